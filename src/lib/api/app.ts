@@ -1,0 +1,73 @@
+/**
+ * The marketplace API: a Hono app mounted under /api (and the spec's /api/api alias).
+ * Request → context (language, currency, city) → route (zod) → service → D1, and back as the envelope.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { deleteCookie, getCookie } from 'hono/cookie';
+import { TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
+import { database } from '../db/client.ts';
+import { readRequestContext } from '../domain/request-context.ts';
+import { translator, type MessageKey } from '../i18n/index.ts';
+import { loadCurrencyTable } from '../services/currency.ts';
+import type { ApiEnv } from './context.ts';
+import { ApiError, type ErrorEnvelope } from './errors.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+const routes = new Hono<ApiEnv>().route('/', catalogueRoutes);
+
+export const api = new Hono<ApiEnv>();
+
+api.use('*', async (c, next) => {
+  const db = database(c.env.DB);
+  const currencies = await loadCurrencyTable(db);
+  const ctx = readRequestContext({
+    header: (name) => c.req.header(name),
+    cookie: (name) => getCookie(c, name),
+    ignoreCityId: c.req.query('ignoreCityId') === 'true',
+    knownCurrencies: new Set(currencies.keys()),
+  });
+  c.set('db', db);
+  c.set('ctx', ctx);
+  c.set('currencies', currencies);
+  c.set('t', translator(ctx.locale));
+  await next();
+});
+
+api.use(
+  '*',
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'payload_too_large');
+    },
+  }),
+);
+
+// The canonical base is /api; the spec's clients also call /api/api/..., served by the same routes.
+api.route('/api/api', routes);
+api.route('/api', routes);
+
+function errorResponse(c: Context<ApiEnv>, error: unknown): Response {
+  const t = c.get('t') ?? translator('en');
+  if (error instanceof ApiError) {
+    // A 401 means the session is gone: clear both session cookies, the HttpOnly token included.
+    if (error.status === 401) for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) deleteCookie(c, name, { path: '/' });
+    const body: ErrorEnvelope = {
+      code: error.status,
+      data: null,
+      message: t(`error.${error.errorCode}` as MessageKey, error.params),
+      errorCode: error.errorCode,
+      ...(error.field ? { field: error.field } : {}),
+    };
+    return c.json(body, error.status);
+  }
+  console.error('Unhandled API error', c.req.method, c.req.path, error);
+  const body: ErrorEnvelope = { code: 500, data: null, message: t('error.internal'), errorCode: 'internal' };
+  return c.json(body, 500);
+}
+
+api.notFound((c) => errorResponse(c, new ApiError(404, 'not_found')));
+api.onError((error, c) => errorResponse(c, error));

@@ -1,0 +1,11 @@
+/** zod at the edge: parse or throw the envelope's invalid_input error naming the field. */
+import type { z } from 'zod';
+import { ApiError } from './errors.ts';
+
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.map(String).join('.') || undefined;
+  throw new ApiError(400, 'invalid_input', { field: field ?? '' }, field);
+}

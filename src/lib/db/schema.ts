@@ -1,0 +1,486 @@
+/**
+ * The marketplace schema (SPEC.md section 3). Money is integer minor units of the row's currency;
+ * times are epoch milliseconds; localized names carry one column per script
+ * (en, Traditional Chinese `zhHant`, Simplified Chinese `zhHans`).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const localizedName = {
+  nameEn: text('name_en').notNull(),
+  nameZhHant: text('name_zh_hant').notNull(),
+  nameZhHans: text('name_zh_hans').notNull(),
+};
+
+const createdAt = integer('created_at').notNull().default(sql`(unixepoch() * 1000)`);
+
+export const languages = sqliteTable('languages', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  languageType: integer('language_type').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const currencies = sqliteTable('currencies', {
+  code: text('code').primaryKey(),
+  desc: text('desc').notNull(),
+  currencyType: integer('currency_type').notNull().unique(),
+  /** Digits after the decimal point in the minor unit (HKD 2, TWD 0, IDR 0). */
+  minorDigits: integer('minor_digits').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** How many `quote` units one HKD buys, in millionths, so conversion stays in integers. */
+export const fxRates = sqliteTable('fx_rates', {
+  quote: text('quote').primaryKey().references(() => currencies.code),
+  perHkdMicros: integer('per_hkd_micros').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const countries = sqliteTable('countries', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  callingCode: text('calling_code').notNull(),
+  ...localizedName,
+});
+
+export const cities = sqliteTable(
+  'cities',
+  {
+    id: integer('id').primaryKey(),
+    countryId: integer('country_id').notNull().references(() => countries.id),
+    ...localizedName,
+    firstLetter: text('first_letter').notNull(),
+    isHotCity: integer('is_hot_city', { mode: 'boolean' }).notNull().default(false),
+    isChina: integer('is_china', { mode: 'boolean' }).notNull().default(false),
+    cityCode: text('city_code').notNull().unique(),
+    timeZone: text('time_zone').notNull(),
+    longitude: real('longitude').notNull(),
+    latitude: real('latitude').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('cities_country_idx').on(t.countryId)],
+);
+
+export const categories = sqliteTable('categories', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  ...localizedName,
+  pinyin: text('pinyin').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const venues = sqliteTable(
+  'venues',
+  {
+    id: integer('id').primaryKey(),
+    cityId: integer('city_id').notNull().references(() => cities.id),
+    ...localizedName,
+    addressEn: text('address_en').notNull(),
+    addressZh: text('address_zh').notNull(),
+    longitude: real('longitude').notNull(),
+    latitude: real('latitude').notNull(),
+  },
+  (t) => [index('venues_city_idx').on(t.cityId)],
+);
+
+export const artists = sqliteTable('artists', {
+  id: integer('id').primaryKey(),
+  ...localizedName,
+  pinyin: text('pinyin').notNull().default(''),
+});
+
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  phoneCountryCode: text('phone_country_code'),
+  phone: text('phone'),
+  email: text('email'),
+  nickname: text('nickname').notNull(),
+  passwordHash: text('password_hash'),
+  passwordSalt: text('password_salt'),
+  passwordIterations: integer('password_iterations'),
+  isSeller: integer('is_seller', { mode: 'boolean' }).notNull().default(false),
+  inviteCode: text('invite_code').notNull().unique(),
+  invitedBy: integer('invited_by'),
+  languageCode: text('language_code'),
+  currencyCode: text('currency_code'),
+  cityId: integer('city_id'),
+  createdAt,
+}, (t) => [
+  uniqueIndex('users_email_idx').on(t.email),
+  uniqueIndex('users_phone_idx').on(t.phoneCountryCode, t.phone),
+]);
+
+/** 0 draft, 1 on sale, 4 priority booking, 6 not yet on sale, 7 ended: the card tags of SPEC.md section 4. */
+export const activities = sqliteTable(
+  'activities',
+  {
+    id: integer('id').primaryKey(),
+    categoryId: integer('category_id').notNull().references(() => categories.id),
+    cityId: integer('city_id').notNull().references(() => cities.id),
+    venueId: integer('venue_id').notNull().references(() => venues.id),
+    artistId: integer('artist_id').references(() => artists.id),
+    ...localizedName,
+    descriptionEn: text('description_en').notNull(),
+    descriptionZhHant: text('description_zh_hant').notNull(),
+    descriptionZhHans: text('description_zh_hans').notNull(),
+    poster: text('poster').notNull(),
+    status: integer('status').notNull(),
+    isHot: integer('is_hot', { mode: 'boolean' }).notNull().default(false),
+    isRare: integer('is_rare', { mode: 'boolean' }).notNull().default(false),
+    realNameRequired: integer('real_name_required', { mode: 'boolean' }).notNull().default(false),
+    numMin: integer('num_min').notNull().default(1),
+    numMax: integer('num_max').notNull().default(6),
+    /** First and last session start, kept with the row so listings filter by date without a join. */
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at').notNull(),
+    saleStartsAt: integer('sale_starts_at').notNull(),
+    createdAt,
+  },
+  (t) => [
+    index('activities_city_starts_idx').on(t.cityId, t.startsAt),
+    index('activities_category_starts_idx').on(t.categoryId, t.startsAt),
+  ],
+);
+
+export const activitySessions = sqliteTable(
+  'activity_sessions',
+  {
+    id: integer('id').primaryKey(),
+    activityId: integer('activity_id').notNull().references(() => activities.id),
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at').notNull(),
+  },
+  (t) => [index('sessions_activity_idx').on(t.activityId, t.startsAt)],
+);
+
+/** A ticket category ("specification" in SPEC.md) of one session, with its face value. */
+export const ticketTiers = sqliteTable(
+  'ticket_tiers',
+  {
+    id: integer('id').primaryKey(),
+    sessionId: integer('session_id').notNull().references(() => activitySessions.id),
+    ...localizedName,
+    faceValue: integer('face_value').notNull(),
+    currency: text('currency').notNull().references(() => currencies.code),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('tiers_session_idx').on(t.sessionId)],
+);
+
+/**
+ * A seller's offer for a tier. `quantityAvailable` is the stock: holds decrement it with a guarded
+ * write (`WHERE quantity_available >= ?`), so availability is always derived from this row.
+ */
+export const listings = sqliteTable(
+  'listings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tierId: integer('tier_id').notNull().references(() => ticketTiers.id),
+    sellerId: integer('seller_id').notNull().references(() => users.id),
+    price: integer('price').notNull(),
+    currency: text('currency').notNull().references(() => currencies.code),
+    quantityTotal: integer('quantity_total').notNull(),
+    quantityAvailable: integer('quantity_available').notNull(),
+    seating: text('seating', { enum: ['together', 'not_adjacent'] }).notNull(),
+    /** Comma-separated delivery types of config DELIVERY_TYPES. */
+    deliveryTypes: text('delivery_types').notNull(),
+    status: text('status', { enum: ['active', 'withdrawn', 'sold_out'] }).notNull().default('active'),
+    /** The order whose tickets this listing resells (ticket transfer), when it does. */
+    sourceOrderId: integer('source_order_id'),
+    createdAt,
+  },
+  (t) => [index('listings_tier_idx').on(t.tierId, t.status, t.price), index('listings_seller_idx').on(t.sellerId)],
+);
+
+export const authSessions = sqliteTable(
+  'auth_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt,
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const verificationCodes = sqliteTable(
+  'verification_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    target: text('target').notNull(),
+    purpose: text('purpose', { enum: ['login', 'register', 'reset_password'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt,
+  },
+  (t) => [index('codes_target_idx').on(t.target, t.purpose)],
+);
+
+/** Local/dev builds deliver codes here instead of a mail or SMS provider. */
+export const devOutbox = sqliteTable('dev_outbox', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  channel: text('channel').notNull(),
+  target: text('target').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt,
+});
+
+/** Fixed-window counters for rate limits (code sending, login attempts). */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+export const addresses = sqliteTable(
+  'addresses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    name: text('name').notNull(),
+    phoneCountryCode: text('phone_country_code').notNull(),
+    phone: text('phone').notNull(),
+    countryCode: text('country_code').notNull(),
+    province: text('province').notNull().default(''),
+    city: text('city').notNull().default(''),
+    district: text('district').notNull().default(''),
+    street: text('street').notNull(),
+    postcode: text('postcode').notNull().default(''),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt,
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+export const attendees = sqliteTable(
+  'attendees',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    name: text('name').notNull(),
+    nationality: text('nationality').notNull(),
+    idCardType: text('id_card_type', { enum: ['passport', 'id_card'] }).notNull(),
+    idCardNo: text('id_card_no').notNull(),
+    createdAt,
+  },
+  (t) => [index('attendees_user_idx').on(t.userId)],
+);
+
+export const coupons = sqliteTable('coupons', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  code: text('code').notNull().unique(),
+  ...localizedName,
+  kind: text('kind', { enum: ['rate', 'amount'] }).notNull(),
+  /** Discount as a fold times ten (85 = 8.5 fold = 15% off), for kind 'rate'. */
+  foldTenths: integer('fold_tenths'),
+  amount: integer('amount'),
+  currency: text('currency').references(() => currencies.code),
+  minSpend: integer('min_spend').notNull().default(0),
+  newUserOnly: integer('new_user_only', { mode: 'boolean' }).notNull().default(false),
+  bundleCount: integer('bundle_count').notNull().default(1),
+  validFrom: integer('valid_from').notNull(),
+  validTo: integer('valid_to').notNull(),
+  purpose: text('purpose', { enum: ['general', 'invitee', 'inviter', 'compensation'] }).notNull().default('general'),
+  categoryId: integer('category_id').references(() => categories.id),
+});
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderNo: text('order_no').notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    listingId: integer('listing_id').notNull().references(() => listings.id),
+    activityId: integer('activity_id').notNull().references(() => activities.id),
+    sessionId: integer('session_id').notNull().references(() => activitySessions.id),
+    tierId: integer('tier_id').notNull().references(() => ticketTiers.id),
+    quantity: integer('quantity').notNull(),
+    status: text('status', {
+      enum: ['pending_payment', 'pending_ticketing', 'pending_receipt', 'completed', 'cancelled', 'refunded'],
+    }).notNull(),
+    paymentSubstatus: text('payment_substatus', { enum: ['paying', 'confirming'] }),
+    currency: text('currency').notNull().references(() => currencies.code),
+    /** The FX rate locked when the order was created (quote per HKD, micros). */
+    fxPerHkdMicros: integer('fx_per_hkd_micros').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    ticketAmount: integer('ticket_amount').notNull(),
+    serviceFee: integer('service_fee').notNull(),
+    postage: integer('postage').notNull(),
+    couponDiscount: integer('coupon_discount').notNull().default(0),
+    total: integer('total').notNull(),
+    userCouponId: integer('user_coupon_id'),
+    deliveryType: text('delivery_type').notNull(),
+    paymentMethod: text('payment_method'),
+    shippingAddress: text('shipping_address'),
+    takerName: text('taker_name'),
+    takerPhone: text('taker_phone'),
+    pickupAddress: text('pickup_address'),
+    pickupTime: integer('pickup_time'),
+    trackingNo: text('tracking_no'),
+    paymentDeadline: integer('payment_deadline').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    cancelReason: text('cancel_reason'),
+    createdAt,
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.status, t.createdAt),
+    uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('orders_deadline_idx').on(t.status, t.paymentDeadline),
+  ],
+);
+
+export const userCoupons = sqliteTable(
+  'user_coupons',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id),
+    couponId: integer('coupon_id').notNull().references(() => coupons.id),
+    status: text('status', { enum: ['unused', 'locked', 'used'] }).notNull().default('unused'),
+    orderId: integer('order_id'),
+    createdAt,
+  },
+  (t) => [index('user_coupons_user_idx').on(t.userId, t.status)],
+);
+
+export const orderAttendees = sqliteTable('order_attendees', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  name: text('name').notNull(),
+  nationality: text('nationality').notNull(),
+  idCardType: text('id_card_type').notNull(),
+  idCardNo: text('id_card_no').notNull(),
+});
+
+/** One row per ticket of an order: what the voucher shows and the gate scans. */
+export const tickets = sqliteTable(
+  'tickets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    ticketNo: text('ticket_no').notNull().unique(),
+    codeHash: text('code_hash'),
+    status: text('status', { enum: ['pending', 'valid', 'used', 'invalid', 'transferred'] }).notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('tickets_order_idx').on(t.orderId)],
+);
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull().unique(),
+    method: text('method').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['created', 'succeeded', 'failed', 'cancelled', 'refunded'] }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt,
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId), uniqueIndex('payments_idempotency_idx').on(t.orderId, t.idempotencyKey)],
+);
+
+export const invitations = sqliteTable('invitations', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  inviterId: integer('inviter_id').notNull().references(() => users.id),
+  inviteeId: integer('invitee_id').notNull().unique().references(() => users.id),
+  createdAt,
+});
+
+export const lotteries = sqliteTable('lotteries', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  activityId: integer('activity_id').notNull().references(() => activities.id),
+  tierId: integer('tier_id').notNull().references(() => ticketTiers.id),
+  prizeCount: integer('prize_count').notNull(),
+  maxCodesPerEntry: integer('max_codes_per_entry').notNull(),
+  drawAt: integer('draw_at').notNull(),
+  /** SHA-256 of the draw seed, published before the draw; the seed is published after it. */
+  seedCommitment: text('seed_commitment').notNull(),
+  seed: text('seed'),
+  status: text('status', { enum: ['open', 'drawn'] }).notNull().default('open'),
+});
+
+export const lotteryEntries = sqliteTable(
+  'lottery_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    lotteryId: integer('lottery_id').notNull().references(() => lotteries.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    shareToken: text('share_token').notNull().unique(),
+    createdAt,
+  },
+  (t) => [uniqueIndex('lottery_entries_user_idx').on(t.lotteryId, t.userId)],
+);
+
+export const lotteryCodes = sqliteTable(
+  'lottery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    entryId: integer('entry_id').notNull().references(() => lotteryEntries.id),
+    code: text('code').notNull(),
+    /** The friend whose help earned this code; null for the code given on joining. */
+    helperUserId: integer('helper_user_id').references(() => users.id),
+    isWinner: integer('is_winner', { mode: 'boolean' }).notNull().default(false),
+    createdAt,
+  },
+  (t) => [uniqueIndex('lottery_codes_code_idx').on(t.entryId, t.code), uniqueIndex('lottery_help_idx').on(t.entryId, t.helperUserId)],
+);
+
+export const favourites = sqliteTable(
+  'favourites',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    activityId: integer('activity_id').notNull().references(() => activities.id),
+    type: integer('type').notNull(),
+    createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.activityId, t.type] })],
+);
+
+export const hotKeywords = sqliteTable('hot_keywords', {
+  id: integer('id').primaryKey(),
+  locale: text('locale', { enum: ['en', 'zh-Hant', 'zh-Hans'] }).notNull(),
+  keyword: text('keyword').notNull(),
+  landingPageType: integer('landing_page_type').notNull().default(1),
+  landingPageParams: text('landing_page_params').notNull().default(''),
+  content: text('content').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const banners = sqliteTable('banners', {
+  id: integer('id').primaryKey(),
+  cityId: integer('city_id').references(() => cities.id),
+  activityId: integer('activity_id').references(() => activities.id),
+  poster: text('poster').notNull(),
+  url: text('url').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const popUpBoxes = sqliteTable('pop_up_boxes', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  sceneType: text('scene_type').notNull(),
+  /** JSON string, as the spec's pop-up box carries it. */
+  content: text('content').notNull(),
+  currency: text('currency').notNull().references(() => currencies.code),
+  validFrom: integer('valid_from').notNull(),
+  validTo: integer('valid_to').notNull(),
+});
+
+export const locationHistory = sqliteTable('location_history', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: integer('user_id'),
+  deviceId: text('device_id'),
+  cityId: integer('city_id').notNull().references(() => cities.id),
+  createdAt,
+});

@@ -1,0 +1,53 @@
+/**
+ * The one money type: an integer amount in the minor units of its currency. Conversion goes
+ * through HKD with rates stored as "quote units per HKD, in millionths", in BigInt so that
+ * large-unit currencies (IDR, VND) never lose precision.
+ */
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+export interface CurrencyInfo {
+  code: string;
+  minorDigits: number;
+  /** Quote units one HKD buys, times 1,000,000. */
+  perHkdMicros: number;
+}
+
+export type CurrencyTable = ReadonlyMap<string, CurrencyInfo>;
+
+function info(table: CurrencyTable, code: string): CurrencyInfo {
+  const found = table.get(code);
+  if (!found) throw new Error(`Unknown currency ${code}`);
+  return found;
+}
+
+/** Converts minor units between currencies, rounding half away from zero. */
+export function convert(money: Money, to: string, table: CurrencyTable): Money {
+  if (money.currency === to) return money;
+  const from = info(table, money.currency);
+  const target = info(table, to);
+  const numerator = BigInt(money.amount) * BigInt(target.perHkdMicros) * 10n ** BigInt(target.minorDigits);
+  const denominator = BigInt(from.perHkdMicros) * 10n ** BigInt(from.minorDigits);
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  const rounded = (magnitude * 2n + denominator) / (denominator * 2n);
+  return { amount: Number(negative ? -rounded : rounded), currency: to };
+}
+
+/**
+ * Formats for display in a locale: HK$388, HK$388.50, NT$2,800. Whole amounts drop their
+ * zero decimals so cards stay short on a phone.
+ */
+export function formatMoney(money: Money, locale: string, minorDigits: number): string {
+  const scale = 10 ** minorDigits;
+  const whole = money.amount % scale === 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: money.currency,
+    currencyDisplay: 'symbol',
+    minimumFractionDigits: whole ? 0 : minorDigits,
+    maximumFractionDigits: whole ? 0 : minorDigits,
+  }).format(money.amount / scale);
+}

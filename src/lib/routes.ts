@@ -1,0 +1,80 @@
+/**
+ * The route table of SPEC.md section 2: path, title name, auth and layout flags. The middleware
+ * (auth gate, flags), page titles and links all read it, so a route is described once.
+ */
+export interface RouteFlags {
+  header: boolean;
+  footer: boolean;
+  noticeBar: boolean;
+  /** Shown only when the language is not English (SPEC.md section 2). */
+  customerService: boolean;
+}
+
+export interface RouteDef {
+  /** The spec's route name; the page title is `title.{name}` in the catalogues. */
+  name: string;
+  /** Path pattern: `:param` matches one segment. */
+  pattern: string;
+  auth: boolean;
+  flags: RouteFlags;
+}
+
+const page: RouteFlags = { header: true, footer: true, noticeBar: false, customerService: true };
+const bare: RouteFlags = { header: false, footer: false, noticeBar: false, customerService: false };
+const flow: RouteFlags = { header: false, footer: false, noticeBar: false, customerService: true };
+
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'homePage', pattern: '/', auth: false, flags: { ...page, noticeBar: true } },
+  { name: 'loginPage', pattern: '/login', auth: false, flags: bare },
+  { name: 'detailPage', pattern: '/activity/:id', auth: false, flags: { ...page, footer: false } },
+  { name: 'addressListPage', pattern: '/address/list', auth: true, flags: flow },
+  { name: 'addressCreatePage', pattern: '/address/create', auth: true, flags: flow },
+  { name: 'addressListPage', pattern: '/address_list', auth: true, flags: flow },
+  { name: 'accountSettingPage', pattern: '/account_setting', auth: true, flags: flow },
+  { name: 'aboutPage', pattern: '/about', auth: false, flags: page },
+  { name: 'contactPage', pattern: '/contact', auth: false, flags: page },
+  { name: 'privacyPage', pattern: '/privacy', auth: false, flags: page },
+  { name: 'userAgreement', pattern: '/userAgreement', auth: false, flags: page },
+  { name: 'transferAgreement', pattern: '/transferAgreement', auth: false, flags: page },
+  { name: 'orderListPage', pattern: '/orders', auth: true, flags: flow },
+  { name: 'orderDetailPage', pattern: '/orders/:id', auth: true, flags: flow },
+  { name: 'orderConfirmPage', pattern: '/order/confirm', auth: true, flags: flow },
+  { name: 'orderPayPage', pattern: '/order/:id/pay', auth: true, flags: flow },
+  { name: 'orderPaySuccessPage', pattern: '/paySuccess', auth: true, flags: flow },
+  { name: 'orderPayCancelPage', pattern: '/payCancel', auth: true, flags: flow },
+  { name: 'orderPayFailPage', pattern: '/payFail', auth: true, flags: flow },
+  { name: 'customerListage', pattern: '/customer/list', auth: true, flags: flow },
+  { name: 'customerCreatePage', pattern: '/customer/create', auth: true, flags: flow },
+  { name: 'OverloadTicketDetail', pattern: '/overload-ticket/detail', auth: false, flags: flow },
+  { name: 'OverloadTicketDetail', pattern: '/overload-ticket/:id/share', auth: false, flags: flow },
+  { name: 'voucherPage', pattern: '/voucher', auth: false, flags: flow },
+  { name: 'notFundPage', pattern: '/404', auth: false, flags: page },
+  { name: 'couponListPage', pattern: '/couponList', auth: true, flags: flow },
+  { name: 'myInvitationCode', pattern: '/invitation', auth: true, flags: flow },
+];
+
+/** Any other path: a category list, or the search page when it contains `/s_` (SPEC.md section 2). */
+const CATEGORY_ROUTE: RouteDef = { name: 'categoryPage', pattern: '/*', auth: false, flags: page };
+const SEARCH_ROUTE: RouteDef = { name: 'activityListPage', pattern: '/*', auth: false, flags: page };
+
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return false;
+  return want.every((segment, i) => (segment.startsWith(':') ? got[i] !== '' : segment === got[i]));
+}
+
+/** The route a locale-free path belongs to; unknown paths fall to the catch-all listing routes. */
+export function routeFor(path: string): RouteDef {
+  const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const known = ROUTES.find((route) => matches(route.pattern, normalized));
+  if (known) return known;
+  return normalized.includes('/s_') ? SEARCH_ROUTE : CATEGORY_ROUTE;
+}
+
+/** Fills a pattern's parameters: pathTo('orderDetailPage', { id: 7 }) is '/orders/7'. */
+export function pathTo(name: string, params: Record<string, string | number> = {}): string {
+  const route = ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  return route.pattern.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key])));
+}

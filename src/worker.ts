@@ -1,0 +1,5 @@
+import astro from '@astrojs/cloudflare/entrypoints/server';
+
+export default {
+  fetch: astro.fetch,
+};
