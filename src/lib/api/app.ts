@@ -18,7 +18,8 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 const routes = new Hono<ApiEnv>().route('/', catalogueRoutes);
 
-export const api = new Hono<ApiEnv>();
+// Not strict: the home config answers at both /api and /api/.
+export const api = new Hono<ApiEnv>({ strict: false });
 
 api.use('*', async (c, next) => {
   const db = database(c.env.DB);

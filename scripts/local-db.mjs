@@ -1,0 +1,82 @@
+/**
+ * The local D1 database (wrangler's SQLite under a persist folder): apply migrations, seed the
+ * demo catalogue when empty. Shared by `npm start` and `npm test`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildSeed, seedStatements } from '../src/lib/db/seed.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
+const DB_BINDING = 'DB';
+
+function wrangler(args, options = {}) {
+  return execFileSync(WRANGLER, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: options.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+  });
+}
+
+/** UTC midnight of today: the seed's dates are relative to it, and the same day gives the same data. */
+export function seedReferenceTime(now = Date.now()) {
+  const day = 24 * 3600 * 1000;
+  return Math.floor(now / day) * day;
+}
+
+/** Applies every pending migration to the local database in `persistTo`. */
+export function migrate(persistTo) {
+  wrangler(['d1', 'migrations', 'apply', DB_BINDING, '--local', '--persist-to', persistTo, '--config', 'wrangler.toml']);
+}
+
+function activityCount(persistTo) {
+  const out = wrangler(
+    ['d1', 'execute', DB_BINDING, '--local', '--persist-to', persistTo, '--config', 'wrangler.toml', '--json', '--command', 'SELECT COUNT(*) AS n FROM activities'],
+    { capture: true },
+  );
+  return JSON.parse(out)[0].results[0].n;
+}
+
+/** Seeds the demo catalogue when the database has no activities; returns whether it seeded. */
+export function seedIfEmpty(persistTo) {
+  if (activityCount(persistTo) > 0) return false;
+  const file = path.join(persistTo, 'seed.sql');
+  mkdirSync(persistTo, { recursive: true });
+  writeFileSync(file, seedStatements(buildSeed(seedReferenceTime())).join('\n'));
+  wrangler(['d1', 'execute', DB_BINDING, '--local', '--persist-to', persistTo, '--config', 'wrangler.toml', '--file', file]);
+  return true;
+}
+
+/** Builds the worker with Astro. */
+export function build() {
+  execFileSync(path.join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+}
+
+/** Arguments that serve the built worker (dist/server) on workerd with a local database. */
+export function serveArgs(persistTo, port) {
+  return [
+    'dev', '--config', 'dist/server/wrangler.json', '--persist-to', persistTo, '--port', String(port), '--ip', '127.0.0.1',
+    '--var', 'APP_ENV:local', '--show-interactive-dev-session=false', '--log-level', 'warn',
+  ];
+}
+
+
+/** Resolves once the URL answers, or throws after the timeout. */
+export async function waitForServer(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`The server did not answer at ${url} within ${timeoutMs / 1000} s`);
+}

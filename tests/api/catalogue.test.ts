@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HomeConfig, CityView } from '../../src/lib/services/catalogue.ts';
+import { call, seed } from './helpers.ts';
+
+beforeAll(() => seed());
+
+describe('GET /api/ (home config)', () => {
+  it('returns the envelope with banners, categories and priced cards for Hong Kong', async () => {
+    const { status, body } = await call<HomeConfig>('/api/');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ code: 200, message: '' });
+    const home = body.data;
+    expect(home.currentCity).toMatchObject({ cityId: 341, cityEnName: 'Hong Kong' });
+    expect(home.banners.length).toBeGreaterThan(0);
+    expect(home.categories.length).toBeGreaterThanOrEqual(8);
+    expect(home.tkd.title).toContain('TicketWing');
+    const cards = [...home.rareActivities, ...home.discountActivities];
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      expect(card.currency).toBe('HKD');
+      expect(card.lowPriceView).toMatch(/^HK\$[\d,.]+\+$/);
+    }
+  });
+
+  it('lists bargains only below face value, with the discount label of their fold', async () => {
+    const { body } = await call<HomeConfig>('/api/');
+    expect(body.data.discountActivities.length).toBeGreaterThan(0);
+    for (const card of body.data.discountActivities) {
+      expect(card.lowPrice!).toBeLessThan(card.originPrice!);
+      expect(card.discountPercent).toBe(Math.floor(Number(((10 - card.discountRate!) * 10).toFixed(6))));
+      expect(card.soldOut).toBe(false);
+    }
+  });
+
+  it('speaks the language and currency of the request headers', async () => {
+    const { body } = await call<HomeConfig>('/api/', { headers: { language: 'zh-HK', currency: 'TWD' } });
+    expect(body.data.currentCity.cityName).toBe('香港');
+    const card = body.data.rareActivities[0] ?? body.data.discountActivities[0];
+    expect(card.currency).toBe('TWD');
+    expect(card.lowPriceView).not.toContain('HK$');
+    const simplified = await call<HomeConfig>('/api/', { headers: { language: 'zh-CN' } });
+    expect(simplified.body.data.categories.map((c) => c.name)).not.toEqual(body.data.categories.map((c) => c.name));
+  });
+
+  it('follows the city id header, and ignores it with ignoreCityId=true', async () => {
+    const groups = await call<{ letter: string; cities: CityView[] }[]>('/api/v1/cities/active/group');
+    const other = groups.body.data.flatMap((g) => g.cities).find((c) => c.cityId !== 341)!;
+    const inOther = await call<HomeConfig>('/api/', { headers: { 'city-id': String(other.cityId) } });
+    expect(inOther.body.data.currentCity.cityId).toBe(other.cityId);
+    const ignored = await call<HomeConfig>('/api/?ignoreCityId=true', { headers: { 'city-id': String(other.cityId) } });
+    expect(ignored.body.data.currentCity.cityId).toBe(341);
+  });
+
+  it('falls back to defaults on malformed headers and cookies', async () => {
+    const { status, body } = await call<HomeConfig>('/api/', {
+      headers: { language: '<script>', currency: 'EURO!', 'city-id': '1; DROP TABLE cities', cookie: 'cityId=%%%; currencyCode=' },
+    });
+    expect(status).toBe(200);
+    expect(body.data.currentCity.cityId).toBe(341);
+    expect(body.data.rareActivities[0]?.currency ?? 'HKD').toBe('HKD');
+  });
+
+  it('is served under the /api/api alias too', async () => {
+    const direct = await call<HomeConfig>('/api/');
+    const alias = await call<HomeConfig>('/api/api/');
+    expect(alias.status).toBe(200);
+    expect(alias.body.data.categories).toEqual(direct.body.data.categories);
+  });
+});
+
+describe('languages and currencies', () => {
+  it('lists the four languages', async () => {
+    const { body } = await call<{ code: string; name: string; languageType: number }[]>('/api/v1/language/list');
+    expect(body.data.map((l) => l.code)).toEqual(['en', 'zh-HK', 'zh-TW', 'zh-CN']);
+  });
+
+  it('lists currencies as { code, desc, currencyType }', async () => {
+    const { body } = await call<{ code: string; desc: string; currencyType: number }[]>('/api/v1/currency/list');
+    expect(body.data).toContainEqual(expect.objectContaining({ code: 'HKD', desc: expect.any(String), currencyType: expect.any(Number) }));
+    expect(new Set(body.data.map((c) => c.code)).size).toBe(body.data.length);
+  });
+
+  it('reports the current currency from header, then cookie, then HKD', async () => {
+    expect((await call<{ code: string }>('/api/v1/currency')).body.data.code).toBe('HKD');
+    expect((await call<{ code: string }>('/api/v1/currency', { headers: { currency: 'usd' } })).body.data.code).toBe('USD');
+    expect((await call<{ code: string }>('/api/v1/currency', { headers: { cookie: 'currencyCode=SGD' } })).body.data.code).toBe('SGD');
+    expect((await call<{ code: string }>('/api/api/v1/currency', { headers: { currency: 'XYZ' } })).body.data.code).toBe('HKD');
+  });
+});
+
+describe('cities', () => {
+  it('groups cities by first letter in order', async () => {
+    const { body } = await call<{ letter: string; cities: CityView[] }[]>('/api/v1/cities/active/group', { headers: { language: 'zh-CN' } });
+    const letters = body.data.map((g) => g.letter);
+    expect(letters).toEqual([...letters].sort());
+    const all = body.data.flatMap((g) => g.cities);
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    for (const group of body.data) for (const city of group.cities) expect(city.firstLetter).toBe(group.letter);
+    expect(all.find((c) => c.cityId === 341)?.cityName).toBe('香港');
+  });
+
+  it('lists only hot cities with ids above 0', async () => {
+    const { body } = await call<CityView[]>('/api/v1/cities/hotCity');
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const city of body.data) {
+      expect(city.isHotCity).toBe(true);
+      expect(city.cityId).toBeGreaterThan(0);
+    }
+  });
+});
