@@ -4,8 +4,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { build, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER } from './local-db.mjs';
 
-const persistTo = path.join(ROOT, '.wrangler', 'e2e-state');
 const port = Number(process.env.E2E_PORT) || 8788;
+const persistTo = path.join(ROOT, '.wrangler', `e2e-state-${port}`);
 
 rmSync(persistTo, { recursive: true, force: true });
 migrate(persistTo);

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { catalogues, translator } from '../../src/lib/i18n/index.ts';
+import { catalogues, messagesFor, translator } from '../../src/lib/i18n/index.ts';
+import { format } from '../../src/lib/i18n/messages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const files = import.meta.glob<Record<string, string>>('../../src/lib/i18n/locales/*/*.json', { eager: true, import: 'default' });
+const byCatalogue = (name: string) =>
+  Object.entries(files)
+    .filter(([path]) => path.includes(`/locales/${name}/`))
+    .map(([path, messages]) => [path.split('/').pop()!, messages] as const);
 
 describe('catalogues', () => {
-  const english = catalogues.en as Record<string, string>;
+  const english = catalogues.en;
 
-  for (const [name, catalogue] of Object.entries(catalogues) as [string, Record<string, string>][]) {
+  for (const [name, catalogue] of Object.entries(catalogues)) {
     it(`${name} has exactly the English keys, none empty`, () => {
       expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort());
       for (const [key, value] of Object.entries(catalogue)) expect(value.trim(), key).not.toBe('');
@@ -14,6 +20,13 @@ describe('catalogues', () => {
 
     it(`${name} uses the same placeholders as English`, () => {
       for (const key of Object.keys(english)) expect(placeholders(catalogue[key]), key).toEqual(placeholders(english[key]));
+    });
+
+    it(`${name} has the same feature files as English, with no key defined twice`, () => {
+      const own = byCatalogue(name);
+      expect(own.map(([file]) => file).sort()).toEqual(byCatalogue('en').map(([file]) => file).sort());
+      const keys = own.flatMap(([, messages]) => Object.keys(messages));
+      expect(keys.length).toBe(new Set(keys).size);
     });
   }
 
@@ -29,5 +42,19 @@ describe('translator', () => {
     expect(translator('zh-TW')('title.orderListPage')).toBe('我的訂單');
     expect(translator('zh-CN')('title.orderListPage')).toBe('我的订单');
     expect(translator('en')('card.discount', { percent: 15 })).toBe('15% off');
+  });
+});
+
+describe('island messages', () => {
+  it('picks only the keys with the given prefixes, in the locale', () => {
+    const messages = messagesFor('zh-HK', ['card.tag.']);
+    expect(Object.keys(messages).sort()).toEqual(['card.tag.booking', 'card.tag.notYetOnSale', 'card.tag.onSale', 'card.tag.soldOut']);
+    expect(messages['card.tag.soldOut']).toBe('已售罄');
+  });
+
+  it('formats placeholders like the server does', () => {
+    const messages = messagesFor('en', ['card.discount']);
+    expect(format(messages, 'card.discount', { percent: 20 })).toBe(translator('en')('card.discount', { percent: 20 }));
+    expect(format(messages, 'missing.key')).toBe('missing.key');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pathTo, ROUTES, routeFor } from '../../src/lib/routes.ts';
-import en from '../../src/lib/i18n/locales/en.json';
+import { catalogues } from '../../src/lib/i18n/index.ts';
 
 describe('routeFor', () => {
   it('finds the spec routes with their auth flag', () => {
@@ -27,7 +27,7 @@ describe('routeFor', () => {
 describe('route table', () => {
   it('has a title in the catalogue for every route name', () => {
     const names = new Set([...ROUTES.map((r) => r.name), 'categoryPage', 'activityListPage']);
-    for (const name of names) expect(en, name).toHaveProperty([`title.${name}`]);
+    for (const name of names) expect(catalogues.en, name).toHaveProperty([`title.${name}`]);
   });
 
   it('fills parameters when building paths', () => {

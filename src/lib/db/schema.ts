@@ -232,6 +232,17 @@ export const devOutbox = sqliteTable('dev_outbox', {
   createdAt,
 });
 
+/** A graphic captcha shown after repeated failures; its answer is stored hashed and used once. */
+export const captchaChallenges = sqliteTable('captcha_challenges', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  /** Who asked for it (client address or device id), so a challenge only counts for its client. */
+  clientKey: text('client_key').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
+  createdAt,
+});
+
 /** Fixed-window counters for rate limits (code sending, login attempts). */
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -3,21 +3,34 @@
  * synchronously at module load (resources are bundled, nothing is fetched).
  */
 import i18next, { type TFunction } from 'i18next';
-import en from './locales/en.json';
-import zhHant from './locales/zh-Hant.json';
-import zhHans from './locales/zh-Hans.json';
-import { catalogueOf, type Locale } from './locales.ts';
+import { catalogueOf, type Catalogue, type Locale } from './locales.ts';
 
-export const catalogues = { en, 'zh-Hant': zhHant, 'zh-Hans': zhHans } as const;
-export type MessageKey = keyof typeof en;
+import type { Messages } from './messages.ts';
+
+/**
+ * Each catalogue is one folder of JSON files, one file per feature (common.json, accounts.json...),
+ * merged into one flat key space. Keys are prefixed by feature, so files never collide.
+ */
+const files = import.meta.glob<Messages>('./locales/*/*.json', { eager: true, import: 'default' });
+
+function merge(catalogue: Catalogue): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const [file, messages] of Object.entries(files)) {
+    if (file.startsWith(`./locales/${catalogue}/`)) Object.assign(merged, messages);
+  }
+  return merged;
+}
+
+export const catalogues: Record<Catalogue, Record<string, string>> = { en: merge('en'), 'zh-Hant': merge('zh-Hant'), 'zh-Hans': merge('zh-Hans') };
+export type MessageKey = string;
 
 const i18n = i18next.createInstance();
 i18n.init({
   initAsync: false,
   resources: {
-    en: { translation: en },
-    'zh-Hant': { translation: zhHant },
-    'zh-Hans': { translation: zhHans },
+    en: { translation: catalogues.en },
+    'zh-Hant': { translation: catalogues['zh-Hant'] },
+    'zh-Hans': { translation: catalogues['zh-Hans'] },
   },
   lng: 'en',
   fallbackLng: 'en',
@@ -33,4 +46,10 @@ export type Translate = (key: MessageKey, params?: Record<string, string | numbe
 export function translator(locale: Locale): Translate {
   const fixed: TFunction = i18n.getFixedT(catalogueOf(locale));
   return (key, params) => fixed(key, params) as string;
+}
+
+/** The messages of a locale whose keys start with one of the prefixes: what an island needs. */
+export function messagesFor(locale: Locale, prefixes: readonly string[]): Messages {
+  const catalogue = catalogues[catalogueOf(locale)];
+  return Object.fromEntries(Object.entries(catalogue).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))));
 }
