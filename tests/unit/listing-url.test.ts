@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { listingUrl, parseListingUrl, searchUrl, type ListingQuery } from '../../src/lib/domain/listing-url.ts';
+
+const parse = (url: string) => {
+  const parsed = new URL(url, 'http://x');
+  return parseListingUrl(parsed.pathname, parsed.searchParams);
+};
+
+describe('parseListingUrl', () => {
+  it('reads a category list with every filter', () => {
+    expect(parse('/concerts?city=341&from=2026-12-01&to=2026-12-31&sort=price&page=3')).toEqual({
+      invalid: false,
+      query: { kind: 'category', category: 'concerts', cityId: 341, from: '2026-12-01', to: '2026-12-31', sort: 'price', page: 3 },
+    });
+  });
+
+  it('reads a search keyword from the /s_ segment, decoded and trimmed', () => {
+    expect(parse('/s_%E5%91%A8%E6%9D%B0%E5%80%AB%20?category=concerts')).toEqual({
+      invalid: false,
+      query: { kind: 'search', keyword: '周杰倫', category: 'concerts', placeholder: undefined, sort: 'time', page: 1 },
+    });
+    expect(parse('/concerts/s_jay')?.query).toMatchObject({ kind: 'search', keyword: 'jay' });
+  });
+
+  it('flags backwards ranges, impossible dates, bad pages and bad sorts but still parses', () => {
+    expect(parse('/all?from=2026-12-31&to=2026-12-01')?.invalid).toBe(true);
+    const impossible = parse('/all?from=2026-02-30');
+    expect(impossible?.invalid).toBe(true);
+    expect(impossible?.query.from).toBeUndefined();
+    expect(parse('/all?page=0')?.invalid).toBe(true);
+    expect(parse('/all?page=99999')?.invalid).toBe(true);
+    expect(parse('/all?sort=random')).toMatchObject({ invalid: true, query: { sort: 'time' } });
+    expect(parse('/s_%E0%A4%A')).toMatchObject({ invalid: true, query: { keyword: '' } });
+  });
+
+  it('is not a listing for nested or odd paths', () => {
+    expect(parse('/a/b')).toBeNull();
+    expect(parse('/Concerts!')).toBeNull();
+    expect(parse('/')).toBeNull();
+  });
+});
+
+describe('listingUrl', () => {
+  it('round-trips through parseListingUrl', () => {
+    const queries: ListingQuery[] = [
+      { kind: 'category', category: 'sports', cityId: 345, from: '2027-01-01', to: '2027-01-31', sort: 'hot', page: 2 },
+      { kind: 'search', keyword: 'Jay Chou / 周杰伦 & co?', category: 'concerts', placeholder: 'Kelvin', sort: 'price', page: 1 },
+    ];
+    for (const query of queries) expect(parse(listingUrl(query))).toEqual({ query, invalid: false });
+  });
+
+  it('omits defaults', () => {
+    expect(listingUrl({ kind: 'category', category: 'all', sort: 'time', page: 1 })).toBe('/all');
+    expect(searchUrl()).toBe('/s_');
+    expect(searchUrl('', 'Eason')).toBe('/s_?placeholder=Eason');
+  });
+});
