@@ -1,0 +1,313 @@
+/**
+ * The login page's form: phone or email, by code or password; email registration; forgotten
+ * password (code by email, then the new password). Fields are checked with the same rules the API
+ * applies again; after a sign-in the user goes to the redirect target, or back one step.
+ */
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { request } from '../../lib/api/client.ts';
+import {
+  callingCodeProblem, captchaProblem, codeProblem, emailProblem, passwordProblem, phoneProblem, type FieldProblem,
+} from '../../lib/domain/validation.ts';
+import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { dropStaleUser, setUser, type UserInfo } from '../../lib/stores/session.ts';
+import { failedField, failureText, wantsCaptcha } from './messages.ts';
+import { CaptchaField, Field, PasswordField, Toast, useCountdown, useHydrated, useToast } from './ui.tsx';
+import './auth.css';
+
+export interface CallingCodeOption {
+  countryCode: string;
+  callingCode: string;
+  name: string;
+}
+
+interface Props {
+  messages: Messages;
+  callingCodes: CallingCodeOption[];
+  initialTab: Tab;
+  /** A same-site path to go to after signing in (already checked by the page), or null to go back. */
+  redirect: string | null;
+  links: { agreement: string; privacy: string; home: string; login: string };
+}
+
+type Tab = 'phone' | 'email';
+type View = 'login' | 'register' | 'forgot';
+type Method = 'code' | 'password';
+type FieldName = 'countryCode' | 'phone' | 'email' | 'code' | 'password' | 'captcha' | 'agreement';
+
+interface Values {
+  countryCode: string;
+  phone: string;
+  email: string;
+  code: string;
+  password: string;
+  captcha: string;
+  agreement: boolean;
+}
+
+/** After signing in: the redirect target, else the page before (when it was ours), else home. */
+function continueAfterLogin(redirect: string | null, home: string, login: string) {
+  if (redirect) return window.location.assign(redirect);
+  const previous = document.referrer ? new URL(document.referrer) : null;
+  if (previous && previous.origin === window.location.origin && !previous.pathname.endsWith(login)) {
+    return window.location.replace(previous.href);
+  }
+  window.location.assign(home);
+}
+
+export default function LoginForm({ messages, callingCodes, initialTab, redirect, links }: Props) {
+  const t = (key: string, params?: Record<string, string | number>) => format(messages, `auth.form.${key}`, params);
+  const problemText = (problem: FieldProblem) => format(messages, `error.${problem}`);
+
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const [view, setView] = useState<View>('login');
+  const [method, setMethod] = useState<Method>('code');
+  const [resetStep, setResetStep] = useState<'verify' | 'password'>('verify');
+  const [values, setValues] = useState<Values>({
+    countryCode: callingCodes[0]?.callingCode ?? '', phone: '', email: '', code: '', password: '', captcha: '', agreement: false,
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [captchaNonce, setCaptchaNonce] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+  const [countdown, startCountdown] = useCountdown();
+  const [toast, showToast] = useToast();
+  useEffect(() => {
+    dropStaleUser();
+  }, []);
+
+  const channel: Tab = view === 'login' ? tab : 'email';
+  const usesCode = view === 'login' ? method === 'code' : view === 'register' || resetStep === 'verify';
+  const usesPassword = view === 'login' ? method === 'password' : view === 'register' || resetStep === 'password';
+  /** Registration and reset choose a password (with the rules shown); only reset calls it a new one. */
+  const choosesPassword = view !== 'login';
+  const isNewPassword = view === 'forgot';
+  const asksAgreement = view !== 'forgot';
+
+  function set<K extends keyof Values>(name: K, value: Values[K]) {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  }
+
+  function switchTo(next: { view?: View; tab?: Tab; method?: Method }) {
+    if (next.view) setView(next.view);
+    if (next.tab) setTab(next.tab);
+    if (next.method) setMethod(next.method);
+    setResetStep('verify');
+    setErrors({});
+    setValues((current) => ({ ...current, code: '', password: '', captcha: '' }));
+  }
+
+  /** Checks the fields in `names` with the shared rules; shows and focuses the first problem. */
+  function check(names: FieldName[]): boolean {
+    const found: Partial<Record<FieldName, string>> = {};
+    const rules: Record<FieldName, () => FieldProblem | null> = {
+      countryCode: () => callingCodeProblem(values.countryCode),
+      phone: () => phoneProblem(values.phone),
+      email: () => emailProblem(values.email),
+      code: () => codeProblem(values.code),
+      password: () => passwordProblem(values.password, isNewPassword),
+      captcha: () => captchaProblem(values.captcha),
+      agreement: () => (values.agreement ? null : 'agreement_required'),
+    };
+    for (const name of names) {
+      const problem = rules[name]();
+      if (problem) found[name] = problemText(problem);
+    }
+    setErrors(found);
+    const first = names.find((name) => found[name]);
+    if (first) document.getElementById(`auth-${first === 'countryCode' ? 'country' : first}`)?.focus();
+    return !first;
+  }
+
+  function fail(title: string, cause: unknown) {
+    const field = failedField(cause) as FieldName | null;
+    const text = failureText(cause, messages);
+    if (field) setErrors((current) => ({ ...current, [field]: text }));
+    if (wantsCaptcha(cause) || captchaNonce !== null) {
+      // A challenge counts once: any failed attempt needs a fresh image.
+      setCaptchaNonce(Date.now());
+      setValues((current) => ({ ...current, captcha: '' }));
+    }
+    showToast({ tone: 'error', title, detail: text });
+  }
+
+  const target = () => (channel === 'phone' ? { countryCode: values.countryCode, phone: values.phone } : { email: values.email });
+
+  async function sendCode() {
+    if (!check(channel === 'phone' ? ['countryCode', 'phone'] : ['email'])) return;
+    const path = view === 'register' ? 'v1/user/mail/regVerify' : view === 'forgot' ? 'v1/user/mail/forgot' : 'v3/user/sendLoginCode';
+    const body = view === 'login' ? { channel, ...target() } : { email: values.email };
+    setBusy(true);
+    try {
+      const sent = await request<{ resendAfterSeconds: number }>(path, { method: 'POST', body });
+      startCountdown(sent.resendAfterSeconds);
+      showToast({ tone: 'success', title: t('codeSent') });
+      document.getElementById('auth-code')?.focus();
+    } catch (cause) {
+      fail(t('sendFailed'), cause);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const fields: FieldName[] = [...(channel === 'phone' ? ['countryCode', 'phone'] as const : ['email'] as const)];
+    if (view === 'forgot' && resetStep === 'password') fields.length = 0;
+    if (usesCode) fields.push('code');
+    if (usesPassword) fields.push('password');
+    if (captchaNonce !== null) fields.push('captcha');
+    if (asksAgreement) fields.push('agreement');
+    if (!check(fields)) return;
+
+    const captcha = captchaNonce !== null ? values.captcha : undefined;
+    const secret = usesCode && view === 'login' ? { loginType: 'code', code: values.code } : { loginType: 'password', password: values.password };
+    setBusy(true);
+    try {
+      if (view === 'forgot') {
+        if (resetStep === 'verify') {
+          await request('v1/user/mail/verify', { method: 'POST', body: { email: values.email, code: values.code, captcha } });
+          setResetStep('password');
+        } else {
+          await request('v1/user/mail/password', { method: 'POST', body: { email: values.email, code: values.code, password: values.password, captcha } });
+          switchTo({ view: 'login', tab: 'email', method: 'password' });
+          showToast({ tone: 'success', title: t('resetDone') });
+        }
+        return;
+      }
+      const [path, body] = view === 'register'
+        ? ['v1/user/mail/register', { email: values.email, code: values.code, password: values.password, agreement: true, captcha }]
+        : channel === 'phone'
+          ? ['v1/user/login', { ...target(), ...secret, agreement: true, captcha }]
+          : ['v1/user/mail/login', { ...target(), ...secret, captcha }];
+      const info = await request<UserInfo>(path, { method: 'POST', body });
+      setUser(info);
+      continueAfterLogin(redirect, links.home, links.login);
+    } catch (cause) {
+      fail(t(view === 'register' ? 'registerFailed' : view === 'forgot' ? 'resetFailed' : 'loginFailed'), cause);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    const next: Tab = tab === 'phone' ? 'email' : 'phone';
+    switchTo({ tab: next });
+    document.getElementById(`auth-tab-${next}`)?.focus();
+  }
+
+  const sendButton = (
+    <button type="button" className="auth-send" onClick={sendCode} disabled={!hydrated || busy || countdown > 0}>
+      {countdown > 0 ? t('resendIn', { seconds: countdown }) : t('sendCode')}
+    </button>
+  );
+  const [beforeAgreement, afterAgreement, afterPrivacy] = (messages['auth.form.agreement'] ?? '').split(/\{\{(?:agreement|privacy)\}\}/);
+  const newTab = <span className="visually-hidden"> {format(messages, 'common.opensInNewTab')}</span>;
+  const heading = view === 'register' ? t('registerHeading') : view === 'forgot' ? t('forgotHeading') : null;
+  const submitLabel = view === 'register'
+    ? t('register')
+    : view === 'forgot'
+      ? t(resetStep === 'verify' ? 'next' : 'confirm')
+      : channel === 'phone' && method === 'code' ? t('loginOrRegister') : t('login');
+
+  const form = (
+    <form className="auth-form" method="post" noValidate onSubmit={submit}>
+      {heading && <h2>{heading}</h2>}
+      {channel === 'phone' ? (
+        <>
+          <div className="auth-field">
+            <label htmlFor="auth-country">{t('countryCode')}</label>
+            <select id="auth-country" value={values.countryCode} onChange={(event) => set('countryCode', event.target.value)} autoComplete="tel-country-code">
+              {callingCodes.map((option) => (
+                <option key={option.countryCode} value={option.callingCode}>{`${option.callingCode} ${option.name}`}</option>
+              ))}
+            </select>
+          </div>
+          <Field
+            id="auth-phone" label={t('phone')} type="tel" inputMode="tel" autoComplete="tel-national" value={values.phone}
+            onChange={(event) => set('phone', event.target.value)} error={errors.phone ?? errors.countryCode} maxLength={20}
+          />
+        </>
+      ) : (
+        !(view === 'forgot' && resetStep === 'password') && (
+          <Field
+            id="auth-email" label={t('email')} type="email" inputMode="email" autoComplete="email" value={values.email}
+            onChange={(event) => set('email', event.target.value)} error={errors.email} maxLength={254}
+          />
+        )
+      )}
+      {usesCode && (
+        <Field
+          id="auth-code" label={t('code')} inputMode="numeric" autoComplete="one-time-code" value={values.code} maxLength={6}
+          onChange={(event) => set('code', event.target.value)} error={errors.code} trailing={sendButton}
+        />
+      )}
+      {usesPassword && (
+        <PasswordField
+          id="auth-password" label={t(isNewPassword ? 'newPassword' : 'password')} showLabel={t('showPassword')} value={values.password}
+          autoComplete={choosesPassword ? 'new-password' : 'current-password'} maxLength={64}
+          hint={choosesPassword ? t('passwordHint') : undefined} onChange={(event) => set('password', event.target.value)} error={errors.password}
+        />
+      )}
+      {captchaNonce !== null && (
+        <CaptchaField
+          id="auth-captcha" value={values.captcha} onChange={(value) => set('captcha', value)} nonce={captchaNonce} onRefresh={() => setCaptchaNonce(Date.now())}
+          label={t('captcha')} refreshLabel={t('captchaRefresh')} imageAlt={t('captchaAlt')} error={errors.captcha}
+        />
+      )}
+      {asksAgreement && (
+        <div className="auth-agreement">
+          <input
+            id="auth-agreement" type="checkbox" checked={values.agreement} onChange={(event) => set('agreement', event.target.checked)}
+            aria-invalid={errors.agreement ? true : undefined} aria-describedby={errors.agreement ? 'auth-agreement-error' : undefined}
+          />
+          <label htmlFor="auth-agreement">
+            {beforeAgreement}
+            <a href={links.agreement} target="_blank" rel="noopener">{t('userAgreement')}{newTab}</a>
+            {afterAgreement}
+            <a href={links.privacy} target="_blank" rel="noopener">{t('privacyPolicy')}{newTab}</a>
+            {afterPrivacy}
+          </label>
+          {errors.agreement && <p id="auth-agreement-error" className="auth-error">{errors.agreement}</p>}
+        </div>
+      )}
+      {view === 'login' && channel === 'phone' && method === 'code' && <p className="auth-hint">{t('phoneCreatesAccount')}</p>}
+      <button type="submit" className="auth-submit" disabled={!hydrated || busy}>{submitLabel}</button>
+      <div className="auth-links">
+        {view === 'login' ? (
+          <>
+            <button type="button" onClick={() => switchTo({ method: method === 'code' ? 'password' : 'code' })}>
+              {t(method === 'code' ? 'usePassword' : 'useCode')}
+            </button>
+            {channel === 'email' && <button type="button" onClick={() => switchTo({ view: 'register' })}>{t('register')}</button>}
+            {channel === 'email' && <button type="button" onClick={() => switchTo({ view: 'forgot' })}>{t('forgot')}</button>}
+          </>
+        ) : (
+          <button type="button" onClick={() => switchTo({ view: 'login', tab: 'email' })}>{t('backToLogin')}</button>
+        )}
+      </div>
+    </form>
+  );
+
+  return (
+    <div className="auth">
+      {view === 'login' ? (
+        <>
+          <div role="tablist" aria-label={t('tabs')} className="auth-tabs">
+            {(['phone', 'email'] as const).map((name) => (
+              <button
+                key={name} id={`auth-tab-${name}`} type="button" role="tab" aria-selected={tab === name} aria-controls="auth-panel"
+                tabIndex={tab === name ? 0 : -1} onClick={() => switchTo({ tab: name })} onKeyDown={onTabKey}
+              >
+                {t(name === 'phone' ? 'tabPhone' : 'tabEmail')}
+              </button>
+            ))}
+          </div>
+          <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>{form}</div>
+        </>
+      ) : form}
+      <Toast toast={toast} />
+    </div>
+  );
+}

@@ -1,0 +1,448 @@
+/**
+ * Accounts: verification codes, sign-in by code or password, email registration, password reset
+ * and change, sessions and the profile.
+ *
+ * Nothing here tells one person whether another has an account: every code request answers the
+ * same and stores a code either way (the mail says "no account" instead of carrying it), a wrong
+ * password and an unknown account fail alike and take the same time, and failure counters and
+ * captcha thresholds do not depend on whether the account exists.
+ */
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { ApiEnv } from '../api/context.ts';
+import { ApiError, type ErrorCode } from '../api/errors.ts';
+import {
+  CAPTCHA_AFTER_FAILURES, CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS, CODE_TTL_MS, EMAIL_CODE_LENGTH, SESSION_TTL_DAYS, TOKEN_COOKIE,
+} from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { authSessions, countries, users, verificationCodes } from '../db/schema.ts';
+import {
+  DECOY_PASSWORD_HASH, constantTimeEqual, hashPassword, randomString, randomToken, sha256Hex, verifyPassword,
+} from '../domain/password.ts';
+import type { PhoneNumber } from '../domain/validation.ts';
+import type { Translate } from '../i18n/index.ts';
+import { solveChallenge } from './captcha.ts';
+import type { MessageChannel, Messenger } from './messaging.ts';
+import { countIn, hitAll, resetCounter, type Window } from './rate-limit.ts';
+
+/** What every account operation needs: the database, delivery, the request's language, who asks, and when. */
+export interface AuthDeps {
+  db: Db;
+  messenger: Messenger;
+  t: Translate;
+  /** The client's address: rate limits and captchas are per client as well as per account. */
+  clientKey: string;
+  now: number;
+}
+
+export type Account = { kind: 'email'; email: string } | { kind: 'phone'; phone: PhoneNumber };
+export type CodePurpose = 'login' | 'register' | 'reset_password';
+
+/** The signed-in user as the UI stores it (`userInfo.user`). */
+export interface SessionUser {
+  userId: number;
+  nickname: string;
+}
+
+export interface SignedIn {
+  user: SessionUser;
+  token: string;
+  expiresAt: number;
+}
+
+/** A captcha answer sent with a sign-in, and the challenge (from its cookie) it answers. */
+export interface CaptchaAttempt {
+  id: string | undefined;
+  answer: string | undefined;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
+const DIGITS = '0123456789';
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const INVITE_CODE_LENGTH = 8;
+const CREATE_TRIES = 3;
+/** Failures that count toward the captcha: wrong guesses, not expired codes or bad input. */
+const GUESS_FAILURES = new Set<ErrorCode>(['credentials_wrong', 'code_wrong', 'code_attempts_exceeded', 'old_password_wrong']);
+
+/** The address a code goes to: the email, or the phone as "+852 91234567". */
+export function targetOf(account: Account): string {
+  return account.kind === 'email' ? account.email : `${account.phone.callingCode} ${account.phone.number}`;
+}
+
+function channelOf(account: Account): MessageChannel {
+  return account.kind === 'email' ? 'email' : 'sms';
+}
+
+function accountKey(account: Account): string {
+  return `${account.kind}:${targetOf(account)}`;
+}
+
+// ---------------------------------------------------------------- verification codes
+
+const codeHash = (purpose: CodePurpose, target: string, code: string) => sha256Hex(`code:${purpose}:${target}:${code}`);
+
+async function enforceSendLimits(deps: AuthDeps, target: string): Promise<void> {
+  const { targetPerMinute, targetPerDay, clientPerMinute, clientPerDay } = CODE_SEND_LIMITS;
+  const rules = [
+    { ...targetPerMinute, key: `send:target:minute:${target}`, code: 'code_too_frequent' },
+    { ...targetPerDay, key: `send:target:day:${target}`, code: 'code_daily_limit' },
+    { ...clientPerMinute, key: `send:client:minute:${deps.clientKey}`, code: 'code_too_frequent' },
+    { ...clientPerDay, key: `send:client:day:${deps.clientKey}`, code: 'code_daily_limit' },
+  ] as const;
+  const hits = await hitAll(deps.db, rules, deps.now);
+  const refused = rules.findIndex((rule, index) => hits[index].count > rule.limit);
+  if (refused >= 0) {
+    const seconds = Math.max(1, Math.ceil((hits[refused].resetsAt - deps.now) / 1000));
+    throw new ApiError(429, rules[refused].code, { seconds });
+  }
+}
+
+/**
+ * Stores a new code for an account and purpose (the older ones stop working) and sends it.
+ * When `disclose` is false the code is stored all the same but the message only explains why no
+ * code came, so the answer and every later check look exactly as they would for a real code.
+ */
+async function issueCode(deps: AuthDeps, account: Account, purpose: CodePurpose, disclose: boolean, notice: string): Promise<void> {
+  const target = targetOf(account);
+  await enforceSendLimits(deps, target);
+  const code = randomString(EMAIL_CODE_LENGTH, DIGITS);
+  await deps.db.batch([
+    deps.db
+      .update(verificationCodes)
+      .set({ usedAt: deps.now })
+      .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt))),
+    // Codes of the address older than a day serve nothing (the daily limit is counted elsewhere).
+    deps.db.delete(verificationCodes).where(and(eq(verificationCodes.target, target), lt(verificationCodes.createdAt, deps.now - DAY_MS))),
+    deps.db.insert(verificationCodes).values({
+      channel: channelOf(account),
+      target,
+      purpose,
+      codeHash: await codeHash(purpose, target, code),
+      expiresAt: deps.now + CODE_TTL_MS,
+      createdAt: deps.now,
+    }),
+  ]);
+  const minutes = CODE_TTL_MS / 60_000;
+  const bodyKey = { login: 'auth.mail.loginBody', register: 'auth.mail.registerBody', reset_password: 'auth.mail.resetBody' }[purpose];
+  await deps.messenger.send({
+    channel: channelOf(account),
+    target,
+    subject: deps.t(disclose ? 'auth.mail.codeSubject' : 'auth.mail.noticeSubject'),
+    body: disclose ? deps.t(bodyKey, { code, minutes }) : notice,
+  });
+}
+
+/**
+ * Checks a code against the latest one sent for the account and purpose. Each check uses one of
+ * CODE_MAX_ATTEMPTS attempts (a guarded update, so parallel guesses cannot exceed it); with
+ * `consume` a right code is also used up, once.
+ */
+async function checkCode(deps: AuthDeps, account: Account, purpose: CodePurpose, code: string, consume: boolean): Promise<void> {
+  const { db, now } = deps;
+  const target = targetOf(account);
+  const [latest] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  if (!latest) throw new ApiError(400, 'code_wrong', {}, 'code');
+  if (latest.expiresAt <= now) throw new ApiError(400, 'code_expired', {}, 'code');
+  const [counted] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.usedAt), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS)))
+    .returning({ attempts: verificationCodes.attempts });
+  if (!counted) throw new ApiError(400, 'code_attempts_exceeded', {}, 'code');
+  if (!constantTimeEqual(await codeHash(purpose, target, code), latest.codeHash)) {
+    throw new ApiError(400, counted.attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_wrong', {}, 'code');
+  }
+  if (!consume) return;
+  const [used] = await db
+    .update(verificationCodes)
+    .set({ usedAt: now })
+    .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.usedAt)))
+    .returning({ id: verificationCodes.id });
+  if (!used) throw new ApiError(400, 'code_wrong', {}, 'code');
+}
+
+// ---------------------------------------------------------------- failed sign-ins and the captcha
+
+function failureWindows(deps: AuthDeps, key: string): [Window, Window] {
+  const { windowMs } = CAPTCHA_AFTER_FAILURES;
+  return [{ key: `fail:account:${key}`, windowMs }, { key: `fail:client:${deps.clientKey}`, windowMs }];
+}
+
+/** Whether the next sign-in for this account from this client must carry a solved captcha. */
+async function captchaNeeded(deps: AuthDeps, key: string): Promise<boolean> {
+  const [account, client] = failureWindows(deps, key);
+  const [accountFailures, clientFailures] = await Promise.all([countIn(deps.db, account, deps.now), countIn(deps.db, client, deps.now)]);
+  return accountFailures >= CAPTCHA_AFTER_FAILURES.perAccount || clientFailures >= CAPTCHA_AFTER_FAILURES.perClient;
+}
+
+/**
+ * Runs a credential check behind the captcha gate: after repeated failures for the account or the
+ * client a solved captcha is required first; wrong guesses are counted, success clears the account.
+ */
+async function guarded<T>(deps: AuthDeps, key: string, captcha: CaptchaAttempt, check: () => Promise<T>): Promise<T> {
+  if (await captchaNeeded(deps, key)) {
+    if (!captcha.answer?.trim()) throw new ApiError(400, 'captcha_required', {}, 'captcha');
+    if (!(await solveChallenge(deps.db, captcha.id, captcha.answer, deps.clientKey, deps.now))) {
+      throw new ApiError(400, 'captcha_wrong', {}, 'captcha');
+    }
+  }
+  try {
+    const result = await check();
+    await resetCounter(deps.db, failureWindows(deps, key)[0].key);
+    return result;
+  } catch (error) {
+    if (error instanceof ApiError && GUESS_FAILURES.has(error.errorCode)) await hitAll(deps.db, failureWindows(deps, key), deps.now);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- users and sessions
+
+type UserRow = typeof users.$inferSelect;
+
+async function findUser(db: Db, account: Account): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      account.kind === 'email'
+        ? eq(users.email, account.email)
+        : and(eq(users.phoneCountryCode, account.phone.callingCode), eq(users.phone, account.phone.number)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Creates the account, or returns undefined when the email or phone was taken meanwhile. */
+async function createUser(db: Db, account: Account, password: string | null, now: number): Promise<UserRow | undefined> {
+  const hashed = password === null ? null : await hashPassword(password);
+  for (let tries = 0; tries < CREATE_TRIES; tries++) {
+    const [created] = await db
+      .insert(users)
+      .values({
+        email: account.kind === 'email' ? account.email : null,
+        phoneCountryCode: account.kind === 'phone' ? account.phone.callingCode : null,
+        phone: account.kind === 'phone' ? account.phone.number : null,
+        // A neutral nickname: neither the email nor the phone shows wherever nicknames are shown.
+        nickname: `User-${randomString(6, INVITE_ALPHABET)}`,
+        passwordHash: hashed?.hash ?? null,
+        passwordSalt: hashed?.salt ?? null,
+        passwordIterations: hashed?.iterations ?? null,
+        inviteCode: randomString(INVITE_CODE_LENGTH, INVITE_ALPHABET),
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return created;
+    // Either the account appeared meanwhile, or the random invite code collided: then try again.
+    if (await findUser(db, account)) return undefined;
+  }
+  throw new Error('Could not draw a free invite code');
+}
+
+function storedHash(row: UserRow | undefined) {
+  if (!row?.passwordHash || !row.passwordSalt || !row.passwordIterations) return null;
+  return { hash: row.passwordHash, salt: row.passwordSalt, iterations: row.passwordIterations };
+}
+
+/** Starts a session: a random token whose SHA-256 is stored with its expiry. Expired sessions of the user go. */
+export async function createSession(db: Db, user: UserRow, now: number): Promise<SignedIn> {
+  const token = randomToken();
+  const expiresAt = now + SESSION_TTL_MS;
+  await db.batch([
+    db.delete(authSessions).where(and(eq(authSessions.userId, user.id), lt(authSessions.expiresAt, now))),
+    db.insert(authSessions).values({ userId: user.id, tokenHash: await sha256Hex(token), expiresAt, createdAt: now }),
+  ]);
+  return { user: { userId: user.id, nickname: user.nickname }, token, expiresAt };
+}
+
+/** The user a session token belongs to, or null for a missing, forged or expired token. */
+export async function sessionUser(db: Db, token: string | undefined, now: number): Promise<SessionUser | null> {
+  if (!token || token.length > 128) return null;
+  const [row] = await db
+    .select({ userId: users.id, nickname: users.nickname })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.tokenHash, await sha256Hex(token)), gt(authSessions.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user of the session cookies: the token must be live and belong to the user id cookie. */
+export async function userOfCookies(db: Db, token: string | undefined, userId: string | undefined, now: number): Promise<SessionUser | null> {
+  if (!token || !userId) return null;
+  const user = await sessionUser(db, token, now);
+  return user && String(user.userId) === userId ? user : null;
+}
+
+/** The signed-in user of an API request, or a 401 (which also clears the session cookies). */
+export async function requireUser(c: Context<ApiEnv>): Promise<SessionUser> {
+  const user = await sessionUser(c.get('db'), getCookie(c, TOKEN_COOKIE), Date.now());
+  if (!user) throw new ApiError(401, 'unauthorized');
+  return user;
+}
+
+/** Ends the session of a token (nothing happens for an unknown one). */
+export async function endSession(db: Db, token: string | undefined): Promise<void> {
+  if (!token || token.length > 128) return;
+  await db.delete(authSessions).where(eq(authSessions.tokenHash, await sha256Hex(token)));
+}
+
+// ---------------------------------------------------------------- flows
+
+/** Whether a country calling code is one we serve (the login page's list). */
+export async function isKnownCallingCode(db: Db, callingCode: string): Promise<boolean> {
+  const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.callingCode, callingCode)).limit(1);
+  return !!row;
+}
+
+export interface CallingCode {
+  countryCode: string;
+  callingCode: string;
+  name: string;
+}
+
+/** The calling codes the phone field offers, in the countries' order. */
+export async function callingCodes(db: Db, nameOf: (row: { nameEn: string; nameZhHant: string; nameZhHans: string }) => string): Promise<CallingCode[]> {
+  const rows = await db.select().from(countries).orderBy(asc(countries.id));
+  return rows.map((row) => ({ countryCode: row.code, callingCode: row.callingCode, name: nameOf(row) }));
+}
+
+async function assertKnownPhone(deps: AuthDeps, account: Account): Promise<void> {
+  if (account.kind === 'phone' && !(await isKnownCallingCode(deps.db, account.phone.callingCode))) {
+    throw new ApiError(400, 'country_code_invalid', {}, 'countryCode');
+  }
+}
+
+/** Sends a sign-in code. A phone always gets one (signing in creates its account); an email only if it has an account. */
+export async function sendLoginCode(deps: AuthDeps, account: Account): Promise<void> {
+  await assertKnownPhone(deps, account);
+  const disclose = account.kind === 'phone' || !!(await findUser(deps.db, account));
+  await issueCode(deps, account, 'login', disclose, deps.t('auth.mail.noAccountBody'));
+}
+
+/** Signs in with a code. A phone without an account gets one now; an email must have registered. */
+export async function loginWithCode(deps: AuthDeps, account: Account, code: string, captcha: CaptchaAttempt): Promise<SignedIn> {
+  await assertKnownPhone(deps, account);
+  return guarded(deps, accountKey(account), captcha, async () => {
+    await checkCode(deps, account, 'login', code, true);
+    let user = await findUser(deps.db, account);
+    if (!user && account.kind === 'phone') user = (await createUser(deps.db, account, null, deps.now)) ?? (await findUser(deps.db, account));
+    // An email without an account was sent a notice, not a code: a right guess is still no sign-in.
+    if (!user) throw new ApiError(400, 'code_wrong', {}, 'code');
+    return createSession(deps.db, user, deps.now);
+  });
+}
+
+/** Signs in with a password. Unknown accounts, accounts without a password and wrong passwords fail alike. */
+export async function loginWithPassword(deps: AuthDeps, account: Account, password: string, captcha: CaptchaAttempt): Promise<SignedIn> {
+  return guarded(deps, accountKey(account), captcha, async () => {
+    const user = await findUser(deps.db, account);
+    const stored = storedHash(user);
+    const matches = await verifyPassword(password, stored ?? DECOY_PASSWORD_HASH);
+    if (!user || !stored || !matches) throw new ApiError(400, 'credentials_wrong');
+    return createSession(deps.db, user, deps.now);
+  });
+}
+
+/** Sends a registration code to an email (an already registered one gets a notice instead). */
+export async function sendRegisterCode(deps: AuthDeps, email: string): Promise<void> {
+  const account: Account = { kind: 'email', email };
+  const taken = !!(await findUser(deps.db, account));
+  await issueCode(deps, account, 'register', !taken, deps.t('auth.mail.alreadyRegisteredBody'));
+}
+
+/** Creates an email account with its password, after the registration code, and signs it in. */
+export async function register(deps: AuthDeps, email: string, code: string, password: string, captcha: CaptchaAttempt): Promise<SignedIn> {
+  const account: Account = { kind: 'email', email };
+  return guarded(deps, accountKey(account), captcha, async () => {
+    await checkCode(deps, account, 'register', code, true);
+    const user = await createUser(deps.db, account, password, deps.now);
+    if (!user) throw new ApiError(409, 'registration_failed');
+    return createSession(deps.db, user, deps.now);
+  });
+}
+
+/** Sends a password-reset code to an email (one without an account gets a notice instead). */
+export async function sendResetCode(deps: AuthDeps, email: string): Promise<void> {
+  const account: Account = { kind: 'email', email };
+  const exists = !!(await findUser(deps.db, account));
+  await issueCode(deps, account, 'reset_password', exists, deps.t('auth.mail.noAccountBody'));
+}
+
+/** Checks a reset code before the new password is asked for; the code stays usable. */
+export async function verifyResetCode(deps: AuthDeps, email: string, code: string, captcha: CaptchaAttempt): Promise<void> {
+  const account: Account = { kind: 'email', email };
+  await guarded(deps, accountKey(account), captcha, () => checkCode(deps, account, 'reset_password', code, false));
+}
+
+/** Sets a new password with a reset code, and ends every session of the account. */
+export async function resetPassword(deps: AuthDeps, email: string, code: string, password: string, captcha: CaptchaAttempt): Promise<void> {
+  const account: Account = { kind: 'email', email };
+  await guarded(deps, accountKey(account), captcha, async () => {
+    await checkCode(deps, account, 'reset_password', code, true);
+    const user = await findUser(deps.db, account);
+    if (!user) throw new ApiError(400, 'code_wrong', {}, 'code');
+    const hashed = await hashPassword(password);
+    await deps.db.batch([
+      deps.db.update(users).set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations }).where(eq(users.id, user.id)),
+      deps.db.delete(authSessions).where(eq(authSessions.userId, user.id)),
+    ]);
+  });
+}
+
+/**
+ * Changes the signed-in user's password: the old one is required when there is one (accounts made
+ * by phone code start without). Every other session of the account ends; this one stays.
+ */
+export async function changePassword(
+  deps: AuthDeps, user: SessionUser, currentToken: string, oldPassword: string | undefined, newPassword: string, captcha: CaptchaAttempt,
+): Promise<void> {
+  const [row] = await deps.db.select().from(users).where(eq(users.id, user.userId)).limit(1);
+  if (!row) throw new ApiError(401, 'unauthorized');
+  const stored = storedHash(row);
+  if (stored && !oldPassword) throw new ApiError(400, 'password_required', {}, 'oldPassword');
+  await guarded(deps, `user:${row.id}`, captcha, async () => {
+    if (stored && !(await verifyPassword(oldPassword ?? '', stored))) throw new ApiError(400, 'old_password_wrong', {}, 'oldPassword');
+    const hashed = await hashPassword(newPassword);
+    await deps.db.batch([
+      deps.db.update(users).set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations }).where(eq(users.id, row.id)),
+      deps.db.delete(authSessions).where(and(eq(authSessions.userId, row.id), ne(authSessions.tokenHash, await sha256Hex(currentToken)))),
+    ]);
+  });
+}
+
+export interface Profile {
+  userId: number;
+  nickname: string;
+  email: string | null;
+  /** "+852 91234567", or null. */
+  phone: string | null;
+  hasPassword: boolean;
+}
+
+/** The account settings of a user. */
+export async function profileOf(db: Db, userId: number): Promise<Profile> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new ApiError(401, 'unauthorized');
+  return {
+    userId: row.id,
+    nickname: row.nickname,
+    email: row.email,
+    phone: row.phone && row.phoneCountryCode ? `${row.phoneCountryCode} ${row.phone}` : null,
+    hasPassword: storedHash(row) !== null,
+  };
+}
+
+/** Renames the user (the nickname is already trimmed and checked). */
+export async function updateNickname(db: Db, userId: number, nickname: string): Promise<Profile> {
+  await db.update(users).set({ nickname }).where(eq(users.id, userId));
+  return profileOf(db, userId);
+}
