@@ -1,0 +1,213 @@
+/**
+ * `npm run bench`: builds, starts the built worker (workerd via wrangler) on a freshly seeded
+ * database, and measures on this machine the cold start (spawn to the first 200 of the home page)
+ * and, with autocannon at a fixed concurrency, requests per second and p50/p95/p99 latency of each
+ * target; then runs scripts/bench-search.mjs (search latency at catalogue sizes) and folds its rows
+ * in. Writes bench-results/bench-<time>.json, bench-results/latest.json and latest.md (the table),
+ * and prints the table. A benchmark, not a test: it fails only when it cannot measure (no server,
+ * an error or a non-2xx answer under load).
+ *
+ *   npm run bench                       build, then measure
+ *   BENCH_SKIP_BUILD=1 npm run bench    measure the dist/ already built
+ *   npm run bench -- --readme           also put the table into README.md (between the bench markers)
+ *   BENCH_PORT=8790                     the server's port (default 8790)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER } from './local-db.mjs';
+
+const CONNECTIONS = 10;
+const DURATION_S = 10;
+const WARMUP_S = 2;
+const COLD_STARTS = 3;
+const COLD_START_TIMEOUT_MS = 60_000;
+const README_START = '<!-- bench:start -->';
+const README_END = '<!-- bench:end -->';
+
+/** What is measured under load on the demo catalogue. Later issues add rows here (checkout under concurrent buyers). */
+const TARGETS = [
+  { name: 'home page', path: '/en/' },
+  { name: 'activity detail page', path: '/en/activity/1000' },
+  { name: 'home config API', path: '/api/' },
+  { name: 'search suggestions API', path: '/api/api/v1/activities/suggest?ignoreCityId=true&input=hong' },
+];
+
+const port = Number(process.env.BENCH_PORT) || 8790;
+const baseUrl = `http://127.0.0.1:${port}`;
+const persistTo = path.join(ROOT, '.wrangler', `bench-state-${port}`);
+const resultsDir = path.join(ROOT, 'bench-results');
+const serverEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
+
+function machine(loadAverage1m) {
+  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
+  return {
+    cpus: os.availableParallelism(),
+    model: /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1].trim() ?? os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    loadAverage1m,
+  };
+}
+
+/** Starts the worker and resolves with the milliseconds from spawn to the first 200 of the home page. */
+async function startServer() {
+  const started = performance.now();
+  const { running, stop, stderr } = spawnServer(WRANGLER, serveArgs(persistTo, port), serverEnv);
+  const deadline = Date.now() + COLD_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (!running()) throw new Error(`The server exited before answering:\n${stderr()}`);
+    const status = await fetch(`${baseUrl}${TARGETS[0].path}`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
+    if (status === 200) return { coldStartMs: performance.now() - started, stop };
+    if (status !== 0) {
+      await stop();
+      throw new Error(`${TARGETS[0].path} answered ${status} instead of 200:\n${stderr()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await stop();
+  throw new Error(`The server did not answer ${baseUrl} within ${COLD_START_TIMEOUT_MS / 1000} s:\n${stderr()}`);
+}
+
+async function assertPortFree() {
+  const answered = await fetch(baseUrl, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false);
+  if (answered) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or set BENCH_PORT.`);
+}
+
+/** Nearest-rank percentile of ascending values. */
+function percentile(sorted, q) {
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+}
+
+async function load(target, durationS) {
+  const url = `${baseUrl}${target.path}`;
+  const latencies = [];
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: durationS });
+  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await instance;
+  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
+    throw new Error(`${target.name} (${url}) under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
+  }
+  latencies.sort((a, b) => a - b);
+  const round = (ms) => Number(ms.toFixed(1));
+  return {
+    name: target.name,
+    request: `GET ${target.path}`,
+    requestsPerSecond: Math.round(result.requests.average),
+    requests: latencies.length,
+    p50Ms: round(percentile(latencies, 0.5)),
+    p95Ms: round(percentile(latencies, 0.95)),
+    p99Ms: round(percentile(latencies, 0.99)),
+  };
+}
+
+/** Search at catalogue sizes needs its own generated databases: scripts/bench-search.mjs builds and measures them. */
+function searchRows() {
+  const file = path.join(resultsDir, 'search.json');
+  rmSync(file, { force: true });
+  const { status } = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench-search.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_SKIP_BUILD: '1' },
+  });
+  if (status !== 0) throw new Error(`scripts/bench-search.mjs failed (exit ${status}); see its output above.`);
+  const search = JSON.parse(readFileSync(file, 'utf8'));
+  const rows = search.rows.map((row) => ({
+    name: `search, ${row.catalogue.toLocaleString('en')} activities`,
+    request: 'query mix of scripts/bench-search.mjs',
+    requestsPerSecond: row.rps,
+    p50Ms: row.p50,
+    p95Ms: row.p95,
+    p99Ms: row.p99,
+    source: 'bench-search',
+  }));
+  return { search, rows };
+}
+
+function table(report) {
+  const { machine: m } = report;
+  const lines = [
+    `Measured ${report.date.slice(0, 10)} on ${m.cpus} CPUs (${m.model}), ${m.memoryGiB} GiB memory, ${m.os}, Node ${m.node};`,
+    `Demo-catalogue rows: ${report.connections} concurrent connections for ${report.durationS} s after a ${report.warmupS} s warm-up. Load average ${m.loadAverage1m} at start.`,
+    '',
+    '| What | Request | req/s | p50 ms | p95 ms | p99 ms |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
+    ...report.rows.map((row) => `| ${row.name} | \`${row.request}\` | ${row.requestsPerSecond} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} |`),
+    '',
+    `Cold start (spawn of the built worker to the first 200 of \`${TARGETS[0].path}\`): ${(report.coldStart.medianMs / 1000).toFixed(2)} s, median of ${report.coldStart.runsMs.length}.`,
+    'Search rows (scripts/bench-search.mjs; full report in bench-results/search.json): a generated catalogue of that size,',
+    'percentiles from sequential requests of a query mix, req/s under concurrent load.',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function updateReadme(markdown) {
+  const file = path.join(ROOT, 'README.md');
+  const readme = readFileSync(file, 'utf8');
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} ... ${README_END} markers to put the table between.`);
+  writeFileSync(file, `${readme.slice(0, start + README_START.length)}\n${markdown}${readme.slice(end)}`);
+}
+
+async function main() {
+  const loadAtStart = Number(os.loadavg()[0].toFixed(2));
+  await assertPortFree();
+  rmSync(persistTo, { recursive: true, force: true });
+  migrate(persistTo);
+  seedIfEmpty(persistTo);
+  if (!process.env.BENCH_SKIP_BUILD) build();
+
+  const coldRuns = [];
+  let server;
+  for (let run = 0; run < COLD_STARTS; run += 1) {
+    await server?.stop();
+    server = await startServer();
+    coldRuns.push(Number(server.coldStartMs.toFixed(0)));
+    console.log(`cold start ${run + 1}: ${server.coldStartMs.toFixed(0)} ms`);
+  }
+  const rows = [];
+  try {
+    for (const target of TARGETS) {
+      await load(target, WARMUP_S);
+      const row = await load(target, DURATION_S);
+      console.log(`${row.name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p99 ${row.p99Ms} ms`);
+      rows.push(row);
+    }
+  } finally {
+    await server.stop();
+  }
+  const { search, rows: searchTableRows } = searchRows();
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: machine(loadAtStart),
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    warmupS: WARMUP_S,
+    coldStart: { medianMs: [...coldRuns].sort((a, b) => a - b)[Math.floor(coldRuns.length / 2)], runsMs: coldRuns },
+    rows: [...rows, ...searchTableRows],
+    search,
+  };
+  const markdown = table(report);
+  mkdirSync(resultsDir, { recursive: true });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  writeFileSync(path.join(resultsDir, `bench-${report.date.replace(/[:.]/g, '-')}.json`), json);
+  writeFileSync(path.join(resultsDir, 'latest.json'), json);
+  writeFileSync(path.join(resultsDir, 'latest.md'), markdown);
+  console.log(`\n${markdown}\nWritten to ${path.relative(ROOT, resultsDir)}/latest.json and latest.md`);
+  if (process.argv.includes('--readme')) {
+    updateReadme(markdown);
+    console.log('README.md updated.');
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nThe benchmark could not run: ${error.message}`);
+  process.exitCode = 1;
+}

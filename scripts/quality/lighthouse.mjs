@@ -1,0 +1,155 @@
+/**
+ * Lighthouse (mobile form factor, simulated throttling) on every page type of pages.mjs, in English,
+ * one page after another, against the built worker on a fresh database. Prints each page's four
+ * scores, writes test-results/lighthouse.json (and an HTML report per page), and exits non-zero
+ * when a score misses its budget or the gate cannot run at all (no browser, no server).
+ *
+ *   node scripts/quality/lighthouse.mjs                    starts its own server (needs a built dist/)
+ *   QUALITY_BASE_URL=http://127.0.0.1:4321 node ...        audits a server that is already running
+ *   QUALITY_PORT=8790                                      port of its own server (default E2E_PORT + 1, so 8789)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
+import { CHROMIUM } from '../ensure-chromium.mjs';
+import { ROOT } from '../local-db.mjs';
+import { LIGHTHOUSE_BUDGETS, PAGE_TYPES } from './pages.mjs';
+import { startBuiltServer } from './server.mjs';
+
+const LOCALE = 'en';
+const CHROMIUM_START_TIMEOUT_MS = 30_000;
+const reportDir = path.join(ROOT, 'test-results', 'lighthouse');
+const summaryFile = path.join(ROOT, 'test-results', 'lighthouse.json');
+
+const config = {
+  extends: 'lighthouse:default',
+  settings: {
+    onlyCategories: Object.keys(LIGHTHOUSE_BUDGETS),
+    formFactor: 'mobile',
+    screenEmulation: constants.screenEmulationMetrics.mobile,
+    emulatedUserAgent: constants.userAgents.mobile,
+    throttlingMethod: 'simulate',
+    throttling: constants.throttling.mobileSlow4G,
+  },
+};
+
+/** Starts headless Chromium with a DevTools port of its choosing; resolves to { port, close }. */
+function launchChromium() {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM} (set CHROMIUM_PATH, or: apt-get install chromium)`);
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-chromium-'));
+  const child = spawn(CHROMIUM, [
+    '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run', '--no-default-browser-check', '--remote-debugging-port=0',
+    `--user-data-dir=${userDataDir}`, 'about:blank',
+  ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise((resolve) => child.once('close', resolve));
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(userDataDir, { recursive: true, force: true });
+  };
+  return new Promise((resolve, reject) => {
+    let log = '';
+    const fail = async (reason) => {
+      clearTimeout(timer);
+      await close();
+      reject(new Error(`Chromium (${CHROMIUM}) ${reason}:\n${log}`));
+    };
+    const timer = setTimeout(() => fail(`did not open its DevTools port within ${CHROMIUM_START_TIMEOUT_MS / 1000} s`), CHROMIUM_START_TIMEOUT_MS);
+    child.once('error', (error) => fail(`could not start (${error.message})`));
+    child.once('exit', (code) => fail(`exited with code ${code} before opening its DevTools port`));
+    child.stderr.on('data', (chunk) => {
+      log = (log + chunk).slice(-4000);
+      const match = /DevTools listening on ws:\/\/[^/]+:(\d+)\//.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve({ port: Number(match[1]), close });
+      }
+    });
+  });
+}
+
+/** The audits that cost a category points, to say why a budget was missed. */
+function lostPoints(lhr, categoryId) {
+  return lhr.categories[categoryId].auditRefs
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+    .map((ref) => {
+      const audit = lhr.audits[ref.id];
+      return `      ${ref.id} (score ${Math.round(audit.score * 100)}${audit.displayValue ? `, ${audit.displayValue}` : ''}): ${audit.title}`;
+    });
+}
+
+async function audit(pageType, baseUrl, port) {
+  const url = new URL(pageType.paths[LOCALE], baseUrl).href;
+  const flags = { port, logLevel: 'error', output: 'html', ignoreStatusCode: pageType.status !== 200 };
+  const result = await lighthouse(url, flags, config);
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  const { lhr } = result;
+  writeFileSync(path.join(reportDir, `${pageType.name}.html`), result.report);
+  const scores = {};
+  const misses = [];
+  for (const [id, budget] of Object.entries(LIGHTHOUSE_BUDGETS)) {
+    const score = lhr.categories[id]?.score;
+    scores[id] = score === null || score === undefined ? null : Math.round(score * 100);
+    if (scores[id] === null || scores[id] < budget) misses.push(id);
+  }
+  return { name: pageType.name, url, scores, misses, lhr };
+}
+
+function printResult({ name, url, scores, misses, lhr }) {
+  const cells = Object.entries(scores).map(([id, score]) => `${id} ${score ?? 'n/a'}`).join('  ');
+  console.log(`${misses.length === 0 ? 'PASS' : 'FAIL'}  ${name.padEnd(18)} ${cells}  (${url}, CPU benchmark ${lhr.environment.benchmarkIndex})`);
+  if (lhr.runtimeError) console.log(`      runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  for (const warning of lhr.runWarnings) console.log(`      warning: ${warning}`);
+  for (const [id, score] of Object.entries(scores)) {
+    if (score === 100) continue;
+    const verdict = misses.includes(id) ? `MISSED: ${score ?? 'could not be scored'} < ${LIGHTHOUSE_BUDGETS[id]}` : `${score}, points lost to`;
+    console.log(`    ${id} ${verdict}:`);
+    for (const line of lostPoints(lhr, id)) console.log(line);
+  }
+}
+
+async function main() {
+  rmSync(reportDir, { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+  rmSync(summaryFile, { force: true });
+  const port = Number(process.env.QUALITY_PORT) || (Number(process.env.E2E_PORT) || 8788) + 1;
+  const server = process.env.QUALITY_BASE_URL
+    ? { baseUrl: process.env.QUALITY_BASE_URL, stop: async () => {} }
+    : await startBuiltServer(port);
+  let chromium;
+  const results = [];
+  try {
+    chromium = await launchChromium();
+    console.log(`Lighthouse ${Object.entries(LIGHTHOUSE_BUDGETS).map(([id, min]) => `${id} >= ${min}`).join(', ')} (mobile, simulated throttling)`);
+    for (const pageType of PAGE_TYPES) {
+      const result = await audit(pageType, server.baseUrl, chromium.port);
+      printResult(result);
+      results.push(result);
+    }
+  } finally {
+    await chromium?.close();
+    await server.stop();
+  }
+  const failed = results.filter((result) => result.misses.length > 0).length;
+  const summary = {
+    budgets: LIGHTHOUSE_BUDGETS,
+    passed: results.length - failed,
+    failed,
+    pages: results.map(({ name, url, scores, misses, lhr }) => ({ name, url, scores, misses, benchmarkIndex: lhr.environment.benchmarkIndex })),
+  };
+  writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
+  console.log(`Lighthouse: ${summary.passed} of ${results.length} pages within budget; reports in ${path.relative(ROOT, reportDir)}/`);
+  return failed === 0;
+}
+
+try {
+  process.exitCode = (await main()) ? 0 : 1;
+} catch (error) {
+  console.error(`Lighthouse could not run: ${error.message}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,42 @@
+/**
+ * The public page types every quality gate checks (Lighthouse, axe, JavaScript budget): one list,
+ * so a new page type is added once. Each has a path per locale (English and one Chinese locale),
+ * the status the server must answer, and a JavaScript budget class.
+ */
+
+/** First-load JavaScript budgets, in KB (1 KB = 1000 bytes) of gzip (DESIGN.md, Budgets). */
+export const JS_BUDGET_KB = { browse: 90, checkout: 150 };
+
+/** Lighthouse category scores (0-100) every page must reach. */
+export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 90 };
+
+/** The locales the gates visit: English and one Chinese locale. */
+export const QUALITY_LOCALES = ['en', 'zh-HK'];
+
+/**
+ * @typedef {object} PageType
+ * @property {string} name        short id used in reports
+ * @property {Record<string, string>} paths  URL path per locale in QUALITY_LOCALES
+ * @property {number} status      the HTTP status the page answers with
+ * @property {'browse' | 'checkout'} budget  its JS budget class (JS_BUDGET_KB)
+ */
+
+/**
+ * Paths must exist in the seeded demo database (activity ids start at 1000). Pages the budget does
+ * not name (login, info, 404) are held to the stricter `browse` budget.
+ * @type {PageType[]}
+ */
+export const PAGE_TYPES = [
+  { name: 'home', paths: { en: '/en/', 'zh-HK': '/zh-HK/' }, status: 200, budget: 'browse' },
+  { name: 'category', paths: { en: '/en/concerts', 'zh-HK': '/zh-HK/concerts' }, status: 200, budget: 'browse' },
+  { name: 'search', paths: { en: '/en/s_hong', 'zh-HK': '/zh-HK/s_hong' }, status: 200, budget: 'browse' },
+  { name: 'contact', paths: { en: '/en/contact', 'zh-HK': '/zh-HK/contact' }, status: 200, budget: 'browse' },
+  { name: 'privacy', paths: { en: '/en/privacy', 'zh-HK': '/zh-HK/privacy' }, status: 200, budget: 'browse' },
+  { name: 'user-agreement', paths: { en: '/en/userAgreement', 'zh-HK': '/zh-HK/userAgreement' }, status: 200, budget: 'browse' },
+  { name: 'transfer-agreement', paths: { en: '/en/transferAgreement', 'zh-HK': '/zh-HK/transferAgreement' }, status: 200, budget: 'browse' },
+  { name: 'app-info', paths: { en: '/appInfo.html?language=en', 'zh-HK': '/appInfo.html?language=zh-HK' }, status: 200, budget: 'browse' },
+  { name: 'activity', paths: { en: '/en/activity/1000', 'zh-HK': '/zh-HK/activity/1000' }, status: 200, budget: 'browse' },
+  { name: 'login', paths: { en: '/en/login', 'zh-HK': '/zh-HK/login' }, status: 200, budget: 'browse' },
+  { name: 'info', paths: { en: '/en/about', 'zh-HK': '/zh-HK/about' }, status: 200, budget: 'browse' },
+  { name: 'not-found', paths: { en: '/en/no/such/page', 'zh-HK': '/zh-HK/no/such/page' }, status: 404, budget: 'browse' },
+];

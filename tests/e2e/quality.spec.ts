@@ -1,0 +1,82 @@
+/**
+ * Quality gates on every page type of scripts/quality/pages.mjs, in English and Traditional Chinese:
+ * axe (no serious or critical violation), one main landmark, a title, the page's lang, named
+ * controls, and the first-load JavaScript budget measured from what the browser actually loads.
+ */
+import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { JS_BUDGET_KB, PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.mjs';
+
+/** Roles a user operates; each needs an accessible name. */
+const CONTROL_ROLES = new Set([
+  'button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton',
+  'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'listbox', 'DisclosureTriangle',
+]);
+
+/** Controls without an accessible name, read from Chromium's own accessibility tree. */
+async function unnamedControls(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const unnamed = nodes.filter((node) => !node.ignored && CONTROL_ROLES.has(String(node.role?.value)) && !String(node.name?.value ?? '').trim());
+  const described = await Promise.all(unnamed.map(async (node) => {
+    const html = node.backendDOMNodeId ? (await cdp.send('DOM.getOuterHTML', { backendNodeId: node.backendDOMNodeId })).outerHTML : '';
+    return `${node.role?.value}: ${html.slice(0, 160)}`;
+  }));
+  await cdp.detach();
+  return described;
+}
+
+for (const pageType of PAGE_TYPES) {
+  for (const locale of QUALITY_LOCALES) {
+    const path = pageType.paths[locale];
+
+    test.describe(`${pageType.name} page (${locale}, ${path})`, () => {
+      test('has no serious or critical axe violation, one main landmark, a title, its lang and named controls', async ({ page }) => {
+        const response = await page.goto(path);
+        expect(response?.status(), `status of ${path}`).toBe(pageType.status);
+
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const serious = violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        expect(serious, 'serious or critical axe violations').toEqual([]);
+
+        await expect(page.getByRole('main')).toHaveCount(1);
+        expect((await page.title()).trim(), 'document title').not.toBe('');
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        expect(await unnamedControls(page), 'controls without an accessible name').toEqual([]);
+      });
+
+      test(`loads at most ${JS_BUDGET_KB[pageType.budget]} KB gzip of JavaScript until the network is idle, none render-blocking`, async ({ page }) => {
+        const scriptSizes: Promise<{ url: string; gzip: number }>[] = [];
+        page.on('response', (scriptResponse) => {
+          if (scriptResponse.request().resourceType() !== 'script') return;
+          scriptSizes.push(scriptResponse.body().then((body) => ({ url: scriptResponse.url(), gzip: gzipSync(body).length })));
+        });
+        const response = await page.goto(path, { waitUntil: 'networkidle' });
+        expect(response?.status(), `status of ${path}`).toBe(pageType.status);
+
+        const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')]
+          .filter((script) => ['', 'module', 'text/javascript', 'application/javascript'].includes((script as HTMLScriptElement).type))
+          .map((script) => script.textContent ?? ''));
+        const files = await Promise.all(scriptSizes);
+        const inlineBytes = inline.reduce((sum, text) => sum + gzipSync(text).length, 0);
+        const totalKb = (files.reduce((sum, file) => sum + file.gzip, 0) + inlineBytes) / 1000;
+        const budgetKb = JS_BUDGET_KB[pageType.budget];
+        console.log(`JS ${pageType.name} ${locale}: ${totalKb.toFixed(1)} KB gzip of ${budgetKb} KB (${files.length} files, ${inline.length} inline scripts)`);
+        test.info().annotations.push({ type: 'js-gzip-kb', description: `${totalKb.toFixed(1)} of ${budgetKb}` });
+        const breakdown = [...files.map((file) => `${(file.gzip / 1000).toFixed(1)} KB ${file.url}`), `${(inlineBytes / 1000).toFixed(1)} KB inline`].join('\n');
+        expect(totalKb, `first-load JavaScript (KB gzip):\n${breakdown}`).toBeLessThanOrEqual(budgetKb);
+
+        const blocking = await page.evaluate(() => [...document.querySelectorAll('script[src]')]
+          .filter((script) => {
+            const element = script as HTMLScriptElement;
+            return !element.async && !element.defer && element.type !== 'module';
+          })
+          .map((script) => (script as HTMLScriptElement).src));
+        expect(blocking, 'render-blocking scripts').toEqual([]);
+      });
+    });
+  }
+}
