@@ -2,7 +2,7 @@
  * The local D1 database (wrangler's SQLite under a persist folder): apply migrations, seed the
  * demo catalogue when empty. Shared by `npm start` and `npm test`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSeed, seedStatements } from '../src/lib/db/seed.ts';
@@ -79,4 +79,23 @@ export async function waitForServer(url, timeoutMs = 60_000) {
     }
   }
   throw new Error(`The server did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Spawns a server process, keeping the tail of its stderr for error messages.
+ * Returns { exited, running, stop, stderr }: `exited` resolves with the exit code, `stop` ends it and waits.
+ */
+export function spawnServer(command, args, env) {
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env });
+  let tail = '';
+  child.stderr.on('data', (chunk) => {
+    tail = (tail + chunk).slice(-4000);
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const stop = async () => {
+    if (running()) child.kill('SIGTERM');
+    await exited;
+  };
+  return { exited, running, stop, stderr: () => tail };
 }

@@ -5,6 +5,10 @@ declare namespace Cloudflare {
     DB: D1Database;
     /** 'local' exposes the dev outbox and relaxes Secure cookies; 'production' never does. */
     APP_ENV: 'local' | 'production';
+    /** Production mail/SMS relay for login and reset codes (src/lib/services/messaging.ts); unset: codes cannot be sent. */
+    MESSAGING_WEBHOOK_URL?: string;
+    /** Bearer token sent to the relay. */
+    MESSAGING_WEBHOOK_TOKEN?: string;
   }
 }
 
@@ -16,5 +20,7 @@ declare namespace App {
     /** The request path without its locale prefix. */
     path: string;
     route: import('./lib/routes.ts').RouteDef;
+    /** The signed-in user, checked against the database by the middleware on auth routes; else undefined. */
+    user?: import('./lib/services/auth.ts').SessionUser;
   }
 }

@@ -1,14 +1,27 @@
 /**
  * Every page request: language (prefix, cookie, Accept-Language), channel capture, the route's
- * flags and the auth gate. A locale-prefixed URL is rewritten to the same page without the prefix.
+ * flags and the auth gate (a live session in the database). A locale-prefixed URL is rewritten to
+ * the same page without the prefix.
  */
 import { defineMiddleware } from 'astro:middleware';
+import { env } from 'cloudflare:workers';
 import { CHANNEL_COOKIE, LANGUAGE_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from './lib/config.ts';
 import { localizedPath, resolveLocale } from './lib/i18n/locales.ts';
 import { routeFor } from './lib/routes.ts';
+import { database } from './lib/db/client.ts';
+import { userOfCookies } from './lib/services/auth.ts';
 
 const CHANNEL_MAX_AGE_S = 30 * 24 * 3600;
 const CHANNEL_PATTERN = /^[\w.-]{1,64}$/;
+
+function hasValidEncoding(path: string): boolean {
+  try {
+    // The result is used so that the bundler cannot drop the call as side-effect free.
+    return typeof decodeURI(path) === 'string';
+  } catch {
+    return false;
+  }
+}
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, cookies, request } = context;
@@ -26,12 +39,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
     cookies.set(CHANNEL_COOKIE, channel, { path: '/', maxAge: CHANNEL_MAX_AGE_S, sameSite: 'lax' });
   }
 
-  const signedIn = cookies.has(TOKEN_COOKIE) && cookies.has(USER_ID_COOKIE);
-  if (route.auth && !signedIn) {
-    const target = `${localizedPath('/login', choice.locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
-    return context.redirect(target, 302);
+  if (route.auth) {
+    // Both cookies must be there and the token must be a live session of that user id.
+    const user = await userOfCookies(database(env.DB), cookies.get(TOKEN_COOKIE)?.value, cookies.get(USER_ID_COOKIE)?.value, Date.now());
+    if (!user) {
+      for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) if (cookies.has(name)) cookies.delete(name, { path: '/' });
+      const target = `${localizedPath('/login', choice.locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+      return context.redirect(target, 302);
+    }
+    context.locals.user = user;
   }
 
-  if (choice.fromPrefix) return next(new URL(choice.path + url.search, url));
+  // Astro's rewrite throws (a 500) on broken percent-encoding; such a URL stays as it is and falls to
+  // the catch-all page, which reads locals.path and shows a listing's empty state or the 404 page.
+  if (choice.fromPrefix && hasValidEncoding(choice.path)) return next(new URL(choice.path + url.search, url));
   return next();
 });

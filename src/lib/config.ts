@@ -13,7 +13,13 @@ export const SEARCH_HISTORY_MAX = 20;
 export const SEARCH_HISTORY_TTL_DAYS = 90;
 export const SUGGESTION_DELAY_MS = 300;
 export const CITY_SEARCH_DELAY_MS = 100;
+/** Longest text the city picker's autocomplete accepts. */
+export const CITY_KEYWORD_MAX_LENGTH = 50;
 export const PULL_TO_REFRESH_CLOSE_MS = 300;
+/** Activities per page of a category list or search result. */
+export const LISTING_PAGE_SIZE = 20;
+/** Suggestions shown under the search box. */
+export const SUGGESTION_LIMIT = 8;
 export const HOT_WORD_ROTATION_MS = 2000;
 
 export const HOME_POPUP_SCENE = 'HOME';
@@ -63,6 +69,12 @@ export const CURRENCY_COOKIE = 'currencyCode';
 export const CITY_COOKIE = 'cityId';
 export const CHANNEL_COOKIE = 'channel';
 export const HIDE_APP_INFO_COOKIE = 'hideAppInfo';
+/** Set when the home pop-up boxes are closed; like hideAppInfo it lasts until the end of the day. */
+export const HIDE_POP_BOX_COOKIE = 'hidePopBox';
+/** The device id cookie of GET /v1/setDvid: ties location history to a browser without an account. */
+export const DEVICE_ID_COOKIE = 'dvid';
+/** How long the language, currency, city and device cookies last. */
+export const PREFERENCE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 export const AD_CLICK_PARAMS = ['gclid', 'gbraid', 'gad_source', 'gad_campaignid'] as const;
 
 /** Request headers every call carries (SPEC.md section 7). */
@@ -76,3 +88,36 @@ export const HEADER = {
 
 export const MAX_PAGE_WIDTH_PX = 600;
 export const SESSION_TTL_DAYS = 30;
+
+/** Accounts (sign in by code or password): code life, attempts, sending limits, captcha thresholds. */
+export const NICKNAME_MAX_LENGTH = 30;
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+/** Seconds the login page waits before it offers to send another code. */
+export const CODE_RESEND_SECONDS = 60;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/**
+ * Code sending, per phone/email and per client address; every attempt counts, refused ones too.
+ * The client limits are looser: many phones can share one carrier address.
+ */
+export const CODE_SEND_LIMITS = {
+  targetPerMinute: { limit: 1, windowMs: CODE_RESEND_SECONDS * 1000 },
+  targetPerDay: { limit: 10, windowMs: DAY_MS },
+  clientPerMinute: { limit: 20, windowMs: MINUTE_MS },
+  clientPerDay: { limit: 200, windowMs: DAY_MS },
+} as const;
+/** Failed sign-ins (wrong password or code) after which a graphic captcha is required, per hour. */
+export const CAPTCHA_AFTER_FAILURES = { perAccount: 3, perClient: 20, windowMs: 60 * MINUTE_MS } as const;
+export const CAPTCHA_TTL_MS = 5 * MINUTE_MS;
+/** Captcha images one client may ask for per minute (each one is a stored challenge). */
+export const CAPTCHAS_PER_CLIENT_MINUTE = 30;
+export const CAPTCHA_LENGTH = 4;
+/** The HttpOnly cookie naming the captcha challenge the client was shown. */
+export const CAPTCHA_COOKIE = 'pncap';
+/**
+ * PBKDF2 iterations: the most Cloudflare's production runtime allows (it throws NotSupportedError
+ * above 100,000). The open-source workerd behind `wrangler dev` and the API tests does not enforce
+ * that cap (workerd#1471: measured, it derives 5,000,000), so the cap is kept here, not discovered.
+ */
+export const PASSWORD_ITERATIONS = 100_000;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/lib/db/schema.ts';
 import { seed } from './helpers.ts';
 
-const tables = Object.values(schema).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+const tables = Object.values(schema).filter((value) => is(value, SQLiteTable)) as SQLiteTable[];
 
 describe('migrations', () => {
   it('create every table and column of the Drizzle schema', async () => {

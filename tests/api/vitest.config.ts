@@ -12,7 +12,7 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         miniflare: {
-          compatibilityDate: '2026-11-01',
+          compatibilityDate: '2026-10-12',
           compatibilityFlags: ['nodejs_compat'],
           d1Databases: ['DB'],
           bindings: { APP_ENV: 'local', TEST_MIGRATIONS: migrations },

@@ -30,7 +30,9 @@ test.describe('home page on a phone', () => {
   test('switches language from the header menu', async ({ page }) => {
     await page.goto('/en/');
     await page.getByRole('banner').getByLabel('Language and currency').click();
-    await page.getByRole('link', { name: '简体中文' }).click();
+    const popup = page.getByRole('dialog', { name: 'Language and currency' });
+    await popup.getByRole('radio', { name: '简体中文' }).check();
+    await popup.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/zh-CN\/$/);
     await expect(page.getByRole('heading', { name: '热门活动' })).toBeVisible();
   });

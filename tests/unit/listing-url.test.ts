@@ -17,7 +17,7 @@ describe('parseListingUrl', () => {
   it('reads a search keyword from the /s_ segment, decoded and trimmed', () => {
     expect(parse('/s_%E5%91%A8%E6%9D%B0%E5%80%AB%20?category=concerts')).toEqual({
       invalid: false,
-      query: { kind: 'search', keyword: '周杰倫', category: 'concerts', placeholder: undefined, sort: 'time', page: 1 },
+      query: { kind: 'search', keyword: '周杰倫', category: 'concerts', placeholder: undefined, sort: 'relevance', page: 1 },
     });
     expect(parse('/concerts/s_jay')?.query).toMatchObject({ kind: 'search', keyword: 'jay' });
   });
@@ -31,6 +31,24 @@ describe('parseListingUrl', () => {
     expect(parse('/all?page=99999')?.invalid).toBe(true);
     expect(parse('/all?sort=random')).toMatchObject({ invalid: true, query: { sort: 'time' } });
     expect(parse('/s_%E0%A4%A')).toMatchObject({ invalid: true, query: { keyword: '' } });
+  });
+
+  it('names each unusable parameter in problems', () => {
+    expect(parse('/all?city=abc&from=2026-13-01&to=2026-12-01&page=0')).toMatchObject({
+      invalid: true,
+      problems: ['city', 'from', 'page'],
+    });
+    expect(parse('/all?from=2026-12-31&to=2026-12-01')?.problems).toEqual(['range']);
+    expect(parse('/s_x?category=Bad!')?.problems).toEqual(['category']);
+    expect(parse('/s_%E0%A4%A')?.problems).toEqual(['keyword']);
+    expect(parse('/all')).not.toHaveProperty('problems');
+  });
+
+  it('ranks a search by relevance by default, and a category list by time, where relevance is not a sort', () => {
+    expect(parse('/s_jay')?.query.sort).toBe('relevance');
+    expect(parse('/s_jay?sort=time')?.query.sort).toBe('time');
+    expect(parse('/all')?.query.sort).toBe('time');
+    expect(parse('/all?sort=relevance')).toMatchObject({ invalid: true, problems: ['sort'], query: { sort: 'time' } });
   });
 
   it('is not a listing for nested or odd paths', () => {
@@ -53,5 +71,7 @@ describe('listingUrl', () => {
     expect(listingUrl({ kind: 'category', category: 'all', sort: 'time', page: 1 })).toBe('/all');
     expect(searchUrl()).toBe('/s_');
     expect(searchUrl('', 'Eason')).toBe('/s_?placeholder=Eason');
+    expect(searchUrl('jay')).toBe('/s_jay');
+    expect(listingUrl({ kind: 'search', keyword: 'jay', sort: 'time', page: 1 })).toBe('/s_jay?sort=time');
   });
 });

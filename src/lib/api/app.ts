@@ -13,10 +13,21 @@ import { loadCurrencyTable } from '../services/currency.ts';
 import type { ApiEnv } from './context.ts';
 import { ApiError, type ErrorEnvelope } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { authRoutes } from './routes/auth.ts';
+import { activityRoutes } from './routes/activity.ts';
+import { calendarRoutes } from './routes/calendar.ts';
+import { listingRoutes } from './routes/listing.ts';
+import { searchRoutes } from './routes/search.ts';
+import { keywordRoutes } from './routes/keywords.ts';
+import { locationRoutes } from './routes/location.ts';
+import { popupRoutes } from './routes/popups.ts';
+import { preferenceRoutes } from './routes/preferences.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-const routes = new Hono<ApiEnv>().route('/', catalogueRoutes);
+const routes = new Hono<ApiEnv>().route('/', catalogueRoutes).route('/', authRoutes).route('/', activityRoutes)
+  .route('/', locationRoutes).route('/', preferenceRoutes).route('/', keywordRoutes).route('/', popupRoutes).route('/', calendarRoutes)
+  .route('/', listingRoutes).route('/', searchRoutes);
 
 // Not strict: the home config answers at both /api and /api/.
 export const api = new Hono<ApiEnv>({ strict: false });

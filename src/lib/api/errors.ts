@@ -2,6 +2,8 @@
  * The one error envelope. Every failure is an ApiError with an HTTP status and a stable
  * snake_case `errorCode`, which is also the catalogue key `error.{errorCode}` of its message.
  */
+import type { FieldProblem } from '../domain/validation.ts';
+
 export type ErrorCode =
   | 'invalid_input'
   | 'unauthorized'
@@ -10,9 +12,32 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'rate_limited'
-  | 'internal';
+  | 'internal'
+  | 'activity_not_found'
+  | 'ticket_category_not_found'
+  | 'activity_not_on_sale'
+  | 'city_not_found'
+  | 'language_not_found'
+  | 'currency_not_found'
+  | 'calendar_type_not_found'
+  | 'category_not_found'
+  | AuthErrorCode;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500;
+/** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
+export type AuthErrorCode =
+  | FieldProblem
+  | 'captcha_wrong'
+  | 'code_wrong'
+  | 'code_expired'
+  | 'code_attempts_exceeded'
+  | 'code_too_frequent'
+  | 'code_daily_limit'
+  | 'credentials_wrong'
+  | 'old_password_wrong'
+  | 'registration_failed'
+  | 'messaging_unavailable';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 
 export class ApiError extends Error {
   readonly status: ErrorStatus;

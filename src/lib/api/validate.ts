@@ -9,3 +9,10 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   const field = issue?.path.map(String).join('.') || undefined;
   throw new ApiError(400, 'invalid_input', { field: field ?? '' }, field);
 }
+
+/** The JSON body of a request; a body that is not JSON is an invalid_input error on `body`. */
+export async function jsonBody(request: Request): Promise<unknown> {
+  return request.json().catch(() => {
+    throw new ApiError(400, 'invalid_input', { field: 'body' }, 'body');
+  });
+}

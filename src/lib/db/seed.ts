@@ -6,6 +6,7 @@
  * same rows, and the random draws never depend on `referenceTime`: another day only moves the dates.
  * The module is pure (no I/O, no clock) so it runs in Node scripts and in workerd alike.
  */
+import { mulberry32 } from '../domain/random.ts';
 import { DEFAULT_CITY_ID, DELIVERY_TYPES, type DeliveryType } from '../config.ts';
 
 type SeedValue = string | number | boolean | null;
@@ -49,17 +50,6 @@ const SOLD_OUT_COUNT = { hongKongSoon: 2, elsewhere: 6 };
 
 // ---------------------------------------------------------------------------------------------
 // Randomness
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function makeRandom(seed: number) {
   const next = mulberry32(seed);

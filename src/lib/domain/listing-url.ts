@@ -4,14 +4,19 @@
  *
  *   /{category}                 category list: a category slug, or `all` for every category
  *   /s_{keyword}                search: the keyword, URL-encoded, in the path (the spec's `/s_`)
- *   query: city={id}  from=YYYY-MM-DD  to=YYYY-MM-DD  sort=time|price|hot  page={n}
+ *   query: city={id}  from=YYYY-MM-DD  to=YYYY-MM-DD  sort=time|price|hot|relevance  page={n}
  *          category={slug} (search only)  placeholder={hot word} (search only: used for an empty input)
+ *          q={keyword} (search only: what a plain form submits; the page redirects it to /s_{keyword})
  *
- * Parsing never throws: anything malformed is dropped (or flagged `invalid`), so a garbled URL shows
- * an empty state rather than an error.
+ * A search is ranked by relevance unless it asks for another sort; a category list has no keyword to
+ * rank by, so it sorts by time and `relevance` is not one of its sorts.
+ *
+ * Parsing never throws: anything malformed is dropped (and named in `problems`, which sets `invalid`),
+ * so a garbled URL shows an empty state rather than an error.
  */
-export const SORTS = ['time', 'price', 'hot'] as const;
+export const SORTS = ['time', 'price', 'hot', 'relevance'] as const;
 export type Sort = (typeof SORTS)[number];
+export type ListingKind = 'category' | 'search';
 export const ALL_CATEGORIES = 'all';
 export const SEARCH_PREFIX = 's_';
 
@@ -28,10 +33,15 @@ export type ListingQuery =
   | ({ kind: 'category'; category: string } & ListingFilters)
   | ({ kind: 'search'; keyword: string; category?: string; placeholder?: string } & ListingFilters);
 
+/** A query parameter (or the keyword in the path) that could not be used; `range` is a backwards date range. */
+export type ListingProblem = 'city' | 'from' | 'to' | 'range' | 'sort' | 'page' | 'keyword' | 'category';
+
 export interface ParsedListing {
   query: ListingQuery;
   /** Something in the URL could not be used (bad date, backwards range, bad page...). */
   invalid: boolean;
+  /** What could not be used; present only when `invalid`. */
+  problems?: ListingProblem[];
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,6 +55,11 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+/** The sort a listing has when its URL names none. */
+export function defaultSort(kind: ListingKind): Sort {
+  return kind === 'search' ? 'relevance' : 'time';
+}
+
 function safeDecode(value: string): string | null {
   try {
     return decodeURIComponent(value);
@@ -56,49 +71,53 @@ function safeDecode(value: string): string | null {
 /** Reads a locale-free listing path and its query string. Returns null for a path that is not a listing. */
 export function parseListingUrl(path: string, params: URLSearchParams): ParsedListing | null {
   const segments = path.split('/').filter(Boolean);
-  let invalid = false;
-  const filters: ListingFilters = { sort: 'time', page: 1 };
+  const searchIndex = segments.findIndex((segment) => segment.startsWith(SEARCH_PREFIX));
+  const kind: ListingKind = searchIndex >= 0 ? 'search' : 'category';
+  if (kind === 'category' && (segments.length !== 1 || !SLUG.test(segments[0]))) return null;
+
+  const problems: ListingProblem[] = [];
+  const filters: ListingFilters = { sort: defaultSort(kind), page: 1 };
 
   const city = params.get('city');
   if (city !== null) {
     if (/^\d{1,9}$/.test(city) && Number(city) > 0) filters.cityId = Number(city);
-    else invalid = true;
+    else problems.push('city');
   }
   for (const key of ['from', 'to'] as const) {
     const value = params.get(key);
-    if (value === null) continue;
+    // A date field left blank in the filter form means no bound.
+    if (value === null || value === '') continue;
     if (isRealDate(value)) filters[key] = value;
-    else invalid = true;
+    else problems.push(key);
   }
-  if (filters.from && filters.to && filters.from > filters.to) invalid = true;
+  if (filters.from && filters.to && filters.from > filters.to) problems.push('range');
   const sort = params.get('sort');
   if (sort !== null) {
-    if ((SORTS as readonly string[]).includes(sort)) filters.sort = sort as Sort;
-    else invalid = true;
+    if ((SORTS as readonly string[]).includes(sort) && (kind === 'search' || sort !== 'relevance')) filters.sort = sort as Sort;
+    else problems.push('sort');
   }
   const page = params.get('page');
   if (page !== null) {
     if (/^\d{1,4}$/.test(page) && Number(page) >= 1 && Number(page) <= MAX_PAGE) filters.page = Number(page);
-    else invalid = true;
+    else problems.push('page');
   }
+  const result = (query: ListingQuery): ParsedListing =>
+    problems.length > 0 ? { query, invalid: true, problems } : { query, invalid: false };
 
-  const searchIndex = segments.findIndex((segment) => segment.startsWith(SEARCH_PREFIX));
-  if (searchIndex >= 0) {
+  if (kind === 'search') {
     const decoded = safeDecode(segments[searchIndex].slice(SEARCH_PREFIX.length));
-    if (decoded === null) invalid = true;
+    if (decoded === null) problems.push('keyword');
     const keyword = (decoded ?? '').trim().slice(0, MAX_KEYWORD_LENGTH);
     const category = params.get('category');
     const placeholder = params.get('placeholder')?.trim().slice(0, MAX_KEYWORD_LENGTH) || undefined;
     const query: ListingQuery = { kind: 'search', keyword, placeholder, ...filters };
     if (category !== null) {
       if (SLUG.test(category)) query.category = category;
-      else invalid = true;
+      else problems.push('category');
     }
-    return { query, invalid };
+    return result(query);
   }
-
-  if (segments.length !== 1 || !SLUG.test(segments[0])) return null;
-  return { query: { kind: 'category', category: segments[0], ...filters }, invalid };
+  return result({ kind: 'category', category: segments[0], ...filters });
 }
 
 /** Builds the locale-free URL (path and query) of a listing; the inverse of parseListingUrl. */
@@ -108,7 +127,7 @@ export function listingUrl(query: ListingQuery): string {
   if (query.cityId) params.set('city', String(query.cityId));
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
-  if (query.sort !== 'time') params.set('sort', query.sort);
+  if (query.sort !== defaultSort(query.kind)) params.set('sort', query.sort);
   if (query.page > 1) params.set('page', String(query.page));
   if (query.kind === 'search' && query.placeholder) params.set('placeholder', query.placeholder);
   const path = query.kind === 'search' ? `/${SEARCH_PREFIX}${encodeURIComponent(query.keyword)}` : `/${query.category}`;
@@ -118,5 +137,5 @@ export function listingUrl(query: ListingQuery): string {
 
 /** The search page, optionally seeded with a hot word to use when the input is left empty. */
 export function searchUrl(keyword = '', placeholder?: string): string {
-  return listingUrl({ kind: 'search', keyword, placeholder, sort: 'time', page: 1 });
+  return listingUrl({ kind: 'search', keyword, placeholder, sort: defaultSort('search'), page: 1 });
 }

@@ -3,6 +3,7 @@
  * with circles, an arc and diagonal stripes. No text, fonts or external references; the <img> that
  * shows it carries the alt text.
  */
+import { mulberry32 } from './random.ts';
 
 type PosterKind = 'activity' | 'banner';
 
@@ -14,17 +15,6 @@ const SIZES: Record<PosterKind, readonly [width: number, height: number]> = {
 
 /** Degrees between the hues of consecutive ids; the golden angle keeps neighbours far apart. */
 const GOLDEN_ANGLE = 137.508;
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One decimal is plenty at these sizes and keeps the markup small. */
 function num(value: number): number {

@@ -45,7 +45,7 @@ export type Translate = (key: MessageKey, params?: Record<string, string | numbe
 /** The translate function of a locale. */
 export function translator(locale: Locale): Translate {
   const fixed: TFunction = i18n.getFixedT(catalogueOf(locale));
-  return (key, params) => fixed(key, params) as string;
+  return (key, params) => fixed(key, params ?? {}) as string;
 }
 
 /** The messages of a locale whose keys start with one of the prefixes: what an island needs. */

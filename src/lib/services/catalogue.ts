@@ -42,7 +42,7 @@ export interface CityView {
 
 type CityRow = typeof cities.$inferSelect;
 
-function cityView(row: CityRow, locale: Locale): CityView {
+export function cityView(row: CityRow, locale: Locale): CityView {
   return {
     cityId: row.id,
     countryId: row.countryId,
@@ -195,7 +195,8 @@ export async function toCards(db: Db, rows: CardRow[], ctx: RequestContext, tabl
   });
 }
 
-function cardQuery(db: Db) {
+/** Activities joined with what their cards show; callers add the where, order and limit. */
+export function cardQuery(db: Db) {
   return db
     .select(cardColumns)
     .from(activities)

@@ -1,27 +1,69 @@
-/** What the header shows: the current city's name, the rotating hot search words, the languages. */
+/**
+ * What the header shows on every page: the current city and the cities of its picker, the
+ * rotating hot search words, and the languages and currencies of its popup.
+ */
 import { asc, eq } from 'drizzle-orm';
-import { HOT_KEYWORDS_SHOWN } from '../config.ts';
+import { DEFAULT_CITY_ID, HOT_KEYWORDS_SHOWN } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { hotKeywords } from '../db/schema.ts';
-import { catalogueOf, type Locale } from '../i18n/locales.ts';
-import { currentCity, listLanguages, type LanguageView } from './catalogue.ts';
+import { cities, hotKeywords } from '../db/schema.ts';
+import { catalogueOf, localizedName, type Locale } from '../i18n/locales.ts';
+import { listLanguages, type LanguageView } from './catalogue.ts';
+import { listCurrencies, type CurrencyView } from './currency.ts';
+
+export interface HotKeywordView {
+  id: number;
+  keyword: string;
+  landingPageType: number;
+  landingPageParams: string;
+  content: string;
+}
+
+/** The hot keywords of a locale's script, in display order (SPEC.md section 7). */
+export async function listHotKeywords(db: Db, locale: Locale): Promise<HotKeywordView[]> {
+  return db
+    .select({
+      id: hotKeywords.id,
+      keyword: hotKeywords.keyword,
+      landingPageType: hotKeywords.landingPageType,
+      landingPageParams: hotKeywords.landingPageParams,
+      content: hotKeywords.content,
+    })
+    .from(hotKeywords)
+    .where(eq(hotKeywords.locale, catalogueOf(locale)))
+    .orderBy(asc(hotKeywords.sort), asc(hotKeywords.id));
+}
+
+/** A city as the picker lists it: only what it renders, to keep the island's props small. */
+export interface PickerCity {
+  id: number;
+  name: string;
+  letter: string;
+}
 
 export interface HeaderData {
-  cityName: string;
+  city: PickerCity;
+  /** Every city, by first letter. */
+  cities: PickerCity[];
+  /** The hot cities, in their own order; only ids above 0 count (SPEC.md section 9). */
+  hotCityIds: number[];
   hotWords: string[];
   languages: LanguageView[];
+  currencies: CurrencyView[];
 }
 
 export async function headerData(db: Db, cityId: number, locale: Locale): Promise<HeaderData> {
-  const [city, words, languages] = await Promise.all([
-    currentCity(db, cityId, locale),
-    db
-      .select({ keyword: hotKeywords.keyword })
-      .from(hotKeywords)
-      .where(eq(hotKeywords.locale, catalogueOf(locale)))
-      .orderBy(asc(hotKeywords.sort), asc(hotKeywords.id))
-      .limit(HOT_KEYWORDS_SHOWN),
+  const [cityRows, keywords, languages, currencies] = await Promise.all([
+    db.select().from(cities).orderBy(asc(cities.firstLetter), asc(cities.sort), asc(cities.nameEn)),
+    listHotKeywords(db, locale),
     listLanguages(db),
+    listCurrencies(db),
   ]);
-  return { cityName: city.cityName, hotWords: words.map((w) => w.keyword), languages };
+  const pickerCities = cityRows.map((row) => ({ id: row.id, name: localizedName(row, locale), letter: row.firstLetter }));
+  const hotCityIds = cityRows
+    .filter((row) => row.isHotCity && row.id > 0)
+    .sort((a, b) => a.sort - b.sort || a.id - b.id)
+    .map((row) => row.id);
+  const city = pickerCities.find((c) => c.id === cityId) ?? pickerCities.find((c) => c.id === DEFAULT_CITY_ID);
+  if (!city) throw new Error('The default city is missing: seed the database');
+  return { city, cities: pickerCities, hotCityIds, hotWords: keywords.slice(0, HOT_KEYWORDS_SHOWN).map((k) => k.keyword), languages, currencies };
 }

@@ -4,6 +4,7 @@
  */
 import Cookies from 'js-cookie';
 import { atom } from 'nanostores';
+import { USER_ID_COOKIE } from '../config.ts';
 
 export interface UserInfo {
   user: { userId: number; nickname: string };
@@ -27,6 +28,23 @@ export const $user = atom<UserInfo | null>(readStoredUser());
 export function setUser(info: UserInfo): void {
   localStorage.setItem(STORAGE_KEY, JSON.stringify(info));
   $user.set(info);
+}
+
+/**
+ * The session cookies are the truth: a stored user without the `pnid` cookie (the session ended
+ * elsewhere, or the server cleared it) is forgotten.
+ */
+export function dropStaleUser(): void {
+  if ($user.get() && !Cookies.get(USER_ID_COOKIE)) {
+    localStorage.removeItem(STORAGE_KEY);
+    $user.set(null);
+  }
+}
+
+/** Keeps the stored user in step with a nickname changed in account settings. */
+export function renameUser(nickname: string): void {
+  const current = $user.get();
+  if (current) setUser({ user: { ...current.user, nickname } });
 }
 
 /** Forgets the user: stored info and every cookie scripts can reach (the server clears the token). */

@@ -1,0 +1,350 @@
+/**
+ * Search latency against catalogue size: generated catalogues of 1,000, 10,000 and 100,000
+ * activities (names in English, Traditional and Simplified Chinese, artists with pinyin), each
+ * loaded into its own local D1 under .wrangler/bench-search-<size> (through the migrations, so
+ * the FTS index is built by its triggers), then measured through the built worker over HTTP:
+ * sequential timed requests of a query mix give p50/p95/p99, autocannon at a fixed concurrency
+ * gives requests per second. Prints a table and writes bench-results/search.json.
+ *
+ *   npm run bench:search                               build, then measure every size
+ *   BENCH_SKIP_BUILD=1 npm run bench:search            measure the dist/ already built (npm run bench does)
+ *   BENCH_SEARCH_SIZES=1000,10000                      measure only these sizes
+ *   BENCH_PORT=8791                                    the server's port (default 8791)
+ *
+ * A catalogue is generated once per size and day and reused while its folder holds it.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { mulberry32 } from '../src/lib/domain/random.ts';
+import { buildSeed, seedStatements } from '../src/lib/db/seed.ts';
+import { build, migrate, ROOT, seedReferenceTime, serveArgs, spawnServer, waitForServer, WRANGLER } from './local-db.mjs';
+
+const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const GENERATOR_VERSION = 2;
+const WARMUP_REQUESTS = 40;
+const TIMED_REQUESTS = 400;
+const CONNECTIONS = 8;
+const LOAD_DURATION_S = 8;
+/** Statements per file handed to `wrangler d1 execute`, to keep each load a modest size. */
+const STATEMENTS_PER_FILE = 400;
+const P95_BUDGET_MS = 50;
+
+const port = Number(process.env.BENCH_PORT) || 8791;
+const baseUrl = `http://127.0.0.1:${port}`;
+const resultsDir = path.join(ROOT, 'bench-results');
+const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
+
+// ---------------------------------------------------------------------------------------------
+// The generated catalogue
+
+// [Traditional, Simplified, pinyin]
+const SURNAMES = [
+  ['陳', '陈', 'chen'], ['黃', '黄', 'huang'], ['張', '张', 'zhang'], ['劉', '刘', 'liu'], ['林', '林', 'lin'], ['王', '王', 'wang'],
+  ['李', '李', 'li'], ['楊', '杨', 'yang'], ['趙', '赵', 'zhao'], ['吳', '吴', 'wu'], ['周', '周', 'zhou'], ['徐', '徐', 'xu'],
+  ['孫', '孙', 'sun'], ['馬', '马', 'ma'], ['朱', '朱', 'zhu'], ['胡', '胡', 'hu'], ['郭', '郭', 'guo'], ['何', '何', 'he'],
+  ['高', '高', 'gao'], ['羅', '罗', 'luo'], ['鄭', '郑', 'zheng'], ['梁', '梁', 'liang'], ['謝', '谢', 'xie'], ['宋', '宋', 'song'],
+  ['唐', '唐', 'tang'], ['許', '许', 'xu'], ['韓', '韩', 'han'], ['馮', '冯', 'feng'], ['鄧', '邓', 'deng'], ['曹', '曹', 'cao'],
+];
+const GIVEN = [
+  ['嘉', '嘉', 'jia'], ['朗', '朗', 'lang'], ['偉', '伟', 'wei'], ['華', '华', 'hua'], ['明', '明', 'ming'], ['麗', '丽', 'li'],
+  ['婷', '婷', 'ting'], ['欣', '欣', 'xin'], ['怡', '怡', 'yi'], ['俊', '俊', 'jun'], ['傑', '杰', 'jie'], ['軒', '轩', 'xuan'],
+  ['詩', '诗', 'shi'], ['穎', '颖', 'ying'], ['曉', '晓', 'xiao'], ['晴', '晴', 'qing'], ['思', '思', 'si'], ['宇', '宇', 'yu'],
+  ['浩', '浩', 'hao'], ['然', '然', 'ran'], ['子', '子', 'zi'], ['文', '文', 'wen'], ['雅', '雅', 'ya'], ['靜', '静', 'jing'],
+  ['慧', '慧', 'hui'], ['志', '志', 'zhi'], ['強', '强', 'qiang'], ['國', '国', 'guo'], ['雪', '雪', 'xue'], ['琳', '琳', 'lin'],
+  ['鋒', '锋', 'feng'], ['樂', '乐', 'le'], ['心', '心', 'xin'], ['美', '美', 'mei'], ['玲', '玲', 'ling'], ['瑩', '莹', 'ying'],
+  ['凱', '凯', 'kai'], ['鴻', '鸿', 'hong'], ['翔', '翔', 'xiang'], ['藝', '艺', 'yi'],
+];
+const FIRST_NAMES = [
+  'Kelvin', 'Vivian', 'Jason', 'Mandy', 'Ryan', 'Crystal', 'Alan', 'Bonnie', 'Calvin', 'Daisy', 'Edmond', 'Fiona', 'Gary', 'Heidi',
+  'Ivan', 'Joey', 'Kenny', 'Lydia', 'Marco', 'Nancy', 'Oscar', 'Peggy', 'Raymond', 'Sammi', 'Terence', 'Ursula', 'Victor', 'Winnie',
+  'Yoyo', 'Zoe', 'Andy', 'Bella', 'Chris', 'Derek', 'Eason', 'Faye', 'Gigi', 'Hacken', 'Iris', 'Jacky', 'Karen', 'Leon', 'Miriam',
+  'Nicholas', 'Olivia', 'Patrick', 'Queenie', 'Rachel', 'Stephen', 'Tiffany',
+];
+const LAST_NAMES = [
+  'Chan', 'Wong', 'Cheung', 'Lau', 'Lam', 'Lee', 'Ho', 'Tse', 'Yeung', 'Chow', 'Ng', 'Leung', 'Tang', 'Kwok', 'Ma', 'Lo', 'Cheng',
+  'Hui', 'Fung', 'Tam', 'Yip', 'Kwan', 'Mok', 'Poon', 'Sin', 'Tsang', 'Chu', 'Au', 'Fong', 'Lai', 'Lin', 'Tsai', 'Hsu', 'Chen',
+  'Huang', 'Zhang', 'Liu', 'Zhao', 'Sun', 'Jiang',
+];
+// [English, Traditional, Simplified]
+const SHOW_WORDS_A = [
+  ['Midnight', '午夜', '午夜'], ['Golden', '黃金', '黄金'], ['Silent', '寂靜', '寂静'], ['Electric', '電光', '电光'], ['Blue', '藍色', '蓝色'],
+  ['Wild', '狂野', '狂野'], ['Endless', '無盡', '无尽'], ['Secret', '秘密', '秘密'], ['Crystal', '水晶', '水晶'], ['Summer', '夏日', '夏日'],
+  ['Neon', '霓虹', '霓虹'], ['Northern', '北方', '北方'],
+];
+const SHOW_WORDS_B = [
+  ['Dreams', '夢想', '梦想'], ['Journey', '旅程', '旅程'], ['Echoes', '回聲', '回声'], ['Lights', '燈火', '灯火'], ['Hearts', '心跳', '心跳'],
+  ['Waves', '浪潮', '浪潮'], ['Stories', '故事', '故事'], ['Horizon', '地平線', '地平线'], ['Memories', '回憶', '回忆'], ['Rhythm', '節奏', '节奏'],
+];
+const TITLES = {
+  1: ['{artist} {show} World Tour – {city}', '{artist}《{show}》世界巡迴演唱會 – {city}站', '{artist}《{show}》世界巡回演唱会 – {city}站'],
+  other: ['{artist}: {show} – {city}', '{artist}《{show}》 – {city}', '{artist}《{show}》 – {city}'],
+};
+const FIRST_ACTIVITY_ID = 100_000;
+const FIRST_ARTIST_ID = 10_000;
+const DAY = 24 * 3600 * 1000;
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => values[key]);
+}
+
+/** The generated catalogue of `size` activities: the demo seed's places, new artists, activities and inventory. */
+function generateCatalogue(size, referenceTime) {
+  const rand = mulberry32(0xbe7c_0000 + size);
+  const pick = (items) => items[Math.floor(rand() * items.length)];
+  const seed = buildSeed(referenceTime);
+  const cities = seed.cities;
+  const venuesByCity = new Map(cities.map((city) => [city.id, seed.venues.filter((venue) => venue.city_id === city.id)]));
+  const categories = seed.categories;
+
+  const artistCount = Math.max(100, Math.round(size / 10));
+  const artists = Array.from({ length: artistCount }, (_, index) => {
+    const surname = pick(SURNAMES);
+    const given = [pick(GIVEN), pick(GIVEN)];
+    return {
+      id: FIRST_ARTIST_ID + index,
+      name_en: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
+      name_zh_hant: surname[0] + given.map((g) => g[0]).join(''),
+      name_zh_hans: surname[1] + given.map((g) => g[1]).join(''),
+      pinyin: [surname[2], ...given.map((g) => g[2])].join(' '),
+    };
+  });
+
+  const activities = [];
+  const sessions = [];
+  const tiers = [];
+  const listings = [];
+  const sellerIds = seed.users.map((user) => user.id);
+  const currencyOf = new Map(cities.map((city) => [city.id, city.id === 341 ? 'HKD' : pick(['HKD', 'TWD', 'CNY', 'SGD', 'MOP'])]));
+  for (let index = 0; index < size; index++) {
+    const id = FIRST_ACTIVITY_ID + index;
+    const artist = pick(artists);
+    const category = rand() < 0.45 ? categories[0] : pick(categories);
+    const city = pick(cities);
+    const venue = pick(venuesByCity.get(city.id));
+    const [a, b] = [pick(SHOW_WORDS_A), pick(SHOW_WORDS_B)];
+    const show = [`${a[0]} ${b[0]}`, `${a[1]}${b[1]}`, `${a[2]}${b[2]}`];
+    const titles = TITLES[category.id] ?? TITLES.other;
+    const names = [0, 1, 2].map((script) => fill(titles[script], {
+      artist: [artist.name_en, artist.name_zh_hant, artist.name_zh_hans][script],
+      show: script === 0 && category.id === 1 ? show[0].toUpperCase() : show[script],
+      city: [city.name_en, city.name_zh_hant, city.name_zh_hans][script],
+    }));
+    const startsAt = referenceTime + (1 + Math.floor(rand() * 180)) * DAY + 12 * 3600 * 1000;
+    activities.push({
+      id, category_id: category.id, city_id: city.id, venue_id: venue.id, artist_id: artist.id,
+      name_en: names[0], name_zh_hant: names[1], name_zh_hans: names[2],
+      description_en: '', description_zh_hant: '', description_zh_hans: '',
+      poster: `/posters/activity/${id}.svg`, status: rand() < 0.85 ? 1 : pick([4, 6]),
+      is_hot: rand() < 0.05 ? 1 : 0, is_rare: 0, real_name_required: 0, num_min: 1, num_max: 6,
+      starts_at: startsAt, ends_at: startsAt, sale_starts_at: referenceTime - 30 * DAY, created_at: referenceTime - 60 * DAY,
+    });
+    sessions.push({ id: index + 1, activity_id: id, starts_at: startsAt, ends_at: startsAt + 3 * 3600 * 1000 });
+    const currency = currencyOf.get(city.id);
+    for (const [share, sort] of [[1, 1], [0.6, 2]]) {
+      const tierId = tiers.length + 1;
+      const faceValue = Math.round(80_000 * share);
+      tiers.push({ id: tierId, session_id: index + 1, name_en: 'Tier', name_zh_hant: '票價', name_zh_hans: '票价', face_value: faceValue, currency, sort });
+      const available = rand() < 0.9 ? 1 + Math.floor(rand() * 8) : 0;
+      listings.push({
+        id: listings.length + 1, tier_id: tierId, seller_id: pick(sellerIds), price: Math.round(faceValue * (0.7 + rand() * 0.9)), currency,
+        quantity_total: Math.max(available, 1), quantity_available: available, seating: 'together', delivery_types: 'e_ticket',
+        status: available > 0 ? 'active' : 'sold_out', source_order_id: null, created_at: referenceTime - 10 * DAY,
+      });
+    }
+  }
+
+  const data = {
+    languages: seed.languages, currencies: seed.currencies, fx_rates: seed.fx_rates, countries: seed.countries, cities,
+    categories, venues: seed.venues, artists, users: seed.users, activities, activity_sessions: sessions, ticket_tiers: tiers, listings,
+  };
+  return { data, queries: queryMix(rand, artists, activities, seed.venues) };
+}
+
+/**
+ * What buyers type, drawn from the catalogue: artists in every script and pinyin, name prefixes,
+ * two-character Chinese words, venues and show words, a few broad words and a miss.
+ */
+function queryMix(rand, artists, activities, venues) {
+  const pick = (items) => items[Math.floor(rand() * items.length)];
+  const queries = [];
+  for (let i = 0; i < 8; i++) {
+    const artist = pick(artists);
+    queries.push(artist.name_en, artist.name_zh_hant, artist.name_zh_hans, artist.pinyin.replaceAll(' ', ''), artist.name_en.slice(0, 4));
+    queries.push(artist.name_zh_hant.slice(1, 3));
+  }
+  for (let i = 0; i < 4; i++) {
+    const venue = pick(venues);
+    queries.push(venue.name_en, [...venue.name_zh_hans].slice(0, 2).join(''));
+    const activity = pick(activities);
+    queries.push(/《(.+?)》/.exec(activity.name_zh_hant)?.[1] ?? activity.name_zh_hant.slice(0, 2));
+  }
+  queries.push('tour', '演唱', 'Hong Kong', 'midnight dreams', '劉', 'zzzz no match');
+  return queries;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading and serving
+
+function wrangler(args) {
+  const result = spawn(WRANGLER, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: wranglerEnv });
+  let stderr = '';
+  result.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  return new Promise((resolve, reject) => {
+    result.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`wrangler ${args.slice(0, 3).join(' ')} failed:\n${stderr}`))));
+  });
+}
+
+/** The catalogue's local D1, generated and loaded unless its folder already holds this size and day. */
+async function prepareDatabase(size, referenceTime) {
+  const persistTo = path.join(ROOT, '.wrangler', `bench-search-${size}`);
+  const markerFile = path.join(persistTo, 'catalogue.json');
+  const marker = JSON.stringify({ size, referenceTime, version: GENERATOR_VERSION });
+  const { data, queries } = generateCatalogue(size, referenceTime);
+  if (existsSync(markerFile) && readFileSync(markerFile, 'utf8') === marker) return { persistTo, queries };
+
+  rmSync(persistTo, { recursive: true, force: true });
+  mkdirSync(persistTo, { recursive: true });
+  migrate(persistTo);
+  const statements = seedStatements(data);
+  const started = performance.now();
+  for (let offset = 0, part = 0; offset < statements.length; offset += STATEMENTS_PER_FILE, part++) {
+    const file = path.join(persistTo, `load-${part}.sql`);
+    writeFileSync(file, statements.slice(offset, offset + STATEMENTS_PER_FILE).join('\n'));
+    await wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--config', 'wrangler.toml', '--file', file]);
+    rmSync(file);
+  }
+  console.log(`loaded ${size} activities into ${path.relative(ROOT, persistTo)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  writeFileSync(markerFile, marker);
+  return { persistTo, queries };
+}
+
+async function startServer(persistTo) {
+  const { exited, stop, stderr } = spawnServer(WRANGLER, serveArgs(persistTo, port), wranglerEnv);
+  try {
+    await Promise.race([
+      waitForServer(`${baseUrl}/api/v1/currency`),
+      exited.then((code) => {
+        throw new Error(`The server exited (code ${code}) before answering:\n${stderr()}`);
+      }),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+const searchPath = (keyword) => `/api/v1/list/s_${encodeURIComponent(keyword)}?sceneType=searchV2&ignoreCityId=true`;
+
+/** Nearest-rank percentile of ascending values. */
+function percentile(sorted, q) {
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+}
+
+async function timedSearch(keyword) {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${searchPath(keyword)}`);
+  const body = await response.json();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`Search for ${JSON.stringify(keyword)} answered ${response.status}: ${body.message}`);
+  return { ms, total: body.data.total };
+}
+
+async function measure(size, queries) {
+  for (let i = 0; i < WARMUP_REQUESTS; i++) await timedSearch(queries[i % queries.length]);
+  const latencies = [];
+  const slowest = new Map();
+  for (let i = 0; i < TIMED_REQUESTS; i++) {
+    const keyword = queries[i % queries.length];
+    const { ms, total } = await timedSearch(keyword);
+    latencies.push(ms);
+    slowest.set(keyword, { ms: Math.max(ms, slowest.get(keyword)?.ms ?? 0), total });
+  }
+  latencies.sort((a, b) => a - b);
+
+  const load = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: LOAD_DURATION_S,
+    requests: queries.map((keyword) => ({ method: 'GET', path: searchPath(keyword) })),
+  });
+  if (load.errors > 0 || load.timeouts > 0 || load.non2xx > 0) {
+    throw new Error(`Under load: ${load.errors} errors, ${load.timeouts} timeouts, ${load.non2xx} non-2xx answers`);
+  }
+  const round = (ms) => Number(ms.toFixed(1));
+  const worst = [...slowest].sort((x, y) => y[1].ms - x[1].ms).slice(0, 3)
+    .map(([keyword, { ms, total }]) => ({ keyword, ms: round(ms), matches: total }));
+  return {
+    catalogue: size,
+    p50: round(percentile(latencies, 0.5)),
+    p95: round(percentile(latencies, 0.95)),
+    p99: round(percentile(latencies, 0.99)),
+    rps: Math.round(load.requests.average),
+    slowest: worst,
+  };
+}
+
+function table(report) {
+  const lines = [
+    `Search latency (GET ${searchPath('{keyword}')}), ${report.queries} queries in rotation;`,
+    `${TIMED_REQUESTS} sequential requests per catalogue for the percentiles, ${CONNECTIONS} connections for ${LOAD_DURATION_S} s for req/s;`,
+    `${report.machine.cpus} CPUs (${report.machine.model}), Node ${report.machine.node}, ${report.date.slice(0, 10)}.`,
+    '',
+    '| Activities | p50 ms | p95 ms | p99 ms | req/s |',
+    '| ---: | ---: | ---: | ---: | ---: |',
+    ...report.rows.map((row) => `| ${row.catalogue.toLocaleString('en')} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.rps} |`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+async function main() {
+  const referenceTime = seedReferenceTime();
+  const prepared = [];
+  for (const size of SIZES) prepared.push({ size, ...(await prepareDatabase(size, referenceTime)) });
+  if (!process.env.BENCH_SKIP_BUILD) build();
+
+  const rows = [];
+  for (const { size, persistTo, queries } of prepared) {
+    const stop = await startServer(persistTo);
+    try {
+      const row = await measure(size, queries);
+      console.log(`${size} activities: p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.rps} req/s; slowest: ${row.slowest.map((s) => `${s.keyword} ${s.ms} ms (${s.matches})`).join(', ')}`);
+      rows.push(row);
+    } finally {
+      await stop();
+    }
+  }
+
+  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.availableParallelism(),
+      model: /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1].trim() ?? os.cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+    },
+    queries: prepared[0]?.queries.length ?? 0,
+    p95BudgetMs: P95_BUDGET_MS,
+    rows,
+  };
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'search.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\n${table(report)}\nWritten to ${path.relative(ROOT, path.join(resultsDir, 'search.json'))}`);
+  const largest = rows.at(-1);
+  if (largest && largest.p95 > P95_BUDGET_MS) console.log(`p95 at ${largest.catalogue} activities is over the ${P95_BUDGET_MS} ms budget.`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nThe search benchmark could not run: ${error.message}`);
+  process.exitCode = 1;
+}

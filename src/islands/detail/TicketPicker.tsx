@@ -1,0 +1,175 @@
+/**
+ * The ticket picker: session, tier, seller listing and quantity, with the total in the request
+ * currency. The server renders it with the first tier's offer already in place, and its last part is
+ * a plain GET form to the order confirmation, so the default choice can be bought before hydration.
+ * Other tiers' offers come from the spec's `POST /api/v8/tickets` when picked.
+ */
+import { useEffect, useState } from 'react';
+import { ApiClientError, request } from '../../lib/api/client.ts';
+import { formatMoney } from '../../lib/domain/money.ts';
+import { BUY_TYPE_DIRECT, clampQuantity, DIRECT_BUY, lineTotal, quantitiesOf } from '../../lib/domain/ticket-offer.ts';
+import { format, type Messages } from '../../lib/i18n/messages.ts';
+import type { TicketGroupInfo, TicketOffer } from '../../lib/services/activity-detail.ts';
+
+export interface PickerTier {
+  id: number;
+  specification: string;
+  hasTicket: boolean;
+  lowPriceView: string | null;
+}
+
+export interface PickerSession {
+  id: number;
+  label: string;
+  hasTicket: boolean;
+  tiers: PickerTier[];
+}
+
+interface Props {
+  activityId: number;
+  locale: string;
+  messages: Messages;
+  sessions: PickerSession[];
+  initial: { sessionId: number; tierId: number; offer: TicketOffer };
+  /** The activity's per-order maximum ("Limit {n} Ticket(s) per Order"). */
+  numMax: number;
+  /** The order confirmation page, with the page's locale prefix. */
+  orderUrl: string;
+}
+
+type Load = { state: 'ready' } | { state: 'loading' } | { state: 'error'; message: string };
+
+function listingLabel(group: TicketGroupInfo, m: Messages): string {
+  const parts = [
+    format(m, 'detail.picker.each', { price: group.salePriceView }),
+    format(m, `detail.seating.${group.seating}`),
+    group.deliveryTypes.map((type) => format(m, `detail.delivery.${type}`)).join(', '),
+  ];
+  if (group.tip) parts.push(group.tip);
+  return parts.join(' · ');
+}
+
+export default function TicketPicker({ activityId, locale, messages: m, sessions, initial, numMax, orderUrl }: Props) {
+  const [sessionId, setSessionId] = useState(initial.sessionId);
+  const [tierId, setTierId] = useState(initial.tierId);
+  const [offers, setOffers] = useState<Record<number, TicketOffer>>({ [initial.tierId]: initial.offer });
+  const [load, setLoad] = useState<Load>({ state: 'ready' });
+  const [attempt, setAttempt] = useState(0);
+  const [listingId, setListingId] = useState<number | null>(null);
+  const [quantity, setQuantity] = useState(initial.offer.selectNumMin);
+
+  // Runs when the tier changes (or on retry); offers already fetched are kept, so going back is instant.
+  useEffect(() => {
+    if (offers[tierId]) return;
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    request<TicketOffer[]>('/api/v8/tickets', {
+      method: 'POST',
+      body: { b2c: true, eventId: activityId, ticketCategoryId: tierId, buyType: BUY_TYPE_DIRECT },
+      signal: controller.signal,
+    })
+      .then((list) => {
+        const direct = list.find((offer) => offer.type === DIRECT_BUY);
+        if (!direct) throw new ApiClientError('http', format(m, 'detail.picker.noListings'));
+        setOffers((known) => ({ ...known, [tierId]: direct }));
+        setLoad({ state: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoad({ state: 'error', message: error instanceof ApiClientError && error.kind === 'http' ? error.message : format(m, 'detail.picker.failed') });
+      });
+    return () => controller.abort();
+  }, [tierId, attempt]);
+
+  const session = sessions.find((s) => s.id === sessionId) ?? sessions[0];
+  const offer = offers[tierId];
+  const groups = offer?.ticketGroupInfoList ?? [];
+  const group = groups.find((g) => g.ticketGroup.id === listingId) ?? groups[0];
+  const range = group ? { min: group.minQuantity, max: group.maxQuantity } : null;
+  const count = range ? clampQuantity(quantity, range) : 0;
+  const total =
+    group && offer ? formatMoney(lineTotal({ amount: group.ticketGroup.salePrice, currency: group.currency }, count), locale, offer.minorDigits) : null;
+
+  function pickSession(next: PickerSession) {
+    setSessionId(next.id);
+    const tier = next.tiers.find((t) => t.hasTicket);
+    if (tier) setTierId(tier.id);
+  }
+
+  return (
+    <div className="picker">
+      <fieldset>
+        <legend>{format(m, 'detail.picker.session')}</legend>
+        <div className="options">
+          {sessions.map((s) => (
+            <label key={s.id} className="option">
+              <input type="radio" name="session" value={s.id} checked={s.id === session.id} disabled={!s.hasTicket} onChange={() => pickSession(s)} />
+              <span>{s.label}</span>
+              {!s.hasTicket && <span className="note">{format(m, 'detail.picker.soldOut')}</span>}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>{format(m, 'detail.picker.tier')}</legend>
+        <div className="options">
+          {session.tiers.map((t) => (
+            <label key={t.id} className="option">
+              <input type="radio" name="tier" value={t.id} checked={t.id === tierId} disabled={!t.hasTicket} onChange={() => setTierId(t.id)} />
+              <span>{t.specification}</span>
+              <span className="note">{t.hasTicket && t.lowPriceView ? `${t.lowPriceView}+` : format(m, 'detail.picker.soldOut')}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <form method="get" action={orderUrl}>
+        <fieldset aria-busy={load.state === 'loading'}>
+          <legend>{format(m, 'detail.picker.listings')}</legend>
+          {load.state === 'loading' && <p role="status">{format(m, 'detail.picker.loading')}</p>}
+          {load.state === 'error' && (
+            <div role="alert" className="error">
+              <p>{load.message}</p>
+              <button type="button" onClick={() => setAttempt((n) => n + 1)}>{format(m, 'detail.picker.retry')}</button>
+            </div>
+          )}
+          {load.state === 'ready' && groups.length === 0 && <p>{format(m, 'detail.picker.noListings')}</p>}
+          {load.state === 'ready' && groups.length > 0 && (
+            <div className="listings">
+              {groups.map((g) => (
+                <label key={g.ticketGroup.id} className="listing">
+                  <input type="radio" name="listingId" value={g.ticketGroup.id} checked={g === group} onChange={() => setListingId(g.ticketGroup.id)} />
+                  <span className="visually-hidden">{listingLabel(g, m)}</span>
+                  <span className="price" aria-hidden="true">{g.salePriceView}</span>
+                  <span className="face" aria-hidden="true">{format(m, 'detail.picker.faceValue', { price: g.originPriceView })}</span>
+                  <span className="tags" aria-hidden="true">
+                    <span>{format(m, `detail.seating.${g.seating}`)}</span>
+                    {g.deliveryTypes.map((type) => <span key={type}>{format(m, `detail.delivery.${type}`)}</span>)}
+                  </span>
+                  {g.tip && <span className="tip" aria-hidden="true">{g.tip}</span>}
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+
+        <div className="quantity">
+          <label htmlFor="ticket-quantity">{format(m, 'detail.picker.quantity')}</label>
+          <select id="ticket-quantity" name="quantity" value={count} disabled={!range} onChange={(event) => setQuantity(Number(event.target.value))} aria-describedby="ticket-limit">
+            {range && quantitiesOf(range).map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+          <p id="ticket-limit" className="limit">{format(m, 'detail.picker.limit', { count: numMax })}</p>
+        </div>
+
+        <div className="checkout">
+          <p className="total">
+            <span id="ticket-total-label">{format(m, 'detail.picker.total')}</span>{' '}
+            <output aria-labelledby="ticket-total-label" aria-live="polite">{total ?? '—'}</output>
+          </p>
+          <button type="submit" className="buy" disabled={!group || load.state !== 'ready'}>{format(m, 'detail.picker.buy')}</button>
+        </div>
+      </form>
+    </div>
+  );
+}

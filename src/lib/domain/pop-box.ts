@@ -1,0 +1,41 @@
+/**
+ * A pop-up box's content is a JSON string (SPEC.md section 3). Ours holds a title and a body per
+ * catalogue script and a site-relative link: `{ "title": { "en": .., "zh-Hant": .., "zh-Hans": .. },
+ * "body": { .. }, "link": "/couponList" }`.
+ */
+import { catalogueOf, type Locale } from '../i18n/locales.ts';
+
+export interface PopBoxMessage {
+  title: string;
+  body: string;
+  /** A path on this site, or null when the box links nowhere. */
+  link: string | null;
+}
+
+function textIn(value: unknown, locale: Locale): string | null {
+  if (!value || typeof value !== 'object') return null;
+  const texts = value as Record<string, unknown>;
+  const text = texts[catalogueOf(locale)] ?? texts.en;
+  return typeof text === 'string' && text.trim() ? text.trim() : null;
+}
+
+/** Only same-site paths: never another origin, a protocol-relative URL or a script URL. */
+function sitePath(value: unknown): string | null {
+  return typeof value === 'string' && /^\/(?![/\\])[^\s]*$/.test(value) ? value : null;
+}
+
+/** The box's message in a locale (English when the locale's text is missing), or null when unusable. */
+export function popBoxMessage(content: string, locale: Locale): PopBoxMessage | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const record = parsed as Record<string, unknown>;
+  const title = textIn(record.title, locale);
+  const body = textIn(record.body, locale);
+  if (!title || !body) return null;
+  return { title, body, link: sitePath(record.link) };
+}

@@ -1,0 +1,112 @@
+/**
+ * How typed text becomes an FTS5 query over the search index of migration 0002.
+ *
+ * The index spaces out every character at or above U+2E80 (CJK ideographs, kana, Hangul, full-width
+ * forms), so each one is a token, while other scripts keep unicode61's words. Queries are split the
+ * same way: a word becomes a prefix term, a run of CJK characters a phrase of consecutive
+ * characters, so a two-character name matches inside a longer title. Every term is quoted and holds
+ * only letters, digits and marks, so no input can produce FTS5 syntax (or an FTS5 syntax error).
+ */
+
+/** Characters from here up are indexed one by one; the migration's view uses the same bound (11904). */
+export const SPACED_SCRIPT_START = 0x2e80;
+/** Longest keyword looked at, in characters. */
+export const MAX_QUERY_CHARS = 100;
+/** At most this many terms are matched, so a pasted paragraph cannot make an expensive query. */
+export const MAX_QUERY_TERMS = 8;
+/** Latin words this short match exactly; a one-letter prefix would match half the index. */
+const MIN_PREFIX_LENGTH = 2;
+
+export type SearchTerm = { kind: 'word'; text: string } | { kind: 'cjk'; chars: string[] };
+
+/** How strictly a CJK run must match: as consecutive characters, or each character anywhere. */
+export type MatchMode = 'phrase' | 'loose';
+
+const TOKEN_CHAR = /[\p{L}\p{N}\p{M}]/u;
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+function isSpacedChar(char: string): boolean {
+  return (char.codePointAt(0) ?? 0) >= SPACED_SCRIPT_START;
+}
+
+/** The keyword as the search sees it: NFKC-normalized, whitespace collapsed, trimmed and capped. */
+export function normalizeKeyword(raw: string): string {
+  return [...raw.normalize('NFKC').replace(/\s+/gu, ' ').trim()].slice(0, MAX_QUERY_CHARS).join('').trim();
+}
+
+/** Splits a keyword into words and CJK runs, dropping punctuation, as the index tokenizes. */
+export function searchTerms(keyword: string): SearchTerm[] {
+  return splitTerms(normalizeKeyword(keyword)).slice(0, MAX_QUERY_TERMS);
+}
+
+function splitTerms(text: string): SearchTerm[] {
+  const terms: SearchTerm[] = [];
+  let word = '';
+  let cjk: string[] = [];
+  const flushWord = () => {
+    if (HAS_LETTER_OR_DIGIT.test(word)) terms.push({ kind: 'word', text: word.toLowerCase() });
+    word = '';
+  };
+  const flushCjk = () => {
+    const chars = cjk.filter((char) => HAS_LETTER_OR_DIGIT.test(char));
+    if (chars.length > 0) terms.push({ kind: 'cjk', chars });
+    cjk = [];
+  };
+  for (const char of text) {
+    if (!TOKEN_CHAR.test(char)) {
+      flushWord();
+      flushCjk();
+    } else if (isSpacedChar(char)) {
+      flushWord();
+      cjk.push(char);
+    } else {
+      flushCjk();
+      word += char;
+    }
+  }
+  flushWord();
+  flushCjk();
+  return terms;
+}
+
+/**
+ * The FTS5 MATCH expression for a keyword, or null when nothing in it can match (empty, only
+ * punctuation). Terms are ANDed; `loose` also splits CJK runs into single characters.
+ */
+export function ftsQuery(keyword: string, mode: MatchMode = 'phrase'): string | null {
+  const parts = searchTerms(keyword).flatMap((term) => {
+    if (term.kind === 'word') return [term.text.length >= MIN_PREFIX_LENGTH ? `"${term.text}"*` : `"${term.text}"`];
+    return mode === 'phrase' ? [`"${term.chars.join(' ')}"`] : term.chars.map((char) => `"${char}"`);
+  });
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+/** Whether the loose query could find more than the phrase query (some CJK run has 2+ characters). */
+export function hasLooserMatch(keyword: string): boolean {
+  return searchTerms(keyword).some((term) => term.kind === 'cjk' && term.chars.length > 1);
+}
+
+/** Unicode61's folding, for comparing in code: lower case without diacritics. */
+function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function tokens(text: string): string[] {
+  return splitTerms(fold(text)).flatMap((term) => (term.kind === 'word' ? [term.text] : term.chars));
+}
+
+/**
+ * Whether the index would match `keyword` against `text` alone (phrase mode), mirroring ftsQuery:
+ * every word a token prefix, every CJK run consecutive characters. Used to say which name matched.
+ */
+export function textMatches(keyword: string, text: string): boolean {
+  const haystack = tokens(text);
+  const terms = searchTerms(fold(keyword));
+  if (terms.length === 0) return false;
+  return terms.every((term) => {
+    if (term.kind === 'word') {
+      return haystack.some((token) => (term.text.length >= MIN_PREFIX_LENGTH ? token.startsWith(term.text) : token === term.text));
+    }
+    return haystack.some((_, start) => term.chars.every((char, offset) => haystack[start + offset] === char));
+  });
+}

@@ -1,0 +1,414 @@
+/**
+ * The activity detail and its ticket picker data (SPEC.md sections 3, 4 and 7): the activity with its
+ * open sessions and tiers, the ticket categories, the DIRECT_BUY offer of a tier (its seller listings),
+ * and the notify-me subscriptions. Prices are stored in each listing's currency and shown converted to
+ * the request currency; stock comes from the listings' `quantity_available`.
+ */
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { DeliveryType } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { activities, activitySessions, categories, cities, favourites, listings, ticketTiers, venues } from '../db/schema.ts';
+import { availability, listingOnSale, sessionOpen, ticketsAvailable, type Availability, type SaleState } from '../domain/availability.ts';
+import { formatDateRange } from '../domain/datetime.ts';
+import { convert, formatMoney, type CurrencyTable, type Money } from '../domain/money.ts';
+import type { RequestContext } from '../domain/request-context.ts';
+import { formatSessionTime } from '../domain/session-time.ts';
+import {
+  compareListings, DIRECT_BUY, lineTotal, parseDeliveryTypes, quantityRange, rangeAllows, type OrderLimits, type Seating,
+} from '../domain/ticket-offer.ts';
+import { venueMapUrl } from '../domain/venue.ts';
+import { translator } from '../i18n/index.ts';
+import { catalogueOf, localizedName, type Locale } from '../i18n/locales.ts';
+import { ApiError } from '../api/errors.ts';
+import { loadCurrencyTable } from './currency.ts';
+
+/** Favourite type 1 of the spec's `v1/activity/favorite/{id}?type=1`: notify me when tickets are available. */
+export const FAVOURITE_TYPE_NOTIFY = 1;
+export const FAVOURITE_TYPES = [FAVOURITE_TYPE_NOTIFY] as const;
+
+/** A listing with this many tickets or fewer carries a "tickets left" tip. */
+const LOW_STOCK_TIP_AT = 5;
+
+export interface TierView {
+  id: number;
+  /** The tier's name: the spec's ticket category "specification". */
+  specification: string;
+  hasTicket: boolean;
+  available: number;
+  /** Face value, converted to the request currency (minor units). */
+  faceValue: number;
+  faceValueView: string;
+  /** Cheapest listing with tickets left, converted; null when none. */
+  lowPrice: number | null;
+  lowPriceView: string | null;
+}
+
+export interface SessionView {
+  id: number;
+  startsAt: number;
+  /** Date, weekday and time in the venue's time zone and the page's locale. */
+  label: string;
+  hasTicket: boolean;
+  tiers: TierView[];
+}
+
+export interface ActivityDetail {
+  id: number;
+  name: string;
+  poster: string;
+  description: string;
+  category: { id: number; slug: string; name: string };
+  venue: { name: string; address: string; mapUrl: string };
+  timeRange: string;
+  status: number;
+  saleState: SaleState;
+  bookable: boolean;
+  notifyMe: boolean;
+  realNameRequired: boolean;
+  numMin: number;
+  numMax: number;
+  currency: string;
+  /** The lowest price with tickets left, with the spec's '+', or null. */
+  lowPriceView: string | null;
+  /** Sessions still to come, earliest first. */
+  sessions: SessionView[];
+}
+
+export interface TicketCategoryView {
+  id: number;
+  specification: string;
+  hasTicket: boolean;
+  sessionId: number;
+  sessionTime: string;
+  faceValueView: string;
+  lowPriceView: string | null;
+}
+
+export interface TicketGroupInfo {
+  /** The quantity preselected for this listing: the smallest allowed. */
+  selectCount: number;
+  /** A short note for the buyer ("3 tickets left"), or ''. */
+  tip: string;
+  currency: string;
+  /** Total for `selectCount` tickets, formatted. */
+  totalPriceView: string;
+  /** `id` is the listing id an order is placed on; prices are converted minor units of `currency`. */
+  ticketGroup: { id: number; originPrice: number; salePrice: number };
+  salePriceView: string;
+  originPriceView: string;
+  available: number;
+  minQuantity: number;
+  maxQuantity: number;
+  seating: Seating;
+  deliveryTypes: DeliveryType[];
+}
+
+export interface TicketOffer {
+  type: typeof DIRECT_BUY;
+  numMin: number;
+  numMax: number;
+  /** The quantities any listing of the offer allows (selectNumMax 0 when none has tickets). */
+  selectNumMin: number;
+  selectNumMax: number;
+  currency: string;
+  /** Digits of the currency's minor unit, so the picker formats totals as the server does. */
+  minorDigits: number;
+  ticketGroupInfoList: TicketGroupInfo[];
+}
+
+type ActivityRow = typeof activities.$inferSelect;
+type ListingRow = typeof listings.$inferSelect;
+type TierRow = typeof ticketTiers.$inferSelect;
+type SessionRow = typeof activitySessions.$inferSelect;
+
+interface LoadedActivity {
+  activity: ActivityRow;
+  venue: typeof venues.$inferSelect;
+  city: typeof cities.$inferSelect;
+  category: typeof categories.$inferSelect;
+}
+
+/** What formatting prices in the request currency needs. */
+interface Pricing {
+  table: CurrencyTable;
+  currency: string;
+  digits: number;
+  locale: Locale;
+}
+
+function pricing(table: CurrencyTable, ctx: RequestContext): Pricing {
+  return { table, currency: ctx.currency, digits: table.get(ctx.currency)?.minorDigits ?? 2, locale: ctx.locale };
+}
+
+function inRequestCurrency(money: Money, p: Pricing): Money {
+  return convert(money, p.currency, p.table);
+}
+
+function view(money: Money, p: Pricing): string {
+  return formatMoney(money, p.locale, p.digits);
+}
+
+async function loadActivity(db: Db, id: number): Promise<LoadedActivity | null> {
+  const [row] = await db
+    .select({ activity: activities, venue: venues, city: cities, category: categories })
+    .from(activities)
+    .innerJoin(venues, eq(venues.id, activities.venueId))
+    .innerJoin(cities, eq(cities.id, activities.cityId))
+    .innerJoin(categories, eq(categories.id, activities.categoryId))
+    .where(eq(activities.id, id));
+  // Drafts (status 0) are not published.
+  return row && row.activity.status !== 0 ? row : null;
+}
+
+/** Sessions, tiers and the listings that are not withdrawn, of one activity. */
+async function loadInventory(db: Db, activityId: number) {
+  const [sessionRows, tierRows, listingRows] = await Promise.all([
+    db.select().from(activitySessions).where(eq(activitySessions.activityId, activityId)).orderBy(asc(activitySessions.startsAt)),
+    db
+      .select({ tier: ticketTiers })
+      .from(ticketTiers)
+      .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
+      .where(eq(activitySessions.activityId, activityId))
+      .orderBy(asc(ticketTiers.sort), asc(ticketTiers.id)),
+    db
+      .select({ listing: listings })
+      .from(listings)
+      .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
+      .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
+      .where(and(eq(activitySessions.activityId, activityId), ne(listings.status, 'withdrawn'))),
+  ]);
+  return { sessionRows, tierRows: tierRows.map((r) => r.tier), listingRows: listingRows.map((r) => r.listing) };
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+function tierView(tier: TierRow, tierListings: readonly ListingRow[], p: Pricing): TierView {
+  const available = ticketsAvailable(tierListings);
+  const prices = tierListings.filter(listingOnSale).map((l) => inRequestCurrency({ amount: l.price, currency: l.currency }, p));
+  const low = prices.reduce<Money | null>((min, price) => (min === null || price.amount < min.amount ? price : min), null);
+  const face = inRequestCurrency({ amount: tier.faceValue, currency: tier.currency }, p);
+  return {
+    id: tier.id,
+    specification: localizedName(tier, p.locale),
+    hasTicket: available > 0,
+    available,
+    faceValue: face.amount,
+    faceValueView: view(face, p),
+    lowPrice: low?.amount ?? null,
+    lowPriceView: low ? view(low, p) : null,
+  };
+}
+
+function sessionViews(
+  sessionRows: readonly SessionRow[],
+  tierRows: readonly TierRow[],
+  listingRows: readonly ListingRow[],
+  timeZone: string,
+  p: Pricing,
+  now: number,
+): SessionView[] {
+  const tiersBySession = groupBy(tierRows, (t) => t.sessionId);
+  const listingsByTier = groupBy(listingRows, (l) => l.tierId);
+  return sessionRows
+    .filter((session) => sessionOpen(session.startsAt, now))
+    .map((session) => {
+      const tiers = (tiersBySession.get(session.id) ?? []).map((tier) => tierView(tier, listingsByTier.get(tier.id) ?? [], p));
+      return {
+        id: session.id,
+        startsAt: session.startsAt,
+        label: formatSessionTime(session.startsAt, p.locale, timeZone),
+        hasTicket: tiers.some((tier) => tier.hasTicket),
+        tiers,
+      };
+    });
+}
+
+function localizedDescription(activity: ActivityRow, locale: Locale): string {
+  return localizedName({ nameEn: activity.descriptionEn, nameZhHant: activity.descriptionZhHant, nameZhHans: activity.descriptionZhHans }, locale);
+}
+
+interface Loaded extends LoadedActivity {
+  sessionRows: SessionRow[];
+  tierRows: TierRow[];
+  listingRows: ListingRow[];
+  table: CurrencyTable;
+}
+
+async function loadAll(db: Db, id: number): Promise<Loaded | null> {
+  const [loaded, inventory, table] = await Promise.all([loadActivity(db, id), loadInventory(db, id), loadCurrencyTable(db)]);
+  return loaded ? { ...loaded, ...inventory, table } : null;
+}
+
+/** The activity's sale state, from its status, dates and the tickets left in its sessions still to come. */
+function saleOf(loaded: Loaded, now: number): Availability {
+  const openSessions = new Set(loaded.sessionRows.filter((s) => sessionOpen(s.startsAt, now)).map((s) => s.id));
+  const openTiers = new Set(loaded.tierRows.filter((t) => openSessions.has(t.sessionId)).map((t) => t.id));
+  return availability(
+    {
+      status: loaded.activity.status,
+      saleStartsAt: loaded.activity.saleStartsAt,
+      lastSessionStartsAt: loaded.sessionRows.at(-1)?.startsAt ?? loaded.activity.endsAt,
+      available: ticketsAvailable(loaded.listingRows.filter((l) => openTiers.has(l.tierId))),
+    },
+    now,
+  );
+}
+
+function detailOf(loaded: Loaded, p: Pricing, now: number): ActivityDetail {
+  const { activity, venue, city, category } = loaded;
+  const sessions = sessionViews(loaded.sessionRows, loaded.tierRows, loaded.listingRows, city.timeZone, p, now);
+  const sale = saleOf(loaded, now);
+  const lows = sessions.flatMap((s) => s.tiers).map((tier) => tier.lowPrice).filter((price): price is number => price !== null);
+  const venueName = localizedName(venue, p.locale);
+  return {
+    id: activity.id,
+    name: localizedName(activity, p.locale),
+    poster: activity.poster,
+    description: localizedDescription(activity, p.locale),
+    category: { id: category.id, slug: category.slug, name: localizedName(category, p.locale) },
+    venue: {
+      name: venueName,
+      address: catalogueOf(p.locale) === 'en' ? venue.addressEn : venue.addressZh,
+      mapUrl: venueMapUrl({ name: venueName, longitude: venue.longitude, latitude: venue.latitude, inMainlandChina: city.isChina }),
+    },
+    timeRange: formatDateRange(activity.startsAt, activity.endsAt, p.locale, city.timeZone),
+    status: activity.status,
+    saleState: sale.state,
+    bookable: sale.bookable,
+    notifyMe: sale.notifyMe,
+    realNameRequired: activity.realNameRequired,
+    numMin: activity.numMin,
+    numMax: activity.numMax,
+    currency: p.currency,
+    lowPriceView: sale.bookable && lows.length > 0 ? `${view({ amount: Math.min(...lows), currency: p.currency }, p)}+` : null,
+    sessions,
+  };
+}
+
+/** The activity detail in the request's locale and currency, or null when there is no such (published) activity. */
+export async function activityDetail(db: Db, ctx: RequestContext, id: number, now: number): Promise<ActivityDetail | null> {
+  const loaded = await loadAll(db, id);
+  return loaded ? detailOf(loaded, pricing(loaded.table, ctx), now) : null;
+}
+
+/** The spec's ticket categories of an activity (tiers of its sessions still to come); null for an unknown activity. */
+export async function ticketCategories(db: Db, ctx: RequestContext, eventId: number, now: number): Promise<TicketCategoryView[] | null> {
+  const detail = await activityDetail(db, ctx, eventId, now);
+  if (!detail) return null;
+  return detail.sessions.flatMap((session) =>
+    session.tiers.map((tier) => ({
+      id: tier.id,
+      specification: tier.specification,
+      hasTicket: detail.bookable && tier.hasTicket,
+      sessionId: session.id,
+      sessionTime: session.label,
+      faceValueView: tier.faceValueView,
+      lowPriceView: tier.lowPriceView,
+    })),
+  );
+}
+
+function offerOf(activity: ActivityRow, tier: TierRow, tierListings: readonly ListingRow[], p: Pricing): TicketOffer {
+  const t = translator(p.locale);
+  const limits: OrderLimits = { numMin: activity.numMin, numMax: activity.numMax };
+  const origin = inRequestCurrency({ amount: tier.faceValue, currency: tier.currency }, p);
+  const groups = tierListings
+    .filter(listingOnSale)
+    .map((listing) => ({ listing, range: quantityRange(limits, listing.quantityAvailable), price: inRequestCurrency({ amount: listing.price, currency: listing.currency }, p) }))
+    .filter(({ range }) => rangeAllows(range))
+    .sort((a, b) => compareListings({ price: a.price.amount, id: a.listing.id }, { price: b.price.amount, id: b.listing.id }))
+    .map(({ listing, range, price }): TicketGroupInfo => ({
+      selectCount: range.min,
+      tip: listing.quantityAvailable <= LOW_STOCK_TIP_AT ? t('detail.offer.ticketsLeft', { count: listing.quantityAvailable }) : '',
+      currency: p.currency,
+      totalPriceView: view(lineTotal(price, range.min), p),
+      ticketGroup: { id: listing.id, originPrice: origin.amount, salePrice: price.amount },
+      salePriceView: view(price, p),
+      originPriceView: view(origin, p),
+      available: listing.quantityAvailable,
+      minQuantity: range.min,
+      maxQuantity: range.max,
+      seating: listing.seating,
+      deliveryTypes: parseDeliveryTypes(listing.deliveryTypes),
+    }));
+  return {
+    type: DIRECT_BUY,
+    numMin: limits.numMin,
+    numMax: limits.numMax,
+    selectNumMin: Math.max(1, limits.numMin),
+    selectNumMax: groups.reduce((max, group) => Math.max(max, group.maxQuantity), 0),
+    currency: p.currency,
+    minorDigits: p.digits,
+    ticketGroupInfoList: groups,
+  };
+}
+
+/** The offer of one tier, or the reason there is none (unknown tier, or activity not on sale). */
+function tierOffer(loaded: Loaded, tierId: number, p: Pricing, now: number): TicketOffer {
+  const tier = loaded.tierRows.find((row) => row.id === tierId);
+  const session = tier && loaded.sessionRows.find((row) => row.id === tier.sessionId);
+  if (!tier || !session || !sessionOpen(session.startsAt, now)) throw new ApiError(404, 'ticket_category_not_found', {}, 'ticketCategoryId');
+  if (!saleOf(loaded, now).bookable) throw new ApiError(409, 'activity_not_on_sale');
+  return offerOf(loaded.activity, tier, loaded.listingRows.filter((row) => row.tierId === tier.id), p);
+}
+
+/**
+ * The spec's `POST /api/v8/tickets` answer: the offers of one tier of an activity, as a list whose
+ * DIRECT_BUY entry the picker uses. 404 for an unknown activity or a tier that is not one of its open
+ * sessions'; 409 when the activity is not on sale.
+ */
+export async function ticketOffers(db: Db, ctx: RequestContext, eventId: number, ticketCategoryId: number, now: number): Promise<TicketOffer[]> {
+  const loaded = await loadAll(db, eventId);
+  if (!loaded) throw new ApiError(404, 'activity_not_found');
+  return [tierOffer(loaded, ticketCategoryId, pricing(loaded.table, ctx), now)];
+}
+
+export interface InitialPick {
+  sessionId: number;
+  tierId: number;
+  offer: TicketOffer;
+}
+
+/**
+ * The detail page in one load: the detail, plus the picker's first choice when the activity is on sale
+ * (the first session with tickets, its first tier with tickets, and that tier's offer).
+ */
+export async function activityPage(db: Db, ctx: RequestContext, id: number, now: number): Promise<{ detail: ActivityDetail; initial: InitialPick | null } | null> {
+  const loaded = await loadAll(db, id);
+  if (!loaded) return null;
+  const p = pricing(loaded.table, ctx);
+  const detail = detailOf(loaded, p, now);
+  const session = detail.bookable ? detail.sessions.find((s) => s.hasTicket) : undefined;
+  const tier = session?.tiers.find((t) => t.hasTicket);
+  const initial = session && tier ? { sessionId: session.id, tierId: tier.id, offer: tierOffer(loaded, tier.id, p, now) } : null;
+  return { detail, initial };
+}
+
+async function requireActivity(db: Db, activityId: number): Promise<void> {
+  const [row] = await db.select({ id: activities.id, status: activities.status }).from(activities).where(eq(activities.id, activityId));
+  if (!row || row.status === 0) throw new ApiError(404, 'activity_not_found');
+}
+
+/** Whether the user subscribed to an activity with a favourite type (notify me when available). */
+export async function subscriptionStatus(db: Db, userId: number, activityId: number, type: number): Promise<boolean> {
+  await requireActivity(db, activityId);
+  const [row] = await db
+    .select({ type: favourites.type })
+    .from(favourites)
+    .where(and(eq(favourites.userId, userId), eq(favourites.activityId, activityId), eq(favourites.type, type)));
+  return row !== undefined;
+}
+
+/** Subscribes the user; subscribing again changes nothing, so a retried request is harmless. */
+export async function subscribe(db: Db, userId: number, activityId: number, type: number, now: number): Promise<void> {
+  await requireActivity(db, activityId);
+  await db.insert(favourites).values({ userId, activityId, type, createdAt: now }).onConflictDoNothing();
+}

@@ -1,0 +1,102 @@
+/** The calendar list: a city's shows per local day over a date range (see domain/calendar.ts). */
+import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import { ApiError } from '../api/errors.ts';
+import { RECENT_SHOWS_DAYS } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { activities, activitySessions, categories, cities } from '../db/schema.ts';
+import {
+  groupByLocalDay, localDate, rangeBounds, upcomingDays, type CalendarKey, type DateRange,
+} from '../domain/calendar.ts';
+import { ALL_CATEGORIES } from '../domain/listing-url.ts';
+import type { RequestContext } from '../domain/request-context.ts';
+import { localizedName } from '../i18n/locales.ts';
+import { cardQuery, toCards, type ActivityCard } from './catalogue.ts';
+
+/** At most this many activities come with cards; `total` still counts them all. */
+export const CALENDAR_MAX_ACTIVITIES = 50;
+const DRAFT_STATUS = 0;
+
+export interface CalendarDayView {
+  date: string;
+  count: number;
+  activityIds: number[];
+}
+
+export interface CalendarActivity extends ActivityCard {
+  /** The first session in the range that has not started yet. */
+  nextSessionAt: number;
+  nextSessionDate: string;
+}
+
+export interface CalendarList {
+  cityId: number;
+  cityCode: string;
+  cityName: string;
+  type: string;
+  timeZone: string;
+  start: string;
+  end: string;
+  days: CalendarDayView[];
+  /** Distinct activities in the range. */
+  total: number;
+  /** Their cards in order of next session, at most CALENDAR_MAX_ACTIVITIES. */
+  activities: CalendarActivity[];
+}
+
+/**
+ * The shows of a city (and category, unless `type` is `all`) whose sessions start inside the
+ * range, in the city's time zone; sessions that already began are left out. Without a range:
+ * today and the following RECENT_SHOWS_DAYS - 1 days.
+ */
+export async function calendarList(db: Db, ctx: RequestContext, key: CalendarKey, range: DateRange | null, now: number): Promise<CalendarList> {
+  const [city] = await db.select().from(cities).where(eq(cities.cityCode, key.cityCode));
+  if (!city) throw new ApiError(404, 'city_not_found', {}, 'cityCode');
+  let categoryId: number | null = null;
+  if (key.type !== ALL_CATEGORIES) {
+    const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, key.type));
+    if (!category) throw new ApiError(404, 'calendar_type_not_found', {}, 'type');
+    categoryId = category.id;
+  }
+  const window = range ?? upcomingDays(localDate(now, city.timeZone), RECENT_SHOWS_DAYS);
+  const { from, until } = rangeBounds(window, city.timeZone);
+
+  const sessions = await db
+    .select({ activityId: activitySessions.activityId, startsAt: activitySessions.startsAt })
+    .from(activitySessions)
+    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+    .where(and(
+      eq(activities.cityId, city.id),
+      ne(activities.status, DRAFT_STATUS),
+      categoryId === null ? undefined : eq(activities.categoryId, categoryId),
+      gte(activitySessions.startsAt, Math.max(from, now)),
+      lt(activitySessions.startsAt, until),
+    ));
+  const days = groupByLocalDay(sessions, city.timeZone);
+
+  const nextSession = new Map<number, number>();
+  for (const session of sessions) {
+    const known = nextSession.get(session.activityId);
+    if (known === undefined || session.startsAt < known) nextSession.set(session.activityId, session.startsAt);
+  }
+  const ordered = [...nextSession].sort(([a, at], [b, bt]) => at - bt || a - b).map(([id]) => id);
+  const shown = ordered.slice(0, CALENDAR_MAX_ACTIVITIES);
+  const rows = shown.length === 0 ? [] : await cardQuery(db).where(inArray(activities.id, shown));
+  const cards = new Map((await toCards(db, rows, ctx)).map((card) => [card.id, card]));
+
+  return {
+    cityId: city.id,
+    cityCode: city.cityCode,
+    cityName: localizedName(city, ctx.locale),
+    type: key.type,
+    timeZone: city.timeZone,
+    start: window.start,
+    end: window.end,
+    days: days.map((day) => ({ date: day.date, count: day.activityIds.length, activityIds: day.activityIds })),
+    total: ordered.length,
+    activities: shown.flatMap((id) => {
+      const card = cards.get(id);
+      const at = nextSession.get(id)!;
+      return card ? [{ ...card, nextSessionAt: at, nextSessionDate: localDate(at, city.timeZone) }] : [];
+    }),
+  };
+}

@@ -1,0 +1,246 @@
+/**
+ * The catch-all listing pages' data (SPEC.md section 3, list response): a category list or a
+ * search result, filtered by city, category and dates, sorted, paged, as activity cards, with the
+ * filter options and their URLs. Searching itself (the FTS index) lives in search.ts.
+ */
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_CITY_ID, LISTING_PAGE_SIZE } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { cities } from '../db/schema.ts';
+import { addDays, calendarApiPath, daysBetween, localDate, MAX_CALENDAR_SPAN_DAYS, startOfLocalDay } from '../domain/calendar.ts';
+import { dateBoundProblems, matchingPreset, pageCount, presetRange, TIME_PRESETS } from '../domain/listing-filters.ts';
+import {
+  ALL_CATEGORIES, listingUrl, SORTS, type ListingProblem, type ListingQuery, type ParsedListing, type Sort,
+} from '../domain/listing-url.ts';
+import type { CurrencyTable } from '../domain/money.ts';
+import type { RequestContext } from '../domain/request-context.ts';
+import { translator } from '../i18n/index.ts';
+import { localizedName } from '../i18n/locales.ts';
+import {
+  cardQuery, hotCities, listCategories, toCards, type ActivityCard, type CategoryView, type CityView,
+} from './catalogue.ts';
+import { LISTED_STATUSES, matchAttempts, SEARCH_RANK, searchSource } from './search.ts';
+
+export interface FilterOption {
+  /** A category slug, a city id, a time preset or a sort; `all` for no filter. */
+  id: string;
+  name: string;
+  /** The locale-free listing URL with this option chosen (and page 1). */
+  url: string;
+  selected: boolean;
+}
+
+export interface ListResponse {
+  pageIndex: number;
+  pageSize: number;
+  totalPage: number;
+  total: number;
+  /** The search keyword; empty on a category list. */
+  keyword: string;
+  /** The calendar list (API path) of the listing's city and category over its dates. */
+  calendarUrl: string;
+  categoryFilters: FilterOption[];
+  hotCityFilters: FilterOption[];
+  timeFilters: FilterOption[];
+  sortFilters: FilterOption[];
+  result: ActivityCard[];
+}
+
+export type ListingOutcome =
+  | { kind: 'list'; list: ListResponse; query: ListingQuery }
+  /** The path names no category: the page answers 404. */
+  | { kind: 'unknown_category' }
+  /** Parameters that cannot be used: a clear empty state, never a query. */
+  | { kind: 'invalid'; problems: ListingProblem[]; query: ListingQuery };
+
+const CATEGORY_SORTS: readonly Sort[] = SORTS.filter((sort) => sort !== 'relevance');
+const SEARCH_SORTS: readonly Sort[] = ['relevance', 'time', 'hot', 'price'];
+
+type CityRow = typeof cities.$inferSelect;
+
+/**
+ * Loads a parsed listing URL for the request's language and currency. `currencies` saves a query
+ * when the caller has the table already (the API does).
+ */
+export async function loadListing(
+  db: Db,
+  parsed: ParsedListing,
+  ctx: RequestContext,
+  now: number,
+  currencies?: CurrencyTable,
+): Promise<ListingOutcome> {
+  const { query } = parsed;
+  const slug = query.kind === 'category' ? query.category : (query.category ?? ALL_CATEGORIES);
+  const cityIds = [query.cityId, ctx.cityId, DEFAULT_CITY_ID].filter((id): id is number => id !== undefined && id > 0);
+  const [categoryList, cityRows, hot] = await Promise.all([
+    listCategories(db, ctx.locale),
+    db.select().from(cities).where(inArray(cities.id, cityIds)),
+    hotCities(db, ctx.locale),
+  ]);
+  const category = slug === ALL_CATEGORIES ? null : (categoryList.find((item) => item.slug === slug) ?? null);
+  const problems = [...(parsed.problems ?? [])];
+  if (slug !== ALL_CATEGORIES && !category) {
+    if (query.kind === 'category') return { kind: 'unknown_category' };
+    problems.push('category');
+  }
+  const city = query.cityId === undefined ? null : (cityRows.find((row) => row.id === query.cityId) ?? null);
+  if (query.cityId !== undefined && !city) problems.push('city');
+  const timeZone = (city ?? cityRows.find((row) => row.id === DEFAULT_CITY_ID))?.timeZone ?? 'Asia/Hong_Kong';
+  const today = localDate(now, timeZone);
+  problems.push(...dateBoundProblems(query, today));
+  if (problems.length > 0) return { kind: 'invalid', problems: [...new Set(problems)], query };
+
+  const calendarCity = city ?? cityRows.find((row) => row.id === ctx.cityId) ?? cityRows.find((row) => row.id === DEFAULT_CITY_ID);
+  const page = await findPage(db, query, { category, city, timeZone }, ctx, now, currencies);
+  const list: ListResponse = {
+    pageIndex: query.page,
+    pageSize: LISTING_PAGE_SIZE,
+    totalPage: pageCount(page.total, LISTING_PAGE_SIZE),
+    total: page.total,
+    keyword: query.kind === 'search' ? query.keyword : '',
+    calendarUrl: calendarUrl(calendarCity, slug, query),
+    ...filterOptions(query, ctx, { categoryList, hot, category, city, today }),
+    result: page.cards,
+  };
+  return { kind: 'list', list, query };
+}
+
+function calendarUrl(city: CityRow | undefined, slug: string, query: ListingQuery): string {
+  const key = { cityCode: city?.cityCode ?? '', type: slug };
+  const { from, to } = query;
+  const fits = from !== undefined && to !== undefined && daysBetween(from, to) + 1 <= MAX_CALENDAR_SPAN_DAYS;
+  return calendarApiPath(key, fits ? { start: from, end: to } : undefined);
+}
+
+interface Scope {
+  category: CategoryView | null;
+  city: CityRow | null;
+  timeZone: string;
+}
+
+/**
+ * The cheapest in-stock listing in HKD major units, for sorting by price across currencies
+ * (null when sold out, which sorts last).
+ */
+const LOW_PRICE_HKD = sql`(
+  SELECT MIN(l.price * 1000000.0 / (fx.per_hkd_micros * CASE c.minor_digits WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 ELSE 1000 END))
+  FROM activity_sessions s
+  JOIN ticket_tiers t ON t.session_id = s.id
+  JOIN listings l ON l.tier_id = t.id
+  JOIN currencies c ON c.code = l.currency
+  JOIN fx_rates fx ON fx.quote = l.currency
+  WHERE s.activity_id = a.id AND l.status = 'active' AND l.quantity_available > 0
+)`;
+
+function orderBy(sort: Sort): SQL {
+  switch (sort) {
+    case 'relevance':
+      return SEARCH_RANK;
+    case 'time':
+      return sql`a.starts_at, a.id`;
+    case 'hot':
+      return sql`a.is_hot DESC, a.starts_at, a.id`;
+    case 'price':
+      return sql`${LOW_PRICE_HKD} IS NULL, ${LOW_PRICE_HKD}, a.starts_at, a.id`;
+  }
+}
+
+/** Conditions every listing shares: upcoming, shown to buyers, and the filters of the query. */
+function conditions(query: ListingQuery, scope: Scope, now: number): SQL[] {
+  const where = [
+    sql`a.ends_at >= ${now}`,
+    sql`a.status IN (${sql.join(LISTED_STATUSES.map((status) => sql`${status}`), sql`, `)})`,
+  ];
+  if (scope.category) where.push(sql`a.category_id = ${scope.category.id}`);
+  if (scope.city) where.push(sql`a.city_id = ${scope.city.id}`);
+  if (query.from || query.to) {
+    // Dates are local to the chosen city, else to Hong Kong; sessions that already began do not count.
+    const from = Math.max(query.from ? startOfLocalDay(query.from, scope.timeZone) : now, now);
+    const until = query.to ? startOfLocalDay(addDays(query.to, 1), scope.timeZone) : Number.MAX_SAFE_INTEGER;
+    // The first and last session bracket the range cheaply; a session inside it decides.
+    where.push(sql`a.starts_at < ${until} AND a.ends_at >= ${from}`);
+    where.push(sql`EXISTS (SELECT 1 FROM activity_sessions s WHERE s.activity_id = a.id AND s.starts_at >= ${from} AND s.starts_at < ${until})`);
+  }
+  return where;
+}
+
+async function findPage(
+  db: Db,
+  query: ListingQuery,
+  scope: Scope,
+  ctx: RequestContext,
+  now: number,
+  currencies: CurrencyTable | undefined,
+): Promise<{ total: number; cards: ActivityCard[] }> {
+  const base = conditions(query, scope, now);
+  const sources = query.kind === 'search'
+    ? matchAttempts(query.keyword).map(searchSource)
+    : [{ from: sql`activities a`, where: null }];
+  for (const source of sources) {
+    const where = sql.join(source.where ? [source.where, ...base] : base, sql` AND `);
+    const [counted, page] = await Promise.all([
+      db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${source.from} WHERE ${where}`),
+      db.all<{ id: number }>(sql`
+        SELECT a.id AS id FROM ${source.from} WHERE ${where}
+        ORDER BY ${orderBy(query.sort)}
+        LIMIT ${LISTING_PAGE_SIZE} OFFSET ${(query.page - 1) * LISTING_PAGE_SIZE}`),
+    ]);
+    const total = counted[0]?.total ?? 0;
+    if (total === 0) continue;
+    return { total, cards: await cardsInOrder(db, page.map((row) => row.id), ctx, currencies) };
+  }
+  return { total: 0, cards: [] };
+}
+
+async function cardsInOrder(db: Db, ids: number[], ctx: RequestContext, currencies: CurrencyTable | undefined): Promise<ActivityCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await cardQuery(db).where(inArray(sql`activities.id`, ids));
+  const cards = new Map((await toCards(db, rows, ctx, currencies)).map((card) => [card.id, card]));
+  return ids.flatMap((id) => cards.get(id) ?? []);
+}
+
+interface FilterSources {
+  categoryList: CategoryView[];
+  hot: CityView[];
+  category: CategoryView | null;
+  city: CityRow | null;
+  today: string;
+}
+
+function filterOptions(
+  query: ListingQuery,
+  ctx: RequestContext,
+  { categoryList, hot, category, city, today }: FilterSources,
+): Pick<ListResponse, 'categoryFilters' | 'hotCityFilters' | 'timeFilters' | 'sortFilters'> {
+  const t = translator(ctx.locale);
+  const first = { ...query, page: 1 };
+  const categoryUrl = (slug: string) =>
+    first.kind === 'category'
+      ? listingUrl({ ...first, category: slug })
+      : listingUrl({ ...first, category: slug === ALL_CATEGORIES ? undefined : slug });
+  const selectedSlug = category?.slug ?? ALL_CATEGORIES;
+  const categoryFilters: FilterOption[] = [
+    { id: ALL_CATEGORIES, name: t('listing.allCategories'), url: categoryUrl(ALL_CATEGORIES), selected: selectedSlug === ALL_CATEGORIES },
+    ...categoryList.map((item) => ({ id: item.slug, name: item.name, url: categoryUrl(item.slug), selected: item.slug === selectedSlug })),
+  ];
+
+  const cityOptions = hot.map((item) => ({ id: item.cityId, name: item.cityName }));
+  if (city && !cityOptions.some((item) => item.id === city.id)) cityOptions.push({ id: city.id, name: localizedName(city, ctx.locale) });
+  const hotCityFilters: FilterOption[] = [
+    { id: 'all', name: t('listing.allCities'), url: listingUrl({ ...first, cityId: undefined }), selected: !city },
+    ...cityOptions.map((item) => ({
+      id: String(item.id), name: item.name, url: listingUrl({ ...first, cityId: item.id }), selected: item.id === city?.id,
+    })),
+  ];
+
+  const preset = matchingPreset(query, today);
+  const timeFilters: FilterOption[] = TIME_PRESETS.map((id) => {
+    const range = presetRange(id, today);
+    return { id, name: t(`listing.time.${id}`), url: listingUrl({ ...first, from: range.from, to: range.to }), selected: id === preset };
+  });
+
+  const sortFilters: FilterOption[] = (query.kind === 'search' ? SEARCH_SORTS : CATEGORY_SORTS).map((id) => ({
+    id, name: t(`listing.sort.${id}`), url: listingUrl({ ...first, sort: id }), selected: id === query.sort,
+  }));
+  return { categoryFilters, hotCityFilters, timeFilters, sortFilters };
+}

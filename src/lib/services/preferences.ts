@@ -1,0 +1,29 @@
+/** The language and currency a user chose in the header popup, kept on the account when signed in. */
+import { eq } from 'drizzle-orm';
+import { ApiError } from '../api/errors.ts';
+import type { Db } from '../db/client.ts';
+import { currencies, languages, users } from '../db/schema.ts';
+import type { LanguageView } from './catalogue.ts';
+import type { CurrencyView } from './currency.ts';
+
+/** Validates a language id and records it on the account of a signed-in user. */
+export async function saveLanguage(db: Db, languageId: number, userId: number | null): Promise<LanguageView> {
+  const [language] = await db
+    .select({ id: languages.id, code: languages.code, name: languages.name, languageType: languages.languageType })
+    .from(languages)
+    .where(eq(languages.id, languageId));
+  if (!language) throw new ApiError(404, 'language_not_found', {}, 'languageId');
+  if (userId !== null) await db.update(users).set({ languageCode: language.code }).where(eq(users.id, userId));
+  return language;
+}
+
+/** Validates a currency type and records its code on the account of a signed-in user. */
+export async function saveCurrency(db: Db, currencyType: number, userId: number | null): Promise<CurrencyView> {
+  const [currency] = await db
+    .select({ code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType })
+    .from(currencies)
+    .where(eq(currencies.currencyType, currencyType));
+  if (!currency) throw new ApiError(404, 'currency_not_found', {}, 'currencyType');
+  if (userId !== null) await db.update(users).set({ currencyCode: currency.code }).where(eq(users.id, userId));
+  return currency;
+}

@@ -1,0 +1,129 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ListResponse } from '../../src/lib/services/listing.ts';
+import { call, seed } from './helpers.ts';
+
+const DAY = 24 * 3600 * 1000;
+// Seeded for today, so every seeded session lies ahead of the clock the service reads.
+const TODAY = Math.floor(Date.now() / DAY) * DAY;
+const LISTED = '(1, 4, 6)';
+
+beforeAll(() => seed(TODAY));
+
+async function ids(sql: string, ...binds: unknown[]): Promise<number[]> {
+  const { results } = await env.DB.prepare(sql).bind(...binds).all<{ id: number }>();
+  return results.map((row) => row.id);
+}
+
+async function allPages(path: string, init?: RequestInit): Promise<number[]> {
+  const first = await call<ListResponse>(path, init);
+  const found = first.body.data.result.map((card) => card.id);
+  for (let page = 2; page <= first.body.data.totalPage; page++) {
+    const next = await call<ListResponse>(`${path}${path.includes('?') ? '&' : '?'}page=${page}`, init);
+    found.push(...next.body.data.result.map((card) => card.id));
+  }
+  return found;
+}
+
+describe('GET /api/v1/list/{category} (category list)', () => {
+  it('answers the list response of SPEC.md section 3, soonest first', async () => {
+    const { status, body } = await call<ListResponse>('/api/v1/list/concerts');
+    expect(status).toBe(200);
+    const list = body.data;
+    const expected = await ids(`SELECT id FROM activities WHERE category_id = 1 AND ends_at >= ? AND status IN ${LISTED} ORDER BY starts_at, id`, Date.now());
+    expect(list).toMatchObject({ pageIndex: 1, pageSize: 20, total: expected.length, totalPage: Math.ceil(expected.length / 20), keyword: '' });
+    expect(list.result.map((card) => card.id)).toEqual(expected.slice(0, 20));
+    expect(list.calendarUrl).toBe('/api/v1/calendar/hongkong-concerts/latest');
+    for (const filters of [list.categoryFilters, list.hotCityFilters, list.timeFilters, list.sortFilters]) {
+      expect(filters.filter((option) => option.selected)).toHaveLength(1);
+    }
+    expect(list.categoryFilters.find((option) => option.selected)).toMatchObject({ id: 'concerts', name: 'Concerts', url: '/concerts' });
+    expect(list.sortFilters.map((option) => option.id)).toEqual(['time', 'price', 'hot']);
+    expect(list.result[0]).toMatchObject({ categoryId: 1, currency: 'HKD', lowPriceView: expect.stringMatching(/^HK\$/) });
+  });
+
+  it('pages through every upcoming activity once', async () => {
+    const found = await allPages('/api/v1/list/all');
+    const expected = await ids(`SELECT id FROM activities WHERE ends_at >= ? AND status IN ${LISTED}`, Date.now());
+    expect(found).toHaveLength(expected.length);
+    expect(new Set(found)).toEqual(new Set(expected));
+  });
+
+  it('filters by city and by a date range with a session inside it', async () => {
+    const taipei = await allPages('/api/v1/list/all?city=343');
+    expect(taipei.length).toBeGreaterThan(0);
+    expect(new Set(taipei)).toEqual(new Set(await ids(`SELECT id FROM activities WHERE city_id = 343 AND ends_at >= ? AND status IN ${LISTED}`, Date.now())));
+
+    const from = new Date(TODAY + 20 * DAY).toISOString().slice(0, 10);
+    const to = new Date(TODAY + 26 * DAY).toISOString().slice(0, 10);
+    const week = await allPages(`/api/v1/list/all?from=${from}&to=${to}`);
+    expect(week.length).toBeGreaterThan(0);
+    // Dates are Hong Kong days (UTC+8) without a city.
+    const start = Date.parse(`${from}T00:00:00+08:00`);
+    const end = Date.parse(`${to}T00:00:00+08:00`) + DAY;
+    const inRange = await ids(
+      `SELECT DISTINCT a.id FROM activities a JOIN activity_sessions s ON s.activity_id = a.id
+       WHERE s.starts_at >= ? AND s.starts_at < ? AND a.status IN ${LISTED}`, start, end);
+    expect(new Set(week)).toEqual(new Set(inRange));
+  });
+
+  it('sorts by the lowest price across currencies, sold-out last, and by hot', async () => {
+    const cards = (await call<ListResponse>('/api/v1/list/all?sort=price', { headers: { currency: 'HKD' } })).body.data.result;
+    const prices = cards.filter((card) => !card.soldOut).map((card) => card.lowPrice!);
+    expect(prices.length).toBeGreaterThan(10);
+    // Converted prices round to the cent, so neighbours may swap by a rounding step.
+    prices.forEach((price, i) => i > 0 && expect(price).toBeGreaterThanOrEqual(prices[i - 1] - 1));
+
+    const hot = (await call<ListResponse>('/api/v1/list/all?sort=hot')).body.data.result.map((card) => card.id);
+    const hotIds = new Set(await ids(`SELECT id FROM activities WHERE is_hot = 1 AND ends_at >= ? AND status IN ${LISTED}`, Date.now()));
+    expect(hot.slice(0, Math.min(hotIds.size, 20)).every((id) => hotIds.has(id))).toBe(true);
+  });
+
+  it('speaks the request language in cards and filter names', async () => {
+    const { body } = await call<ListResponse>('/api/v1/list/concerts', { headers: { language: 'zh-HK' } });
+    expect(body.data.categoryFilters.find((option) => option.selected)?.name).toBe('演唱會');
+    expect(body.data.sortFilters.map((option) => option.name)).toContain('日期最近');
+    expect(body.data.result[0].activityCategoryName).toBe('演唱會');
+  });
+
+  it('answers a page past the end with an empty result, not an error', async () => {
+    const { status, body } = await call<ListResponse>('/api/v1/list/concerts?page=999');
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ pageIndex: 999, result: [] });
+    expect(body.data.total).toBeGreaterThan(0);
+  });
+
+  it('is a 404 for an unknown category or a path that is no listing', async () => {
+    const unknown = await call('/api/v1/list/no-such-category');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ errorCode: 'category_not_found', field: 'category' });
+    expect((await call('/api/v1/list/a/b')).status).toBe(404);
+  });
+
+  it('names the unusable parameter with a 400, never a 500', async () => {
+    const cases: [string, string][] = [
+      ['from=2026-02-30', 'from'],
+      ['from=2027-01-10&to=2027-01-01', 'to'],
+      ['to=9999-12-31', 'to'],
+      ['page=0', 'page'],
+      ['page=abc', 'page'],
+      ['sort=random', 'sort'],
+      ['sort=relevance', 'sort'],
+      ['city=99999', 'city'],
+      ['city=-1', 'city'],
+    ];
+    for (const [query, field] of cases) {
+      const { status, body } = await call(`/api/v1/list/all?${query}`);
+      expect(status, query).toBe(400);
+      expect(body, query).toMatchObject({ errorCode: 'invalid_input', field });
+    }
+    const scene = await call('/api/v1/list/concerts?sceneType=searchV2');
+    expect(scene.body).toMatchObject({ code: 400, field: 'sceneType' });
+  });
+
+  it('is served under the /api/api alias', async () => {
+    const alias = await call<ListResponse>('/api/api/v1/list/sports?sort=hot');
+    expect(alias.status).toBe(200);
+    expect(alias.body.data.sortFilters.find((option) => option.selected)?.id).toBe('hot');
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { dateBoundProblems, matchingPreset, pageCount, presetRange } from '../../src/lib/domain/listing-filters.ts';
+
+// 2026-11-04 is a Wednesday.
+const WEDNESDAY = '2026-11-04';
+
+describe('presetRange', () => {
+  it('gives the inclusive dates of each preset', () => {
+    expect(presetRange('all', WEDNESDAY)).toEqual({});
+    expect(presetRange('today', WEDNESDAY)).toEqual({ from: WEDNESDAY, to: WEDNESDAY });
+    expect(presetRange('tomorrow', WEDNESDAY)).toEqual({ from: '2026-11-05', to: '2026-11-05' });
+    expect(presetRange('week', WEDNESDAY)).toEqual({ from: WEDNESDAY, to: '2026-11-10' });
+    expect(presetRange('month', WEDNESDAY)).toEqual({ from: WEDNESDAY, to: '2026-12-03' });
+  });
+
+  it('takes the coming weekend, or what is left of the current one', () => {
+    expect(presetRange('weekend', WEDNESDAY)).toEqual({ from: '2026-11-07', to: '2026-11-08' });
+    expect(presetRange('weekend', '2026-11-07')).toEqual({ from: '2026-11-07', to: '2026-11-08' });
+    expect(presetRange('weekend', '2026-11-08')).toEqual({ from: '2026-11-08', to: '2026-11-08' });
+    expect(presetRange('weekend', '2026-12-28')).toEqual({ from: '2027-01-02', to: '2027-01-03' });
+  });
+});
+
+describe('matchingPreset', () => {
+  it('recognises a preset range and calls anything else custom', () => {
+    expect(matchingPreset({}, WEDNESDAY)).toBe('all');
+    expect(matchingPreset({ from: WEDNESDAY, to: WEDNESDAY }, WEDNESDAY)).toBe('today');
+    expect(matchingPreset({ from: '2026-11-07', to: '2026-11-08' }, WEDNESDAY)).toBe('weekend');
+    expect(matchingPreset({ from: '2026-11-06', to: '2026-11-09' }, WEDNESDAY)).toBeNull();
+    expect(matchingPreset({ from: WEDNESDAY }, WEDNESDAY)).toBeNull();
+  });
+});
+
+describe('dateBoundProblems', () => {
+  it('flags dates more than two years from today', () => {
+    expect(dateBoundProblems({ from: '2026-01-01', to: '2028-11-03' }, WEDNESDAY)).toEqual([]);
+    expect(dateBoundProblems({ from: '2024-11-01', to: '9999-12-31' }, WEDNESDAY)).toEqual(['from', 'to']);
+    expect(dateBoundProblems({}, WEDNESDAY)).toEqual([]);
+  });
+});
+
+describe('pageCount', () => {
+  it('rounds up, and is zero for no results', () => {
+    expect(pageCount(0, 20)).toBe(0);
+    expect(pageCount(20, 20)).toBe(1);
+    expect(pageCount(21, 20)).toBe(2);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ftsQuery, hasLooserMatch, MAX_QUERY_TERMS, normalizeKeyword, searchTerms, textMatches } from '../../src/lib/domain/search-text.ts';
+
+describe('searchTerms', () => {
+  it('splits words at punctuation and CJK runs into characters, lower-casing words', () => {
+    expect(searchTerms('Kelvin Lau-劉嘉朗, NOVA9演唱會!')).toEqual([
+      { kind: 'word', text: 'kelvin' },
+      { kind: 'word', text: 'lau' },
+      { kind: 'cjk', chars: ['劉', '嘉', '朗'] },
+      { kind: 'word', text: 'nova9' },
+      { kind: 'cjk', chars: ['演', '唱', '會'] },
+    ]);
+  });
+
+  it('treats CJK punctuation as a separator and full-width letters as ordinary ones (NFKC)', () => {
+    expect(searchTerms('《午夜》ＮＯＶＡ')).toEqual([
+      { kind: 'cjk', chars: ['午', '夜'] },
+      { kind: 'word', text: 'nova' },
+    ]);
+  });
+
+  it('caps the number of terms and the length of the keyword', () => {
+    expect(searchTerms('a b c d e f g h i j k l')).toHaveLength(MAX_QUERY_TERMS);
+    expect(normalizeKeyword(`  ${'x'.repeat(150)}  `)).toHaveLength(100);
+    expect(normalizeKeyword(' two \n  words ')).toBe('two words');
+  });
+});
+
+describe('ftsQuery', () => {
+  it('quotes every term, prefixes words of two letters or more, and makes a CJK run a phrase', () => {
+    expect(ftsQuery('Kelvin 劉嘉朗')).toBe('"kelvin"* "劉 嘉 朗"');
+    expect(ftsQuery('a 演唱')).toBe('"a" "演 唱"');
+  });
+
+  it('splits CJK runs into single characters in loose mode', () => {
+    expect(ftsQuery('劉嘉朗演唱會', 'loose')).toBe('"劉" "嘉" "朗" "演" "唱" "會"');
+    expect(hasLooserMatch('劉嘉朗')).toBe(true);
+    expect(hasLooserMatch('劉 kelvin')).toBe(false);
+  });
+
+  it('never lets FTS5 syntax through: quotes, operators, columns, stars and brackets are dropped', () => {
+    for (const hostile of ['"', 'a" OR "b', 'NEAR(a b)', 'name:kelvin', '*', '-lau', '(x', '^start', "'; DROP TABLE activities; --"]) {
+      const query = ftsQuery(hostile);
+      if (query === null) continue;
+      expect(query).toMatch(/^("[\p{L}\p{N}\p{M} ]+"\*? ?)+$/u);
+    }
+    expect(ftsQuery('name:kelvin')).toBe('"name"* "kelvin"*');
+    expect(ftsQuery('AND OR NOT')).toBe('"and"* "or"* "not"*');
+  });
+
+  it('is null when nothing in the keyword can match', () => {
+    expect(ftsQuery('')).toBeNull();
+    expect(ftsQuery('   ')).toBeNull();
+    expect(ftsQuery('!!! ？？ 《》')).toBeNull();
+  });
+});
+
+describe('textMatches', () => {
+  it('mirrors the index: word prefixes, consecutive CJK characters, diacritics and case folded', () => {
+    expect(textMatches('kel lau', 'Kelvin Lau')).toBe(true);
+    expect(textMatches('嘉朗', '劉嘉朗')).toBe(true);
+    expect(textMatches('朗嘉', '劉嘉朗')).toBe(false);
+    expect(textMatches('liujia', 'liu jia lang liujialang')).toBe(true);
+    expect(textMatches('cafe', 'Café Concert')).toBe(true);
+    expect(textMatches('arena', 'Kelvin Lau')).toBe(false);
+    expect(textMatches('', 'anything')).toBe(false);
+  });
+});
