@@ -9,6 +9,7 @@
  * hyphen, so the key splits at its first one (`hongkong-chinese-opera`).
  */
 import { ALL_CATEGORIES } from './listing-url.ts';
+import { dateFormat } from './intl-cache.ts';
 
 export const MAX_CALENDAR_SPAN_DAYS = 62;
 const DAY_MS = 24 * 3600 * 1000;
@@ -78,7 +79,7 @@ export function calendarApiPath(key: CalendarKey, range?: DateRange): string {
 }
 
 function zonedParts(ms: number, timeZone: string): Record<string, number> {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormat('en-US', {
     timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
   }).formatToParts(ms);
   return Object.fromEntries(parts.filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
@@ -137,7 +138,7 @@ export function groupByLocalDay(sessions: readonly SessionStart[], timeZone: str
 export function calendarDayLabel(date: string, locale: string): { weekday: string; day: string } {
   const at = Date.parse(`${date}T00:00:00Z`);
   return {
-    weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(at),
-    day: new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(at),
+    weekday: dateFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(at),
+    day: dateFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(at),
   };
 }

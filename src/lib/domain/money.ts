@@ -3,6 +3,8 @@
  * through HKD with rates stored as "quote units per HKD, in millionths", in BigInt so that
  * large-unit currencies (IDR, VND) never lose precision.
  */
+import { numberFormat } from './intl-cache.ts';
+
 export interface Money {
   amount: number;
   currency: string;
@@ -43,7 +45,7 @@ export function convert(money: Money, to: string, table: CurrencyTable): Money {
 export function formatMoney(money: Money, locale: string, minorDigits: number): string {
   const scale = 10 ** minorDigits;
   const whole = money.amount % scale === 0;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: money.currency,
     currencyDisplay: 'symbol',
