@@ -2,6 +2,8 @@
  * The one error envelope. Every failure is an ApiError with an HTTP status and a stable
  * snake_case `errorCode`, which is also the catalogue key `error.{errorCode}` of its message.
  */
+import type { AddressProblem } from '../domain/address.ts';
+import type { AttendeeProblem } from '../domain/identity.ts';
 import type { FieldProblem } from '../domain/validation.ts';
 
 export type ErrorCode =
@@ -21,7 +23,8 @@ export type ErrorCode =
   | 'currency_not_found'
   | 'calendar_type_not_found'
   | 'category_not_found'
-  | AuthErrorCode;
+  | AuthErrorCode
+  | ProfileErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =
@@ -36,6 +39,16 @@ export type AuthErrorCode =
   | 'old_password_wrong'
   | 'registration_failed'
   | 'messaging_unavailable';
+
+/** Addresses and real-name attendees: bad fields (SPEC.md section 5), someone else's or a missing id, the caps. */
+export type ProfileErrorCode =
+  | AddressProblem
+  | AttendeeProblem
+  | 'delivery_address_required'
+  | 'address_not_found'
+  | 'attendee_not_found'
+  | 'address_limit_reached'
+  | 'attendee_limit_reached';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 

@@ -1,0 +1,117 @@
+/** The address form (create and edit): checked like the API checks it, areas from a list where one exists. */
+import { useEffect, useState, type FormEvent } from 'react';
+import { request } from '../../lib/api/client.ts';
+import { addressProblem, AREA_MAX_LENGTH, normalizeAddress, POSTCODE_MAX_LENGTH, STREET_MAX_LENGTH, type AddressInput } from '../../lib/domain/address.ts';
+import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
+import type { RegionChoice, RegionLevel } from '../../lib/domain/regions.ts';
+import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { failedField, failureText } from '../auth/messages.ts';
+import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
+import { SelectField } from './SelectField.tsx';
+import '../auth/auth.css';
+import './profile.css';
+
+interface Props {
+  messages: Messages;
+  countries: Country[];
+  /** The address being edited, or the blank form's defaults. */
+  initial: AddressInput;
+  id?: number;
+  /** The area list of the initial country (null: free text). */
+  initialRegions: RegionChoice | null;
+  /** Where to go once saved. */
+  doneHref: string;
+}
+
+const AREA_FIELDS: RegionLevel[] = ['province', 'city', 'district'];
+
+export default function AddressForm({ messages, countries, initial, id, initialRegions, doneHref }: Props) {
+  const t = (key: string) => format(messages, `profile.${key}`);
+  const [address, setAddress] = useState<AddressInput>(initial);
+  const [regions, setRegions] = useState<RegionChoice | null>(initialRegions);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [toast, showToast] = useToast();
+  const hydrated = useHydrated();
+
+  useEffect(() => {
+    if (address.countryCode === initial.countryCode) return setRegions(initialRegions);
+    if (!address.countryCode) return setRegions(null);
+    const controller = new AbortController();
+    request<RegionChoice | null>(`/api/v1/regions/${address.countryCode}`, { signal: controller.signal })
+      .then(setRegions)
+      .catch(() => setRegions(null));
+    return () => controller.abort();
+  }, [address.countryCode]);
+
+  function change(field: keyof AddressInput, value: string) {
+    setAddress((current) => (field === 'countryCode' ? { ...current, countryCode: value, province: '', city: '', district: '' } : { ...current, [field]: value }));
+    setErrors({});
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const normalized = normalizeAddress(address);
+    const issue = addressProblem(normalized, isCountryCode);
+    if (issue) {
+      setErrors({ [issue.field]: format(messages, `error.${issue.problem}`) });
+      return document.getElementById(`address-${issue.field}`)?.focus();
+    }
+    setBusy(true);
+    try {
+      await request(id ? `/api/v1/addresses/${id}` : '/api/v1/addresses', { method: id ? 'PUT' : 'POST', body: normalized });
+      showToast({ tone: 'success', title: t('address.saved') });
+      location.assign(doneHref);
+    } catch (cause) {
+      const text = failureText(cause, messages);
+      setErrors({ [failedField(cause) ?? 'form']: text });
+      showToast({ tone: 'error', title: t('saveFailed'), detail: text });
+      setBusy(false);
+    }
+  }
+
+  // Levels above the selectable one mean nothing there (a Hong Kong district has no province or city).
+  const shownAreas = regions ? AREA_FIELDS.slice(AREA_FIELDS.indexOf(regions.level)) : AREA_FIELDS;
+
+  const text = (field: keyof AddressInput, maxLength: number, autoComplete: string) => (
+    <Field
+      id={`address-${field}`} label={t(`address.${field}`)} placeholder={t(`address.${field}Prompt`)} value={address[field]}
+      maxLength={maxLength} autoComplete={autoComplete} error={errors[field]} onChange={(event) => change(field, event.target.value)}
+    />
+  );
+
+  return (
+    <form className="auth-form" method="post" noValidate onSubmit={save}>
+      <fieldset className="auth-fieldset" disabled={!hydrated}>
+        {text('name', 50, 'name')}
+        <div className="profile-phone">
+          <Field
+            id="address-phoneCountryCode" label={t('address.phoneCountryCode')} value={address.phoneCountryCode} maxLength={5}
+            inputMode="tel" autoComplete="tel-country-code" error={errors.phoneCountryCode} onChange={(event) => change('phoneCountryCode', event.target.value)}
+          />
+          <Field
+            id="address-phone" label={t('address.phone')} placeholder={t('address.phonePrompt')} value={address.phone} maxLength={20}
+            inputMode="tel" autoComplete="tel-national" error={errors.phone} onChange={(event) => change('phone', event.target.value)}
+          />
+        </div>
+        <SelectField
+          id="address-countryCode" label={t('address.country')} prompt={t('address.countryPrompt')} value={address.countryCode}
+          options={countries} error={errors.countryCode} onChange={(value) => change('countryCode', value)}
+        />
+        {shownAreas.map((field) => (regions?.level === field ? (
+          <SelectField
+            key={field} id={`address-${field}`} label={t(`address.${field}`)} prompt={t(`address.${field}Select`)} value={address[field]}
+            options={regions.options} error={errors[field]} onChange={(value) => change(field, value)}
+          />
+        ) : (
+          <div key={field}>{text(field, AREA_MAX_LENGTH, field === 'city' ? 'address-level2' : field === 'province' ? 'address-level1' : 'address-level3')}</div>
+        )))}
+        {text('street', STREET_MAX_LENGTH, 'street-address')}
+        {text('postcode', POSTCODE_MAX_LENGTH, 'postal-code')}
+        {errors.form && <p className="auth-error" role="alert">{errors.form}</p>}
+        <button type="submit" className="auth-submit" disabled={busy}>{t('save')}</button>
+      </fieldset>
+      <Toast toast={toast} />
+    </form>
+  );
+}

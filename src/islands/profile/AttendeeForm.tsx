@@ -1,0 +1,86 @@
+/** The real-name attendee form (create and edit), checked like the API checks it. */
+import { useState, type FormEvent } from 'react';
+import { request } from '../../lib/api/client.ts';
+import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
+import { attendeeProblem, idCardTypeFor, ID_CARD_TYPES, NAME_MAX_LENGTH, type AttendeeInput } from '../../lib/domain/identity.ts';
+import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { failedField, failureText } from '../auth/messages.ts';
+import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
+import { SelectField } from './SelectField.tsx';
+import '../auth/auth.css';
+
+interface Props {
+  messages: Messages;
+  countries: Country[];
+  initial: AttendeeInput;
+  id?: number;
+  /** The venue's country when the form is opened for an event: the ID type then follows the nationality. */
+  venueCountry?: string;
+  doneHref: string;
+}
+
+export default function AttendeeForm({ messages, countries, initial, id, venueCountry, doneHref }: Props) {
+  const t = (key: string) => format(messages, `profile.${key}`);
+  const [attendee, setAttendee] = useState<AttendeeInput>(initial);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [toast, showToast] = useToast();
+  const hydrated = useHydrated();
+  const types = ID_CARD_TYPES.map((type) => ({ code: type, name: t(`attendee.type.${type}`) }));
+
+  function change(field: keyof AttendeeInput, value: string) {
+    setAttendee((current) => {
+      const next = { ...current, [field]: value };
+      if (field === 'nationality' && venueCountry && value) next.idCardType = idCardTypeFor(venueCountry, value);
+      return next;
+    });
+    setErrors({});
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const issue = attendeeProblem(attendee, isCountryCode);
+    if (issue) {
+      setErrors({ [issue.field]: format(messages, `error.${issue.problem}`) });
+      return document.getElementById(`attendee-${issue.field}`)?.focus();
+    }
+    setBusy(true);
+    try {
+      await request(id ? `/api/v1/attendees/${id}` : '/api/v1/attendees', { method: id ? 'PUT' : 'POST', body: attendee });
+      showToast({ tone: 'success', title: t('attendee.saved') });
+      location.assign(doneHref);
+    } catch (cause) {
+      const text = failureText(cause, messages);
+      setErrors({ [failedField(cause) ?? 'form']: text });
+      showToast({ tone: 'error', title: t('saveFailed'), detail: text });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="auth-form" method="post" noValidate onSubmit={save}>
+      <fieldset className="auth-fieldset" disabled={!hydrated}>
+        <Field
+          id="attendee-name" label={t('attendee.name')} placeholder={t('attendee.namePrompt')} value={attendee.name} maxLength={NAME_MAX_LENGTH}
+          autoComplete="name" error={errors.name} onChange={(event) => change('name', event.target.value)}
+        />
+        <SelectField
+          id="attendee-nationality" label={t('attendee.nationality')} prompt={t('attendee.nationalityPrompt')} value={attendee.nationality}
+          options={countries} error={errors.nationality} onChange={(value) => change('nationality', value)}
+        />
+        <SelectField
+          id="attendee-idCardType" label={t('attendee.idType')} prompt={t('attendee.idTypePrompt')} value={attendee.idCardType}
+          options={types} error={errors.idCardType} onChange={(value) => change('idCardType', value)}
+        />
+        {venueCountry && <p className="auth-hint">{t('attendee.typeHint')}</p>}
+        <Field
+          id="attendee-idCardNo" label={t('attendee.idNumber')} placeholder={t('attendee.idNumberPrompt')} value={attendee.idCardNo} maxLength={40}
+          autoComplete="off" autoCapitalize="characters" spellCheck={false} error={errors.idCardNo} onChange={(event) => change('idCardNo', event.target.value)}
+        />
+        {errors.form && <p className="auth-error" role="alert">{errors.form}</p>}
+        <button type="submit" className="auth-submit" disabled={busy}>{t('save')}</button>
+      </fieldset>
+      <Toast toast={toast} />
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * A user's delivery addresses. Every read and change is scoped to the owner: someone else's id is
+ * answered exactly like a missing one (404), so ids reveal nothing.
+ */
+import { and, asc, count, eq } from 'drizzle-orm';
+import { ApiError } from '../api/errors.ts';
+import type { Db } from '../db/client.ts';
+import { addresses } from '../db/schema.ts';
+import { addressProblem, normalizeAddress, type AddressInput } from '../domain/address.ts';
+import { countryName, isCountryCode } from '../domain/countries.ts';
+import { regionName } from '../domain/regions.ts';
+import type { Locale } from '../i18n/locales.ts';
+
+/** At most this many addresses per user, so one account cannot fill the table. */
+export const MAX_ADDRESSES = 20;
+
+export interface AddressView extends AddressInput {
+  id: number;
+  countryName: string;
+  /** Province, city and district as they read, selectable codes named in the request's language. */
+  area: string;
+}
+
+type AddressRow = typeof addresses.$inferSelect;
+
+function viewOf(row: AddressRow, locale: Locale): AddressView {
+  const country = isCountryCode(row.countryCode) ? countryName(row.countryCode, locale) : row.countryCode;
+  const area = [row.province, row.city, row.district].filter(Boolean).map((value) => regionName(row.countryCode, value, locale)).join(' ');
+  return {
+    id: row.id, name: row.name, phoneCountryCode: row.phoneCountryCode, phone: row.phone, countryCode: row.countryCode, countryName: country,
+    province: row.province, city: row.city, district: row.district, street: row.street, postcode: row.postcode, area,
+  };
+}
+
+function checked(input: AddressInput): AddressInput {
+  const address = normalizeAddress(input);
+  const issue = addressProblem(address, isCountryCode);
+  if (issue) throw new ApiError(400, issue.problem, {}, issue.field);
+  return address;
+}
+
+export async function listAddresses(db: Db, userId: number, locale: Locale): Promise<AddressView[]> {
+  const rows = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
+  return rows.map((row) => viewOf(row, locale));
+}
+
+export async function getAddress(db: Db, userId: number, id: number, locale: Locale): Promise<AddressView> {
+  const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  if (!row) throw new ApiError(404, 'address_not_found');
+  return viewOf(row, locale);
+}
+
+export async function createAddress(db: Db, userId: number, input: AddressInput, locale: Locale): Promise<AddressView> {
+  const address = checked(input);
+  const [{ total }] = await db.select({ total: count() }).from(addresses).where(eq(addresses.userId, userId));
+  if (total >= MAX_ADDRESSES) throw new ApiError(409, 'address_limit_reached', { max: MAX_ADDRESSES });
+  const [row] = await db.insert(addresses).values({ ...address, userId }).returning();
+  return viewOf(row, locale);
+}
+
+export async function updateAddress(db: Db, userId: number, id: number, input: AddressInput, locale: Locale): Promise<AddressView> {
+  const address = checked(input);
+  const [row] = await db.update(addresses).set(address).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning();
+  if (!row) throw new ApiError(404, 'address_not_found');
+  return viewOf(row, locale);
+}
+
+export async function deleteAddress(db: Db, userId: number, id: number): Promise<void> {
+  const deleted = await db.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning({ id: addresses.id });
+  if (deleted.length === 0) throw new ApiError(404, 'address_not_found');
+}

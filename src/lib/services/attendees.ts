@@ -1,0 +1,75 @@
+/**
+ * A user's real-name attendees. ID numbers are personal data: lists show them masked, and only the
+ * owner reads one in full (to edit it). Someone else's id is answered like a missing one (404).
+ */
+import { and, asc, count, eq } from 'drizzle-orm';
+import { ApiError } from '../api/errors.ts';
+import type { Db } from '../db/client.ts';
+import { attendees } from '../db/schema.ts';
+import { countryName, isCountryCode } from '../domain/countries.ts';
+import { attendeeProblem, maskIdNumber, normalizeIdNumber, type AttendeeInput, type IdCardType } from '../domain/identity.ts';
+import type { Locale } from '../i18n/locales.ts';
+
+/** At most this many attendees per user. */
+export const MAX_ATTENDEES = 20;
+
+export interface AttendeeView {
+  id: number;
+  name: string;
+  nationality: string;
+  nationalityName: string;
+  idCardType: IdCardType;
+  /** Masked in lists, in full from getAttendee. */
+  idCardNo: string;
+}
+
+type AttendeeRow = typeof attendees.$inferSelect;
+
+function viewOf(row: AttendeeRow, locale: Locale, full: boolean): AttendeeView {
+  return {
+    id: row.id,
+    name: row.name,
+    nationality: row.nationality,
+    nationalityName: isCountryCode(row.nationality) ? countryName(row.nationality, locale) : row.nationality,
+    idCardType: row.idCardType,
+    idCardNo: full ? row.idCardNo : maskIdNumber(row.idCardNo),
+  };
+}
+
+function checked(input: AttendeeInput): { name: string; nationality: string; idCardType: IdCardType; idCardNo: string } {
+  const issue = attendeeProblem(input, isCountryCode);
+  if (issue) throw new ApiError(400, issue.problem, {}, issue.field);
+  return { name: input.name.trim(), nationality: input.nationality, idCardType: input.idCardType as IdCardType, idCardNo: normalizeIdNumber(input.idCardNo) };
+}
+
+export async function listAttendees(db: Db, userId: number, locale: Locale): Promise<AttendeeView[]> {
+  const rows = await db.select().from(attendees).where(eq(attendees.userId, userId)).orderBy(asc(attendees.id));
+  return rows.map((row) => viewOf(row, locale, false));
+}
+
+/** One attendee of the owner with the full ID number, for the edit form. */
+export async function getAttendee(db: Db, userId: number, id: number, locale: Locale): Promise<AttendeeView> {
+  const [row] = await db.select().from(attendees).where(and(eq(attendees.id, id), eq(attendees.userId, userId)));
+  if (!row) throw new ApiError(404, 'attendee_not_found');
+  return viewOf(row, locale, true);
+}
+
+export async function createAttendee(db: Db, userId: number, input: AttendeeInput, locale: Locale): Promise<AttendeeView> {
+  const attendee = checked(input);
+  const [{ total }] = await db.select({ total: count() }).from(attendees).where(eq(attendees.userId, userId));
+  if (total >= MAX_ATTENDEES) throw new ApiError(409, 'attendee_limit_reached', { max: MAX_ATTENDEES });
+  const [row] = await db.insert(attendees).values({ ...attendee, userId }).returning();
+  return viewOf(row, locale, false);
+}
+
+export async function updateAttendee(db: Db, userId: number, id: number, input: AttendeeInput, locale: Locale): Promise<AttendeeView> {
+  const attendee = checked(input);
+  const [row] = await db.update(attendees).set(attendee).where(and(eq(attendees.id, id), eq(attendees.userId, userId))).returning();
+  if (!row) throw new ApiError(404, 'attendee_not_found');
+  return viewOf(row, locale, false);
+}
+
+export async function deleteAttendee(db: Db, userId: number, id: number): Promise<void> {
+  const deleted = await db.delete(attendees).where(and(eq(attendees.id, id), eq(attendees.userId, userId))).returning({ id: attendees.id });
+  if (deleted.length === 0) throw new ApiError(404, 'attendee_not_found');
+}
