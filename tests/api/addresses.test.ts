@@ -112,4 +112,17 @@ describe('addresses', () => {
     expect(refused.body).toMatchObject({ code: 409, errorCode: 'address_limit_reached', message: `You can keep at most ${MAX_ADDRESSES} addresses. Delete one to add another.` });
     expect((await client.call<unknown[]>('/api/v1/addresses')).body.data).toHaveLength(MAX_ADDRESSES);
   });
+
+  it('holds the cap when many addresses are added at once', async () => {
+    const client = await signedIn();
+    const attempts = MAX_ADDRESSES + 10;
+    const results = await Promise.all(
+      Array.from({ length: attempts }, (_, i) => client.post('/api/v1/addresses', { ...hongKong, street: `${i} Queen's Road` })),
+    );
+    expect(results.filter((result) => result.status === 200).length).toBeLessThanOrEqual(MAX_ADDRESSES);
+    expect(results.every((result) => result.status === 200 || result.body.errorCode === 'address_limit_reached')).toBe(true);
+    const stored = (await client.call<unknown[]>('/api/v1/addresses')).body.data;
+    expect(stored.length).toBe(results.filter((result) => result.status === 200).length);
+    expect(stored.length).toBeLessThanOrEqual(MAX_ADDRESSES);
+  });
 });

@@ -2,7 +2,7 @@
  * A user's delivery addresses. Every read and change is scoped to the owner: someone else's id is
  * answered exactly like a missing one (404), so ids reveal nothing.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, lte } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
 import { addresses } from '../db/schema.ts';
@@ -52,9 +52,14 @@ export async function getAddress(db: Db, userId: number, id: number, locale: Loc
 
 export async function createAddress(db: Db, userId: number, input: AddressInput, locale: Locale): Promise<AddressView> {
   const address = checked(input);
-  const [{ total }] = await db.select({ total: count() }).from(addresses).where(eq(addresses.userId, userId));
-  if (total >= MAX_ADDRESSES) throw new ApiError(409, 'address_limit_reached', { max: MAX_ADDRESSES });
+  // Insert, then count the owner's rows up to the new one: of concurrent inserts past the cap, only
+  // the later ones are taken back, so the cap holds without a transaction (D1 has none).
   const [row] = await db.insert(addresses).values({ ...address, userId }).returning();
+  const [{ total }] = await db.select({ total: count() }).from(addresses).where(and(eq(addresses.userId, userId), lte(addresses.id, row.id)));
+  if (total > MAX_ADDRESSES) {
+    await db.delete(addresses).where(eq(addresses.id, row.id));
+    throw new ApiError(409, 'address_limit_reached', { max: MAX_ADDRESSES });
+  }
   return viewOf(row, locale);
 }
 

@@ -2,7 +2,7 @@
  * A user's real-name attendees. ID numbers are personal data: lists show them masked, and only the
  * owner reads one in full (to edit it). Someone else's id is answered like a missing one (404).
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, lte } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
 import { attendees } from '../db/schema.ts';
@@ -56,9 +56,14 @@ export async function getAttendee(db: Db, userId: number, id: number, locale: Lo
 
 export async function createAttendee(db: Db, userId: number, input: AttendeeInput, locale: Locale): Promise<AttendeeView> {
   const attendee = checked(input);
-  const [{ total }] = await db.select({ total: count() }).from(attendees).where(eq(attendees.userId, userId));
-  if (total >= MAX_ATTENDEES) throw new ApiError(409, 'attendee_limit_reached', { max: MAX_ATTENDEES });
+  // Insert, then count the owner's rows up to the new one: of concurrent inserts past the cap, only
+  // the later ones are taken back, so the cap holds without a transaction (D1 has none).
   const [row] = await db.insert(attendees).values({ ...attendee, userId }).returning();
+  const [{ total }] = await db.select({ total: count() }).from(attendees).where(and(eq(attendees.userId, userId), lte(attendees.id, row.id)));
+  if (total > MAX_ATTENDEES) {
+    await db.delete(attendees).where(eq(attendees.id, row.id));
+    throw new ApiError(409, 'attendee_limit_reached', { max: MAX_ATTENDEES });
+  }
   return viewOf(row, locale, false);
 }
 
