@@ -1,21 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ADDRESSES } from '../../src/lib/services/addresses.ts';
-import { signUp, TestClient } from './auth-client.ts';
+import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 
-let nextAccount = 1;
-const freshEmail = () => `addresses${nextAccount++}@example.com`;
 
 const hongKong = {
   name: 'Chan Tai Man', phoneCountryCode: '+852', phone: '91234567', countryCode: 'HK',
   province: '', city: '', district: 'WC', street: '1 Queen\'s Road East', postcode: '',
 };
 
-async function signedIn(): Promise<TestClient> {
-  const client = new TestClient();
-  await signUp(client, freshEmail());
-  return client;
-}
+const signedIn = () => signedInClient('addresses');
 
 beforeAll(async () => {
   await seed();

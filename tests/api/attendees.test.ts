@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ATTENDEES } from '../../src/lib/services/attendees.ts';
-import { signUp, TestClient } from './auth-client.ts';
+import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 
-let nextAccount = 1;
-const freshEmail = () => `attendees${nextAccount++}@example.com`;
 
 const hongKonger = { name: 'Chan Tai Man', nationality: 'HK', idCardType: 'id_card', idCardNo: 'A123456(3)' };
 
-async function signedIn(): Promise<TestClient> {
-  const client = new TestClient();
-  await signUp(client, freshEmail());
-  return client;
-}
+const signedIn = () => signedInClient('attendees');
 
 beforeAll(async () => {
   await seed();

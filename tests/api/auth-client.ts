@@ -77,3 +77,13 @@ export async function signUp(client: TestClient, email: string, password = 'Tick
 export async function allowAnotherCode(target: string): Promise<void> {
   await env.DB.prepare('DELETE FROM rate_limits WHERE key = ?').bind(`send:target:minute:${target}`).run();
 }
+
+let signedInCount = 0;
+
+/** A client signed in as a brand-new account, for tests that only need "some user". */
+export async function signedInClient(label: string): Promise<TestClient> {
+  const client = new TestClient();
+  signedInCount += 1;
+  await signUp(client, `${label}${signedInCount}@example.com`);
+  return client;
+}

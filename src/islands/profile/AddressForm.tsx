@@ -5,8 +5,8 @@ import { addressProblem, AREA_MAX_LENGTH, normalizeAddress, POSTCODE_MAX_LENGTH,
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import type { RegionChoice, RegionLevel } from '../../lib/domain/regions.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import { failedField, failureText } from '../auth/messages.ts';
 import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
+import { saveRecord } from './save.ts';
 import { SelectField } from './SelectField.tsx';
 import '../auth/auth.css';
 import './profile.css';
@@ -57,17 +57,7 @@ export default function AddressForm({ messages, countries, initial, id, initialR
       setErrors({ [issue.field]: format(messages, `error.${issue.problem}`) });
       return document.getElementById(`address-${issue.field}`)?.focus();
     }
-    setBusy(true);
-    try {
-      await request(id ? `/api/v1/addresses/${id}` : '/api/v1/addresses', { method: id ? 'PUT' : 'POST', body: normalized });
-      showToast({ tone: 'success', title: t('address.saved') });
-      location.assign(doneHref);
-    } catch (cause) {
-      const text = failureText(cause, messages);
-      setErrors({ [failedField(cause) ?? 'form']: text });
-      showToast({ tone: 'error', title: t('saveFailed'), detail: text });
-      setBusy(false);
-    }
+    await saveRecord({ collection: '/api/v1/addresses', id, body: normalized, messages, savedKey: 'profile.address.saved', doneHref, setErrors, setBusy, showToast });
   }
 
   // Levels above the selectable one mean nothing there (a Hong Kong district has no province or city).

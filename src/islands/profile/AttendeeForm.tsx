@@ -1,11 +1,10 @@
 /** The real-name attendee form (create and edit), checked like the API checks it. */
 import { useState, type FormEvent } from 'react';
-import { request } from '../../lib/api/client.ts';
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import { attendeeProblem, idCardTypeFor, ID_CARD_TYPES, NAME_MAX_LENGTH, type AttendeeInput } from '../../lib/domain/identity.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import { failedField, failureText } from '../auth/messages.ts';
 import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
+import { saveRecord } from './save.ts';
 import { SelectField } from './SelectField.tsx';
 import '../auth/auth.css';
 
@@ -44,17 +43,7 @@ export default function AttendeeForm({ messages, countries, initial, id, venueCo
       setErrors({ [issue.field]: format(messages, `error.${issue.problem}`) });
       return document.getElementById(`attendee-${issue.field}`)?.focus();
     }
-    setBusy(true);
-    try {
-      await request(id ? `/api/v1/attendees/${id}` : '/api/v1/attendees', { method: id ? 'PUT' : 'POST', body: attendee });
-      showToast({ tone: 'success', title: t('attendee.saved') });
-      location.assign(doneHref);
-    } catch (cause) {
-      const text = failureText(cause, messages);
-      setErrors({ [failedField(cause) ?? 'form']: text });
-      showToast({ tone: 'error', title: t('saveFailed'), detail: text });
-      setBusy(false);
-    }
+    await saveRecord({ collection: '/api/v1/attendees', id, body: attendee, messages, savedKey: 'profile.attendee.saved', doneHref, setErrors, setBusy, showToast });
   }
 
   return (
