@@ -9,6 +9,8 @@ declare namespace Cloudflare {
     MESSAGING_WEBHOOK_URL?: string;
     /** Bearer token sent to the relay. */
     MESSAGING_WEBHOOK_TOKEN?: string;
+    /** Signs entry codes, voucher links and sandbox webhooks (src/lib/services/secrets.ts); required in production. */
+    APP_SECRET?: string;
   }
 }
 

@@ -58,6 +58,15 @@ export const PAYMENT_METHODS = [
   'mastercard', 'unionpay',
 ] as const;
 
+/** Methods paid by scanning a QR code (SPEC.md section 9); every other method opens the provider's page. */
+export const QR_PAYMENT_METHODS: readonly (typeof PAYMENT_METHODS)[number][] = ['wechat_pay', 'alipay'];
+/** The provider new payments go to; the built-in sandbox is the only one so far (DESIGN.md, Payments). */
+export const DEFAULT_PAYMENT_PROVIDER = 'sandbox';
+/** How often the payment page asks for the order's payment state. */
+export const PAYMENT_POLL_INTERVAL_MS = 3000;
+/** A signed webhook older or newer than this is refused, so a captured one cannot be replayed later. */
+export const WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
+
 /** The payment logos of the footer (SPEC.md section 2): card brands, WeChat, Alipay, PayPal, PayNow. */
 export const FOOTER_PAYMENT_LOGOS = ['visa', 'mastercard', 'amex', 'unionpay', 'wechat_pay', 'alipay', 'paypal', 'paynow'] as const;
 
@@ -121,3 +130,26 @@ export const CAPTCHA_COOKIE = 'pncap';
  * that cap (workerd#1471: measured, it derives 5,000,000), so the cap is kept here, not discovered.
  */
 export const PASSWORD_ITERATIONS = 100_000;
+
+/**
+ * Checkout pricing. The service fee is a share of the ticket amount (basis points); courier postage
+ * and its fuel surcharge are fixed HKD amounts converted into the order's currency.
+ */
+export const SERVICE_FEE_BASIS_POINTS = 800;
+export const COURIER_POSTAGE = { amount: 3_000, currency: 'HKD' } as const;
+export const COURIER_FUEL_SURCHARGE = { amount: 600, currency: 'HKD' } as const;
+/** On-site tickets are handed out from this long before the show (SPEC.md section 9). */
+export const ON_SITE_PICKUP_LEAD_MS = 60 * 60 * 1000;
+/** Delivery types that need the name and phone of whoever collects the tickets. */
+export const TAKER_DELIVERY_TYPES: readonly DeliveryType[] = ['on_site', 'self_pickup'];
+/** Orders per page of the order list. */
+export const ORDER_PAGE_SIZE = 10;
+/** Longest order-list search text. */
+export const ORDER_KEYWORD_MAX_LENGTH = 50;
+/**
+ * The zone an order's own times (placed, paid, deadline) are shown in, with its offset: the
+ * platform's home, since the server rendering them does not know the buyer's zone.
+ */
+export const ORDER_TIME_ZONE = 'Asia/Hong_Kong';
+/** The guarantee's compensation coupon (up to 1:1 of the ticket amount) stays valid this long. */
+export const COMPENSATION_COUPON_DAYS = 365;

@@ -24,13 +24,15 @@ import { popupRoutes } from './routes/popups.ts';
 import { preferenceRoutes } from './routes/preferences.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { attendeeRoutes } from './routes/attendees.ts';
+import { orderRoutes } from './routes/orders.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
 const routes = new Hono<ApiEnv>().route('/', catalogueRoutes).route('/', authRoutes).route('/', activityRoutes)
   .route('/', locationRoutes).route('/', preferenceRoutes).route('/', keywordRoutes).route('/', popupRoutes).route('/', calendarRoutes)
   .route('/', listingRoutes).route('/', searchRoutes)
-  .route('/', addressRoutes).route('/', attendeeRoutes);
+  .route('/', addressRoutes).route('/', attendeeRoutes)
+  .route('/', orderRoutes);
 
 // Not strict: the home config answers at both /api and /api/.
 export const api = new Hono<ApiEnv>({ strict: false });

@@ -24,7 +24,8 @@ export type ErrorCode =
   | 'calendar_type_not_found'
   | 'category_not_found'
   | AuthErrorCode
-  | ProfileErrorCode;
+  | ProfileErrorCode
+  | CheckoutErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =
@@ -49,6 +50,24 @@ export type ProfileErrorCode =
   | 'attendee_not_found'
   | 'address_limit_reached'
   | 'attendee_limit_reached';
+
+/** Checkout and orders: what is bought, the hold, the checks of the order, its state machine. */
+export type CheckoutErrorCode =
+  | 'listing_not_found'
+  | 'listing_unavailable'
+  | 'quantity_out_of_range'
+  | 'delivery_type_unavailable'
+  | 'idempotency_key_required'
+  | 'tickets_sold_out'
+  | 'price_changed'
+  | 'coupon_not_usable'
+  | 'buyer_notes_not_accepted'
+  | 'attendees_required'
+  | 'attendee_id_type_mismatch'
+  | 'payment_method_unavailable'
+  | 'order_not_found'
+  | 'order_state_conflict'
+  | 'server_misconfigured';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 

@@ -338,11 +338,22 @@ export const orders = sqliteTable(
     paymentDeadline: integer('payment_deadline').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     cancelReason: text('cancel_reason'),
+    /**
+     * The listing's seller, kept on the order so fulfilment queries need no join. Always set; the
+     * column is nullable only because SQLite cannot add a NOT NULL reference to an existing table.
+     */
+    sellerId: integer('seller_id').references(() => users.id),
+    paidAt: integer('paid_at'),
+    ticketedAt: integer('ticketed_at'),
+    /** When the order reached completed, cancelled or refunded. */
+    closedAt: integer('closed_at'),
+    refundAmount: integer('refund_amount').notNull().default(0),
     createdAt,
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.status, t.createdAt),
+    index('orders_seller_idx').on(t.sellerId, t.status),
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('orders_deadline_idx').on(t.status, t.paymentDeadline),
   ],
@@ -377,7 +388,9 @@ export const tickets = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     orderId: integer('order_id').notNull().references(() => orders.id),
     ticketNo: text('ticket_no').notNull().unique(),
+    /** SHA-256 of the entry code, which is derived from the app secret and never stored (gate lookup). */
     codeHash: text('code_hash'),
+    seat: text('seat'),
     status: text('status', { enum: ['pending', 'valid', 'used', 'invalid', 'transferred'] }).notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -396,11 +409,37 @@ export const payments = sqliteTable(
     currency: text('currency').notNull(),
     status: text('status', { enum: ['created', 'succeeded', 'failed', 'cancelled', 'refunded'] }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    paidAt: integer('paid_at'),
+    refundedAt: integer('refunded_at'),
     createdAt,
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [index('payments_order_idx').on(t.orderId), uniqueIndex('payments_idempotency_idx').on(t.orderId, t.idempotencyKey)],
 );
+
+/**
+ * The built-in sandbox payment provider's own ledger: what its hosted page shows and what a
+ * re-query answers. It stands apart from `payments` as a real provider's records would.
+ */
+export const sandboxPayments = sqliteTable('sandbox_payments', {
+  ref: text('ref').primaryKey(),
+  merchantRef: text('merchant_ref').notNull(),
+  method: text('method').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'declined', 'cancelled', 'refunded'] }).notNull(),
+  returnUrl: text('return_url').notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  createdAt,
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/** Webhook deliveries already taken: a replayed event id is acknowledged and ignored. */
+export const paymentWebhookEvents = sqliteTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  receivedAt: integer('received_at').notNull(),
+});
 
 export const invitations = sqliteTable('invitations', {
   id: integer('id').primaryKey({ autoIncrement: true }),
