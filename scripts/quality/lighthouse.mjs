@@ -1,6 +1,7 @@
 /**
  * Lighthouse (mobile form factor, simulated throttling) on every page type of pages.mjs, in English,
- * one page after another, against the built worker on a fresh database. Prints each page's four
+ * signed in where the page needs it, one page after another, against the built worker on a fresh
+ * database. Prints each page's four
  * scores, writes test-results/lighthouse.json (and an HTML report per page), and exits non-zero
  * when a score misses its budget or the gate cannot run at all (no browser, no server).
  *
@@ -17,6 +18,7 @@ import * as constants from 'lighthouse/core/config/constants.js';
 import { CHROMIUM } from '../ensure-chromium.mjs';
 import { ROOT } from '../local-db.mjs';
 import { LIGHTHOUSE_BUDGETS, PAGE_TYPES } from './pages.mjs';
+import { pathOf, signedInSession } from './session.mjs';
 import { startBuiltServer } from './server.mjs';
 
 const LOCALE = 'en';
@@ -83,9 +85,10 @@ function lostPoints(lhr, categoryId) {
     });
 }
 
-async function audit(pageType, baseUrl, port) {
-  const url = new URL(pageType.paths[LOCALE], baseUrl).href;
+async function audit(pageType, baseUrl, port, session) {
+  const url = new URL(pathOf(pageType, LOCALE, session.vars), baseUrl).href;
   const flags = { port, logLevel: 'error', output: 'html', ignoreStatusCode: pageType.status !== 200 };
+  if (pageType.session) flags.extraHeaders = { Cookie: session.cookie };
   const result = await lighthouse(url, flags, config);
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
@@ -125,9 +128,10 @@ async function main() {
   const results = [];
   try {
     chromium = await launchChromium();
+    const session = PAGE_TYPES.some((pageType) => pageType.session) ? await signedInSession(server.baseUrl) : { vars: {} };
     console.log(`Lighthouse ${Object.entries(LIGHTHOUSE_BUDGETS).map(([id, min]) => `${id} >= ${min}`).join(', ')} (mobile, simulated throttling)`);
     for (const pageType of PAGE_TYPES) {
-      const result = await audit(pageType, server.baseUrl, chromium.port);
+      const result = await audit(pageType, server.baseUrl, chromium.port, session);
       printResult(result);
       results.push(result);
     }

@@ -19,6 +19,8 @@ export const QUALITY_LOCALES = ['en', 'zh-HK'];
  * @property {Record<string, string>} paths  URL path per locale in QUALITY_LOCALES
  * @property {number} status      the HTTP status the page answers with
  * @property {'browse' | 'checkout'} budget  its JS budget class (JS_BUDGET_KB)
+ * @property {boolean} [session]  visited signed in, as the buyer of scripts/quality/session.mjs, whose
+ *   ids fill the path's `{orderId}` and `{listingId}`
  */
 
 /**
@@ -39,4 +41,6 @@ export const PAGE_TYPES = [
   { name: 'login', paths: { en: '/en/login', 'zh-HK': '/zh-HK/login' }, status: 200, budget: 'browse' },
   { name: 'info', paths: { en: '/en/about', 'zh-HK': '/zh-HK/about' }, status: 200, budget: 'browse' },
   { name: 'not-found', paths: { en: '/en/no/such/page', 'zh-HK': '/zh-HK/no/such/page' }, status: 404, budget: 'browse' },
+  { name: 'address-list', paths: { en: '/en/address/list', 'zh-HK': '/zh-HK/address/list' }, status: 200, budget: 'checkout', session: true },
+  { name: 'attendee-list', paths: { en: '/en/customer/list', 'zh-HK': '/zh-HK/customer/list' }, status: 200, budget: 'checkout', session: true },
 ];

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { JS_BUDGET_KB, PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.mjs';
+import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
 
 /** Roles a user operates; each needs an accessible name. */
 const CONTROL_ROLES = new Set([
@@ -27,14 +28,25 @@ async function unnamedControls(page: Page): Promise<string[]> {
   return described;
 }
 
+/** One buyer with one order per worker, for the pages behind sign-in. */
+let session: Promise<Awaited<ReturnType<typeof signedInSession>>> | undefined;
+
+async function open(page: Page, pageType: (typeof PAGE_TYPES)[number], locale: string, baseURL: string | undefined) {
+  if (!pageType.session) return pageType.paths[locale];
+  session ??= signedInSession(baseURL!);
+  const { cookies, vars } = await session;
+  await page.context().addCookies(cookies.map((cookie) => ({ ...cookie, url: baseURL! })));
+  return pathOf(pageType, locale, vars);
+}
+
 for (const pageType of PAGE_TYPES) {
   for (const locale of QUALITY_LOCALES) {
-    const path = pageType.paths[locale];
-
-    test.describe(`${pageType.name} page (${locale}, ${path})`, () => {
-      test('has no serious or critical axe violation, one main landmark, a title, its lang and named controls', async ({ page }) => {
+    test.describe(`${pageType.name} page (${locale}, ${pageType.paths[locale]})`, () => {
+      test('has no serious or critical axe violation, one main landmark, a title, its lang and named controls', async ({ page, baseURL }) => {
+        const path = await open(page, pageType, locale, baseURL);
         const response = await page.goto(path);
         expect(response?.status(), `status of ${path}`).toBe(pageType.status);
+        expect(new URL(page.url()).pathname, 'the page itself, not a redirect to sign in').toBe(new URL(path, baseURL).pathname);
 
         const { violations } = await new AxeBuilder({ page }).analyze();
         const serious = violations
@@ -48,7 +60,8 @@ for (const pageType of PAGE_TYPES) {
         expect(await unnamedControls(page), 'controls without an accessible name').toEqual([]);
       });
 
-      test(`loads at most ${JS_BUDGET_KB[pageType.budget]} KB gzip of JavaScript until the network is idle, none render-blocking`, async ({ page }) => {
+      test(`loads at most ${JS_BUDGET_KB[pageType.budget]} KB gzip of JavaScript until the network is idle, none render-blocking`, async ({ page, baseURL }) => {
+        const path = await open(page, pageType, locale, baseURL);
         const scriptSizes: Promise<{ url: string; gzip: number }>[] = [];
         page.on('response', (scriptResponse) => {
           if (scriptResponse.request().resourceType() !== 'script') return;
