@@ -17,6 +17,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { benchCheckout, prepareCheckoutListing } from './bench-checkout.mjs';
 import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER } from './local-db.mjs';
 
 const CONNECTIONS = 10;
@@ -27,7 +28,7 @@ const COLD_START_TIMEOUT_MS = 60_000;
 const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
 
-/** What is measured under load on the demo catalogue. Later issues add rows here (checkout under concurrent buyers). */
+/** What is measured under load on the demo catalogue; checkout under concurrent buyers follows (scripts/bench-checkout.mjs). */
 const TARGETS = [
   { name: 'home page', path: '/en/' },
   { name: 'activity detail page', path: '/en/activity/1000' },
@@ -159,6 +160,7 @@ async function main() {
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
   seedIfEmpty(persistTo);
+  const checkoutListing = prepareCheckoutListing(persistTo);
   if (!process.env.BENCH_SKIP_BUILD) build();
 
   const coldRuns = [];
@@ -177,6 +179,9 @@ async function main() {
       console.log(`${row.name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p99 ${row.p99Ms} ms`);
       rows.push(row);
     }
+    const checkout = await benchCheckout({ baseUrl, listing: checkoutListing, connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S });
+    console.log(`${checkout.name}: ${checkout.requestsPerSecond} req/s, p95 ${checkout.p95Ms} ms (${checkout.verified})`);
+    rows.push(checkout);
   } finally {
     await server.stop();
   }

@@ -1,11 +1,10 @@
 /** The server the end-to-end tests run against: a fresh, seeded database and the built worker. */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { build, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER } from './local-db.mjs';
+import { build, e2eStateDir, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER } from './local-db.mjs';
 
 const port = Number(process.env.E2E_PORT) || 8788;
-const persistTo = path.join(ROOT, '.wrangler', `e2e-state-${port}`);
+const persistTo = e2eStateDir(port);
 
 rmSync(persistTo, { recursive: true, force: true });
 migrate(persistTo);

@@ -20,6 +20,11 @@ function wrangler(args, options = {}) {
   });
 }
 
+/** The database folder of the end-to-end server on a port (scripts/e2e-server.mjs), fresh each start. */
+export function e2eStateDir(port) {
+  return path.join(ROOT, '.wrangler', `e2e-state-${port}`);
+}
+
 /** UTC midnight of today: the seed's dates are relative to it, and the same day gives the same data. */
 export function seedReferenceTime(now = Date.now()) {
   const day = 24 * 3600 * 1000;
@@ -31,12 +36,17 @@ export function migrate(persistTo) {
   wrangler(['d1', 'migrations', 'apply', DB_BINDING, '--local', '--persist-to', persistTo, '--config', 'wrangler.toml']);
 }
 
-function activityCount(persistTo) {
+/** Runs one SQL statement on the local database in `persistTo` and returns its rows. */
+export function query(persistTo, sql) {
   const out = wrangler(
-    ['d1', 'execute', DB_BINDING, '--local', '--persist-to', persistTo, '--config', 'wrangler.toml', '--json', '--command', 'SELECT COUNT(*) AS n FROM activities'],
+    ['d1', 'execute', DB_BINDING, '--local', '--persist-to', persistTo, '--config', 'wrangler.toml', '--json', '--command', sql],
     { capture: true },
   );
-  return JSON.parse(out)[0].results[0].n;
+  return JSON.parse(out)[0].results;
+}
+
+function activityCount(persistTo) {
+  return query(persistTo, 'SELECT COUNT(*) AS n FROM activities')[0].n;
 }
 
 /** Seeds the demo catalogue when the database has no activities; returns whether it seeded. */

@@ -7,6 +7,7 @@
  *
  *   node scripts/quality/lighthouse.mjs                    starts its own server (needs a built dist/)
  *   QUALITY_BASE_URL=http://127.0.0.1:4321 node ...        audits a server that is already running
+ *   QUALITY_PERSIST_TO=.wrangler/state                     ...and its database folder (default: npm start's)
  *   QUALITY_PORT=8790                                      port of its own server (default E2E_PORT + 1, so 8789)
  */
 import { spawn } from 'node:child_process';
@@ -16,7 +17,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { CHROMIUM } from '../ensure-chromium.mjs';
-import { ROOT } from '../local-db.mjs';
+import { e2eStateDir, ROOT } from '../local-db.mjs';
 import { LIGHTHOUSE_BUDGETS, PAGE_TYPES } from './pages.mjs';
 import { pathOf, signedInSession } from './session.mjs';
 import { startBuiltServer } from './server.mjs';
@@ -98,6 +99,8 @@ async function audit(pageType, baseUrl, port, session) {
   for (const [id, budget] of Object.entries(LIGHTHOUSE_BUDGETS)) {
     const score = lhr.categories[id]?.score;
     scores[id] = score === null || score === undefined ? null : Math.round(score * 100);
+    // A page that must stay out of search engines loses the SEO points of being crawlable, by design.
+    if (id === 'seo' && pageType.noindex) continue;
     if (scores[id] === null || scores[id] < budget) misses.push(id);
   }
   return { name: pageType.name, url, scores, misses, lhr };
@@ -128,7 +131,8 @@ async function main() {
   const results = [];
   try {
     chromium = await launchChromium();
-    const session = PAGE_TYPES.some((pageType) => pageType.session) ? await signedInSession(server.baseUrl) : { vars: {} };
+    const persistTo = process.env.QUALITY_BASE_URL ? path.resolve(ROOT, process.env.QUALITY_PERSIST_TO ?? '.wrangler/state') : e2eStateDir(port);
+    const session = PAGE_TYPES.some((pageType) => pageType.session) ? await signedInSession(server.baseUrl, persistTo) : { vars: {} };
     console.log(`Lighthouse ${Object.entries(LIGHTHOUSE_BUDGETS).map(([id, min]) => `${id} >= ${min}`).join(', ')} (mobile, simulated throttling)`);
     for (const pageType of PAGE_TYPES) {
       const result = await audit(pageType, server.baseUrl, chromium.port, session);

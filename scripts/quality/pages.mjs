@@ -20,7 +20,9 @@ export const QUALITY_LOCALES = ['en', 'zh-HK'];
  * @property {number} status      the HTTP status the page answers with
  * @property {'browse' | 'checkout'} budget  its JS budget class (JS_BUDGET_KB)
  * @property {boolean} [session]  visited signed in, as the buyer of scripts/quality/session.mjs, whose
- *   ids fill the path's `{orderId}` and `{listingId}`
+ *   orders fill the path's `{placeholders}` (the voucher is public, but its link needs a ticketed order)
+ * @property {boolean} [noindex]  kept out of search engines on purpose, so Lighthouse's SEO score is
+ *   reported but not held to its budget
  */
 
 /**
@@ -43,4 +45,10 @@ export const PAGE_TYPES = [
   { name: 'not-found', paths: { en: '/en/no/such/page', 'zh-HK': '/zh-HK/no/such/page' }, status: 404, budget: 'browse' },
   { name: 'address-list', paths: { en: '/en/address/list', 'zh-HK': '/zh-HK/address/list' }, status: 200, budget: 'checkout', session: true },
   { name: 'attendee-list', paths: { en: '/en/customer/list', 'zh-HK': '/zh-HK/customer/list' }, status: 200, budget: 'checkout', session: true },
+  { name: 'confirm', paths: { en: '/en/order/confirm?listingId={listingId}&quantity=1', 'zh-HK': '/zh-HK/order/confirm?listingId={listingId}&quantity=1' }, status: 200, budget: 'checkout', session: true },
+  { name: 'orders', paths: { en: '/en/orders', 'zh-HK': '/zh-HK/orders' }, status: 200, budget: 'checkout', session: true },
+  { name: 'order-detail', paths: { en: '/en/orders/{ticketedOrderId}', 'zh-HK': '/zh-HK/orders/{ticketedOrderId}' }, status: 200, budget: 'checkout', session: true },
+  { name: 'pay-success', paths: { en: '/en/paySuccess?orderId={ticketedOrderId}', 'zh-HK': '/zh-HK/paySuccess?orderId={ticketedOrderId}' }, status: 200, budget: 'checkout', session: true },
+  { name: 'voucher', paths: { en: '/en{voucherPath}', 'zh-HK': '/zh-HK{voucherPath}' }, status: 200, budget: 'browse', session: true, noindex: true },
+  { name: 'pay', paths: { en: '/en/order/{orderId}/pay', 'zh-HK': '/zh-HK/order/{orderId}/pay' }, status: 200, budget: 'checkout', session: true },
 ];

@@ -1,21 +1,30 @@
 /**
  * What the signed-in page types of pages.mjs need: a new buyer (signed up through the real email
- * code flow and the dev outbox), an order awaiting payment, and a buyable listing. Their ids fill
- * the `{placeholders}` of those pages' paths.
+ * code flow and the dev outbox), an order awaiting payment, a buyable listing, and an order paid in
+ * the sandbox and fulfilled by its seller, whose voucher is public. Their ids fill the
+ * `{placeholders}` of those pages' paths.
  */
+import { fulfilAsSeller } from '../demo-fulfil.mjs';
 
-/** A listing the quality gates can check out: the first e-ticket offer on a tier of demo activity 1000. */
-async function buyableListing(baseUrl, cookie) {
-  const categories = await json(await fetch(`${baseUrl}/api/v1/ticketCategories?b2c=true&eventId=1000`, { headers: { cookie } }), 'ticket categories');
-  for (const category of categories.filter((entry) => entry.hasTicket)) {
-    const offers = await json(await fetch(`${baseUrl}/api/v8/tickets`, {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ eventId: 1000, ticketCategoryId: category.id, buyType: 1 }),
-    }), 'ticket offers');
-    const offer = offers.flatMap((entry) => entry.ticketGroupInfoList).find((group) => group.deliveryTypes.includes('e_ticket'));
-    if (offer) return offer.ticketGroup.id;
+/** Activities the quality gates buy from: not those of the e2e journeys, whose expiry test counts tickets exactly. */
+const ACTIVITY_IDS = Array.from({ length: 100 }, (_, i) => 1200 + i);
+/** Tickets a listing must have for the gates: one for their order, the rest for the confirm page to offer. */
+const TICKETS_NEEDED = 3;
+
+/** E-ticket listings with tickets left on the activities above, lazily, in order. */
+async function* buyableListings(baseUrl, cookie) {
+  for (const eventId of ACTIVITY_IDS) {
+    const categories = await fetch(`${baseUrl}/api/v1/ticketCategories?b2c=true&eventId=${eventId}`, { headers: { cookie } }).then((r) => r.json());
+    for (const category of (categories.data ?? []).filter((entry) => entry.hasTicket)) {
+      const offers = await fetch(`${baseUrl}/api/v8/tickets`, {
+        method: 'POST', headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ eventId, ticketCategoryId: category.id, buyType: 1 }),
+      }).then((r) => r.json());
+      for (const group of (offers.data ?? []).flatMap((entry) => entry.ticketGroupInfoList)) {
+        if (group.deliveryTypes.includes('e_ticket') && group.minQuantity === 1 && group.available >= TICKETS_NEEDED) yield group.ticketGroup.id;
+      }
+    }
   }
-  throw new Error('The quality gates found no e-ticket listing on activity 1000.');
 }
 
 async function json(response, what) {
@@ -24,8 +33,43 @@ async function json(response, what) {
   return body.data;
 }
 
-/** Signs up a buyer and places one order; resolves to { cookies, vars }. */
-export async function signedInSession(baseUrl) {
+/** Places a one-ticket e-ticket order on the first listing that still has a ticket. */
+async function placeOrder(baseUrl, cookie) {
+  // Other suites buy on the same server at the same time: a listing emptied meanwhile is skipped.
+  for await (const listingId of buyableListings(baseUrl, cookie)) {
+    const quoted = await fetch(`${baseUrl}/api/v1/checkout/quote?listingId=${listingId}&quantity=1&deliveryType=e_ticket&coupon=none`, { headers: { cookie } });
+    if (quoted.status === 409) continue;
+    const quote = await json(quoted, 'quote');
+    const created = await fetch(`${baseUrl}/api/v1/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'idempotency-key': `quality-${Date.now()}-${listingId}` },
+      body: JSON.stringify({ listingId, quantity: 1, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quote.cost.total }),
+    });
+    if (created.status === 409) continue;
+    return { listingId, order: await json(created, 'create order') };
+  }
+  throw new Error(`The quality gates found no e-ticket listing with tickets left on activities ${ACTIVITY_IDS[0]}-${ACTIVITY_IDS.at(-1)}.`);
+}
+
+/** Pays an order by card on the sandbox's hosted page (approve), as a buyer's browser would. */
+async function payInSandbox(baseUrl, cookie, orderId) {
+  const payment = await json(await fetch(`${baseUrl}/api/v1/orders/${orderId}/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'idempotency-key': `quality-pay-${orderId}` },
+    body: JSON.stringify({ method: 'visa' }),
+  }), 'start payment');
+  const approved = await fetch(new URL(payment.checkoutUrl, baseUrl), {
+    method: 'POST', redirect: 'manual', headers: { origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' }, body: 'decision=approve',
+  });
+  if (approved.status !== 303) throw new Error(`sandbox approve: ${approved.status}`);
+}
+
+/**
+ * Signs up a buyer with an order awaiting payment and, when the server's database folder is given
+ * (the seller is looked up there), a paid order its seller has ticketed; resolves to
+ * { cookies, cookie, vars }.
+ */
+export async function signedInSession(baseUrl, persistTo) {
   const email = `quality-${Date.now().toString(36)}@example.com`;
   const headers = { 'content-type': 'application/json' };
   await json(await fetch(`${baseUrl}/api/v1/user/mail/regVerify`, { method: 'POST', headers, body: JSON.stringify({ email }) }), 'regVerify');
@@ -42,14 +86,16 @@ export async function signedInSession(baseUrl) {
   });
   const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
 
-  const listingId = await buyableListing(baseUrl, cookie);
-  const quote = await json(await fetch(`${baseUrl}/api/v1/checkout/quote?listingId=${listingId}&quantity=1&deliveryType=e_ticket&coupon=none`, { headers: { cookie } }), 'quote');
-  const order = await json(await fetch(`${baseUrl}/api/v1/orders`, {
-    method: 'POST',
-    headers: { ...headers, cookie, 'idempotency-key': `quality-${Date.now()}` },
-    body: JSON.stringify({ listingId, quantity: 1, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quote.cost.total }),
-  }), 'create order');
-  return { cookies, cookie, vars: { listingId, orderId: order.id } };
+  const { listingId, order } = await placeOrder(baseUrl, cookie);
+  const vars = { listingId, orderId: order.id };
+  if (persistTo) {
+    const { order: paid } = await placeOrder(baseUrl, cookie);
+    await payInSandbox(baseUrl, cookie, paid.id);
+    await fulfilAsSeller({ baseUrl, persistTo, orderNo: paid.orderNo });
+    const ticketed = await json(await fetch(`${baseUrl}/api/v1/orders/${paid.id}`, { headers: { cookie } }), 'ticketed order');
+    Object.assign(vars, { ticketedOrderId: paid.id, voucherPath: ticketed.voucherUrl });
+  }
+  return { cookies, cookie, vars };
 }
 
 /** A page type's path for a locale with its placeholders filled. */

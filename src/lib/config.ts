@@ -145,7 +145,7 @@ export const TAKER_DELIVERY_TYPES: readonly DeliveryType[] = ['on_site', 'self_p
 /** Orders per page of the order list. */
 export const ORDER_PAGE_SIZE = 10;
 /** Longest order-list search text. */
-export const ORDER_KEYWORD_MAX_LENGTH = 50;
+export const ORDER_KEYWORD_MAX_LENGTH = 100;
 /**
  * The zone an order's own times (placed, paid, deadline) are shown in, with its offset: the
  * platform's home, since the server rendering them does not know the buyer's zone.

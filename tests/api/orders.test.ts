@@ -277,6 +277,12 @@ describe('the order list', () => {
     expect(byName.body.data.total).toBe(2);
     const wildcard = await client.call<OrderPage>('/api/v1/orders?keyword=%25');
     expect(wildcard.body.data.total).toBe(0);
+    const inChinese = await client.call<OrderDetail>(`/api/v1/orders/${second.body.data.id}`, { headers: { language: 'zh-HK' } });
+    const fullName = await client.call<OrderPage>(`/api/v1/orders?keyword=${encodeURIComponent(inChinese.body.data.activity.name)}`);
+    expect(fullName.body.data.total).toBe(2);
+    const longChinese = await client.call<OrderPage>(`/api/v1/orders?keyword=${encodeURIComponent('演唱會'.repeat(16))}`);
+    expect(longChinese.status).toBe(200);
+    expect(longChinese.body.data.total).toBe(0);
     expect((await client.call('/api/v1/orders?tab=unknown')).status).toBe(400);
   });
 });
@@ -298,5 +304,18 @@ describe('under concurrent buyers', () => {
     expect(await stockOf(pick.listingId)).toBe(0);
     const sold = await env.DB.prepare(`SELECT COALESCE(SUM(quantity), 0) AS sold FROM orders WHERE listing_id = ? AND status = 'pending_payment'`).bind(pick.listingId).first<{ sold: number }>();
     expect(sold!.sold).toBe(10);
+  }, 60_000);
+});
+
+describe('ending the payment time (local builds only)', () => {
+  it('expires the unpaid order at once in a local build, and does not exist in production', async () => {
+    const client = await signedInClient('endtime');
+    const placed = await order(client, await eTicketOrder(client, eTicket));
+    const production = new TestClient({ APP_ENV: 'production' });
+    for (const [name, value] of client.cookies) production.cookies.set(name, value);
+    expect((await production.post(`/api/v1/dev/orders/${placed.body.data.id}/end-payment-time`, {})).status).toBe(404);
+    const ended = await client.post<OrderDetail>(`/api/v1/dev/orders/${placed.body.data.id}/end-payment-time`, {});
+    expect(ended.body.data).toMatchObject({ status: 'cancelled', cancelReason: 'timeout' });
+    expect((await client.post(`/api/v1/dev/orders/${placed.body.data.id}/end-payment-time`, {})).status).toBe(409);
   });
 });

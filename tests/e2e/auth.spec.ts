@@ -1,18 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { codeFor, ownClientAddress, signUpByEmail, uniqueEmail } from './auth-helpers.ts';
+import { seriousViolations } from './shop-helpers.ts';
 
 const uniquePhone = () => String(60_000_000 + Math.floor(Math.random() * 9_999_999));
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
-
-/** Serious or critical axe violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** The form hydrates with `client:load`; its submit button is enabled once it has. */
 async function formReady(page: Page) {

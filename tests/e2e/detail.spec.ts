@@ -7,14 +7,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/lib/domain/money.ts';
 import type { ActivityDetail, SessionView, TicketGroupInfo, TicketOffer } from '../../src/lib/services/activity-detail.ts';
+import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
+import { detailOf, escapeRegExp, hydratedInView, offerOf } from './shop-helpers.ts';
+
+test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
 
 const FIRST_ACTIVITY_ID = 1000;
 const LAST_ACTIVITY_ID = 1500;
-
-async function detailOf(request: APIRequestContext, id: number, language = 'en'): Promise<ActivityDetail | null> {
-  const response = await request.get(`/api/activity/${id}`, { headers: { language } });
-  return response.ok() ? ((await response.json()).data as ActivityDetail) : null;
-}
 
 /** The first seeded activity that passes the test, read through the API. */
 async function findActivity(request: APIRequestContext, wanted: (detail: ActivityDetail) => boolean): Promise<ActivityDetail> {
@@ -24,12 +23,6 @@ async function findActivity(request: APIRequestContext, wanted: (detail: Activit
     if (wanted(detail)) return detail;
   }
   throw new Error('No seeded activity fits this test');
-}
-
-async function offerOf(request: APIRequestContext, eventId: number, tierId: number, headers: Record<string, string>): Promise<TicketOffer> {
-  const response = await request.post('/api/v8/tickets', { data: { b2c: true, eventId, ticketCategoryId: tierId, buyType: 1 }, headers });
-  const offers = (await response.json()).data as TicketOffer[];
-  return offers.find((offer) => offer.type === 'DIRECT_BUY')!;
 }
 
 const sessionsWithTickets = (detail: ActivityDetail) => detail.sessions.filter((s) => s.tiers.filter((t) => t.hasTicket).length >= 2);
@@ -44,24 +37,6 @@ function listingForTwo(offer: TicketOffer): TicketGroupInfo {
   );
   expect(unique.length, 'a listing allowing two tickets').toBeGreaterThan(0);
   return unique.at(-1)!;
-}
-
-/** Signs up a new email user through the API (code from the dev outbox); the page's context keeps the session. */
-async function signUp(request: APIRequestContext, email: string): Promise<void> {
-  expect((await request.post('/api/v1/user/mail/regVerify', { data: { email } })).ok()).toBe(true);
-  const outbox = await (await request.get(`/api/v1/dev/outbox?target=${encodeURIComponent(email)}`)).json();
-  const code = (outbox.data as { body: string }[])[0]?.body.match(/\b(\d{6})\b/)?.[1];
-  const registered = await request.post('/api/v1/user/mail/register', { data: { email, code, password: 'Tickets2026', agreement: true } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Waits until the picker island has hydrated (Astro drops its `ssr` attribute then). */
-async function pickerReady(page: Page): Promise<void> {
-  const island = page.locator('astro-island[component-url*="TicketPicker"]');
-  await island.scrollIntoViewIfNeeded();
-  await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
 
 interface Choice {
@@ -104,7 +79,7 @@ test.describe('activity detail in English', () => {
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     }
 
-    await pickerReady(page);
+    await hydratedInView(page, 'TicketPicker');
     await pick(page, choice, listing, { each: (price) => `${price} each`, quantity: 'Quantity' });
     const total = formatMoney({ amount: listing.ticketGroup.salePrice * 2, currency: 'HKD' }, 'en', offer.minorDigits);
     await expect(page.getByRole('status', { name: 'Total' })).toHaveText(total);
@@ -123,7 +98,7 @@ test.describe('activity detail in English', () => {
     expect(cheapest.maxQuantity).toBe(Math.min(detail.numMax, cheapest.available));
 
     await page.goto(`/en/activity/${detail.id}`);
-    await pickerReady(page);
+    await hydratedInView(page, 'TicketPicker');
     await expect(page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(cheapest.salePriceView)} each`) }).first()).toBeChecked();
     const options = await page.getByRole('combobox', { name: 'Quantity' }).locator('option').allTextContents();
     const expected = Array.from({ length: cheapest.maxQuantity - cheapest.minQuantity + 1 }, (_, i) => String(cheapest.minQuantity + i));
@@ -142,7 +117,7 @@ test.describe('activity detail in another currency', () => {
     const listing = listingForTwo(offer);
 
     await page.goto(`/en/activity/${detail.id}`);
-    await pickerReady(page);
+    await hydratedInView(page, 'TicketPicker');
     await pick(page, choice, listing, { each: (price) => `${price} each`, quantity: 'Quantity' });
     const total = formatMoney({ amount: listing.ticketGroup.salePrice * 2, currency: 'USD' }, 'en', offer.minorDigits);
     expect(total).toMatch(/^\$/);
@@ -165,7 +140,7 @@ test.describe('activity detail in Simplified Chinese', () => {
     await expect(page.getByRole('heading', { level: 2, name: '购票须知' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: '购票流程' })).toBeVisible();
 
-    await pickerReady(page);
+    await hydratedInView(page, 'TicketPicker');
     await pick(page, choice, listing, { each: (price) => `每张 ${price}`, quantity: '数量' });
     const total = formatMoney({ amount: listing.ticketGroup.salePrice * 2, currency: 'HKD' }, 'zh-CN', offer.minorDigits);
     await expect(page.getByRole('status', { name: '合计' })).toHaveText(total);
@@ -189,13 +164,11 @@ test.describe('activity detail without tickets on sale', () => {
 
   test('lets a signed-in user subscribe, and remembers it', async ({ page, request }) => {
     const detail = await findActivity(request, (d) => d.saleState === 'soldOut');
-    await signUp(page.request, `notify-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.example.com`);
+    await signUpByEmail(page.request, 'notify');
 
     await page.goto(`/zh-HK/activity/${detail.id}`);
     await expect(page.getByText('已售罄', { exact: true })).toBeVisible();
-    const island = page.locator('astro-island[component-url*="NotifyMe"]');
-    await island.scrollIntoViewIfNeeded();
-    await expect(island).not.toHaveAttribute('ssr', /.*/);
+    await hydratedInView(page, 'NotifyMe');
     await page.getByRole('button', { name: '有票時通知我' }).click();
     await expect(page.getByRole('status')).toHaveText('已登記通知');
 

@@ -1,9 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** Waits until an island has hydrated (Astro drops its `ssr` attribute then). */
-async function hydrated(page: Page, component: string): Promise<void> {
-  await expect(page.locator(`astro-island[component-url*="${component}"]`)).not.toHaveAttribute('ssr', /.*/);
-}
+import { expect, test } from '@playwright/test';
+import { hydrated } from './shop-helpers.ts';
 
 test.describe('category list', () => {
   test('home → category → detail, in English', async ({ page }) => {

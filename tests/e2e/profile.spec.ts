@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
+import { seriousViolations } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
 
@@ -72,14 +72,6 @@ const traditional: Labels = {
   idInvalid: '證件號碼格式錯誤',
   noAttendees: '你還沒有實名觀演人。',
 };
-
-/** Serious or critical axe violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function saveForm(page: Page, l: Labels) {
   await page.getByRole('button', { name: l.save }).click();

@@ -7,33 +7,16 @@ import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { JS_BUDGET_KB, PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.mjs';
+import { e2eStateDir } from '../../scripts/local-db.mjs';
 import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
+import { unnamedControls } from './shop-helpers.ts';
 
-/** Roles a user operates; each needs an accessible name. */
-const CONTROL_ROLES = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton',
-  'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'listbox', 'DisclosureTriangle',
-]);
-
-/** Controls without an accessible name, read from Chromium's own accessibility tree. */
-async function unnamedControls(page: Page): Promise<string[]> {
-  const cdp = await page.context().newCDPSession(page);
-  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-  const unnamed = nodes.filter((node) => !node.ignored && CONTROL_ROLES.has(String(node.role?.value)) && !String(node.name?.value ?? '').trim());
-  const described = await Promise.all(unnamed.map(async (node) => {
-    const html = node.backendDOMNodeId ? (await cdp.send('DOM.getOuterHTML', { backendNodeId: node.backendDOMNodeId })).outerHTML : '';
-    return `${node.role?.value}: ${html.slice(0, 160)}`;
-  }));
-  await cdp.detach();
-  return described;
-}
-
-/** One buyer with one order per worker, for the pages behind sign-in. */
-let session: Promise<Awaited<ReturnType<typeof signedInSession>>> | undefined;
+/** One buyer with its orders per worker, for the pages behind sign-in. */
+let session: ReturnType<typeof signedInSession> | undefined;
 
 async function open(page: Page, pageType: (typeof PAGE_TYPES)[number], locale: string, baseURL: string | undefined) {
   if (!pageType.session) return pageType.paths[locale];
-  session ??= signedInSession(baseURL!);
+  session ??= signedInSession(baseURL!, e2eStateDir(Number(process.env.E2E_PORT) || 8788));
   const { cookies, vars } = await session;
   await page.context().addCookies(cookies.map((cookie) => ({ ...cookie, url: baseURL! })));
   return pathOf(pageType, locale, vars);

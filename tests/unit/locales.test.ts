@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueOf, localizedPath, matchAcceptLanguage, resolveLocale } from '../../src/lib/i18n/locales.ts';
+import { catalogueOf, localizedAddress, localizedPath, matchAcceptLanguage, resolveLocale } from '../../src/lib/i18n/locales.ts';
 
 describe('resolveLocale', () => {
   it('takes the URL prefix first and strips it', () => {
@@ -46,5 +46,12 @@ describe('catalogues and paths', () => {
   it('prefixes paths', () => {
     expect(localizedPath('/', 'zh-HK')).toBe('/zh-HK/');
     expect(localizedPath('/orders/3', 'en')).toBe('/en/orders/3');
+  });
+
+  it('picks an address in English, or the one Chinese text for both scripts', () => {
+    const venue = { addressEn: '1 Harbour Road, Wan Chai', addressZh: '灣仔港灣道1號' };
+    expect(localizedAddress(venue, 'en')).toBe('1 Harbour Road, Wan Chai');
+    expect(localizedAddress(venue, 'zh-HK')).toBe('灣仔港灣道1號');
+    expect(localizedAddress(venue, 'zh-CN')).toBe('灣仔港灣道1號');
   });
 });

@@ -3,7 +3,8 @@ import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { describe, it, expect } from 'vitest';
 import { DEFAULT_CITY_ID } from '../../src/lib/config.ts';
 import * as schema from '../../src/lib/db/schema.ts';
-import { buildSeed, SEED_TABLES, seedStatements, type SeedData } from '../../src/lib/db/seed.ts';
+import { verifyPassword } from '../../src/lib/domain/password.ts';
+import { buildSeed, SEED_TABLES, seedStatements, type SeedData, DEMO_SELLER_PASSWORD, DEMO_SELLER_PASSWORD_HASH } from '../../src/lib/db/seed.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const REFERENCE_TIME = Date.UTC(2025, 0, 15);
@@ -253,5 +254,12 @@ describe('seedStatements', () => {
 
   it('rejects tables it has no insert order for', () => {
     expect(() => seedStatements({ orders: [{ id: 1 }] })).toThrow(/orders/);
+  });
+});
+
+describe('demo sellers', () => {
+  it('sign in with the documented demo password', async () => {
+    expect(await verifyPassword(DEMO_SELLER_PASSWORD, DEMO_SELLER_PASSWORD_HASH)).toBe(true);
+    expect(await verifyPassword('demoseller2026', DEMO_SELLER_PASSWORD_HASH)).toBe(false);
   });
 });

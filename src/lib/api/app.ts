@@ -25,6 +25,9 @@ import { preferenceRoutes } from './routes/preferences.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { attendeeRoutes } from './routes/attendees.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { sellerRoutes } from './routes/seller.ts';
+import { voucherRoutes } from './routes/vouchers.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -32,7 +35,9 @@ const routes = new Hono<ApiEnv>().route('/', catalogueRoutes).route('/', authRou
   .route('/', locationRoutes).route('/', preferenceRoutes).route('/', keywordRoutes).route('/', popupRoutes).route('/', calendarRoutes)
   .route('/', listingRoutes).route('/', searchRoutes)
   .route('/', addressRoutes).route('/', attendeeRoutes)
-  .route('/', orderRoutes);
+  .route('/', orderRoutes)
+  .route('/', paymentRoutes)
+  .route('/', sellerRoutes).route('/', voucherRoutes);
 
 // Not strict: the home config answers at both /api and /api/.
 export const api = new Hono<ApiEnv>({ strict: false });

@@ -4,6 +4,7 @@
  */
 import type { AddressProblem } from '../domain/address.ts';
 import type { AttendeeProblem } from '../domain/identity.ts';
+import type { FulfilmentProblem } from '../domain/fulfilment.ts';
 import type { FieldProblem } from '../domain/validation.ts';
 
 export type ErrorCode =
@@ -25,7 +26,9 @@ export type ErrorCode =
   | 'category_not_found'
   | AuthErrorCode
   | ProfileErrorCode
-  | CheckoutErrorCode;
+  | CheckoutErrorCode
+  | FulfilmentErrorCode
+  | PaymentErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =
@@ -51,6 +54,12 @@ export type ProfileErrorCode =
   | 'address_limit_reached'
   | 'attendee_limit_reached';
 
+/** Payments: an order that cannot be paid (any more), and webhooks that are forged or too old. */
+export type PaymentErrorCode =
+  | 'order_not_payable'
+  | 'webhook_signature_invalid'
+  | 'webhook_timestamp_stale';
+
 /** Checkout and orders: what is bought, the hold, the checks of the order, its state machine. */
 export type CheckoutErrorCode =
   | 'listing_not_found'
@@ -68,6 +77,9 @@ export type CheckoutErrorCode =
   | 'order_not_found'
   | 'order_state_conflict'
   | 'server_misconfigured';
+
+/** Seller fulfilment and the voucher: who may fulfil, what a fulfilment needs, a voucher link that opens nothing. */
+export type FulfilmentErrorCode = FulfilmentProblem | 'not_a_seller' | 'voucher_not_found';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 

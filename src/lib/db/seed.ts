@@ -491,6 +491,15 @@ const ARTISTS: Artist[] = ARTIST_ROWS.map(([slug, en, hant, hans, pinyin, shows]
 });
 
 // nickname, home city, language, currency
+/**
+ * The demo sellers' shared password, so `npm run demo:fulfil` and the tests sign in as a seller
+ * without an email code (codes are limited to one a minute per address). Only the local demo
+ * database holds these accounts; production is never seeded.
+ */
+export const DEMO_SELLER_PASSWORD = 'DemoSeller2026';
+/** PBKDF2-SHA256 of DEMO_SELLER_PASSWORD (100,000 iterations, this salt), checked by tests/unit/seed.test.ts. */
+export const DEMO_SELLER_PASSWORD_HASH = { hash: 'HCOelArX9A0Q1WFCO1YZax1dFk3ipvTpcguwd-Rxv5M', salt: 'dGlja2V0d2luZy1kZW1vLQ', iterations: 100_000 };
+
 const SELLERS = [
   ['Harbour Tix', 341, 'zh-HK', 'HKD'],
   ['Kowloon Ticket Hub', 341, 'zh-HK', 'HKD'],
@@ -706,11 +715,11 @@ function buildUsers(rand: Random, referenceTime: number): SeedRow[] {
     id: index + 1,
     phone_country_code: null,
     phone: null,
-    email: `seller${index + 1}@demo.ticketwing.example`,
+    email: `seller${index + 1}@demo.ticketwing.test`,
     nickname,
-    password_hash: null,
-    password_salt: null,
-    password_iterations: null,
+    password_hash: DEMO_SELLER_PASSWORD_HASH.hash,
+    password_salt: DEMO_SELLER_PASSWORD_HASH.salt,
+    password_iterations: DEMO_SELLER_PASSWORD_HASH.iterations,
     is_seller: 1,
     invite_code: makeInviteCode(rand, inviteCodes),
     invited_by: null,

@@ -33,6 +33,11 @@ export function localizedName(row: { nameEn: string; nameZhHant: string; nameZhH
   return row.nameEn;
 }
 
+/** Picks the address in the locale's language from a row with addressEn / addressZh (one Chinese text serves both scripts). */
+export function localizedAddress(row: { addressEn: string; addressZh: string }, locale: Locale): string {
+  return catalogueOf(locale) === 'en' ? row.addressEn : row.addressZh;
+}
+
 /**
  * Best locale for an Accept-Language header, or null. Chinese tags map by script or region:
  * Hant/TW/HK/MO to Traditional (TW keeps zh-TW), everything else Chinese to zh-CN.

@@ -483,6 +483,17 @@ export async function expireOverdueOrders(db: Db, now: number, scope: { userId?:
   return expired.length;
 }
 
+/**
+ * Local builds only (the route checks): lets a demo or an end-to-end test see an unpaid order run
+ * out of time without waiting 15 minutes, by moving its deadline to now and expiring it as a read would.
+ */
+export async function endPaymentTimeNow(db: Db, userId: number, orderId: number, now: number): Promise<void> {
+  const order = await findOwnOrder(db, userId, orderId);
+  if (order.status !== 'pending_payment') throw new ApiError(409, 'order_state_conflict');
+  await db.update(orders).set({ paymentDeadline: now }).where(eq(orders.id, order.id));
+  await expireOverdueOrders(db, now, { userId });
+}
+
 /** The buyer's own order; anyone else's is answered like a missing one. */
 export async function findOwnOrder(db: Db, userId: number, orderId: number): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
@@ -659,10 +670,6 @@ export interface OrderPage {
   hasMore: boolean;
 }
 
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /** A page of the buyer's orders under a tab, newest first; the keyword matches the order number or the show. */
 export async function listOrders(
   db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, query: { tab: OrderTab; keyword: string; page: number }, now: number,
@@ -672,8 +679,10 @@ export async function listOrders(
   if (query.tab !== 'all') conditions.push(eq(orders.status, query.tab));
   const keyword = query.keyword.trim();
   if (keyword !== '') {
-    const pattern = likePattern(keyword);
-    const matches = [orders.orderNo, activities.nameEn, activities.nameZhHant, activities.nameZhHans].map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`);
+    // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes (17 Chinese characters), and a
+    // keyword's % or _ must not act as wildcards anyway.
+    const needle = keyword.toLowerCase();
+    const matches = [orders.orderNo, activities.nameEn, activities.nameZhHant, activities.nameZhHans].map((column) => sql`instr(lower(${column}), ${needle}) > 0`);
     conditions.push(or(...matches)!);
   }
   const where = and(...conditions);

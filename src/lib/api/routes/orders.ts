@@ -7,6 +7,7 @@
  *   GET  v1/orders/{id}                 one order (404 order_not_found when missing or someone else's)
  *   POST v1/orders/{id}/cancel          pending payment → cancelled
  *   POST v1/orders/{id}/confirm-receipt pending receipt → completed
+ *   POST v1/dev/orders/{id}/end-payment-time   local builds only: the unpaid order expires now
  *
  * Bodies are described beside their schemas; the answers are the views of services/orders.ts.
  */
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import { DELIVERY_TYPES, HEADER, ORDER_KEYWORD_MAX_LENGTH, PAYMENT_METHODS } from '../../config.ts';
 import { ORDER_TABS } from '../../domain/order-state.ts';
 import { requireUser } from '../../services/auth.ts';
-import { cancelOrder, confirmReceipt, createOrder, listOrders, orderDetail, quoteCheckout } from '../../services/orders.ts';
+import { cancelOrder, confirmReceipt, createOrder, endPaymentTimeNow, listOrders, orderDetail, quoteCheckout } from '../../services/orders.ts';
 import type { ApiEnv } from '../context.ts';
 import { ApiError, success } from '../errors.ts';
 import { jsonBody, parseInput } from '../validate.ts';
@@ -93,4 +94,11 @@ export const orderRoutes = new Hono<ApiEnv>()
     const user = await requireUser(c);
     const { id: orderId } = parseInput(idParam, c.req.param());
     return c.json(success(await confirmReceipt(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, orderId, Date.now())));
+  })
+  .post('/v1/dev/orders/:id/end-payment-time', async (c) => {
+    if (c.env.APP_ENV !== 'local') throw new ApiError(404, 'not_found');
+    const user = await requireUser(c);
+    const { id: orderId } = parseInput(idParam, c.req.param());
+    await endPaymentTimeNow(c.get('db'), user.userId, orderId, Date.now());
+    return c.json(success(await orderDetail(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, orderId, Date.now())));
   });

@@ -1,0 +1,106 @@
+/**
+ * `npm run demo:fulfil -- <orderNo>`: plays the seller of a paid demo order against the running
+ * `npm start` server and issues its e-tickets, so the whole path (buy, pay in the sandbox, fulfil,
+ * voucher) can be walked locally.
+ *
+ * The seller is found in the local database (`.wrangler/state`, the one `npm start` serves), then
+ * everything goes through the API as a seller would: sign in with the demo sellers' password
+ * (DEMO_SELLER_PASSWORD of the seed), then `POST /api/v1/seller/orders/{id}/fulfil { method: 'e_ticket' }`.
+ * `PORT` picks the server's port as it does for `npm start`.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DEMO_SELLER_PASSWORD } from '../src/lib/db/seed.ts';
+import { ROOT, WRANGLER } from './local-db.mjs';
+
+/** Order numbers are digits; checked before one goes into the SQL text of `wrangler d1 execute`. */
+const ORDER_NO = /^\d{6,40}$/;
+
+/** A failure the command explains to the user (no stack trace). */
+export class DemoError extends Error {}
+
+/** Rows of a read-only query against a local database folder (`--persist-to`). */
+export function queryLocalDb(persistTo, sql) {
+  let out;
+  try {
+    out = execFileSync(
+      WRANGLER,
+      ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--config', 'wrangler.toml', '--json', '--command', sql],
+      { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' } },
+    );
+  } catch (error) {
+    throw new DemoError(`Could not read the local database in ${path.relative(ROOT, persistTo)}: ${String(error.stderr || error.message).trim()}`);
+  }
+  return JSON.parse(out)[0].results;
+}
+
+/** A minimal browser: keeps the session cookies and unwraps the API envelope. */
+class ApiSession {
+  constructor(baseUrl) {
+    this.baseUrl = baseUrl;
+    this.cookies = new Map();
+  }
+
+  async call(method, pathname, body) {
+    const headers = { language: 'en' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    let response;
+    try {
+      response = await fetch(new URL(pathname, this.baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch {
+      throw new DemoError(`No server answers at ${this.baseUrl}. Start it with \`npm start\` first.`);
+    }
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const separator = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, separator).trim(), pair.slice(separator + 1).trim());
+    }
+    const envelope = await response.json().catch(() => null);
+    if (!response.ok || !envelope) throw new DemoError(`${method} ${pathname} failed (${response.status}): ${envelope?.message ?? response.statusText}`);
+    return envelope.data;
+  }
+}
+
+/**
+ * Signs in as the seller of order `orderNo` and issues its e-tickets. Answers the seller's view of
+ * the order (status pending_receipt, its tickets).
+ */
+export async function fulfilAsSeller({ baseUrl, persistTo, orderNo, log = () => {} }) {
+  if (!ORDER_NO.test(orderNo)) throw new DemoError(`"${orderNo}" is not an order number (the digits shown as Order No.).`);
+  const [order] = queryLocalDb(
+    persistTo,
+    `SELECT o.id, o.status, u.email FROM orders o JOIN users u ON u.id = o.seller_id WHERE o.order_no = '${orderNo}'`,
+  );
+  if (!order) throw new DemoError(`There is no order ${orderNo} in ${path.relative(ROOT, persistTo)}.`);
+  if (order.status !== 'pending_ticketing') {
+    throw new DemoError(`Order ${orderNo} is ${order.status}: only a paid order waiting for its tickets (pending_ticketing) can be fulfilled.`);
+  }
+  if (!order.email) throw new DemoError(`The seller of order ${orderNo} has no email address to sign in with.`);
+
+  const seller = new ApiSession(baseUrl);
+  await seller.call('POST', '/api/v1/user/mail/login', { email: order.email, loginType: 'password', password: DEMO_SELLER_PASSWORD });
+  log(`Signed in as the seller, ${order.email}.`);
+
+  const fulfilled = await seller.call('POST', `/api/v1/seller/orders/${order.id}/fulfil`, { method: 'e_ticket' });
+  log(`Order ${orderNo} is ticketed (${fulfilled.status}): ${fulfilled.tickets.map((ticket) => ticket.ticketNo).join(', ')}.`);
+  log('The buyer now sees the tickets in My Orders; the order detail links to the voucher with the entry QR codes.');
+  return fulfilled;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const orderNo = process.argv[2];
+  if (!orderNo) {
+    console.error('Usage: npm run demo:fulfil -- <orderNo>   (with `npm start` running)');
+    process.exit(2);
+  }
+  const port = Number(process.env.PORT) || 4321;
+  try {
+    await fulfilAsSeller({ baseUrl: `http://localhost:${port}`, persistTo: path.join(ROOT, '.wrangler', 'state'), orderNo, log: console.log });
+  } catch (error) {
+    if (!(error instanceof DemoError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Cancel Order or Confirm Receipt (SPEC.md section 6): a button that asks first, in a modal dialog
+ * with the spec's prompt, then posts the action and reloads, so the server-rendered page shows the
+ * order's new state. A refused action (the order moved on meanwhile, or the network failed) keeps
+ * the page and says why.
+ */
+import { useRef, useState } from 'react';
+import { request } from '../../lib/api/client.ts';
+import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { failureText } from '../auth/messages.ts';
+import { Toast, useHydrated, useToast } from '../auth/ui.tsx';
+import './orders.css';
+
+export type OrderActionKind = 'cancel' | 'confirmReceipt';
+
+const ENDPOINT: Record<OrderActionKind, string> = { cancel: 'cancel', confirmReceipt: 'confirm-receipt' };
+
+interface Props {
+  kind: OrderActionKind;
+  orderId: number;
+  orderNo: string;
+  messages: Messages;
+  /** The primary look (the detail page's main action) or the quiet one (a secondary action). */
+  primary?: boolean;
+}
+
+/**
+ * A key the server can recognise a repeated press by: one per opening of the dialog.
+ * (getRandomValues, unlike randomUUID, also works on a plain-http address.)
+ */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export default function OrderAction({ kind, orderId, orderNo, messages: m, primary = false }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const key = useRef('');
+  const [busy, setBusy] = useState(false);
+  const [toast, showToast] = useToast();
+  const hydrated = useHydrated();
+  const id = `order-${kind}-${orderId}`;
+
+  function open() {
+    key.current = newIdempotencyKey();
+    dialog.current?.showModal();
+  }
+
+  async function act() {
+    setBusy(true);
+    try {
+      await request(`/api/v1/orders/${orderId}/${ENDPOINT[kind]}`, { method: 'POST', idempotencyKey: key.current });
+      location.reload();
+    } catch (cause) {
+      dialog.current?.close();
+      showToast({ tone: 'error', title: format(m, 'orders.action.failed'), detail: failureText(cause, m) });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={primary ? 'orders-button orders-button-primary' : 'orders-button'}
+        disabled={!hydrated || busy}
+        aria-label={format(m, `orders.action.${kind}Named`, { orderNo })}
+        onClick={open}
+      >
+        {format(m, `orders.action.${kind}`)}
+      </button>
+      <dialog ref={dialog} className="orders-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-prompt`}>
+        <h2 id={`${id}-title`}>{format(m, `orders.action.${kind}Title`)}</h2>
+        <p id={`${id}-prompt`}>{format(m, `orders.action.${kind}Prompt`)}</p>
+        <div className="orders-dialog-buttons">
+          <button type="button" className="orders-button" disabled={busy} onClick={() => dialog.current?.close()}>
+            {format(m, 'orders.action.dismiss')}
+          </button>
+          <button type="button" className="orders-button orders-button-primary" disabled={busy} onClick={act}>
+            {format(m, `orders.action.${kind}Yes`)}
+          </button>
+        </div>
+      </dialog>
+      <Toast toast={toast} />
+    </>
+  );
+}

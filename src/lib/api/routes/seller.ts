@@ -1,0 +1,71 @@
+/**
+ * Seller fulfilment (signed in as a seller: 403 not_a_seller otherwise; another seller's order is a
+ * 404 order_not_found, like a missing one).
+ *
+ *   GET  v1/seller/orders?status=pending_ticketing|all|<order status>&page=1
+ *        a page of the seller's orders, soonest show first
+ *   POST v1/seller/orders/{id}/fulfil
+ *        { method: 'e_ticket' } | { method: 'courier', trackingNo } | { method: 'pickup', pickupAddress, pickupTime }
+ *        (pickupTime in ms, before the show), plus optional seats: string[] (one per ticket);
+ *        pending ticketing → pending receipt
+ *   POST v1/seller/orders/{id}/fail   { reason }
+ *        → refunded: the payment is refunded and the buyer gets the compensation coupon
+ *
+ * Both writes answer the seller's view of the order; a second fulfilment or a failure in the wrong
+ * state is a 409 order_state_conflict.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  FAIL_REASON_MAX_LENGTH, FULFILMENT_METHODS, PICKUP_ADDRESS_MAX_LENGTH, SEAT_MAX_LENGTH, TRACKING_NO_PATTERN,
+} from '../../domain/fulfilment.ts';
+import { ORDER_STATUSES } from '../../domain/order-state.ts';
+import { requireUser } from '../../services/auth.ts';
+import { failOrder, fulfilOrder, listSellerOrders, requireSeller } from '../../services/fulfilment.ts';
+import type { ApiEnv } from '../context.ts';
+import { success } from '../errors.ts';
+import { jsonBody, parseInput } from '../validate.ts';
+import { idParam } from './addresses.ts';
+
+const MAX_SEATS = 99;
+
+/** An optional text where an empty string means "not given", so it gets the rule's own message. */
+const optionalText = (rule: z.ZodString) =>
+  z.string().trim().optional().transform((value) => value || undefined).pipe(rule.optional());
+
+const listQuery = z.object({
+  status: z.enum(['all', ...ORDER_STATUSES]).default('pending_ticketing'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+const fulfilBody = z.object({
+  method: z.enum(FULFILMENT_METHODS),
+  trackingNo: optionalText(z.string().regex(TRACKING_NO_PATTERN)),
+  pickupAddress: optionalText(z.string().max(PICKUP_ADDRESS_MAX_LENGTH)),
+  pickupTime: z.number().int().positive().optional(),
+  seats: z.array(z.string().trim().min(1).max(SEAT_MAX_LENGTH)).max(MAX_SEATS).optional(),
+});
+
+const failBody = z.object({ reason: z.string().trim().min(1).max(FAIL_REASON_MAX_LENGTH) });
+
+export const sellerRoutes = new Hono<ApiEnv>()
+  .get('/v1/seller/orders', async (c) => {
+    const user = await requireUser(c);
+    await requireSeller(c.get('db'), user.userId);
+    const query = parseInput(listQuery, c.req.query());
+    return c.json(success(await listSellerOrders(c.get('db'), c.get('ctx').locale, c.get('currencies'), user.userId, query)));
+  })
+  .post('/v1/seller/orders/:id/fulfil', async (c) => {
+    const user = await requireUser(c);
+    await requireSeller(c.get('db'), user.userId);
+    const { id } = parseInput(idParam, c.req.param());
+    const input = parseInput(fulfilBody, await jsonBody(c.req.raw));
+    return c.json(success(await fulfilOrder(c.get('db'), c.get('ctx').locale, c.get('currencies'), user.userId, id, input, Date.now())));
+  })
+  .post('/v1/seller/orders/:id/fail', async (c) => {
+    const user = await requireUser(c);
+    await requireSeller(c.get('db'), user.userId);
+    const { id } = parseInput(idParam, c.req.param());
+    const { reason } = parseInput(failBody, await jsonBody(c.req.raw));
+    return c.json(success(await failOrder(c.get('db'), c.get('ctx').locale, c.get('currencies'), user.userId, id, reason, Date.now())));
+  });

@@ -1,0 +1,87 @@
+/**
+ * What the order confirmation page renders first: the server's quote for the choices in its URL,
+ * the shipping address and the real-name attendees the pickers sent back. A choice that no longer
+ * holds (a delivery type the listing stopped offering, an address or attendee since deleted, or
+ * someone else's id) is dropped rather than failing the page; the buyer simply chooses again.
+ */
+import { ApiError } from '../api/errors.ts';
+import type { Db } from '../db/client.ts';
+import type { ConfirmQuery } from '../domain/confirm-query.ts';
+import { idCardTypeFor, type IdCardType } from '../domain/identity.ts';
+import type { CurrencyTable } from '../domain/money.ts';
+import type { RequestContext } from '../domain/request-context.ts';
+import { getAddress } from './addresses.ts';
+import { listAttendees } from './attendees.ts';
+import { quoteCheckout, type CheckoutQuote } from './orders.ts';
+
+export interface ShippingAddressChoice {
+  id: number;
+  name: string;
+  phone: string;
+  text: string;
+}
+
+export interface AttendeeChoice {
+  id: number;
+  name: string;
+  idCardType: IdCardType;
+  /** Masked, as every list shows it. */
+  idCardNo: string;
+  /** The document this venue asks of the attendee (ID card at home, passport elsewhere). */
+  requiredType: IdCardType;
+}
+
+export interface ConfirmPageData {
+  quote: CheckoutQuote;
+  /** The URL's choices as they were priced, without those that no longer hold. */
+  query: ConfirmQuery;
+  address: ShippingAddressChoice | null;
+  /** Null when the event is not real-name. */
+  attendees: { saved: number; chosen: AttendeeChoice[] } | null;
+}
+
+async function quoteFor(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, query: ConfirmQuery, now: number) {
+  const input = { listingId: query.listingId, quantity: query.quantity, coupon: query.coupon };
+  try {
+    return { quote: await quoteCheckout(db, ctx, table, userId, { ...input, deliveryType: query.deliveryType ?? undefined }, now), query };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.errorCode !== 'delivery_type_unavailable') throw error;
+    return { quote: await quoteCheckout(db, ctx, table, userId, input, now), query: { ...query, deliveryType: null } };
+  }
+}
+
+async function addressOf(db: Db, userId: number, id: number | null, ctx: RequestContext): Promise<ShippingAddressChoice | null> {
+  if (id === null) return null;
+  try {
+    const address = await getAddress(db, userId, id, ctx.locale);
+    const text = [address.countryName, address.area, address.street, address.postcode].filter(Boolean).join(', ');
+    return { id: address.id, name: address.name, phone: `${address.phoneCountryCode} ${address.phone}`, text };
+  } catch (error) {
+    if (error instanceof ApiError && error.errorCode === 'address_not_found') return null;
+    throw error;
+  }
+}
+
+/**
+ * The first render's data. Quote errors (listing gone, not on sale, quantity out of range, sold out)
+ * are thrown as the API would answer them, for the page to show.
+ */
+export async function confirmPage(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, requested: ConfirmQuery, now: number): Promise<ConfirmPageData> {
+  const { quote, query } = await quoteFor(db, ctx, table, userId, requested, now);
+  const [address, saved] = await Promise.all([
+    addressOf(db, userId, query.addressId, ctx),
+    quote.attendeesRequired > 0 ? listAttendees(db, userId, ctx.locale) : Promise.resolve(null),
+  ]);
+  const chosen = (saved ?? []).filter((attendee) => query.attendeeIds.includes(attendee.id))
+    .sort((a, b) => query.attendeeIds.indexOf(a.id) - query.attendeeIds.indexOf(b.id))
+    .map((attendee) => ({
+      id: attendee.id, name: attendee.name, idCardType: attendee.idCardType, idCardNo: attendee.idCardNo,
+      requiredType: idCardTypeFor(quote.activity.venueCountry, attendee.nationality),
+    }));
+  return {
+    quote,
+    query: { ...query, addressId: address?.id ?? null, attendeeIds: chosen.map((attendee) => attendee.id) },
+    address,
+    attendees: saved ? { saved: saved.length, chosen } : null,
+  };
+}

@@ -1,0 +1,351 @@
+/**
+ * Paying for orders through a payment provider (DESIGN.md, Payments).
+ *
+ * State of one payment (ours, `payments.status`), always copied from what the provider answers:
+ *
+ *   created ──provider: succeeded──► succeeded ──order was not payable by it──► refunded
+ *      │                                 └──seller failed / event cancelled (refundOrderPayment)──► refunded
+ *      ├──provider: failed──► failed
+ *      └──provider: cancelled──► cancelled
+ *
+ * A webhook or a poll only makes us ask the provider again (`syncPayment`). A succeeded payment
+ * confirms its order with one guarded update (applyOrderEvent), so a second confirmation changes
+ * nothing. Money that arrives for an order that can no longer take it (expired, cancelled, or paid
+ * by another payment already) is refunded through the provider at once, never kept.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ApiError } from '../api/errors.ts';
+import { DEFAULT_PAYMENT_PROVIDER } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { orders, payments, paymentWebhookEvents } from '../db/schema.ts';
+import type { CurrencyTable, Money } from '../domain/money.ts';
+import type { OrderStatus } from '../domain/order-state.ts';
+import type { RequestContext } from '../domain/request-context.ts';
+import { paymentStatusOf, type PaymentMethod, type PaymentStatus } from '../domain/payment-outcome.ts';
+import { qrSvg } from '../domain/payment-qr.ts';
+import { localizedPath, type Locale } from '../i18n/locales.ts';
+import { pathTo } from '../routes.ts';
+import { applyOrderEvent, expireOverdueOrders, findOwnOrder, orderDetail, type OrderDetail, type OrderRow } from './orders.ts';
+import { paymentProvider } from './payment-providers/index.ts';
+import type { CreatePaymentInput, PaymentProvider } from './payment-providers/types.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** The answer of the pay call: where and how to pay. */
+export interface PaymentStart {
+  paymentId: number;
+  method: string;
+  status: PaymentStatus;
+  /** The provider's hosted page (card methods open it in a new window). */
+  checkoutUrl: string;
+  /** What the buyer scans (WeChat Pay, Alipay), else null. */
+  qrContent: string | null;
+  /** qrContent drawn as a standalone SVG document, else null. */
+  qrSvg: string | null;
+  deadline: number;
+}
+
+/** What the payment page polls. */
+export interface PaymentState {
+  orderStatus: OrderStatus;
+  paymentSubstatus: 'paying' | 'confirming' | null;
+  /** The order's latest payment attempt, if any. */
+  paymentId: number | null;
+  paymentStatus: PaymentStatus | null;
+  deadline: number;
+}
+
+/** Where this request came from: the provider's page and return link are built on it. */
+export interface RequestOrigin {
+  origin: string;
+  locale: Locale;
+}
+
+async function orderRow(db: Db, orderId: number): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new ApiError(404, 'order_not_found');
+  return row;
+}
+
+async function paymentByKey(db: Db, orderId: number, idempotencyKey: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+async function paymentById(db: Db, id: number): Promise<PaymentRow> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+/** The order's most recent payment attempt. */
+export async function latestPayment(db: Db, orderId: number): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
+  return row ?? null;
+}
+
+function createInput(order: OrderRow, method: PaymentMethod, idempotencyKey: string, provider: string, where: RequestOrigin): CreatePaymentInput {
+  const payPage = localizedPath(pathTo('orderPayPage', { id: order.id }), where.locale);
+  return {
+    merchantRef: `order-${order.id}`,
+    idempotencyKey,
+    method,
+    amount: { amount: order.total, currency: order.currency },
+    returnUrl: new URL(`${payPage}?returned=1`, where.origin).href,
+    notifyUrl: new URL(`/api/v1/payments/webhooks/${provider}`, where.origin).href,
+    locale: where.locale,
+  };
+}
+
+/**
+ * The pay call's answer for a payment we already recorded. Creating again with the payment's own
+ * key is idempotent at the provider (it is how a real provider hands back the same checkout).
+ */
+async function paymentStartOf(db: Db, order: OrderRow, payment: PaymentRow, where: RequestOrigin, now: number): Promise<PaymentStart> {
+  const provider = paymentProvider(payment.provider, db);
+  const created = await provider.create(createInput(order, payment.method as PaymentMethod, payment.idempotencyKey, provider.name, where), now);
+  return {
+    paymentId: payment.id,
+    method: payment.method,
+    status: payment.status,
+    checkoutUrl: created.checkoutUrl,
+    qrContent: created.qrContent,
+    qrSvg: created.qrContent ? qrSvg(created.qrContent) : null,
+    deadline: order.paymentDeadline,
+  };
+}
+
+/**
+ * Starts paying an order, or answers with the payment already started: the same Idempotency-Key
+ * (a double-clicked Pay) always gets the same payment, and an open payment by the same method is
+ * reused rather than opening a second one. Only the owner, only an unpaid order before its deadline.
+ */
+export async function startPayment(
+  db: Db, userId: number, orderId: number, method: PaymentMethod, idempotencyKey: string, where: RequestOrigin, now: number,
+): Promise<PaymentStart> {
+  await expireOverdueOrders(db, now, { userId });
+  const order = await findOwnOrder(db, userId, orderId);
+  const earlier = await paymentByKey(db, order.id, idempotencyKey);
+  if (earlier) return paymentStartOf(db, order, earlier, where, now);
+  if (order.status !== 'pending_payment' || now >= order.paymentDeadline) throw new ApiError(409, 'order_not_payable');
+
+  const [open] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'created'), eq(payments.method, method)))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  if (open) return paymentStartOf(db, order, open, where, now);
+
+  const provider = paymentProvider(DEFAULT_PAYMENT_PROVIDER, db);
+  const created = await provider.create(createInput(order, method, idempotencyKey, provider.name, where), now);
+  // A concurrent request with the same key got the same provider reference; only one row is kept.
+  await db
+    .insert(payments)
+    .values({
+      orderId: order.id, provider: provider.name, providerRef: created.ref, method, amount: order.total, currency: order.currency,
+      status: 'created', idempotencyKey, createdAt: now, updatedAt: now,
+    })
+    .onConflictDoNothing();
+  await db
+    .update(orders)
+    .set({ paymentSubstatus: 'paying', paymentMethod: method, updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')));
+  const payment = await paymentByKey(db, order.id, idempotencyKey);
+  if (!payment) throw new Error(`Payment of order ${order.id} with key ${idempotencyKey} was not recorded`);
+  return paymentStartOf(db, order, payment, where, now);
+}
+
+async function markPayment(db: Db, payment: PaymentRow, status: PaymentStatus, from: PaymentStatus[], now: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status, updatedAt: now })
+    .where(and(eq(payments.id, payment.id), inArray(payments.status, from)));
+}
+
+/** The order is no longer "paying" once none of its payments is open. */
+async function clearPayingWhenNoneOpen(db: Db, orderId: number, now: number): Promise<void> {
+  await db.run(sql`
+    UPDATE orders SET payment_substatus = NULL, updated_at = ${now}
+    WHERE id = ${orderId} AND status = 'pending_payment'
+      AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ${orderId} AND status = 'created')`);
+}
+
+/**
+ * Gives a succeeded payment back through the provider and records it. When the order it paid for
+ * was closed, the order shows the refund too (in the same batch, only if this call made the refund).
+ */
+async function refundPayment(db: Db, provider: PaymentProvider, payment: PaymentRow, amount: number, now: number, orderClosed: boolean): Promise<void> {
+  await provider.refund(payment.providerRef, { amount, currency: payment.currency }, now);
+  // Raw D1 statements: the order's update must see `changes()` of the payment's, which only plain SQL can say.
+  const d1 = db.$client;
+  const markRefunded = d1
+    .prepare("UPDATE payments SET status = 'refunded', refunded_at = ?1, updated_at = ?1 WHERE id = ?2 AND status = 'succeeded'")
+    .bind(now, payment.id);
+  if (!orderClosed) {
+    await markRefunded.run();
+    return;
+  }
+  const showOnOrder = d1
+    .prepare("UPDATE orders SET refund_amount = refund_amount + ?1, updated_at = ?2 WHERE id = ?3 AND status = 'cancelled' AND changes() = 1")
+    .bind(amount, now, payment.orderId);
+  await d1.batch([markRefunded, showOnOrder]);
+}
+
+/** Whether another payment of the order has succeeded and was not refunded: that one paid for it. */
+async function paidByAnother(db: Db, payment: PaymentRow): Promise<boolean> {
+  const [other] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, payment.orderId), eq(payments.status, 'succeeded'), sql`${payments.id} <> ${payment.id}`))
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
+ * The provider says the money is in. Claim the payment as succeeded (guarded), then confirm the
+ * order with a guarded transition that stamps the order with the payment's own paidAt, which is
+ * how we later know which payment paid it. If the order cannot take the money — past its deadline,
+ * cancelled, or paid by another payment (still kept, or since refunded) — the payment is refunded.
+ * Repeating this is harmless: the claim and the transition apply once, and the payment that paid
+ * its order is left alone.
+ */
+async function settleSucceeded(db: Db, provider: PaymentProvider, payment: PaymentRow, now: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'succeeded', paidAt: now, updatedAt: now })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+  const claimed = await paymentById(db, payment.id);
+  if (claimed.status !== 'succeeded') return;
+
+  let order = await orderRow(db, payment.orderId);
+  if (order.status === 'pending_payment') {
+    if (now >= order.paymentDeadline) {
+      await expireOverdueOrders(db, now, { userId: order.userId });
+    } else if (await applyOrderEvent(db, order.id, 'payment_confirmed', now, { paymentSubstatus: null, paymentMethod: claimed.method, paidAt: claimed.paidAt })) {
+      return;
+    }
+    order = await orderRow(db, payment.orderId);
+  }
+  if (order.status === 'pending_payment') return;
+  if (order.status === 'cancelled') {
+    await refundPayment(db, provider, claimed, claimed.amount, now, true);
+  } else if ((await paidByAnother(db, claimed)) || order.paidAt !== claimed.paidAt) {
+    await refundPayment(db, provider, claimed, claimed.amount, now, false);
+  }
+}
+
+/** Asks the provider about a payment and brings our records (and the order) in line with its answer. */
+export async function syncPayment(db: Db, payment: PaymentRow, now: number): Promise<void> {
+  if (payment.status !== 'created' && payment.status !== 'succeeded') return;
+  const provider = paymentProvider(payment.provider, db);
+  const remote = await provider.query(payment.providerRef);
+  if (!remote) return;
+  const reported = paymentStatusOf(remote.status);
+  if (reported === 'succeeded') {
+    await settleSucceeded(db, provider, payment, now);
+  } else if (reported === 'failed' || reported === 'cancelled') {
+    await markPayment(db, payment, reported, ['created'], now);
+    await clearPayingWhenNoneOpen(db, payment.orderId, now);
+  } else if (reported === 'refunded') {
+    await markPayment(db, payment, 'refunded', ['created', 'succeeded'], now);
+  }
+}
+
+/** Re-checks every payment of an order that may still change: open ones, and succeeded ones not yet settled. */
+export async function syncOrderPayments(db: Db, orderId: number, now: number): Promise<void> {
+  const live = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['created', 'succeeded'])))
+    .orderBy(payments.id);
+  for (const payment of live) await syncPayment(db, payment, now);
+}
+
+/**
+ * The order's payment state for the payment page: the provider is asked about the order's
+ * payments first, then overdue orders expire, so what is answered is current.
+ */
+export async function paymentState(db: Db, userId: number, orderId: number, now: number): Promise<PaymentState> {
+  const order = await findOwnOrder(db, userId, orderId);
+  await syncOrderPayments(db, order.id, now);
+  await expireOverdueOrders(db, now, { userId });
+  const current = await orderRow(db, order.id);
+  const latest = await latestPayment(db, order.id);
+  return {
+    orderStatus: current.status,
+    paymentSubstatus: current.status === 'pending_payment' ? current.paymentSubstatus : null,
+    paymentId: latest?.id ?? null,
+    paymentStatus: latest?.status ?? null,
+    deadline: current.paymentDeadline,
+  };
+}
+
+/**
+ * A provider's webhook: verified (signature, age), taken once per event id, and then only a
+ * trigger to ask the provider again. A replayed event is acknowledged and changes nothing.
+ */
+export async function receiveWebhook(db: Db, providerName: string, headers: Headers, body: string, now: number): Promise<{ duplicate: boolean }> {
+  const provider = paymentProvider(providerName, db);
+  const notice = await provider.verifyWebhook(headers, body, now);
+  const taken = await db
+    .insert(paymentWebhookEvents)
+    .values({ eventId: notice.eventId, provider: provider.name, receivedAt: now })
+    .onConflictDoNothing();
+  if (taken.meta.changes !== 1) return { duplicate: true };
+  try {
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, notice.ref)));
+    if (payment) await syncPayment(db, payment, now);
+  } catch (error) {
+    // Let the provider's retry of this event be handled rather than ignored as a replay.
+    await db.delete(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, notice.eventId));
+    throw error;
+  }
+  return { duplicate: false };
+}
+
+/**
+ * Refunds `amount` (minor units of the order's currency) of the payment that paid an order, through
+ * its provider, and marks the payment refunded. Fulfilment calls it when a seller fails to deliver.
+ * Answers the money refunded, or null when the order has no succeeded payment (nothing to give back).
+ */
+export async function refundOrderPayment(db: Db, orderId: number, amount: number, now: number): Promise<Money | null> {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+    .orderBy(payments.paidAt, payments.id)
+    .limit(1);
+  if (!payment || amount <= 0) return null;
+  if (!Number.isInteger(amount) || amount > payment.amount) {
+    throw new Error(`Cannot refund ${amount} of payment ${payment.id} (${payment.amount} ${payment.currency})`);
+  }
+  await refundPayment(db, paymentProvider(payment.provider, db), payment, amount, now, false);
+  return { amount, currency: payment.currency };
+}
+
+export interface PaymentPageData {
+  state: PaymentState;
+  order: OrderDetail;
+}
+
+const ORDER_ID = /^[1-9]\d{0,9}$/;
+
+/**
+ * What the payment page and the outcome pages show: the payment state (the provider asked first)
+ * and the order. Null when the id is malformed, unknown or someone else's order (the 404 page).
+ */
+export async function paymentPageData(
+  db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, rawOrderId: string | null | undefined, now: number,
+): Promise<PaymentPageData | null> {
+  if (!rawOrderId || !ORDER_ID.test(rawOrderId) || Number(rawOrderId) > 2_147_483_647) return null;
+  try {
+    const state = await paymentState(db, userId, Number(rawOrderId), now);
+    return { state, order: await orderDetail(db, ctx, table, userId, Number(rawOrderId), now) };
+  } catch (error) {
+    if (error instanceof ApiError && error.errorCode === 'order_not_found') return null;
+    throw error;
+  }
+}
