@@ -49,6 +49,20 @@ async function ordersOnListing(baseUrl, cookies, listing) {
   return { orders: pages.reduce((sum, page) => sum + page.data.total, 0), available: group.available };
 }
 
+/**
+ * The counts once the server has finished what autocannon left in flight when it stopped (its
+ * sockets close, the worker still completes those requests): read until two reads agree.
+ */
+async function settledOrders(baseUrl, cookies, listing) {
+  let last = await ordersOnListing(baseUrl, cookies, listing);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await ordersOnListing(baseUrl, cookies, listing);
+    if (now.orders === last.orders && now.available === last.available) return now;
+    last = now;
+  }
+}
+
 /** Measures order creation and checks the database afterwards; returns a bench row. */
 export async function benchCheckout({ baseUrl, listing, connections, durationS, warmupS }) {
   const { listingId } = listing;
@@ -76,13 +90,13 @@ export async function benchCheckout({ baseUrl, listing, connections, durationS, 
     return instance;
   };
   await fire(warmupS);
-  const before = await ordersOnListing(baseUrl, cookies, listing);
+  const before = await settledOrders(baseUrl, cookies, listing);
   const latencies = [];
   const result = await fire(durationS, latencies);
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
     throw new Error(`checkout under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers (by status: ${JSON.stringify(result.statusCodeStats)})`);
   }
-  const after = await ordersOnListing(baseUrl, cookies, listing);
+  const after = await settledOrders(baseUrl, cookies, listing);
   const created = after.orders - before.orders;
   // Requests still in flight when the run ends are stored but not counted: at most one per connection.
   const unanswered = created - latencies.length;

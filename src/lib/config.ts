@@ -57,9 +57,10 @@ export const PAYMENT_METHODS = [
   'amex', 'alipay', 'paynow', 'card_aggregator', 'wechat_pay', 'credit_card', 'bank_card', 'paypal', 'visa',
   'mastercard', 'unionpay',
 ] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Methods paid by scanning a QR code (SPEC.md section 9); every other method opens the provider's page. */
-export const QR_PAYMENT_METHODS: readonly (typeof PAYMENT_METHODS)[number][] = ['wechat_pay', 'alipay'];
+export const QR_PAYMENT_METHODS: readonly PaymentMethod[] = ['wechat_pay', 'alipay'];
 /** The provider new payments go to; the built-in sandbox is the only one so far (DESIGN.md, Payments). */
 export const DEFAULT_PAYMENT_PROVIDER = 'sandbox';
 /** How often the payment page asks for the order's payment state. */

@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { fulfilAsSeller } from '../../scripts/demo-fulfil.mjs';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
-import type { PaymentMethod } from '../../src/lib/domain/payment-outcome.ts';
+import type { PaymentMethod } from '../../src/lib/config.ts';
 import type { ActivityDetail, TicketGroupInfo, TicketOffer } from '../../src/lib/services/activity-detail.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
 

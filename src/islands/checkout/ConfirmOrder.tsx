@@ -9,7 +9,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiClientError, request } from '../../lib/api/client.ts';
 import { TAKER_DELIVERY_TYPES, type DeliveryType } from '../../lib/config.ts';
-import { confirmSearch, payHref, pickerHref, type PaymentMethodId } from '../../lib/domain/confirm-query.ts';
+import type { PaymentMethod } from '../../lib/config.ts';
+import { confirmSearch, payHref, pickerHref } from '../../lib/domain/confirm-query.ts';
 import { attendeeSelectionStatus } from '../../lib/domain/identity.ts';
 import { callingCodeProblem, phoneProblem } from '../../lib/domain/validation.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
@@ -65,7 +66,7 @@ export default function ConfirmOrder(props: Props) {
   const hydrated = useHydrated();
   const [quote, setQuote] = useState(props.quote);
   const [choice, setChoice] = useState<Choice>({ deliveryType: props.quote.deliveryType, coupon: props.quote.appliedCouponId ?? 'none' });
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethodId>(query.paymentMethod ?? props.quote.paymentMethods[0]);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(query.paymentMethod ?? props.quote.paymentMethods[0]);
   const taker = useStore($taker);
   const [acceptNotes, setAcceptNotes] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -5,10 +5,9 @@
  * Reading is lenient: a choice the page cannot use reads as "not chosen"; only the listing and the
  * quantity are required.
  */
-import { DELIVERY_TYPES, ORDER_TIME_ZONE, PAYMENT_METHODS, type DeliveryType } from '../config.ts';
+import { DELIVERY_TYPES, ORDER_TIME_ZONE, PAYMENT_METHODS, type DeliveryType, type PaymentMethod } from '../config.ts';
 import { dateFormat } from './intl-cache.ts';
 
-export type PaymentMethodId = (typeof PAYMENT_METHODS)[number];
 /** The coupon to price with: the best offer, none, or one of the buyer's coupons (user coupon id). */
 export type CouponChoice = 'best' | 'none' | number;
 
@@ -16,7 +15,7 @@ export interface ConfirmQuery {
   listingId: number;
   quantity: number;
   deliveryType: DeliveryType | null;
-  paymentMethod: PaymentMethodId | null;
+  paymentMethod: PaymentMethod | null;
   coupon: CouponChoice;
   addressId: number | null;
   /** In the order the buyer ticked them, without repeats. */

@@ -38,6 +38,14 @@ export function convert(money: Money, to: string, table: CurrencyTable): Money {
   return { amount: Number(negative ? -rounded : rounded), currency: to };
 }
 
+/** An amount with its display text, as API answers carry money. */
+export type FormattedMoney = Money & { formatted: string };
+
+/** An amount of minor units with its text in a locale, the minor digits taken from the currency table. */
+export function formattedMoney(amount: number, currency: string, locale: string, table: CurrencyTable): FormattedMoney {
+  return { amount, currency, formatted: formatMoney({ amount, currency }, locale, table.get(currency)?.minorDigits ?? 2) };
+}
+
 /**
  * Formats for display in a locale: HK$388, HK$388.50, NT$2,800. Whole amounts drop their
  * zero decimals so cards stay short on a phone.

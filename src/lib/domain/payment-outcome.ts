@@ -3,11 +3,10 @@
  * else one of the outcome pages (SPEC.md section 6: success, cancelled, failed). The pages, the
  * provider's return and the payment page's polling all decide with `payPageFor`, so they agree.
  */
-import { PAYMENT_METHODS, QR_PAYMENT_METHODS } from '../config.ts';
+import { PAYMENT_METHODS, QR_PAYMENT_METHODS, type PaymentMethod } from '../config.ts';
 import { pathTo } from '../routes.ts';
 import type { OrderStatus } from './order-state.ts';
 
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Our record of one payment attempt. */
 export type PaymentStatus = 'created' | 'succeeded' | 'failed' | 'cancelled' | 'refunded';
 /** What a provider reports about a payment when asked. */

@@ -18,7 +18,7 @@ import {
 } from '../domain/ticket-offer.ts';
 import { venueMapUrl } from '../domain/venue.ts';
 import { translator } from '../i18n/index.ts';
-import { catalogueOf, localizedName, type Locale } from '../i18n/locales.ts';
+import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
 import { ApiError } from '../api/errors.ts';
 import { loadCurrencyTable } from './currency.ts';
 
@@ -276,7 +276,7 @@ function detailOf(loaded: Loaded, p: Pricing, now: number): ActivityDetail {
     category: { id: category.id, slug: category.slug, name: localizedName(category, p.locale) },
     venue: {
       name: venueName,
-      address: catalogueOf(p.locale) === 'en' ? venue.addressEn : venue.addressZh,
+      address: localizedAddress(venue, p.locale),
       mapUrl: venueMapUrl({ name: venueName, longitude: venue.longitude, latitude: venue.latitude, inMainlandChina: city.isChina }),
     },
     timeRange: formatDateRange(activity.startsAt, activity.endsAt, p.locale, city.timeZone),

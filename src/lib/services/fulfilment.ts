@@ -12,7 +12,7 @@ import { COMPENSATION_COUPON_DAYS, ORDER_PAGE_SIZE, type DeliveryType } from '..
 import type { Db } from '../db/client.ts';
 import { activitySessions, listings, orders, tickets, users } from '../db/schema.ts';
 import { fulfilmentProblem, type FulfilmentInput } from '../domain/fulfilment.ts';
-import { formatMoney, type CurrencyTable, type Money } from '../domain/money.ts';
+import { formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import type { OrderStatus } from '../domain/order-state.ts';
 import { sha256Hex } from '../domain/password.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
@@ -42,14 +42,14 @@ export interface SellerOrder {
   tier: { name: string };
   quantity: number;
   deliveryType: DeliveryType;
-  ticketAmount: Money & { formatted: string };
+  ticketAmount: FormattedMoney;
   /** Who receives the tickets: the shipping address of a courier order, the taker of a pickup. */
   shippingAddress: { name: string; phone: string; text: string } | null;
   taker: { name: string; phone: string } | null;
   trackingNo: string | null;
   pickup: { address: string; time: number } | null;
   tickets: Array<{ ticketNo: string; seat: string | null; status: (typeof tickets.$inferSelect)['status'] }>;
-  refund: (Money & { formatted: string }) | null;
+  refund: FormattedMoney | null;
 }
 
 export interface SellerOrderPage {
@@ -69,10 +69,6 @@ export async function requireSeller(db: Db, userId: number): Promise<void> {
   if (!row) throw new ApiError(403, 'not_a_seller');
 }
 
-function money(amount: number, currency: string, locale: Locale, table: CurrencyTable): Money & { formatted: string } {
-  return { amount, currency, formatted: formatMoney({ amount, currency }, locale, table.get(currency)?.minorDigits ?? 2) };
-}
-
 function viewOf(row: OrderWithShowRow, ticketRows: (typeof tickets.$inferSelect)[], locale: Locale, table: CurrencyTable): SellerOrder {
   const { order, activity, venue, city, session, tier } = row;
   const shipping = order.shippingAddress ? (JSON.parse(order.shippingAddress) as { name: string; phone: string; text: string }) : null;
@@ -88,13 +84,13 @@ function viewOf(row: OrderWithShowRow, ticketRows: (typeof tickets.$inferSelect)
     tier: { name: localizedName(tier, locale) },
     quantity: order.quantity,
     deliveryType: order.deliveryType as DeliveryType,
-    ticketAmount: money(order.ticketAmount, order.currency, locale, table),
+    ticketAmount: formattedMoney(order.ticketAmount, order.currency, locale, table),
     shippingAddress: shipping ? { name: shipping.name, phone: shipping.phone, text: shipping.text } : null,
     taker: order.takerName && order.takerPhone ? { name: order.takerName, phone: order.takerPhone } : null,
     trackingNo: order.trackingNo,
     pickup: order.pickupAddress && order.pickupTime !== null ? { address: order.pickupAddress, time: order.pickupTime } : null,
     tickets: ticketRows.map((ticket) => ({ ticketNo: ticket.ticketNo, seat: ticket.seat, status: ticket.status })),
-    refund: order.refundAmount > 0 ? money(order.refundAmount, order.currency, locale, table) : null,
+    refund: order.refundAmount > 0 ? formattedMoney(order.refundAmount, order.currency, locale, table) : null,
   };
 }
 

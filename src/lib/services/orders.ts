@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
 import {
-  ON_SITE_PICKUP_LEAD_MS, ORDER_PAGE_SIZE, PAYMENT_METHODS, PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType,
+  ON_SITE_PICKUP_LEAD_MS, ORDER_PAGE_SIZE, PAYMENT_METHODS, PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod,
 } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -17,7 +17,7 @@ import {
 import { ACTIVITY_STATUS } from '../domain/activity.ts';
 import { bestOffer, judgeCoupon, percentOff, type CouponRefusal, type CouponVerdict } from '../domain/coupons.ts';
 import { idCardTypeFor, maskIdNumber } from '../domain/identity.ts';
-import { formatMoney, convert, type CurrencyTable, type Money } from '../domain/money.ts';
+import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import { buyerActions, transitionOf, type OrderEvent, type OrderStatus, type OrderTab } from '../domain/order-state.ts';
 import { costBreakdown, postageOf, type CostBreakdown } from '../domain/pricing.ts';
 import type { RequestContext } from '../domain/request-context.ts';
@@ -25,13 +25,11 @@ import { formatSessionTime } from '../domain/session-time.ts';
 import { parseDeliveryTypes, quantityRange, type Seating } from '../domain/ticket-offer.ts';
 import { normalizePhone, phoneProblem } from '../domain/validation.ts';
 import { translator } from '../i18n/index.ts';
-import { catalogueOf, localizedName, type Locale } from '../i18n/locales.ts';
+import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
 import { getAddress } from './addresses.ts';
 import { voucherUrl } from './voucher-link.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export type FormattedMoney = Money & { formatted: string };
 export type CostView = CostBreakdown & { formatted: Record<Exclude<keyof CostBreakdown, 'currency'>, string> };
 
 const TAKER_NAME_MAX_LENGTH = 50;
@@ -39,12 +37,8 @@ const TAKER_NAME_MAX_LENGTH = 50;
 // ---------------------------------------------------------------------------------------------
 // Shared views
 
-function moneyView(amount: number, currency: string, locale: Locale, table: CurrencyTable): FormattedMoney {
-  return { amount, currency, formatted: formatMoney({ amount, currency }, locale, table.get(currency)?.minorDigits ?? 2) };
-}
-
 function costView(cost: CostBreakdown, locale: Locale, table: CurrencyTable): CostView {
-  const format = (amount: number) => moneyView(amount, cost.currency, locale, table).formatted;
+  const format = (amount: number) => formattedMoney(amount, cost.currency, locale, table).formatted;
   return {
     ...cost,
     formatted: {
@@ -56,10 +50,6 @@ function costView(cost: CostBreakdown, locale: Locale, table: CurrencyTable): Co
       total: format(cost.total),
     },
   };
-}
-
-function venueAddress(venue: typeof venues.$inferSelect, locale: Locale): string {
-  return catalogueOf(locale) === 'en' ? venue.addressEn : venue.addressZh;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,14 +210,14 @@ function couponOption(entry: JudgedCoupon, currency: string, locale: Locale, tab
     kind: coupon.kind,
     foldTenths: coupon.kind === 'rate' ? coupon.foldTenths : null,
     percentOff: coupon.kind === 'rate' && coupon.foldTenths !== null ? percentOff(coupon.foldTenths) : null,
-    amount: coupon.kind === 'amount' && coupon.amount !== null ? moneyView(coupon.amount, couponCurrency, locale, table) : null,
-    minSpend: coupon.minSpend > 0 ? moneyView(coupon.minSpend, couponCurrency, locale, table) : null,
+    amount: coupon.kind === 'amount' && coupon.amount !== null ? formattedMoney(coupon.amount, couponCurrency, locale, table) : null,
+    minSpend: coupon.minSpend > 0 ? formattedMoney(coupon.minSpend, couponCurrency, locale, table) : null,
     validFrom: coupon.validFrom,
     validTo: coupon.validTo,
     newUserOnly: coupon.newUserOnly,
     usable: verdict.usable,
     reason: verdict.usable ? null : verdict.reason,
-    discount: verdict.usable ? moneyView(verdict.discount, currency, locale, table) : null,
+    discount: verdict.usable ? formattedMoney(verdict.discount, currency, locale, table) : null,
   };
 }
 
@@ -264,14 +254,14 @@ export async function quoteCheckout(db: Db, ctx: RequestContext, table: Currency
     listing: { id: listing.id, seating: listing.seating, deliveryTypes: parseDeliveryTypes(listing.deliveryTypes), sellerName: target.sellerName },
     activity: {
       id: activity.id, name: localizedName(activity, locale), poster: activity.poster, venueName: localizedName(venue, locale),
-      venueAddress: venueAddress(venue, locale), cityName: localizedName(city, locale), venueCountry: target.countryCode,
+      venueAddress: localizedAddress(venue, locale), cityName: localizedName(city, locale), venueCountry: target.countryCode,
       realNameRequired: activity.realNameRequired,
     },
     session: { id: session.id, startsAt: session.startsAt, label: formatSessionTime(session.startsAt, locale, city.timeZone) },
-    tier: { id: tier.id, name: localizedName(tier, locale), faceValue: moneyView(tier.faceValue, tier.currency, locale, table) },
+    tier: { id: tier.id, name: localizedName(tier, locale), faceValue: formattedMoney(tier.faceValue, tier.currency, locale, table) },
     quantity: input.quantity,
     quantityRange: quantityRange({ numMin: activity.numMin, numMax: activity.numMax }, listing.quantityAvailable),
-    unitPrice: moneyView(unitPrice, ctx.currency, locale, table),
+    unitPrice: formattedMoney(unitPrice, ctx.currency, locale, table),
     deliveryType,
     onSitePickupFrom: session.startsAt - ON_SITE_PICKUP_LEAD_MS,
     paymentMethods: [...PAYMENT_METHODS],
@@ -595,7 +585,7 @@ function summaryOf(row: SummaryRow, locale: Locale, table: CurrencyTable, now: n
     session: { startsAt: session.startsAt, label: formatSessionTime(session.startsAt, locale, city.timeZone) },
     tier: { name: localizedName(tier, locale) },
     quantity: order.quantity,
-    total: moneyView(order.total, order.currency, locale, table),
+    total: formattedMoney(order.total, order.currency, locale, table),
     actions: actionsOf(order, now),
   };
 }
@@ -604,7 +594,7 @@ function pickupOf(row: SummaryRow, locale: Locale): OrderDetail['pickup'] {
   const { order, venue, session } = row;
   if (order.pickupAddress) return { address: order.pickupAddress, from: order.pickupTime ?? session.startsAt - ON_SITE_PICKUP_LEAD_MS };
   if (order.deliveryType === 'on_site') {
-    return { address: `${localizedName(venue, locale)}, ${venueAddress(venue, locale)}`, from: session.startsAt - ON_SITE_PICKUP_LEAD_MS };
+    return { address: `${localizedName(venue, locale)}, ${localizedAddress(venue, locale)}`, from: session.startsAt - ON_SITE_PICKUP_LEAD_MS };
   }
   if (order.deliveryType === 'self_pickup') {
     return { address: translator(locale)('checkout.office_address'), from: order.ticketedAt ?? session.startsAt - ON_SITE_PICKUP_LEAD_MS };
@@ -613,7 +603,7 @@ function pickupOf(row: SummaryRow, locale: Locale): OrderDetail['pickup'] {
 }
 
 async function detailOf(db: Db, row: SummaryRow, locale: Locale, table: CurrencyTable, now: number): Promise<OrderDetail> {
-  const { order, activity, venue, tier } = row;
+  const { order, venue, tier } = row;
   const [attendeeRows, ticketRows] = await Promise.all([
     db.select().from(orderAttendees).where(eq(orderAttendees.orderId, order.id)).orderBy(orderAttendees.id),
     db.select().from(tickets).where(eq(tickets.orderId, order.id)).orderBy(tickets.id),
@@ -627,15 +617,15 @@ async function detailOf(db: Db, row: SummaryRow, locale: Locale, table: Currency
     ticketedAt: order.ticketedAt,
     closedAt: order.closedAt,
     cancelReason: order.cancelReason === 'user' || order.cancelReason === 'timeout' ? order.cancelReason : null,
-    activity: { ...summary.activity, venueAddress: venueAddress(venue, locale), venueCountry: row.countryCode },
-    tier: { name: localizedName(tier, locale), faceValue: moneyView(tier.faceValue, tier.currency, locale, table) },
-    unitPrice: moneyView(order.unitPrice, order.currency, locale, table),
+    activity: { ...summary.activity, venueAddress: localizedAddress(venue, locale), venueCountry: row.countryCode },
+    tier: { name: localizedName(tier, locale), faceValue: formattedMoney(tier.faceValue, tier.currency, locale, table) },
+    unitPrice: formattedMoney(order.unitPrice, order.currency, locale, table),
     cost: costView({
       currency: order.currency, ticketAmount: order.ticketAmount, serviceFee: order.serviceFee, postage: order.postage,
       fuelSurcharge: Math.min(order.postage, postageOf(order.deliveryType as DeliveryType, order.currency, table).fuelSurcharge),
       couponDiscount: order.couponDiscount, total: order.total,
     }, locale, table),
-    refund: order.refundAmount > 0 ? moneyView(order.refundAmount, order.currency, locale, table) : null,
+    refund: order.refundAmount > 0 ? formattedMoney(order.refundAmount, order.currency, locale, table) : null,
     deliveryType: order.deliveryType as DeliveryType,
     paymentMethod: order.paymentMethod,
     shippingAddress: shipping ? { name: shipping.name, phone: shipping.phone, text: shipping.text } : null,
