@@ -42,6 +42,8 @@ export const PAGE_TYPES = [
   { name: 'activity', paths: { en: '/en/activity/1000', 'zh-HK': '/zh-HK/activity/1000' }, status: 200, budget: 'browse' },
   { name: 'login', paths: { en: '/en/login', 'zh-HK': '/zh-HK/login' }, status: 200, budget: 'browse' },
   { name: 'info', paths: { en: '/en/about', 'zh-HK': '/zh-HK/about' }, status: 200, budget: 'browse' },
+  { name: 'lottery-list', paths: { en: '/en/overload-ticket/detail', 'zh-HK': '/zh-HK/overload-ticket/detail' }, status: 200, budget: 'browse' },
+  { name: 'lottery', paths: { en: '/en/overload-ticket/detail?id=1', 'zh-HK': '/zh-HK/overload-ticket/detail?id=1' }, status: 200, budget: 'browse' },
   { name: 'not-found', paths: { en: '/en/no/such/page', 'zh-HK': '/zh-HK/no/such/page' }, status: 404, budget: 'browse' },
   { name: 'address-list', paths: { en: '/en/address/list', 'zh-HK': '/zh-HK/address/list' }, status: 200, budget: 'checkout', session: true },
   { name: 'attendee-list', paths: { en: '/en/customer/list', 'zh-HK': '/zh-HK/customer/list' }, status: 200, budget: 'checkout', session: true },
@@ -50,5 +52,7 @@ export const PAGE_TYPES = [
   { name: 'order-detail', paths: { en: '/en/orders/{ticketedOrderId}', 'zh-HK': '/zh-HK/orders/{ticketedOrderId}' }, status: 200, budget: 'checkout', session: true },
   { name: 'pay-success', paths: { en: '/en/paySuccess?orderId={ticketedOrderId}', 'zh-HK': '/zh-HK/paySuccess?orderId={ticketedOrderId}' }, status: 200, budget: 'checkout', session: true },
   { name: 'voucher', paths: { en: '/en{voucherPath}', 'zh-HK': '/zh-HK{voucherPath}' }, status: 200, budget: 'browse', session: true, noindex: true },
+  { name: 'coupons', paths: { en: '/en/couponList', 'zh-HK': '/zh-HK/couponList' }, status: 200, budget: 'checkout', session: true },
+  { name: 'invitation', paths: { en: '/en/invitation', 'zh-HK': '/zh-HK/invitation' }, status: 200, budget: 'checkout', session: true },
   { name: 'pay', paths: { en: '/en/order/{orderId}/pay', 'zh-HK': '/zh-HK/order/{orderId}/pay' }, status: 200, budget: 'checkout', session: true },
 ];

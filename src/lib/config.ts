@@ -81,6 +81,13 @@ export const CHANNEL_COOKIE = 'channel';
 export const HIDE_APP_INFO_COOKIE = 'hideAppInfo';
 /** Set when the home pop-up boxes are closed; like hideAppInfo it lasts until the end of the day. */
 export const HIDE_POP_BOX_COOKIE = 'hidePopBox';
+/**
+ * The invite-coupon pop-ups already shown on the home page: "userId.lastUserCouponId". Coupon rows
+ * only grow, so one id per user marks every earlier pop-up as shown once.
+ */
+export const INVITE_COUPON_SEEN_COOKIE = 'inviteCouponSeen';
+/** The coupon every new account receives (a bundle coupon grants its bundle count). */
+export const NEW_USER_GIFT_COUPON = 'WELCOME100';
 /** The device id cookie of GET /v1/setDvid: ties location history to a browser without an account. */
 export const DEVICE_ID_COOKIE = 'dvid';
 /** How long the language, currency, city and device cookies last. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getTableName, is } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { describe, it, expect } from 'vitest';
@@ -261,5 +262,40 @@ describe('demo sellers', () => {
   it('sign in with the documented demo password', async () => {
     expect(await verifyPassword(DEMO_SELLER_PASSWORD, DEMO_SELLER_PASSWORD_HASH)).toBe(true);
     expect(await verifyPassword('demoseller2026', DEMO_SELLER_PASSWORD_HASH)).toBe(false);
+  });
+});
+
+describe('demo lotteries', () => {
+  const lotteries = rowsOf('lotteries');
+
+  it('open a few lotteries on upcoming shows on sale, drawn before the show', () => {
+    expect(lotteries.length).toBeGreaterThanOrEqual(3);
+    for (const lottery of lotteries) {
+      const activity = rowsOf('activities').find((row) => row.id === lottery.activity_id)!;
+      const tier = rowsOf('ticket_tiers').find((row) => row.id === lottery.tier_id)!;
+      const session = rowsOf('activity_sessions').find((row) => row.id === tier.session_id)!;
+      expect(session.activity_id).toBe(activity.id);
+      expect(activity.status).toBe(1);
+      expect(activity.sale_starts_at as number).toBeLessThanOrEqual(REFERENCE_TIME);
+      expect(lottery.status).toBe('open');
+      expect(lottery.draw_at as number).toBeGreaterThan(REFERENCE_TIME);
+      expect(lottery.draw_at as number).toBeLessThan(session.starts_at as number);
+      expect(lottery.max_codes_per_entry as number).toBeGreaterThan(1);
+      const prizeStock = rowsOf('listings')
+        .filter((row) => row.tier_id === tier.id && row.status === 'active' && String(row.delivery_types).split(',').includes('e_ticket'))
+        .reduce((sum, row) => sum + (row.quantity_available as number), 0);
+      expect(prizeStock).toBeGreaterThanOrEqual((lottery.prize_count as number) * (lottery.tickets_per_prize as number));
+    }
+  });
+
+  it('publish the SHA-256 of a 256-bit seed, the same every day, with only the draw time moving', () => {
+    for (const lottery of lotteries) {
+      expect(lottery.seed).toMatch(/^[0-9a-f]{64}$/);
+      expect(lottery.seed_commitment).toBe(createHash('sha256').update(lottery.seed as string).digest('hex'));
+    }
+    expect(new Set(lotteries.map((row) => row.seed)).size).toBe(lotteries.length);
+    const later = buildSeed(REFERENCE_TIME + 7 * DAY).lotteries;
+    expect(later.map((row) => row.seed)).toEqual(lotteries.map((row) => row.seed));
+    expect(later.map((row) => row.draw_at)).toEqual(lotteries.map((row) => (row.draw_at as number) + 7 * DAY));
   });
 });

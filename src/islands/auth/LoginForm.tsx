@@ -27,6 +27,8 @@ interface Props {
   /** A same-site path to go to after signing in (already checked by the page), or null to go back. */
   redirect: string | null;
   links: { agreement: string; privacy: string; home: string; login: string };
+  /** A friend's invite code from the share link: sent with the calls that may create the account. */
+  inviteCode?: string | null;
 }
 
 type Tab = 'phone' | 'email';
@@ -54,7 +56,7 @@ function continueAfterLogin(redirect: string | null, home: string, login: string
   window.location.assign(home);
 }
 
-export default function LoginForm({ messages, callingCodes, initialTab, redirect, links }: Props) {
+export default function LoginForm({ messages, callingCodes, initialTab, redirect, links, inviteCode = null }: Props) {
   const t = (key: string, params?: Record<string, string | number>) => format(messages, `auth.form.${key}`, params);
   const problemText = (problem: FieldProblem) => format(messages, `error.${problem}`);
 
@@ -161,7 +163,7 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
     if (!check(fields)) return;
 
     const captcha = captchaNonce !== null ? values.captcha : undefined;
-    const secret = usesCode && view === 'login' ? { loginType: 'code', code: values.code } : { loginType: 'password', password: values.password };
+    const secret = usesCode && view === 'login' ? { loginType: 'code', code: values.code, inviteCode: inviteCode ?? undefined } : { loginType: 'password', password: values.password };
     setBusy(true);
     try {
       if (view === 'forgot') {
@@ -176,7 +178,7 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
         return;
       }
       const [path, body] = view === 'register'
-        ? ['v1/user/mail/register', { email: values.email, code: values.code, password: values.password, agreement: true, captcha }]
+        ? ['v1/user/mail/register', { email: values.email, code: values.code, password: values.password, agreement: true, captcha, inviteCode: inviteCode ?? undefined }]
         : channel === 'phone'
           ? ['v1/user/login', { ...target(), ...secret, agreement: true, captcha }]
           : ['v1/user/mail/login', { ...target(), ...secret, captcha }];

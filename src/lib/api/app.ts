@@ -28,6 +28,9 @@ import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { sellerRoutes } from './routes/seller.ts';
 import { voucherRoutes } from './routes/vouchers.ts';
+import { lotteryRoutes } from './routes/lottery.ts';
+import { couponRoutes } from './routes/coupons.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -37,7 +40,9 @@ const routes = new Hono<ApiEnv>().route('/', catalogueRoutes).route('/', authRou
   .route('/', addressRoutes).route('/', attendeeRoutes)
   .route('/', orderRoutes)
   .route('/', paymentRoutes)
-  .route('/', sellerRoutes).route('/', voucherRoutes);
+  .route('/', sellerRoutes).route('/', voucherRoutes)
+  .route('/', lotteryRoutes)
+  .route('/', couponRoutes).route('/', invitationRoutes);
 
 // Not strict: the home config answers at both /api and /api/.
 export const api = new Hono<ApiEnv>({ strict: false });

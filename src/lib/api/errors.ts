@@ -6,6 +6,8 @@ import type { AddressProblem } from '../domain/address.ts';
 import type { AttendeeProblem } from '../domain/identity.ts';
 import type { FulfilmentProblem } from '../domain/fulfilment.ts';
 import type { FieldProblem } from '../domain/validation.ts';
+import type { InvitationRefusal } from '../domain/invitations.ts';
+import type { HelpRefusal, JoinRefusal } from '../domain/lottery.ts';
 
 export type ErrorCode =
   | 'invalid_input'
@@ -28,7 +30,9 @@ export type ErrorCode =
   | ProfileErrorCode
   | CheckoutErrorCode
   | FulfilmentErrorCode
-  | PaymentErrorCode;
+  | PaymentErrorCode
+  | InvitationErrorCode
+  | LotteryErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =
@@ -54,6 +58,9 @@ export type ProfileErrorCode =
   | 'address_limit_reached'
   | 'attendee_limit_reached';
 
+/** Invitations: a code that names no one, and the refusals of domain/invitations.ts. */
+export type InvitationErrorCode = InvitationRefusal | 'invite_code_unknown';
+
 /** Payments: an order that cannot be paid (any more), and webhooks that are forged or too old. */
 export type PaymentErrorCode =
   | 'order_not_payable'
@@ -77,6 +84,9 @@ export type CheckoutErrorCode =
   | 'order_not_found'
   | 'order_state_conflict'
   | 'server_misconfigured';
+
+/** The free-ticket lottery: joining and helping (src/lib/domain/lottery.ts), a missing lottery or share link, the result before the draw. */
+export type LotteryErrorCode = JoinRefusal | HelpRefusal | 'lottery_not_found' | 'lottery_share_not_found' | 'lottery_not_drawn';
 
 /** Seller fulfilment and the voucher: who may fulfil, what a fulfilment needs, a voucher link that opens nothing. */
 export type FulfilmentErrorCode = FulfilmentProblem | 'not_a_seller' | 'voucher_not_found';

@@ -457,8 +457,13 @@ export const lotteries = sqliteTable('lotteries', {
   drawAt: integer('draw_at').notNull(),
   /** SHA-256 of the draw seed, published before the draw; the seed is published after it. */
   seedCommitment: text('seed_commitment').notNull(),
+  /** Stored from the start (the draw needs it) but answered only once the lottery is drawn. */
   seed: text('seed'),
-  status: text('status', { enum: ['open', 'drawn'] }).notNull().default('open'),
+  /** open → drawing (codes frozen, claimed by one sweep or reader) → drawn (winners recorded). */
+  status: text('status', { enum: ['open', 'drawing', 'drawn'] }).notNull().default('open'),
+  /** Tickets of the lottery's tier in each winner's free order. */
+  ticketsPerPrize: integer('tickets_per_prize').notNull().default(1),
+  drawnAt: integer('drawn_at'),
 });
 
 export const lotteryEntries = sqliteTable(
@@ -478,13 +483,23 @@ export const lotteryCodes = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     entryId: integer('entry_id').notNull().references(() => lotteryEntries.id),
+    /**
+     * Kept on the code so a code is unique within its lottery and a friend helps once per lottery.
+     * Nullable only because SQLite cannot add a NOT NULL reference to an existing table; always set.
+     */
+    lotteryId: integer('lottery_id').references(() => lotteries.id),
     code: text('code').notNull(),
     /** The friend whose help earned this code; null for the code given on joining. */
     helperUserId: integer('helper_user_id').references(() => users.id),
     isWinner: integer('is_winner', { mode: 'boolean' }).notNull().default(false),
     createdAt,
   },
-  (t) => [uniqueIndex('lottery_codes_code_idx').on(t.entryId, t.code), uniqueIndex('lottery_help_idx').on(t.entryId, t.helperUserId)],
+  (t) => [
+    uniqueIndex('lottery_codes_code_idx').on(t.entryId, t.code),
+    uniqueIndex('lottery_help_idx').on(t.entryId, t.helperUserId),
+    uniqueIndex('lottery_codes_lottery_code_idx').on(t.lotteryId, t.code),
+    uniqueIndex('lottery_codes_lottery_helper_idx').on(t.lotteryId, t.helperUserId),
+  ],
 );
 
 export const favourites = sqliteTable(

@@ -6,6 +6,7 @@
  * same rows, and the random draws never depend on `referenceTime`: another day only moves the dates.
  * The module is pure (no I/O, no clock) so it runs in Node scripts and in workerd alike.
  */
+import { createHash } from 'node:crypto';
 import { mulberry32 } from '../domain/random.ts';
 import { DEFAULT_CITY_ID, DELIVERY_TYPES, type DeliveryType } from '../config.ts';
 
@@ -28,6 +29,7 @@ export const SEED_TABLES: string[] = [
   'activity_sessions',
   'ticket_tiers',
   'listings',
+  'lotteries',
   'coupons',
   'hot_keywords',
   'banners',
@@ -889,11 +891,11 @@ function buildPopUpBoxes(referenceTime: number): SeedRow[] {
     {
       title: { en: 'Invite friends, both get rewarded', 'zh-Hant': '邀請好友，雙方均享獎賞', 'zh-Hans': '邀请好友，双方均享奖赏' },
       body: {
-        en: 'Your friend gets HK$60 off their first order, and you get HK$50 off once they buy.',
-        'zh-Hant': '好友首單立減HK$60，好友完成購票後你可獲HK$50優惠。',
-        'zh-Hans': '好友首单立减HK$60，好友完成购票后你可获HK$50优惠。',
+        en: 'Your friend gets HK$60 off their first order, and you get HK$50 off as soon as they sign up.',
+        'zh-Hant': '好友首單立減HK$60，好友一完成註冊你即可獲HK$50優惠。',
+        'zh-Hans': '好友首单立减HK$60，好友一完成注册你即可获HK$50优惠。',
       },
-      link: '/couponList',
+      link: '/invitation',
     },
   ];
   return boxes.map((content, index) => ({
@@ -904,6 +906,52 @@ function buildPopUpBoxes(referenceTime: number): SeedRow[] {
     valid_from: referenceTime - 30 * DAY,
     valid_to: referenceTime + 60 * DAY,
   }));
+}
+
+/** The demo lotteries: prizes, codes allowed per entry, and the day of the draw after the reference time. */
+const LOTTERY_PLANS = [
+  { prizeCount: 3, ticketsPerPrize: 2, maxCodesPerEntry: 5, drawDay: 3 },
+  { prizeCount: 2, ticketsPerPrize: 1, maxCodesPerEntry: 5, drawDay: 5 },
+  { prizeCount: 5, ticketsPerPrize: 1, maxCodesPerEntry: 10, drawDay: 7 },
+] as const;
+/** A lottery draws at least this long before its show, so the winners' tickets can still be issued. */
+const LOTTERY_LEAD_DAYS = 5;
+
+/**
+ * Free-ticket lotteries on upcoming Hong Kong shows on sale, each on a tier whose e-ticket listings
+ * hold every prize. The draw seed comes from the demo PRNG (demo data only: a real lottery's seed
+ * must come from crypto.getRandomValues); only its SHA-256 is published before the draw.
+ */
+function buildLotteries(rand: Random, activities: Activity[], inventory: ReturnType<typeof buildInventory>, referenceTime: number): SeedRow[] {
+  const tiersOf = (sessionId: number) => inventory.tiers.filter((tier) => tier.session_id === sessionId);
+  const prizeStock = (tierId: number) => inventory.listings
+    .filter((listing) => listing.tier_id === tierId && listing.status === 'active' && String(listing.delivery_types).split(',').includes('e_ticket'))
+    .reduce((sum, listing) => sum + (listing.quantity_available as number), 0);
+  const candidates = activities.filter((activity) => activity.city.id === DEFAULT_CITY_ID && activity.status === 1 && !activity.isSoldOut && !activity.realNameRequired
+    && activity.saleStartsAt <= referenceTime && activity.sessions[0].startsAt > referenceTime + (LOTTERY_PLANS[2].drawDay + LOTTERY_LEAD_DAYS) * DAY);
+  const rows: SeedRow[] = [];
+  for (const activity of candidates) {
+    const plan = LOTTERY_PLANS[rows.length];
+    if (!plan) break;
+    const session = inventory.sessions.find((row) => row.activity_id === activity.id)!;
+    const tier = tiersOf(session.id as number).find((row) => prizeStock(row.id as number) >= plan.prizeCount * plan.ticketsPerPrize);
+    if (!tier) continue;
+    const seed = Array.from({ length: 32 }, () => rand.int(0, 255).toString(16).padStart(2, '0')).join('');
+    rows.push({
+      id: rows.length + 1,
+      activity_id: activity.id,
+      tier_id: tier.id,
+      prize_count: plan.prizeCount,
+      max_codes_per_entry: plan.maxCodesPerEntry,
+      draw_at: referenceTime + plan.drawDay * DAY + 12 * HOUR,
+      seed_commitment: createHash('sha256').update(seed, 'utf8').digest('hex'),
+      seed,
+      status: 'open',
+      tickets_per_prize: plan.ticketsPerPrize,
+      drawn_at: null,
+    });
+  }
+  return rows;
 }
 
 /** The whole demo catalogue for a reference time (epoch ms, UTC midnight of the day to seed for). */
@@ -967,6 +1015,7 @@ export function buildSeed(referenceTime: number): SeedData {
     activity_sessions: inventory.sessions,
     ticket_tiers: inventory.tiers,
     listings: inventory.listings,
+    lotteries: buildLotteries(rand, activities, inventory, referenceTime),
     coupons: buildCoupons(referenceTime),
     hot_keywords: buildHotKeywords(),
     banners: buildBanners(activities),

@@ -74,3 +74,35 @@ export function bestOffer<T extends { id: number; verdict: CouponVerdict; validT
   }
   return best;
 }
+
+/** Where a held coupon stands for its owner: the My Coupons page sorts coupons into tabs by it. */
+export type CouponState = 'usable' | 'not_started' | 'locked' | 'used' | 'expired';
+export const COUPON_TABS = ['usable', 'used', 'expired'] as const;
+export type CouponTab = (typeof COUPON_TABS)[number];
+
+/**
+ * The state of one held coupon. Spent coupons stay "used" after their window closes; a coupon
+ * locked to an unpaid order is not usable now (it comes back if the order closes unpaid).
+ */
+export function couponState(status: 'unused' | 'locked' | 'used', window: { validFrom: number; validTo: number }, now: number): CouponState {
+  if (status === 'used') return 'used';
+  if (status === 'locked') return 'locked';
+  if (now > window.validTo) return 'expired';
+  return now < window.validFrom ? 'not_started' : 'usable';
+}
+
+/** The My Coupons tab of a state: coupons yet to start wait under "usable", locked ones under "used". */
+export function couponTab(state: CouponState): CouponTab {
+  if (state === 'usable' || state === 'not_started') return 'usable';
+  return state === 'expired' ? 'expired' : 'used';
+}
+
+/** A tab named in a URL, or "usable" for anything else. */
+export function parseCouponTab(value: string | null | undefined): CouponTab {
+  return COUPON_TABS.find((tab) => tab === value) ?? 'usable';
+}
+
+/** The fold of a rate as people write it: 85 → "8.5", 90 → "9". */
+export function foldText(foldTenths: number): string {
+  return foldTenths % 10 === 0 ? String(foldTenths / 10) : (foldTenths / 10).toFixed(1);
+}

@@ -23,6 +23,7 @@ import {
 import type { PhoneNumber } from '../domain/validation.ts';
 import type { Translate } from '../i18n/index.ts';
 import { solveChallenge } from './captcha.ts';
+import { inviterByCode, welcomeNewUser } from './invitations.ts';
 import type { MessageChannel, Messenger } from './messaging.ts';
 import { countIn, hitAll, resetCounter, type Window } from './rate-limit.ts';
 
@@ -220,8 +221,11 @@ async function findUser(db: Db, account: Account): Promise<UserRow | undefined> 
   return row;
 }
 
-/** Creates the account, or returns undefined when the email or phone was taken meanwhile. */
-async function createUser(db: Db, account: Account, password: string | null, now: number): Promise<UserRow | undefined> {
+/**
+ * Creates the account with its new-user gift (and the invitation, when `inviterId` is given), or
+ * returns undefined when the email or phone was taken meanwhile.
+ */
+async function createUser(db: Db, account: Account, password: string | null, now: number, inviterId: number | null): Promise<UserRow | undefined> {
   const hashed = password === null ? null : await hashPassword(password);
   for (let tries = 0; tries < CREATE_TRIES; tries++) {
     const [created] = await db
@@ -240,7 +244,10 @@ async function createUser(db: Db, account: Account, password: string | null, now
       })
       .onConflictDoNothing()
       .returning();
-    if (created) return created;
+    if (created) {
+      await welcomeNewUser(db, created.id, inviterId, now);
+      return created;
+    }
     // Either the account appeared meanwhile, or the random invite code collided: then try again.
     if (await findUser(db, account)) return undefined;
   }
@@ -328,13 +335,17 @@ export async function sendLoginCode(deps: AuthDeps, account: Account): Promise<v
   await issueCode(deps, account, 'login', disclose, deps.t('auth.mail.noAccountBody'));
 }
 
-/** Signs in with a code. A phone without an account gets one now; an email must have registered. */
-export async function loginWithCode(deps: AuthDeps, account: Account, code: string, captcha: CaptchaAttempt): Promise<SignedIn> {
+/**
+ * Signs in with a code. A phone without an account gets one now (invited by the owner of
+ * `inviteCode`, when given); an email must have registered.
+ */
+export async function loginWithCode(deps: AuthDeps, account: Account, code: string, captcha: CaptchaAttempt, inviteCode?: string): Promise<SignedIn> {
   await assertKnownPhone(deps, account);
+  const inviter = inviteCode ? await inviterByCode(deps.db, inviteCode) : null;
   return guarded(deps, accountKey(account), captcha, async () => {
     await checkCode(deps, account, 'login', code, true);
     let user = await findUser(deps.db, account);
-    if (!user && account.kind === 'phone') user = (await createUser(deps.db, account, null, deps.now)) ?? (await findUser(deps.db, account));
+    if (!user && account.kind === 'phone') user = (await createUser(deps.db, account, null, deps.now, inviter?.id ?? null)) ?? (await findUser(deps.db, account));
     // An email without an account was sent a notice, not a code: a right guess is still no sign-in.
     if (!user) throw new ApiError(400, 'code_wrong', {}, 'code');
     return createSession(deps.db, user, deps.now);
@@ -359,12 +370,14 @@ export async function sendRegisterCode(deps: AuthDeps, email: string): Promise<v
   await issueCode(deps, account, 'register', !taken, deps.t('auth.mail.alreadyRegisteredBody'));
 }
 
-/** Creates an email account with its password, after the registration code, and signs it in. */
-export async function register(deps: AuthDeps, email: string, code: string, password: string, captcha: CaptchaAttempt): Promise<SignedIn> {
+/** Creates an email account with its password, after the registration code, and signs it in; `inviteCode` names who invited it. */
+export async function register(deps: AuthDeps, email: string, code: string, password: string, captcha: CaptchaAttempt, inviteCode?: string): Promise<SignedIn> {
   const account: Account = { kind: 'email', email };
+  // Checked before the code is used up, so a mistyped invite code costs the user nothing.
+  const inviter = inviteCode ? await inviterByCode(deps.db, inviteCode) : null;
   return guarded(deps, accountKey(account), captcha, async () => {
     await checkCode(deps, account, 'register', code, true);
-    const user = await createUser(deps.db, account, password, deps.now);
+    const user = await createUser(deps.db, account, password, deps.now, inviter?.id ?? null);
     if (!user) throw new ApiError(409, 'registration_failed');
     return createSession(deps.db, user, deps.now);
   });

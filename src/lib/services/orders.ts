@@ -333,7 +333,7 @@ async function attendeesOf(db: Db, userId: number, target: Target, input: Create
   return rows;
 }
 
-function newOrderNo(now: number): string {
+export function newOrderNo(now: number): string {
   const digits = crypto.getRandomValues(new Uint32Array(2));
   const date = new Date(now).toISOString().slice(0, 10).replaceAll('-', '');
   return `${date}${String(digits[0] % 100_000).padStart(5, '0')}${String(digits[1] % 100_000).padStart(5, '0')}`;

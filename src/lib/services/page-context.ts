@@ -5,11 +5,16 @@ import type { CurrencyTable } from '../domain/money.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { loadCurrencyTable } from './currency.ts';
 
-/** `currencies`, when the page has loaded the table already, saves reading it twice. */
-export async function pageContext(
-  db: Db, astro: Pick<AstroGlobal, 'cookies' | 'locals' | 'request'>, currencies?: CurrencyTable,
-): Promise<RequestContext> {
-  const table = currencies ?? (await loadCurrencyTable(db));
+type PageAstro = Pick<AstroGlobal, 'cookies' | 'locals' | 'request'>;
+
+/** The currency table, read once per request however many components of the page ask for it. */
+export function pageCurrencies(db: Db, astro: Pick<AstroGlobal, 'locals'>): Promise<CurrencyTable> {
+  astro.locals.currencies ??= loadCurrencyTable(db);
+  return astro.locals.currencies;
+}
+
+export async function pageContext(db: Db, astro: PageAstro): Promise<RequestContext> {
+  const table = await pageCurrencies(db, astro);
   const ctx = readRequestContext({
     // Pages take no API headers: the language is the page's own, the rest comes from cookies.
     header: () => undefined,

@@ -9,8 +9,7 @@ import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { pageI18n } from '../i18n/page.ts';
 import { pathTo } from '../routes.ts';
-import { loadCurrencyTable } from './currency.ts';
-import { pageContext } from './page-context.ts';
+import { pageContext, pageCurrencies } from './page-context.ts';
 
 export interface SignedInPage {
   userId: number;
@@ -27,6 +26,6 @@ export async function signedInPage(astro: AstroGlobal): Promise<SignedInPage | R
   const user = astro.locals.user;
   if (!user) return astro.redirect(pageI18n(astro.locals).link(pathTo('loginPage')), 302);
   const db = database(env.DB);
-  const currencies = await loadCurrencyTable(db);
-  return { userId: user.userId, db, ctx: await pageContext(db, astro, currencies), currencies };
+  const currencies = await pageCurrencies(db, astro);
+  return { userId: user.userId, db, ctx: await pageContext(db, astro), currencies };
 }

@@ -3,11 +3,11 @@
  * rules as the login page, answering with the same messages):
  *
  *   POST v3/user/sendLoginCode   {channel:'phone', countryCode, phone} | {channel:'email', email}
- *   POST v1/user/login           phone: {countryCode, phone, loginType:'code', code, agreement:true}
+ *   POST v1/user/login           phone: {countryCode, phone, loginType:'code', code, agreement:true, inviteCode?}
  *                                     | {countryCode, phone, loginType:'password', password, agreement:true}  (+ captcha)
  *   POST v1/user/mail/login      {email, loginType:'code', code} | {email, loginType:'password', password}    (+ captcha)
  *   POST v1/user/mail/regVerify  {email}                    sends a registration code
- *   POST v1/user/mail/register   {email, code, password, agreement:true}                                    (+ captcha)
+ *   POST v1/user/mail/register   {email, code, password, agreement:true, inviteCode?}                       (+ captcha)
  *   POST v1/user/mail/forgot     {email}                    sends a password-reset code
  *   POST v1/user/mail/verify     {email, code}              checks the reset code                          (+ captcha)
  *   POST v1/user/mail/password   {email, code, password}    sets the new password                          (+ captcha)
@@ -18,6 +18,7 @@
  *   GET  v1/dev/outbox?target=   local builds only: the codes "sent" to an email or phone
  *
  * Sign-ins answer {user:{userId, nickname}} and set the cookies pner (token, HttpOnly) and pnid.
+ * `inviteCode` (a friend's, from the share link) only counts when the call creates the account.
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -68,13 +69,15 @@ const newPassword = ruled((value) => passwordProblem(value, true), false);
 /** The captcha answer, when the client was asked for one; the server decides whether it is needed. */
 const captcha = z.string().max(16).optional();
 const agreement = z.literal(true, { error: () => 'agreement_required' });
+/** A friend's invite code; its owner is looked up (and an unknown one refused) by the service. */
+const inviteCode = z.string().max(32).optional();
 
 const sendLoginCodeBody = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('phone'), countryCode, phone }),
   z.object({ channel: z.literal('email'), email }),
 ]);
 const phoneLoginBody = z.discriminatedUnion('loginType', [
-  z.object({ loginType: z.literal('code'), countryCode, phone, code, captcha, agreement }),
+  z.object({ loginType: z.literal('code'), countryCode, phone, code, captcha, agreement, inviteCode }),
   z.object({ loginType: z.literal('password'), countryCode, phone, password, captcha, agreement }),
 ]);
 const mailLoginBody = z.discriminatedUnion('loginType', [
@@ -82,7 +85,7 @@ const mailLoginBody = z.discriminatedUnion('loginType', [
   z.object({ loginType: z.literal('password'), email, password, captcha }),
 ]);
 const emailBody = z.object({ email });
-const registerBody = z.object({ email, code, password, agreement, captcha });
+const registerBody = z.object({ email, code, password, agreement, captcha, inviteCode });
 const verifyBody = z.object({ email, code, captcha });
 const resetBody = z.object({ email, code, password, captcha });
 const changePasswordBody = z.object({
@@ -163,7 +166,7 @@ export const authRoutes = new Hono<ApiEnv>()
     const account = phoneAccount(input);
     const attempt = captchaOf(c, input.captcha);
     const session = input.loginType === 'code'
-      ? await loginWithCode(deps(c), account, input.code, attempt)
+      ? await loginWithCode(deps(c), account, input.code, attempt, input.inviteCode)
       : await loginWithPassword(deps(c), account, input.password, attempt);
     return signIn(c, session);
   })
@@ -183,7 +186,7 @@ export const authRoutes = new Hono<ApiEnv>()
   })
   .post('/v1/user/mail/register', async (c) => {
     const input = parse(registerBody, await body(c));
-    return signIn(c, await register(deps(c), normalizeEmail(input.email), input.code, input.password, captchaOf(c, input.captcha)));
+    return signIn(c, await register(deps(c), normalizeEmail(input.email), input.code, input.password, captchaOf(c, input.captcha), input.inviteCode));
   })
   .post('/v1/user/mail/forgot', async (c) => {
     const input = parse(emailBody, await body(c));

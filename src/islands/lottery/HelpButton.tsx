@@ -1,0 +1,63 @@
+/**
+ * The share landing page's Help button (signed in, someone else's entry, not helped yet): gives the
+ * sharer one more code, then the assist-success modal with their new count; closing it offers the
+ * app-download modal. A refusal (helped already, the draw has passed, the entry is full) is shown as
+ * the server words it.
+ */
+import { useState } from 'react';
+import { ApiClientError, request } from '../../lib/api/client.ts';
+import { format, type Messages } from '../../lib/i18n/messages.ts';
+import type { HelpResult } from '../../lib/services/lottery.ts';
+import AppDownloadModal from './AppDownloadModal.tsx';
+import Modal from './Modal.tsx';
+
+interface Props {
+  shareToken: string;
+  appInfoUrl: string;
+  loginUrl: string;
+  messages: Messages;
+}
+
+type Step = 'idle' | 'helping' | 'thanked' | 'app' | 'done';
+
+export default function HelpButton({ shareToken, appInfoUrl, loginUrl, messages: m }: Props) {
+  const [step, setStep] = useState<Step>('idle');
+  const [result, setResult] = useState<HelpResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function help() {
+    setStep('helping');
+    setError(null);
+    try {
+      setResult(await request<HelpResult>(`v1/lotteries/share/${encodeURIComponent(shareToken)}/help`, { method: 'POST' }));
+      setStep('thanked');
+    } catch (cause) {
+      if (cause instanceof ApiClientError && cause.status === 401) {
+        window.location.assign(loginUrl);
+        return;
+      }
+      setStep('idle');
+      setError(cause instanceof ApiClientError && cause.kind === 'http' ? cause.message : format(m, 'lottery.failed'));
+    }
+  }
+
+  return (
+    <div className="lottery-entry">
+      {step === 'idle' || step === 'helping' ? (
+        <button type="button" className="lottery-button lottery-button-primary" disabled={step === 'helping'} onClick={help}>
+          {format(m, step === 'helping' ? 'lottery.helping' : 'lottery.help')}
+        </button>
+      ) : (
+        <p role="status">{format(m, 'lottery.helped_this')}</p>
+      )}
+      {error && <p role="alert" className="lottery-error">{error}</p>}
+      <Modal open={step === 'thanked'} title={format(m, 'lottery.assist.title')} onClose={() => setStep('app')}>
+        {result && <p>{format(m, 'lottery.assist.body', { name: result.sharerName, count: result.sharerCodeCount })}</p>}
+        <div className="lottery-dialog-buttons">
+          <button type="button" className="lottery-button lottery-button-primary" onClick={() => setStep('app')}>{format(m, 'lottery.assist.close')}</button>
+        </div>
+      </Modal>
+      <AppDownloadModal open={step === 'app'} onClose={() => setStep('done')} appInfoUrl={appInfoUrl} messages={m} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Invitation programme rules (SPEC.md section 1: coupons for registered friends): what an invite
+ * code looks like, and who may accept whose invitation.
+ */
+
+/** Invite codes are 8 characters of an alphabet without look-alikes; people type them in any case. */
+const INVITE_CODE = /^[A-HJ-NP-Z2-9]{8}$/;
+
+/** The code in canonical form (trimmed, upper case), or null when it cannot be an invite code. */
+export function normalizeInviteCode(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string') return null;
+  const code = raw.trim().toUpperCase();
+  return INVITE_CODE.test(code) ? code : null;
+}
+
+export type InvitationRefusal = 'invite_self' | 'invite_already_accepted' | 'invite_not_new_user' | 'invite_cycle';
+
+export interface Invitee {
+  id: number;
+  invitedBy: number | null;
+  /** Whether the invitee has paid for an order: invitations are for new users. */
+  hasPaidOrder: boolean;
+}
+
+/** Why an existing account may not accept an inviter's code, or null when it may. */
+export function invitationRefusal(invitee: Invitee, inviter: { id: number; invitedBy: number | null }): InvitationRefusal | null {
+  if (invitee.id === inviter.id) return 'invite_self';
+  if (invitee.invitedBy !== null) return 'invite_already_accepted';
+  if (invitee.hasPaidOrder) return 'invite_not_new_user';
+  // Two accounts inviting each other would farm both rewards twice.
+  if (inviter.invitedBy === invitee.id) return 'invite_cycle';
+  return null;
+}
+
+/** The last invite-coupon row whose pop-up this user has seen, from the cookie "userId.rowId" (0 when none). */
+export function seenInviteCouponId(cookie: string | null | undefined, userId: number): number {
+  const match = /^(\d{1,10})\.(\d{1,10})$/.exec(cookie ?? '');
+  return match && Number(match[1]) === userId ? Number(match[2]) : 0;
+}
+
+/** The cookie value that marks pop-ups up to row `lastId` as seen by this user. */
+export function inviteCouponSeenValue(userId: number, lastId: number): string {
+  return `${userId}.${lastId}`;
+}

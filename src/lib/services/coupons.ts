@@ -1,0 +1,217 @@
+/**
+ * A user's coupons: the My Coupons list (tabs usable / used / expired), granting coupons (the
+ * new-user gift, the invitee and inviter coupons) and the invite-coupon pop-ups of the home page.
+ *
+ * Every grant is one guarded INSERT ... SELECT: the row count it may add is decided inside the
+ * statement from what the user already holds, and D1 runs statements one at a time, so a retried
+ * or concurrent grant adds nothing the first one added. A bundle coupon grants `bundle_count` rows.
+ */
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { NEW_USER_GIFT_COUPON } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { categories, coupons, currencies, userCoupons } from '../db/schema.ts';
+import {
+  couponState, couponTab, foldText, percentOff, COUPON_TABS, type CouponState, type CouponTab,
+} from '../domain/coupons.ts';
+import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
+import type { RequestContext } from '../domain/request-context.ts';
+import { localizedName, type Locale } from '../i18n/locales.ts';
+import type { CurrencyView } from './currency.ts';
+
+/** More copies than any bundle holds; the statement caps a bundle at this. */
+const BUNDLE_MAX = 20;
+
+/** Inserts `bundle_count` unused rows of each coupon chosen by `selector` for user ?1 at ?2, when `guard` holds. */
+function grantSql(selector: string, guard: string): string {
+  return `WITH RECURSIVE copies(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM copies WHERE n < ${BUNDLE_MAX})
+    INSERT INTO user_coupons (user_id, coupon_id, status, created_at)
+    SELECT ?1, c.id, 'unused', ?2 FROM coupons c JOIN copies ON copies.n <= c.bundle_count
+    WHERE ${selector} AND c.valid_to > ?2 AND (${guard})`;
+}
+
+/** The new-user gift, once per account. */
+export function grantNewUserGift(db: Db, userId: number, now: number): D1PreparedStatement {
+  return db.$client.prepare(grantSql(
+    'c.code = ?3',
+    'NOT EXISTS (SELECT 1 FROM user_coupons u WHERE u.user_id = ?1 AND u.coupon_id = c.id)',
+  )).bind(userId, now, NEW_USER_GIFT_COUPON);
+}
+
+/** The invitee coupons, once per account, and only to an account that was invited. */
+export function grantInviteeCoupons(db: Db, inviteeId: number, now: number): D1PreparedStatement {
+  return db.$client.prepare(grantSql(
+    "c.purpose = 'invitee'",
+    `EXISTS (SELECT 1 FROM invitations WHERE invitee_id = ?1)
+     AND NOT EXISTS (SELECT 1 FROM user_coupons u JOIN coupons k ON k.id = u.coupon_id WHERE u.user_id = ?1 AND k.purpose = 'invitee')`,
+  )).bind(inviteeId, now);
+}
+
+/**
+ * The inviter coupons: one grant per invitation made while the coupon was valid, so an inviter
+ * holds exactly as many as friends joined, however often this runs.
+ */
+export function grantInviterCoupons(db: Db, inviterId: number, now: number): D1PreparedStatement {
+  return db.$client.prepare(grantSql(
+    "c.purpose = 'inviter'",
+    `(SELECT count(*) FROM user_coupons u WHERE u.user_id = ?1 AND u.coupon_id = c.id)
+       < c.bundle_count * (SELECT count(*) FROM invitations i WHERE i.inviter_id = ?1 AND i.created_at >= c.valid_from)`,
+  )).bind(inviterId, now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// My Coupons
+
+export interface CouponCard {
+  couponId: number;
+  code: string;
+  name: string;
+  state: CouponState;
+  /** How many of this coupon the user holds in this state (several for a bundle). */
+  count: number;
+  bundleCount: number;
+  kind: 'rate' | 'amount';
+  /** A rate as a fold ("8.5") and its percent off (15). */
+  fold: string | null;
+  percentOff: number | null;
+  /** An amount in its own currency, and converted to the user's currency when that differs. */
+  amount: FormattedMoney | null;
+  amountInUserCurrency: FormattedMoney | null;
+  minSpend: FormattedMoney | null;
+  validFrom: number;
+  validTo: number;
+  newUserOnly: boolean;
+  /** Where it applies: null for every show, else the category's id and name. */
+  category: { id: number; name: string } | null;
+}
+
+export interface CouponList {
+  tab: CouponTab;
+  counts: Record<CouponTab, number>;
+  items: CouponCard[];
+}
+
+type CouponRow = typeof coupons.$inferSelect;
+
+/** The amount of a coupon in its currency, plus in `currency` when that is another one. */
+export function couponAmounts(coupon: CouponRow, currency: string, locale: Locale, table: CurrencyTable) {
+  if (coupon.kind !== 'amount' || coupon.amount === null) return { amount: null, amountInUserCurrency: null };
+  const own = coupon.currency ?? currency;
+  const converted = own === currency ? null : convert({ amount: coupon.amount, currency: own }, currency, table);
+  return {
+    amount: formattedMoney(coupon.amount, own, locale, table),
+    amountInUserCurrency: converted ? formattedMoney(converted.amount, currency, locale, table) : null,
+  };
+}
+
+function cardOf(coupon: CouponRow, category: { id: number; name: string } | null, state: CouponState, count: number, ctx: RequestContext, table: CurrencyTable): CouponCard {
+  const own = coupon.currency ?? ctx.currency;
+  const rate = coupon.kind === 'rate' && coupon.foldTenths !== null ? coupon.foldTenths : null;
+  return {
+    couponId: coupon.id,
+    code: coupon.code,
+    name: localizedName(coupon, ctx.locale),
+    state,
+    count,
+    bundleCount: coupon.bundleCount,
+    kind: coupon.kind,
+    fold: rate === null ? null : foldText(rate),
+    percentOff: rate === null ? null : percentOff(rate),
+    ...couponAmounts(coupon, ctx.currency, ctx.locale, table),
+    minSpend: coupon.minSpend > 0 ? formattedMoney(coupon.minSpend, own, ctx.locale, table) : null,
+    validFrom: coupon.validFrom,
+    validTo: coupon.validTo,
+    newUserOnly: coupon.newUserOnly,
+    category,
+  };
+}
+
+const TAB_ORDER: Record<CouponTab, (a: CouponCard, b: CouponCard) => number> = {
+  // Usable: the one to use first (ending soonest) on top; expired: the latest to end on top.
+  usable: (a, b) => a.validTo - b.validTo || a.couponId - b.couponId,
+  used: (a, b) => b.validTo - a.validTo || a.couponId - b.couponId,
+  expired: (a, b) => b.validTo - a.validTo || a.couponId - b.couponId,
+};
+
+/** The user's coupons of one tab, a card per coupon and state with how many are held, and every tab's count. */
+export async function listCoupons(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, tab: CouponTab, now: number): Promise<CouponList> {
+  const rows = await db
+    .select({ status: userCoupons.status, coupon: coupons, category: categories })
+    .from(userCoupons)
+    .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+    .leftJoin(categories, eq(categories.id, coupons.categoryId))
+    .where(eq(userCoupons.userId, userId))
+    .orderBy(asc(userCoupons.id));
+  const counts = Object.fromEntries(COUPON_TABS.map((name) => [name, 0])) as Record<CouponTab, number>;
+  const cards = new Map<string, CouponCard>();
+  for (const row of rows) {
+    const state = couponState(row.status, row.coupon, now);
+    const rowTab = couponTab(state);
+    counts[rowTab] += 1;
+    if (rowTab !== tab) continue;
+    const key = `${row.coupon.id}:${state}`;
+    const card = cards.get(key);
+    if (card) card.count += 1;
+    else cards.set(key, cardOf(row.coupon, row.category ? { id: row.category.id, name: localizedName(row.category, ctx.locale) } : null, state, 1, ctx, table));
+  }
+  return { tab, counts, items: [...cards.values()].sort(TAB_ORDER[tab]) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invite-coupon pop-ups (SPEC.md section 7: GET /api/v1/popBox/inviteCoupon/list)
+
+export interface InviteCouponPopup {
+  /** The newest held row of the coupon: the home page marks pop-ups up to it as shown. */
+  id: number;
+  type: 'invitee' | 'inviter';
+  name: string;
+  count: number;
+  percentOff: number | null;
+  fold: string | null;
+  amount: FormattedMoney | null;
+  /** The amount in the user's currency (the same as `amount` when the coupon is in it). */
+  mainAmount: FormattedMoney | null;
+  mainCurrencyVO: CurrencyView;
+  validTo: number;
+}
+
+/** The unused, unexpired invitee and inviter coupons the user received after row `afterId`, a pop-up per coupon. */
+export async function inviteCouponPopups(
+  db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, afterId: number, now: number,
+): Promise<InviteCouponPopup[]> {
+  const [rows, [main]] = await Promise.all([
+    db
+      .select({ id: userCoupons.id, coupon: coupons })
+      .from(userCoupons)
+      .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+      .where(and(
+        eq(userCoupons.userId, userId), gt(userCoupons.id, afterId), eq(userCoupons.status, 'unused'),
+        inArray(coupons.purpose, ['invitee', 'inviter']), gt(coupons.validTo, now),
+      ))
+      .orderBy(asc(userCoupons.id)),
+    db.select({ code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType }).from(currencies).where(eq(currencies.code, ctx.currency)),
+  ]);
+  const popups = new Map<number, InviteCouponPopup>();
+  for (const { id, coupon } of rows) {
+    const known = popups.get(coupon.id);
+    if (known) {
+      known.id = id;
+      known.count += 1;
+      continue;
+    }
+    const { amount, amountInUserCurrency } = couponAmounts(coupon, ctx.currency, ctx.locale, table);
+    const rate = coupon.kind === 'rate' && coupon.foldTenths !== null ? coupon.foldTenths : null;
+    popups.set(coupon.id, {
+      id,
+      type: coupon.purpose === 'inviter' ? 'inviter' : 'invitee',
+      name: localizedName(coupon, ctx.locale),
+      count: 1,
+      percentOff: rate === null ? null : percentOff(rate),
+      fold: rate === null ? null : foldText(rate),
+      amount,
+      mainAmount: amountInUserCurrency ?? amount,
+      mainCurrencyVO: main ?? { code: ctx.currency, desc: ctx.currency, currencyType: 0 },
+      validTo: coupon.validTo,
+    });
+  }
+  return [...popups.values()];
+}
