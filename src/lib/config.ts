@@ -161,3 +161,9 @@ export const ORDER_KEYWORD_MAX_LENGTH = 100;
 export const ORDER_TIME_ZONE = 'Asia/Hong_Kong';
 /** The guarantee's compensation coupon (up to 1:1 of the ticket amount) stays valid this long. */
 export const COMPENSATION_COUPON_DAYS = 365;
+/**
+ * Ticket transfer (resale by a holder): the price per ticket must lie within this band of the
+ * tier's face value, and the platform keeps this share of the ticket amount from the seller.
+ */
+export const TRANSFER_PRICE_BAND = { minPercent: 50, maxPercent: 300 } as const;
+export const TRANSFER_PLATFORM_FEE_BASIS_POINTS = 1_000;

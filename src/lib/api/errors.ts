@@ -8,6 +8,7 @@ import type { FulfilmentProblem } from '../domain/fulfilment.ts';
 import type { FieldProblem } from '../domain/validation.ts';
 import type { InvitationRefusal } from '../domain/invitations.ts';
 import type { HelpRefusal, JoinRefusal } from '../domain/lottery.ts';
+import type { TransferRefusal } from '../domain/transfer.ts';
 
 export type ErrorCode =
   | 'invalid_input'
@@ -32,7 +33,8 @@ export type ErrorCode =
   | FulfilmentErrorCode
   | PaymentErrorCode
   | InvitationErrorCode
-  | LotteryErrorCode;
+  | LotteryErrorCode
+  | TransferErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =
@@ -90,6 +92,18 @@ export type LotteryErrorCode = JoinRefusal | HelpRefusal | 'lottery_not_found' |
 
 /** Seller fulfilment and the voucher: who may fulfil, what a fulfilment needs, a voucher link that opens nothing. */
 export type FulfilmentErrorCode = FulfilmentProblem | 'not_a_seller' | 'voucher_not_found';
+
+/**
+ * Ticket-transfer listings: the rules of domain/transfer.ts, a listing that is not the caller's,
+ * the transfer agreement not accepted, a listing with tickets held or sold (cannot be withdrawn)
+ * or no longer active (cannot be changed).
+ */
+export type TransferErrorCode =
+  | TransferRefusal
+  | 'transfer_listing_not_found'
+  | 'transfer_agreement_required'
+  | 'transfer_listing_not_withdrawable'
+  | 'transfer_listing_closed';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 

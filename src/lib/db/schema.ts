@@ -397,6 +397,45 @@ export const tickets = sqliteTable(
   (t) => [index('tickets_order_idx').on(t.orderId)],
 );
 
+/**
+ * The exact tickets a transfer listing resells. A ticket is in at most one active listing (the
+ * partial unique index); withdrawing a listing deactivates its rows, and a sale names the buyer's
+ * order that received the ticket's reissue.
+ */
+export const listingTickets = sqliteTable(
+  'listing_tickets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    listingId: integer('listing_id').notNull().references(() => listings.id),
+    ticketId: integer('ticket_id').notNull().references(() => tickets.id),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    buyerOrderId: integer('buyer_order_id').references(() => orders.id),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('listing_tickets_active_ticket_idx').on(t.ticketId).where(sql`active = 1`),
+    index('listing_tickets_listing_idx').on(t.listingId, t.buyerOrderId),
+  ],
+);
+
+/** What a transfer seller is owed for one sold order: the ticket amount less the platform fee, payable after the event. */
+export const sellerPayouts = sqliteTable(
+  'seller_payouts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sellerId: integer('seller_id').notNull().references(() => users.id),
+    orderId: integer('order_id').notNull().unique().references(() => orders.id),
+    listingId: integer('listing_id').notNull().references(() => listings.id),
+    amount: integer('amount').notNull(),
+    platformFee: integer('platform_fee').notNull(),
+    currency: text('currency').notNull().references(() => currencies.code),
+    payableAfter: integer('payable_after').notNull(),
+    status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
+    createdAt,
+  },
+  (t) => [index('seller_payouts_seller_idx').on(t.sellerId, t.status)],
+);
+
 export const payments = sqliteTable(
   'payments',
   {

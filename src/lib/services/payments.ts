@@ -29,6 +29,7 @@ import { pathTo } from '../routes.ts';
 import { applyOrderEvent, expireOverdueOrders, findOwnOrder, orderDetail, type OrderDetail, type OrderRow } from './orders.ts';
 import { paymentProvider } from './payment-providers/index.ts';
 import type { CreatePaymentInput, PaymentProvider } from './payment-providers/types.ts';
+import { fulfilTransferOrder } from './transfers.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -223,6 +224,8 @@ async function settleSucceeded(db: Db, provider: PaymentProvider, payment: Payme
     if (now >= order.paymentDeadline) {
       await expireOverdueOrders(db, now, { userId: order.userId });
     } else if (await applyOrderEvent(db, order.id, 'payment_confirmed', now, { paymentSubstatus: null, paymentMethod: claimed.method, paidAt: claimed.paidAt })) {
+      // A ticket transfer needs nothing from its seller: the tickets are reissued as soon as it is paid.
+      await fulfilTransferOrder(db, order.id, now);
       return;
     }
     order = await orderRow(db, payment.orderId);

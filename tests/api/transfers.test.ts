@@ -1,0 +1,317 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { TOKEN_COOKIE, TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND, USER_ID_COOKIE } from '../../src/lib/config.ts';
+import { database } from '../../src/lib/db/client.ts';
+import { users } from '../../src/lib/db/schema.ts';
+import { ENTRY_CODE_PATTERN } from '../../src/lib/domain/ticket-code.ts';
+import { createSession } from '../../src/lib/services/auth.ts';
+import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
+import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
+import type { PayoutView, TransferListingView } from '../../src/lib/services/transfers.ts';
+import type { Voucher } from '../../src/lib/services/vouchers.ts';
+import { signedInClient, TestClient } from './auth-client.ts';
+import { seed } from './helpers.ts';
+
+let keyCount = 0;
+const newKey = () => `transfer-key-${Date.now()}-${++keyCount}`;
+
+interface Source {
+  listingId: number;
+  sellerId: number;
+  sessionId: number;
+  faceValue: number;
+  currency: string;
+}
+
+let source: Source;
+let seller: TestClient;
+let holder: TestClient;
+let buyer: TestClient;
+let stranger: TestClient;
+
+/** A client signed in as a seed seller; sessions are made directly (sign-in has tests of its own). */
+async function sellerClient(sellerId: number): Promise<TestClient> {
+  const db = database(env.DB);
+  const [user] = await db.select().from(users).where(eq(users.id, sellerId));
+  const session = await createSession(db, user, Date.now());
+  const client = new TestClient();
+  client.cookies.set(TOKEN_COOKIE, session.token);
+  client.cookies.set(USER_ID_COOKIE, String(sellerId));
+  return client;
+}
+
+const quote = (client: TestClient, listingId: number, quantity: number) =>
+  client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${listingId}&quantity=${quantity}&deliveryType=e_ticket&coupon=none`);
+
+const createOrder = (client: TestClient, listingId: number, quantity: number, expectedTotal: number) =>
+  client.call<OrderDetail>('/api/v1/orders', {
+    method: 'POST',
+    headers: { 'idempotency-key': newKey() },
+    body: { listingId, quantity, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal },
+  });
+
+async function placeOrder(client: TestClient, listingId: number, quantity: number) {
+  const quoted = await quote(client, listingId, quantity);
+  if (quoted.status !== 200) return quoted;
+  return createOrder(client, listingId, quantity, quoted.body.data.cost.total);
+}
+
+async function pay(client: TestClient, orderId: number): Promise<void> {
+  const started = await client.call<{ checkoutUrl: string }>(`/api/v1/orders/${orderId}/payments`, {
+    method: 'POST', headers: { 'idempotency-key': newKey() }, body: { method: 'visa' },
+  });
+  expect(started.status, started.text).toBe(200);
+  const ref = new URL(started.body.data.checkoutUrl).pathname.split('/').pop()!;
+  const webhook = (await decideSandboxPayment(database(env.DB), ref, 'approve', Date.now()))!.webhook!;
+  const delivered = await new TestClient().call(new URL(webhook.url).pathname, webhook.init);
+  expect(delivered.status, delivered.text).toBe(200);
+}
+
+/** An order of `quantity` e-tickets the client holds: bought from the seed seller, paid and ticketed. */
+async function heldOrder(client: TestClient, quantity = 2): Promise<OrderDetail> {
+  const placed = await placeOrder(client, source.listingId, quantity);
+  expect(placed.status, placed.text).toBe(200);
+  const order = placed.body.data as OrderDetail;
+  await pay(client, order.id);
+  const fulfilled = await seller.post(`/api/v1/seller/orders/${order.id}/fulfil`, { method: 'e_ticket' });
+  expect(fulfilled.status, fulfilled.text).toBe(200);
+  return (await client.call<OrderDetail>(`/api/v1/orders/${order.id}`)).body.data;
+}
+
+const list = (client: TestClient, orderId: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  client.call<TransferListingView>(`/api/v1/orders/${orderId}/transfer-listings`, {
+    method: 'POST', headers, body: { quantity: 1, price: source.faceValue, currency: source.currency, acceptAgreement: true, ...body },
+  });
+const withdraw = (client: TestClient, listingId: number) => client.call<TransferListingView>(`/api/v1/transfer-listings/${listingId}`, { method: 'DELETE' });
+const voucherOf = async (client: TestClient, orderId: number): Promise<Voucher> => {
+  const detail = (await client.call<OrderDetail>(`/api/v1/orders/${orderId}`)).body.data;
+  const answer = await new TestClient().call<Voucher>(`/api${detail.voucherUrl!.replace('/voucher?', '/v1/vouchers?')}`);
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+};
+
+async function ticketStatuses(orderId: number): Promise<string[]> {
+  const { results } = await env.DB.prepare('SELECT status FROM tickets WHERE order_id = ? ORDER BY id').bind(orderId).all<{ status: string }>();
+  return results.map((row) => row.status);
+}
+
+beforeAll(async () => {
+  await seed();
+  const found = await env.DB.prepare(
+    `SELECT l.id AS listingId, l.seller_id AS sellerId, s.id AS sessionId, t.face_value AS faceValue, t.currency AS currency FROM listings l
+     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
+     WHERE l.status = 'active' AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 86400000
+       AND a.real_name_required = 0 AND a.num_min <= 1 AND a.num_max >= 3 AND instr(l.delivery_types, 'e_ticket') > 0 AND t.face_value >= 1000
+     ORDER BY l.id LIMIT 1`,
+  ).bind(Date.now()).first<Source>();
+  source = found!;
+  await env.DB.prepare('UPDATE listings SET quantity_available = 500, quantity_total = 500 WHERE id = ?').bind(source.listingId).run();
+  seller = await sellerClient(source.sellerId);
+  holder = await signedInClient('transfer-holder');
+  buyer = await signedInClient('transfer-buyer');
+  stranger = await signedInClient('transfer-stranger');
+});
+
+describe('who may list', () => {
+  it('needs a session', async () => {
+    expect((await new TestClient().call('/api/v1/transfer-listings')).status).toBe(401);
+    expect((await list(new TestClient(), 1, {})).status).toBe(401);
+  });
+
+  it("answers someone else's order like a missing one", async () => {
+    const order = await heldOrder(holder);
+    const foreign = await list(stranger, order.id, {});
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.errorCode).toBe('order_not_found');
+  });
+
+  it('refuses an order whose tickets are not held yet', async () => {
+    const placed = await placeOrder(holder, source.listingId, 1);
+    const unpaid = await list(holder, (placed.body.data as OrderDetail).id, {});
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.errorCode).toBe('transfer_order_not_eligible');
+  });
+
+  it('requires the transfer agreement', async () => {
+    const order = await heldOrder(holder);
+    const refused = await list(holder, order.id, { acceptAgreement: false });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errorCode: 'transfer_agreement_required', field: 'acceptAgreement' });
+  });
+});
+
+describe('how many and at what price', () => {
+  it('never lists more tickets than held, nor a ticket twice', async () => {
+    const order = await heldOrder(holder, 2);
+    const tooMany = await list(holder, order.id, { quantity: 3 });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body).toMatchObject({ errorCode: 'transfer_quantity_exceeds_held', field: 'quantity' });
+    expect(tooMany.body.message).toContain('2');
+
+    const first = await list(holder, order.id, { quantity: 1 });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data).toMatchObject({ sourceOrderId: order.id, quantityTotal: 1, quantityAvailable: 1, status: 'active', withdrawable: true });
+    expect((await list(holder, order.id, { quantity: 2 })).body.errorCode).toBe('transfer_quantity_exceeds_held');
+    const second = await list(holder, order.id, { quantity: 1 });
+    expect(second.status).toBe(200);
+    const third = await list(holder, order.id, { quantity: 1 });
+    expect(third.status).toBe(409);
+    expect(third.body.errorCode).toBe('transfer_no_tickets');
+
+    // Withdrawn, its ticket may be listed again.
+    expect((await withdraw(holder, first.body.data.id)).body.data.status).toBe('withdrawn');
+    expect((await list(holder, order.id, { quantity: 1 })).status).toBe(200);
+  });
+
+  it('links each ticket to one active listing even when two listings race', async () => {
+    const order = await heldOrder(holder, 2);
+    const answers = await Promise.all([list(holder, order.id, { quantity: 2 }), list(holder, order.id, { quantity: 2 })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const { results } = await env.DB.prepare(
+      'SELECT COUNT(*) AS n FROM listing_tickets lt JOIN tickets t ON t.id = lt.ticket_id WHERE t.order_id = ? AND lt.active = 1',
+    ).bind(order.id).all<{ n: number }>();
+    expect(results[0].n).toBe(2);
+  });
+
+  it('keeps the price within the configured band of face value, with the band in the message', async () => {
+    const order = await heldOrder(holder, 1);
+    const below = Math.floor((source.faceValue * TRANSFER_PRICE_BAND.minPercent) / 100) - 1;
+    const above = Math.ceil((source.faceValue * TRANSFER_PRICE_BAND.maxPercent) / 100) + 1;
+    for (const price of [below, above, 0, -500, 9_000_000_000_000]) {
+      const refused = await list(holder, order.id, { price });
+      expect(refused.status, String(price)).toBe(400);
+      expect(refused.body).toMatchObject({ errorCode: 'transfer_price_out_of_band', field: 'price' });
+    }
+    const localized = await list(holder, order.id, { price: below }, { language: 'zh-HK' });
+    expect(localized.body.message).toMatch(/^每張門票的價格須介乎 .+ 至 .+。$/);
+    expect((await list(holder, order.id, { price: 12.5 })).body).toMatchObject({ errorCode: 'invalid_input', field: 'price' });
+    expect((await list(holder, order.id, { currency: 'XXX' })).body).toMatchObject({ errorCode: 'currency_not_found', field: 'currency' });
+    expect((await list(holder, order.id, { price: above - 1 })).status).toBe(200);
+  });
+});
+
+describe('changing and withdrawing', () => {
+  it('lets only the seller change the price of an active listing, within the band', async () => {
+    const order = await heldOrder(holder, 1);
+    const listing = (await list(holder, order.id, {})).body.data;
+    const price = source.faceValue + 100;
+    const changed = await holder.call<TransferListingView>(`/api/v1/transfer-listings/${listing.id}`, { method: 'PUT', body: { price, currency: source.currency } });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.data.price.amount).toBe(price);
+    const foreign = await stranger.call(`/api/v1/transfer-listings/${listing.id}`, { method: 'PUT', body: { price, currency: source.currency } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.errorCode).toBe('transfer_listing_not_found');
+    expect((await withdraw(stranger, listing.id)).status).toBe(404);
+    const absurd = await holder.call(`/api/v1/transfer-listings/${listing.id}`, { method: 'PUT', body: { price: -1, currency: source.currency } });
+    expect(absurd.body.errorCode).toBe('transfer_price_out_of_band');
+
+    const mine = await holder.call<TransferListingView[]>('/api/v1/transfer-listings');
+    expect(mine.body.data.find((item) => item.id === listing.id)).toMatchObject({ status: 'active', price: { amount: price } });
+    expect((await withdraw(holder, listing.id)).status).toBe(200);
+    expect((await withdraw(holder, listing.id)).body.data.status).toBe('withdrawn');
+    const late = await placeOrder(buyer, listing.id, 1);
+    expect(late.status).toBe(409);
+    expect(late.body.errorCode).toBe('listing_unavailable');
+    const closed = await holder.call(`/api/v1/transfer-listings/${listing.id}`, { method: 'PUT', body: { price, currency: source.currency } });
+    expect(closed.status).toBe(409);
+    expect(closed.body.errorCode).toBe('transfer_listing_closed');
+  });
+
+  it('refuses to withdraw a listing whose ticket is held by an unpaid order', async () => {
+    const order = await heldOrder(holder, 1);
+    const listing = (await list(holder, order.id, {})).body.data;
+    expect((await placeOrder(buyer, listing.id, 1)).status).toBe(200);
+    const refused = await withdraw(holder, listing.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errorCode).toBe('transfer_listing_not_withdrawable');
+  });
+});
+
+describe('a transfer bought through checkout', () => {
+  it("reissues the ticket: the seller's voucher shows it transferred, the buyer's valid, and the proceeds are recorded", async () => {
+    const order = await heldOrder(holder, 2);
+    const price = source.faceValue + 200;
+    const listing = (await list(holder, order.id, { quantity: 1, price })).body.data;
+    const splitFee = Math.floor((price * TRANSFER_PLATFORM_FEE_BASIS_POINTS + 5_000) / 10_000);
+    expect(listing.split.sellerReceives.amount).toBe(price - splitFee);
+
+    const bought = await placeOrder(buyer, listing.id, 1);
+    expect(bought.status, bought.text).toBe(200);
+    const bOrder = bought.body.data as OrderDetail;
+    await pay(buyer, bOrder.id);
+    const ticketed = (await buyer.call<OrderDetail>(`/api/v1/orders/${bOrder.id}`)).body.data;
+    expect(ticketed.status).toBe('pending_receipt');
+    expect(ticketed.tickets).toEqual([{ ticketNo: `${bOrder.orderNo}-01`, seat: null, status: 'valid' }]);
+
+    const holderVoucher = await voucherOf(holder, order.id);
+    expect(holderVoucher.tickets.map((ticket) => ticket.status)).toEqual(['transferred', 'valid']);
+    expect(holderVoucher.tickets[0].entryCode).toBeNull();
+    const buyerVoucher = await voucherOf(buyer, bOrder.id);
+    expect(buyerVoucher.tickets).toHaveLength(1);
+    expect(buyerVoucher.tickets[0].status).toBe('valid');
+    expect(buyerVoucher.tickets[0].entryCode).toMatch(ENTRY_CODE_PATTERN);
+    expect(buyerVoucher.tickets[0].entryCode).not.toBe(holderVoucher.tickets[1].entryCode);
+
+    const payouts = (await holder.call<PayoutView[]>('/api/v1/transfer-payouts')).body.data;
+    const payout = payouts.find((entry) => entry.orderId === bOrder.id)!;
+    const session = await env.DB.prepare('SELECT starts_at AS startsAt FROM activity_sessions WHERE id = ?').bind(source.sessionId).first<{ startsAt: number }>();
+    const fee = Math.floor((ticketed.cost.ticketAmount * TRANSFER_PLATFORM_FEE_BASIS_POINTS + 5_000) / 10_000);
+    expect(payout).toMatchObject({ listingId: listing.id, status: 'pending', payableAfter: session!.startsAt });
+    expect(payout.amount).toMatchObject({ amount: ticketed.cost.ticketAmount - fee, currency: ticketed.cost.currency });
+    expect(payout.platformFee.amount).toBe(fee);
+
+    const sold = await withdraw(holder, listing.id);
+    expect(sold.status).toBe(409);
+    expect(sold.body.errorCode).toBe('transfer_listing_not_withdrawable');
+    const mine = (await holder.call<TransferListingView[]>('/api/v1/transfer-listings')).body.data.find((item) => item.id === listing.id);
+    expect(mine).toMatchObject({ quantitySold: 1, quantityAvailable: 0, withdrawable: false });
+
+    // The transferred ticket cannot be listed again; the one still held can, and the new holder may resell theirs.
+    expect((await list(holder, order.id, { quantity: 2 })).body.errorCode).toBe('transfer_quantity_exceeds_held');
+    expect((await list(buyer, bOrder.id, { quantity: 1 })).status).toBe(200);
+  });
+
+  it('ends a purchase racing a withdrawal with exactly one winner and no ticket in two hands', async () => {
+    for (let round = 0; round < 6; round++) {
+      const order = await heldOrder(holder, 1);
+      const listing = (await list(holder, order.id, {})).body.data;
+      const { total } = (await quote(buyer, listing.id, 1)).body.data.cost;
+      // Alternate which request starts first, so both orders of arrival are exercised.
+      const [purchase, withdrawal] = round % 2 === 0
+        ? await Promise.all([createOrder(buyer, listing.id, 1, total), withdraw(holder, listing.id)])
+        : await Promise.all([withdraw(holder, listing.id), createOrder(buyer, listing.id, 1, total)]).then(([w, p]) => [p, w] as const);
+      expect([purchase.status, withdrawal.status].filter((status) => status === 200), `round ${round}`).toHaveLength(1);
+      if (purchase.status === 200) {
+        expect(withdrawal.body.errorCode).toBe('transfer_listing_not_withdrawable');
+        const bOrder = purchase.body.data as OrderDetail;
+        await pay(buyer, bOrder.id);
+        expect(await ticketStatuses(order.id)).toEqual(['transferred']);
+        expect(await ticketStatuses(bOrder.id)).toEqual(['valid']);
+      } else {
+        expect(['listing_unavailable', 'tickets_sold_out']).toContain(purchase.body.errorCode);
+        expect(await ticketStatuses(order.id)).toEqual(['valid']);
+        const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE listing_id = ?').bind(listing.id).all<{ n: number }>();
+        expect(results[0].n).toBe(0);
+      }
+    }
+  });
+});
+
+describe('after the event starts', () => {
+  it('refuses new listings and price changes', async () => {
+    const order = await heldOrder(holder, 2);
+    const listing = (await list(holder, order.id, {})).body.data;
+    const { startsAt } = (await env.DB.prepare('SELECT starts_at AS startsAt FROM activity_sessions WHERE id = ?').bind(source.sessionId).first<{ startsAt: number }>())!;
+    await env.DB.prepare('UPDATE activity_sessions SET starts_at = ? WHERE id = ?').bind(Date.now() - 1000, source.sessionId).run();
+    try {
+      const refused = await list(holder, order.id, {});
+      expect(refused.status).toBe(409);
+      expect(refused.body.errorCode).toBe('transfer_event_started');
+      const change = await holder.call(`/api/v1/transfer-listings/${listing.id}`, { method: 'PUT', body: { price: source.faceValue, currency: source.currency } });
+      expect(change.body.errorCode).toBe('transfer_event_started');
+    } finally {
+      await env.DB.prepare('UPDATE activity_sessions SET starts_at = ? WHERE id = ?').bind(startsAt, source.sessionId).run();
+    }
+  });
+});
