@@ -4,7 +4,12 @@
  * code through the dev outbox, as a new user would.
  */
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { api } from '../../src/lib/api/app.ts';
+import { TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config.ts';
+import { database } from '../../src/lib/db/client.ts';
+import { users } from '../../src/lib/db/schema.ts';
+import { createSession } from '../../src/lib/services/auth.ts';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -85,5 +90,16 @@ export async function signedInClient(label: string): Promise<TestClient> {
   const client = new TestClient();
   signedInCount += 1;
   await signUp(client, `${label}${signedInCount}@example.com`);
+  return client;
+}
+
+/** A client signed in as an existing user (a seed seller); the session is made directly, as sign-in has tests of its own. */
+export async function sellerClient(sellerId: number): Promise<TestClient> {
+  const db = database(env.DB);
+  const [user] = await db.select().from(users).where(eq(users.id, sellerId));
+  const session = await createSession(db, user, Date.now());
+  const client = new TestClient();
+  client.cookies.set(TOKEN_COOKIE, session.token);
+  client.cookies.set(USER_ID_COOKIE, String(sellerId));
   return client;
 }

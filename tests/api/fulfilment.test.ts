@@ -1,17 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { COMPENSATION_COUPON_DAYS, TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config.ts';
+import { COMPENSATION_COUPON_DAYS } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
-import { users } from '../../src/lib/db/schema.ts';
 import { ENTRY_CODE_PATTERN } from '../../src/lib/domain/ticket-code.ts';
 import { sha256Hex } from '../../src/lib/domain/password.ts';
-import { createSession } from '../../src/lib/services/auth.ts';
 import type { SellerOrder, SellerOrderPage } from '../../src/lib/services/fulfilment.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
-import { signedInClient, TestClient } from './auth-client.ts';
+import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -33,17 +30,6 @@ async function listingsWith(delivery: string): Promise<Listing[]> {
      GROUP BY l.seller_id ORDER BY l.seller_id`,
   ).bind(Date.now(), delivery).all<Listing>();
   return results;
-}
-
-/** A client signed in as a seed seller; sessions are made directly (the sign-in flows have tests of their own). */
-async function sellerClient(sellerId: number): Promise<TestClient> {
-  const db = database(env.DB);
-  const [user] = await db.select().from(users).where(eq(users.id, sellerId));
-  const session = await createSession(db, user, Date.now());
-  const client = new TestClient();
-  client.cookies.set(TOKEN_COOKIE, session.token);
-  client.cookies.set(USER_ID_COOKIE, String(sellerId));
-  return client;
 }
 
 /** Places an order for two tickets of a listing with its first offered delivery details. */

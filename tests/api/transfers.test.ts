@@ -1,16 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { TOKEN_COOKIE, TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND, USER_ID_COOKIE } from '../../src/lib/config.ts';
+import { TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
-import { users } from '../../src/lib/db/schema.ts';
 import { ENTRY_CODE_PATTERN } from '../../src/lib/domain/ticket-code.ts';
-import { createSession } from '../../src/lib/services/auth.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
 import type { PayoutView, TransferListingView } from '../../src/lib/services/transfers.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
-import { signedInClient, TestClient } from './auth-client.ts';
+import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 
 let keyCount = 0;
@@ -29,17 +26,6 @@ let seller: TestClient;
 let holder: TestClient;
 let buyer: TestClient;
 let stranger: TestClient;
-
-/** A client signed in as a seed seller; sessions are made directly (sign-in has tests of its own). */
-async function sellerClient(sellerId: number): Promise<TestClient> {
-  const db = database(env.DB);
-  const [user] = await db.select().from(users).where(eq(users.id, sellerId));
-  const session = await createSession(db, user, Date.now());
-  const client = new TestClient();
-  client.cookies.set(TOKEN_COOKIE, session.token);
-  client.cookies.set(USER_ID_COOKIE, String(sellerId));
-  return client;
-}
 
 const quote = (client: TestClient, listingId: number, quantity: number) =>
   client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${listingId}&quantity=${quantity}&deliveryType=e_ticket&coupon=none`);
