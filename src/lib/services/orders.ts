@@ -27,6 +27,7 @@ import { normalizePhone, phoneProblem } from '../domain/validation.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
 import { getAddress } from './addresses.ts';
+import { orderWithShowQuery, type OrderWithShowRow } from './order-show.ts';
 import { voucherUrl } from './voucher-link.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -546,25 +547,6 @@ export interface OrderDetail extends Omit<OrderSummary, 'activity' | 'tier'> {
   voucherUrl: string | null;
 }
 
-const summaryColumns = {
-  order: orders, activity: activities, venue: venues, city: cities, session: activitySessions, tier: ticketTiers,
-  countryCode: countries.code, sellerName: users.nickname,
-};
-
-function summaryQuery(db: Db) {
-  return db
-    .select(summaryColumns)
-    .from(orders)
-    .innerJoin(activities, eq(activities.id, orders.activityId))
-    .innerJoin(venues, eq(venues.id, activities.venueId))
-    .innerJoin(cities, eq(cities.id, venues.cityId))
-    .innerJoin(countries, eq(countries.id, cities.countryId))
-    .innerJoin(activitySessions, eq(activitySessions.id, orders.sessionId))
-    .innerJoin(ticketTiers, eq(ticketTiers.id, orders.tierId))
-    .leftJoin(users, eq(users.id, orders.sellerId));
-}
-
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['where']>>[number];
 
 function actionsOf(order: OrderRow, now: number): OrderSummary['actions'] {
   const allowed = buyerActions(order.status);
@@ -572,7 +554,7 @@ function actionsOf(order: OrderRow, now: number): OrderSummary['actions'] {
   return { pay: allowed.pay && payable, cancel: allowed.cancel && payable, confirmReceipt: allowed.confirmReceipt };
 }
 
-function summaryOf(row: SummaryRow, locale: Locale, table: CurrencyTable, now: number): OrderSummary {
+function summaryOf(row: OrderWithShowRow, locale: Locale, table: CurrencyTable, now: number): OrderSummary {
   const { order, activity, venue, city, session, tier } = row;
   return {
     id: order.id,
@@ -590,7 +572,7 @@ function summaryOf(row: SummaryRow, locale: Locale, table: CurrencyTable, now: n
   };
 }
 
-function pickupOf(row: SummaryRow, locale: Locale): OrderDetail['pickup'] {
+function pickupOf(row: OrderWithShowRow, locale: Locale): OrderDetail['pickup'] {
   const { order, venue, session } = row;
   if (order.pickupAddress) return { address: order.pickupAddress, from: order.pickupTime ?? session.startsAt - ON_SITE_PICKUP_LEAD_MS };
   if (order.deliveryType === 'on_site') {
@@ -602,7 +584,7 @@ function pickupOf(row: SummaryRow, locale: Locale): OrderDetail['pickup'] {
   return null;
 }
 
-async function detailOf(db: Db, row: SummaryRow, locale: Locale, table: CurrencyTable, now: number): Promise<OrderDetail> {
+async function detailOf(db: Db, row: OrderWithShowRow, locale: Locale, table: CurrencyTable, now: number): Promise<OrderDetail> {
   const { order, venue, tier } = row;
   const [attendeeRows, ticketRows] = await Promise.all([
     db.select().from(orderAttendees).where(eq(orderAttendees.orderId, order.id)).orderBy(orderAttendees.id),
@@ -640,14 +622,14 @@ async function detailOf(db: Db, row: SummaryRow, locale: Locale, table: Currency
 }
 
 async function orderDetailOf(db: Db, ctx: RequestContext, table: CurrencyTable, order: OrderRow, now: number): Promise<OrderDetail> {
-  const [row] = await summaryQuery(db).where(eq(orders.id, order.id));
+  const [row] = await orderWithShowQuery(db).where(eq(orders.id, order.id));
   return detailOf(db, row, ctx.locale, table, now);
 }
 
 /** One of the buyer's orders with everything the detail page shows. */
 export async function orderDetail(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, now: number): Promise<OrderDetail> {
   await expireOverdueOrders(db, now, { userId });
-  const [row] = await summaryQuery(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw new ApiError(404, 'order_not_found');
   return detailOf(db, row, ctx.locale, table, now);
 }
@@ -678,7 +660,7 @@ export async function listOrders(
   const where = and(...conditions);
   const offset = (query.page - 1) * ORDER_PAGE_SIZE;
   const [rows, [{ total }]] = await Promise.all([
-    summaryQuery(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(ORDER_PAGE_SIZE).offset(offset),
+    orderWithShowQuery(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(ORDER_PAGE_SIZE).offset(offset),
     db.select({ total: sql<number>`count(*)` }).from(orders).innerJoin(activities, eq(activities.id, orders.activityId)).where(where),
   ]);
   return {
