@@ -49,6 +49,8 @@ export const PAGE_TYPES = [
   { name: 'attendee-list', paths: { en: '/en/customer/list', 'zh-HK': '/zh-HK/customer/list' }, status: 200, budget: 'checkout', session: true },
   { name: 'confirm', paths: { en: '/en/order/confirm?listingId={listingId}&quantity=1', 'zh-HK': '/zh-HK/order/confirm?listingId={listingId}&quantity=1' }, status: 200, budget: 'checkout', session: true },
   { name: 'orders', paths: { en: '/en/orders', 'zh-HK': '/zh-HK/orders' }, status: 200, budget: 'checkout', session: true },
+  { name: 'transfer-sell', paths: { en: '/en/orders/{ticketedOrderId}/sell', 'zh-HK': '/zh-HK/orders/{ticketedOrderId}/sell' }, status: 200, budget: 'checkout', session: true },
+  { name: 'my-listings', paths: { en: '/en/myListings', 'zh-HK': '/zh-HK/myListings' }, status: 200, budget: 'checkout', session: true },
   { name: 'order-detail', paths: { en: '/en/orders/{ticketedOrderId}', 'zh-HK': '/zh-HK/orders/{ticketedOrderId}' }, status: 200, budget: 'checkout', session: true },
   { name: 'pay-success', paths: { en: '/en/paySuccess?orderId={ticketedOrderId}', 'zh-HK': '/zh-HK/paySuccess?orderId={ticketedOrderId}' }, status: 200, budget: 'checkout', session: true },
   { name: 'voucher', paths: { en: '/en{voucherPath}', 'zh-HK': '/zh-HK{voucherPath}' }, status: 200, budget: 'browse', session: true, noindex: true },

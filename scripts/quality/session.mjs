@@ -8,11 +8,13 @@ import { fulfilAsSeller } from '../demo-fulfil.mjs';
 
 /** Activities the quality gates buy from: not those of the e2e journeys, whose expiry test counts tickets exactly. */
 const ACTIVITY_IDS = Array.from({ length: 100 }, (_, i) => 1200 + i);
-/** Tickets a listing must have for the gates: one for their order, the rest for the confirm page to offer. */
+/** Tickets a listing must have for the gates: two for their orders, the rest for the confirm page to offer. */
 const TICKETS_NEEDED = 3;
+/** The ticketed order's tickets: one is listed for transfer, one is left for the Sell / transfer page to offer. */
+const TICKETED_QUANTITY = 2;
 
-/** E-ticket listings with tickets left on the activities above, lazily, in order. */
-async function* buyableListings(baseUrl, cookie) {
+/** E-ticket listings with tickets left on the activities above that sell `quantity` at once, lazily, in order. */
+async function* buyableListings(baseUrl, cookie, quantity) {
   for (const eventId of ACTIVITY_IDS) {
     const categories = await fetch(`${baseUrl}/api/v1/ticketCategories?b2c=true&eventId=${eventId}`, { headers: { cookie } }).then((r) => r.json());
     for (const category of (categories.data ?? []).filter((entry) => entry.hasTicket)) {
@@ -21,7 +23,9 @@ async function* buyableListings(baseUrl, cookie) {
         body: JSON.stringify({ eventId, ticketCategoryId: category.id, buyType: 1 }),
       }).then((r) => r.json());
       for (const group of (offers.data ?? []).flatMap((entry) => entry.ticketGroupInfoList)) {
-        if (group.deliveryTypes.includes('e_ticket') && group.minQuantity === 1 && group.available >= TICKETS_NEEDED) yield group.ticketGroup.id;
+        if (group.deliveryTypes.includes('e_ticket') && group.minQuantity === 1 && group.maxQuantity >= quantity && group.available >= TICKETS_NEEDED) {
+          yield group.ticketGroup.id;
+        }
       }
     }
   }
@@ -33,17 +37,17 @@ async function json(response, what) {
   return body.data;
 }
 
-/** Places a one-ticket e-ticket order on the first listing that still has a ticket. */
-async function placeOrder(baseUrl, cookie) {
+/** Places an e-ticket order for `quantity` tickets on the first listing that still has them. */
+async function placeOrder(baseUrl, cookie, quantity = 1) {
   // Other suites buy on the same server at the same time: a listing emptied meanwhile is skipped.
-  for await (const listingId of buyableListings(baseUrl, cookie)) {
-    const quoted = await fetch(`${baseUrl}/api/v1/checkout/quote?listingId=${listingId}&quantity=1&deliveryType=e_ticket&coupon=none`, { headers: { cookie } });
+  for await (const listingId of buyableListings(baseUrl, cookie, quantity)) {
+    const quoted = await fetch(`${baseUrl}/api/v1/checkout/quote?listingId=${listingId}&quantity=${quantity}&deliveryType=e_ticket&coupon=none`, { headers: { cookie } });
     if (quoted.status === 409) continue;
     const quote = await json(quoted, 'quote');
     const created = await fetch(`${baseUrl}/api/v1/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, 'idempotency-key': `quality-${Date.now()}-${listingId}` },
-      body: JSON.stringify({ listingId, quantity: 1, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quote.cost.total }),
+      body: JSON.stringify({ listingId, quantity, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quote.cost.total }),
     });
     if (created.status === 409) continue;
     return { listingId, order: await json(created, 'create order') };
@@ -64,9 +68,20 @@ async function payInSandbox(baseUrl, cookie, orderId) {
   if (approved.status !== 303) throw new Error(`sandbox approve: ${approved.status}`);
 }
 
+/** Lists one ticket of a ticketed order for transfer at face value, so My Listings has a listing to show. */
+async function listOneForTransfer(baseUrl, cookie, order) {
+  const { tier } = await json(await fetch(`${baseUrl}/api/v1/orders/${order.id}`, { headers: { cookie } }), 'order to list');
+  await json(await fetch(`${baseUrl}/api/v1/orders/${order.id}/transfer-listings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ quantity: 1, price: tier.faceValue.amount, currency: tier.faceValue.currency, acceptAgreement: true }),
+  }), 'transfer listing');
+}
+
 /**
  * Signs up a buyer with an order awaiting payment and, when the server's database folder is given
- * (the seller is looked up there), a paid order its seller has ticketed; resolves to
+ * (the seller is looked up there), a paid order of two tickets its seller has ticketed, one of them
+ * listed for transfer; resolves to
  * { cookies, cookie, vars }.
  */
 export async function signedInSession(baseUrl, persistTo) {
@@ -89,9 +104,10 @@ export async function signedInSession(baseUrl, persistTo) {
   const { listingId, order } = await placeOrder(baseUrl, cookie);
   const vars = { listingId, orderId: order.id };
   if (persistTo) {
-    const { order: paid } = await placeOrder(baseUrl, cookie);
+    const { order: paid } = await placeOrder(baseUrl, cookie, TICKETED_QUANTITY);
     await payInSandbox(baseUrl, cookie, paid.id);
     await fulfilAsSeller({ baseUrl, persistTo, orderNo: paid.orderNo });
+    await listOneForTransfer(baseUrl, cookie, paid);
     const ticketed = await json(await fetch(`${baseUrl}/api/v1/orders/${paid.id}`, { headers: { cookie } }), 'ticketed order');
     Object.assign(vars, { ticketedOrderId: paid.id, voucherPath: ticketed.voucherUrl });
   }

@@ -38,6 +38,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'transferAgreement', pattern: '/transferAgreement', auth: false, flags: page },
   { name: 'orderListPage', pattern: '/orders', auth: true, flags: flow },
   { name: 'orderDetailPage', pattern: '/orders/:id', auth: true, flags: flow },
+  /** Not in the spec's table: the ticket-transfer listing service's pages (SPEC.md section 1). */
+  { name: 'orderTransferPage', pattern: '/orders/:id/sell', auth: true, flags: flow },
+  { name: 'myListingsPage', pattern: '/myListings', auth: true, flags: flow },
   { name: 'orderConfirmPage', pattern: '/order/confirm', auth: true, flags: flow },
   { name: 'orderPayPage', pattern: '/order/:id/pay', auth: true, flags: flow },
   { name: 'orderPaySuccessPage', pattern: '/paySuccess', auth: true, flags: flow },

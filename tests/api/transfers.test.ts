@@ -5,6 +5,7 @@ import { database } from '../../src/lib/db/client.ts';
 import { ENTRY_CODE_PATTERN } from '../../src/lib/domain/ticket-code.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
+import { sweep } from '../../src/lib/services/sweep.ts';
 import type { PayoutView, TransferListingView } from '../../src/lib/services/transfers.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
@@ -43,7 +44,8 @@ async function placeOrder(client: TestClient, listingId: number, quantity: numbe
   return createOrder(client, listingId, quantity, quoted.body.data.cost.total);
 }
 
-async function pay(client: TestClient, orderId: number): Promise<void> {
+/** Pays through the sandbox; `webhookStatus` is what the webhook is expected to answer (500 when settling it fails). */
+async function pay(client: TestClient, orderId: number, webhookStatus = 200): Promise<void> {
   const started = await client.call<{ checkoutUrl: string }>(`/api/v1/orders/${orderId}/payments`, {
     method: 'POST', headers: { 'idempotency-key': newKey() }, body: { method: 'visa' },
   });
@@ -51,7 +53,7 @@ async function pay(client: TestClient, orderId: number): Promise<void> {
   const ref = new URL(started.body.data.checkoutUrl).pathname.split('/').pop()!;
   const webhook = (await decideSandboxPayment(database(env.DB), ref, 'approve', Date.now()))!.webhook!;
   const delivered = await new TestClient().call(new URL(webhook.url).pathname, webhook.init);
-  expect(delivered.status, delivered.text).toBe(200);
+  expect(delivered.status, delivered.text).toBe(webhookStatus);
 }
 
 /** An order of `quantity` e-tickets the client holds: bought from the seed seller, paid and ticketed. */
@@ -228,7 +230,7 @@ describe('a transfer bought through checkout', () => {
     await pay(buyer, bOrder.id);
     const ticketed = (await buyer.call<OrderDetail>(`/api/v1/orders/${bOrder.id}`)).body.data;
     expect(ticketed.status).toBe('pending_receipt');
-    expect(ticketed.tickets).toEqual([{ ticketNo: `${bOrder.orderNo}-01`, seat: null, status: 'valid' }]);
+    expect(ticketed.tickets).toEqual([{ ticketNo: `${bOrder.orderNo}-01`, seat: null, status: 'valid', listed: false }]);
 
     const holderVoucher = await voucherOf(holder, order.id);
     expect(holderVoucher.tickets.map((ticket) => ticket.status)).toEqual(['transferred', 'valid']);
@@ -252,6 +254,13 @@ describe('a transfer bought through checkout', () => {
     expect(sold.body.errorCode).toBe('transfer_listing_not_withdrawable');
     const mine = (await holder.call<TransferListingView[]>('/api/v1/transfer-listings')).body.data.find((item) => item.id === listing.id);
     expect(mine).toMatchObject({ quantitySold: 1, quantityAvailable: 0, withdrawable: false });
+
+    // The platform delivered the buyer's tickets: the transfer seller is no seller of the queue, so
+    // cannot fail the order (a refund to the buyer while the payout stands) nor fulfil it again.
+    const failed = await holder.post(`/api/v1/seller/orders/${bOrder.id}/fail`, { reason: 'changed my mind' });
+    expect(failed.status, failed.text).toBe(403);
+    expect((await holder.post(`/api/v1/seller/orders/${bOrder.id}/fulfil`, { method: 'e_ticket' })).status).toBe(403);
+    expect((await buyer.call<OrderDetail>(`/api/v1/orders/${bOrder.id}`)).body.data.status).toBe('pending_receipt');
 
     // The transferred ticket cannot be listed again; the one still held can, and the new holder may resell theirs.
     expect((await list(holder, order.id, { quantity: 2 })).body.errorCode).toBe('transfer_quantity_exceeds_held');
@@ -299,5 +308,226 @@ describe('after the event starts', () => {
     } finally {
       await env.DB.prepare('UPDATE activity_sessions SET starts_at = ? WHERE id = ?').bind(startsAt, source.sessionId).run();
     }
+  });
+});
+
+describe("buying one's own listing", () => {
+  it('is refused at the quote and at the order, and holds nothing', async () => {
+    const order = await heldOrder(holder, 1);
+    const listing = (await list(holder, order.id, {})).body.data;
+    const quoted = await quote(holder, listing.id, 1);
+    expect(quoted.status).toBe(409);
+    expect(quoted.body.errorCode).toBe('own_listing');
+    const { total } = (await quote(buyer, listing.id, 1)).body.data.cost;
+    const ordered = await createOrder(holder, listing.id, 1, total);
+    expect(ordered.status).toBe(409);
+    expect(ordered.body).toMatchObject({ errorCode: 'own_listing', message: expect.stringContaining('your own tickets') });
+    const mine = (await holder.call<TransferListingView[]>('/api/v1/transfer-listings')).body.data.find((item) => item.id === listing.id);
+    expect(mine).toMatchObject({ quantityAvailable: 1, withdrawable: true });
+    const localized = await holder.call(`/api/v1/checkout/quote?listingId=${listing.id}&quantity=1&deliveryType=e_ticket&coupon=none`, { headers: { language: 'zh-CN' } });
+    expect(localized.body.message).toContain('你自己出售的门票');
+  });
+
+  it('is refused to any seller, not only a transfer seller', async () => {
+    const quoted = await quote(seller, source.listingId, 1);
+    expect(quoted.status).toBe(409);
+    expect(quoted.body.errorCode).toBe('own_listing');
+  });
+});
+
+describe("when the seller's own order leaves their hands", () => {
+  const failSource = (orderId: number) => seller.post(`/api/v1/seller/orders/${orderId}/fail`, { reason: 'The venue cancelled this block of seats' });
+  const stockOf = (listingId: number) => env.DB
+    .prepare('SELECT status, quantity_total AS total, quantity_available AS available FROM listings WHERE id = ?')
+    .bind(listingId).first<{ status: string; total: number; available: number }>();
+  const ticketIds = async (orderId: number) => (await env.DB.prepare('SELECT id FROM tickets WHERE order_id = ? ORDER BY id').bind(orderId).all<{ id: number }>())
+    .results.map((row) => row.id);
+  const orderOf = async (client: TestClient, orderId: number) => (await client.call<OrderDetail>(`/api/v1/orders/${orderId}`)).body.data;
+
+  it('withdraws the listing when the source order is refunded: its tickets are no longer on sale', async () => {
+    const order = await heldOrder(holder, 2);
+    const listing = (await list(holder, order.id, { quantity: 2 })).body.data;
+    expect((await failSource(order.id)).status).toBe(200);
+    expect(await stockOf(listing.id)).toEqual({ status: 'withdrawn', total: 0, available: 0 });
+    const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM listing_tickets WHERE listing_id = ? AND active = 1').bind(listing.id).all<{ n: number }>();
+    expect(results[0].n).toBe(0);
+    const late = await placeOrder(buyer, listing.id, 1);
+    expect(late.status).toBe(409);
+    expect(late.body.errorCode).toBe('listing_unavailable');
+    const mine = (await holder.call<TransferListingView[]>('/api/v1/transfer-listings')).body.data.find((item) => item.id === listing.id);
+    expect(mine).toMatchObject({ status: 'withdrawn', quantityAvailable: 0, withdrawable: false });
+  });
+
+  it('takes a ticket that stops being valid out of its listing and keeps selling the others', async () => {
+    const order = await heldOrder(holder, 2);
+    const listing = (await list(holder, order.id, { quantity: 2 })).body.data;
+    const [voided] = await ticketIds(order.id);
+    await env.DB.prepare("UPDATE tickets SET status = 'invalid' WHERE id = ?").bind(voided).run();
+    expect(await stockOf(listing.id)).toEqual({ status: 'active', total: 1, available: 1 });
+    expect((await placeOrder(buyer, listing.id, 2)).body).toMatchObject({ errorCode: 'tickets_sold_out' });
+    const bought = await placeOrder(buyer, listing.id, 1);
+    expect(bought.status, bought.text).toBe(200);
+    await pay(buyer, (bought.body.data as OrderDetail).id);
+    expect(await ticketStatuses(order.id)).toEqual(['invalid', 'transferred']);
+    expect(await ticketStatuses((bought.body.data as OrderDetail).id)).toEqual(['valid']);
+  });
+
+  it('refunds a buyer who held the ticket unpaid when it went, and reissues nothing', async () => {
+    const order = await heldOrder(holder, 1);
+    const listing = (await list(holder, order.id, {})).body.data;
+    const placed = await placeOrder(buyer, listing.id, 1);
+    expect(placed.status, placed.text).toBe(200);
+    const bOrder = placed.body.data as OrderDetail;
+    expect((await failSource(order.id)).status).toBe(200);
+    // The hold outlives the ticket it was for: stock is one below nothing until the hold ends.
+    expect(await stockOf(listing.id)).toEqual({ status: 'withdrawn', total: 0, available: -1 });
+
+    await pay(buyer, bOrder.id);
+    const after = await orderOf(buyer, bOrder.id);
+    expect(after).toMatchObject({ status: 'refunded', tickets: [], refund: { amount: bOrder.cost.total } });
+    const { results: paid } = await env.DB.prepare('SELECT status FROM payments WHERE order_id = ?').bind(bOrder.id).all<{ status: string }>();
+    expect(paid.map((row) => row.status)).toEqual(['refunded']);
+    expect(await ticketStatuses(order.id)).toEqual(['invalid']);
+    expect((await holder.call<PayoutView[]>('/api/v1/transfer-payouts')).body.data.some((payout) => payout.orderId === bOrder.id)).toBe(false);
+    expect(await stockOf(listing.id)).toEqual({ status: 'withdrawn', total: 0, available: 0 });
+    // Repeating the reissue (the sweep) changes nothing.
+    await sweep(database(env.DB), Date.now());
+    expect(await orderOf(buyer, bOrder.id)).toMatchObject({ status: 'refunded', tickets: [] });
+  });
+
+  it('gives back only its hold when such a buyer cancels instead', async () => {
+    const order = await heldOrder(holder, 1);
+    const listing = (await list(holder, order.id, {})).body.data;
+    const bOrder = (await placeOrder(buyer, listing.id, 1)).body.data as OrderDetail;
+    expect((await failSource(order.id)).status).toBe(200);
+    expect((await buyer.call(`/api/v1/orders/${bOrder.id}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect(await stockOf(listing.id)).toEqual({ status: 'withdrawn', total: 0, available: 0 });
+  });
+
+  it('gives the last ticket to the first of two holders to pay and refunds the other', async () => {
+    const order = await heldOrder(holder, 2);
+    const listing = (await list(holder, order.id, { quantity: 2 })).body.data;
+    const first = (await placeOrder(buyer, listing.id, 1)).body.data as OrderDetail;
+    const second = (await placeOrder(stranger, listing.id, 1)).body.data as OrderDetail;
+    const [voided] = await ticketIds(order.id);
+    await env.DB.prepare("UPDATE tickets SET status = 'invalid' WHERE id = ?").bind(voided).run();
+    expect(await stockOf(listing.id)).toEqual({ status: 'active', total: 1, available: -1 });
+    const mine = (await holder.call<TransferListingView[]>('/api/v1/transfer-listings')).body.data.find((item) => item.id === listing.id);
+    expect(mine).toMatchObject({ quantityTotal: 1, quantityAvailable: 0, withdrawable: false });
+
+    await pay(buyer, first.id);
+    await pay(stranger, second.id);
+    expect(await orderOf(buyer, first.id)).toMatchObject({ status: 'pending_receipt', tickets: [{ status: 'valid' }] });
+    expect(await orderOf(stranger, second.id)).toMatchObject({ status: 'refunded', tickets: [] });
+    expect(await ticketStatuses(order.id)).toEqual(['invalid', 'transferred']);
+    expect(await stockOf(listing.id)).toEqual({ status: 'active', total: 1, available: 0 });
+  });
+});
+
+describe('a reissue that failed after payment', () => {
+  /** A D1 error inside the reissue batch, as a hiccup would raise: the payout insert aborts it whole. */
+  async function withPayoutsFailing(run: () => Promise<void>): Promise<void> {
+    await env.DB.prepare("CREATE TRIGGER test_payout_hiccup BEFORE INSERT ON seller_payouts BEGIN SELECT RAISE(ABORT, 'D1 hiccup'); END").run();
+    try {
+      await run();
+    } finally {
+      await env.DB.prepare('DROP TRIGGER test_payout_hiccup').run();
+    }
+  }
+
+  async function paidButNotReissued(): Promise<{ order: OrderDetail; bOrder: OrderDetail }> {
+    const order = await heldOrder(holder, 1);
+    const listing = (await list(holder, order.id, {})).body.data;
+    const bOrder = (await placeOrder(buyer, listing.id, 1)).body.data as OrderDetail;
+    await withPayoutsFailing(() => pay(buyer, bOrder.id, 500));
+    expect((await buyer.call<OrderDetail>(`/api/v1/orders/${bOrder.id}`)).body.data).toMatchObject({ status: 'pending_ticketing', tickets: [] });
+    expect(await ticketStatuses(order.id)).toEqual(['valid']);
+    return { order, bOrder };
+  }
+
+  const payoutsOf = async (orderId: number) =>
+    (await env.DB.prepare('SELECT COUNT(*) AS n FROM seller_payouts WHERE order_id = ?').bind(orderId).first<{ n: number }>())!.n;
+
+  it('is finished by the scheduled sweep, once', async () => {
+    const { order, bOrder } = await paidButNotReissued();
+    const db = database(env.DB);
+    expect((await sweep(db, Date.now())).reissuedTransfers).toBeGreaterThanOrEqual(1);
+    expect((await buyer.call<OrderDetail>(`/api/v1/orders/${bOrder.id}`)).body.data).toMatchObject({ status: 'pending_receipt', tickets: [{ status: 'valid' }] });
+    expect(await ticketStatuses(order.id)).toEqual(['transferred']);
+    expect(await payoutsOf(bOrder.id)).toBe(1);
+
+    await sweep(db, Date.now());
+    expect(await ticketStatuses(bOrder.id)).toEqual(['valid']);
+    expect(await payoutsOf(bOrder.id)).toBe(1);
+  });
+
+  it('is finished by the next check of its payment (the payment page polling)', async () => {
+    const { order, bOrder } = await paidButNotReissued();
+    const polled = await buyer.call<{ orderStatus: string }>(`/api/v1/orders/${bOrder.id}/payment`);
+    expect(polled.body.data.orderStatus).toBe('pending_receipt');
+    expect(await ticketStatuses(order.id)).toEqual(['transferred']);
+    expect(await ticketStatuses(bOrder.id)).toEqual(['valid']);
+  });
+});
+
+describe('purchase and withdrawal, one after the other', () => {
+  it('keeps a held listing from being withdrawn, and the paid hold gets the ticket', async () => {
+    const order = await heldOrder(holder, 1);
+    const listing = (await list(holder, order.id, {})).body.data;
+    const placed = await placeOrder(buyer, listing.id, 1);
+    expect(placed.status, placed.text).toBe(200);
+    const refused = await withdraw(holder, listing.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errorCode).toBe('transfer_listing_not_withdrawable');
+    await pay(buyer, (placed.body.data as OrderDetail).id);
+    expect(await ticketStatuses(order.id)).toEqual(['transferred']);
+    expect(await ticketStatuses((placed.body.data as OrderDetail).id)).toEqual(['valid']);
+  });
+
+  it('lets a withdrawn listing be bought by no one', async () => {
+    const order = await heldOrder(holder, 1);
+    const listing = (await list(holder, order.id, {})).body.data;
+    expect((await withdraw(holder, listing.id)).body.data.status).toBe('withdrawn');
+    const late = await placeOrder(buyer, listing.id, 1);
+    expect(late.status).toBe(409);
+    expect(late.body.errorCode).toBe('listing_unavailable');
+    expect(await ticketStatuses(order.id)).toEqual(['valid']);
+  });
+
+  it('refuses, with a clear message, to withdraw a listing that sold out', async () => {
+    const order = await heldOrder(holder, 2);
+    const listing = (await list(holder, order.id, { quantity: 2 })).body.data;
+    const bOrder = (await placeOrder(buyer, listing.id, 2)).body.data as OrderDetail;
+    await pay(buyer, bOrder.id);
+    const refused = await holder.call(`/api/v1/transfer-listings/${listing.id}`, { method: 'DELETE', headers: { language: 'zh-HK' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ errorCode: 'transfer_listing_not_withdrawable', message: expect.stringContaining('全部售出') });
+    expect(await ticketStatuses(order.id)).toEqual(['transferred', 'transferred']);
+  });
+
+  it('withdraws the unsold rest of a partly sold listing; the sold ticket stays sold', async () => {
+    const order = await heldOrder(holder, 2);
+    const listing = (await list(holder, order.id, { quantity: 2 })).body.data;
+    const bOrder = (await placeOrder(buyer, listing.id, 1)).body.data as OrderDetail;
+    await pay(buyer, bOrder.id);
+    const before = (await holder.call<TransferListingView[]>('/api/v1/transfer-listings')).body.data.find((item) => item.id === listing.id);
+    expect(before).toMatchObject({ status: 'active', quantitySold: 1, quantityAvailable: 1, withdrawable: true });
+
+    const withdrawn = await withdraw(holder, listing.id);
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(withdrawn.body.data).toMatchObject({ status: 'withdrawn', quantitySold: 1, quantityAvailable: 0, withdrawable: false });
+    expect((await placeOrder(stranger, listing.id, 1)).body.errorCode).toBe('listing_unavailable');
+    expect(await ticketStatuses(order.id)).toEqual(['transferred', 'valid']);
+    expect(await ticketStatuses(bOrder.id)).toEqual(['valid']);
+    // The ticket left over is the holder's again, to use or list anew.
+    expect((await holder.call<OrderDetail>(`/api/v1/orders/${order.id}`)).body.data.transferable).toBe(1);
+  });
+
+  it('refuses to list a ticket that is already listed', async () => {
+    const order = await heldOrder(holder, 1);
+    expect((await list(holder, order.id, {})).status).toBe(200);
+    const again = await list(holder, order.id, {});
+    expect(again.status).toBe(409);
+    expect(again.body.errorCode).toBe('transfer_no_tickets');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convert, formatMoney, type CurrencyTable } from '../../src/lib/domain/money.ts';
+import { convert, formatMoney, parseMinorUnits, type CurrencyTable } from '../../src/lib/domain/money.ts';
 
 const table: CurrencyTable = new Map([
   ['HKD', { code: 'HKD', minorDigits: 2, perHkdMicros: 1_000_000 }],
@@ -42,5 +42,25 @@ describe('formatMoney', () => {
   it('formats zero-digit currencies and locales', () => {
     expect(formatMoney({ amount: 2800, currency: 'TWD' }, 'zh-TW', 0)).toBe('$2,800');
     expect(formatMoney({ amount: 2800, currency: 'TWD' }, 'en', 0)).toBe('NT$2,800');
+  });
+});
+
+describe('parseMinorUnits', () => {
+  it('reads whole and decimal amounts as minor units', () => {
+    expect(parseMinorUnits('880', 2)).toBe(88000);
+    expect(parseMinorUnits(' 880.5 ', 2)).toBe(88050);
+    expect(parseMinorUnits('880.05', 2)).toBe(88005);
+    expect(parseMinorUnits('1,280.00', 2)).toBe(128000);
+    expect(parseMinorUnits('880.', 2)).toBe(88000);
+    expect(parseMinorUnits('2800', 0)).toBe(2800);
+  });
+
+  it('refuses signs, letters, empty text and more decimals than the currency has', () => {
+    for (const text of ['', '-5', '+5', '5e3', 'abc', '.5', '1.2.3', '880.555']) expect(parseMinorUnits(text, 2), text).toBeNull();
+    expect(parseMinorUnits('2800.5', 0)).toBeNull();
+  });
+
+  it('refuses amounts too large to hold exactly', () => {
+    expect(parseMinorUnits('99999999999999999', 2)).toBeNull();
   });
 });

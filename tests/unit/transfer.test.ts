@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_FEE_BASIS_POINTS, TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../../src/lib/config.ts';
 import {
-  listableTickets, platformFeeOf, priceBand, priceInBand, quantityRefusal, sourceRefusal, transferSplit, type TransferSource,
+  listableTickets, platformFeeOf, priceBand, priceBandIn, priceInBand, quantityRefusal, sourceRefusal, transferSplit, type TransferSource,
 } from '../../src/lib/domain/transfer.ts';
+import { convert, type CurrencyTable } from '../../src/lib/domain/money.ts';
 
 const NOW = Date.UTC(2026, 10, 1);
 const source = (overrides: Partial<TransferSource> = {}): TransferSource => ({
@@ -84,6 +85,31 @@ describe('money split', () => {
     const exact = (amount: number) => (amount * TRANSFER_PLATFORM_FEE_BASIS_POINTS) / 10_000;
     for (const amount of [1, 5, 15, 999, 12_345]) {
       expect(platformFeeOf(amount)).toBe(Math.floor(exact(amount) + 0.5));
+    }
+  });
+});
+
+describe('the price band in another currency', () => {
+  const table: CurrencyTable = new Map([
+    ['HKD', { code: 'HKD', minorDigits: 2, perHkdMicros: 1_000_000 }],
+    ['TWD', { code: 'TWD', minorDigits: 0, perHkdMicros: 4_100_000 }],
+    ['USD', { code: 'USD', minorDigits: 2, perHkdMicros: 128_500 }],
+  ]);
+  const face = { amount: 38_800, currency: 'HKD' };
+
+  it('is the band itself in the face value currency', () => {
+    expect(priceBandIn(face, 'HKD', table)).toEqual(priceBand(face.amount));
+  });
+
+  it('has ends that, converted back, lie within the band, and one unit further does not', () => {
+    const band = priceBand(face.amount);
+    for (const currency of ['TWD', 'USD']) {
+      const { min, max } = priceBandIn(face, currency, table);
+      const back = (amount: number) => convert({ amount, currency }, 'HKD', table).amount;
+      expect(priceInBand(back(min), face.amount), `${currency} min`).toBe(true);
+      expect(priceInBand(back(max), face.amount), `${currency} max`).toBe(true);
+      expect(back(min - 1), `${currency} below min`).toBeLessThan(band.min);
+      expect(back(max + 1), `${currency} above max`).toBeGreaterThan(band.max);
     }
   });
 });

@@ -73,6 +73,7 @@ export type PaymentErrorCode =
 export type CheckoutErrorCode =
   | 'listing_not_found'
   | 'listing_unavailable'
+  | 'own_listing'
   | 'quantity_out_of_range'
   | 'delivery_type_unavailable'
   | 'idempotency_key_required'

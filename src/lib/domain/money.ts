@@ -61,3 +61,18 @@ export function formatMoney(money: Money, locale: string, minorDigits: number): 
     maximumFractionDigits: whole ? 0 : minorDigits,
   }).format(money.amount / scale);
 }
+
+/**
+ * Reads an amount typed by a person ("880", "880.5", "1,280.00") as minor units of a currency
+ * with `minorDigits` decimals; null for anything else (a sign, letters, too many decimals, or an
+ * amount too large to hold exactly).
+ */
+export function parseMinorUnits(text: string, minorDigits: number): number | null {
+  const plain = text.trim().replace(/[,\s]/g, '');
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(plain);
+  if (!match) return null;
+  const [, whole, fraction = ''] = match;
+  if (fraction.length > minorDigits) return null;
+  const amount = Number(whole) * 10 ** minorDigits + Number(fraction.padEnd(minorDigits, '0') || '0');
+  return Number.isSafeInteger(amount) ? amount : null;
+}

@@ -5,6 +5,7 @@
  * ticket amount less the platform's transfer fee.
  */
 import { TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../config.ts';
+import { convert, type CurrencyTable, type Money } from './money.ts';
 import type { OrderStatus } from './order-state.ts';
 import { serviceFeeOf } from './pricing.ts';
 
@@ -51,6 +52,22 @@ export function priceBand(faceValue: number): { min: number; max: number } {
     min: Math.ceil((faceValue * TRANSFER_PRICE_BAND.minPercent) / 100),
     max: Math.floor((faceValue * TRANSFER_PRICE_BAND.maxPercent) / 100),
   };
+}
+
+/**
+ * The band of a face value expressed in another currency: the lowest and highest whole amounts of
+ * `currency` that, converted back as the server checks them, still lie within the band.
+ */
+export function priceBandIn(faceValue: Money, currency: string, table: CurrencyTable): { min: number; max: number } {
+  const band = priceBand(faceValue.amount);
+  const back = (amount: number) => convert({ amount, currency }, faceValue.currency, table).amount;
+  let min = convert({ amount: band.min, currency: faceValue.currency }, currency, table).amount;
+  while (back(min) < band.min) min += 1;
+  while (min > 0 && back(min - 1) >= band.min) min -= 1;
+  let max = convert({ amount: band.max, currency: faceValue.currency }, currency, table).amount;
+  while (back(max) > band.max) max -= 1;
+  while (back(max + 1) <= band.max) max += 1;
+  return { min, max };
 }
 
 /** Whether a price per ticket (already in the face value's currency) lies within the band. */

@@ -60,12 +60,20 @@ export interface SellerOrderPage {
   hasMore: boolean;
 }
 
-/** The user, if they are a seller (flagged, or owning a listing); anyone else is a 403. */
+/**
+ * Orders the seller delivers themselves. A ticket holder's transfer listing is not among them: the
+ * platform reissues its tickets on payment (services/transfers.ts), so its seller can neither
+ * fulfil nor fail the buyer's order (failing it would refund the buyer and leave the payout).
+ */
+const sellerDelivered = sql`NOT EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.id} = ${orders.listingId} AND ${listings.sourceOrderId} IS NOT NULL)`;
+
+/** The user, if they are a seller (flagged, or owning a listing other than a transfer listing); anyone else is a 403. */
 export async function requireSeller(db: Db, userId: number): Promise<void> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), sql`(${users.isSeller} = 1 OR EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.sellerId} = ${users.id}))`));
+    .where(and(eq(users.id, userId), sql`(${users.isSeller} = 1 OR EXISTS (
+      SELECT 1 FROM ${listings} WHERE ${listings.sellerId} = ${users.id} AND ${listings.sourceOrderId} IS NULL))`));
   if (!row) throw new ApiError(403, 'not_a_seller');
 }
 
@@ -103,7 +111,7 @@ async function ticketsByOrder(db: Db, orderIds: number[]): Promise<Map<number, (
 }
 
 async function sellerOrderRow(db: Db, sellerId: number, orderId: number): Promise<OrderWithShowRow> {
-  const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.sellerId, sellerId)));
+  const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.sellerId, sellerId), sellerDelivered));
   if (!row) throw new ApiError(404, 'order_not_found');
   return row;
 }
@@ -121,7 +129,7 @@ async function sellerOrderView(db: Db, locale: Locale, table: CurrencyTable, sel
 export async function listSellerOrders(
   db: Db, locale: Locale, table: CurrencyTable, sellerId: number, query: { status: SellerOrderFilter; page: number },
 ): Promise<SellerOrderPage> {
-  const conditions: SQL[] = [eq(orders.sellerId, sellerId)];
+  const conditions: SQL[] = [eq(orders.sellerId, sellerId), sellerDelivered];
   if (query.status !== 'all') conditions.push(eq(orders.status, query.status));
   const where = and(...conditions);
   const offset = (query.page - 1) * ORDER_PAGE_SIZE;

@@ -11,7 +11,7 @@ import {
 } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import {
-  activities, activitySessions, attendees, cities, countries, coupons, listings, orderAttendees, orders, tickets, ticketTiers,
+  activities, activitySessions, attendees, cities, countries, coupons, listings, listingTickets, orderAttendees, orders, tickets, ticketTiers,
   userCoupons, users, venues,
 } from '../db/schema.ts';
 import { ACTIVITY_STATUS } from '../domain/activity.ts';
@@ -23,6 +23,7 @@ import { costBreakdown, postageOf, type CostBreakdown } from '../domain/pricing.
 import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { parseDeliveryTypes, quantityRange, type Seating } from '../domain/ticket-offer.ts';
+import { listableTickets, sourceRefusal } from '../domain/transfer.ts';
 import { normalizePhone, phoneProblem } from '../domain/validation.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
@@ -233,6 +234,8 @@ interface Priced {
 
 async function price(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, input: QuoteInput, now: number): Promise<Priced> {
   const target = await loadTarget(db, input.listingId);
+  // A seller buying their own listing (a resold ticket back to its holder) would only move money in a circle.
+  if (target.listing.sellerId === userId) throw new ApiError(409, 'own_listing');
   checkSellable(target, now);
   checkQuantity(target, input.quantity);
   const deliveryType = deliveryTypeOf(target, input.deliveryType);
@@ -543,8 +546,11 @@ export interface OrderDetail extends Omit<OrderSummary, 'activity' | 'tier'> {
   trackingNo: string | null;
   ticketProvider: string;
   attendees: Array<{ name: string; idCardType: string; idCardNoMasked: string }>;
-  tickets: Array<{ ticketNo: string; seat: string | null; status: 'pending' | 'valid' | 'used' | 'invalid' | 'transferred' }>;
+  /** `listed`: offered in one of the holder's active transfer listings. */
+  tickets: Array<{ ticketNo: string; seat: string | null; status: 'pending' | 'valid' | 'used' | 'invalid' | 'transferred'; listed: boolean }>;
   voucherUrl: string | null;
+  /** Tickets the holder may list for transfer now ("Sell / transfer"); 0 when they may not. */
+  transferable: number;
 }
 
 
@@ -590,6 +596,16 @@ async function detailOf(db: Db, row: OrderWithShowRow, locale: Locale, table: Cu
     db.select().from(orderAttendees).where(eq(orderAttendees.orderId, order.id)).orderBy(orderAttendees.id),
     db.select().from(tickets).where(eq(tickets.orderId, order.id)).orderBy(tickets.id),
   ]);
+  const listed = new Set(ticketRows.length === 0 ? [] : (await db
+    .select({ ticketId: listingTickets.ticketId })
+    .from(listingTickets)
+    .where(and(inArray(listingTickets.ticketId, ticketRows.map((ticket) => ticket.id)), eq(listingTickets.active, true)))).map((link) => link.ticketId));
+  // Only a valid e-ticket can be voided and reissued to a new holder.
+  const holdable = ticketRows.filter((ticket) => ticket.status === 'valid' && ticket.codeHash !== null);
+  const transferSource = {
+    status: order.status, sessionStartsAt: row.session.startsAt,
+    validTickets: holdable.length, listedTickets: holdable.filter((ticket) => listed.has(ticket.id)).length,
+  };
   const summary = summaryOf(row, locale, table, now);
   const shipping = order.shippingAddress ? (JSON.parse(order.shippingAddress) as { name: string; phone: string; text: string }) : null;
   return {
@@ -616,8 +632,9 @@ async function detailOf(db: Db, row: OrderWithShowRow, locale: Locale, table: Cu
     trackingNo: order.trackingNo,
     ticketProvider: row.sellerName ?? '',
     attendees: attendeeRows.map((attendee) => ({ name: attendee.name, idCardType: attendee.idCardType, idCardNoMasked: maskIdNumber(attendee.idCardNo) })),
-    tickets: ticketRows.map((ticket) => ({ ticketNo: ticket.ticketNo, seat: ticket.seat, status: ticket.status })),
+    tickets: ticketRows.map((ticket) => ({ ticketNo: ticket.ticketNo, seat: ticket.seat, status: ticket.status, listed: listed.has(ticket.id) })),
     voucherUrl: ticketRows.length > 0 ? await voucherUrl(order.orderNo) : null,
+    transferable: sourceRefusal(transferSource, now) ? 0 : listableTickets(transferSource),
   };
 }
 

@@ -4,7 +4,8 @@
  * State of one payment (ours, `payments.status`), always copied from what the provider answers:
  *
  *   created ──provider: succeeded──► succeeded ──order was not payable by it──► refunded
- *      │                                 └──seller failed / event cancelled (refundOrderPayment)──► refunded
+ *      │                                 └──seller failed / event cancelled / transfer no longer
+ *      │                                    has the tickets (refundOrderPayment)──► refunded
  *      ├──provider: failed──► failed
  *      └──provider: cancelled──► cancelled
  *
@@ -29,7 +30,7 @@ import { pathTo } from '../routes.ts';
 import { applyOrderEvent, expireOverdueOrders, findOwnOrder, orderDetail, type OrderDetail, type OrderRow } from './orders.ts';
 import { paymentProvider } from './payment-providers/index.ts';
 import type { CreatePaymentInput, PaymentProvider } from './payment-providers/types.ts';
-import { fulfilTransferOrder } from './transfers.ts';
+import { fulfilTransferOrder, type TransferReissue } from './transfers.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -225,7 +226,7 @@ async function settleSucceeded(db: Db, provider: PaymentProvider, payment: Payme
       await expireOverdueOrders(db, now, { userId: order.userId });
     } else if (await applyOrderEvent(db, order.id, 'payment_confirmed', now, { paymentSubstatus: null, paymentMethod: claimed.method, paidAt: claimed.paidAt })) {
       // A ticket transfer needs nothing from its seller: the tickets are reissued as soon as it is paid.
-      await fulfilTransferOrder(db, order.id, now);
+      await reissueTransferOrder(db, order.id, now);
       return;
     }
     order = await orderRow(db, payment.orderId);
@@ -235,7 +236,22 @@ async function settleSucceeded(db: Db, provider: PaymentProvider, payment: Payme
     await refundPayment(db, provider, claimed, claimed.amount, now, true);
   } else if ((await paidByAnother(db, claimed)) || order.paidAt !== claimed.paidAt) {
     await refundPayment(db, provider, claimed, claimed.amount, now, false);
+  } else if (order.status === 'pending_ticketing') {
+    // This payment paid the order: a transfer's reissue that failed after it (a D1 error) is retried.
+    await reissueTransferOrder(db, order.id, now);
   }
+}
+
+/**
+ * Reissues a paid transfer order's tickets; when its listing no longer has them, the attempt closed
+ * the order as refunded and the payment is given back in full. Runs when the payment is confirmed,
+ * on later syncs of that payment and from the scheduled sweep, so a reissue that failed after the
+ * payment is finished later; repeating it changes nothing. Any other order is left alone.
+ */
+export async function reissueTransferOrder(db: Db, orderId: number, now: number): Promise<TransferReissue> {
+  const outcome = await fulfilTransferOrder(db, orderId, now);
+  if (outcome === 'unavailable') await refundOrderPayment(db, orderId, (await orderRow(db, orderId)).total, now);
+  return outcome;
 }
 
 /** Asks the provider about a payment and brings our records (and the order) in line with its answer. */

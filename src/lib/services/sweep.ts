@@ -1,7 +1,8 @@
 /**
  * The scheduled sweep (a Workers cron trigger, every minute): closes unpaid orders past their
- * deadline even when nobody reads them, draws the lotteries whose time has come, and deletes rows
- * whose only purpose has passed.
+ * deadline even when nobody reads them, draws the lotteries whose time has come, finishes the
+ * reissue of paid transfer orders that failed after payment, and deletes rows whose only purpose
+ * has passed.
  */
 import { lt } from 'drizzle-orm';
 import { CODE_SEND_LIMITS } from '../config.ts';
@@ -9,6 +10,8 @@ import type { Db } from '../db/client.ts';
 import { authSessions, captchaChallenges, rateLimits, verificationCodes } from '../db/schema.ts';
 import { drawDueLotteries } from './lottery.ts';
 import { expireOverdueOrders } from './orders.ts';
+import { reissueTransferOrder } from './payments.ts';
+import { transferOrdersAwaitingReissue } from './transfers.ts';
 
 /** The longest rate-limit window: a counter older than this can no longer refuse anything. */
 const LONGEST_WINDOW_MS = Math.max(...Object.values(CODE_SEND_LIMITS).map((limit) => limit.windowMs));
@@ -16,16 +19,35 @@ const LONGEST_WINDOW_MS = Math.max(...Object.values(CODE_SEND_LIMITS).map((limit
 export interface SweepResult {
   expiredOrders: number;
   drawnLotteries: number;
+  /** Paid transfer orders whose tickets were reissued now, and those refunded because their listing no longer had them. */
+  reissuedTransfers: number;
+  refundedTransfers: number;
+}
+
+/** Each order is tried on its own: one that keeps failing is logged and does not hold up the rest. */
+async function retryTransferReissues(db: Db, now: number): Promise<Pick<SweepResult, 'reissuedTransfers' | 'refundedTransfers'>> {
+  const counts = { reissuedTransfers: 0, refundedTransfers: 0 };
+  for (const orderId of await transferOrdersAwaitingReissue(db)) {
+    try {
+      const outcome = await reissueTransferOrder(db, orderId, now);
+      if (outcome === 'ticketed') counts.reissuedTransfers += 1;
+      if (outcome === 'unavailable') counts.refundedTransfers += 1;
+    } catch (error) {
+      console.error(JSON.stringify({ event: 'transfer_reissue_failed', orderId, error: String(error) }));
+    }
+  }
+  return counts;
 }
 
 export async function sweep(db: Db, now: number): Promise<SweepResult> {
   const expiredOrders = await expireOverdueOrders(db, now);
   const drawnLotteries = await drawDueLotteries(db, now);
+  const transfers = await retryTransferReissues(db, now);
   await db.batch([
     db.delete(rateLimits).where(lt(rateLimits.windowStart, now - LONGEST_WINDOW_MS)),
     db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, now)),
     db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, now)),
     db.delete(authSessions).where(lt(authSessions.expiresAt, now)),
   ]);
-  return { expiredOrders, drawnLotteries };
+  return { expiredOrders, drawnLotteries, ...transfers };
 }

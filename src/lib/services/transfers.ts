@@ -11,6 +11,9 @@
  * In one D1 batch the buyer's order claims that many of the listing's tickets, gets new tickets
  * (new numbers, so new entry codes), the seller's originals become 'transferred', the seller's
  * proceeds are recorded for payout after the event, and the order moves to pending receipt.
+ * A listed ticket that stops being valid before it is sold (the seller's own order refunded)
+ * leaves its listing at once (triggers of migration 0006); an order that held it unpaid is
+ * refunded when paid, and a reissue that failed after payment is retried by the scheduled sweep.
  */
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
@@ -23,7 +26,7 @@ import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { ticketNumbers } from '../domain/ticket-code.ts';
 import {
-  listableTickets, platformFeeOf, priceBand, priceInBand, quantityRefusal, sourceRefusal, transferSplit, type TransferSource,
+  listableTickets, platformFeeOf, priceBandIn, quantityRefusal, sourceRefusal, transferSplit, type TransferRefusal, type TransferSource,
 } from '../domain/transfer.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { expireOverdueOrders } from './orders.ts';
@@ -36,14 +39,17 @@ const TRANSFER_DELIVERY_TYPES = 'e_ticket';
 export interface TransferListingView {
   id: number;
   sourceOrderId: number;
+  sourceOrderNo: string;
   status: (typeof listings.$inferSelect)['status'];
   quantityTotal: number;
   quantityAvailable: number;
   quantitySold: number;
-  /** Withdrawal is possible only while no ticket is held by an unpaid order or sold. */
+  /** Withdrawal (of the tickets not sold) is possible while some are on sale and no order holds any unsold one. */
   withdrawable: boolean;
   price: FormattedMoney;
   faceValue: FormattedMoney;
+  /** The prices allowed per ticket, in the listing's currency. */
+  priceBand: { min: FormattedMoney; max: FormattedMoney };
   /** For the whole listing, in the listing's currency. */
   split: { buyerPays: FormattedMoney; platformFee: FormattedMoney; sellerReceives: FormattedMoney };
   activity: { id: number; name: string };
@@ -64,7 +70,10 @@ export interface TransferListingInput {
 
 function listingQuery(db: Db) {
   return db
-    .select({ listing: listings, tier: ticketTiers, session: activitySessions, activity: activities, city: cities })
+    .select({
+      listing: listings, tier: ticketTiers, session: activitySessions, activity: activities, city: cities,
+      sourceOrderNo: sql<string | null>`(SELECT ${orders.orderNo} FROM ${orders} WHERE ${orders.id} = ${listings.sourceOrderId})`,
+    })
     .from(listings)
     .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
     .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
@@ -86,19 +95,25 @@ async function soldCounts(db: Db, listingIds: number[]): Promise<Map<number, num
 }
 
 function viewOf(row: ListingRow, sold: number, locale: Locale, table: CurrencyTable): TransferListingView {
-  const { listing, tier, session, activity, city } = row;
+  const { listing, tier, session, activity, city, sourceOrderNo } = row;
   const money = (amount: number) => formattedMoney(amount, listing.currency, locale, table);
   const split = transferSplit(listing.price, listing.quantityTotal);
+  const band = priceBandIn({ amount: tier.faceValue, currency: tier.currency }, listing.currency, table);
   return {
     id: listing.id,
     sourceOrderId: listing.sourceOrderId!,
-    status: listing.status,
+    sourceOrderNo: sourceOrderNo ?? '',
+    // A listing whose every ticket has been bought reads as sold, though its row stays active.
+    status: listing.status === 'active' && sold === listing.quantityTotal ? 'sold_out' : listing.status,
     quantityTotal: listing.quantityTotal,
-    quantityAvailable: listing.quantityAvailable,
+    // Below zero while unpaid orders hold more tickets than the listing still has (migration 0006).
+    // A withdrawn listing offers nothing, whatever its stock column still says.
+    quantityAvailable: listing.status === 'active' ? Math.max(0, listing.quantityAvailable) : 0,
     quantitySold: sold,
-    withdrawable: listing.status === 'active' && listing.quantityAvailable === listing.quantityTotal,
+    withdrawable: listing.status === 'active' && listing.quantityAvailable > 0 && listing.quantityTotal - listing.quantityAvailable === sold,
     price: money(listing.price),
     faceValue: formattedMoney(tier.faceValue, tier.currency, locale, table),
+    priceBand: { min: money(band.min), max: money(band.max) },
     split: { buyerPays: money(split.buyerPays), platformFee: money(split.platformFee), sellerReceives: money(split.sellerReceives) },
     activity: { id: activity.id, name: localizedName(activity, locale) },
     session: { startsAt: session.startsAt, label: formatSessionTime(session.startsAt, locale, city.timeZone) },
@@ -129,6 +144,47 @@ export async function listMyTransferListings(db: Db, ctx: RequestContext, table:
   return rows.map((row) => viewOf(row, sold.get(row.listing.id) ?? 0, ctx.locale, table));
 }
 
+/** What the "Sell / transfer" page offers for one of the caller's orders. */
+export interface TransferDraft {
+  order: { id: number; orderNo: string };
+  activity: { id: number; name: string; poster: string };
+  session: { label: string };
+  tier: { name: string };
+  faceValue: FormattedMoney;
+  /** Tickets that may be listed now; when none, `refusal` says why. */
+  listable: number;
+  refusal: TransferRefusal | null;
+  /** Every currency a price may be set in, with the face value and the price band in it. */
+  currencies: Array<{ code: string; minorDigits: number; faceValue: number; min: number; max: number }>;
+  /** The caller's own currency: the one they think in. */
+  currency: string;
+}
+
+export async function transferDraft(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, now: number): Promise<TransferDraft> {
+  const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) throw new ApiError(404, 'order_not_found');
+  const held = await heldTickets(db, orderId);
+  const source: TransferSource = {
+    status: row.order.status, sessionStartsAt: row.session.startsAt,
+    validTickets: held.length, listedTickets: held.filter((ticket) => ticket.listed).length,
+  };
+  const refusal = sourceRefusal(source, now);
+  const face = { amount: row.tier.faceValue, currency: row.tier.currency };
+  return {
+    order: { id: row.order.id, orderNo: row.order.orderNo },
+    activity: { id: row.activity.id, name: localizedName(row.activity, ctx.locale), poster: row.activity.poster },
+    session: { label: formatSessionTime(row.session.startsAt, ctx.locale, row.city.timeZone) },
+    tier: { name: localizedName(row.tier, ctx.locale) },
+    faceValue: formattedMoney(face.amount, face.currency, ctx.locale, table),
+    listable: refusal ? 0 : listableTickets(source),
+    refusal,
+    currencies: [...table.values()].map(({ code, minorDigits }) => ({
+      code, minorDigits, faceValue: convert(face, code, table).amount, ...priceBandIn(face, code, table),
+    })),
+    currency: table.has(ctx.currency) ? ctx.currency : face.currency,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rules applied to the database
 
@@ -149,10 +205,9 @@ function requireKnownCurrency(currency: string, table: CurrencyTable): void {
 
 /** A price per ticket in `currency` must lie within the band of the tier's face value; the error shows the band in that currency. */
 function requirePriceInBand(price: number, currency: string, tier: { faceValue: number; currency: string }, locale: Locale, table: CurrencyTable): void {
-  const inFaceCurrency = convert({ amount: price, currency }, tier.currency, table).amount;
-  if (Number.isSafeInteger(price) && priceInBand(inFaceCurrency, tier.faceValue)) return;
-  const band = priceBand(tier.faceValue);
-  const shown = (amount: number) => formattedMoney(convert({ amount, currency: tier.currency }, currency, table).amount, currency, locale, table).formatted;
+  const band = priceBandIn({ amount: tier.faceValue, currency: tier.currency }, currency, table);
+  if (Number.isSafeInteger(price) && price >= band.min && price <= band.max) return;
+  const shown = (amount: number) => formattedMoney(amount, currency, locale, table).formatted;
   throw new ApiError(400, 'transfer_price_out_of_band', { min: shown(band.min), max: shown(band.max) }, 'price');
 }
 
@@ -241,9 +296,11 @@ export async function changeTransferPrice(
 }
 
 /**
- * Withdraws a listing none of whose tickets is held or sold, with one guarded update that a
- * checkout's guarded stock decrement cannot interleave with; its tickets are then free to list
- * again. Withdrawing a withdrawn listing answers with it unchanged.
+ * Withdraws what is left of a listing: allowed while some tickets are on sale and every ticket
+ * taken from its stock belongs to an order that has claimed it (so no unpaid or just-paid order
+ * holds one), with one guarded update that a checkout's guarded stock decrement cannot interleave
+ * with. The unsold tickets are then free to use or list again; the sold ones stay sold.
+ * Withdrawing a withdrawn listing answers with it unchanged.
  */
 export async function withdrawTransferListing(
   db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, listingId: number, now: number,
@@ -257,7 +314,9 @@ export async function withdrawTransferListing(
       .set({ status: 'withdrawn' })
       .where(and(
         eq(listings.id, listingId), eq(listings.sellerId, userId), eq(listings.status, 'active'),
-        eq(listings.quantityAvailable, listings.quantityTotal),
+        sql`${listings.quantityAvailable} > 0`,
+        sql`${listings.quantityTotal} - ${listings.quantityAvailable} = (
+          SELECT count(*) FROM ${listingTickets} WHERE ${listingTickets.listingId} = ${listings.id} AND ${listingTickets.buyerOrderId} IS NOT NULL)`,
       ))
       .returning({ id: listings.id }),
     db
@@ -273,37 +332,59 @@ export async function withdrawTransferListing(
   return view;
 }
 
+/** What an attempt to reissue a paid transfer order did. */
+export type TransferReissue =
+  /** This call reissued the tickets: the order is pending receipt. */
+  | 'ticketed'
+  /**
+   * The listing no longer has the tickets (the seller's own order was refunded, or its tickets
+   * voided, while this order held them unpaid): this call closed the order as refunded, and its
+   * payment is to be given back.
+   */
+  | 'unavailable'
+  /** Nothing to do: not a transfer order, or no longer pending ticketing (another call got there first). */
+  | 'unchanged';
+
 /**
- * Reissues the tickets of a paid order bought from a transfer listing (see the module comment);
- * does nothing for any other order, or for one no longer pending ticketing. Every statement is
- * guarded by the order's state and the batch is atomic, so a repeat changes nothing. True when it
- * ticketed the order.
+ * Reissues the tickets of a paid order bought from a transfer listing (see the module comment).
+ * The order claims all of its tickets among the listing's unclaimed ones or none, and every other
+ * write requires that claim, so the batch reissues everything or nothing. A listing short of
+ * tickets never gets them back (migration 0006 takes voided tickets out for good), so the same
+ * batch then closes the order as refunded and gives its hold back to the listing's stock; the
+ * caller refunds the payment (services/payments.ts). Every statement is guarded by the order's
+ * state and the batch is atomic, so a repeat or a concurrent call changes nothing.
  */
-export async function fulfilTransferOrder(db: Db, orderId: number, now: number): Promise<boolean> {
+export async function fulfilTransferOrder(db: Db, orderId: number, now: number): Promise<TransferReissue> {
   const [row] = await orderWithShowQuery(db)
     .innerJoin(listings, eq(listings.id, orders.listingId))
     .where(and(eq(orders.id, orderId), isNotNull(listings.sourceOrderId)));
-  if (!row || row.order.status !== 'pending_ticketing') return false;
+  if (!row || row.order.status !== 'pending_ticketing') return 'unchanged';
   const { order, session } = row;
   const { from, to } = transitionOf('ticketed');
+  const refunded = transitionOf('seller_failed').to;
   const numbers = ticketNumbers(order.orderNo, order.quantity);
   const codeHashes = await Promise.all(numbers.map(async (ticketNo) => sha256Hex(await entryCodeOf(ticketNo))));
   const platformFee = platformFeeOf(order.ticketAmount);
   const statuses = from.map((status) => `'${status}'`).join(', ');
   const payable = `EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status IN (${statuses}))`;
+  const unclaimed = 'SELECT id FROM listing_tickets WHERE listing_id = ?2 AND active = 1 AND buyer_order_id IS NULL';
+  const claimedAll = `(SELECT count(*) FROM listing_tickets WHERE buyer_order_id = ?1) = ${order.quantity}`;
+  const shortOfTickets = `${payable} AND NOT EXISTS (SELECT 1 FROM listing_tickets WHERE buyer_order_id = ?1)
+    AND (SELECT count(*) FROM (${unclaimed})) < ?3`;
   const d1 = db.$client;
   const results = await d1.batch([
     d1.prepare(`
       UPDATE listing_tickets SET buyer_order_id = ?1
-      WHERE id IN (SELECT id FROM listing_tickets WHERE listing_id = ?2 AND active = 1 AND buyer_order_id IS NULL ORDER BY id LIMIT ?3)
-        AND ${payable} AND NOT EXISTS (SELECT 1 FROM listing_tickets WHERE buyer_order_id = ?1)`,
+      WHERE id IN (${unclaimed} ORDER BY id LIMIT ?3)
+        AND ${payable} AND NOT EXISTS (SELECT 1 FROM listing_tickets WHERE buyer_order_id = ?1)
+        AND (SELECT count(*) FROM (${unclaimed})) >= ?3`,
     ).bind(order.id, order.listingId, order.quantity),
     ...numbers.map((ticketNo, index) => d1.prepare(`
       INSERT INTO tickets (order_id, ticket_no, code_hash, seat, status, updated_at)
       SELECT ?1, ?2, ?3,
         (SELECT t.seat FROM listing_tickets lt JOIN tickets t ON t.id = lt.ticket_id WHERE lt.buyer_order_id = ?1 ORDER BY lt.id LIMIT 1 OFFSET ?4),
         'valid', ?5
-      WHERE ${payable}
+      WHERE ${payable} AND ${claimedAll}
       ON CONFLICT (ticket_no) DO NOTHING`,
     ).bind(order.id, ticketNo, codeHashes[index], index, now)),
     d1.prepare(`
@@ -312,12 +393,33 @@ export async function fulfilTransferOrder(db: Db, orderId: number, now: number):
     ).bind(order.id, now),
     d1.prepare(`
       INSERT INTO seller_payouts (seller_id, order_id, listing_id, amount, platform_fee, currency, payable_after, status, created_at)
-      SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, 'pending', ?8 WHERE ${payable}
+      SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, 'pending', ?8 WHERE ${payable} AND ${claimedAll}
       ON CONFLICT (order_id) DO NOTHING`,
     ).bind(order.id, order.sellerId, order.listingId, order.ticketAmount - platformFee, platformFee, order.currency, session.startsAt, now),
-    d1.prepare(`UPDATE orders SET status = '${to}', ticketed_at = ?2, updated_at = ?2 WHERE id = ?1 AND status IN (${statuses}) RETURNING id`).bind(order.id, now),
+    d1.prepare(`UPDATE orders SET status = '${to}', ticketed_at = ?2, updated_at = ?2 WHERE id = ?1 AND status IN (${statuses}) AND ${claimedAll} RETURNING id`)
+      .bind(order.id, now),
+    // Not claimed, and never claimable: the hold goes back first, while the order still shows it.
+    d1.prepare(`UPDATE listings SET quantity_available = quantity_available + ?3 WHERE id = ?2 AND ${shortOfTickets}`)
+      .bind(order.id, order.listingId, order.quantity),
+    d1.prepare(`
+      UPDATE orders SET status = '${refunded}', refund_amount = total, closed_at = ?4, updated_at = ?4
+      WHERE id = ?1 AND ${shortOfTickets} RETURNING id`,
+    ).bind(order.id, order.listingId, order.quantity, now),
   ]);
-  return (results.at(-1)?.results.length ?? 0) === 1;
+  if ((results.at(-3)?.results.length ?? 0) === 1) return 'ticketed';
+  if ((results.at(-1)?.results.length ?? 0) === 1) return 'unavailable';
+  return 'unchanged';
+}
+
+/** Paid orders of transfer listings whose reissue has not happened yet, oldest first (the sweep retries them). */
+export async function transferOrdersAwaitingReissue(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(listings, eq(listings.id, orders.listingId))
+    .where(and(eq(orders.status, 'pending_ticketing'), isNotNull(listings.sourceOrderId)))
+    .orderBy(orders.id);
+  return rows.map((row) => row.id);
 }
 
 export interface PayoutView {

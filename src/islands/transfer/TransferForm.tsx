@@ -1,0 +1,152 @@
+/**
+ * "Sell / transfer": how many tickets, a price per ticket in a chosen currency (checked against the
+ * band of face value the server enforces), what the buyer pays and what the seller receives as the
+ * price is typed, the transfer agreement, and Publish. The server decides; its refusal is shown on
+ * the field it names, and nothing typed is lost.
+ */
+import { useState, type FormEvent } from 'react';
+import { request } from '../../lib/api/client.ts';
+import { TRANSFER_PLATFORM_FEE_BASIS_POINTS } from '../../lib/config.ts';
+import { formatMoney, parseMinorUnits } from '../../lib/domain/money.ts';
+import { transferSplit } from '../../lib/domain/transfer.ts';
+import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { failedField, failureText } from '../auth/messages.ts';
+import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
+import type { TransferDraft } from '../../lib/services/transfers.ts';
+import '../auth/auth.css';
+import './transfer.css';
+
+interface Props {
+  orderId: number;
+  listable: number;
+  currencies: TransferDraft['currencies'];
+  currency: string;
+  locale: string;
+  messages: Messages;
+  agreementHref: string;
+  /** Where to go once published ("My listings"). */
+  doneHref: string;
+}
+
+type FieldName = 'quantity' | 'currency' | 'price' | 'acceptAgreement' | 'form';
+
+export default function TransferForm({ orderId, listable, currencies, currency: initialCurrency, locale, messages: m, agreementHref, doneHref }: Props) {
+  const t = (key: string, params?: Record<string, string | number>) => format(m, `transfer.${key}`, params);
+  const [quantity, setQuantity] = useState(1);
+  const [currency, setCurrency] = useState(initialCurrency);
+  const [priceText, setPriceText] = useState('');
+  const [accepted, setAccepted] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [toast, showToast] = useToast();
+  const hydrated = useHydrated();
+
+  const chosen = currencies.find((entry) => entry.code === currency) ?? currencies[0];
+  const money = (amount: number) => formatMoney({ amount, currency: chosen.code }, locale, chosen.minorDigits);
+  const price = parseMinorUnits(priceText, chosen.minorDigits);
+  const split = price !== null && price > 0 ? transferSplit(price, quantity) : null;
+  const bandText = t('sell.priceHint', { min: money(chosen.min), max: money(chosen.max), face: money(chosen.faceValue) });
+
+  function priceProblem(): string | null {
+    if (price === null) return t('sell.priceInvalid');
+    if (price < chosen.min || price > chosen.max) return format(m, 'error.transfer_price_out_of_band', { min: money(chosen.min), max: money(chosen.max) });
+    return null;
+  }
+
+  async function publish(event: FormEvent) {
+    event.preventDefault();
+    const problems: Partial<Record<FieldName, string>> = {};
+    const priceIssue = priceProblem();
+    if (priceIssue) problems.price = priceIssue;
+    if (!accepted) problems.acceptAgreement = format(m, 'error.transfer_agreement_required');
+    setErrors(problems);
+    if (priceIssue) return document.getElementById('transfer-price')?.focus();
+    if (problems.acceptAgreement) return document.getElementById('transfer-accept')?.focus();
+    setBusy(true);
+    try {
+      await request(`/api/v1/orders/${orderId}/transfer-listings`, {
+        method: 'POST',
+        body: { quantity, price, currency: chosen.code, acceptAgreement: true },
+      });
+      showToast({ tone: 'success', title: t('sell.published') });
+      location.assign(doneHref);
+    } catch (cause) {
+      const text = failureText(cause, m);
+      const field = failedField(cause);
+      setErrors({ [field === 'quantity' || field === 'price' || field === 'currency' || field === 'acceptAgreement' ? field : 'form']: text });
+      showToast({ tone: 'error', title: t('sell.failed'), detail: text });
+      setBusy(false);
+    }
+  }
+
+  const quantities = Array.from({ length: listable }, (_, index) => index + 1);
+  return (
+    <form className="auth-form" method="post" noValidate onSubmit={publish}>
+      <fieldset className="auth-fieldset" disabled={!hydrated}>
+        <div className="auth-field">
+          <label htmlFor="transfer-quantity">{t('sell.quantity')}</label>
+          <div className="auth-control">
+            <select
+              id="transfer-quantity" value={quantity} aria-describedby="transfer-quantity-hint" aria-invalid={errors.quantity ? true : undefined}
+              onChange={(event) => { setQuantity(Number(event.target.value)); setErrors({}); }}
+            >
+              {quantities.map((count) => <option key={count} value={count}>{count}</option>)}
+            </select>
+          </div>
+          <p id="transfer-quantity-hint" className="auth-hint">{t('sell.quantityHint', { count: listable })}</p>
+          {errors.quantity && <p className="auth-error">{errors.quantity}</p>}
+        </div>
+        <div className="transfer-price-row">
+          <div className="auth-field transfer-currency">
+            <label htmlFor="transfer-currency">{t('sell.currency')}</label>
+            <div className="auth-control">
+              <select id="transfer-currency" value={chosen.code} onChange={(event) => { setCurrency(event.target.value); setErrors({}); }}>
+                {currencies.map((entry) => <option key={entry.code} value={entry.code}>{entry.code}</option>)}
+              </select>
+            </div>
+          </div>
+          <Field
+            id="transfer-price" label={t('sell.price')} value={priceText} inputMode="decimal" autoComplete="off" maxLength={16}
+            hint={bandText} error={errors.price} onChange={(event) => { setPriceText(event.target.value); setErrors({}); }}
+          />
+        </div>
+        <section className="transfer-summary" aria-labelledby="transfer-summary-heading">
+          <h2 id="transfer-summary-heading">{t('sell.summary')}</h2>
+          <div aria-live="polite">
+            {split && price !== null ? (
+              <dl>
+                <dt>{t('sell.ticketAmount', { count: quantity, price: money(price) })}</dt>
+                <dd>{money(split.ticketAmount)}</dd>
+                <dt>{t('sell.serviceFee')}</dt>
+                <dd>{money(split.serviceFee)}</dd>
+                <dt className="transfer-strong">{t('sell.buyerPays')}</dt>
+                <dd className="transfer-strong">{money(split.buyerPays)}</dd>
+                <dt>{t('sell.platformFee', { percent: TRANSFER_PLATFORM_FEE_BASIS_POINTS / 100 })}</dt>
+                <dd>−{money(split.platformFee)}</dd>
+                <dt className="transfer-strong">{t('sell.sellerReceives')}</dt>
+                <dd className="transfer-strong">{money(split.sellerReceives)}</dd>
+              </dl>
+            ) : (
+              <p className="auth-hint">{t('sell.enterPrice')}</p>
+            )}
+          </div>
+        </section>
+        <div className="auth-agreement">
+          <input
+            id="transfer-accept" type="checkbox" checked={accepted}
+            aria-invalid={errors.acceptAgreement ? true : undefined} aria-describedby={errors.acceptAgreement ? 'transfer-accept-error' : undefined}
+            onChange={(event) => { setAccepted(event.target.checked); setErrors({}); }}
+          />
+          <label htmlFor="transfer-accept">{t('sell.accept')}</label>
+          {errors.acceptAgreement && <p id="transfer-accept-error" className="auth-error">{errors.acceptAgreement}</p>}
+        </div>
+        <p className="transfer-agreement-link">
+          <a href={agreementHref} target="_blank" rel="noopener">{t('sell.readAgreement')} {format(m, 'common.opensInNewTab')}</a>
+        </p>
+        {errors.form && <p className="auth-error" role="alert">{errors.form}</p>}
+        <button type="submit" className="auth-submit" disabled={busy}>{t('sell.publish')}</button>
+      </fieldset>
+      <Toast toast={toast} />
+    </form>
+  );
+}
