@@ -35,6 +35,12 @@ export const EMAIL_CODE_LENGTH = 6;
 /** Payment time limit (DESIGN.md): the hold on the tickets ends with it. */
 export const PAYMENT_TIME_LIMIT_MS = 15 * 60 * 1000;
 
+/**
+ * How long money for a closed order may sit unreturned before the sweep gives it back: long enough
+ * that the request closing the order has finished its own refund call, so the two do not race.
+ */
+export const REFUND_RETRY_AFTER_MS = 5 * 60 * 1000;
+
 export const SUPPORT_HOURS = { weekdays: '10:00-18:00', weekends: '10:00-17:00' } as const;
 export const SUPPORT_PHONES = ['+852 3001 8866', '+852 3001 8877'] as const;
 export const SUPPORT_EMAIL = 'support@ticketwing.example';

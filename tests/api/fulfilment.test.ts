@@ -1,12 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPENSATION_COUPON_DAYS } from '../../src/lib/config.ts';
+import { COMPENSATION_COUPON_DAYS, REFUND_RETRY_AFTER_MS } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { ENTRY_CODE_PATTERN } from '../../src/lib/domain/ticket-code.ts';
 import { sha256Hex } from '../../src/lib/domain/password.ts';
 import type { SellerOrder, SellerOrderPage } from '../../src/lib/services/fulfilment.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
+import { sweep } from '../../src/lib/services/sweep.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
@@ -318,6 +319,54 @@ describe('reporting a failed delivery', () => {
     expect(twice.body.errorCode).toBe('order_state_conflict');
     const coupons = await env.DB.prepare("SELECT COUNT(*) AS n FROM coupons WHERE code = ?").bind(`COMP-${order.orderNo}`).first<{ n: number }>();
     expect(coupons!.n).toBe(1);
+  });
+
+  it('gives back the coupon the refunded order spent, once', async () => {
+    const couponBuyer = await signedInClient('fulfil-coupon-buyer');
+    const quoted = await couponBuyer.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${eTicket.listingId}&quantity=2&deliveryType=e_ticket&coupon=best`);
+    const couponId = quoted.body.data.appliedCouponId;
+    expect(couponId, 'a new account holds the new-user coupon, usable here').not.toBeNull();
+    const placed = await couponBuyer.call<OrderDetail>('/api/v1/orders', {
+      method: 'POST',
+      headers: { 'idempotency-key': newKey() },
+      body: {
+        listingId: eTicket.listingId, quantity: 2, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: couponId, acceptNotes: true,
+        expectedTotal: quoted.body.data.cost.total,
+      },
+    });
+    expect(placed.status, placed.text).toBe(200);
+    await pay(couponBuyer, placed.body.data);
+    const couponStatus = async () => (await env.DB.prepare('SELECT status, order_id AS orderId FROM user_coupons WHERE id = ?').bind(couponId).first());
+    expect(await couponStatus()).toEqual({ status: 'used', orderId: placed.body.data.id });
+
+    expect((await fail(seller, placed.body.data.id)).status).toBe(200);
+    expect(await couponStatus()).toEqual({ status: 'unused', orderId: null });
+    expect((await fail(seller, placed.body.data.id)).status).toBe(409);
+    expect(await couponStatus()).toEqual({ status: 'unused', orderId: null });
+  });
+
+  it('gives the money back later when the refund call failed: the sweep retries it after a grace period, once', async () => {
+    const order = await paidOrder(buyer, eTicket.listingId);
+    // The provider is down: its refund aborts.
+    await env.DB.prepare("CREATE TRIGGER test_refund_outage BEFORE UPDATE OF status ON sandbox_payments WHEN NEW.status = 'refunded' BEGIN SELECT RAISE(ABORT, 'provider unavailable'); END").run();
+    try {
+      // The seller's report stands; the money waits for the sweep.
+      expect((await fail(seller, order.id)).status).toBe(200);
+    } finally {
+      await env.DB.prepare('DROP TRIGGER test_refund_outage').run();
+    }
+    const paymentStatus = async () => (await env.DB.prepare(
+      'SELECT p.status, s.status AS providerStatus FROM payments p JOIN sandbox_payments s ON s.ref = p.provider_ref WHERE p.order_id = ?',
+    ).bind(order.id).first());
+    expect((await buyer.call<OrderDetail>(`/api/v1/orders/${order.id}`)).body.data.status).toBe('refunded');
+    expect(await paymentStatus()).toEqual({ status: 'succeeded', providerStatus: 'approved' });
+
+    const db = database(env.DB);
+    expect((await sweep(db, Date.now())).retriedRefunds).toBe(0);
+    const later = Date.now() + REFUND_RETRY_AFTER_MS + 1_000;
+    expect((await sweep(db, later)).retriedRefunds).toBeGreaterThanOrEqual(1);
+    expect(await paymentStatus()).toEqual({ status: 'refunded', providerStatus: 'refunded' });
+    expect((await sweep(db, later)).retriedRefunds).toBe(0);
   });
 
   it('can fail an order still waiting for tickets, and not one still unpaid', async () => {

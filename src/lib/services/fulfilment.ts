@@ -187,7 +187,8 @@ export async function fulfilOrder(
 /**
  * Reports that the seller cannot deliver. The guarded state change decides the one request that
  * acts; it then voids the tickets, grants the buyer a coupon worth the ticket amount (the
- * guarantee's 1:1 compensation, in the order's currency) and refunds the payment in full.
+ * guarantee's 1:1 compensation, in the order's currency) and refunds the payment in full (or, if
+ * the provider cannot be reached, leaves that to the scheduled sweep).
  */
 export async function failOrder(
   db: Db, locale: Locale, table: CurrencyTable, sellerId: number, orderId: number, reason: string, now: number,
@@ -215,6 +216,11 @@ export async function failOrder(
       SELECT ?1, id, 'unused', ?2 FROM coupons WHERE code = ?3 AND changes() = 1`,
     ).bind(order.userId, now, code),
   ]);
-  await refundOrderPayment(db, order.id, order.total, now);
+  try {
+    await refundOrderPayment(db, order.id, order.total, now);
+  } catch (error) {
+    // The order is failed either way; money the provider did not take back now, the sweep gives back later (retryOwedRefunds).
+    console.error(JSON.stringify({ event: 'refund_deferred', orderNo: order.orderNo, error: String(error) }));
+  }
   return sellerOrderView(db, locale, table, sellerId, orderId);
 }

@@ -14,9 +14,9 @@
  * nothing. Money that arrives for an order that can no longer take it (expired, cancelled, or paid
  * by another payment already) is refunded through the provider at once, never kept.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
-import { DEFAULT_PAYMENT_PROVIDER } from '../config.ts';
+import { DEFAULT_PAYMENT_PROVIDER, REFUND_RETRY_AFTER_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { orders, payments, paymentWebhookEvents } from '../db/schema.ts';
 import type { CurrencyTable, Money } from '../domain/money.ts';
@@ -344,6 +344,39 @@ export async function refundOrderPayment(db: Db, orderId: number, amount: number
   }
   await refundPayment(db, paymentProvider(payment.provider, db), payment, amount, now, false);
   return { amount, currency: payment.currency };
+}
+
+/**
+ * Gives back money still held for orders that can no longer keep it: a refunded order whose refund
+ * call failed (or never ran: the worker stopped after the state change), and a cancelled order a
+ * late payment was not refunded for. Run by the sweep, only for closes older than
+ * REFUND_RETRY_AFTER_MS; provider refunds are idempotent, so a refund that did reach the provider
+ * is only recorded. Each payment is tried on its own; one that keeps failing is logged. Answers how
+ * many were refunded now.
+ */
+export async function retryOwedRefunds(db: Db, now: number): Promise<number> {
+  const settledBefore = now - REFUND_RETRY_AFTER_MS;
+  const owed = await db
+    .select({ payment: payments, orderStatus: orders.status, refundAmount: orders.refundAmount })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(
+      eq(payments.status, 'succeeded'), inArray(orders.status, ['refunded', 'cancelled']),
+      lt(orders.updatedAt, settledBefore), lt(payments.updatedAt, settledBefore),
+    ));
+  let refunded = 0;
+  for (const { payment, orderStatus, refundAmount } of owed) {
+    const closed = orderStatus === 'cancelled';
+    // A refunded order says how much it gives back; a cancelled one was never paid, so all of it.
+    const amount = closed ? payment.amount : Math.min(payment.amount, refundAmount > 0 ? refundAmount : payment.amount);
+    try {
+      await refundPayment(db, paymentProvider(payment.provider, db), payment, amount, now, closed);
+      refunded += 1;
+    } catch (error) {
+      console.error(JSON.stringify({ event: 'refund_retry_failed', paymentId: payment.id, orderId: payment.orderId, error: String(error) }));
+    }
+  }
+  return refunded;
 }
 
 export interface PaymentPageData {

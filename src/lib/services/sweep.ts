@@ -1,8 +1,8 @@
 /**
  * The scheduled sweep (a Workers cron trigger, every minute): closes unpaid orders past their
  * deadline even when nobody reads them, draws the lotteries whose time has come, finishes the
- * reissue of paid transfer orders that failed after payment, and deletes rows whose only purpose
- * has passed.
+ * reissue of paid transfer orders that failed after payment, gives back money whose refund
+ * failed, and deletes rows whose only purpose has passed.
  */
 import { lt } from 'drizzle-orm';
 import { CODE_SEND_LIMITS } from '../config.ts';
@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { authSessions, captchaChallenges, rateLimits, verificationCodes } from '../db/schema.ts';
 import { drawDueLotteries } from './lottery.ts';
 import { expireOverdueOrders } from './orders.ts';
-import { reissueTransferOrder } from './payments.ts';
+import { reissueTransferOrder, retryOwedRefunds } from './payments.ts';
 import { transferOrdersAwaitingReissue } from './transfers.ts';
 
 /** The longest rate-limit window: a counter older than this can no longer refuse anything. */
@@ -22,6 +22,8 @@ export interface SweepResult {
   /** Paid transfer orders whose tickets were reissued now, and those refunded because their listing no longer had them. */
   reissuedTransfers: number;
   refundedTransfers: number;
+  /** Payments of closed orders given back now, their first refund having failed. */
+  retriedRefunds: number;
 }
 
 /** Each order is tried on its own: one that keeps failing is logged and does not hold up the rest. */
@@ -43,11 +45,12 @@ export async function sweep(db: Db, now: number): Promise<SweepResult> {
   const expiredOrders = await expireOverdueOrders(db, now);
   const drawnLotteries = await drawDueLotteries(db, now);
   const transfers = await retryTransferReissues(db, now);
+  const retriedRefunds = await retryOwedRefunds(db, now);
   await db.batch([
     db.delete(rateLimits).where(lt(rateLimits.windowStart, now - LONGEST_WINDOW_MS)),
     db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, now)),
     db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, now)),
     db.delete(authSessions).where(lt(authSessions.expiresAt, now)),
   ]);
-  return { expiredOrders, drawnLotteries, ...transfers };
+  return { expiredOrders, drawnLotteries, ...transfers, retriedRefunds };
 }
