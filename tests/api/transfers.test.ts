@@ -135,12 +135,15 @@ describe('how many and at what price', () => {
     const tooMany = await list(holder, order.id, { quantity: 3 });
     expect(tooMany.status).toBe(409);
     expect(tooMany.body).toMatchObject({ errorCode: 'transfer_quantity_exceeds_held', field: 'quantity' });
-    expect(tooMany.body.message).toContain('2');
+    expect(tooMany.body.message).toBe('You can list at most 2 tickets from this order.');
 
     const first = await list(holder, order.id, { quantity: 1 });
     expect(first.status, first.text).toBe(200);
     expect(first.body.data).toMatchObject({ sourceOrderId: order.id, quantityTotal: 1, quantityAvailable: 1, status: 'active', withdrawable: true });
-    expect((await list(holder, order.id, { quantity: 2 })).body.errorCode).toBe('transfer_quantity_exceeds_held');
+    const oneLeft = await list(holder, order.id, { quantity: 2 });
+    expect(oneLeft.body).toMatchObject({ errorCode: 'transfer_quantity_exceeds_held', message: 'You can list at most 1 ticket from this order.' });
+    const oneLeftChinese = await list(holder, order.id, { quantity: 2 }, { language: 'zh-CN' });
+    expect(oneLeftChinese.body.message).toBe('此订单最多可上架 1 张门票。');
     const second = await list(holder, order.id, { quantity: 1 });
     expect(second.status).toBe(200);
     const third = await list(holder, order.id, { quantity: 1 });

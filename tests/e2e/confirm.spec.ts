@@ -127,7 +127,7 @@ for (const l of [english, traditional]) {
       await hydratedInView(page, 'ConfirmOrder');
       await page.getByRole('checkbox', { name: l.say('confirm.notes.accept') }).check();
       await page.getByRole('button', { name: l.say('confirm.submit') }).click();
-      await expect(page.getByText(l.say('error.attendees_required', { need }))).toBeVisible();
+      await expect(page.getByText(l.say('error.attendees_required', { count: need }))).toBeVisible();
       await expect(page).toHaveURL(/\/order\/confirm/);
 
       await page.getByRole('link', { name: l.say('confirm.attendees.choose') }).click();

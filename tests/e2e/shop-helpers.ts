@@ -14,6 +14,7 @@ import { expect, type APIRequestContext, type Page, type Response } from '@playw
 import { fulfilAsSeller } from '../../scripts/demo-fulfil.mjs';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
 import type { PaymentMethod } from '../../src/lib/config.ts';
+import { format, pluralKey } from '../../src/lib/i18n/messages.ts';
 import type { ActivityDetail, TicketGroupInfo, TicketOffer } from '../../src/lib/services/activity-detail.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
 
@@ -51,8 +52,8 @@ export function localeOf(prefix: PagePrefix): Locale {
     prefix,
     language: prefix,
     say: (key, params = {}) => {
-      expect(messages[key], `catalogue key ${key}`).toBeDefined();
-      return messages[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+      expect(messages[pluralKey(messages, key, params.count)], `catalogue key ${key}`).toBeDefined();
+      return format(messages, key, params);
     },
   };
 }

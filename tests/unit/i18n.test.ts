@@ -57,4 +57,26 @@ describe('island messages', () => {
     expect(format(messages, 'card.discount', { percent: 20 })).toBe(translator('en')('card.discount', { percent: 20 }));
     expect(format(messages, 'missing.key')).toBe('missing.key');
   });
+
+  it('picks the plural form a count calls for, as the server does', () => {
+    for (const locale of ['en', 'zh-HK', 'zh-CN'] as const) {
+      const messages = messagesFor(locale, ['confirm.quantityValue']);
+      for (const count of [1, 2, 0]) {
+        expect(format(messages, 'confirm.quantityValue', { count }), `${locale} ${count}`).toBe(translator(locale)('confirm.quantityValue', { count }));
+      }
+    }
+    const english = messagesFor('en', ['confirm.quantityValue']);
+    expect(format(english, 'confirm.quantityValue', { count: 1 })).toBe('1 ticket');
+    expect(format(english, 'confirm.quantityValue', { count: 3 })).toBe('3 tickets');
+  });
+});
+
+describe('plural forms', () => {
+  it('come in pairs, _one and _other, in every catalogue', () => {
+    for (const [name, catalogue] of Object.entries(catalogues)) {
+      for (const key of Object.keys(catalogue).filter((k) => k.endsWith('_one'))) {
+        expect(catalogue, `${name} ${key}`).toHaveProperty([key.replace(/_one$/, '_other')]);
+      }
+    }
+  });
 });

@@ -140,7 +140,7 @@ export default function ConfirmOrder(props: Props) {
     }
     if (need > 0) {
       const mismatch = chosenAttendees.find((attendee) => attendee.idCardType !== attendee.requiredType);
-      if (chosenAttendees.length !== need) say('attendeeIds', 'attendees_required', { need });
+      if (chosenAttendees.length !== need) say('attendeeIds', 'attendees_required', { count: need });
       else if (mismatch) say('attendeeIds', 'attendee_id_type_mismatch', { name: mismatch.name });
     }
     if (!acceptNotes) say('acceptNotes', 'buyer_notes_not_accepted');

@@ -327,7 +327,7 @@ async function attendeesOf(db: Db, userId: number, target: Target, input: Create
   if (!target.activity.realNameRequired) return [];
   const ids = [...new Set(input.attendeeIds ?? [])];
   if (ids.length !== input.quantity || (input.attendeeIds ?? []).length !== input.quantity) {
-    throw new ApiError(400, 'attendees_required', { need: input.quantity }, 'attendeeIds');
+    throw new ApiError(400, 'attendees_required', { count: input.quantity }, 'attendeeIds');
   }
   const rows = await db.select().from(attendees).where(and(eq(attendees.userId, userId), inArray(attendees.id, ids)));
   if (rows.length !== ids.length) throw new ApiError(404, 'attendee_not_found', {}, 'attendeeIds');

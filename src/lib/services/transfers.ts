@@ -231,7 +231,7 @@ export async function createTransferListing(
     validTickets: held.length, listedTickets: held.filter((ticket) => ticket.listed).length,
   };
   const refusal = sourceRefusal(source, now) ?? quantityRefusal(source, input.quantity);
-  if (refusal) throw new ApiError(409, refusal, { available: listableTickets(source) }, refusal === 'transfer_quantity_exceeds_held' ? 'quantity' : undefined);
+  if (refusal) throw new ApiError(409, refusal, { count: listableTickets(source) }, refusal === 'transfer_quantity_exceeds_held' ? 'quantity' : undefined);
   requirePriceInBand(input.price, input.currency, row.tier, ctx.locale, table);
 
   const chosen = held.filter((ticket) => !ticket.listed).slice(0, input.quantity).map((ticket) => ticket.id);
@@ -260,7 +260,7 @@ export async function createTransferListing(
     ]);
   } catch (error) {
     if (!String((error as { message?: string })?.message ?? error).includes('UNIQUE constraint failed')) throw error;
-    throw new ApiError(409, 'transfer_quantity_exceeds_held', { available: 0 }, 'quantity');
+    throw new ApiError(409, 'transfer_quantity_exceeds_held', { count: 0 }, 'quantity');
   }
   const [created] = await db
     .select({ id: listings.id })

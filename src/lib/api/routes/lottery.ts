@@ -49,7 +49,7 @@ export const lotteryRoutes = new Hono<ApiEnv>()
     const svg = shareImageSvg({
       title: t('lottery.title'),
       activityName: lottery.activity.name,
-      prize: t('lottery.prize', { count: lottery.prizeCount, tickets: lottery.ticketsPerPrize }),
+      prize: t('lottery.prize', { prizes: lottery.prizeCount, count: lottery.ticketsPerPrize }),
       drawAt: t('lottery.draw_at', { time: lottery.drawAtLabel }),
       steps: [t('lottery.image.step_open'), t('lottery.image.step_help'), t('lottery.image.step_draw')],
       url,
