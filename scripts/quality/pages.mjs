@@ -44,6 +44,7 @@ export const PAGE_TYPES = [
   { name: 'info', paths: { en: '/en/about', 'zh-HK': '/zh-HK/about' }, status: 200, budget: 'browse' },
   { name: 'lottery-list', paths: { en: '/en/overload-ticket/detail', 'zh-HK': '/zh-HK/overload-ticket/detail' }, status: 200, budget: 'browse' },
   { name: 'lottery', paths: { en: '/en/overload-ticket/detail?id=1', 'zh-HK': '/zh-HK/overload-ticket/detail?id=1' }, status: 200, budget: 'browse' },
+  { name: 'lottery-share', paths: { en: '/en{sharePath}', 'zh-HK': '/zh-HK{sharePath}' }, status: 200, budget: 'browse', session: true },
   { name: 'not-found', paths: { en: '/en/no/such/page', 'zh-HK': '/zh-HK/no/such/page' }, status: 404, budget: 'browse' },
   { name: 'address-list', paths: { en: '/en/address/list', 'zh-HK': '/zh-HK/address/list' }, status: 200, budget: 'checkout', session: true },
   { name: 'attendee-list', paths: { en: '/en/customer/list', 'zh-HK': '/zh-HK/customer/list' }, status: 200, budget: 'checkout', session: true },

@@ -1,8 +1,8 @@
 /**
  * What the signed-in page types of pages.mjs need: a new buyer (signed up through the real email
- * code flow and the dev outbox), an order awaiting payment, a buyable listing, and an order paid in
- * the sandbox and fulfilled by its seller, whose voucher is public. Their ids fill the
- * `{placeholders}` of those pages' paths.
+ * code flow and the dev outbox), an order awaiting payment, a buyable listing, another account's
+ * lottery entry whose share link the buyer opens as a friend, and an order paid in the sandbox and fulfilled by its seller, whose
+ * voucher is public. Their ids fill the `{placeholders}` of those pages' paths.
  */
 import { fulfilAsSeller } from '../demo-fulfil.mjs';
 
@@ -78,14 +78,20 @@ async function listOneForTransfer(baseUrl, cookie, order) {
   }), 'transfer listing');
 }
 
-/**
- * Signs up a buyer with an order awaiting payment and, when the server's database folder is given
- * (the seller is looked up there), a paid order of two tickets its seller has ticketed, one of them
- * listed for transfer; resolves to
- * { cookies, cookie, vars }.
- */
-export async function signedInSession(baseUrl, persistTo) {
-  const email = `quality-${Date.now().toString(36)}@example.com`;
+/** Joins the first open lottery as the account of `cookie`; its share link is the page a friend opens. */
+async function lotteryShare(baseUrl, cookie) {
+  const lotteries = await json(await fetch(`${baseUrl}/api/v1/lotteries`), 'lotteries');
+  const open = lotteries.find((lottery) => lottery.phase === 'open');
+  if (!open) throw new Error('The quality gates found no open lottery in the demo seed.');
+  const joined = await json(await fetch(`${baseUrl}/api/v1/lotteries/${open.id}/join`, {
+    method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}',
+  }), 'join lottery');
+  return joined.myEntry.sharePath;
+}
+
+/** Signs up a new account through the email code flow; resolves to its session cookies. */
+async function signUp(baseUrl, label) {
+  const email = `${label}-${Date.now().toString(36)}@example.com`;
   const headers = { 'content-type': 'application/json' };
   await json(await fetch(`${baseUrl}/api/v1/user/mail/regVerify`, { method: 'POST', headers, body: JSON.stringify({ email }) }), 'regVerify');
   const outbox = await json(await fetch(`${baseUrl}/api/v1/dev/outbox?target=${encodeURIComponent(email)}`), 'dev outbox');
@@ -99,10 +105,21 @@ export async function signedInSession(baseUrl, persistTo) {
     const at = pair.indexOf('=');
     return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
   });
-  const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  return { cookies, cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') };
+}
+
+/**
+ * Signs up a buyer with an order awaiting payment and a friend's lottery share link to help with
+ * (the page with the Help button), and, when the server's database folder is given (the seller is
+ * looked up there), a paid order of two tickets its seller has ticketed, one of them listed for
+ * transfer; resolves to { cookies, cookie, vars }.
+ */
+export async function signedInSession(baseUrl, persistTo) {
+  const { cookies, cookie } = await signUp(baseUrl, 'quality');
+  const friend = await signUp(baseUrl, 'quality-friend');
 
   const { listingId, order } = await placeOrder(baseUrl, cookie);
-  const vars = { listingId, orderId: order.id };
+  const vars = { listingId, orderId: order.id, sharePath: await lotteryShare(baseUrl, friend.cookie) };
   if (persistTo) {
     const { order: paid } = await placeOrder(baseUrl, cookie, TICKETED_QUANTITY);
     await payInSandbox(baseUrl, cookie, paid.id);
