@@ -22,6 +22,9 @@ export default defineConfig(async () => {
     test: {
       include: ['tests/api/**/*.test.ts'],
       setupFiles: ['tests/api/setup.ts'],
+      // The concurrency tests take 0.5-2 s on an idle machine; a busy 2-core runner can take several
+      // times that, and vitest's 5 s default then fails a test that is merely slow.
+      testTimeout: 30_000,
     },
   };
 });
