@@ -41,6 +41,8 @@ export const ROUTES: readonly RouteDef[] = [
   /** Not in the spec's table: the ticket-transfer listing service's pages (SPEC.md section 1). */
   { name: 'orderTransferPage', pattern: '/orders/:id/sell', auth: true, flags: flow },
   { name: 'myListingsPage', pattern: '/myListings', auth: true, flags: flow },
+  /** Not in the spec's table: the door staff's check-in, where the voucher's entry code is scanned. */
+  { name: 'gatePage', pattern: '/gate', auth: true, flags: flow },
   { name: 'orderConfirmPage', pattern: '/order/confirm', auth: true, flags: flow },
   { name: 'orderPayPage', pattern: '/order/:id/pay', auth: true, flags: flow },
   { name: 'orderPaySuccessPage', pattern: '/paySuccess', auth: true, flags: flow },

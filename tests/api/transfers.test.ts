@@ -3,16 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { ENTRY_CODE_PATTERN } from '../../src/lib/domain/ticket-code.ts';
-import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
-import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
+import type { OrderDetail } from '../../src/lib/services/orders.ts';
 import { sweep } from '../../src/lib/services/sweep.ts';
 import type { PayoutView, TransferListingView } from '../../src/lib/services/transfers.ts';
-import type { Voucher } from '../../src/lib/services/vouchers.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-
-let keyCount = 0;
-const newKey = () => `transfer-key-${Date.now()}-${++keyCount}`;
+import { createOrder, pay, placeOrder, quote, voucherOf } from './shop.ts';
 
 interface Source {
   listingId: number;
@@ -27,34 +23,6 @@ let seller: TestClient;
 let holder: TestClient;
 let buyer: TestClient;
 let stranger: TestClient;
-
-const quote = (client: TestClient, listingId: number, quantity: number) =>
-  client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${listingId}&quantity=${quantity}&deliveryType=e_ticket&coupon=none`);
-
-const createOrder = (client: TestClient, listingId: number, quantity: number, expectedTotal: number) =>
-  client.call<OrderDetail>('/api/v1/orders', {
-    method: 'POST',
-    headers: { 'idempotency-key': newKey() },
-    body: { listingId, quantity, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal },
-  });
-
-async function placeOrder(client: TestClient, listingId: number, quantity: number) {
-  const quoted = await quote(client, listingId, quantity);
-  if (quoted.status !== 200) return quoted;
-  return createOrder(client, listingId, quantity, quoted.body.data.cost.total);
-}
-
-/** Pays through the sandbox; `webhookStatus` is what the webhook is expected to answer (500 when settling it fails). */
-async function pay(client: TestClient, orderId: number, webhookStatus = 200): Promise<void> {
-  const started = await client.call<{ checkoutUrl: string }>(`/api/v1/orders/${orderId}/payments`, {
-    method: 'POST', headers: { 'idempotency-key': newKey() }, body: { method: 'visa' },
-  });
-  expect(started.status, started.text).toBe(200);
-  const ref = new URL(started.body.data.checkoutUrl).pathname.split('/').pop()!;
-  const webhook = (await decideSandboxPayment(database(env.DB), ref, 'approve', Date.now()))!.webhook!;
-  const delivered = await new TestClient().call(new URL(webhook.url).pathname, webhook.init);
-  expect(delivered.status, delivered.text).toBe(webhookStatus);
-}
 
 /** An order of `quantity` e-tickets the client holds: bought from the seed seller, paid and ticketed. */
 async function heldOrder(client: TestClient, quantity = 2): Promise<OrderDetail> {
@@ -72,12 +40,6 @@ const list = (client: TestClient, orderId: number, body: Record<string, unknown>
     method: 'POST', headers, body: { quantity: 1, price: source.faceValue, currency: source.currency, acceptAgreement: true, ...body },
   });
 const withdraw = (client: TestClient, listingId: number) => client.call<TransferListingView>(`/api/v1/transfer-listings/${listingId}`, { method: 'DELETE' });
-const voucherOf = async (client: TestClient, orderId: number): Promise<Voucher> => {
-  const detail = (await client.call<OrderDetail>(`/api/v1/orders/${orderId}`)).body.data;
-  const answer = await new TestClient().call<Voucher>(`/api${detail.voucherUrl!.replace('/voucher?', '/v1/vouchers?')}`);
-  expect(answer.status).toBe(200);
-  return answer.body.data;
-};
 
 async function ticketStatuses(orderId: number): Promise<string[]> {
   const { results } = await env.DB.prepare('SELECT status FROM tickets WHERE order_id = ? ORDER BY id').bind(orderId).all<{ status: string }>();

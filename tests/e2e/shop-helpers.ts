@@ -11,9 +11,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
-import { fulfilAsSeller } from '../../scripts/demo-fulfil.mjs';
+import { fulfilAsSeller, queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
 import type { PaymentMethod } from '../../src/lib/config.ts';
+import { DEMO_SELLER_PASSWORD } from '../../src/lib/db/seed.ts';
 import { format, pluralKey } from '../../src/lib/i18n/messages.ts';
 import type { ActivityDetail, TicketGroupInfo, TicketOffer } from '../../src/lib/services/activity-detail.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
@@ -232,6 +233,14 @@ export async function payInSandbox(page: Page, order: OrderDetail): Promise<void
 /** A POST without a body, as a browser sends it: Astro refuses one that does not name its origin. */
 export function postWithoutBody(request: APIRequestContext, url: string) {
   return request.post(url, { headers: { origin: BASE_URL } });
+}
+
+/** Signs `request` (a browser context's) in as the seller of an order, with the demo sellers' password. */
+export async function signInAsOrderSeller(request: APIRequestContext, orderNo: string): Promise<void> {
+  expect(orderNo, 'an order number: digits only, as it goes into SQL text').toMatch(/^\d+$/);
+  const [seller] = queryLocalDb(E2E_DATABASE, `SELECT u.email FROM orders o JOIN users u ON u.id = o.seller_id WHERE o.order_no = '${orderNo}'`);
+  const signedIn = await request.post('/api/v1/user/mail/login', { data: { email: seller.email, loginType: 'password', password: DEMO_SELLER_PASSWORD } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
 }
 
 /** Issues a paid order's e-tickets as its seller, through the code path of `npm run demo:fulfil`. */

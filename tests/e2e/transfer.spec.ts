@@ -3,19 +3,21 @@
  * from the order, is told what is wrong with a bad price and a missing agreement, lists one ticket,
  * changes its price in My Listings; buyer B finds that listing among the tier's offers on the detail
  * page and buys it through the normal checkout; A's voucher then shows that ticket as transferred
- * and B's shows theirs valid, and A's proceeds are recorded. A lists the other ticket and
+ * and B's shows theirs valid, and A's proceeds are recorded. At the gate, the seller's door staff
+ * admit B's ticket once and turn away the code A noted before selling. A lists the other ticket and
  * withdraws it. Each buyer signs up afresh; the words are the pages' own catalogue texts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/activity-detail.ts';
 import type { OrderDetail } from '../../src/lib/services/orders.ts';
 import type { TransferListingView } from '../../src/lib/services/transfers.ts';
+import type { Voucher } from '../../src/lib/services/vouchers.ts';
 import { formatMoney } from '../../src/lib/domain/money.ts';
 import { transferSplit } from '../../src/lib/domain/transfer.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
   activityIds, buyOnDetailPage, escapeRegExp, findListing, fulfilAsOrderSeller, hydrated, hydratedInView, localeOf, offerOf, orderOf,
-  payInSandbox, placeOrder, seriousViolations, unnamedControls,
+  payInSandbox, placeOrder, seriousViolations, signInAsOrderSeller, unnamedControls,
 } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
@@ -30,6 +32,13 @@ async function myListings(page: Page): Promise<TransferListingView[]> {
   const response = await page.request.get('/api/v1/transfer-listings', { headers: { language: 'en' } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).data as TransferListingView[];
+}
+
+/** Each ticket of a voucher with its entry code (null once the ticket cannot admit), read through the voucher's signed link. */
+async function entryCodes(request: APIRequestContext, voucherUrl: string): Promise<Voucher['tickets']> {
+  const response = await request.get(`/api${voucherUrl.replace('/voucher?', '/v1/vouchers?')}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()).data as Voucher).tickets;
 }
 
 /** The state shown for one ticket on a voucher page, found by its number. */
@@ -49,6 +58,7 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   const bought = await placeOrder(page.request, { id: pick.listing.ticketGroup.id, quantity: 2, activityId: pick.activity.id, tierId: tier.id }, 'visa');
   await payInSandbox(page, bought);
   expect((await fulfilAsOrderSeller(bought.orderNo)).status).toBe('pending_receipt');
+  const codesBeforeSale = await entryCodes(page.request, (await orderOf(page.request, bought.id)).voucherUrl!);
 
   // The order offers "Sell / transfer".
   await page.goto(`/en/orders/${bought.id}`);
@@ -145,6 +155,35 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   await page.goto(afterSale.voucherUrl!);
   await expect(voucherTicket(page, transferred[0].ticketNo)).toContainText(en.say('voucher.state.transferred'));
   await expect(voucherTicket(page, kept[0].ticketNo)).toContainText(en.say('voucher.state.valid'));
+
+  // At the gate, the seller's door staff admit B's new ticket once and turn A's resold one away.
+  // A noted the code of the ticket before selling it: the voucher no longer shows it.
+  const [codeB] = await entryCodes(page.request, ticketedB.voucherUrl!);
+  const resold = codesBeforeSale.find((ticket) => ticket.ticketNo === transferred[0].ticketNo)!;
+  expect((await entryCodes(page.request, afterSale.voucherUrl!)).find((ticket) => ticket.ticketNo === resold.ticketNo)!.entryCode).toBeNull();
+  const staffContext = await browser.newContext({ ...testInfo.project.use });
+  await ownClientAddress(staffContext, testInfo);
+  const staff = await staffContext.newPage();
+  await signInAsOrderSeller(staff.request, bought.orderNo);
+  await staff.goto('/en/gate');
+  const sessionId = pick.activity.sessions.find((session) => session.hasTicket)!.id;
+  await expect(staff.getByRole('link', { name: new RegExp(escapeRegExp(pick.activity.name)) }).first()).toBeVisible();
+  await staff.goto(`/en/gate?session=${sessionId}`);
+  await hydrated(staff, 'GateScanner');
+  expect(await seriousViolations(staff)).toEqual([]);
+  const codeField = staff.getByRole('textbox', { name: en.say('gate.code') });
+  const verdict = staff.getByRole('status');
+  for (const [typed, expected] of [
+    [codeB.entryCode!, en.say('gate.admitted')],
+    [codeB.entryCode!.toLowerCase(), en.say('error.ticket_already_used', { ticketNo: codeB.ticketNo, time: '' }).split(' at ')[0]],
+    [resold.entryCode!, en.say('error.ticket_transferred', { ticketNo: resold.ticketNo })],
+  ] as const) {
+    await codeField.fill(typed);
+    await codeField.press('Enter');
+    await expect(verdict).toContainText(expected);
+    await expect(codeField).toHaveValue('');
+  }
+  await staffContext.close();
 
   // A's listing is sold and the proceeds are recorded for payout after the event.
   await page.goto('/en/myListings');

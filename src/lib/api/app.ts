@@ -31,6 +31,7 @@ import { voucherRoutes } from './routes/vouchers.ts';
 import { lotteryRoutes } from './routes/lottery.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { invitationRoutes } from './routes/invitations.ts';
+import { gateRoutes } from './routes/gate.ts';
 import { transferRoutes } from './routes/transfers.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -44,7 +45,8 @@ const routes = new Hono<ApiEnv>().route('/', catalogueRoutes).route('/', authRou
   .route('/', sellerRoutes).route('/', voucherRoutes)
   .route('/', lotteryRoutes)
   .route('/', couponRoutes).route('/', invitationRoutes)
-  .route('/', transferRoutes);
+  .route('/', transferRoutes)
+  .route('/', gateRoutes);
 
 // Not strict: the home config answers at both /api and /api/.
 export const api = new Hono<ApiEnv>({ strict: false });

@@ -2,6 +2,7 @@
  * The one error envelope. Every failure is an ApiError with an HTTP status and a stable
  * snake_case `errorCode`, which is also the catalogue key `error.{errorCode}` of its message.
  */
+import type { AdmissionRefusal } from '../domain/admission.ts';
 import type { AddressProblem } from '../domain/address.ts';
 import type { AttendeeProblem } from '../domain/identity.ts';
 import type { FulfilmentProblem } from '../domain/fulfilment.ts';
@@ -34,7 +35,8 @@ export type ErrorCode =
   | PaymentErrorCode
   | InvitationErrorCode
   | LotteryErrorCode
-  | TransferErrorCode;
+  | TransferErrorCode
+  | GateErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =
@@ -105,6 +107,9 @@ export type TransferErrorCode =
   | 'transfer_agreement_required'
   | 'transfer_listing_not_withdrawable'
   | 'transfer_listing_closed';
+
+/** The gate: who may admit at a session, a code that cannot be one or names no ticket, and the refusals of domain/admission.ts. */
+export type GateErrorCode = AdmissionRefusal | 'not_gate_staff' | 'entry_code_invalid' | 'ticket_not_found';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 

@@ -394,7 +394,8 @@ export const tickets = sqliteTable(
     status: text('status', { enum: ['pending', 'valid', 'used', 'invalid', 'transferred'] }).notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('tickets_order_idx').on(t.orderId)],
+  // The gate finds a scanned ticket by its code's hash; each code belongs to one ticket.
+  (t) => [index('tickets_order_idx').on(t.orderId), uniqueIndex('tickets_code_hash_idx').on(t.codeHash)],
 );
 
 /**

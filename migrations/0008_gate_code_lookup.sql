@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `tickets_code_hash_idx` ON `tickets` (`code_hash`);

@@ -1,0 +1,84 @@
+/**
+ * The door's check-in form: the entry code from a handheld scanner (which types it and presses
+ * Enter) or from the keyboard, then Admit. The answer is shown large, green or red, with the ticket
+ * or the reason, and the field is emptied and focused again for the next holder.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { request } from '../../lib/api/client.ts';
+import { format, type Messages } from '../../lib/i18n/messages.ts';
+import type { Admission } from '../../lib/services/admission.ts';
+import { failureText } from '../auth/messages.ts';
+import { useHydrated } from '../auth/ui.tsx';
+import '../auth/auth.css';
+import './gate.css';
+
+interface Props {
+  sessionId: number;
+  admitted: number;
+  issued: number;
+  messages: Messages;
+}
+
+type Outcome = { admitted: true; admission: Admission } | { admitted: false; reason: string };
+
+export default function GateScanner({ sessionId, admitted: admittedAtLoad, issued, messages: m }: Props) {
+  const t = (key: string, params?: Record<string, string | number>) => format(m, `gate.${key}`, params);
+  const input = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [admitted, setAdmitted] = useState(admittedAtLoad);
+  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+
+  async function check(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) return input.current?.focus();
+    setBusy(true);
+    try {
+      const admission = await request<Admission>(`/api/v1/gate/sessions/${sessionId}/admissions`, { method: 'POST', body: { code } });
+      setOutcome({ admitted: true, admission });
+      setAdmitted((count) => count + 1);
+    } catch (cause) {
+      setOutcome({ admitted: false, reason: failureText(cause, m) });
+    }
+    setCode('');
+    setBusy(false);
+    input.current?.focus();
+  }
+
+  return (
+    <>
+      <p className="gate-count">{t('count', { admitted, issued })}</p>
+      <form className="auth-form" noValidate onSubmit={check}>
+        <fieldset className="auth-fieldset" disabled={!hydrated}>
+          <div className="auth-field">
+            <label htmlFor="gate-code">{t('code')}</label>
+            <div className="auth-control">
+              <input
+                ref={input} id="gate-code" value={code} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={64}
+                autoFocus onChange={(event) => setCode(event.target.value)}
+              />
+            </div>
+          </div>
+          <button type="submit" className="auth-submit" disabled={busy}>{t('admit')}</button>
+        </fieldset>
+      </form>
+      <div className="gate-outcome-slot" role="status">
+        {outcome && (
+          <div className={outcome.admitted ? 'gate-outcome gate-admitted' : 'gate-outcome gate-refused'}>
+            <p className="gate-verdict">{t(outcome.admitted ? 'admitted' : 'refused')}</p>
+            {outcome.admitted ? (
+              <>
+                <p>{outcome.admission.activity}</p>
+                <p>{t('ticket', { ticketNo: outcome.admission.ticketNo, tier: outcome.admission.tier })}</p>
+                {outcome.admission.seat && <p>{t('seat', { seat: outcome.admission.seat })}</p>}
+              </>
+            ) : (
+              <p>{outcome.reason}</p>
+            )}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

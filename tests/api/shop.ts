@@ -1,0 +1,52 @@
+/**
+ * Buying as a test buyer does through the API: quote, order (e-tickets, card, no coupon), pay in the
+ * sandbox with its signed webhook, and read the order's voucher. Shared by the API tests that need
+ * orders in a given state.
+ */
+import { env } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import { database } from '../../src/lib/db/client.ts';
+import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
+import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
+import type { Voucher } from '../../src/lib/services/vouchers.ts';
+import { TestClient } from './auth-client.ts';
+
+let keyCount = 0;
+export const newKey = () => `shop-key-${Date.now()}-${++keyCount}`;
+
+export const quote = (client: TestClient, listingId: number, quantity: number) =>
+  client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${listingId}&quantity=${quantity}&deliveryType=e_ticket&coupon=none`);
+
+export const createOrder = (client: TestClient, listingId: number, quantity: number, expectedTotal: number) =>
+  client.call<OrderDetail>('/api/v1/orders', {
+    method: 'POST',
+    headers: { 'idempotency-key': newKey() },
+    body: { listingId, quantity, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal },
+  });
+
+/** Quotes, then orders at the quoted total; a refused quote is answered as it came. */
+export async function placeOrder(client: TestClient, listingId: number, quantity: number) {
+  const quoted = await quote(client, listingId, quantity);
+  if (quoted.status !== 200) return quoted;
+  return createOrder(client, listingId, quantity, quoted.body.data.cost.total);
+}
+
+/** Pays through the sandbox; `webhookStatus` is what the webhook is expected to answer (500 when settling it fails). */
+export async function pay(client: TestClient, orderId: number, webhookStatus = 200): Promise<void> {
+  const started = await client.call<{ checkoutUrl: string }>(`/api/v1/orders/${orderId}/payments`, {
+    method: 'POST', headers: { 'idempotency-key': newKey() }, body: { method: 'visa' },
+  });
+  expect(started.status, started.text).toBe(200);
+  const ref = new URL(started.body.data.checkoutUrl).pathname.split('/').pop()!;
+  const webhook = (await decideSandboxPayment(database(env.DB), ref, 'approve', Date.now()))!.webhook!;
+  const delivered = await new TestClient().call(new URL(webhook.url).pathname, webhook.init);
+  expect(delivered.status, delivered.text).toBe(webhookStatus);
+}
+
+/** The order's voucher, read through its signed link as anyone holding the link would. */
+export async function voucherOf(client: TestClient, orderId: number): Promise<Voucher> {
+  const detail = (await client.call<OrderDetail>(`/api/v1/orders/${orderId}`)).body.data;
+  const answer = await new TestClient().call<Voucher>(`/api${detail.voucherUrl!.replace('/voucher?', '/v1/vouchers?')}`);
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+}

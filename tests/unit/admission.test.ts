@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { admissionRefusal, normalizeEntryCode } from '../../src/lib/domain/admission.ts';
+
+describe('normalizeEntryCode', () => {
+  it('accepts the code as shown, typed in lower case, without hyphens or with spaces', () => {
+    for (const typed of ['7K3M-9QXD-2HFP-A8VN', '7k3m-9qxd-2hfp-a8vn', '7K3M9QXD2HFPA8VN', ' 7K3M 9QXD 2HFP A8VN ']) {
+      expect(normalizeEntryCode(typed), typed).toBe('7K3M-9QXD-2HFP-A8VN');
+    }
+  });
+
+  it('reads the letters people mistake for digits as those digits', () => {
+    expect(normalizeEntryCode('OOOO-IIII-LLLL-0000')).toBe('0000-1111-1111-0000');
+  });
+
+  it('refuses anything that cannot be a code', () => {
+    for (const typed of ['', '7K3M-9QXD-2HFP', '7K3M-9QXD-2HFP-A8VNX', '7K3M-9QXD-2HFP-A8VU', '<script>', '7K3M_9QXD_2HFP_A8VN']) {
+      expect(normalizeEntryCode(typed), typed).toBeNull();
+    }
+  });
+});
+
+describe('admissionRefusal', () => {
+  it('admits a valid ticket of this session once', () => {
+    expect(admissionRefusal({ status: 'valid', sessionId: 7 }, 7)).toBeNull();
+    expect(admissionRefusal({ status: 'used', sessionId: 7 }, 7)).toBe('ticket_already_used');
+  });
+
+  it('refuses a ticket of another session before anything else', () => {
+    expect(admissionRefusal({ status: 'valid', sessionId: 8 }, 7)).toBe('ticket_other_session');
+    expect(admissionRefusal({ status: 'used', sessionId: 8 }, 7)).toBe('ticket_other_session');
+  });
+
+  it('refuses a resold ticket and a void one', () => {
+    expect(admissionRefusal({ status: 'transferred', sessionId: 7 }, 7)).toBe('ticket_transferred');
+    expect(admissionRefusal({ status: 'invalid', sessionId: 7 }, 7)).toBe('ticket_void');
+    expect(admissionRefusal({ status: 'pending', sessionId: 7 }, 7)).toBe('ticket_void');
+  });
+});
