@@ -214,6 +214,14 @@ describe('a transfer bought through checkout', () => {
     expect(payout.amount).toMatchObject({ amount: ticketed.cost.ticketAmount - fee, currency: ticketed.cost.currency });
     expect(payout.platformFee.amount).toBe(fee);
 
+    // The seller is told once, in their language, what sold and what they will receive.
+    const { email } = (await env.DB.prepare('SELECT email FROM users WHERE id = ?').bind(Number(holder.cookies.get('pnid'))).first<{ email: string }>())!;
+    const outbox = (await new TestClient().call<Array<{ subject: string; body: string }>>(`/api/v1/dev/outbox?target=${encodeURIComponent(email)}`)).body.data;
+    const notices = outbox.filter((message) => message.subject === `Your tickets for ${ticketed.activity.name} sold`);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].body).toContain('1 ticket you listed');
+    expect(notices[0].body).toContain(`You will receive ${payout.amount.formatted} after the event`);
+
     const sold = await withdraw(holder, listing.id);
     expect(sold.status).toBe(409);
     expect(sold.body.errorCode).toBe('transfer_listing_not_withdrawable');

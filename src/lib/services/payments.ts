@@ -14,6 +14,7 @@
  * nothing. Money that arrives for an order that can no longer take it (expired, cancelled, or paid
  * by another payment already) is refunded through the provider at once, never kept.
  */
+import { env } from 'cloudflare:workers';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
 import { DEFAULT_PAYMENT_PROVIDER, REFUND_RETRY_AFTER_MS } from '../config.ts';
@@ -30,7 +31,8 @@ import { pathTo } from '../routes.ts';
 import { applyOrderEvent, expireOverdueOrders, findOwnOrder, orderDetail, type OrderDetail, type OrderRow } from './orders.ts';
 import { paymentProvider } from './payment-providers/index.ts';
 import type { CreatePaymentInput, PaymentProvider } from './payment-providers/types.ts';
-import { fulfilTransferOrder, type TransferReissue } from './transfers.ts';
+import { messengerFor } from './messaging.ts';
+import { fulfilTransferOrder, notifyTransferSold, type TransferReissue } from './transfers.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -246,11 +248,13 @@ async function settleSucceeded(db: Db, provider: PaymentProvider, payment: Payme
  * Reissues a paid transfer order's tickets; when its listing no longer has them, the attempt closed
  * the order as refunded and the payment is given back in full. Runs when the payment is confirmed,
  * on later syncs of that payment and from the scheduled sweep, so a reissue that failed after the
- * payment is finished later; repeating it changes nothing. Any other order is left alone.
+ * payment is finished later; repeating it changes nothing. Any other order is left alone. The call
+ * that reissues tells the seller their tickets sold.
  */
 export async function reissueTransferOrder(db: Db, orderId: number, now: number): Promise<TransferReissue> {
   const outcome = await fulfilTransferOrder(db, orderId, now);
   if (outcome === 'unavailable') await refundOrderPayment(db, orderId, (await orderRow(db, orderId)).total, now);
+  if (outcome === 'ticketed') await notifyTransferSold(db, messengerFor(env, db), orderId);
   return outcome;
 }
 

@@ -18,7 +18,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
-import { activities, activitySessions, cities, listings, listingTickets, orders, sellerPayouts, tickets, ticketTiers, venues } from '../db/schema.ts';
+import { activities, activitySessions, cities, listings, listingTickets, orders, sellerPayouts, tickets, ticketTiers, users, venues } from '../db/schema.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import { transitionOf } from '../domain/order-state.ts';
 import { sha256Hex } from '../domain/password.ts';
@@ -28,7 +28,10 @@ import { ticketNumbers } from '../domain/ticket-code.ts';
 import {
   listableTickets, platformFeeOf, priceBandIn, quantityRefusal, sourceRefusal, transferSplit, type TransferRefusal, type TransferSource,
 } from '../domain/transfer.ts';
-import { localizedName, type Locale } from '../i18n/locales.ts';
+import { translator } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, isLocale, localizedName, type Locale } from '../i18n/locales.ts';
+import { loadCurrencyTable } from './currency.ts';
+import type { Messenger } from './messaging.ts';
 import { expireOverdueOrders } from './orders.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from './order-show.ts';
 import { entryCodeOf } from './vouchers.ts';
@@ -444,4 +447,47 @@ export async function myPayouts(db: Db, ctx: RequestContext, table: CurrencyTabl
     payableAfter: payout.payableAfter,
     status: payout.status,
   }));
+}
+
+/**
+ * Tells the seller, by email (or SMS when they have no email), that tickets of theirs sold and what
+ * they will receive after the event, in the language they chose. Sent by the one call that
+ * reissued the order; a notice that cannot be sent is logged and never undoes the sale.
+ */
+export async function notifyTransferSold(db: Db, messenger: Messenger, orderId: number): Promise<void> {
+  try {
+    const [row] = await db
+      .select({
+        email: users.email, phoneCountryCode: users.phoneCountryCode, phone: users.phone, languageCode: users.languageCode,
+        amount: sellerPayouts.amount, currency: sellerPayouts.currency, quantity: orders.quantity,
+        activity: { nameEn: activities.nameEn, nameZhHant: activities.nameZhHant, nameZhHans: activities.nameZhHans },
+        startsAt: activitySessions.startsAt, timeZone: cities.timeZone,
+      })
+      .from(sellerPayouts)
+      .innerJoin(users, eq(users.id, sellerPayouts.sellerId))
+      .innerJoin(orders, eq(orders.id, sellerPayouts.orderId))
+      .innerJoin(activities, eq(activities.id, orders.activityId))
+      .innerJoin(activitySessions, eq(activitySessions.id, orders.sessionId))
+      .innerJoin(venues, eq(venues.id, activities.venueId))
+      .innerJoin(cities, eq(cities.id, venues.cityId))
+      .where(eq(sellerPayouts.orderId, orderId));
+    if (!row) return;
+    const target = row.email ?? (row.phone ? `${row.phoneCountryCode} ${row.phone}` : null);
+    if (!target) return;
+    const locale = isLocale(row.languageCode) ? row.languageCode : DEFAULT_LOCALE;
+    const t = translator(locale);
+    const table = await loadCurrencyTable(db);
+    const name = localizedName(row.activity, locale);
+    await messenger.send({
+      channel: row.email ? 'email' : 'sms',
+      target,
+      subject: t('transfer.notice.subject', { name }),
+      body: t('transfer.notice.body', {
+        count: row.quantity, name, session: formatSessionTime(row.startsAt, locale, row.timeZone),
+        amount: formattedMoney(row.amount, row.currency, locale, table).formatted,
+      }),
+    });
+  } catch (error) {
+    console.error(JSON.stringify({ event: 'transfer_sold_notice_failed', orderId, error: String((error as Error)?.cause ?? error) }));
+  }
 }
