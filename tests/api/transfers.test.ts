@@ -267,7 +267,7 @@ describe('a transfer bought through checkout', () => {
 });
 
 describe('after the event starts', () => {
-  it('refuses new listings and price changes', async () => {
+  it('refuses new listings and price changes, and shows the unsold listing closed', async () => {
     const order = await heldOrder(holder, 2);
     const listing = (await list(holder, order.id, {})).body.data;
     const { startsAt } = (await env.DB.prepare('SELECT starts_at AS startsAt FROM activity_sessions WHERE id = ?').bind(source.sessionId).first<{ startsAt: number }>())!;
@@ -278,6 +278,8 @@ describe('after the event starts', () => {
       expect(refused.body.errorCode).toBe('transfer_event_started');
       const change = await holder.call(`/api/v1/transfer-listings/${listing.id}`, { method: 'PUT', body: { price: source.faceValue, currency: source.currency } });
       expect(change.body.errorCode).toBe('transfer_event_started');
+      const mine = (await holder.call<TransferListingView[]>('/api/v1/transfer-listings')).body.data.find((item) => item.id === listing.id);
+      expect(mine).toMatchObject({ status: 'closed', quantityAvailable: 0, withdrawable: false });
     } finally {
       await env.DB.prepare('UPDATE activity_sessions SET starts_at = ? WHERE id = ?').bind(startsAt, source.sessionId).run();
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_FEE_BASIS_POINTS, TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../../src/lib/config.ts';
 import {
-  listableTickets, platformFeeOf, priceBand, priceBandIn, priceInBand, quantityRefusal, sourceRefusal, transferSplit, type TransferSource,
+  listableTickets, listingState, platformFeeOf, priceBand, priceBandIn, priceInBand, quantityRefusal, sourceRefusal, transferSplit, type TransferSource,
 } from '../../src/lib/domain/transfer.ts';
 import { convert, type CurrencyTable } from '../../src/lib/domain/money.ts';
 
@@ -111,5 +111,25 @@ describe('the price band in another currency', () => {
       expect(back(min - 1), `${currency} below min`).toBeLessThan(band.min);
       expect(back(max + 1), `${currency} above max`).toBeGreaterThan(band.max);
     }
+  });
+});
+
+describe('how a listing reads to its seller', () => {
+  const listing = (status: 'active' | 'withdrawn' | 'sold_out' = 'active') => ({ status, quantityTotal: 2 });
+  const later = NOW + 3_600_000;
+
+  it('is on sale while active, with tickets unsold, before the event', () => {
+    expect(listingState(listing(), 0, later, NOW)).toBe('active');
+    expect(listingState(listing(), 1, later, NOW)).toBe('active');
+  });
+
+  it('is sold once every ticket is bought, even after the event starts', () => {
+    expect(listingState(listing(), 2, later, NOW)).toBe('sold_out');
+    expect(listingState(listing(), 2, NOW, NOW)).toBe('sold_out');
+  });
+
+  it('is closed when the event starts with tickets unsold, and keeps a withdrawal as it was', () => {
+    expect(listingState(listing(), 1, NOW, NOW)).toBe('closed');
+    expect(listingState(listing('withdrawn'), 0, NOW, NOW)).toBe('withdrawn');
   });
 });

@@ -46,6 +46,16 @@ export function quantityRefusal(source: TransferSource, quantity: number): Trans
   return quantity > listableTickets(source) ? 'transfer_quantity_exceeds_held' : null;
 }
 
+/** How a seller's listing reads: on sale, sold (every ticket bought), withdrawn, or closed (its event started unsold). */
+export type ListingState = 'active' | 'sold_out' | 'withdrawn' | 'closed';
+
+/** A listing row stays active when all its tickets are bought or its event starts; the seller sees what it means. */
+export function listingState(listing: { status: 'active' | 'withdrawn' | 'sold_out'; quantityTotal: number }, sold: number, sessionStartsAt: number, now: number): ListingState {
+  if (listing.status !== 'active') return listing.status;
+  if (sold === listing.quantityTotal) return 'sold_out';
+  return sessionStartsAt <= now ? 'closed' : 'active';
+}
+
 /** The lowest and highest price per ticket allowed, in the face value's currency and minor units. */
 export function priceBand(faceValue: number): { min: number; max: number } {
   return {

@@ -26,7 +26,7 @@ import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { ticketNumbers } from '../domain/ticket-code.ts';
 import {
-  listableTickets, platformFeeOf, priceBandIn, quantityRefusal, sourceRefusal, transferSplit, type TransferRefusal, type TransferSource,
+  listableTickets, listingState, platformFeeOf, priceBandIn, quantityRefusal, sourceRefusal, transferSplit, type ListingState, type TransferRefusal, type TransferSource,
 } from '../domain/transfer.ts';
 import { translator } from '../i18n/index.ts';
 import { DEFAULT_LOCALE, isLocale, localizedName, type Locale } from '../i18n/locales.ts';
@@ -43,7 +43,7 @@ export interface TransferListingView {
   id: number;
   sourceOrderId: number;
   sourceOrderNo: string;
-  status: (typeof listings.$inferSelect)['status'];
+  status: ListingState;
   quantityTotal: number;
   quantityAvailable: number;
   quantitySold: number;
@@ -97,23 +97,23 @@ async function soldCounts(db: Db, listingIds: number[]): Promise<Map<number, num
   return new Map(rows.map((row) => [row.listingId, row.sold]));
 }
 
-function viewOf(row: ListingRow, sold: number, locale: Locale, table: CurrencyTable): TransferListingView {
+function viewOf(row: ListingRow, sold: number, locale: Locale, table: CurrencyTable, now: number): TransferListingView {
   const { listing, tier, session, activity, city, sourceOrderNo } = row;
   const money = (amount: number) => formattedMoney(amount, listing.currency, locale, table);
   const split = transferSplit(listing.price, listing.quantityTotal);
   const band = priceBandIn({ amount: tier.faceValue, currency: tier.currency }, listing.currency, table);
+  const state = listingState(listing, sold, session.startsAt, now);
   return {
     id: listing.id,
     sourceOrderId: listing.sourceOrderId!,
     sourceOrderNo: sourceOrderNo ?? '',
-    // A listing whose every ticket has been bought reads as sold, though its row stays active.
-    status: listing.status === 'active' && sold === listing.quantityTotal ? 'sold_out' : listing.status,
+    status: state,
     quantityTotal: listing.quantityTotal,
     // Below zero while unpaid orders hold more tickets than the listing still has (migration 0006).
     // A withdrawn listing offers nothing, whatever its stock column still says.
-    quantityAvailable: listing.status === 'active' ? Math.max(0, listing.quantityAvailable) : 0,
+    quantityAvailable: state === 'active' ? Math.max(0, listing.quantityAvailable) : 0,
     quantitySold: sold,
-    withdrawable: listing.status === 'active' && listing.quantityAvailable > 0 && listing.quantityTotal - listing.quantityAvailable === sold,
+    withdrawable: state === 'active' && listing.quantityAvailable > 0 && listing.quantityTotal - listing.quantityAvailable === sold,
     price: money(listing.price),
     faceValue: formattedMoney(tier.faceValue, tier.currency, locale, table),
     priceBand: { min: money(band.min), max: money(band.max) },
@@ -132,9 +132,9 @@ async function ownListingRow(db: Db, userId: number, listingId: number): Promise
   return row;
 }
 
-async function ownListingView(db: Db, locale: Locale, table: CurrencyTable, userId: number, listingId: number): Promise<TransferListingView> {
+async function ownListingView(db: Db, locale: Locale, table: CurrencyTable, userId: number, listingId: number, now: number): Promise<TransferListingView> {
   const row = await ownListingRow(db, userId, listingId);
-  return viewOf(row, (await soldCounts(db, [listingId])).get(listingId) ?? 0, locale, table);
+  return viewOf(row, (await soldCounts(db, [listingId])).get(listingId) ?? 0, locale, table, now);
 }
 
 /** The caller's transfer listings, newest first ("My listings"). */
@@ -144,7 +144,7 @@ export async function listMyTransferListings(db: Db, ctx: RequestContext, table:
     .where(and(eq(listings.sellerId, userId), isNotNull(listings.sourceOrderId)))
     .orderBy(desc(listings.createdAt), desc(listings.id));
   const sold = await soldCounts(db, rows.map((row) => row.listing.id));
-  return rows.map((row) => viewOf(row, sold.get(row.listing.id) ?? 0, ctx.locale, table));
+  return rows.map((row) => viewOf(row, sold.get(row.listing.id) ?? 0, ctx.locale, table, now));
 }
 
 /** What the "Sell / transfer" page offers for one of the caller's orders. */
@@ -271,7 +271,7 @@ export async function createTransferListing(
     .where(and(eq(listings.sellerId, userId), eq(listings.sourceOrderId, orderId)))
     .orderBy(desc(listings.id))
     .limit(1);
-  return ownListingView(db, ctx.locale, table, userId, created.id);
+  return ownListingView(db, ctx.locale, table, userId, created.id, now);
 }
 
 /** The seating of the listing the source order was bought from: the tickets sit as they did. */
@@ -295,7 +295,7 @@ export async function changeTransferPrice(
     .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
     .returning({ id: listings.id });
   if (updated.length !== 1) throw new ApiError(409, 'transfer_listing_closed');
-  return ownListingView(db, ctx.locale, table, userId, listingId);
+  return ownListingView(db, ctx.locale, table, userId, listingId, now);
 }
 
 /**
@@ -330,7 +330,7 @@ export async function withdrawTransferListing(
         sql`EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.id} = ${listingId} AND ${listings.status} = 'withdrawn')`,
       )),
   ]);
-  const view = await ownListingView(db, ctx.locale, table, userId, listingId);
+  const view = await ownListingView(db, ctx.locale, table, userId, listingId, now);
   if (withdrawn.length !== 1 && view.status !== 'withdrawn') throw new ApiError(409, 'transfer_listing_not_withdrawable');
   return view;
 }
