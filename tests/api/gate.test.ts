@@ -5,17 +5,9 @@ import type { OrderDetail } from '../../src/lib/services/orders.ts';
 import type { TransferListingView } from '../../src/lib/services/transfers.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { pay, placeOrder, voucherOf } from './shop.ts';
+import { eTicketSource, pay, placeOrder, voucherOf, type ETicketSource } from './shop.ts';
 
-interface Source {
-  listingId: number;
-  sellerId: number;
-  sessionId: number;
-  faceValue: number;
-  currency: string;
-}
-
-let source: Source;
+let source: ETicketSource;
 let seller: TestClient;
 let holder: TestClient;
 let buyer: TestClient;
@@ -35,15 +27,7 @@ const admit = (client: TestClient, code: string, sessionId = source.sessionId, l
 
 beforeAll(async () => {
   await seed();
-  const found = await env.DB.prepare(
-    `SELECT l.id AS listingId, l.seller_id AS sellerId, s.id AS sessionId, t.face_value AS faceValue, t.currency AS currency FROM listings l
-     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
-     WHERE l.status = 'active' AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 86400000
-       AND a.real_name_required = 0 AND a.num_min <= 1 AND a.num_max >= 3 AND instr(l.delivery_types, 'e_ticket') > 0
-     ORDER BY l.id DESC LIMIT 1`,
-  ).bind(Date.now()).first<Source>();
-  source = found!;
-  await env.DB.prepare('UPDATE listings SET quantity_available = 500, quantity_total = 500 WHERE id = ?').bind(source.listingId).run();
+  source = await eTicketSource('last');
   seller = await sellerClient(source.sellerId);
   holder = await signedInClient('gate-holder');
   buyer = await signedInClient('gate-buyer');

@@ -8,17 +8,9 @@ import { sweep } from '../../src/lib/services/sweep.ts';
 import type { PayoutView, TransferListingView } from '../../src/lib/services/transfers.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { createOrder, pay, placeOrder, quote, voucherOf } from './shop.ts';
+import { createOrder, eTicketSource, pay, placeOrder, quote, voucherOf, type ETicketSource } from './shop.ts';
 
-interface Source {
-  listingId: number;
-  sellerId: number;
-  sessionId: number;
-  faceValue: number;
-  currency: string;
-}
-
-let source: Source;
+let source: ETicketSource;
 let seller: TestClient;
 let holder: TestClient;
 let buyer: TestClient;
@@ -48,15 +40,7 @@ async function ticketStatuses(orderId: number): Promise<string[]> {
 
 beforeAll(async () => {
   await seed();
-  const found = await env.DB.prepare(
-    `SELECT l.id AS listingId, l.seller_id AS sellerId, s.id AS sessionId, t.face_value AS faceValue, t.currency AS currency FROM listings l
-     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
-     WHERE l.status = 'active' AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 86400000
-       AND a.real_name_required = 0 AND a.num_min <= 1 AND a.num_max >= 3 AND instr(l.delivery_types, 'e_ticket') > 0 AND t.face_value >= 1000
-     ORDER BY l.id LIMIT 1`,
-  ).bind(Date.now()).first<Source>();
-  source = found!;
-  await env.DB.prepare('UPDATE listings SET quantity_available = 500, quantity_total = 500 WHERE id = ?').bind(source.listingId).run();
+  source = await eTicketSource();
   seller = await sellerClient(source.sellerId);
   holder = await signedInClient('transfer-holder');
   buyer = await signedInClient('transfer-buyer');

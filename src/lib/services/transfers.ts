@@ -163,7 +163,8 @@ export interface TransferDraft {
   currency: string;
 }
 
-export async function transferDraft(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, now: number): Promise<TransferDraft> {
+/** One of the caller's orders (anyone else's answers like a missing one), its held tickets, and what the transfer rules read of it. */
+async function ownTransferSource(db: Db, userId: number, orderId: number) {
   const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw new ApiError(404, 'order_not_found');
   const held = await heldTickets(db, orderId);
@@ -171,6 +172,11 @@ export async function transferDraft(db: Db, ctx: RequestContext, table: Currency
     status: row.order.status, sessionStartsAt: row.session.startsAt,
     validTickets: held.length, listedTickets: held.filter((ticket) => ticket.listed).length,
   };
+  return { row, held, source };
+}
+
+export async function transferDraft(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, now: number): Promise<TransferDraft> {
+  const { row, source } = await ownTransferSource(db, userId, orderId);
   const refusal = sourceRefusal(source, now);
   const face = { amount: row.tier.faceValue, currency: row.tier.currency };
   return {
@@ -226,13 +232,7 @@ export async function createTransferListing(
 ): Promise<TransferListingView> {
   if (!input.acceptAgreement) throw new ApiError(400, 'transfer_agreement_required', {}, 'acceptAgreement');
   requireKnownCurrency(input.currency, table);
-  const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) throw new ApiError(404, 'order_not_found');
-  const held = await heldTickets(db, orderId);
-  const source: TransferSource = {
-    status: row.order.status, sessionStartsAt: row.session.startsAt,
-    validTickets: held.length, listedTickets: held.filter((ticket) => ticket.listed).length,
-  };
+  const { row, held, source } = await ownTransferSource(db, userId, orderId);
   const refusal = sourceRefusal(source, now) ?? quantityRefusal(source, input.quantity);
   if (refusal) throw new ApiError(409, refusal, { count: listableTickets(source) }, refusal === 'transfer_quantity_exceeds_held' ? 'quantity' : undefined);
   requirePriceInBand(input.price, input.currency, row.tier, ctx.locale, table);
