@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_KEYWORD_MAX_LENGTH } from '../../src/lib/config.ts';
 import { ORDER_STATUSES } from '../../src/lib/domain/order-state.ts';
 import { catalogues } from '../../src/lib/i18n/index.ts';
-import { formatOrderTime, formatTimeLeft, orderListSearch, pageCount, parseOrderListQuery, statusKeys } from '../../src/lib/domain/order-pages.ts';
+import { formatOrderTime, formatTimeLeft, orderListSearch, pageCount, parseOrderId, parseOrderListQuery, statusKeys } from '../../src/lib/domain/order-pages.ts';
 
 const parse = (search: string) => parseOrderListQuery(new URLSearchParams(search));
 
@@ -80,5 +80,16 @@ describe('statusKeys', () => {
   it('names keys the catalogues have, for every status and sub-state', () => {
     const keys = ORDER_STATUSES.flatMap((status) => [...statusKeys(status, 'paying'), ...statusKeys(status, 'confirming')]);
     for (const key of keys) expect(catalogues.en[key], key).toBeTruthy();
+  });
+});
+
+describe('parseOrderId', () => {
+  it('reads an order id from a URL', () => {
+    expect(parseOrderId('1')).toBe(1);
+    expect(parseOrderId('2147483647')).toBe(2_147_483_647);
+  });
+
+  it('refuses what cannot be an order id', () => {
+    for (const raw of [null, undefined, '', '0', '01', '-1', '1.5', '1e3', 'abc', '2147483648', '99999999999']) expect(parseOrderId(raw), String(raw)).toBeNull();
   });
 });

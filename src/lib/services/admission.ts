@@ -14,6 +14,7 @@ import { sha256Hex } from '../domain/password.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { localizedName } from '../i18n/locales.ts';
+import { orderWithShowQuery } from './order-show.ts';
 
 export interface GateSession {
   id: number;
@@ -69,37 +70,29 @@ export async function admit(db: Db, ctx: RequestContext, userId: number, session
   await requireGateStaff(db, userId, sessionId);
   const code = normalizeEntryCode(rawCode);
   if (!code) throw new ApiError(400, 'entry_code_invalid', {}, 'code');
-  const [found] = await db
-    .select({ ticket: tickets, sessionId: orders.sessionId, tier: ticketTiers, activity: activities, session: activitySessions, city: cities })
-    .from(tickets)
-    .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .innerJoin(ticketTiers, eq(ticketTiers.id, orders.tierId))
-    .innerJoin(activitySessions, eq(activitySessions.id, orders.sessionId))
-    .innerJoin(activities, eq(activities.id, orders.activityId))
-    .innerJoin(venues, eq(venues.id, activities.venueId))
-    .innerJoin(cities, eq(cities.id, venues.cityId))
-    .where(eq(tickets.codeHash, await sha256Hex(code)));
-  if (!found) throw new ApiError(404, 'ticket_not_found', {}, 'code');
-  const time = (ms: number) => formatSessionTime(ms, ctx.locale, found.city.timeZone);
-  const refuse = (ticket: typeof found.ticket): never => {
-    const refusal = admissionRefusal({ status: ticket.status, sessionId: found.sessionId }, sessionId) ?? 'ticket_already_used';
-    throw new ApiError(409, refusal, { ticketNo: ticket.ticketNo, time: time(ticket.updatedAt) });
+  const [ticket] = await db.select().from(tickets).where(eq(tickets.codeHash, await sha256Hex(code)));
+  if (!ticket) throw new ApiError(404, 'ticket_not_found', {}, 'code');
+  const [show] = await orderWithShowQuery(db).where(eq(orders.id, ticket.orderId));
+  const time = (ms: number) => formatSessionTime(ms, ctx.locale, show.city.timeZone);
+  const refuse = (current: typeof ticket): never => {
+    const refusal = admissionRefusal({ status: current.status, sessionId: show.order.sessionId }, sessionId) ?? 'ticket_already_used';
+    throw new ApiError(409, refusal, { ticketNo: current.ticketNo, time: time(current.updatedAt) });
   };
-  if (admissionRefusal({ status: found.ticket.status, sessionId: found.sessionId }, sessionId)) refuse(found.ticket);
+  if (admissionRefusal({ status: ticket.status, sessionId: show.order.sessionId }, sessionId)) refuse(ticket);
 
   const [admitted] = await db
     .update(tickets)
     .set({ status: 'used', updatedAt: now })
-    .where(and(eq(tickets.id, found.ticket.id), eq(tickets.status, 'valid')))
+    .where(and(eq(tickets.id, ticket.id), eq(tickets.status, 'valid')))
     .returning();
   // Another scanner admitted it (or it was voided) since it was read.
-  if (!admitted) refuse((await db.select().from(tickets).where(eq(tickets.id, found.ticket.id)))[0]);
+  if (!admitted) refuse((await db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0]);
   return {
     ticketNo: admitted.ticketNo,
     seat: admitted.seat,
-    tier: localizedName(found.tier, ctx.locale),
-    activity: localizedName(found.activity, ctx.locale),
-    session: time(found.session.startsAt),
+    tier: localizedName(show.tier, ctx.locale),
+    activity: localizedName(show.activity, ctx.locale),
+    session: time(show.session.startsAt),
     admittedAt: now,
   };
 }

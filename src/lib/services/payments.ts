@@ -24,6 +24,7 @@ import type { CurrencyTable, Money } from '../domain/money.ts';
 import type { OrderStatus } from '../domain/order-state.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import type { PaymentMethod } from '../config.ts';
+import { parseOrderId } from '../domain/order-pages.ts';
 import { paymentStatusOf, type PaymentStatus } from '../domain/payment-outcome.ts';
 import { qrSvg } from '../domain/payment-qr.ts';
 import { localizedPath, type Locale } from '../i18n/locales.ts';
@@ -388,8 +389,6 @@ export interface PaymentPageData {
   order: OrderDetail;
 }
 
-const ORDER_ID = /^[1-9]\d{0,9}$/;
-
 /**
  * What the payment page and the outcome pages show: the payment state (the provider asked first)
  * and the order. Null when the id is malformed, unknown or someone else's order (the 404 page).
@@ -397,10 +396,11 @@ const ORDER_ID = /^[1-9]\d{0,9}$/;
 export async function paymentPageData(
   db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, rawOrderId: string | null | undefined, now: number,
 ): Promise<PaymentPageData | null> {
-  if (!rawOrderId || !ORDER_ID.test(rawOrderId) || Number(rawOrderId) > 2_147_483_647) return null;
+  const orderId = parseOrderId(rawOrderId);
+  if (orderId === null) return null;
   try {
-    const state = await paymentState(db, userId, Number(rawOrderId), now);
-    return { state, order: await orderDetail(db, ctx, table, userId, Number(rawOrderId), now) };
+    const state = await paymentState(db, userId, orderId, now);
+    return { state, order: await orderDetail(db, ctx, table, userId, orderId, now) };
   } catch (error) {
     if (error instanceof ApiError && error.errorCode === 'order_not_found') return null;
     throw error;
