@@ -143,20 +143,30 @@ test.describe('language and currency', () => {
 });
 
 test.describe('hot search words', () => {
+  /** The word a finger lands on at the middle of the search box: the one on show (the others wait below it, clipped). */
+  async function wordOnShow(page: Page, name: RegExp) {
+    const box = (await page.getByRole('banner').getByRole('link', { name }).first().locator('xpath=..').boundingBox())!;
+    const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const text = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent?.trim() ?? null, middle);
+    return { text, middle };
+  }
+
   test('a tap opens search seeded with the word on show', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/en/');
-    const word = page.getByRole('banner').getByRole('link', { name: /^Search: / });
-    await expect(word).toHaveCount(1);
-    const text = (await word.textContent())!.trim();
-    await word.click();
+    const words = page.getByRole('banner').getByRole('link', { name: /^Search: / });
+    await expect(words.first()).toBeAttached();
+    const { text, middle } = await wordOnShow(page, /^Search: /);
+    expect(text).toBe((await words.first().textContent())!.trim());
+    await page.mouse.click(middle.x, middle.y);
     await expect(page).toHaveURL((url) => url.pathname === '/en/s_' && url.searchParams.get('placeholder') === text);
   });
 
   test('rotates to the next word', async ({ page }) => {
     await page.goto('/zh-HK/');
-    const shown = () => page.getByRole('banner').getByRole('link', { name: /^搜尋：/ }).first().textContent();
+    const shown = async () => (await wordOnShow(page, /^搜尋：/)).text;
     const first = await shown();
+    expect(first).not.toBeNull();
     await expect.poll(shown, { timeout: 5_000 }).not.toBe(first);
   });
 });
