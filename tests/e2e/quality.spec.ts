@@ -4,12 +4,11 @@
  * controls, and the first-load JavaScript budget measured from what the browser actually loads.
  */
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { JS_BUDGET_KB, PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.mjs';
 import { e2eStateDir } from '../../scripts/local-db.mjs';
 import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
-import { unnamedControls } from './shop-helpers.ts';
+import { seriousViolations, unnamedControls } from './shop-helpers.ts';
 
 /** One buyer with its orders per worker, for the pages behind sign-in. */
 let session: ReturnType<typeof signedInSession> | undefined;
@@ -31,11 +30,7 @@ for (const pageType of PAGE_TYPES) {
         expect(response?.status(), `status of ${path}`).toBe(pageType.status);
         expect(new URL(page.url()).pathname, 'the page itself, not a redirect to sign in').toBe(new URL(path, baseURL).pathname);
 
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const serious = violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-        expect(serious, 'serious or critical axe violations').toEqual([]);
+        expect(await seriousViolations(page), 'serious or critical axe violations').toEqual([]);
 
         await expect(page.getByRole('main')).toHaveCount(1);
         expect((await page.title()).trim(), 'document title').not.toBe('');
@@ -46,17 +41,20 @@ for (const pageType of PAGE_TYPES) {
       test(`loads at most ${JS_BUDGET_KB[pageType.budget]} KB gzip of JavaScript until the network is idle, none render-blocking`, async ({ page, baseURL }) => {
         const path = await open(page, pageType, locale, baseURL);
         const scriptSizes: Promise<{ url: string; gzip: number }>[] = [];
-        page.on('response', (scriptResponse) => {
+        const measure = (scriptResponse: Response) => {
           if (scriptResponse.request().resourceType() !== 'script') return;
           scriptSizes.push(scriptResponse.body().then((body) => ({ url: scriptResponse.url(), gzip: gzipSync(body).length })));
-        });
+        };
+        page.on('response', measure);
         const response = await page.goto(path, { waitUntil: 'networkidle' });
+        // Every body is read while the page is open: a script arriving after this point is not first load.
+        page.off('response', measure);
+        const files = await Promise.all(scriptSizes);
         expect(response?.status(), `status of ${path}`).toBe(pageType.status);
 
         const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')]
           .filter((script) => ['', 'module', 'text/javascript', 'application/javascript'].includes((script as HTMLScriptElement).type))
           .map((script) => script.textContent ?? ''));
-        const files = await Promise.all(scriptSizes);
         const inlineBytes = inline.reduce((sum, text) => sum + gzipSync(text).length, 0);
         const totalKb = (files.reduce((sum, file) => sum + file.gzip, 0) + inlineBytes) / 1000;
         const budgetKb = JS_BUDGET_KB[pageType.budget];

@@ -7,9 +7,10 @@
  * hold while running side by side rarely come from the same listing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { fulfilAsSeller, queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
@@ -254,12 +255,24 @@ export async function fulfilAsOrderSeller(orderNo: string): Promise<{ status: st
 /** First-load JavaScript budget of checkout pages, KB gzip (scripts/quality/pages.mjs). */
 export const CHECKOUT_JS_BUDGET_KB = JS_BUDGET_KB.checkout;
 
-/** Serious or critical axe violations on the page as it is now. */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Serious or critical axe violations on the page as it is now, each with its rule, help and targets.
+ * axe runs in the page itself, reporting violations only: our pages have no frames, and
+ * @axe-core/playwright's frame-merging run opened a second page per check (3-4 s against 0.5 s on a
+ * quiet 2-core machine), enough to reach the test timeout on a busy one.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  await page.evaluate(axeSource);
+  const options: RunOptions = { resultTypes: ['violations'] };
+  const violations = await page.evaluate(async (runOptions) => {
+    const { violations: found } = await (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, runOptions);
+    return found.map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target.join(' ')) }));
+  }, options);
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.targets.join(', ')}`);
 }
 
 /** Opens a page and sums the gzip size of every script it loads until the network is idle, inline ones too. */
