@@ -21,7 +21,8 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
+  // `npm test` starts the server once for these tests and Lighthouse; run alone, Playwright starts it.
+  webServer: process.env.E2E_SERVER_RUNNING ? undefined : {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/api/v1/currency`,
     timeout: 180_000,

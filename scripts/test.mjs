@@ -1,14 +1,20 @@
 /**
  * `npm test`: the type check, unit tests (vitest, Node), API tests (vitest in workerd against real migrations),
- * one build, end-to-end tests with the quality specs (Playwright on Debian's Chromium against the
- * built worker), Lighthouse on every page type, and the deploy dry run. Runs every suite, then prints
- * one closing line with the totals and fails if any suite failed or could not run.
+ * one build, then one server for the end-to-end tests with the quality specs (Playwright on Debian's
+ * Chromium against the built worker) and Lighthouse on every page type, and the deploy dry run.
+ * Runs every suite, then prints each suite's time, the total, and one closing line with the counts;
+ * fails if any suite failed or could not run.
+ *
+ * The server listens on a port the system reports free (E2E_PORT to choose one), so two runs in two
+ * clones can go side by side.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { ROOT } from './local-db.mjs';
+import { e2eStateDir, ROOT } from './local-db.mjs';
+import { startBuiltServer } from './quality/server.mjs';
 
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const results = path.join(ROOT, 'test-results');
@@ -17,67 +23,103 @@ mkdirSync(results, { recursive: true });
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', ASTRO_TELEMETRY_DISABLED: '1' };
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const failedSuites = [];
+/** Each step as it ran: { name, seconds, ok }. */
+const steps = [];
+const startedAt = performance.now();
+const secondsSince = (start) => (performance.now() - start) / 1000;
+
+/** Runs `work` as a named step, timing it; a thrown error fails the step with its message. */
+async function step(name, work) {
+  console.log(`\n=== ${name} ===`);
+  const start = performance.now();
+  let ok = false;
+  try {
+    ok = await work();
+  } catch (error) {
+    console.error(`\n${name}: ${error.message}`);
+  }
+  steps.push({ name, seconds: secondsSince(start), ok });
+  return ok;
+}
 
 function run(name, command, args, extraEnv = {}) {
-  console.log(`\n=== ${name} ===`);
-  const status = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...env, ...extraEnv } }).status;
-  if (status !== 0) failedSuites.push(name);
-  return status === 0;
+  return step(name, () => spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...env, ...extraEnv } }).status === 0);
 }
 
-function countVitest(file) {
+function count(file, read) {
   if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + report.numTodoTests;
-}
-
-function countPlaywright(file) {
-  if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += stats.expected + stats.flaky;
-  totals.failed += stats.unexpected;
-  totals.skipped += stats.skipped;
-}
-
-/** Lighthouse counts one test per page; the deploy check counts one. */
-function countGate(file, count) {
-  if (!existsSync(file)) return;
-  const { passed, failed } = count(JSON.parse(readFileSync(file, 'utf8')));
+  const { passed, failed, skipped = 0 } = read(JSON.parse(readFileSync(file, 'utf8')));
   totals.passed += passed;
   totals.failed += failed;
+  totals.skipped += skipped;
+}
+
+const vitestCounts = (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
+const playwrightCounts = ({ stats }) => ({ passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
+/** Lighthouse counts one test per page; the deploy check counts one. */
+const lighthouseCounts = (report) => report;
+const deployCounts = (report) => ({ passed: report.passed ? 1 : 0, failed: report.passed ? 0 : 1 });
+
+/** A TCP port on 127.0.0.1 that nothing listens on now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, name)}`];
-run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
-run('unit', bin('vitest'), ['run', ...vitestJson('unit.json')]);
-countVitest(path.join(results, 'unit.json'));
-run('api', bin('vitest'), ['run', '--config', 'tests/api/vitest.config.ts', ...vitestJson('api.json')]);
-countVitest(path.join(results, 'api.json'));
+await run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
+await run('unit', bin('vitest'), ['run', ...vitestJson('unit.json')]);
+count(path.join(results, 'unit.json'), vitestCounts);
+await run('api', bin('vitest'), ['run', '--config', 'tests/api/vitest.config.ts', ...vitestJson('api.json')]);
+count(path.join(results, 'api.json'), vitestCounts);
 
-// One build serves the end-to-end tests, Lighthouse and the deploy check.
-if (run('build', bin('astro'), ['build'])) {
-  try {
+// One build and one server (a freshly seeded database) serve the end-to-end tests and Lighthouse.
+if (await run('build', bin('astro'), ['build'])) {
+  const port = Number(process.env.E2E_PORT) || (await freePort());
+  let server;
+  const serving = (await step('chromium', () => {
     ensureChromium();
-    run('e2e', bin('playwright'), ['test'], { E2E_SKIP_BUILD: '1' });
-    countPlaywright(path.join(results, 'e2e.json'));
-    run('lighthouse', process.execPath, ['scripts/quality/lighthouse.mjs']);
-    countGate(path.join(results, 'lighthouse.json'), (report) => report);
-  } catch (error) {
-    console.error(`\n${error.message}`);
-    failedSuites.push('e2e', 'lighthouse');
+    return true;
+  })) && (await step('server start', async () => {
+    server = await startBuiltServer(port);
+    console.log(`Serving the built worker on ${server.baseUrl} (database ${path.relative(ROOT, e2eStateDir(port))})`);
+    return true;
+  }));
+  if (serving) {
+    try {
+      await run('e2e', bin('playwright'), ['test'], { E2E_PORT: String(port), E2E_SERVER_RUNNING: '1' });
+      count(path.join(results, 'e2e.json'), playwrightCounts);
+      await run('lighthouse', process.execPath, ['scripts/quality/lighthouse.mjs'], {
+        QUALITY_BASE_URL: server.baseUrl, QUALITY_PERSIST_TO: e2eStateDir(port),
+      });
+      count(path.join(results, 'lighthouse.json'), lighthouseCounts);
+    } finally {
+      await server.stop();
+    }
+  } else {
+    steps.push({ name: 'e2e', seconds: 0, ok: false }, { name: 'lighthouse', seconds: 0, ok: false });
   }
-  run('deploy dry run', process.execPath, ['scripts/quality/deploy-check.mjs']);
-  countGate(path.join(results, 'deploy.json'), (report) => ({ passed: report.passed ? 1 : 0, failed: report.passed ? 0 : 1 }));
+  await run('deploy dry run', process.execPath, ['scripts/quality/deploy-check.mjs']);
+  count(path.join(results, 'deploy.json'), deployCounts);
 } else {
   console.error('\nThe build failed, so the end-to-end tests, Lighthouse and the deploy check could not run.');
-  failedSuites.push('e2e', 'lighthouse', 'deploy dry run');
+  steps.push(...['e2e', 'lighthouse', 'deploy dry run'].map((name) => ({ name, seconds: 0, ok: false })));
 }
 
+const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+console.log('\nSuite times:');
+for (const { name, seconds, ok } of steps) console.log(`  ${name.padEnd(16)} ${minutes(seconds).padStart(12)}  ${ok ? 'ok' : 'FAILED'}`);
+console.log(`  ${'total'.padEnd(16)} ${minutes(secondsSince(startedAt)).padStart(12)}`);
+
+const failedSteps = steps.filter((entry) => !entry.ok).map((entry) => entry.name);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-if (failedSuites.length > 0) {
-  console.error(`Failed: ${failedSuites.join(', ')}`);
+if (failedSteps.length > 0) {
+  console.error(`Failed: ${failedSteps.join(', ')}`);
   process.exit(1);
 }

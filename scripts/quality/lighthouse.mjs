@@ -1,9 +1,10 @@
 /**
  * Lighthouse (mobile form factor, simulated throttling) on every page type of pages.mjs, in English,
- * signed in where the page needs it, one page after another, against the built worker on a fresh
- * database. Prints each page's four
- * scores, writes test-results/lighthouse.json (and an HTML report per page), and exits non-zero
- * when a score misses its budget or the gate cannot run at all (no browser, no server).
+ * signed in where the page needs it, one page after another, against the built worker. Prints each
+ * page's four scores with the CPU benchmark index Lighthouse measured; a page that misses a budget is
+ * measured twice more and the median of the three judged. Writes test-results/lighthouse.json (and an
+ * HTML report per page), and exits non-zero when a median misses its budget or the gate cannot run
+ * at all (no browser, no server).
  *
  *   node scripts/quality/lighthouse.mjs                    starts its own server (needs a built dist/)
  *   QUALITY_BASE_URL=http://127.0.0.1:4321 node ...        audits a server that is already running
@@ -24,6 +25,8 @@ import { startBuiltServer } from './server.mjs';
 
 const LOCALE = 'en';
 const CHROMIUM_START_TIMEOUT_MS = 30_000;
+/** Runs of a page that missed a budget, whose median is judged. */
+const REMEASURE_RUNS = 3;
 const reportDir = path.join(ROOT, 'test-results', 'lighthouse');
 const summaryFile = path.join(ROOT, 'test-results', 'lighthouse.json');
 
@@ -86,29 +89,59 @@ function lostPoints(lhr, categoryId) {
     });
 }
 
+/** One Lighthouse run of a page: its four scores (0-100, null when not scored) and the report. */
+async function measure(url, flags) {
+  const result = await lighthouse(url, flags, config);
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  const { lhr } = result;
+  const scores = {};
+  for (const id of Object.keys(LIGHTHOUSE_BUDGETS)) {
+    const score = lhr.categories[id]?.score;
+    scores[id] = score === null || score === undefined ? null : Math.round(score * 100);
+  }
+  return { scores, lhr, report: result.report };
+}
+
+/** The categories whose score misses its budget. */
+function missesOf(pageType, scores) {
+  // A page that must stay out of search engines loses the SEO points of being crawlable, by design.
+  return Object.entries(LIGHTHOUSE_BUDGETS)
+    .filter(([id, budget]) => !(id === 'seo' && pageType.noindex) && (scores[id] === null || scores[id] < budget))
+    .map(([id]) => id);
+}
+
+const median = (values) => {
+  const known = values.filter((value) => value !== null).sort((a, b) => a - b);
+  return known.length === 0 ? null : known[Math.floor((known.length - 1) / 2)];
+};
+
+/**
+ * Audits a page; when a score misses its budget, measures twice more and judges the median of the
+ * three, since one run on a busy machine (a low CPU benchmark index) can miss on noise alone. The
+ * report kept is the run closest to the medians' performance.
+ */
 async function audit(pageType, baseUrl, port, session) {
   const url = new URL(pathOf(pageType, LOCALE, session.vars), baseUrl).href;
   const flags = { port, logLevel: 'error', output: 'html', ignoreStatusCode: pageType.status !== 200 };
   if (pageType.session) flags.extraHeaders = { Cookie: session.cookie };
-  const result = await lighthouse(url, flags, config);
-  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-  const { lhr } = result;
-  writeFileSync(path.join(reportDir, `${pageType.name}.html`), result.report);
-  const scores = {};
-  const misses = [];
-  for (const [id, budget] of Object.entries(LIGHTHOUSE_BUDGETS)) {
-    const score = lhr.categories[id]?.score;
-    scores[id] = score === null || score === undefined ? null : Math.round(score * 100);
-    // A page that must stay out of search engines loses the SEO points of being crawlable, by design.
-    if (id === 'seo' && pageType.noindex) continue;
-    if (scores[id] === null || scores[id] < budget) misses.push(id);
+  const runs = [await measure(url, flags)];
+  if (missesOf(pageType, runs[0].scores).length > 0) {
+    for (let again = 1; again < REMEASURE_RUNS; again += 1) runs.push(await measure(url, flags));
   }
-  return { name: pageType.name, url, scores, misses, lhr };
+  const scores = Object.fromEntries(Object.keys(LIGHTHOUSE_BUDGETS).map((id) => [id, median(runs.map((run) => run.scores[id]))]));
+  const kept = runs.reduce((best, run) => (Math.abs(run.scores.performance - scores.performance) < Math.abs(best.scores.performance - scores.performance) ? run : best));
+  writeFileSync(path.join(reportDir, `${pageType.name}.html`), kept.report);
+  return { name: pageType.name, url, scores, misses: missesOf(pageType, scores), lhr: kept.lhr, runs: runs.map((run) => ({ scores: run.scores, benchmarkIndex: run.lhr.environment.benchmarkIndex })) };
 }
 
-function printResult({ name, url, scores, misses, lhr }) {
-  const cells = Object.entries(scores).map(([id, score]) => `${id} ${score ?? 'n/a'}`).join('  ');
-  console.log(`${misses.length === 0 ? 'PASS' : 'FAIL'}  ${name.padEnd(18)} ${cells}  (${url}, CPU benchmark ${lhr.environment.benchmarkIndex})`);
+function printResult({ name, url, scores, misses, lhr, runs }) {
+  const cells = (values) => Object.entries(values).map(([id, score]) => `${id} ${score ?? 'n/a'}`).join('  ');
+  const indexes = runs.map((run) => Math.round(run.benchmarkIndex)).join(', ');
+  console.log(`${misses.length === 0 ? 'PASS' : 'FAIL'}  ${name.padEnd(18)} ${cells(scores)}  (${url}, CPU benchmark index ${indexes})`);
+  if (runs.length > 1) {
+    console.log(`      median of ${runs.length} runs, the first having missed:`);
+    for (const run of runs) console.log(`        ${cells(run.scores)}  (CPU benchmark index ${Math.round(run.benchmarkIndex)})`);
+  }
   if (lhr.runtimeError) console.log(`      runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   for (const warning of lhr.runWarnings) console.log(`      warning: ${warning}`);
   for (const [id, score] of Object.entries(scores)) {
@@ -148,7 +181,7 @@ async function main() {
     budgets: LIGHTHOUSE_BUDGETS,
     passed: results.length - failed,
     failed,
-    pages: results.map(({ name, url, scores, misses, lhr }) => ({ name, url, scores, misses, benchmarkIndex: lhr.environment.benchmarkIndex })),
+    pages: results.map(({ name, url, scores, misses, runs }) => ({ name, url, scores, misses, runs })),
   };
   writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
   console.log(`Lighthouse: ${summary.passed} of ${results.length} pages within budget; reports in ${path.relative(ROOT, reportDir)}/`);
