@@ -102,7 +102,9 @@ test.describe('language and currency', () => {
     await popup.getByRole('radio', { name: 'TWD - New Taiwan Dollar' }).check();
     await popup.getByRole('button', { name: 'Confirm' }).click();
 
-    await expect(page).toHaveURL(/\/zh-HK\/$/);
+    // Confirming saves both choices on the server, then loads the page in the new language: a
+    // navigation, awaited for as long as the test may run rather than an assertion's 5 s.
+    await page.waitForURL(/\/zh-HK\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-HK');
     await expect(page.getByRole('heading', { name: '熱門活動' })).toBeVisible();
     await expect(firstPrice(page)).toHaveText(/^NT\$[\d,]+\+$/);
@@ -123,7 +125,7 @@ test.describe('language and currency', () => {
     await popup.getByRole('radio', { name: 'USD - US Dollar' }).check();
     await popup.getByRole('button', { name: '确认' }).click();
 
-    await expect(page).toHaveURL(/\/en\/about$/);
+    await page.waitForURL(/\/en\/about$/);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Language and currency: USD' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('locationCity'))).toBeNull();
     await page.goto('/en/');
@@ -159,7 +161,7 @@ test.describe('hot search words', () => {
     const { text, middle } = await wordOnShow(page, /^Search: /);
     expect(text).toBe((await words.first().textContent())!.trim());
     await page.mouse.click(middle.x, middle.y);
-    await expect(page).toHaveURL((url) => url.pathname === '/en/s_' && url.searchParams.get('placeholder') === text);
+    await page.waitForURL((url) => url.pathname === '/en/s_' && url.searchParams.get('placeholder') === text);
   });
 
   test('rotates to the next word', async ({ page }) => {

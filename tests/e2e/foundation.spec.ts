@@ -33,7 +33,7 @@ test.describe('home page on a phone', () => {
     const popup = page.getByRole('dialog', { name: 'Language and currency' });
     await popup.getByRole('radio', { name: '简体中文' }).check();
     await popup.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page).toHaveURL(/\/zh-CN\/$/);
+    await page.waitForURL(/\/zh-CN\/$/); // saved on the server, then a navigation
     await expect(page.getByRole('heading', { name: '热门活动' })).toBeVisible();
   });
 
