@@ -137,9 +137,12 @@ test.describe('language and currency', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Language and currency: HKD' }).click();
     const popup = page.getByRole('dialog', { name: 'Language and currency' });
     await popup.getByRole('radio', { name: 'SGD - Singapore Dollar' }).check();
+    // The same page loads again, once the choice is saved: wait for that load, not 5 s.
+    const reloaded = page.waitForEvent('load');
     await popup.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Language and currency: SGD' })).toBeVisible();
+    await reloaded;
     await expect(page).toHaveURL(/\/en\/$/);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Language and currency: SGD' })).toBeVisible();
     await expect(firstPrice(page)).toHaveText(/^SGD\s?[\d,.]+\+$|^S\$[\d,.]+\+$/);
   });
 });
