@@ -4,9 +4,9 @@
  * page's four scores with the CPU benchmark index Lighthouse measured and the machine's load. It
  * starts once the load average is below the core count, and a page that misses a budget is measured
  * twice more, each time once the machine is that quiet again (10 minutes of waiting at most in all),
- * and the median of the three judged. Writes
- * test-results/lighthouse.json (and an HTML report per page), and exits non-zero when a median misses
- * its budget or the gate cannot run at all (no browser, no server).
+ * and the median of the three judged. Writes test-results/lighthouse.json (and an HTML report per
+ * page), and exits non-zero when a median misses its budget or the gate cannot run at all (no
+ * browser, no server).
  *
  *   node scripts/quality/lighthouse.mjs                    starts its own server (needs a built dist/)
  *   QUALITY_BASE_URL=http://127.0.0.1:4321 node ...        audits a server that is already running
