@@ -67,8 +67,13 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Methods paid by scanning a QR code (SPEC.md section 9); every other method opens the provider's page. */
 export const QR_PAYMENT_METHODS: readonly PaymentMethod[] = ['wechat_pay', 'alipay'];
-/** The provider new payments go to; the built-in sandbox is the only one so far (DESIGN.md, Payments). */
-export const DEFAULT_PAYMENT_PROVIDER = 'sandbox';
+/** The built-in sandbox provider (DESIGN.md, Payments): local builds only, never a deployed worker. */
+export const SANDBOX_PROVIDER = 'sandbox';
+/**
+ * API paths that exist only in local builds (APP_ENV=local): the dev helpers and the sandbox's
+ * webhook. Anywhere else they answer 404, whatever the request.
+ */
+export const LOCAL_ONLY_API_PATH = /^\/api(?:\/api)?\/v1\/(?:dev\/|payments\/webhooks\/sandbox(?:\/|$))/;
 /** How often the payment page asks for the order's payment state. */
 export const PAYMENT_POLL_INTERVAL_MS = 3000;
 /** A signed webhook older or newer than this is refused, so a captured one cannot be replayed later. */

@@ -356,3 +356,43 @@ describe('refundOrderPayment', () => {
     expect(await ledgerStatus(forgotten)).toBe('refunded');
   });
 });
+
+describe('a deployed worker (APP_ENV=production)', () => {
+  /** The same signed-in buyer, talking to a production build. */
+  function inProduction(client: TestClient, language?: string): TestClient {
+    const production = new TestClient({ APP_ENV: 'production' });
+    for (const [name, value] of client.cookies) production.cookies.set(name, value);
+    if (language) production.cookies.set('language', language);
+    return production;
+  }
+
+  it('opens no payment without a real provider: a localized 503, the order still unpaid', async () => {
+    const client = await signedInClient('prodpay');
+    const order = await placeOrder(client);
+    const refused = await pay(inProduction(client), order.id, 'visa');
+    expect(refused.body).toMatchObject({ code: 503, errorCode: 'payments_unavailable', message: expect.stringContaining('Payments cannot be taken right now') });
+    const inChinese = await pay(inProduction(client, 'zh-HK'), order.id, 'visa');
+    expect(inChinese.body).toMatchObject({ code: 503, errorCode: 'payments_unavailable', message: expect.stringContaining('目前暫時無法付款') });
+    const state = await client.call<PaymentState>(`/api/v1/orders/${order.id}/payment`);
+    expect(state.body.data).toMatchObject({ orderStatus: 'pending_payment', paymentId: null });
+  });
+
+  it('has no sandbox webhook and no dev routes, whatever the request', async () => {
+    const client = await signedInClient('proddev');
+    const order = await placeOrder(client);
+    const production = inProduction(client);
+    const paths = [
+      ['POST', '/api/v1/payments/webhooks/sandbox'],
+      ['POST', '/api/api/v1/payments/webhooks/sandbox'],
+      ['GET', '/api/v1/dev/outbox?target=prodpay@example.com'],
+      ['POST', `/api/v1/dev/orders/${order.id}/end-payment-time`],
+      ['POST', `/api/api/v1/dev/orders/${order.id}/end-payment-time`],
+    ] as const;
+    for (const [method, path] of paths) {
+      const answer = await production.call(path, { method, body: method === 'POST' ? '{}' : undefined });
+      expect(answer.body, `${method} ${path}`).toMatchObject({ code: 404, errorCode: 'not_found' });
+    }
+    // The same paths exist in a local build.
+    expect((await client.call('/api/v1/dev/outbox?target=prodpay@example.com')).status).toBe(200);
+  });
+});

@@ -5,7 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import { TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
+import { LOCAL_ONLY_API_PATH, TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
 import { database } from '../db/client.ts';
 import { readRequestContext } from '../domain/request-context.ts';
 import { translator, type MessageKey } from '../i18n/index.ts';
@@ -64,6 +64,12 @@ api.use('*', async (c, next) => {
   c.set('ctx', ctx);
   c.set('currencies', currencies);
   c.set('t', translator(ctx.locale));
+  await next();
+});
+
+// The dev helpers and the sandbox's webhook exist only in a local build; anywhere else, not at all.
+api.use('*', async (c, next) => {
+  if (c.env.APP_ENV !== 'local' && LOCAL_ONLY_API_PATH.test(new URL(c.req.url).pathname)) throw new ApiError(404, 'not_found');
   await next();
 });
 

@@ -68,6 +68,7 @@ export type InvitationErrorCode = InvitationRefusal | 'invite_code_unknown';
 /** Payments: an order that cannot be paid (any more), and webhooks that are forged or too old. */
 export type PaymentErrorCode =
   | 'order_not_payable'
+  | 'payments_unavailable'
   | 'webhook_signature_invalid'
   | 'webhook_timestamp_stale';
 

@@ -17,7 +17,7 @@
 import { env } from 'cloudflare:workers';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
-import { DEFAULT_PAYMENT_PROVIDER, REFUND_RETRY_AFTER_MS } from '../config.ts';
+import { REFUND_RETRY_AFTER_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { orders, payments, paymentWebhookEvents } from '../db/schema.ts';
 import type { CurrencyTable, Money } from '../domain/money.ts';
@@ -124,9 +124,10 @@ async function paymentStartOf(db: Db, order: OrderRow, payment: PaymentRow, wher
  * Starts paying an order, or answers with the payment already started: the same Idempotency-Key
  * (a double-clicked Pay) always gets the same payment, and an open payment by the same method is
  * reused rather than opening a second one. Only the owner, only an unpaid order before its deadline.
+ * A new payment goes to `providerName`.
  */
 export async function startPayment(
-  db: Db, userId: number, orderId: number, method: PaymentMethod, idempotencyKey: string, where: RequestOrigin, now: number,
+  db: Db, userId: number, orderId: number, method: PaymentMethod, idempotencyKey: string, providerName: string, where: RequestOrigin, now: number,
 ): Promise<PaymentStart> {
   await expireOverdueOrders(db, now, { userId });
   const order = await findOwnOrder(db, userId, orderId);
@@ -142,7 +143,7 @@ export async function startPayment(
     .limit(1);
   if (open) return paymentStartOf(db, order, open, where, now);
 
-  const provider = paymentProvider(DEFAULT_PAYMENT_PROVIDER, db);
+  const provider = paymentProvider(providerName, db);
   const created = await provider.create(createInput(order, method, idempotencyKey, provider.name, where), now);
   // A concurrent request with the same key got the same provider reference; only one row is kept.
   await db

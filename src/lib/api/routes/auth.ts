@@ -234,8 +234,6 @@ export const authRoutes = new Hono<ApiEnv>()
     return c.json(success(await updateNickname(c.get('db'), user.userId, input.nickname)));
   })
   .get('/v1/dev/outbox', async (c) => {
-    // Only a local build has an outbox; anywhere else this path does not exist.
-    if (c.env.APP_ENV !== 'local') throw new ApiError(404, 'not_found');
     const { target } = parse(outboxQuery, c.req.query());
     const normalized = target.includes('@') ? normalizeEmail(target) : target.trim();
     return c.json(success(await outboxFor(c.get('db'), normalized)));

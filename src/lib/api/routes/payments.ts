@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { HEADER } from '../../config.ts';
 import { isPaymentMethod } from '../../domain/payment-outcome.ts';
+import { checkoutProvider } from '../../domain/payment-provider-choice.ts';
 import { requireUser } from '../../services/auth.ts';
 import { paymentState, receiveWebhook, startPayment } from '../../services/payments.ts';
 import type { ApiEnv } from '../context.ts';
@@ -20,6 +21,19 @@ import { idParam } from './addresses.ts';
 import { idempotencyKeyOf } from './orders.ts';
 
 const payBody = z.object({ method: z.string().max(40) });
+
+let reportedUnavailable = false;
+
+/** The provider new payments go to here; a 503 (logged once per isolate) when there is none. */
+function providerOrUnavailable(appEnv: Cloudflare.Env['APP_ENV']): string {
+  const provider = checkoutProvider(appEnv);
+  if (provider) return provider;
+  if (!reportedUnavailable) {
+    reportedUnavailable = true;
+    console.error(`Payments are unavailable: APP_ENV=${appEnv} has no real payment provider configured, and the sandbox is for local builds only.`);
+  }
+  throw new ApiError(503, 'payments_unavailable');
+}
 const providerParam = z.object({ provider: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/) });
 
 export const paymentRoutes = new Hono<ApiEnv>()
@@ -29,8 +43,9 @@ export const paymentRoutes = new Hono<ApiEnv>()
     const key = idempotencyKeyOf(c.req.header(HEADER.idempotencyKey));
     const { method } = parseInput(payBody, await jsonBody(c.req.raw));
     if (!isPaymentMethod(method)) throw new ApiError(400, 'payment_method_unavailable', {}, 'method');
+    const provider = providerOrUnavailable(c.env.APP_ENV);
     const where = { origin: new URL(c.req.url).origin, locale: c.get('ctx').locale };
-    return c.json(success(await startPayment(c.get('db'), user.userId, orderId, method, key, where, Date.now())));
+    return c.json(success(await startPayment(c.get('db'), user.userId, orderId, method, key, provider, where, Date.now())));
   })
   .get('/v1/orders/:id/payment', async (c) => {
     const user = await requireUser(c);

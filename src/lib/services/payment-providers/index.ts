@@ -1,7 +1,8 @@
 /** The payment providers by name. Payments remember the provider they were made with. */
 import { ApiError } from '../../api/errors.ts';
+import { SANDBOX_PROVIDER } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { SANDBOX_PROVIDER, sandboxProvider } from './sandbox.ts';
+import { sandboxProvider } from './sandbox.ts';
 import type { PaymentProvider } from './types.ts';
 
 const PROVIDERS: Record<string, (db: Db) => PaymentProvider> = {

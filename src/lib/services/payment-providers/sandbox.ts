@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiError } from '../../api/errors.ts';
+import { SANDBOX_PROVIDER } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sandboxPayments } from '../../db/schema.ts';
 import type { Money } from '../../domain/money.ts';
@@ -17,7 +18,6 @@ import { localizedPath } from '../../i18n/locales.ts';
 import { sign, verify } from '../secrets.ts';
 import type { CreatedPayment, CreatePaymentInput, PaymentProvider, ProviderPayment, WebhookNotice } from './types.ts';
 
-export const SANDBOX_PROVIDER = 'sandbox';
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 /** A sandbox reference: "sbx_" and a base64url HMAC-SHA256 (43 characters). */
 export const SANDBOX_REF_PATTERN = /^sbx_[A-Za-z0-9_-]{43}$/;
