@@ -11,6 +11,8 @@ declare namespace Cloudflare {
     MESSAGING_WEBHOOK_TOKEN?: string;
     /** Signs entry codes, voucher links and sandbox webhooks (src/lib/services/secrets.ts); required in production. */
     APP_SECRET?: string;
+    /** The origin of every absolute link we hand out, e.g. https://tickets.example.com; required in production (src/lib/domain/public-origin.ts). */
+    PUBLIC_ORIGIN?: string;
   }
 }
 

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../src/lib/api/app.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { decideSandboxPayment, sandboxWebhook, SANDBOX_SIGNATURE_HEADER, type SandboxDecision, type WebhookDelivery } from '../../src/lib/services/payment-providers/sandbox.ts';
 import { refundOrderPayment, type PaymentStart, type PaymentState } from '../../src/lib/services/payments.ts';
@@ -394,5 +395,26 @@ describe('a deployed worker (APP_ENV=production)', () => {
     }
     // The same paths exist in a local build.
     expect((await client.call('/api/v1/dev/outbox?target=prodpay@example.com')).status).toBe(200);
+  });
+});
+
+describe('links handed out', () => {
+  it('are built on PUBLIC_ORIGIN, never on a forged Host', async () => {
+    const client = await signedInClient('forgedhost');
+    const order = await placeOrder(client);
+    const configured = new TestClient({ PUBLIC_ORIGIN: 'https://tickets.example.com' });
+    for (const [name, value] of client.cookies) configured.cookies.set(name, value);
+    const request = (method: string) => new Request(`http://evil.example/api/v1/orders/${order.id}/payments`, {
+      method: 'POST',
+      headers: { host: 'evil.example', 'cf-connecting-ip': configured.ip, cookie: [...configured.cookies].map(([name, value]) => `${name}=${value}`).join('; '), 'content-type': 'application/json', 'idempotency-key': newKey() },
+      body: JSON.stringify({ method }),
+    });
+    for (const method of ['visa', 'wechat_pay']) {
+      const answer = await api.fetch(request(method), { ...env, PUBLIC_ORIGIN: 'https://tickets.example.com' });
+      const { data } = (await answer.json()) as { data: PaymentStart };
+      expect(new URL(data.checkoutUrl).origin, method).toBe('https://tickets.example.com');
+      if (data.qrContent) expect(new URL(data.qrContent).origin, `${method} QR`).toBe('https://tickets.example.com');
+      expect(JSON.stringify(data)).not.toContain('evil.example');
+    }
   });
 });

@@ -61,7 +61,7 @@ export interface PaymentState {
   deadline: number;
 }
 
-/** Where this request came from: the provider's page and return link are built on it. */
+/** The public origin (configured, never the Host header) and language the provider's page and return link are built on. */
 export interface RequestOrigin {
   origin: string;
   locale: Locale;

@@ -17,6 +17,7 @@ import { TOKEN_COOKIE } from '../../config.ts';
 import { shareImageSvg } from '../../domain/lottery-share-image.ts';
 import { localizedPath } from '../../i18n/locales.ts';
 import { requireUser, sessionUser } from '../../services/auth.ts';
+import { requirePublicOrigin } from '../../services/public-origin.ts';
 import { drawRecord, helpEntry, joinLottery, listLotteries, lotteryDetail, sharePath, shareImageData, shareView } from '../../services/lottery.ts';
 import type { ApiEnv } from '../context.ts';
 import { success } from '../errors.ts';
@@ -45,7 +46,7 @@ export const lotteryRoutes = new Hono<ApiEnv>()
     const { token } = parseInput(shareParam, c.req.param());
     const { lottery } = await shareImageData(c.get('db'), c.get('ctx'), token, Date.now());
     const t = c.get('t');
-    const url = new URL(localizedPath(sharePath(token), c.get('ctx').locale), c.req.url).href;
+    const url = new URL(localizedPath(sharePath(token), c.get('ctx').locale), requirePublicOrigin(c.env, c.req.url)).href;
     const svg = shareImageSvg({
       title: t('lottery.title'),
       activityName: lottery.activity.name,

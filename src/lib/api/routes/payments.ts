@@ -13,6 +13,7 @@ import { HEADER } from '../../config.ts';
 import { isPaymentMethod } from '../../domain/payment-outcome.ts';
 import { checkoutProvider } from '../../domain/payment-provider-choice.ts';
 import { requireUser } from '../../services/auth.ts';
+import { requirePublicOrigin } from '../../services/public-origin.ts';
 import { paymentState, receiveWebhook, startPayment } from '../../services/payments.ts';
 import type { ApiEnv } from '../context.ts';
 import { ApiError, success } from '../errors.ts';
@@ -44,7 +45,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
     const { method } = parseInput(payBody, await jsonBody(c.req.raw));
     if (!isPaymentMethod(method)) throw new ApiError(400, 'payment_method_unavailable', {}, 'method');
     const provider = providerOrUnavailable(c.env.APP_ENV);
-    const where = { origin: new URL(c.req.url).origin, locale: c.get('ctx').locale };
+    const where = { origin: requirePublicOrigin(c.env, c.req.url), locale: c.get('ctx').locale };
     return c.json(success(await startPayment(c.get('db'), user.userId, orderId, method, key, provider, where, Date.now())));
   })
   .get('/v1/orders/:id/payment', async (c) => {
