@@ -121,6 +121,24 @@ describe('creating an order', () => {
     expect(list.body.data.total).toBe(0);
   });
 
+  it('binds an Idempotency-Key to its body: the same body answers the same order, another body a 422', async () => {
+    const client = await signedInClient('keyreuse');
+    const before = await stockOf(eTicket.listingId);
+    const body = await eTicketOrder(client, eTicket);
+    const key = newKey();
+    const first = await order(client, body, key);
+    expect(first.status, first.text).toBe(200);
+    // The same fields in another order are the same request.
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    expect((await order(client, reordered, key)).body.data.id).toBe(first.body.data.id);
+    for (const other of [{ ...body, quantity: 1 }, { ...body, paymentMethod: 'alipay' }]) {
+      const reused = await order(client, other, key);
+      expect(reused.body).toMatchObject({ code: 422, errorCode: 'idempotency_key_reused', message: 'This request was already sent with different details. Please reload the page and try again.' });
+    }
+    expect(await stockOf(eTicket.listingId)).toBe(before - 2);
+    expect((await client.call<OrderPage>('/api/v1/orders')).body.data.total).toBe(1);
+  });
+
   it('needs an address of your own for courier delivery and a taker for on-site pickup', async () => {
     const client = await signedInClient('create');
     const courierPick = await buyableListing({ delivery: 'courier' });

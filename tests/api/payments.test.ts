@@ -418,3 +418,18 @@ describe('links handed out', () => {
     }
   });
 });
+
+describe('an Idempotency-Key of a payment', () => {
+  it('answers the same payment for the same method and a 422 for another', async () => {
+    const client = await signedInClient('paykey');
+    const order = await placeOrder(client);
+    const key = newKey();
+    const first = await pay(client, order.id, 'visa', key);
+    expect(first.status, first.text).toBe(200);
+    expect((await pay(client, order.id, 'visa', key)).body.data.paymentId).toBe(first.body.data.paymentId);
+    const reused = await pay(client, order.id, 'alipay', key);
+    expect(reused.body).toMatchObject({ code: 422, errorCode: 'idempotency_key_reused' });
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM payments WHERE order_id = ?').bind(order.id).first<{ n: number }>();
+    expect(rows!.n).toBe(1);
+  });
+});

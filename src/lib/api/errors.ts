@@ -80,6 +80,7 @@ export type CheckoutErrorCode =
   | 'quantity_out_of_range'
   | 'delivery_type_unavailable'
   | 'idempotency_key_required'
+  | 'idempotency_key_reused'
   | 'tickets_sold_out'
   | 'price_changed'
   | 'coupon_not_usable'

@@ -337,6 +337,8 @@ export const orders = sqliteTable(
     trackingNo: text('tracking_no'),
     paymentDeadline: integer('payment_deadline').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the creating request's body (src/lib/domain/idempotency.ts); null for orders we make ourselves. */
+    requestHash: text('request_hash'),
     cancelReason: text('cancel_reason'),
     /**
      * The listing's seller, kept on the order so fulfilment queries need no join. Always set; the
@@ -449,6 +451,8 @@ export const payments = sqliteTable(
     currency: text('currency').notNull(),
     status: text('status', { enum: ['created', 'succeeded', 'failed', 'cancelled', 'refunded'] }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the request that opened it (src/lib/domain/idempotency.ts). */
+    requestHash: text('request_hash'),
     paidAt: integer('paid_at'),
     refundedAt: integer('refunded_at'),
     createdAt,

@@ -17,6 +17,7 @@ import {
 import { ACTIVITY_STATUS } from '../domain/activity.ts';
 import { bestOffer, judgeCoupon, percentOff, type CouponRefusal, type CouponVerdict } from '../domain/coupons.ts';
 import { idCardTypeFor, maskIdNumber } from '../domain/identity.ts';
+import { requestHash, sameRequest } from '../domain/idempotency.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import { buyerActions, transitionOf, type OrderEvent, type OrderStatus, type OrderTab } from '../domain/order-state.ts';
 import { costBreakdown, postageOf, type CostBreakdown } from '../domain/pricing.ts';
@@ -348,6 +349,12 @@ async function orderByKey(db: Db, userId: number, idempotencyKey: string): Promi
   return row;
 }
 
+/** The row a retried request answers with; a 422 when its key was first used for another request. */
+export function sameRequestOrReused<Row extends { requestHash: string | null }>(row: Row, hash: string): Row {
+  if (!sameRequest(row.requestHash, hash)) throw new ApiError(422, 'idempotency_key_reused');
+  return row;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return String((error as { message?: string })?.message ?? error).includes('UNIQUE constraint failed');
 }
@@ -361,8 +368,9 @@ function isUniqueViolation(error: unknown): boolean {
 export async function createOrder(
   db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, input: CreateOrderInput, idempotencyKey: string, now: number,
 ): Promise<OrderDetail> {
+  const hash = await requestHash(input);
   const earlier = await orderByKey(db, userId, idempotencyKey);
-  if (earlier) return orderDetailOf(db, ctx, table, earlier, now);
+  if (earlier) return orderDetailOf(db, ctx, table, sameRequestOrReused(earlier, hash), now);
 
   if (!input.acceptNotes) throw new ApiError(400, 'buyer_notes_not_accepted', {}, 'acceptNotes');
   if (!PAYMENT_METHODS.includes(input.paymentMethod)) throw new ApiError(400, 'payment_method_unavailable', {}, 'paymentMethod');
@@ -387,14 +395,14 @@ export async function createOrder(
   const insertOrder = d1.prepare(`
     INSERT INTO orders (order_no, user_id, listing_id, activity_id, session_id, tier_id, quantity, status, currency,
       fx_per_hkd_micros, unit_price, ticket_amount, service_fee, postage, coupon_discount, total, user_coupon_id, delivery_type,
-      payment_method, shipping_address, taker_name, taker_phone, payment_deadline, idempotency_key, seller_id, created_at, updated_at)
-    SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_payment', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?25
+      payment_method, shipping_address, taker_name, taker_phone, payment_deadline, idempotency_key, request_hash, seller_id, created_at, updated_at)
+    SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_payment', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?26
     WHERE changes() = 1`,
   ).bind(
     orderNo, userId, target.listing.id, target.activity.id, target.session.id, target.tier.id, quantity, cost.currency,
     table.get(cost.currency)!.perHkdMicros, unitPrice, cost.ticketAmount, cost.serviceFee, cost.postage, cost.couponDiscount, cost.total,
     couponId, input.deliveryType, input.paymentMethod, recipient.shippingAddress, recipient.takerName, recipient.takerPhone,
-    now + PAYMENT_TIME_LIMIT_MS, idempotencyKey, target.listing.sellerId, now,
+    now + PAYMENT_TIME_LIMIT_MS, idempotencyKey, hash, target.listing.sellerId, now,
   );
   const lockCoupon = d1.prepare(`
     UPDATE user_coupons SET status = 'locked', order_id = (SELECT id FROM orders WHERE order_no = ?1)
@@ -414,7 +422,7 @@ export async function createOrder(
     if (!isUniqueViolation(error)) throw error;
     const winner = await orderByKey(db, userId, idempotencyKey);
     if (!winner) throw error;
-    return orderDetailOf(db, ctx, table, winner, now);
+    return orderDetailOf(db, ctx, table, sameRequestOrReused(winner, hash), now);
   }
   if (inserted !== 1) {
     const [listing] = await db.select({ available: listings.quantityAvailable, status: listings.status }).from(listings).where(eq(listings.id, target.listing.id));

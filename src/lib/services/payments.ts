@@ -26,10 +26,11 @@ import type { RequestContext } from '../domain/request-context.ts';
 import type { PaymentMethod } from '../config.ts';
 import { parseOrderId } from '../domain/order-pages.ts';
 import { paymentStatusOf, type PaymentStatus } from '../domain/payment-outcome.ts';
+import { requestHash } from '../domain/idempotency.ts';
 import { qrSvg } from '../domain/payment-qr.ts';
 import { localizedPath, type Locale } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
-import { applyOrderEvent, expireOverdueOrders, findOwnOrder, orderDetail, type OrderDetail, type OrderRow } from './orders.ts';
+import { applyOrderEvent, expireOverdueOrders, findOwnOrder, orderDetail, sameRequestOrReused, type OrderDetail, type OrderRow } from './orders.ts';
 import { paymentProvider } from './payment-providers/index.ts';
 import type { CreatePaymentInput, PaymentProvider } from './payment-providers/types.ts';
 import { messengerFor } from './messaging.ts';
@@ -131,8 +132,9 @@ export async function startPayment(
 ): Promise<PaymentStart> {
   await expireOverdueOrders(db, now, { userId });
   const order = await findOwnOrder(db, userId, orderId);
+  const hash = await requestHash({ method });
   const earlier = await paymentByKey(db, order.id, idempotencyKey);
-  if (earlier) return paymentStartOf(db, order, earlier, where, now);
+  if (earlier) return paymentStartOf(db, order, sameRequestOrReused(earlier, hash), where, now);
   if (order.status !== 'pending_payment' || now >= order.paymentDeadline) throw new ApiError(409, 'order_not_payable');
 
   const [open] = await db
@@ -150,7 +152,7 @@ export async function startPayment(
     .insert(payments)
     .values({
       orderId: order.id, provider: provider.name, providerRef: created.ref, method, amount: order.total, currency: order.currency,
-      status: 'created', idempotencyKey, createdAt: now, updatedAt: now,
+      status: 'created', idempotencyKey, requestHash: hash, createdAt: now, updatedAt: now,
     })
     .onConflictDoNothing();
   await db
@@ -159,7 +161,7 @@ export async function startPayment(
     .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')));
   const payment = await paymentByKey(db, order.id, idempotencyKey);
   if (!payment) throw new Error(`Payment of order ${order.id} with key ${idempotencyKey} was not recorded`);
-  return paymentStartOf(db, order, payment, where, now);
+  return paymentStartOf(db, order, sameRequestOrReused(payment, hash), where, now);
 }
 
 async function markPayment(db: Db, payment: PaymentRow, status: PaymentStatus, from: PaymentStatus[], now: number): Promise<void> {
