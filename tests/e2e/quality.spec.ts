@@ -25,6 +25,10 @@ for (const pageType of PAGE_TYPES) {
   for (const locale of QUALITY_LOCALES) {
     test.describe(`${pageType.name} page (${locale}, ${pageType.paths[locale]})`, () => {
       test('has no serious or critical axe violation, one main landmark, a title, its lang and named controls', async ({ page, baseURL }) => {
+        // axe (0.5 MB of script) is compiled and run on the page's main thread: about 1 s on a quiet
+        // 2-core machine, but 20 s on the home page when other jobs share the CPU (its main thread
+        // also lays out 34 posters), measured in a clean-clone run.
+        test.slow();
         const path = await open(page, pageType, locale, baseURL);
         const response = await page.goto(path);
         expect(response?.status(), `status of ${path}`).toBe(pageType.status);
