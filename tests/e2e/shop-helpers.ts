@@ -264,7 +264,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * quiet 2-core machine), enough to reach the test timeout on a busy one.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const options: RunOptions = { resultTypes: ['violations'] };
   const violations = await page.evaluate(async (runOptions) => {
     const { violations: found } = await (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, runOptions);
