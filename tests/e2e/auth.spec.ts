@@ -16,7 +16,7 @@ test.describe('accounts on a phone', () => {
     const email = uniqueEmail('signup');
 
     await page.goto('/en/account_setting');
-    await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Faccount_setting$/);
+    await page.waitForURL(/\/en\/login\?redirect=%2Fen%2Faccount_setting$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Log in or register' })).toBeVisible();
     await formReady(page);
 
@@ -33,7 +33,7 @@ test.describe('accounts on a phone', () => {
     await page.getByRole('checkbox', { name: /I have read and agree to the User Agreement/ }).check();
     await page.getByRole('button', { name: 'Register with email' }).click();
 
-    await expect(page).toHaveURL(/\/en\/account_setting$/);
+    await page.waitForURL(/\/en\/account_setting$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(email);
     const cookies = await page.context().cookies();
@@ -46,7 +46,7 @@ test.describe('accounts on a phone', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Faccount_setting$/);
+    await page.waitForURL(/\/en\/login\?redirect=%2Fen%2Faccount_setting$/);
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('pner');
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
 
@@ -62,7 +62,7 @@ test.describe('accounts on a phone', () => {
 
     await page.getByLabel('Password', { exact: true }).fill('Changed2026');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect(page).toHaveURL(/\/en\/account_setting$/);
+    await page.waitForURL(/\/en\/account_setting$/);
     await expect(page.getByRole('main')).toContainText(email);
   });
 
@@ -91,7 +91,7 @@ test.describe('accounts on a phone', () => {
     await page.goto('/en/');
     // Opened from the home page without a redirect target: after login the user goes back there.
     await page.evaluate(() => window.location.assign('/en/login'));
-    await expect(page).toHaveURL(/\/en\/login$/);
+    await page.waitForURL(/\/en\/login$/);
     await formReady(page);
     await page.getByRole('combobox', { name: 'Country or region code' }).selectOption('+852');
     await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
@@ -100,7 +100,7 @@ test.describe('accounts on a phone', () => {
     await page.getByRole('textbox', { name: 'Verification code' }).fill(await codeFor(page.request, `+852 ${phone}`));
     await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
     await page.getByRole('button', { name: 'Log in / Register' }).click();
-    await expect(page).toHaveURL(/\/en\/$/);
+    await page.waitForURL(/\/en\/$/);
     expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(expect.arrayContaining(['pner', 'pnid']));
   });
 
@@ -110,7 +110,7 @@ test.describe('accounts on a phone', () => {
       { name: 'pnid', value: '1', url: baseURL! },
     ]);
     await page.goto('/en/account_setting');
-    await expect(page).toHaveURL(/\/en\/login\?redirect=/);
+    await page.waitForURL(/\/en\/login\?redirect=/);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('pner');
   });
 

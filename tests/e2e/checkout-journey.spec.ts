@@ -52,14 +52,14 @@ for (const l of [english, simplified]) {
     await buyOnDetailPage(page, l, pick);
 
     // The confirmation: e-ticket, a card, the buyer notes, Submit.
-    await expect(page).toHaveURL(new RegExp(`/${l.prefix}/order/confirm\\?`));
+    await page.waitForURL(new RegExp(`/${l.prefix}/order/confirm\\?`));
     await expect(page.getByRole('heading', { level: 1, name: l.say('title.orderConfirmPage') })).toBeVisible();
     await hydratedInView(page, 'ConfirmOrder');
     await page.getByRole('radio', { name: l.say('detail.delivery.e_ticket'), exact: true }).check();
     await page.getByRole('radio', { name: l.say('payment.visa'), exact: true }).check();
     await page.getByRole('checkbox', { name: l.say('confirm.notes.accept') }).check();
     await page.getByRole('button', { name: l.say('confirm.submit') }).click();
-    await expect(page).toHaveURL(new RegExp(`/${l.prefix}/order/\\d+/pay$`));
+    await page.waitForURL(new RegExp(`/${l.prefix}/order/\\d+/pay$`));
 
     const order = await orderOf(page.request, Number(new URL(page.url()).pathname.split('/').at(-2)), l.language);
     expect(order).toMatchObject({ status: 'pending_payment', deliveryType: 'e_ticket', paymentMethod: 'visa', quantity: pick.quantity });
@@ -70,18 +70,18 @@ for (const l of [english, simplified]) {
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: l.say('payment.page.pay', { amount: order.cost.formatted.total }) }).click();
     const provider = await popupOpened;
-    await expect(provider).toHaveURL(new RegExp(`/${l.prefix}/sandbox/pay/`));
+    await provider.waitForURL(new RegExp(`/${l.prefix}/sandbox/pay/`));
     await expect(provider.getByText(order.cost.formatted.total)).toBeVisible();
     await provider.getByRole('button', { name: l.say('payment.sandbox.approve') }).click();
-    await expect(provider).toHaveURL(new RegExp(`/${l.prefix}/paySuccess\\?orderId=${order.id}$`));
+    await provider.waitForURL(new RegExp(`/${l.prefix}/paySuccess\\?orderId=${order.id}$`));
     await expect(provider.getByRole('heading', { name: l.say('payment.outcome.successHeading') })).toBeVisible();
     await provider.close();
 
     // The payment page learnt it by polling: success, and the order waits for its tickets.
-    await expect(page).toHaveURL(new RegExp(`/${l.prefix}/paySuccess\\?orderId=${order.id}$`));
+    await page.waitForURL(new RegExp(`/${l.prefix}/paySuccess\\?orderId=${order.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: l.say('payment.outcome.successHeading') })).toBeVisible();
     await page.getByRole('link', { name: l.say('payment.outcome.viewOrder') }).click();
-    await expect(page).toHaveURL(`/${l.prefix}/orders/${order.id}`);
+    await page.waitForURL(`/${l.prefix}/orders/${order.id}`);
     await expect(statusHeading(page, l, 'pending_ticketing')).toBeVisible();
     await expect(page.getByText(l.say('orders.detail.ticketsPending'))).toBeVisible();
 
@@ -103,7 +103,7 @@ for (const l of [english, simplified]) {
 
     // The voucher, in the page's language: each ticket's entry QR code and number.
     await voucherLink.click();
-    await expect(page).toHaveURL(new RegExp(`/${l.prefix}/voucher\\?`));
+    await page.waitForURL(new RegExp(`/${l.prefix}/voucher\\?`));
     const voucher = page.getByRole('main');
     await expect(voucher.getByRole('heading', { name: order.activity.name })).toBeVisible();
     for (const ticketNo of ticketNos) {
@@ -143,13 +143,13 @@ test('an unpaid order whose time to pay runs out is cancelled on its open paymen
   expect(ended.status(), await ended.text()).toBe(200);
   expect((await ended.json()).data).toMatchObject({ status: 'cancelled', cancelReason: 'timeout' });
 
-  await expect(page).toHaveURL(new RegExp(`/${l.prefix}/payCancel\\?orderId=${order.id}$`));
+  await page.waitForURL(new RegExp(`/${l.prefix}/payCancel\\?orderId=${order.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: l.say('payment.outcome.orderCancelledHeading') })).toBeVisible();
   await expect(page.getByText(l.say('payment.outcome.orderCancelledTimeout'))).toBeVisible();
   await expect(page.getByRole('link', { name: l.say('payment.outcome.payAgain') })).toHaveCount(0);
 
   await page.getByRole('link', { name: l.say('payment.outcome.viewOrder') }).click();
-  await expect(page).toHaveURL(`/${l.prefix}/orders/${order.id}`);
+  await page.waitForURL(`/${l.prefix}/orders/${order.id}`);
   await expect(statusHeading(page, l, 'cancelled')).toBeVisible();
   await expect(page.getByText(l.say('orders.hint.cancelled.timeout'))).toBeVisible();
   await expect(page.getByRole('link', { name: l.say('orders.payNamed', { orderNo: order.orderNo }) })).toHaveCount(0);
@@ -185,7 +185,7 @@ for (const l of [english, traditional]) {
 
     // Its payment page now only says that the order was cancelled.
     await page.goto(`/${l.prefix}/order/${order.id}/pay`);
-    await expect(page).toHaveURL(new RegExp(`/${l.prefix}/payCancel\\?orderId=${order.id}$`));
+    await page.waitForURL(new RegExp(`/${l.prefix}/payCancel\\?orderId=${order.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: l.say('payment.outcome.orderCancelledHeading') })).toBeVisible();
     await expect(page.getByText(l.say('payment.outcome.orderCancelledUser'))).toBeVisible();
 

@@ -47,7 +47,7 @@ function confirmUrl(l: Locale, pick: Pick, extra = ''): string {
 
 async function submitOrder(page: Page, l: Locale): Promise<number> {
   await page.getByRole('button', { name: l.say('confirm.submit') }).click();
-  await expect(page).toHaveURL(new RegExp(`/${l.prefix}/order/\\d+/pay$`));
+  await page.waitForURL(new RegExp(`/${l.prefix}/order/\\d+/pay$`));
   return Number(new URL(page.url()).pathname.split('/').at(-2));
 }
 
@@ -64,7 +64,7 @@ for (const l of [english, traditional]) {
       expect(address.status()).toBe(200);
 
       await buyOnDetailPage(page, l, pick);
-      await expect(page).toHaveURL(new RegExp(`^[^?]*${escapeRegExp(confirmUrl(l, pick))}`));
+      await page.waitForURL(new RegExp(`^[^?]*${escapeRegExp(confirmUrl(l, pick))}`));
 
       const quote = await quoteOf(page, pick, l.language);
       await expect(page.getByRole('heading', { level: 1, name: l.say('title.orderConfirmPage') })).toBeVisible();
@@ -90,9 +90,9 @@ for (const l of [english, traditional]) {
       await expect(page.getByRole('status', { name: l.say('confirm.cost.total') })).toHaveText(courier.cost.formatted.total);
 
       await page.getByRole('link', { name: l.say('confirm.address.choose') }).click();
-      await expect(page).toHaveURL(new RegExp(`/${l.prefix}/address/list\\?select=1`));
+      await page.waitForURL(new RegExp(`/${l.prefix}/address/list\\?select=1`));
       await page.getByRole('link', { name: l.say('profile.useNamed', { name: 'Chan Tai Man' }) }).click();
-      await expect(page).toHaveURL(new RegExp(`/${l.prefix}/order/confirm\\?.*deliveryType=courier.*addressId=\\d+`));
+      await page.waitForURL(new RegExp(`/${l.prefix}/order/confirm\\?.*deliveryType=courier.*addressId=\\d+`));
       await expect(page.getByRole('radio', { name: l.say('detail.delivery.courier') })).toBeChecked();
       await expect(main).toContainText('Chan Tai Man');
       await expect(page.getByText(l.say('error.delivery_address_required'))).toHaveCount(0);
@@ -128,15 +128,15 @@ for (const l of [english, traditional]) {
       await page.getByRole('checkbox', { name: l.say('confirm.notes.accept') }).check();
       await page.getByRole('button', { name: l.say('confirm.submit') }).click();
       await expect(page.getByText(l.say('error.attendees_required', { count: need }))).toBeVisible();
-      await expect(page).toHaveURL(/\/order\/confirm/);
+      await page.waitForURL(/\/order\/confirm/);
 
       await page.getByRole('link', { name: l.say('confirm.attendees.choose') }).click();
-      await expect(page).toHaveURL(new RegExp(`/${l.prefix}/customer/list\\?select=1`));
+      await page.waitForURL(new RegExp(`/${l.prefix}/customer/list\\?select=1`));
       await hydratedInView(page, 'AttendeePicker');
       for (const name of names) await page.getByRole('checkbox', { name: new RegExp(name) }).check();
       await page.getByRole('link', { name: l.say('profile.attendee.confirm') }).click();
 
-      await expect(page).toHaveURL(/\/order\/confirm\?.*attendeeIds=/);
+      await page.waitForURL(/\/order\/confirm\?.*attendeeIds=/);
       await expect(page.getByRole('status').filter({ hasText: l.say('profile.attendee.complete', { count: need }) })).toBeVisible();
       for (const name of names) await expect(page.getByRole('main')).toContainText(name);
       await hydratedInView(page, 'ConfirmOrder');
@@ -225,7 +225,7 @@ test.describe('order confirmation in English', () => {
     await page.getByRole('button', { name: l.say('confirm.submit') }).click();
     await expect(page.getByRole('alert').filter({ hasText: l.say('error.price_changed') })).toBeVisible();
     await expect(page.getByRole('status', { name: l.say('confirm.cost.total') })).toHaveText(/NT\$/);
-    await expect(page).toHaveURL(/\/order\/confirm/);
+    await page.waitForURL(/\/order\/confirm/);
 
     const order = await orderOf(page.request, await submitOrder(page, l));
     expect(order.cost.currency).toBe('TWD');

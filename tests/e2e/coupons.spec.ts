@@ -66,7 +66,7 @@ test('an invited friend registers through the share link and both get their coup
   await friend.getByLabel('Password', { exact: true }).fill('Tickets2026');
   await friend.getByRole('checkbox', { name: /I have read and agree to the User Agreement/ }).check();
   await friend.getByRole('button', { name: 'Register with email' }).click();
-  await expect(friend).toHaveURL(`${BASE_URL}/`);
+  await friend.waitForURL(`${BASE_URL}/`);
 
   // B's home page shows the invitee pop-up once, with the amount in B's currency.
   const friendBoxes = friend.getByRole('dialog');
@@ -110,7 +110,7 @@ test('My Coupons in Traditional Chinese, with an empty state per tab', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: '我的優惠券' })).toBeVisible();
   await expect(page.getByRole('article', { name: '新用戶禮遇：減HK$100' })).toContainText(hant.say('coupons.newUserOnly'));
   await page.getByRole('link', { name: hant.say('coupons.tab.used', { count: 0 }) }).click();
-  await expect(page).toHaveURL(/\/zh-HK\/couponList\?tab=used$/);
+  await page.waitForURL(/\/zh-HK\/couponList\?tab=used$/);
   await expect(page.getByRole('main')).toContainText(hant.say('coupons.empty.used'));
   await page.getByRole('link', { name: hant.say('coupons.tab.expired', { count: 0 }) }).click();
   await expect(page.getByRole('main')).toContainText(hant.say('coupons.empty.expired'));

@@ -85,7 +85,7 @@ test.describe('activity detail in English', () => {
     await expect(page.getByRole('status', { name: 'Total' })).toHaveText(total);
 
     await page.getByRole('button', { name: 'Buy now' }).click();
-    await expect(page).toHaveURL(/\/en\/login\?redirect=/);
+    await page.waitForURL(/\/en\/login\?redirect=/);
     const redirect = new URL(page.url()).searchParams.get('redirect');
     expect(redirect).toBe(`/en/order/confirm?listingId=${listing.ticketGroup.id}&quantity=2`);
   });
@@ -146,7 +146,7 @@ test.describe('activity detail in Simplified Chinese', () => {
     await expect(page.getByRole('status', { name: '合计' })).toHaveText(total);
 
     await page.getByRole('button', { name: '立即购买' }).click();
-    await expect(page).toHaveURL(/\/zh-CN\/login\?redirect=/);
+    await page.waitForURL(/\/zh-CN\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/zh-CN/order/confirm?listingId=${listing.ticketGroup.id}&quantity=2`);
   });
 });
@@ -158,7 +158,7 @@ test.describe('activity detail without tickets on sale', () => {
     await expect(page.getByText('Sold out', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Notify Me When Available' }).click();
-    await expect(page).toHaveURL(/\/en\/login\?redirect=/);
+    await page.waitForURL(/\/en\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/en/activity/${detail.id}`);
   });
 

@@ -8,7 +8,7 @@ test.describe('about and contact', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Our promises' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('compensation of up to 1:1');
     await page.getByRole('main').getByRole('link', { name: 'Contact us' }).click();
-    await expect(page).toHaveURL(/\/en\/contact$/);
+    await page.waitForURL(/\/en\/contact$/);
   });
 
   test('contact lists two phone numbers, the support email, hours and social links', async ({ page }) => {
@@ -41,9 +41,9 @@ test.describe('legal pages', () => {
     await expect(main).toContainText('no seven-day no-reason return');
     await expect(main).toContainText('from 1 hour before the show');
     await main.getByRole('link', { name: '7. Refunds and cancellations' }).click();
-    await expect(page).toHaveURL(/#refunds$/);
+    await page.waitForURL(/#refunds$/);
     await main.getByRole('navigation', { name: 'Related documents' }).getByRole('link', { name: 'Transfer agreement' }).click();
-    await expect(page).toHaveURL(/\/en\/transferAgreement$/);
+    await page.waitForURL(/\/en\/transferAgreement$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Transfer agreement' })).toBeVisible();
   });
 
@@ -53,7 +53,7 @@ test.describe('legal pages', () => {
     await expect(main).toContainText('最後更新：2024年7月16日');
     await expect(main).toContainText('概以英文版本為準');
     await main.getByRole('link', { name: '閱讀英文版本' }).click();
-    await expect(page).toHaveURL(/\/en\/userAgreement$/);
+    await page.waitForURL(/\/en\/userAgreement$/);
     await expect(page.getByRole('heading', { level: 1, name: 'User agreement' })).toBeVisible();
   });
 

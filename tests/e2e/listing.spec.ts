@@ -6,7 +6,7 @@ test.describe('category list', () => {
   test('home → category → detail, in English', async ({ page }) => {
     await page.goto('/en/');
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Concerts' }).click();
-    await expect(page).toHaveURL(/\/en\/concerts$/);
+    await page.waitForURL(/\/en\/concerts$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Concerts' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: /^\d+ events$/ })).toBeVisible();
     const first = page.getByRole('main').getByRole('article').first();
@@ -15,20 +15,20 @@ test.describe('category list', () => {
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^\/en\/activity\/\d+$/);
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await page.waitForURL(new RegExp(`${href}$`));
   });
 
   test('home → category → detail, in Traditional Chinese', async ({ page }) => {
     await page.goto('/zh-HK/');
     await page.getByRole('navigation', { name: '分類' }).getByRole('link', { name: '演唱會' }).click();
-    await expect(page).toHaveURL(/\/zh-HK\/concerts$/);
+    await page.waitForURL(/\/zh-HK\/concerts$/);
     await expect(page.getByRole('heading', { level: 1, name: '演唱會' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: /^共 \d+ 個活動$/ })).toBeVisible();
     const link = page.getByRole('main').getByRole('article').first().getByRole('link');
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^\/zh-HK\/activity\/\d+$/);
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await page.waitForURL(new RegExp(`${href}$`));
   });
 
   test('keeps city, sort and dates in the URL', async ({ page }) => {
@@ -36,12 +36,12 @@ test.describe('category list', () => {
     const filters = page.getByRole('navigation', { name: 'Filters' });
     await filters.getByText('City', { exact: true }).click();
     await filters.getByRole('link', { name: 'Taipei' }).click();
-    await expect(page).toHaveURL(/\/en\/concerts\?city=343$/);
+    await page.waitForURL(/\/en\/concerts\?city=343$/);
     await expect(page.getByRole('main').getByRole('article').first()).toContainText(/Taipei/);
 
     await page.getByRole('navigation', { name: 'Filters' }).getByText('Sort', { exact: true }).click();
     await page.getByRole('link', { name: 'Lowest price' }).click();
-    await expect(page).toHaveURL(/\/en\/concerts\?city=343&sort=price$/);
+    await page.waitForURL(/\/en\/concerts\?city=343&sort=price$/);
     // The closed Sort disclosure names the chosen sort; opened, it marks it as current.
     const sortFilter = page.getByRole('navigation', { name: 'Filters' }).getByText('Sort', { exact: true });
     await expect(page.getByRole('navigation', { name: 'Filters' }).locator('summary').filter({ hasText: 'Sort' })).toContainText('Lowest price');
@@ -56,7 +56,7 @@ test.describe('category list', () => {
     await page.getByLabel('From').fill(from);
     await page.getByLabel('To').fill(to);
     await page.getByRole('button', { name: 'Apply dates' }).click();
-    await expect(page).toHaveURL(new RegExp(`/en/concerts\\?city=343&sort=price&from=${from}&to=${to}$`));
+    await page.waitForURL(new RegExp(`/en/concerts\\?city=343&sort=price&from=${from}&to=${to}$`));
     await expect(page.getByRole('heading', { level: 2, name: /^\d+ events$|^No events$/ })).toBeVisible();
   });
 
@@ -125,7 +125,7 @@ test.describe('category list', () => {
     expect(backwards?.status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'These filters cannot be used' })).toBeVisible();
     await page.getByRole('link', { name: 'Clear filters' }).click();
-    await expect(page).toHaveURL(/\/en\/all$/);
+    await page.waitForURL(/\/en\/all$/);
 
     const far = await page.goto('/zh-CN/concerts?from=9999-01-01');
     expect(far?.status()).toBe(200);
@@ -135,7 +135,7 @@ test.describe('category list', () => {
     expect(past?.status()).toBe(200);
     await expect(page.getByRole('heading', { name: /There are no more events after page \d+/ })).toBeVisible();
     await page.getByRole('link', { name: 'Go to the first page' }).click();
-    await expect(page).toHaveURL(/\/en\/concerts$/);
+    await page.waitForURL(/\/en\/concerts$/);
 
     const garbled = await page.goto('/en/s_%E0%A4%A');
     expect(garbled?.status()).toBe(200);
@@ -167,7 +167,7 @@ test.describe('search', () => {
     expect(suggestCalls).toEqual(['kelvin']);
 
     await box.press('Enter');
-    await expect(page).toHaveURL(/\/en\/s_kelvin$/);
+    await page.waitForURL(/\/en\/s_kelvin$/);
     await expect(page.getByRole('heading', { name: /^\d+ results for “kelvin”$/ })).toBeVisible();
     await expect(page.getByRole('main').getByRole('article').first()).toContainText('Kelvin Lau');
 
@@ -175,13 +175,13 @@ test.describe('search', () => {
     await hydrated(page, 'SearchBox');
     await page.getByRole('searchbox').fill('Taipei Arena');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page).toHaveURL(/\/en\/s_Taipei%20Arena$/);
+    await page.waitForURL(/\/en\/s_Taipei%20Arena$/);
 
     await page.goto('/en/s_');
     const recent = page.getByRole('region', { name: 'Recent searches' });
     await expect(recent.getByRole('link')).toHaveText(['Taipei Arena', 'kelvin']);
     await recent.getByRole('link', { name: 'kelvin' }).click();
-    await expect(page).toHaveURL(/\/en\/s_kelvin$/);
+    await page.waitForURL(/\/en\/s_kelvin$/);
     await page.goto('/en/s_');
     await expect(recent.getByRole('link')).toHaveText(['kelvin', 'Taipei Arena']);
 
@@ -202,7 +202,7 @@ test.describe('search', () => {
     const suggestion = page.getByRole('list', { name: 'Suggestions' }).getByRole('link').first();
     await expect(suggestion).toContainText('Coliseum');
     await suggestion.click();
-    await expect(page).toHaveURL(/\/en\/activity\/\d+$/);
+    await page.waitForURL(/\/en\/activity\/\d+$/);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('searchRecordList') ?? '[]'));
     expect(stored).toEqual([{ value: 'coliseum', expiry: expect.any(Number) }]);
   });
@@ -214,7 +214,7 @@ test.describe('search', () => {
     await box.fill('刘嘉朗');
     await expect(page.getByRole('list', { name: '搜索建议' }).getByRole('link').first()).toContainText('刘嘉朗');
     await box.press('Enter');
-    await expect(page).toHaveURL(/\/zh-CN\/s_%E5%88%98%E5%98%89%E6%9C%97$/);
+    await page.waitForURL(/\/zh-CN\/s_%E5%88%98%E5%98%89%E6%9C%97$/);
     const simplified = (await page.getByRole('main').getByRole('article').allTextContents()).sort();
     expect(simplified.length).toBeGreaterThan(0);
     await expect(page.getByRole('heading', { name: `“刘嘉朗”共 ${simplified.length} 个结果` })).toBeVisible();
@@ -232,14 +232,14 @@ test.describe('search', () => {
     await expect(box).toHaveAttribute('placeholder', 'Kelvin Lau');
     await box.fill('   ');
     await box.press('Enter');
-    await expect(page).toHaveURL(/\/en\/s_Kelvin%20Lau\?placeholder=Kelvin(%20|\+)Lau$/);
+    await page.waitForURL(/\/en\/s_Kelvin%20Lau\?placeholder=Kelvin(%20|\+)Lau$/);
     await expect(page.getByRole('main').getByRole('article').first()).toContainText('Kelvin Lau');
 
     await page.goto('/en/s_');
     await hydrated(page, 'SearchBox');
     await page.getByRole('searchbox').fill('  ');
     await page.getByRole('searchbox').press('Enter');
-    await expect(page).toHaveURL(/\/en\/s_$/);
+    await page.waitForURL(/\/en\/s_$/);
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
   });
 
@@ -267,7 +267,7 @@ test.describe('search', () => {
     await page.goto('/en/s_');
     await page.getByRole('searchbox').fill('  Kelvin  ');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page).toHaveURL(/\/en\/s_Kelvin$/);
+    await page.waitForURL(/\/en\/s_Kelvin$/);
     await expect(page.getByRole('main').getByRole('article').first()).toContainText('Kelvin Lau');
     await context.close();
   });

@@ -75,7 +75,7 @@ test('visitors see the list and the rules in Traditional Chinese, and sign in to
   await page.goto('/zh-HK/overload-ticket/detail');
   await expect(page.getByRole('heading', { level: 1, name: '免費看演出' })).toBeVisible();
   await page.getByRole('link', { name: `查看詳情：${lottery.activity.name}` }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/zh-HK/overload-ticket/detail\\?id=${lottery.id}$`));
+  await page.waitForURL(new RegExp(`/zh-HK/overload-ticket/detail\\?id=${lottery.id}$`));
   await expect(page.getByRole('heading', { name: '參加流程' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '規則' })).toBeVisible();
   await expect(page.getByRole('link', { name: '登入後參加' })).toHaveAttribute('href', `/zh-HK/login?redirect=${encodeURIComponent(`/zh-HK/overload-ticket/detail?id=${lottery.id}`)}`);

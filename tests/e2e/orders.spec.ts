@@ -137,7 +137,7 @@ for (const labels of [english, traditional]) {
       await expect(page.getByRole('searchbox', { name: labels.search })).toHaveValue(order.orderNo);
 
       await card(page).getByRole('link', { name: labels.details(order.orderNo) }).click();
-      await expect(page).toHaveURL(`${labels.prefix}/orders/${order.id}`);
+      await page.waitForURL(`${labels.prefix}/orders/${order.id}`);
       await expect(page.getByRole('timer')).toHaveText(labels.timeLeft);
       await hydrated(page);
 
@@ -203,7 +203,7 @@ test('a search by the show name finds the order, another word finds none, and th
   await page.getByRole('button', { name: english.searchButton }).click();
   await expect(page.getByText(english.noMatch('zzqx no such show'))).toBeVisible();
   await page.getByRole('link', { name: 'Clear search' }).click();
-  await expect(page).toHaveURL('/en/orders');
+  await page.waitForURL('/en/orders');
   await expect(page.getByRole('article')).toHaveCount(1);
 });
 

@@ -48,7 +48,7 @@ test('pays by card on the sandbox page opened in a new window, and both windows 
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: `Pay ${order.cost.formatted.total}` }).click();
   const provider = await popupOpened;
-  await expect(provider).toHaveURL(/\/en\/sandbox\/pay\/sbx_[\w-]{43}$/);
+  await provider.waitForURL(/\/en\/sandbox\/pay\/sbx_[\w-]{43}$/);
   const hostedPage = provider.url();
   await expect(provider.getByRole('heading', { name: 'Confirm this test payment' })).toBeVisible();
   await expect(provider.getByText(order.cost.formatted.total)).toBeVisible();
@@ -56,17 +56,17 @@ test('pays by card on the sandbox page opened in a new window, and both windows 
   expect(await seriousViolations(provider)).toEqual([]);
 
   await provider.getByRole('button', { name: 'Approve payment' }).click();
-  await expect(provider).toHaveURL(outcomeUrl('paySuccess', order.id));
+  await provider.waitForURL(outcomeUrl('paySuccess', order.id));
   await expect(provider.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   await expect(provider.getByText(`We have received your payment of ${order.cost.formatted.total} for order ${order.orderNo}.`)).toBeVisible();
   await expect(provider.getByRole('link', { name: 'View order' })).toHaveAttribute('href', `/en/orders/${order.id}`);
 
   // The payment page learnt it by polling and moved on by itself.
-  await expect(page).toHaveURL(outcomeUrl('paySuccess', order.id));
+  await page.waitForURL(outcomeUrl('paySuccess', order.id));
   expect(await seriousViolations(page)).toEqual([]);
   // A paid order's payment page is its success page; its sandbox page only says how it ended.
   await page.goto(`/en/order/${order.id}/pay`);
-  await expect(page).toHaveURL(outcomeUrl('paySuccess', order.id));
+  await page.waitForURL(outcomeUrl('paySuccess', order.id));
   await provider.goto(hostedPage);
   await expect(provider.getByText('This payment has been approved.')).toBeVisible();
   await expect(provider.getByRole('button', { name: 'Approve payment' })).toHaveCount(0);
@@ -82,14 +82,14 @@ test('a declined card payment ends on the failed page, and the order can still b
   const provider = await popupOpened;
   await provider.getByRole('button', { name: 'Decline payment' }).click();
 
-  await expect(provider).toHaveURL(outcomeUrl('payFail', order.id));
+  await provider.waitForURL(outcomeUrl('payFail', order.id));
   await expect(provider.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
   await expect(provider.getByText('This happens when it is cancelled manually or the network fails.')).toBeVisible();
-  await expect(page).toHaveURL(outcomeUrl('payFail', order.id));
+  await page.waitForURL(outcomeUrl('payFail', order.id));
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('link', { name: 'Pay again' }).click();
-  await expect(page).toHaveURL(new RegExp(`/en/order/${order.id}/pay$`));
+  await page.waitForURL(new RegExp(`/en/order/${order.id}/pay$`));
   await expect(page.getByRole('button', { name: /^Pay / })).toBeEnabled();
 });
 
@@ -110,10 +110,10 @@ test('pays by WeChat Pay QR code; cancelling on the provider page ends on the ca
   await expect(provider.getByText('WeChat Pay')).toBeVisible();
   await provider.getByRole('button', { name: 'Cancel payment' }).click();
 
-  await expect(provider).toHaveURL(outcomeUrl('payCancel', order.id));
+  await provider.waitForURL(outcomeUrl('payCancel', order.id));
   await expect(provider.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
   await expect(provider.getByRole('link', { name: 'Pay again' })).toBeVisible();
-  await expect(page).toHaveURL(outcomeUrl('payCancel', order.id));
+  await page.waitForURL(outcomeUrl('payCancel', order.id));
 });
 
 test('asks before leaving an unpaid payment page', async ({ page }) => {
@@ -128,11 +128,11 @@ test('asks before leaving an unpaid payment page', async ({ page }) => {
   });
   await page.getByRole('link', { name: 'Back to the order' }).click();
   expect(asked).toEqual(['Payment is not completed. Are you sure you want to leave?']);
-  await expect(page).toHaveURL(new RegExp(`/en/order/${order.id}/pay$`));
+  await page.waitForURL(new RegExp(`/en/order/${order.id}/pay$`));
 
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('link', { name: 'Back to the order' }).click();
-  await expect(page).toHaveURL(new RegExp(`/en/orders/${order.id}$`));
+  await page.waitForURL(new RegExp(`/en/orders/${order.id}$`));
 });
 
 test('someone else\'s order has no payment page, and outcome pages need an order of yours', async ({ page, browser }) => {
@@ -147,7 +147,7 @@ test('someone else\'s order has no payment page, and outcome pages need an order
 
   // The owner cannot see "success" before paying: it is the payment page still.
   await page.goto(`/en/paySuccess?orderId=${order.id}`);
-  await expect(page).toHaveURL(new RegExp(`/en/order/${order.id}/pay$`));
+  await page.waitForURL(new RegExp(`/en/order/${order.id}/pay$`));
 });
 
 test.describe('inside WeChat, in Traditional Chinese', () => {
@@ -169,9 +169,9 @@ test.describe('inside WeChat, in Traditional Chinese', () => {
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('link', { name: /打開付款頁面/ }).click();
     const provider = await popupOpened;
-    await expect(provider).toHaveURL(/\/zh-HK\/sandbox\/pay\//);
+    await provider.waitForURL(/\/zh-HK\/sandbox\/pay\//);
     await provider.getByRole('button', { name: '批准付款' }).click();
-    await expect(provider).toHaveURL(outcomeUrl('paySuccess', order.id, '/zh-HK'));
+    await provider.waitForURL(outcomeUrl('paySuccess', order.id, '/zh-HK'));
     await expect(provider.getByRole('heading', { name: '付款成功' })).toBeVisible();
   });
 });

@@ -90,7 +90,7 @@ async function manageAddress(page: Page, l: Labels) {
   await page.getByLabel(l.district).selectOption({ label: l.wanChai });
   await saveForm(page, l);
 
-  await expect(page).toHaveURL(new RegExp(`${l.prefix}/address/list$`));
+  await page.waitForURL(new RegExp(`${l.prefix}/address/list$`));
   const row = page.getByRole('listitem').filter({ hasText: 'Chan Tai Man' });
   await expect(row).toContainText(l.wanChai);
   await expect(row).toContainText('+852 91234567');
@@ -123,7 +123,7 @@ async function manageAttendee(page: Page, l: Labels) {
   await page.getByLabel(l.idNumber).fill('A123456(3)');
   await saveForm(page, l);
 
-  await expect(page).toHaveURL(new RegExp(`${l.prefix}/customer/list$`));
+  await page.waitForURL(new RegExp(`${l.prefix}/customer/list$`));
   const row = page.getByRole('listitem').filter({ hasText: 'Chan Tai Man' });
   await expect(row).toContainText('A1******3)');
   await expect(page.getByRole('main')).not.toContainText('A123456(3)');

@@ -63,7 +63,7 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   // The order offers "Sell / transfer".
   await page.goto(`/en/orders/${bought.id}`);
   await page.getByRole('link', { name: en.say('transfer.order.sellNamed', { orderNo: bought.orderNo }) }).click();
-  await expect(page).toHaveURL(`/en/orders/${bought.id}/sell`);
+  await page.waitForURL(`/en/orders/${bought.id}/sell`);
   await expect(page.getByRole('heading', { level: 1, name: en.say('title.orderTransferPage') })).toBeVisible();
   await hydrated(page, 'TransferForm');
   expect(await unnamedControls(page)).toEqual([]);
@@ -98,7 +98,7 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   await page.getByRole('button', { name: en.say('transfer.sell.publish') }).click();
 
   // My Listings: one ticket on sale; its price changed once more.
-  await expect(page).toHaveURL('/en/myListings');
+  await page.waitForURL('/en/myListings');
   await expect(page.getByRole('heading', { level: 1, name: en.say('title.myListingsPage') })).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: pick.activity.name });
   await expect(card.getByText(en.say('transfer.mine.status.active'), { exact: true })).toBeVisible();
@@ -128,13 +128,13 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   expect(resale, 'the transfer listing among the tier offers').toBeDefined();
   expect(offered.filter((group) => group.salePriceView === resale!.salePriceView)).toHaveLength(1);
   await buyOnDetailPage(pageB, en, { activity: pick.activity, listing: resale!, quantity: 1 });
-  await expect(pageB).toHaveURL(new RegExp(`/en/order/confirm\\?.*listingId=${listing.id}`));
+  await pageB.waitForURL(new RegExp(`/en/order/confirm\\?.*listingId=${listing.id}`));
   await hydratedInView(pageB, 'ConfirmOrder');
   await pageB.getByRole('radio', { name: en.say('detail.delivery.e_ticket'), exact: true }).check();
   await pageB.getByRole('radio', { name: en.say('payment.visa'), exact: true }).check();
   await pageB.getByRole('checkbox', { name: en.say('confirm.notes.accept') }).check();
   await pageB.getByRole('button', { name: en.say('confirm.submit') }).click();
-  await expect(pageB).toHaveURL(/\/en\/order\/\d+\/pay$/);
+  await pageB.waitForURL(/\/en\/order\/\d+\/pay$/);
   const orderB = await orderOf(pageB.request, Number(new URL(pageB.url()).pathname.split('/').at(-2)));
   await payInSandbox(pageB, orderB);
 
@@ -199,7 +199,7 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   await page.getByRole('textbox', { name: en.say('transfer.sell.price') }).fill(listedPrice);
   await page.getByRole('checkbox', { name: en.say('transfer.sell.accept') }).check();
   await page.getByRole('button', { name: en.say('transfer.sell.publish') }).click();
-  await expect(page).toHaveURL('/en/myListings');
+  await page.waitForURL('/en/myListings');
   const newest = page.getByRole('listitem').filter({ hasText: pick.activity.name }).first();
   await expect(newest.getByText(en.say('transfer.mine.status.active'), { exact: true })).toBeVisible();
   await hydratedInView(page, 'ListingControls');
