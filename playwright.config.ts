@@ -8,7 +8,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Assertions poll for what a user would see; these caps only bound how long a busy 2-core
+  // machine may take for a server round-trip and a page load before a test counts as failed.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   // Playwright empties its output folder on start; keep it apart from the other suites' reports.
   outputDir: 'test-results/e2e-artifacts',

@@ -27,7 +27,7 @@ test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testI
 
 test('an invited friend registers through the share link and both get their coupons', async ({ page, context, browser }, testInfo) => {
   // Two accounts in two browsers, a registration by email code, axe and the coupon picker: about
-  // 12 s on a quiet 2-core machine, so a busy one needs more than the default 30 s.
+  // 12 s on a quiet 2-core machine, so a busy one can need more than the default 60 s.
   test.slow();
   // A: signed in, copies the link from My Invitation Code.
   await signUpByEmail(context.request, 'inviter');

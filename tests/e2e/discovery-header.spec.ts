@@ -21,7 +21,9 @@ test.describe('city picker', () => {
     const picker = await openCityPicker(page, 'Choose a city');
     await picker.getByRole('searchbox', { name: 'Search for a city' }).fill('mac');
     const results = picker.getByRole('region', { name: 'Matching cities' });
+    const reloaded = page.waitForEvent('load');
     await results.getByRole('button', { name: 'Macao' }).click();
+    await reloaded;
 
     await expect(cityButton(page)).toHaveText('Macao');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events in Macao');
@@ -52,7 +54,9 @@ test.describe('city picker', () => {
     const hot = picker.getByRole('region', { name: '熱門城市' });
     await expect(hot.getByRole('button', { name: '香港' })).toHaveAttribute('aria-current', 'true');
     await expect(picker.getByRole('region', { name: '所有城市' }).getByRole('heading', { name: 'T' })).toBeVisible();
+    const reloaded = page.waitForEvent('load');
     await hot.getByRole('button', { name: '台北' }).click();
+    await reloaded;
     await expect(cityButton(page)).toHaveText('台北');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/台北/);
     await page.waitForURL(/\/zh-HK\/$/);
@@ -65,7 +69,11 @@ test.describe('use my location, allowed', () => {
   test('moves to the nearest city', async ({ page }) => {
     await page.goto('/en/');
     const picker = await openCityPicker(page, 'Choose a city');
+    // Locating asks the browser, then the nearest city, saves it and reloads the page: a
+    // navigation, awaited for as long as the test may run rather than an assertion's 5 s.
+    const reloaded = page.waitForEvent('load');
     await picker.getByRole('button', { name: 'Use my location' }).click();
+    await reloaded;
     await expect(cityButton(page)).toHaveText('Singapore');
     expect(await page.evaluate(() => localStorage.getItem('authorizedPosition'))).toBe('true');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('locationCity') ?? 'null'))).toEqual({ cityId: 350, cityName: 'Singapore' });
