@@ -13,6 +13,14 @@ declare namespace Cloudflare {
     APP_SECRET?: string;
     /** The origin of every absolute link we hand out, e.g. https://tickets.example.com; required in production (src/lib/domain/public-origin.ts). */
     PUBLIC_ORIGIN?: string;
+    /** Stripe's secret API key (sk_live_… or sk_test_…); set in a deployed build, payments go to Stripe. */
+    STRIPE_SECRET_KEY?: string;
+    /** The signing secret of our Stripe webhook endpoint (whsec_…). */
+    STRIPE_WEBHOOK_SECRET?: string;
+    /** The country of the Stripe account (default HK): it decides which methods Stripe can take. */
+    STRIPE_ACCOUNT_COUNTRY?: string;
+    /** Another address for Stripe's API; only the tests' local double of it uses this. */
+    STRIPE_API_URL?: string;
   }
 }
 

@@ -69,6 +69,12 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const QR_PAYMENT_METHODS: readonly PaymentMethod[] = ['wechat_pay', 'alipay'];
 /** The built-in sandbox provider (DESIGN.md, Payments): local builds only, never a deployed worker. */
 export const SANDBOX_PROVIDER = 'sandbox';
+/** Stripe (src/lib/services/payment-providers/stripe.ts): deployed builds with STRIPE_SECRET_KEY set. */
+export const STRIPE_PROVIDER = 'stripe';
+/** The Stripe account's country when STRIPE_ACCOUNT_COUNTRY is not set: it decides the methods Stripe offers. */
+export const STRIPE_DEFAULT_ACCOUNT_COUNTRY = 'HK';
+/** Stripe keeps a Checkout Session open at least 30 minutes; a payment that arrives after its order expired is refunded. */
+export const STRIPE_SESSION_MIN_LIFETIME_MS = 30 * 60 * 1000;
 /**
  * API paths that exist only in local builds (APP_ENV=local): the dev helpers and the sandbox's
  * webhook. Anywhere else they answer 404, whatever the request.

@@ -359,9 +359,9 @@ describe('refundOrderPayment', () => {
 });
 
 describe('a deployed worker (APP_ENV=production)', () => {
-  /** The same signed-in buyer, talking to a production build. */
+  /** The same signed-in buyer, talking to a production build with no payment provider configured. */
   function inProduction(client: TestClient, language?: string): TestClient {
-    const production = new TestClient({ APP_ENV: 'production' });
+    const production = new TestClient({ APP_ENV: 'production', STRIPE_SECRET_KEY: undefined });
     for (const [name, value] of client.cookies) production.cookies.set(name, value);
     if (language) production.cookies.set('language', language);
     return production;

@@ -1,12 +1,18 @@
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { startStripeDouble } from '../doubles/stripe-api.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** API tests run inside workerd against a real D1 with the project's migrations applied. */
+/**
+ * API tests run inside workerd against a real D1 with the project's migrations applied. Stripe is
+ * the local double of its API (tests/doubles/stripe-api.ts), started here for the whole run; a
+ * local build still pays in the sandbox, so only tests that act as a deployed build reach it.
+ */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
+  const stripe = await startStripeDouble();
   return {
     root,
     plugins: [
@@ -15,7 +21,10 @@ export default defineConfig(async () => {
           compatibilityDate: '2026-10-12',
           compatibilityFlags: ['nodejs_compat'],
           d1Databases: ['DB'],
-          bindings: { APP_ENV: 'local', TEST_MIGRATIONS: migrations },
+          bindings: {
+            APP_ENV: 'local', TEST_MIGRATIONS: migrations,
+            STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_WEBHOOK_SECRET: 'whsec_double', STRIPE_API_URL: stripe.url,
+          },
         },
       }),
     ],

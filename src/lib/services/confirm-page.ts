@@ -13,6 +13,7 @@ import type { RequestContext } from '../domain/request-context.ts';
 import { getAddress } from './addresses.ts';
 import { listAttendees } from './attendees.ts';
 import { quoteCheckout, type CheckoutQuote } from './orders.ts';
+import { paymentSetup } from './payment-providers/index.ts';
 
 export interface ShippingAddressChoice {
   id: number;
@@ -43,10 +44,10 @@ export interface ConfirmPageData {
 async function quoteFor(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, query: ConfirmQuery, now: number) {
   const input = { listingId: query.listingId, quantity: query.quantity, coupon: query.coupon };
   try {
-    return { quote: await quoteCheckout(db, ctx, table, userId, { ...input, deliveryType: query.deliveryType ?? undefined }, now), query };
+    return { quote: await quoteCheckout(db, ctx, table, paymentSetup(), userId, { ...input, deliveryType: query.deliveryType ?? undefined }, now), query };
   } catch (error) {
     if (!(error instanceof ApiError) || error.errorCode !== 'delivery_type_unavailable') throw error;
-    return { quote: await quoteCheckout(db, ctx, table, userId, input, now), query: { ...query, deliveryType: null } };
+    return { quote: await quoteCheckout(db, ctx, table, paymentSetup(), userId, input, now), query: { ...query, deliveryType: null } };
   }
 }
 

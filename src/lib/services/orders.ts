@@ -20,6 +20,7 @@ import { idCardTypeFor, maskIdNumber } from '../domain/identity.ts';
 import { requestHash, sameRequest } from '../domain/idempotency.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import { buyerActions, transitionOf, type OrderEvent, type OrderStatus, type OrderTab } from '../domain/order-state.ts';
+import { offeredPaymentMethods, type PaymentSetup } from '../domain/payment-provider-choice.ts';
 import { costBreakdown, postageOf, type CostBreakdown } from '../domain/pricing.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
@@ -251,7 +252,9 @@ async function price(db: Db, ctx: RequestContext, table: CurrencyTable, userId: 
 }
 
 /** The confirmation page's data: what is bought, the options, the coupons judged, and the cost. */
-export async function quoteCheckout(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, input: QuoteInput, now: number): Promise<CheckoutQuote> {
+export async function quoteCheckout(
+  db: Db, ctx: RequestContext, table: CurrencyTable, setup: PaymentSetup, userId: number, input: QuoteInput, now: number,
+): Promise<CheckoutQuote> {
   const { target, deliveryType, unitPrice, judged, applied, cost } = await price(db, ctx, table, userId, input, now);
   const { listing, tier, session, activity, venue, city } = target;
   const locale = ctx.locale;
@@ -269,7 +272,7 @@ export async function quoteCheckout(db: Db, ctx: RequestContext, table: Currency
     unitPrice: formattedMoney(unitPrice, ctx.currency, locale, table),
     deliveryType,
     onSitePickupFrom: session.startsAt - ON_SITE_PICKUP_LEAD_MS,
-    paymentMethods: [...PAYMENT_METHODS],
+    paymentMethods: offeredPaymentMethods(setup, ctx.currency),
     attendeesRequired: activity.realNameRequired ? input.quantity : 0,
     coupons: judged.map((entry) => couponOption(entry, ctx.currency, locale, table)),
     bestCouponId: bestOffer(judged)?.id ?? null,
@@ -366,14 +369,14 @@ function isUniqueViolation(error: unknown): boolean {
  * unused, the order inserted only if that decrement happened, the coupon locked to it, its attendees.
  */
 export async function createOrder(
-  db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, input: CreateOrderInput, idempotencyKey: string, now: number,
+  db: Db, ctx: RequestContext, table: CurrencyTable, setup: PaymentSetup, userId: number, input: CreateOrderInput, idempotencyKey: string, now: number,
 ): Promise<OrderDetail> {
   const hash = await requestHash(input);
   const earlier = await orderByKey(db, userId, idempotencyKey);
   if (earlier) return orderDetailOf(db, ctx, table, sameRequestOrReused(earlier, hash), now);
 
   if (!input.acceptNotes) throw new ApiError(400, 'buyer_notes_not_accepted', {}, 'acceptNotes');
-  if (!PAYMENT_METHODS.includes(input.paymentMethod)) throw new ApiError(400, 'payment_method_unavailable', {}, 'paymentMethod');
+  if (!offeredPaymentMethods(setup, ctx.currency).includes(input.paymentMethod)) throw new ApiError(400, 'payment_method_unavailable', {}, 'paymentMethod');
   await expireOverdueOrders(db, now, { listingId: input.listingId });
   const priced = await price(db, ctx, table, userId, input, now);
   const { target, unitPrice, applied, cost } = priced;

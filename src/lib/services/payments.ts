@@ -27,7 +27,9 @@ import type { PaymentMethod } from '../config.ts';
 import { parseOrderId } from '../domain/order-pages.ts';
 import { paymentStatusOf, type PaymentStatus } from '../domain/payment-outcome.ts';
 import { requestHash } from '../domain/idempotency.ts';
+import { checkoutProvider, offeredPaymentMethods, type PaymentSetup } from '../domain/payment-provider-choice.ts';
 import { qrSvg } from '../domain/payment-qr.ts';
+import { translator } from '../i18n/index.ts';
 import { localizedPath, type Locale } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
 import { applyOrderEvent, expireOverdueOrders, findOwnOrder, orderDetail, sameRequestOrReused, type OrderDetail, type OrderRow } from './orders.ts';
@@ -100,16 +102,14 @@ function createInput(order: OrderRow, method: PaymentMethod, idempotencyKey: str
     returnUrl: new URL(`${payPage}?returned=1`, where.origin).href,
     notifyUrl: new URL(`/api/v1/payments/webhooks/${provider}`, where.origin).href,
     locale: where.locale,
+    description: translator(where.locale)('payment.providerItem', { orderNo: order.orderNo }),
   };
 }
 
-/**
- * The pay call's answer for a payment we already recorded. Creating again with the payment's own
- * key is idempotent at the provider (it is how a real provider hands back the same checkout).
- */
-async function paymentStartOf(db: Db, order: OrderRow, payment: PaymentRow, where: RequestOrigin, now: number): Promise<PaymentStart> {
+/** The pay call's answer for a payment we already recorded: its page at the provider, as it is now. */
+async function paymentStartOf(db: Db, order: OrderRow, payment: PaymentRow, where: RequestOrigin): Promise<PaymentStart> {
   const provider = paymentProvider(payment.provider, db);
-  const created = await provider.create(createInput(order, payment.method as PaymentMethod, payment.idempotencyKey, provider.name, where), now);
+  const created = await provider.reopen(payment.providerRef, createInput(order, payment.method as PaymentMethod, payment.idempotencyKey, provider.name, where));
   return {
     paymentId: payment.id,
     method: payment.method,
@@ -124,26 +124,36 @@ async function paymentStartOf(db: Db, order: OrderRow, payment: PaymentRow, wher
 /**
  * Starts paying an order, or answers with the payment already started: the same Idempotency-Key
  * (a double-clicked Pay) always gets the same payment, and an open payment by the same method is
- * reused rather than opening a second one. Only the owner, only an unpaid order before its deadline.
- * A new payment goes to `providerName`.
+ * reused rather than opening a second one. Only the owner, only an unpaid order before its deadline,
+ * only a method offered for its currency. A new payment goes to the setup's provider.
  */
 export async function startPayment(
-  db: Db, userId: number, orderId: number, method: PaymentMethod, idempotencyKey: string, providerName: string, where: RequestOrigin, now: number,
+  db: Db, userId: number, orderId: number, method: PaymentMethod, idempotencyKey: string, setup: PaymentSetup, where: RequestOrigin, now: number,
 ): Promise<PaymentStart> {
   await expireOverdueOrders(db, now, { userId });
   const order = await findOwnOrder(db, userId, orderId);
   const hash = await requestHash({ method });
   const earlier = await paymentByKey(db, order.id, idempotencyKey);
-  if (earlier) return paymentStartOf(db, order, sameRequestOrReused(earlier, hash), where, now);
+  if (earlier) return paymentStartOf(db, order, sameRequestOrReused(earlier, hash), where);
   if (order.status !== 'pending_payment' || now >= order.paymentDeadline) throw new ApiError(409, 'order_not_payable');
+  const providerName = checkoutProvider(setup);
+  if (!providerName) throw new ApiError(503, 'payments_unavailable');
+  if (!offeredPaymentMethods(setup, order.currency).includes(method)) throw new ApiError(400, 'payment_method_unavailable', {}, 'method');
 
-  const [open] = await db
+  const openByMethod = () => db
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, order.id), eq(payments.status, 'created'), eq(payments.method, method)))
     .orderBy(desc(payments.id))
     .limit(1);
-  if (open) return paymentStartOf(db, order, open, where, now);
+  const [open] = await openByMethod();
+  if (open) {
+    // Reused only while the provider still takes it: a checkout that expired there is closed here first.
+    await syncPayment(db, open, now);
+    const [stillOpen] = await openByMethod();
+    if (stillOpen) return paymentStartOf(db, order, stillOpen, where);
+    if ((await orderRow(db, order.id)).status !== 'pending_payment') throw new ApiError(409, 'order_not_payable');
+  }
 
   const provider = paymentProvider(providerName, db);
   const created = await provider.create(createInput(order, method, idempotencyKey, provider.name, where), now);
@@ -161,7 +171,7 @@ export async function startPayment(
     .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')));
   const payment = await paymentByKey(db, order.id, idempotencyKey);
   if (!payment) throw new Error(`Payment of order ${order.id} with key ${idempotencyKey} was not recorded`);
-  return paymentStartOf(db, order, sameRequestOrReused(payment, hash), where, now);
+  return paymentStartOf(db, order, sameRequestOrReused(payment, hash), where);
 }
 
 async function markPayment(db: Db, payment: PaymentRow, status: PaymentStatus, from: PaymentStatus[], now: number): Promise<void> {
@@ -320,6 +330,7 @@ export async function receiveWebhook(db: Db, providerName: string, headers: Head
     .values({ eventId: notice.eventId, provider: provider.name, receivedAt: now })
     .onConflictDoNothing();
   if (taken.meta.changes !== 1) return { duplicate: true };
+  if (notice.ref === null) return { duplicate: false };
   try {
     const [payment] = await db
       .select()

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { DELIVERY_TYPES, HEADER, ORDER_KEYWORD_MAX_LENGTH, PAYMENT_METHODS } from '../../config.ts';
 import { ORDER_TABS } from '../../domain/order-state.ts';
 import { requireUser } from '../../services/auth.ts';
+import { paymentSetup } from '../../services/payment-providers/index.ts';
 import { cancelOrder, confirmReceipt, createOrder, endPaymentTimeNow, listOrders, orderDetail, quoteCheckout } from '../../services/orders.ts';
 import type { ApiEnv } from '../context.ts';
 import { ApiError, success } from '../errors.ts';
@@ -67,13 +68,13 @@ export const orderRoutes = new Hono<ApiEnv>()
   .get('/v1/checkout/quote', async (c) => {
     const user = await requireUser(c);
     const input = parseInput(quoteQuery, c.req.query());
-    return c.json(success(await quoteCheckout(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, input, Date.now())));
+    return c.json(success(await quoteCheckout(c.get('db'), c.get('ctx'), c.get('currencies'), paymentSetup(c.env), user.userId, input, Date.now())));
   })
   .post('/v1/orders', async (c) => {
     const user = await requireUser(c);
     const key = idempotencyKeyOf(c.req.header(HEADER.idempotencyKey));
     const input = parseInput(createBody, await jsonBody(c.req.raw));
-    return c.json(success(await createOrder(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, input, key, Date.now())));
+    return c.json(success(await createOrder(c.get('db'), c.get('ctx'), c.get('currencies'), paymentSetup(c.env), user.userId, input, key, Date.now())));
   })
   .get('/v1/orders', async (c) => {
     const user = await requireUser(c);

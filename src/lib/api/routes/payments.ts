@@ -11,8 +11,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { HEADER } from '../../config.ts';
 import { isPaymentMethod } from '../../domain/payment-outcome.ts';
-import { checkoutProvider } from '../../domain/payment-provider-choice.ts';
+import { checkoutProvider, type PaymentSetup } from '../../domain/payment-provider-choice.ts';
 import { requireUser } from '../../services/auth.ts';
+import { paymentSetup } from '../../services/payment-providers/index.ts';
 import { requirePublicOrigin } from '../../services/public-origin.ts';
 import { paymentState, receiveWebhook, startPayment } from '../../services/payments.ts';
 import type { ApiEnv } from '../context.ts';
@@ -25,13 +26,13 @@ const payBody = z.object({ method: z.string().max(40) });
 
 let reportedUnavailable = false;
 
-/** The provider new payments go to here; a 503 (logged once per isolate) when there is none. */
-function providerOrUnavailable(appEnv: Cloudflare.Env['APP_ENV']): string {
-  const provider = checkoutProvider(appEnv);
-  if (provider) return provider;
+/** The payment setup here, when it has a provider for new payments; else a 503 (logged once per isolate). */
+function availableSetup(config: Cloudflare.Env): PaymentSetup {
+  const setup = paymentSetup(config);
+  if (checkoutProvider(setup)) return setup;
   if (!reportedUnavailable) {
     reportedUnavailable = true;
-    console.error(`Payments are unavailable: APP_ENV=${appEnv} has no real payment provider configured, and the sandbox is for local builds only.`);
+    console.error(`Payments are unavailable: APP_ENV=${setup.appEnv} has no real payment provider configured (set STRIPE_SECRET_KEY), and the sandbox is for local builds only.`);
   }
   throw new ApiError(503, 'payments_unavailable');
 }
@@ -44,9 +45,9 @@ export const paymentRoutes = new Hono<ApiEnv>()
     const key = idempotencyKeyOf(c.req.header(HEADER.idempotencyKey));
     const { method } = parseInput(payBody, await jsonBody(c.req.raw));
     if (!isPaymentMethod(method)) throw new ApiError(400, 'payment_method_unavailable', {}, 'method');
-    const provider = providerOrUnavailable(c.env.APP_ENV);
+    const setup = availableSetup(c.env);
     const where = { origin: requirePublicOrigin(c.env, c.req.url), locale: c.get('ctx').locale };
-    return c.json(success(await startPayment(c.get('db'), user.userId, orderId, method, key, provider, where, Date.now())));
+    return c.json(success(await startPayment(c.get('db'), user.userId, orderId, method, key, setup, where, Date.now())));
   })
   .get('/v1/orders/:id/payment', async (c) => {
     const user = await requireUser(c);

@@ -1,12 +1,37 @@
-/** The payment providers by name. Payments remember the provider they were made with. */
+/**
+ * The payment providers by name, built from the worker's configuration. Payments remember the
+ * provider they were made with, so webhooks, polls and refunds reach the same one.
+ */
+import { env } from 'cloudflare:workers';
 import { ApiError } from '../../api/errors.ts';
-import { SANDBOX_PROVIDER } from '../../config.ts';
+import { SANDBOX_PROVIDER, STRIPE_DEFAULT_ACCOUNT_COUNTRY, STRIPE_PROVIDER } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { PaymentSetup } from '../../domain/payment-provider-choice.ts';
+import { loadCurrencyTable } from '../currency.ts';
 import { sandboxProvider } from './sandbox.ts';
+import { stripeProvider, type StripeConfig } from './stripe.ts';
 import type { PaymentProvider } from './types.ts';
+
+/** What the configuration says about providers (a request's env, or the worker's). */
+export function paymentSetup(config: Cloudflare.Env = env): PaymentSetup {
+  return {
+    appEnv: config.APP_ENV,
+    stripeConfigured: Boolean(config.STRIPE_SECRET_KEY),
+    stripeAccountCountry: config.STRIPE_ACCOUNT_COUNTRY || STRIPE_DEFAULT_ACCOUNT_COUNTRY,
+  };
+}
+
+function stripeConfig(config: Cloudflare.Env): StripeConfig {
+  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
+    console.error('Stripe is used but STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is not set.');
+    throw new ApiError(503, 'payments_unavailable');
+  }
+  return { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL || undefined };
+}
 
 const PROVIDERS: Record<string, (db: Db) => PaymentProvider> = {
   [SANDBOX_PROVIDER]: sandboxProvider,
+  [STRIPE_PROVIDER]: (db) => stripeProvider(stripeConfig(env), () => loadCurrencyTable(db)),
 };
 
 /** The provider called `name`; an unknown name (a webhook path, a stored payment) is a 404. */

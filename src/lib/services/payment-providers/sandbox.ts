@@ -54,6 +54,12 @@ function hostedPageUrl(ref: string, input: Pick<CreatePaymentInput, 'notifyUrl' 
   return new URL(localizedPath(`/sandbox/pay/${ref}`, input.locale), input.notifyUrl).href;
 }
 
+/** The hosted page of a payment; QR methods scan the same page. */
+function checkout(ref: string, input: Pick<CreatePaymentInput, 'notifyUrl' | 'locale' | 'method'>): CreatedPayment {
+  const checkoutUrl = hostedPageUrl(ref, input);
+  return { ref, checkoutUrl, qrContent: isQrMethod(input.method) ? checkoutUrl : null };
+}
+
 function reported(row: SandboxRow): ProviderPayment {
   return { ref: row.ref, status: REPORTED[row.status], amount: { amount: row.amount, currency: row.currency } };
 }
@@ -120,8 +126,11 @@ export function sandboxProvider(db: Db): PaymentProvider {
           status: 'pending', returnUrl: input.returnUrl, notifyUrl: input.notifyUrl, createdAt: now, updatedAt: now,
         })
         .onConflictDoNothing();
-      const checkoutUrl = hostedPageUrl(ref, input);
-      return { ref, checkoutUrl, qrContent: isQrMethod(input.method) ? checkoutUrl : null };
+      return checkout(ref, input);
+    },
+
+    async reopen(ref: string, input: Pick<CreatePaymentInput, 'notifyUrl' | 'locale' | 'method'>): Promise<CreatedPayment> {
+      return checkout(ref, input);
     },
 
     async query(ref: string): Promise<ProviderPayment | null> {

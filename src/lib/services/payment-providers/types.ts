@@ -23,6 +23,8 @@ export interface CreatePaymentInput {
   notifyUrl: string;
   /** The buyer's language, for the provider's hosted page. */
   locale: Locale;
+  /** What the buyer sees they pay for on the provider's page, in their language. */
+  description: string;
 }
 
 export interface CreatedPayment {
@@ -39,15 +41,17 @@ export interface ProviderPayment {
   amount: Money;
 }
 
-/** A verified webhook: only which payment to look at again. */
+/** A verified webhook: only which payment to look at again (null: an event about nothing we track). */
 export interface WebhookNotice {
   eventId: string;
-  ref: string;
+  ref: string | null;
 }
 
 export interface PaymentProvider {
   readonly name: string;
   create(input: CreatePaymentInput, now: number): Promise<CreatedPayment>;
+  /** Where the buyer pays a payment already created; its return URL once there is nothing left to do there. */
+  reopen(ref: string, input: Pick<CreatePaymentInput, 'returnUrl' | 'notifyUrl' | 'locale' | 'method'>): Promise<CreatedPayment>;
   /** The payment as the provider knows it now; null when it knows no such payment. */
   query(ref: string): Promise<ProviderPayment | null>;
   /** Returns (part of) a succeeded payment to the payer; refunding an already refunded payment is a no-op. */
