@@ -98,7 +98,7 @@ describe('creating an order', () => {
     const first = await order(client, body, key);
     expect(first.status).toBe(200);
     expect(first.body.data.status).toBe('pending_payment');
-    expect(first.body.data.actions).toEqual({ pay: true, cancel: true, confirmReceipt: false });
+    expect(first.body.data.actions).toEqual({ pay: true, cancel: true, confirmReceipt: false, requestRefund: false });
     expect(first.body.data.paymentDeadline - first.body.data.createdAt).toBe(15 * 60 * 1000);
     const again = await order(client, body, key);
     expect(again.body.data.id).toBe(first.body.data.id);

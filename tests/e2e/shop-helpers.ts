@@ -23,8 +23,8 @@ import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.t
 const port = Number(process.env.E2E_PORT) || 8788;
 /** The e2e server (playwright.config.ts), for calls made outside a browser context. */
 export const BASE_URL = `http://127.0.0.1:${port}`;
-/** Its database (scripts/e2e-server.mjs), where demo:fulfil looks up an order's seller. */
-const E2E_DATABASE = path.resolve(import.meta.dirname, '../../.wrangler', `e2e-state-${port}`);
+/** Its database (scripts/e2e-server.mjs), for what no API gives: an order's seller, an operator's role, a show of a test's own. */
+export const E2E_DATABASE = path.resolve(import.meta.dirname, '../../.wrangler', `e2e-state-${port}`);
 
 // ---------------------------------------------------------------------------------------------
 // The page's words

@@ -12,6 +12,16 @@ describe('order state machine', () => {
     expect(nextState('pending_receipt', 'event_cancelled')).toBe('refunded');
   });
 
+  it('refunds every paid order of a cancelled show, and closes its unpaid ones', () => {
+    for (const status of ['pending_ticketing', 'pending_receipt', 'completed'] as const) {
+      expect(nextState(status, 'event_cancelled')).toBe('refunded');
+      expect(nextState(status, 'postponement_refund')).toBe('refunded');
+    }
+    expect(nextState('pending_payment', 'event_cancelled_unpaid')).toBe('cancelled');
+    expect(nextState('pending_payment', 'event_cancelled')).toBeNull();
+    expect(nextState('refunded', 'postponement_refund')).toBeNull();
+  });
+
   it('refuses every other move', () => {
     expect(nextState('pending_ticketing', 'user_cancelled')).toBeNull();
     expect(nextState('cancelled', 'payment_confirmed')).toBeNull();
@@ -20,11 +30,11 @@ describe('order state machine', () => {
     expect(nextState('pending_payment', 'receipt_confirmed')).toBeNull();
     let allowed = 0;
     for (const status of ORDER_STATUSES) for (const event of ORDER_EVENTS) if (nextState(status, event)) allowed += 1;
-    expect(allowed).toBe(9);
+    expect(allowed).toBe(14);
   });
 
   it('knows the final states and what a buyer may do', () => {
-    expect(ORDER_STATUSES.filter(isFinal)).toEqual(['completed', 'cancelled', 'refunded']);
+    expect(ORDER_STATUSES.filter(isFinal)).toEqual(['cancelled', 'refunded']);
     expect(buyerActions('pending_payment')).toEqual({ pay: true, cancel: true, confirmReceipt: false });
     expect(buyerActions('pending_receipt')).toEqual({ pay: false, cancel: false, confirmReceipt: true });
     expect(buyerActions('completed')).toEqual({ pay: false, cancel: false, confirmReceipt: false });

@@ -1,5 +1,5 @@
 /**
- * Cancel Order or Confirm Receipt (SPEC.md section 6): a button that asks first, in a modal dialog
+ * Cancel Order, Confirm Receipt (SPEC.md section 6) or a postponed show's refund: a button that asks first, in a modal dialog
  * with the spec's prompt, then posts the action and reloads, so the server-rendered page shows the
  * order's new state. A refused action (the order moved on meanwhile, or the network failed) keeps
  * the page and says why.
@@ -11,9 +11,9 @@ import { failureText } from '../auth/messages.ts';
 import { Toast, useHydrated, useToast } from '../auth/ui.tsx';
 import './orders.css';
 
-export type OrderActionKind = 'cancel' | 'confirmReceipt';
+export type OrderActionKind = 'cancel' | 'confirmReceipt' | 'requestRefund';
 
-const ENDPOINT: Record<OrderActionKind, string> = { cancel: 'cancel', confirmReceipt: 'confirm-receipt' };
+const ENDPOINT: Record<OrderActionKind, string> = { cancel: 'cancel', confirmReceipt: 'confirm-receipt', requestRefund: 'refund' };
 
 interface Props {
   kind: OrderActionKind;

@@ -33,6 +33,7 @@ import { couponRoutes } from './routes/coupons.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { gateRoutes } from './routes/gate.ts';
 import { transferRoutes } from './routes/transfers.ts';
+import { operatorRoutes } from './routes/operator.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -46,7 +47,8 @@ const routes = new Hono<ApiEnv>().route('/', catalogueRoutes).route('/', authRou
   .route('/', lotteryRoutes)
   .route('/', couponRoutes).route('/', invitationRoutes)
   .route('/', transferRoutes)
-  .route('/', gateRoutes);
+  .route('/', gateRoutes)
+  .route('/', operatorRoutes);
 
 // Not strict: the home config answers at both /api and /api/.
 export const api = new Hono<ApiEnv>({ strict: false });

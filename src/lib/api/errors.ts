@@ -9,6 +9,7 @@ import type { FulfilmentProblem } from '../domain/fulfilment.ts';
 import type { FieldProblem } from '../domain/validation.ts';
 import type { InvitationRefusal } from '../domain/invitations.ts';
 import type { HelpRefusal, JoinRefusal } from '../domain/lottery.ts';
+import type { PostponementProblem } from '../domain/show-changes.ts';
 import type { TransferRefusal } from '../domain/transfer.ts';
 
 export type ErrorCode =
@@ -36,7 +37,8 @@ export type ErrorCode =
   | InvitationErrorCode
   | LotteryErrorCode
   | TransferErrorCode
-  | GateErrorCode;
+  | GateErrorCode
+  | ShowChangeErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =
@@ -109,6 +111,9 @@ export type TransferErrorCode =
   | 'transfer_agreement_required'
   | 'transfer_listing_not_withdrawable'
   | 'transfer_listing_closed';
+
+/** A show cancelled or postponed: who may change it, a bad new date (domain/show-changes.ts), a refund no longer offered. */
+export type ShowChangeErrorCode = PostponementProblem | 'not_an_operator' | 'session_not_found' | 'refund_not_available';
 
 /** The gate: who may admit at a session, a code that cannot be one or names no ticket, and the refusals of domain/admission.ts. */
 export type GateErrorCode = AdmissionRefusal | 'not_gate_staff' | 'entry_code_invalid' | 'ticket_not_found';

@@ -101,6 +101,8 @@ export const users = sqliteTable('users', {
   passwordSalt: text('password_salt'),
   passwordIterations: integer('password_iterations'),
   isSeller: integer('is_seller', { mode: 'boolean' }).notNull().default(false),
+  /** May cancel or postpone a show's session (the platform's operations staff). */
+  isOperator: integer('is_operator', { mode: 'boolean' }).notNull().default(false),
   inviteCode: text('invite_code').notNull().unique(),
   invitedBy: integer('invited_by'),
   languageCode: text('language_code'),
@@ -151,6 +153,14 @@ export const activitySessions = sqliteTable(
     activityId: integer('activity_id').notNull().references(() => activities.id),
     startsAt: integer('starts_at').notNull(),
     endsAt: integer('ends_at').notNull(),
+    /** Cancelled or postponed by an operator (src/lib/services/show-changes.ts). */
+    status: text('status', { enum: ['scheduled', 'cancelled', 'postponed'] }).notNull().default('scheduled'),
+    /** When it was cancelled or last postponed. */
+    changedAt: integer('changed_at'),
+    /** A postponed session's first date. */
+    originalStartsAt: integer('original_starts_at'),
+    /** Until when buyers of a postponed session may ask for their refund. */
+    refundUntil: integer('refund_until'),
   },
   (t) => [index('sessions_activity_idx').on(t.activityId, t.startsAt)],
 );
@@ -186,7 +196,7 @@ export const listings = sqliteTable(
     seating: text('seating', { enum: ['together', 'not_adjacent'] }).notNull(),
     /** Comma-separated delivery types of config DELIVERY_TYPES. */
     deliveryTypes: text('delivery_types').notNull(),
-    status: text('status', { enum: ['active', 'withdrawn', 'sold_out'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'withdrawn', 'sold_out', 'closed'] }).notNull().default('active'),
     /** The order whose tickets this listing resells (ticket transfer), when it does. */
     sourceOrderId: integer('source_order_id'),
     createdAt,

@@ -723,6 +723,7 @@ function buildUsers(rand: Random, referenceTime: number): SeedRow[] {
     password_salt: DEMO_SELLER_PASSWORD_HASH.salt,
     password_iterations: DEMO_SELLER_PASSWORD_HASH.iterations,
     is_seller: 1,
+    is_operator: 0,
     invite_code: makeInviteCode(rand, inviteCodes),
     invited_by: null,
     language_code: languageCode,
@@ -777,7 +778,10 @@ function buildInventory(rand: Random, activities: Activity[], referenceTime: num
     const { topFace, minorUnit } = CURRENCY.get(currency)!;
     for (const session of activity.sessions) {
       const sessionId = sessions.length + 1;
-      sessions.push({ id: sessionId, activity_id: activity.id, starts_at: session.startsAt, ends_at: session.endsAt });
+      sessions.push({
+        id: sessionId, activity_id: activity.id, starts_at: session.startsAt, ends_at: session.endsAt,
+        status: 'scheduled', changed_at: null, original_starts_at: null, refund_until: null,
+      });
       activity.tiers.forEach(([en, hant, hans, share], sort) => {
         const tierId = tiers.length + 1;
         const faceValue = toMinor(currency, topFace * activity.artist.category.priceFactor * share);

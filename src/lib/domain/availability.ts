@@ -24,8 +24,11 @@ export interface SaleFacts {
   available: number;
 }
 
+/** A listing row's status: `closed` when its show's session was cancelled. */
+export type ListingStatus = 'active' | 'withdrawn' | 'sold_out' | 'closed';
+
 export interface StockRow {
-  status: 'active' | 'withdrawn' | 'sold_out';
+  status: ListingStatus;
   quantityAvailable: number;
 }
 

@@ -10,6 +10,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_EVENTS = [
   'payment_confirmed', 'user_cancelled', 'payment_expired', 'ticketed', 'receipt_confirmed', 'seller_failed', 'event_cancelled',
+  'event_cancelled_unpaid', 'postponement_refund',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -25,7 +26,11 @@ const TRANSITIONS: Record<OrderEvent, Transition> = {
   ticketed: { from: ['pending_ticketing'], to: 'pending_receipt' },
   receipt_confirmed: { from: ['pending_receipt'], to: 'completed' },
   seller_failed: { from: ['pending_ticketing', 'pending_receipt'], to: 'refunded' },
-  event_cancelled: { from: ['pending_ticketing', 'pending_receipt'], to: 'refunded' },
+  // A show cancelled refunds every paid order, also one whose receipt was confirmed before the show.
+  event_cancelled: { from: ['pending_ticketing', 'pending_receipt', 'completed'], to: 'refunded' },
+  event_cancelled_unpaid: { from: ['pending_payment'], to: 'cancelled' },
+  // A buyer of a postponed show who cannot go asks for the same refund.
+  postponement_refund: { from: ['pending_ticketing', 'pending_receipt', 'completed'], to: 'refunded' },
 };
 
 /** The states an event applies in and the state it leads to. */

@@ -7,6 +7,7 @@
 import { TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../config.ts';
 import { convert, type CurrencyTable, type Money } from './money.ts';
 import type { OrderStatus } from './order-state.ts';
+import type { ListingStatus } from './availability.ts';
 import { serviceFeeOf } from './pricing.ts';
 
 /** Order states in which the buyer holds the tickets. */
@@ -46,11 +47,11 @@ export function quantityRefusal(source: TransferSource, quantity: number): Trans
   return quantity > listableTickets(source) ? 'transfer_quantity_exceeds_held' : null;
 }
 
-/** How a seller's listing reads: on sale, sold (every ticket bought), withdrawn, or closed (its event started unsold). */
+/** How a seller's listing reads: on sale, sold (every ticket bought), withdrawn, or closed (its event started unsold, or was cancelled). */
 export type ListingState = 'active' | 'sold_out' | 'withdrawn' | 'closed';
 
 /** A listing row stays active when all its tickets are bought or its event starts; the seller sees what it means. */
-export function listingState(listing: { status: 'active' | 'withdrawn' | 'sold_out'; quantityTotal: number }, sold: number, sessionStartsAt: number, now: number): ListingState {
+export function listingState(listing: { status: ListingStatus; quantityTotal: number }, sold: number, sessionStartsAt: number, now: number): ListingState {
   if (listing.status !== 'active') return listing.status;
   if (sold === listing.quantityTotal) return 'sold_out';
   return sessionStartsAt <= now ? 'closed' : 'active';

@@ -19,9 +19,10 @@ import { bestOffer, judgeCoupon, percentOff, type CouponRefusal, type CouponVerd
 import { idCardTypeFor, maskIdNumber } from '../domain/identity.ts';
 import { requestHash, sameRequest } from '../domain/idempotency.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
-import { buyerActions, transitionOf, type OrderEvent, type OrderStatus, type OrderTab } from '../domain/order-state.ts';
+import { buyerActions, nextState, transitionOf, type OrderEvent, type OrderStatus, type OrderTab } from '../domain/order-state.ts';
 import { offeredPaymentMethods, type PaymentSetup } from '../domain/payment-provider-choice.ts';
 import { costBreakdown, postageOf, type CostBreakdown } from '../domain/pricing.ts';
+import { postponementRefundOpen, showChangeRefund } from '../domain/show-changes.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { parseDeliveryTypes, quantityRange, type Seating } from '../domain/ticket-offer.ts';
@@ -93,7 +94,8 @@ async function loadTarget(db: Db, listingId: number): Promise<Target> {
 function checkSellable(target: Target, now: number): void {
   const { listing, activity, session } = target;
   const selling = activity.status === ACTIVITY_STATUS.onSale || activity.status === ACTIVITY_STATUS.booking;
-  if (listing.status === 'withdrawn' || !selling || activity.saleStartsAt > now || session.startsAt <= now) {
+  const closed = listing.status === 'withdrawn' || listing.status === 'closed' || session.status === 'cancelled';
+  if (closed || !selling || activity.saleStartsAt > now || session.startsAt <= now) {
     throw new ApiError(409, 'listing_unavailable');
   }
 }
@@ -535,7 +537,8 @@ export interface OrderSummary {
   tier: { name: string };
   quantity: number;
   total: FormattedMoney;
-  actions: { pay: boolean; cancel: boolean; confirmReceipt: boolean };
+  /** requestRefund: the show was postponed and its refund can still be asked for. */
+  actions: { pay: boolean; cancel: boolean; confirmReceipt: boolean; requestRefund: boolean };
 }
 
 export interface OrderDetail extends Omit<OrderSummary, 'activity' | 'tier'> {
@@ -543,7 +546,9 @@ export interface OrderDetail extends Omit<OrderSummary, 'activity' | 'tier'> {
   paidAt: number | null;
   ticketedAt: number | null;
   closedAt: number | null;
-  cancelReason: 'user' | 'timeout' | null;
+  cancelReason: 'user' | 'timeout' | 'event' | null;
+  /** The show was cancelled or postponed: what happened, and what the buyer gets (or got) back. */
+  showChange: ShowChange | null;
   activity: OrderSummary['activity'] & { venueAddress: string; venueCountry: string };
   tier: { name: string; faceValue: FormattedMoney };
   unitPrice: FormattedMoney;
@@ -565,10 +570,11 @@ export interface OrderDetail extends Omit<OrderSummary, 'activity' | 'tier'> {
 }
 
 
-function actionsOf(order: OrderRow, now: number): OrderSummary['actions'] {
+function actionsOf(order: OrderRow, session: OrderWithShowRow['session'], now: number): OrderSummary['actions'] {
   const allowed = buyerActions(order.status);
   const payable = now < order.paymentDeadline;
-  return { pay: allowed.pay && payable, cancel: allowed.cancel && payable, confirmReceipt: allowed.confirmReceipt };
+  const requestRefund = postponementRefundOpen(session, now) && nextState(order.status, 'postponement_refund') !== null;
+  return { pay: allowed.pay && payable, cancel: allowed.cancel && payable, confirmReceipt: allowed.confirmReceipt, requestRefund };
 }
 
 function summaryOf(row: OrderWithShowRow, locale: Locale, table: CurrencyTable, now: number): OrderSummary {
@@ -585,7 +591,28 @@ function summaryOf(row: OrderWithShowRow, locale: Locale, table: CurrencyTable, 
     tier: { name: localizedName(tier, locale) },
     quantity: order.quantity,
     total: formattedMoney(order.total, order.currency, locale, table),
-    actions: actionsOf(order, now),
+    actions: actionsOf(order, session, now),
+  };
+}
+
+export interface ShowChange {
+  status: 'cancelled' | 'postponed';
+  /** A postponed show's first date, as a label. */
+  originalLabel: string | null;
+  /** Until when a postponed show's refund can be asked for. */
+  refundUntil: number | null;
+  /** What the buyer of a paid order gets back (SPEC.md refund rules). */
+  refund: FormattedMoney;
+}
+
+function showChangeOf(row: OrderWithShowRow, locale: Locale, table: CurrencyTable): ShowChange | null {
+  const { order, session, city } = row;
+  if (session.status === 'scheduled') return null;
+  return {
+    status: session.status,
+    originalLabel: session.originalStartsAt === null ? null : formatSessionTime(session.originalStartsAt, locale, city.timeZone),
+    refundUntil: session.refundUntil,
+    refund: formattedMoney(showChangeRefund(order), order.currency, locale, table),
   };
 }
 
@@ -625,7 +652,8 @@ async function detailOf(db: Db, row: OrderWithShowRow, locale: Locale, table: Cu
     paidAt: order.paidAt,
     ticketedAt: order.ticketedAt,
     closedAt: order.closedAt,
-    cancelReason: order.cancelReason === 'user' || order.cancelReason === 'timeout' ? order.cancelReason : null,
+    cancelReason: order.cancelReason === 'user' || order.cancelReason === 'timeout' || order.cancelReason === 'event' ? order.cancelReason : null,
+    showChange: showChangeOf(row, locale, table),
     activity: { ...summary.activity, venueAddress: localizedAddress(venue, locale), venueCountry: row.countryCode },
     tier: { name: localizedName(tier, locale), faceValue: formattedMoney(tier.faceValue, tier.currency, locale, table) },
     unitPrice: formattedMoney(order.unitPrice, order.currency, locale, table),

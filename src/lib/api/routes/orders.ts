@@ -7,6 +7,7 @@
  *   GET  v1/orders/{id}                 one order (404 order_not_found when missing or someone else's)
  *   POST v1/orders/{id}/cancel          pending payment → cancelled
  *   POST v1/orders/{id}/confirm-receipt pending receipt → completed
+ *   POST v1/orders/{id}/refund          a postponed show's refund, asked for before its deadline → refunded
  *   POST v1/dev/orders/{id}/end-payment-time   local builds only: the unpaid order expires now
  *
  * Bodies are described beside their schemas; the answers are the views of services/orders.ts.
@@ -17,6 +18,7 @@ import { DELIVERY_TYPES, HEADER, ORDER_KEYWORD_MAX_LENGTH, PAYMENT_METHODS } fro
 import { ORDER_TABS } from '../../domain/order-state.ts';
 import { requireUser } from '../../services/auth.ts';
 import { paymentSetup } from '../../services/payment-providers/index.ts';
+import { requestPostponementRefund } from '../../services/show-changes.ts';
 import { cancelOrder, confirmReceipt, createOrder, endPaymentTimeNow, listOrders, orderDetail, quoteCheckout } from '../../services/orders.ts';
 import type { ApiEnv } from '../context.ts';
 import { ApiError, success } from '../errors.ts';
@@ -95,6 +97,13 @@ export const orderRoutes = new Hono<ApiEnv>()
     const user = await requireUser(c);
     const { id: orderId } = parseInput(idParam, c.req.param());
     return c.json(success(await confirmReceipt(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, orderId, Date.now())));
+  })
+  .post('/v1/orders/:id/refund', async (c) => {
+    const user = await requireUser(c);
+    const { id: orderId } = parseInput(idParam, c.req.param());
+    const now = Date.now();
+    await requestPostponementRefund(c.get('db'), user.userId, orderId, now);
+    return c.json(success(await orderDetail(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, orderId, now)));
   })
   .post('/v1/dev/orders/:id/end-payment-time', async (c) => {
     const user = await requireUser(c);

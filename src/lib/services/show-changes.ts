@@ -1,0 +1,119 @@
+/**
+ * A show's session cancelled or postponed by an operator, and a postponed show's refund asked for by
+ * its buyer (SPEC.md, refund rules: what was paid minus the service fee and the mailing fee).
+ *
+ * Cancelling runs four steps, each guarded so that running it again (a retried call, two operators at
+ * once) changes nothing twice and finishes what an interrupted run left: the session is marked, its
+ * listings close (no new order can hold tickets: the hold is a guarded decrement of an active
+ * listing), its unpaid orders close (the database trigger gives their holds and coupons back), then
+ * each paid order moves to refunded with one guarded transition (the triggers void its tickets and
+ * give its coupon back) and only the request that moved it asks the provider for the money. A payment
+ * that lands after its order closed unpaid is refunded in full when it is confirmed (payments.ts); a
+ * refund the provider did not take is retried by the scheduled sweep.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ApiError } from '../api/errors.ts';
+import type { Db } from '../db/client.ts';
+import { activitySessions, listings, orders, ticketTiers, users } from '../db/schema.ts';
+import { postponementProblem, postponementRefundOpen, showChangeRefund, type Postponement, type SessionStatus } from '../domain/show-changes.ts';
+import { applyOrderEvent, findOwnOrder, type OrderRow } from './orders.ts';
+import { refundOrderPayment } from './payments.ts';
+
+type SessionRow = typeof activitySessions.$inferSelect;
+
+const PAID_STATUSES = ['pending_ticketing', 'pending_receipt', 'completed'] as const;
+
+/** What a cancellation did in this call; a repeated call answers zeros for what was already done. */
+export interface CancellationResult {
+  sessionId: number;
+  status: SessionStatus;
+  listingsClosed: number;
+  unpaidClosed: number;
+  refunded: number;
+}
+
+export async function requireOperator(db: Db, userId: number): Promise<void> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.isOperator, true)));
+  if (!row) throw new ApiError(403, 'not_an_operator');
+}
+
+async function sessionRow(db: Db, sessionId: number): Promise<SessionRow> {
+  const [row] = await db.select().from(activitySessions).where(eq(activitySessions.id, sessionId));
+  if (!row) throw new ApiError(404, 'session_not_found');
+  return row;
+}
+
+/**
+ * Moves one paid order to refunded for a show change and, if this call moved it, gives the money back
+ * through the provider (or leaves it to the sweep when the provider cannot be reached). True when this call refunded it.
+ */
+async function refundForShowChange(db: Db, order: OrderRow, event: 'event_cancelled' | 'postponement_refund', now: number): Promise<boolean> {
+  const refundAmount = showChangeRefund(order);
+  if (!(await applyOrderEvent(db, order.id, event, now, { refundAmount }))) return false;
+  try {
+    await refundOrderPayment(db, order.id, refundAmount, now);
+  } catch (error) {
+    console.error(JSON.stringify({ event: 'refund_deferred', orderNo: order.orderNo, reason: event, error: String(error) }));
+  }
+  return true;
+}
+
+/** Cancels a session: see the module comment. Repeating it finishes an interrupted run and changes nothing more. */
+export async function cancelSession(db: Db, sessionId: number, now: number): Promise<CancellationResult> {
+  await sessionRow(db, sessionId);
+  await db
+    .update(activitySessions)
+    .set({ status: 'cancelled', changedAt: now })
+    .where(and(eq(activitySessions.id, sessionId), inArray(activitySessions.status, ['scheduled', 'postponed'])));
+  const tiers = db.select({ id: ticketTiers.id }).from(ticketTiers).where(eq(ticketTiers.sessionId, sessionId));
+  const closed = await db
+    .update(listings)
+    .set({ status: 'closed' })
+    .where(and(inArray(listings.tierId, tiers), inArray(listings.status, ['active', 'sold_out'])))
+    .returning({ id: listings.id });
+  const unpaid = await db
+    .update(orders)
+    .set({ status: 'cancelled', cancelReason: 'event', paymentSubstatus: null, closedAt: now, updatedAt: now })
+    .where(and(eq(orders.sessionId, sessionId), eq(orders.status, 'pending_payment')))
+    .returning({ id: orders.id });
+  const paid = await db.select().from(orders).where(and(eq(orders.sessionId, sessionId), inArray(orders.status, [...PAID_STATUSES])));
+  let refunded = 0;
+  for (const order of paid) if (await refundForShowChange(db, order, 'event_cancelled', now)) refunded += 1;
+  return { sessionId, status: 'cancelled', listingsClosed: closed.length, unpaidClosed: unpaid.length, refunded };
+}
+
+/**
+ * Postpones a session to a later date: its orders stay valid for it, and until `refundUntil` each
+ * buyer may ask for the cancellation refund instead. Postponing again moves it again; the first date is kept.
+ */
+export async function postponeSession(db: Db, sessionId: number, next: Postponement, now: number): Promise<SessionRow> {
+  const current = await sessionRow(db, sessionId);
+  const problem = postponementProblem(current, next, now);
+  if (problem === 'session_cancelled') throw new ApiError(409, problem);
+  if (problem) throw new ApiError(400, problem, {}, problem === 'postpone_date_invalid' ? 'startsAt' : 'refundUntil');
+  const [moved] = await db
+    .update(activitySessions)
+    .set({
+      status: 'postponed', startsAt: next.startsAt, endsAt: next.endsAt, refundUntil: next.refundUntil, changedAt: now,
+      originalStartsAt: sql`coalesce(${activitySessions.originalStartsAt}, ${activitySessions.startsAt})`,
+    })
+    .where(and(eq(activitySessions.id, sessionId), inArray(activitySessions.status, ['scheduled', 'postponed'])))
+    .returning();
+  // A cancellation won the race.
+  if (!moved) throw new ApiError(409, 'session_cancelled');
+  return moved;
+}
+
+/**
+ * A buyer of a postponed show asks for their refund before its deadline. Asking again, or twice at
+ * once, refunds once; an order that is not paid, or a show not postponed (or past the deadline), is a 409.
+ */
+export async function requestPostponementRefund(db: Db, userId: number, orderId: number, now: number): Promise<void> {
+  const order = await findOwnOrder(db, userId, orderId);
+  if (order.status === 'refunded') return;
+  const session = await sessionRow(db, order.sessionId);
+  if (!postponementRefundOpen(session, now) || !(PAID_STATUSES as readonly string[]).includes(order.status)) {
+    throw new ApiError(409, 'refund_not_available');
+  }
+  await refundForShowChange(db, order, 'postponement_refund', now);
+}

@@ -1,0 +1,95 @@
+/**
+ * A show postponed or cancelled, as its buyer sees it on the order page: what happened and what they
+ * get back, and a postponed show's refund asked for through the confirm prompt. Each test changes a
+ * session of its own (a copy of a seeded one, 20 days ahead), so no other journey's show moves.
+ */
+import { expect, test, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
+import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
+import type { OrderDetail } from '../../src/lib/services/orders.ts';
+import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
+import { E2E_DATABASE, orderOf, payInSandbox, placeOrder, postWithoutBody, type Listing } from './shop-helpers.ts';
+
+test.beforeEach(async ({ context }, testInfo) => {
+  // Each test makes its own show and operator through the local database (five `wrangler d1 execute`
+  // runs of about 2 s each), signs up and pays: 19 s on a quiet 2-core machine, so a busy one needs more.
+  test.slow();
+  await ownClientAddress(context, testInfo);
+});
+
+const DAY = 24 * 3600 * 1000;
+
+/** A copy of a seeded on-sale e-ticket listing, with its tier and session, in a session 20 days away; SQL only, as operations staff would load it. */
+function ownShow(): Listing & { sessionId: number } {
+  const [source] = queryLocalDb(E2E_DATABASE, `
+    SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
+    JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
+    WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status IN (1, 4)
+      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id DESC LIMIT 1`);
+  const startsAt = Date.now() + 20 * DAY;
+  const [session] = queryLocalDb(E2E_DATABASE, `
+    INSERT INTO activity_sessions (activity_id, starts_at, ends_at) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}
+    FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
+  const [tier] = queryLocalDb(E2E_DATABASE, `
+    INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort)
+    SELECT ${session.id}, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
+  const [listing] = queryLocalDb(E2E_DATABASE, `
+    INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
+    SELECT ${tier.id}, seller_id, price, currency, 20, 20, seating, delivery_types, 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
+  return { id: listing.id, quantity: 1, activityId: source.activityId, tierId: tier.id, sessionId: session.id };
+}
+
+/** Operations staff: a new account marked as an operator, signed in on its own request context. */
+async function operator(browser: Browser, testInfo: TestInfo): Promise<APIRequestContext> {
+  const context = await browser.newContext({ ...testInfo.project.use });
+  await ownClientAddress(context, testInfo);
+  const { userId } = await signUpByEmail(context.request, 'operator');
+  queryLocalDb(E2E_DATABASE, `UPDATE users SET is_operator = 1 WHERE id = ${Number(userId)}`);
+  return context.request;
+}
+
+test('a postponed show keeps the order, says so, and refunds it when the buyer asks (Traditional Chinese)', async ({ page, browser }, testInfo) => {
+  const show = ownShow();
+  await signUpByEmail(page.request, 'postponed-buyer');
+  const order = await placeOrder(page.request, show);
+  await payInSandbox(page, order);
+  const staff = await operator(browser, testInfo);
+  const now = Date.now();
+  const postponed = await staff.post(`/api/v1/operator/sessions/${show.sessionId}/postpone`, {
+    data: { startsAt: now + 50 * DAY, endsAt: now + 50 * DAY + 3 * 3600_000, refundUntil: now + 30 * DAY },
+  });
+  expect(postponed.status(), await postponed.text()).toBe(200);
+
+  await page.goto(`/zh-HK/orders/${order.id}`);
+  const update = page.getByRole('note', { name: '演出更新' });
+  await expect(update).toContainText('此演出已由');
+  await expect(update).toContainText('你的門票在新日期仍然有效');
+  const expected = (await orderOf(page.request, order.id, 'zh-HK')) as OrderDetail;
+  await expect(update).toContainText(`申請退款 ${expected.showChange!.refund.formatted}`);
+
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: `申請退款：訂單 ${order.orderNo}` }).click();
+  const prompt = page.getByRole('dialog', { name: '確定申請退款？' });
+  await prompt.getByRole('button', { name: '確定退款' }).click();
+  await reloaded;
+  await expect(page.getByRole('note', { name: '演出更新' })).toContainText(`我們正將 ${expected.showChange!.refund.formatted} 退回`);
+  await expect(page.getByRole('button', { name: `申請退款：訂單 ${order.orderNo}` })).toHaveCount(0);
+  expect((await orderOf(page.request, order.id)).status).toBe('refunded');
+});
+
+test('a cancelled show refunds the paid order minus the fees and says what came back (English)', async ({ page, browser }, testInfo) => {
+  const show = ownShow();
+  await signUpByEmail(page.request, 'cancelled-buyer');
+  const order = await placeOrder(page.request, show);
+  await payInSandbox(page, order);
+  const staff = await operator(browser, testInfo);
+  const cancelled = await postWithoutBody(staff, `/api/v1/operator/sessions/${show.sessionId}/cancel`);
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+  const after = await orderOf(page.request, order.id);
+  expect(after.status).toBe('refunded');
+  expect(after.refund!.amount).toBe(order.cost.total - order.cost.serviceFee - order.cost.postage);
+  await page.goto(`/en/orders/${order.id}`);
+  await expect(page.getByRole('note', { name: 'Show update' })).toContainText(
+    `This show was cancelled. We are refunding ${after.refund!.formatted} to the way you paid; the service fee and the mailing fee are not refunded.`,
+  );
+});
