@@ -4,6 +4,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { buildSeed, seedStatements } from '../src/lib/db/seed.ts';
 
@@ -68,12 +69,24 @@ export function build() {
   });
 }
 
-/** Arguments that serve the built worker (dist/server) on workerd with a local database. */
-export function serveArgs(persistTo, port) {
+/** Arguments that serve the built worker (dist/server) on workerd with a local database; `vars` are its variables. */
+export function serveArgs(persistTo, port, vars = { APP_ENV: 'local' }) {
   return [
     'dev', '--config', 'dist/server/wrangler.json', '--persist-to', persistTo, '--port', String(port), '--ip', '127.0.0.1',
-    '--var', 'APP_ENV:local', '--show-interactive-dev-session=false', '--log-level', 'warn',
+    ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]), '--show-interactive-dev-session=false', '--log-level', 'warn',
   ];
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 

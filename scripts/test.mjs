@@ -1,7 +1,8 @@
 /**
  * `npm test`: the type check, unit tests (vitest, Node), API tests (vitest in workerd against real migrations),
  * one build, then one server for the end-to-end tests with the quality specs (Playwright on Debian's
- * Chromium against the built worker) and Lighthouse on every page type, and the deploy dry run.
+ * Chromium against the built worker) and Lighthouse on every page type, the deploy dry run, and the
+ * production check (the built worker as a deployed copy exposes no sandbox or dev route).
  * Runs every suite, then prints each suite's time, the total, and one closing line with the counts;
  * fails if any suite failed or could not run.
  *
@@ -10,10 +11,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { e2eStateDir, ROOT } from './local-db.mjs';
+import { e2eStateDir, freePort, ROOT } from './local-db.mjs';
 import { startBuiltServer } from './quality/server.mjs';
 
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -59,18 +59,8 @@ const playwrightCounts = ({ stats }) => ({ passed: stats.expected + stats.flaky,
 /** Lighthouse counts one test per page; the deploy check counts one. */
 const lighthouseCounts = (report) => report;
 const deployCounts = (report) => ({ passed: report.passed ? 1 : 0, failed: report.passed ? 0 : 1 });
-
-/** A TCP port on 127.0.0.1 that nothing listens on now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** The production check counts one test per request it makes. */
+const productionCounts = (report) => report;
 
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, name)}`];
 await run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
@@ -107,9 +97,11 @@ if (await run('build', bin('astro'), ['build'])) {
   }
   await run('deploy dry run', process.execPath, ['scripts/quality/deploy-check.mjs']);
   count(path.join(results, 'deploy.json'), deployCounts);
+  await run('production check', process.execPath, ['scripts/quality/production-check.mjs']);
+  count(path.join(results, 'production.json'), productionCounts);
 } else {
-  console.error('\nThe build failed, so the end-to-end tests, Lighthouse and the deploy check could not run.');
-  steps.push(...['e2e', 'lighthouse', 'deploy dry run'].map((name) => ({ name, seconds: 0, ok: false })));
+  console.error('\nThe build failed, so the end-to-end tests, Lighthouse, the deploy check and the production check could not run.');
+  steps.push(...['e2e', 'lighthouse', 'deploy dry run', 'production check'].map((name) => ({ name, seconds: 0, ok: false })));
 }
 
 const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;

@@ -1,0 +1,85 @@
+/**
+ * Production check: the built worker started as a deployed copy is (APP_ENV=production, an
+ * APP_SECRET, PUBLIC_ORIGIN, no payment provider), on a fresh migrated and seeded database, must not
+ * expose what only a local build has. The database holds a pending sandbox payment, whose hosted page
+ * a local build shows and lets anyone approve: deployed, that page (shown or posted a decision), the
+ * sandbox's webhook and the dev routes answer 404 whatever the request, and the payment stays
+ * undecided; the home page still answers.
+ * Writes test-results/production.json.
+ *
+ *   node scripts/quality/production-check.mjs        (needs a built dist/: npx astro build)
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, migrate, query, ROOT, seedIfEmpty, serveArgs, spawnServer, waitForServer, WRANGLER } from '../local-db.mjs';
+
+const START_TIMEOUT_MS = 120_000;
+const summaryFile = path.join(ROOT, 'test-results', 'production.json');
+const SANDBOX_REF = `sbx_${'A'.repeat(43)}`;
+const SANDBOX_PAGE = `/en/sandbox/pay/${SANDBOX_REF}`;
+
+/** Each request a deployed worker answers, and the status it must answer. */
+const CHECKS = [
+  { name: 'home page', method: 'GET', path: '/en/', status: 200 },
+  { name: 'sandbox hosted page', method: 'GET', path: SANDBOX_PAGE, status: 404 },
+  { name: 'sandbox decision', method: 'POST', path: SANDBOX_PAGE, body: 'decision=approve', type: 'application/x-www-form-urlencoded', status: 404 },
+  { name: 'sandbox webhook', method: 'POST', path: '/api/v1/payments/webhooks/sandbox', body: '{}', type: 'application/json', status: 404 },
+  { name: 'dev outbox', method: 'GET', path: '/api/v1/dev/outbox?target=someone@example.com', status: 404 },
+  { name: 'dev end-payment-time', method: 'POST', path: '/api/v1/dev/orders/1/end-payment-time', body: '{}', type: 'application/json', status: 404 },
+  { name: 'dev outbox, doubled prefix', method: 'GET', path: '/api/api/v1/dev/outbox?target=someone@example.com', status: 404 },
+];
+
+async function main() {
+  mkdirSync(path.dirname(summaryFile), { recursive: true });
+  rmSync(summaryFile, { force: true });
+  const persistTo = path.join(os.tmpdir(), `production-check-${process.pid}`);
+  rmSync(persistTo, { recursive: true, force: true });
+  migrate(persistTo);
+  seedIfEmpty(persistTo);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const now = Date.now();
+  query(persistTo, `INSERT INTO sandbox_payments (ref, merchant_ref, method, amount, currency, status, return_url, notify_url, created_at, updated_at)
+    VALUES ('${SANDBOX_REF}', 'order-1', 'visa', 38800, 'HKD', 'pending', '${baseUrl}/en/orders/1', '${baseUrl}/api/v1/payments/webhooks/sandbox', ${now}, ${now})`);
+  const vars = { APP_ENV: 'production', APP_SECRET: 'production-check-secret-0123456789abcdef', PUBLIC_ORIGIN: baseUrl };
+  const server = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' });
+  const results = [];
+  try {
+    const early = server.exited.then((code) => {
+      throw new Error(`the production server exited (code ${code}) before answering. Its log:\n${server.stderr()}`);
+    });
+    early.catch(() => {});
+    await Promise.race([waitForServer(`${baseUrl}/api/v1/currency`, START_TIMEOUT_MS), early]);
+    for (const check of CHECKS) {
+      const response = await fetch(`${baseUrl}${check.path}`, {
+        method: check.method,
+        body: check.body,
+        // Same-origin, as a browser's form post is: Astro refuses cross-site form posts before any page runs.
+        headers: { ...(check.type ? { 'content-type': check.type } : {}), origin: baseUrl },
+        redirect: 'manual',
+      });
+      await response.arrayBuffer();
+      const passed = response.status === check.status;
+      results.push({ ...check, answered: response.status, passed });
+      console.log(`${passed ? 'PASS' : 'FAIL'}  ${check.name.padEnd(28)} ${check.method} ${check.path} → ${response.status} (must be ${check.status})`);
+    }
+    const [ledger] = query(persistTo, `SELECT status FROM sandbox_payments WHERE ref = '${SANDBOX_REF}'`);
+    const undecided = ledger?.status === 'pending';
+    results.push({ name: 'sandbox payment undecided', answered: ledger?.status ?? 'missing', passed: undecided });
+    console.log(`${undecided ? 'PASS' : 'FAIL'}  ${'sandbox payment undecided'.padEnd(28)} ledger status ${ledger?.status ?? 'missing'} (must be pending)`);
+  } finally {
+    await server.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  }
+  const failed = results.filter((result) => !result.passed).length;
+  writeFileSync(summaryFile, `${JSON.stringify({ passed: results.length - failed, failed, checks: results }, null, 2)}\n`);
+  return failed === 0;
+}
+
+try {
+  process.exitCode = (await main()) ? 0 : 1;
+} catch (error) {
+  console.error(`Production check could not run: ${error.message}`);
+  process.exitCode = 1;
+}
