@@ -20,7 +20,7 @@ const ORDER_NO = /^\d{6,40}$/;
 /** A failure the command explains to the user (no stack trace). */
 export class DemoError extends Error {}
 
-/** Rows of a read-only query against a local database folder (`--persist-to`). */
+/** Rows of one SQL statement against a local database folder (`--persist-to`). */
 export function queryLocalDb(persistTo, sql) {
   let out;
   try {
@@ -30,7 +30,9 @@ export function queryLocalDb(persistTo, sql) {
       { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' } },
     );
   } catch (error) {
-    throw new DemoError(`Could not read the local database in ${path.relative(ROOT, persistTo)}: ${String(error.stderr || error.message).trim()}`);
+    // wrangler --json reports its own errors on stdout.
+    const said = [error.stdout, error.stderr].filter(Boolean).join('\n').trim() || error.message;
+    throw new DemoError(`Could not query the local database in ${path.relative(ROOT, persistTo)}: ${said}`);
   }
   return JSON.parse(out)[0].results;
 }

@@ -18,6 +18,21 @@ test.beforeEach(async ({ context }, testInfo) => {
 
 const DAY = 24 * 3600 * 1000;
 
+/**
+ * One statement against the server's database, from a second process beside the running server:
+ * on a busy machine it can find the database locked by the server's own writes, so a failed try is
+ * made again (4 tries in all) before the test fails with what wrangler said.
+ */
+function writeLocalDb(sql: string): Array<Record<string, number>> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return queryLocalDb(E2E_DATABASE, sql);
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
+}
+
 /** A copy of a seeded on-sale e-ticket listing, with its tier and session, in a session 20 days away; SQL only, as operations staff would load it. */
 function ownShow(): Listing & { sessionId: number } {
   const [source] = queryLocalDb(E2E_DATABASE, `
@@ -26,13 +41,13 @@ function ownShow(): Listing & { sessionId: number } {
     WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status IN (1, 4)
       AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id DESC LIMIT 1`);
   const startsAt = Date.now() + 20 * DAY;
-  const [session] = queryLocalDb(E2E_DATABASE, `
+  const [session] = writeLocalDb(`
     INSERT INTO activity_sessions (activity_id, starts_at, ends_at) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}
     FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
-  const [tier] = queryLocalDb(E2E_DATABASE, `
+  const [tier] = writeLocalDb(`
     INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort)
     SELECT ${session.id}, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
-  const [listing] = queryLocalDb(E2E_DATABASE, `
+  const [listing] = writeLocalDb(`
     INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
     SELECT ${tier.id}, seller_id, price, currency, 20, 20, seating, delivery_types, 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
   return { id: listing.id, quantity: 1, activityId: source.activityId, tierId: tier.id, sessionId: session.id };
@@ -43,7 +58,7 @@ async function operator(browser: Browser, testInfo: TestInfo): Promise<APIReques
   const context = await browser.newContext({ ...testInfo.project.use });
   await ownClientAddress(context, testInfo);
   const { userId } = await signUpByEmail(context.request, 'operator');
-  queryLocalDb(E2E_DATABASE, `UPDATE users SET is_operator = 1 WHERE id = ${Number(userId)}`);
+  writeLocalDb(`UPDATE users SET is_operator = 1 WHERE id = ${Number(userId)}`);
   return context.request;
 }
 
