@@ -104,7 +104,10 @@ if (await run('build', bin('astro'), ['build'])) {
   steps.push(...['e2e', 'lighthouse', 'deploy dry run', 'production check'].map((name) => ({ name, seconds: 0, ok: false })));
 }
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+const minutes = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+};
 console.log('\nSuite times:');
 for (const { name, seconds, ok } of steps) console.log(`  ${name.padEnd(16)} ${minutes(seconds).padStart(12)}  ${ok ? 'ok' : 'FAILED'}`);
 console.log(`  ${'total'.padEnd(16)} ${minutes(secondsSince(startedAt)).padStart(12)}`);
