@@ -3,7 +3,7 @@
  * get back, and a postponed show's refund asked for through the confirm prompt. Each test changes a
  * session of its own (a copy of a seeded one, 20 days ahead), so no other journey's show moves.
  */
-import { expect, test, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import type { OrderDetail } from '../../src/lib/services/orders.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
@@ -62,12 +62,17 @@ async function operator(browser: Browser, testInfo: TestInfo): Promise<APIReques
   return context.request;
 }
 
-test('a postponed show keeps the order, says so, and refunds it when the buyer asks (Traditional Chinese)', async ({ page, browser }, testInfo) => {
+/** A new buyer's paid order on a show of the test's own, and an operator's request context. */
+async function paidOrderOnOwnShow(page: Page, browser: Browser, testInfo: TestInfo, label: string) {
   const show = ownShow();
-  await signUpByEmail(page.request, 'postponed-buyer');
+  await signUpByEmail(page.request, label);
   const order = await placeOrder(page.request, show);
   await payInSandbox(page, order);
-  const staff = await operator(browser, testInfo);
+  return { show, order, staff: await operator(browser, testInfo) };
+}
+
+test('a postponed show keeps the order, says so, and refunds it when the buyer asks (Traditional Chinese)', async ({ page, browser }, testInfo) => {
+  const { show, order, staff } = await paidOrderOnOwnShow(page, browser, testInfo, 'postponed-buyer');
   const now = Date.now();
   const postponed = await staff.post(`/api/v1/operator/sessions/${show.sessionId}/postpone`, {
     data: { startsAt: now + 50 * DAY, endsAt: now + 50 * DAY + 3 * 3600_000, refundUntil: now + 30 * DAY },
@@ -92,11 +97,7 @@ test('a postponed show keeps the order, says so, and refunds it when the buyer a
 });
 
 test('a cancelled show refunds the paid order minus the fees and says what came back (English)', async ({ page, browser }, testInfo) => {
-  const show = ownShow();
-  await signUpByEmail(page.request, 'cancelled-buyer');
-  const order = await placeOrder(page.request, show);
-  await payInSandbox(page, order);
-  const staff = await operator(browser, testInfo);
+  const { show, order, staff } = await paidOrderOnOwnShow(page, browser, testInfo, 'cancelled-buyer');
   const cancelled = await postWithoutBody(staff, `/api/v1/operator/sessions/${show.sessionId}/cancel`);
   expect(cancelled.status(), await cancelled.text()).toBe(200);
 
