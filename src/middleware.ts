@@ -1,14 +1,16 @@
 /**
- * Every page request: language (prefix, cookie, Accept-Language), channel capture, the route's
- * flags and the auth gate (a live session in the database). A locale-prefixed URL is rewritten to
+ * Every page request: security headers, language (prefix, cookie, Accept-Language), channel capture,
+ * the route's flags and the auth gate (a live session in the database). A locale-prefixed URL is rewritten to
  * the same page without the prefix.
  */
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
 import { CHANNEL_COOKIE, LANGUAGE_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from './lib/config.ts';
 import { localizedPath, resolveLocale } from './lib/i18n/locales.ts';
 import { routeFor } from './lib/routes.ts';
 import { database } from './lib/db/client.ts';
+import { securityHeaders } from './lib/domain/security.ts';
 import { userOfCookies } from './lib/services/auth.ts';
 
 const CHANNEL_MAX_AGE_S = 30 * 24 * 3600;
@@ -23,9 +25,20 @@ function hasValidEncoding(path: string): boolean {
   }
 }
 
-export const onRequest = defineMiddleware(async (context, next) => {
+/** The answer with our security headers added (a header the page chose itself stays, e.g. the voucher's referrer policy). */
+function withSecurityHeaders(response: Response): Response {
+  // A redirect's headers are immutable: copy it first.
+  const answer = response.type === 'opaqueredirect' || response.status >= 300 && response.status < 400 ? new Response(response.body, response) : response;
+  for (const [name, value] of Object.entries(securityHeaders({ production: env.APP_ENV !== 'local' }))) {
+    if (!answer.headers.has(name)) answer.headers.set(name, value);
+  }
+  return answer;
+}
+
+export const onRequest = defineMiddleware(async (context, next) => withSecurityHeaders(await answer(context, next)));
+
+async function answer(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { url, cookies, request } = context;
-  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return next();
 
   const choice = resolveLocale(url.pathname, cookies.get(LANGUAGE_COOKIE)?.value, request.headers.get('accept-language'));
   const route = routeFor(choice.path);
@@ -36,7 +49,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const channel = url.searchParams.get('channel');
   if (channel && CHANNEL_PATTERN.test(channel)) {
-    cookies.set(CHANNEL_COOKIE, channel, { path: '/', maxAge: CHANNEL_MAX_AGE_S, sameSite: 'lax' });
+    cookies.set(CHANNEL_COOKIE, channel, { path: '/', maxAge: CHANNEL_MAX_AGE_S, sameSite: 'lax', secure: env.APP_ENV !== 'local' || url.protocol === 'https:' });
   }
 
   if (route.auth) {
@@ -54,4 +67,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // the catch-all page, which reads locals.path and shows a listing's empty state or the 404 page.
   if (choice.fromPrefix && hasValidEncoding(choice.path)) return next(new URL(choice.path + url.search, url));
   return next();
-});
+}

@@ -4,7 +4,8 @@
  * expose what only a local build has. The database holds a pending sandbox payment, whose hosted page
  * a local build shows and lets anyone approve: deployed, that page (shown or posted a decision), the
  * sandbox's webhook and the dev routes answer 404 whatever the request, and the payment stays
- * undecided; the home page still answers.
+ * undecided; the home page still answers, and pages and API answers carry the security headers a
+ * deployed copy owes (HSTS included) and a Secure channel cookie.
  * Writes test-results/production.json.
  *
  *   node scripts/quality/production-check.mjs        (needs a built dist/: npx astro build)
@@ -19,9 +20,19 @@ const summaryFile = path.join(ROOT, 'test-results', 'production.json');
 const SANDBOX_REF = `sbx_${'A'.repeat(43)}`;
 const SANDBOX_PAGE = `/en/sandbox/pay/${SANDBOX_REF}`;
 
-/** Each request a deployed worker answers, and the status it must answer. */
+/** The headers every deployed answer carries (src/lib/domain/security.ts). */
+const SECURITY_HEADERS = {
+  'strict-transport-security': /^max-age=63072000; includeSubDomains$/,
+  'x-content-type-options': /^nosniff$/,
+  'x-frame-options': /^DENY$/,
+  'referrer-policy': /^strict-origin-when-cross-origin$/,
+  'content-security-policy': /frame-ancestors 'none'/,
+};
+
+/** Each request a deployed worker answers, the status it must answer and headers it must carry (regexes; `set-cookie` joins all cookies). */
 const CHECKS = [
-  { name: 'home page', method: 'GET', path: '/en/', status: 200 },
+  { name: 'home page', method: 'GET', path: '/en/?channel=partner1', status: 200, headers: { ...SECURITY_HEADERS, 'set-cookie': /channel=partner1;[^\n]*Secure/ } },
+  { name: 'API answer', method: 'GET', path: '/api/v1/currency', status: 200, headers: SECURITY_HEADERS },
   { name: 'sandbox hosted page', method: 'GET', path: SANDBOX_PAGE, status: 404 },
   { name: 'sandbox decision', method: 'POST', path: SANDBOX_PAGE, body: 'decision=approve', type: 'application/x-www-form-urlencoded', status: 404 },
   { name: 'sandbox webhook', method: 'POST', path: '/api/v1/payments/webhooks/sandbox', body: '{}', type: 'application/json', status: 404 },
@@ -60,9 +71,12 @@ async function main() {
         redirect: 'manual',
       });
       await response.arrayBuffer();
-      const passed = response.status === check.status;
-      results.push({ ...check, answered: response.status, passed });
-      console.log(`${passed ? 'PASS' : 'FAIL'}  ${check.name.padEnd(28)} ${check.method} ${check.path} → ${response.status} (must be ${check.status})`);
+      const headerOf = (name) => (name === 'set-cookie' ? response.headers.getSetCookie().join('\n') : response.headers.get(name));
+      const missing = Object.entries(check.headers ?? {}).filter(([name, pattern]) => !pattern.test(headerOf(name) ?? '')).map(([name]) => name);
+      const passed = response.status === check.status && missing.length === 0;
+      results.push({ ...check, headers: undefined, answered: response.status, missingHeaders: missing, passed });
+      const lacking = missing.length > 0 ? `; lacks ${missing.join(', ')}` : '';
+      console.log(`${passed ? 'PASS' : 'FAIL'}  ${check.name.padEnd(28)} ${check.method} ${check.path} → ${response.status} (must be ${check.status})${lacking}`);
     }
     const [ledger] = query(persistTo, `SELECT status FROM sandbox_payments WHERE ref = '${SANDBOX_REF}'`);
     const undecided = ledger?.status === 'pending';

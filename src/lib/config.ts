@@ -103,6 +103,14 @@ export const HIDE_POP_BOX_COOKIE = 'hidePopBox';
  * only grow, so one id per user marks every earlier pop-up as shown once.
  */
 export const INVITE_COUPON_SEEN_COOKIE = 'inviteCouponSeen';
+/**
+ * Inviter rewards one account can earn per calendar month: a real person invites a handful of
+ * friends a month; more is the shape of throwaway accounts farming coupons. Friends beyond it still
+ * join and get their own coupons; the inviter's reward for them is simply not granted.
+ */
+export const INVITER_REWARDS_PER_MONTH = 10;
+/** The month of that cap runs in UTC+8, the time of Hong Kong, Macao, Taiwan, Mainland China, Singapore, Manila and Kuala Lumpur. */
+export const REWARD_MONTH_UTC_OFFSET_MS = 8 * 3600 * 1000;
 /** The coupon every new account receives (a bundle coupon grants its bundle count). */
 export const NEW_USER_GIFT_COUPON = 'WELCOME100';
 /** The device id cookie of GET /v1/setDvid: ties location history to a browser without an account. */
@@ -144,6 +152,13 @@ export const CODE_SEND_LIMITS = {
 /** Failed sign-ins (wrong password or code) after which a graphic captcha is required, per hour. */
 export const CAPTCHA_AFTER_FAILURES = { perAccount: 3, perClient: 20, windowMs: 60 * MINUTE_MS } as const;
 export const CAPTCHA_TTL_MS = 5 * MINUTE_MS;
+/**
+ * Wrong passwords for one account, whatever the client: the first `free` cost nothing more (people
+ * mistype), each one after locks password sign-in for `firstLockMs`, doubling up to `maxLockMs`, so
+ * a guesser gets about 15 tries an hour however many captchas it solves. The count forgets after
+ * `forgetAfterMs` without a failure. Sign-in by code stays open: a locked-out owner still gets in.
+ */
+export const PASSWORD_LOCKOUT = { free: 5, firstLockMs: MINUTE_MS, maxLockMs: 15 * MINUTE_MS, forgetAfterMs: DAY_MS } as const;
 /** Captcha images one client may ask for per minute (each one is a stored challenge). */
 export const CAPTCHAS_PER_CLIENT_MINUTE = 30;
 export const CAPTCHA_LENGTH = 4;

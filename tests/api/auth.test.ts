@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CAPTCHA_AFTER_FAILURES, CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS } from '../../src/lib/config.ts';
+import { CAPTCHA_AFTER_FAILURES, CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS, PASSWORD_LOCKOUT } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { storeChallenge } from '../../src/lib/services/captcha.ts';
 import { allowAnotherCode, latestCode, signUp, TestClient } from './auth-client.ts';
@@ -316,6 +316,65 @@ describe('captcha after repeated failures', () => {
     expect(next.body.errorCode).toBe('captcha_required');
     const elsewhere = await login(new TestClient(), freshEmail(), 'Wrong12345');
     expect(elsewhere.body.errorCode).toBe('credentials_wrong');
+  });
+});
+
+describe('password lockout', () => {
+  const login = (client: TestClient, email: string, password: string, captcha?: string, language = 'en') =>
+    client.call('/api/v1/user/mail/login', { method: 'POST', body: { email, loginType: 'password', password, captcha }, headers: { language } });
+  /** A wrong password from a client with a solved captcha: the lockout counts however many captchas are solved. */
+  const solvedWrongGuess = async (email: string) => {
+    const client = new TestClient();
+    const id = `lockout-${crypto.randomUUID()}`;
+    client.cookies.set('pncap', id);
+    await storeChallenge(db(), id, 'AB3D', client.ip, Date.now());
+    return login(client, email, 'Wrong12345', 'AB3D');
+  };
+
+  it(`locks password sign-in after ${PASSWORD_LOCKOUT.free} wrong passwords, says when to try again, and lets a code sign-in through`, async () => {
+    const email = freshEmail();
+    await signUp(new TestClient(), email);
+    for (let i = 0; i < PASSWORD_LOCKOUT.free; i++) expect((await solvedWrongGuess(email)).body.errorCode).toBe('credentials_wrong');
+
+    // Even the right password (with a solved captcha) waits out the lock, and says how long, in the caller's language.
+    const locked = await solvedWrongGuess(email);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject({ errorCode: 'login_locked', message: 'Too many wrong passwords for this account. Try again in 1 minute, or sign in with a verification code.' });
+    const client = new TestClient();
+    client.cookies.set('pncap', 'lockout-right');
+    await storeChallenge(db(), 'lockout-right', 'AB3D', client.ip, Date.now());
+    const right = await login(client, email, 'Tickets2026', 'AB3D', 'zh-HK');
+    expect(right.body).toMatchObject({ code: 429, errorCode: 'login_locked', message: '此帳戶密碼錯誤次數過多。請於 1 分鐘後再試，或使用驗證碼登入。' });
+
+    // A code sign-in proves the mailbox: it is not locked (the captcha the failures asked for still applies).
+    await allowAnotherCode(email);
+    expect((await new TestClient().post('/api/v3/user/sendLoginCode', { channel: 'email', email })).status).toBe(200);
+    const coder = new TestClient();
+    coder.cookies.set('pncap', 'lockout-code');
+    await storeChallenge(db(), 'lockout-code', 'AB3D', coder.ip, Date.now());
+    const byCode = await coder.post('/api/v1/user/mail/login', { email, loginType: 'code', code: await latestCode(email), captcha: 'AB3D' });
+    expect(byCode.status, byCode.text).toBe(200);
+  });
+
+  it('doubles the lock with each further wrong password, and a sign-in once it ends clears the count', async () => {
+    const email = freshEmail();
+    await signUp(new TestClient(), email);
+    for (let i = 0; i < PASSWORD_LOCKOUT.free; i++) await solvedWrongGuess(email);
+    const key = `email:${email}`;
+    const lockOf = () => env.DB.prepare('SELECT failures, locked_until - updated_at AS lockMs FROM login_failures WHERE account_key = ?').bind(key).first<{ failures: number; lockMs: number }>();
+    expect(await lockOf()).toEqual({ failures: PASSWORD_LOCKOUT.free, lockMs: PASSWORD_LOCKOUT.firstLockMs });
+    // The lock ends (moved into the past, as time would): the next wrong password locks for twice as long.
+    await env.DB.prepare('UPDATE login_failures SET locked_until = 0 WHERE account_key = ?').bind(key).run();
+    expect((await solvedWrongGuess(email)).body.errorCode).toBe('credentials_wrong');
+    expect(await lockOf()).toEqual({ failures: PASSWORD_LOCKOUT.free + 1, lockMs: 2 * PASSWORD_LOCKOUT.firstLockMs });
+    const waiting = await solvedWrongGuess(email);
+    expect(waiting.body.message).toContain('Try again in 2 minutes');
+    await env.DB.prepare('UPDATE login_failures SET locked_until = 0 WHERE account_key = ?').bind(key).run();
+    const client = new TestClient();
+    client.cookies.set('pncap', 'lockout-after');
+    await storeChallenge(db(), 'lockout-after', 'AB3D', client.ip, Date.now());
+    expect((await login(client, email, 'Tickets2026', 'AB3D')).status).toBe(200);
+    expect(await lockOf()).toBeNull();
   });
 });
 

@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
 import type { InvitationView } from '../../src/lib/services/invitations.ts';
 import { applyOrderEvent, type CheckoutQuote, type OrderDetail } from '../../src/lib/services/orders.ts';
+import { INVITER_REWARDS_PER_MONTH } from '../../src/lib/config.ts';
 import { latestCode, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 
 let emails = 0;
+let purchases = 0;
 
 async function heldCodes(userId: number): Promise<string[]> {
   const { results } = await env.DB.prepare(
@@ -41,6 +43,30 @@ async function invitationRows(inviteeId: number) {
   return results;
 }
 
+/** Places an e-ticket order for one ticket and confirms its payment, as the provider's webhook would; answers the order id. */
+async function buyOnce(buyer: TestClient): Promise<number> {
+  const pick = await env.DB.prepare(
+    `SELECT l.id AS listingId FROM listings l
+     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
+     WHERE l.status = 'active' AND l.quantity_available >= 1 AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 86400000
+       AND a.real_name_required = 0 AND instr(l.delivery_types, 'e_ticket') > 0
+     ORDER BY l.quantity_available DESC, l.id LIMIT 1`,
+  ).bind(Date.now()).first<{ listingId: number }>();
+  const quoted = await buyer.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${pick!.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`);
+  const placed = await buyer.call<OrderDetail>('/api/v1/orders', {
+    method: 'POST',
+    body: { listingId: pick!.listingId, quantity: 1, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quoted.body.data.cost.total },
+    headers: { 'idempotency-key': `paid-${Date.now()}-${++purchases}` },
+  });
+  expect(placed.status, placed.text).toBe(200);
+  expect(await applyOrderEvent(database(env.DB), placed.body.data.id, 'payment_confirmed', Date.now())).toBe(true);
+  return placed.body.data.id;
+}
+
+async function rewardOf(inviteeId: number) {
+  return env.DB.prepare('SELECT reward_state AS state, reward_order_id AS orderId FROM invitations WHERE invitee_id = ?').bind(inviteeId).first<{ state: string; orderId: number | null }>();
+}
+
 beforeAll(async () => {
   await seed();
 });
@@ -62,27 +88,36 @@ describe('My Invitation Code', () => {
 });
 
 describe('registering with an invite code', () => {
-  it('records the invitation and grants the invitee and the inviter coupons, each once', async () => {
+  it('records the invitation and grants the invitee coupons; the inviter\'s reward waits for the friend\'s first paid order', async () => {
     const inviter = await signedInClient('inviter');
-    const { answer } = await registerWith(await inviteCodeOf(inviter));
+    const { answer, client: friend } = await registerWith(await inviteCodeOf(inviter));
     expect(answer.status).toBe(200);
     const inviteeId = answer.body.data.user.userId;
     expect(await heldCodes(inviteeId)).toEqual(['FRIEND60', 'WELCOME100']);
-    expect(await heldCodes(userIdOf(inviter))).toEqual(['THANKS50', 'WELCOME100']);
+    expect(await heldCodes(userIdOf(inviter))).toEqual(['WELCOME100']);
     expect(await invitationRows(inviteeId)).toEqual([{ inviterId: userIdOf(inviter) }]);
     const invitedBy = await env.DB.prepare('SELECT invited_by FROM users WHERE id = ?').bind(inviteeId).first<number>('invited_by');
     expect(invitedBy).toBe(userIdOf(inviter));
-
     const view = await inviter.call<InvitationView>('/api/v1/invitation');
     expect(view.body.data.friends).toHaveLength(1);
+
+    const orderId = await buyOnce(friend);
+    expect(await heldCodes(userIdOf(inviter))).toEqual(['THANKS50', 'WELCOME100']);
+    expect(await rewardOf(inviteeId)).toEqual({ state: 'granted', orderId });
+    // A repeated confirmation and the friend's next order grant nothing more.
+    expect(await applyOrderEvent(database(env.DB), orderId, 'payment_confirmed', Date.now())).toBe(false);
+    await buyOnce(friend);
+    expect(await heldCodes(userIdOf(inviter))).toEqual(['THANKS50', 'WELCOME100']);
   });
 
-  it('gives the inviter one coupon per friend who joins', async () => {
+  it('gives the inviter one reward per friend who pays, none for friends who only sign up', async () => {
     const inviter = await signedInClient('popular');
     const code = await inviteCodeOf(inviter);
-    await registerWith(code);
+    const { client: payer } = await registerWith(code);
     await registerWith(code.toLowerCase());
-    expect(await heldCodes(userIdOf(inviter))).toEqual(['THANKS50', 'THANKS50', 'WELCOME100']);
+    await registerWith(code);
+    await buyOnce(payer);
+    expect(await heldCodes(userIdOf(inviter))).toEqual(['THANKS50', 'WELCOME100']);
   });
 
   it('refuses an unknown or malformed code without using up the registration code', async () => {
@@ -120,7 +155,7 @@ describe('registering with an invite code', () => {
     const again = await signIn();
     expect(again.body.data.user.userId).toBe(userId);
     expect(await heldCodes(userId)).toEqual(['FRIEND60', 'WELCOME100']);
-    expect(await heldCodes(userIdOf(inviter))).toEqual(['THANKS50', 'WELCOME100']);
+    expect(await heldCodes(userIdOf(inviter))).toEqual(['WELCOME100']);
   });
 });
 
@@ -156,7 +191,7 @@ describe('accepting a code after registering', () => {
     expect(again.status).toBe(409);
     expect(again.body.errorCode).toBe('invite_already_accepted');
     expect(await heldCodes(userIdOf(me))).toEqual(['FRIEND60', 'WELCOME100']);
-    expect(await heldCodes(userIdOf(first))).toEqual(['THANKS50', 'WELCOME100']);
+    expect(await invitationRows(userIdOf(me))).toEqual([{ inviterId: userIdOf(first) }]);
     expect(await heldCodes(userIdOf(second))).toEqual(['WELCOME100']);
     const view = await me.call<InvitationView>('/api/v1/invitation');
     expect(view.body.data).toMatchObject({ canAccept: false, invitedBy: accepted.body.data.inviterNickname });
@@ -180,6 +215,7 @@ describe('accepting a code after registering', () => {
     const rows = await invitationRows(userIdOf(me));
     expect(rows).toHaveLength(1);
     expect(await heldCodes(userIdOf(me))).toEqual(['FRIEND60', 'WELCOME100']);
+    await buyOnce(me);
     const rewarded = await Promise.all(inviters.map(async (inviter) => (await heldCodes(userIdOf(inviter))).filter((code) => code === 'THANKS50').length));
     expect(rewarded).toEqual(inviters.map((inviter) => (userIdOf(inviter) === rows[0].inviterId ? 1 : 0)));
   });
@@ -187,24 +223,50 @@ describe('accepting a code after registering', () => {
   it('refuses an account that has paid for an order already', async () => {
     const inviter = await signedInClient('buyerinviter');
     const buyer = await signedInClient('buyer');
-    const pick = await env.DB.prepare(
-      `SELECT l.id AS listingId FROM listings l
-       JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
-       WHERE l.status = 'active' AND l.quantity_available >= 1 AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 86400000
-         AND a.real_name_required = 0 AND instr(l.delivery_types, 'e_ticket') > 0
-       ORDER BY l.id LIMIT 1`,
-    ).bind(Date.now()).first<{ listingId: number }>();
-    const quoted = await buyer.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${pick!.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`);
-    const placed = await buyer.call<OrderDetail>('/api/v1/orders', {
-      method: 'POST',
-      body: { listingId: pick!.listingId, quantity: 1, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quoted.body.data.cost.total },
-      headers: { 'idempotency-key': `paid-before-${Date.now()}` },
-    });
-    expect(placed.status).toBe(200);
-    expect(await applyOrderEvent(database(env.DB), placed.body.data.id, 'payment_confirmed', Date.now())).toBe(true);
+    await buyOnce(buyer);
     const answer = await buyer.post('/api/v1/invitation/accept', { inviteCode: await inviteCodeOf(inviter) });
     expect(answer.status).toBe(409);
     expect(answer.body.errorCode).toBe('invite_not_new_user');
     expect(await heldCodes(userIdOf(inviter))).toEqual(['WELCOME100']);
+  });
+});
+
+describe('the inviter\'s reward', () => {
+  it('is taken back when the order that earned it is refunded, and earned again by the friend\'s next paid order', async () => {
+    const inviter = await signedInClient('refunded');
+    const { client: friend, answer } = await registerWith(await inviteCodeOf(inviter));
+    const inviteeId = answer.body.data.user.userId;
+    const first = await buyOnce(friend);
+    expect(await heldCodes(userIdOf(inviter))).toEqual(['THANKS50', 'WELCOME100']);
+    expect(await applyOrderEvent(database(env.DB), first, 'seller_failed', Date.now())).toBe(true);
+    expect(await heldCodes(userIdOf(inviter))).toEqual(['WELCOME100']);
+    expect(await rewardOf(inviteeId)).toEqual({ state: 'waiting', orderId: null });
+    const second = await buyOnce(friend);
+    expect(await heldCodes(userIdOf(inviter))).toEqual(['THANKS50', 'WELCOME100']);
+    expect(await rewardOf(inviteeId)).toEqual({ state: 'granted', orderId: second });
+  });
+
+  it('stays with the inviter once spent, even if the friend\'s order is refunded later', async () => {
+    const inviter = await signedInClient('spent');
+    const { client: friend, answer } = await registerWith(await inviteCodeOf(inviter));
+    const orderId = await buyOnce(friend);
+    await env.DB.prepare("UPDATE user_coupons SET status = 'used' WHERE user_id = ? AND invitation_id IS NOT NULL").bind(userIdOf(inviter)).run();
+    expect(await applyOrderEvent(database(env.DB), orderId, 'seller_failed', Date.now())).toBe(true);
+    expect(await heldCodes(userIdOf(inviter))).toEqual(['THANKS50', 'WELCOME100']);
+    expect(await rewardOf(answer.body.data.user.userId)).toEqual({ state: 'granted', orderId });
+  });
+
+  it(`is granted at most ${INVITER_REWARDS_PER_MONTH} times a month per inviter`, async () => {
+    const inviter = await signedInClient('capped');
+    const code = await inviteCodeOf(inviter);
+    // Friends who paid earlier this month: their rewards are on record.
+    for (let i = 0; i < INVITER_REWARDS_PER_MONTH; i++) await registerWith(code);
+    await env.DB.prepare("UPDATE invitations SET reward_state = 'granted', rewarded_at = ? WHERE inviter_id = ?").bind(Date.now(), userIdOf(inviter)).run();
+    const { client: friend, answer } = await registerWith(code);
+    const orderId = await buyOnce(friend);
+    expect(await heldCodes(userIdOf(inviter))).toEqual(['WELCOME100']);
+    expect(await rewardOf(answer.body.data.user.userId)).toEqual({ state: 'capped', orderId });
+    // The friend still got their own coupons.
+    expect(await heldCodes(answer.body.data.user.userId)).toEqual(['FRIEND60', 'WELCOME100']);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Quality gates on every page type of scripts/quality/pages.mjs, in English and Traditional Chinese:
  * axe (no serious or critical violation), one main landmark, a title, the page's lang, named
- * controls, and the first-load JavaScript budget measured from what the browser actually loads.
+ * controls, the first-load JavaScript budget measured from what the browser actually loads, and the
+ * Content-Security-Policy: sent, and not one violation while the page loads and hydrates.
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page, type Response } from '@playwright/test';
@@ -42,8 +43,15 @@ for (const pageType of PAGE_TYPES) {
         expect(await unnamedControls(page), 'controls without an accessible name').toEqual([]);
       });
 
-      test(`loads at most ${JS_BUDGET_KB[pageType.budget]} KB gzip of JavaScript until the network is idle, none render-blocking`, async ({ page, baseURL }) => {
+      test(`loads at most ${JS_BUDGET_KB[pageType.budget]} KB gzip of JavaScript until the network is idle, none render-blocking, none refused by its CSP`, async ({ page, baseURL }) => {
         const path = await open(page, pageType, locale, baseURL);
+        const violations: string[] = [];
+        await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+        await page.addInitScript(() => {
+          document.addEventListener('securitypolicyviolation', (event) => {
+            (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+          });
+        });
         const scriptSizes: Promise<{ url: string; gzip: number }>[] = [];
         const measure = (scriptResponse: Response) => {
           if (scriptResponse.request().resourceType() !== 'script') return;
@@ -55,6 +63,9 @@ for (const pageType of PAGE_TYPES) {
         page.off('response', measure);
         const files = await Promise.all(scriptSizes);
         expect(response?.status(), `status of ${path}`).toBe(pageType.status);
+        expect(response?.headers()['content-security-policy'], 'the page\'s Content-Security-Policy').toMatch(/script-src 'self' 'sha256-[^;]*; .*frame-ancestors 'none'|frame-ancestors 'none'.*script-src 'self' 'sha256-/);
+        expect(response?.headers()['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+        expect(violations, 'Content-Security-Policy violations').toEqual([]);
 
         const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')]
           .filter((script) => ['', 'module', 'text/javascript', 'application/javascript'].includes((script as HTMLScriptElement).type))

@@ -7,7 +7,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { LOCAL_ONLY_API_PATH, TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
 import { database } from '../db/client.ts';
+import { publicOrigin } from '../domain/public-origin.ts';
 import { readRequestContext } from '../domain/request-context.ts';
+import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
 import { translator, type MessageKey } from '../i18n/index.ts';
 import { loadCurrencyTable } from '../services/currency.ts';
 import type { ApiEnv } from './context.ts';
@@ -53,6 +55,17 @@ const routes = new Hono<ApiEnv>().route('/', catalogueRoutes).route('/', authRou
 // Not strict: the home config answers at both /api and /api/.
 export const api = new Hono<ApiEnv>({ strict: false });
 
+/** Signed by their provider, which is their only proof of origin: no browser ever sends them. */
+const WEBHOOK_PATH = /^\/api(?:\/api)?\/v1\/payments\/webhooks\//;
+
+// First, so that every answer carries them, errors included.
+api.use('*', async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(securityHeaders({ production: c.env.APP_ENV !== 'local', apiPolicy: true }))) {
+    if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  }
+});
+
 api.use('*', async (c, next) => {
   const db = database(c.env.DB);
   const currencies = await loadCurrencyTable(db);
@@ -66,6 +79,22 @@ api.use('*', async (c, next) => {
   c.set('ctx', ctx);
   c.set('currencies', currencies);
   c.set('t', translator(ctx.locale));
+  await next();
+});
+
+// No cross-site write reaches a route (the refusal is in the caller's language, hence after the context).
+api.use('*', async (c, next) => {
+  const url = new URL(c.req.url);
+  const allowed =
+    WEBHOOK_PATH.test(url.pathname) ||
+    isAllowedOrigin({
+      method: c.req.method,
+      origin: c.req.header('origin'),
+      secFetchSite: c.req.header('sec-fetch-site'),
+      contentType: c.req.header('content-type'),
+      ownOrigins: [url.origin, publicOrigin(c.env, url)].filter((origin) => origin !== null),
+    });
+  if (!allowed) throw new ApiError(403, 'cross_site_request');
   await next();
 });
 

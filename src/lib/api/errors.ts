@@ -14,6 +14,8 @@ import type { TransferRefusal } from '../domain/transfer.ts';
 
 export type ErrorCode =
   | 'invalid_input'
+  | 'text_malformed'
+  | 'cross_site_request'
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
@@ -50,6 +52,7 @@ export type AuthErrorCode =
   | 'code_too_frequent'
   | 'code_daily_limit'
   | 'credentials_wrong'
+  | 'login_locked'
   | 'old_password_wrong'
   | 'registration_failed'
   | 'messaging_unavailable';

@@ -260,6 +260,14 @@ export const rateLimits = sqliteTable('rate_limits', {
   count: integer('count').notNull(),
 });
 
+/** Wrong passwords of one account in a row (reset by a sign-in), and until when password sign-in is locked. */
+export const loginFailures = sqliteTable('login_failures', {
+  accountKey: text('account_key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lockedUntil: integer('locked_until'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
 export const addresses = sqliteTable(
   'addresses',
   {
@@ -379,9 +387,11 @@ export const userCoupons = sqliteTable(
     couponId: integer('coupon_id').notNull().references(() => coupons.id),
     status: text('status', { enum: ['unused', 'locked', 'used'] }).notNull().default('unused'),
     orderId: integer('order_id'),
+    /** The invitation an inviter's reward coupon was granted for (withdrawn while unused if its order is refunded). */
+    invitationId: integer('invitation_id'),
     createdAt,
   },
-  (t) => [index('user_coupons_user_idx').on(t.userId, t.status)],
+  (t) => [index('user_coupons_user_idx').on(t.userId, t.status), index('user_coupons_invitation_idx').on(t.invitationId)],
 );
 
 export const orderAttendees = sqliteTable('order_attendees', {
@@ -495,12 +505,35 @@ export const paymentWebhookEvents = sqliteTable('payment_webhook_events', {
   receivedAt: integer('received_at').notNull(),
 });
 
-export const invitations = sqliteTable('invitations', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  inviterId: integer('inviter_id').notNull().references(() => users.id),
-  inviteeId: integer('invitee_id').notNull().unique().references(() => users.id),
-  createdAt,
-});
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    inviterId: integer('inviter_id').notNull().references(() => users.id),
+    inviteeId: integer('invitee_id').notNull().unique().references(() => users.id),
+    /** The inviter's reward: waiting for the friend's first paid order, granted, or over the month's cap. */
+    rewardState: text('reward_state', { enum: ['waiting', 'granted', 'capped'] }).notNull().default('waiting'),
+    /** The friend's paid order that decided the reward (a refund of it sends the reward back to waiting). */
+    rewardOrderId: integer('reward_order_id'),
+    rewardedAt: integer('rewarded_at'),
+    createdAt,
+  },
+  (t) => [index('invitations_inviter_reward_idx').on(t.inviterId, t.rewardedAt)],
+);
+
+/** Door staff: a seller (or an operator) lets an account admit the seller's tickets at one session's gate. */
+export const gateStaff = sqliteTable(
+  'gate_staff',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id').notNull().references(() => activitySessions.id),
+    /** Whose tickets the staff admits: the seller who assigned them. */
+    sellerId: integer('seller_id').notNull().references(() => users.id),
+    staffId: integer('staff_id').notNull().references(() => users.id),
+    createdAt,
+  },
+  (t) => [uniqueIndex('gate_staff_unique').on(t.sessionId, t.sellerId, t.staffId), index('gate_staff_staff_idx').on(t.staffId, t.sessionId)],
+);
 
 export const lotteries = sqliteTable('lotteries', {
   id: integer('id').primaryKey({ autoIncrement: true }),

@@ -1,7 +1,8 @@
 /**
  * Invitation programme rules (SPEC.md section 1: coupons for registered friends): what an invite
- * code looks like, and who may accept whose invitation.
+ * code looks like, who may accept whose invitation, and the month the inviter's reward cap counts in.
  */
+import { REWARD_MONTH_UTC_OFFSET_MS } from '../config.ts';
 
 /** Invite codes are 8 characters of an alphabet without look-alikes; people type them in any case. */
 const INVITE_CODE = /^[A-HJ-NP-Z2-9]{8}$/;
@@ -41,4 +42,10 @@ export function seenInviteCouponId(cookie: string | null | undefined, userId: nu
 /** The cookie value that marks pop-ups up to row `lastId` as seen by this user. */
 export function inviteCouponSeenValue(userId: number, lastId: number): string {
   return `${userId}.${lastId}`;
+}
+
+/** When the reward month holding `now` began (epoch ms): the first of the month, 00:00 at UTC+8. */
+export function rewardMonthStart(now: number, offsetMs = REWARD_MONTH_UTC_OFFSET_MS): number {
+  const local = new Date(now + offsetMs);
+  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - offsetMs;
 }

@@ -16,7 +16,8 @@ import {
   CAPTCHA_AFTER_FAILURES, CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS, CODE_TTL_MS, EMAIL_CODE_LENGTH, SESSION_TTL_DAYS, TOKEN_COOKIE,
 } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { authSessions, countries, users, verificationCodes } from '../db/schema.ts';
+import { authSessions, countries, loginFailures, users, verificationCodes } from '../db/schema.ts';
+import { failuresSoFar, lockoutAfter, minutesUntil } from '../domain/lockout.ts';
 import {
   DECOY_PASSWORD_HASH, constantTimeEqual, hashPassword, randomString, randomToken, sha256Hex, verifyPassword,
 } from '../domain/password.ts';
@@ -352,13 +353,40 @@ export async function loginWithCode(deps: AuthDeps, account: Account, code: stri
   });
 }
 
-/** Signs in with a password. Unknown accounts, accounts without a password and wrong passwords fail alike. */
+// ---------------------------------------------------------------- password lockout
+
+/** A 429 saying when to try again while password sign-in of the account is locked. */
+async function refuseWhileLocked(deps: AuthDeps, key: string): Promise<void> {
+  const [row] = await deps.db.select({ lockedUntil: loginFailures.lockedUntil }).from(loginFailures).where(eq(loginFailures.accountKey, key));
+  if (row?.lockedUntil && row.lockedUntil > deps.now) throw new ApiError(429, 'login_locked', { count: minutesUntil(row.lockedUntil, deps.now) });
+}
+
+/** Counts a wrong password for the account and locks password sign-in as the policy says. */
+async function recordWrongPassword(deps: AuthDeps, key: string): Promise<void> {
+  const [row] = await deps.db.select().from(loginFailures).where(eq(loginFailures.accountKey, key));
+  const failures = failuresSoFar(row, deps.now) + 1;
+  const lockMs = lockoutAfter(failures);
+  const values = { failures, lockedUntil: lockMs > 0 ? deps.now + lockMs : null, updatedAt: deps.now };
+  await deps.db.insert(loginFailures).values({ accountKey: key, ...values }).onConflictDoUpdate({ target: loginFailures.accountKey, set: values });
+}
+
+/**
+ * Signs in with a password. Unknown accounts, accounts without a password and wrong passwords fail
+ * alike, and count alike toward the account's lockout, which no captcha lifts; a locked account is
+ * refused before its password is even checked, so guessing on during the lock learns nothing.
+ */
 export async function loginWithPassword(deps: AuthDeps, account: Account, password: string, captcha: CaptchaAttempt): Promise<SignedIn> {
-  return guarded(deps, accountKey(account), captcha, async () => {
+  const key = accountKey(account);
+  await refuseWhileLocked(deps, key);
+  return guarded(deps, key, captcha, async () => {
     const user = await findUser(deps.db, account);
     const stored = storedHash(user);
     const matches = await verifyPassword(password, stored ?? DECOY_PASSWORD_HASH);
-    if (!user || !stored || !matches) throw new ApiError(400, 'credentials_wrong');
+    if (!user || !stored || !matches) {
+      await recordWrongPassword(deps, key);
+      throw new ApiError(400, 'credentials_wrong');
+    }
+    await deps.db.delete(loginFailures).where(eq(loginFailures.accountKey, key));
     return createSession(deps.db, user, deps.now);
   });
 }

@@ -1,6 +1,6 @@
 /**
  * A user's coupons: the My Coupons list (tabs usable / used / expired), granting coupons (the
- * new-user gift, the invitee and inviter coupons) and the invite-coupon pop-ups of the home page.
+ * new-user gift, the invitee coupons, the inviter's reward) and the invite-coupon pop-ups of the home page.
  *
  * Every grant is one guarded INSERT ... SELECT: the row count it may add is decided inside the
  * statement from what the user already holds, and D1 runs statements one at a time, so a retried
@@ -46,16 +46,47 @@ export function grantInviteeCoupons(db: Db, inviteeId: number, now: number): D1P
   )).bind(inviteeId, now);
 }
 
+/** Inviter rewards granted since ?3 (the month's start) to the inviter of the `invitations` row being updated. */
+const REWARDS_THIS_MONTH = `(SELECT count(*) FROM invitations j
+  WHERE j.inviter_id = invitations.inviter_id AND j.reward_state = 'granted' AND j.rewarded_at >= ?3)`;
+
 /**
- * The inviter coupons: one grant per invitation made while the coupon was valid, so an inviter
- * holds exactly as many as friends joined, however often this runs.
+ * The inviter's reward, decided by the invited friend's first paid order (`orderId`): granted while
+ * the inviter has had fewer than `cap` this month (the coupons, one bundle per invitation, made
+ * while the coupon was valid), else capped. Guarded on the invitation still waiting and on the order
+ * being paid and not refunded, so a retried confirmation grants nothing twice.
  */
-export function grantInviterCoupons(db: Db, inviterId: number, now: number): D1PreparedStatement {
-  return db.$client.prepare(grantSql(
-    "c.purpose = 'inviter'",
-    `(SELECT count(*) FROM user_coupons u WHERE u.user_id = ?1 AND u.coupon_id = c.id)
-       < c.bundle_count * (SELECT count(*) FROM invitations i WHERE i.inviter_id = ?1 AND i.created_at >= c.valid_from)`,
-  )).bind(inviterId, now);
+export function rewardInviterStatements(db: Db, orderId: number, now: number, monthStart: number, cap: number): D1PreparedStatement[] {
+  const d1 = db.$client;
+  return [
+    d1.prepare(`UPDATE invitations SET reward_order_id = ?1,
+        reward_state = CASE WHEN ${REWARDS_THIS_MONTH} < ?4 THEN 'granted' ELSE 'capped' END,
+        rewarded_at = CASE WHEN ${REWARDS_THIS_MONTH} < ?4 THEN ?2 ELSE NULL END
+      WHERE reward_state = 'waiting'
+        AND invitee_id = (SELECT user_id FROM orders WHERE id = ?1 AND paid_at IS NOT NULL AND status <> 'refunded')`).bind(orderId, now, monthStart, cap),
+    d1.prepare(`WITH RECURSIVE copies(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM copies WHERE n < ${BUNDLE_MAX})
+      INSERT INTO user_coupons (user_id, coupon_id, status, created_at, invitation_id)
+      SELECT i.inviter_id, c.id, 'unused', ?2, i.id
+      FROM invitations i JOIN coupons c ON c.purpose = 'inviter' JOIN copies ON copies.n <= c.bundle_count
+      WHERE i.reward_order_id = ?1 AND i.reward_state = 'granted' AND c.valid_to > ?2 AND i.created_at >= c.valid_from
+        AND NOT EXISTS (SELECT 1 FROM user_coupons u WHERE u.invitation_id = i.id)`).bind(orderId, now),
+  ];
+}
+
+/**
+ * A refund of the order that earned an inviter's reward takes back the reward's unused coupons; when
+ * none of them was spent, the invitation waits again for the friend's next paid order.
+ */
+export function withdrawInviterRewardStatements(db: Db, orderId: number): D1PreparedStatement[] {
+  const d1 = db.$client;
+  const refunded = "EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'refunded')";
+  return [
+    d1.prepare(`DELETE FROM user_coupons WHERE status = 'unused' AND ${refunded}
+      AND invitation_id IN (SELECT id FROM invitations WHERE reward_order_id = ?1)`).bind(orderId),
+    d1.prepare(`UPDATE invitations SET reward_state = 'waiting', reward_order_id = NULL, rewarded_at = NULL
+      WHERE reward_order_id = ?1 AND ${refunded}
+        AND NOT EXISTS (SELECT 1 FROM user_coupons u WHERE u.invitation_id = invitations.id)`).bind(orderId),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------

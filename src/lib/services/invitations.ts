@@ -1,9 +1,11 @@
 /**
  * The invitation programme: each user's code and share link, registering with a friend's code (or
- * accepting one later, while still a new user), and the invitee and inviter coupons it grants.
+ * accepting one later, while still a new user), and the invitee coupons it grants at once. The
+ * inviter's reward waits for the friend's first paid order (services/orders.ts, applyOrderEvent),
+ * so throwaway sign-ups earn nothing.
  *
  * An account is invited at most once: `invitations.invitee_id` is unique, and the invitation, the
- * `users.invited_by` mark and both grants are one D1 batch (atomic) whose grants are guarded
+ * `users.invited_by` mark and the grant are one D1 batch (atomic) whose grant is guarded
  * (services/coupons.ts), so retries and races grant nothing twice.
  */
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -15,7 +17,7 @@ import { invitationRefusal, normalizeInviteCode } from '../domain/invitations.ts
 import type { RequestContext } from '../domain/request-context.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
-import { couponAmounts, grantInviteeCoupons, grantInviterCoupons, grantNewUserGift } from './coupons.ts';
+import { couponAmounts, grantInviteeCoupons, grantNewUserGift } from './coupons.ts';
 import { formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 
 export interface Inviter {
@@ -34,7 +36,7 @@ export async function inviterByCode(db: Db, rawCode: string): Promise<Inviter> {
   return row;
 }
 
-/** The batch that records an invitation (never of oneself, never a second one) and grants both coupons. */
+/** The batch that records an invitation (never of oneself, never a second one) and grants the invitee coupons. */
 function invitationStatements(db: Db, inviteeId: number, inviterId: number, now: number): D1PreparedStatement[] {
   const d1 = db.$client;
   return [
@@ -43,7 +45,6 @@ function invitationStatements(db: Db, inviteeId: number, inviterId: number, now:
     d1.prepare(`UPDATE users SET invited_by = (SELECT inviter_id FROM invitations WHERE invitee_id = ?1)
       WHERE id = ?1 AND invited_by IS NULL`).bind(inviteeId),
     grantInviteeCoupons(db, inviteeId, now),
-    grantInviterCoupons(db, inviterId, now),
   ];
 }
 

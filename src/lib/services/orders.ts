@@ -7,7 +7,8 @@
 import { and, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
 import {
-  ON_SITE_PICKUP_LEAD_MS, ORDER_PAGE_SIZE, PAYMENT_METHODS, PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod,
+  INVITER_REWARDS_PER_MONTH, ON_SITE_PICKUP_LEAD_MS, ORDER_PAGE_SIZE, PAYMENT_METHODS, PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType,
+  type PaymentMethod,
 } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -17,6 +18,7 @@ import {
 import { ACTIVITY_STATUS } from '../domain/activity.ts';
 import { bestOffer, judgeCoupon, percentOff, type CouponRefusal, type CouponVerdict } from '../domain/coupons.ts';
 import { idCardTypeFor, maskIdNumber } from '../domain/identity.ts';
+import { rewardMonthStart } from '../domain/invitations.ts';
 import { requestHash, sameRequest } from '../domain/idempotency.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import { buyerActions, nextState, transitionOf, type OrderEvent, type OrderStatus, type OrderTab } from '../domain/order-state.ts';
@@ -31,6 +33,7 @@ import { normalizePhone, phoneProblem } from '../domain/validation.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
 import { getAddress } from './addresses.ts';
+import { rewardInviterStatements, withdrawInviterRewardStatements } from './coupons.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from './order-show.ts';
 import { voucherUrl } from './voucher-link.ts';
 
@@ -460,13 +463,23 @@ export async function applyOrderEvent(db: Db, orderId: number, event: OrderEvent
     .set({ ...closingChanges(to, now), ...changes, status: to, updatedAt: now })
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
     .returning({ id: orders.id });
-  if (event !== 'payment_confirmed') return (await update).length === 1;
-  // A paid order spends its coupon; the coupon row is only still locked to it if the order was payable.
-  const [applied] = await db.batch([
-    update,
-    db.update(userCoupons).set({ status: 'used' }).where(and(eq(userCoupons.orderId, orderId), eq(userCoupons.status, 'locked'))),
+  if (event !== 'payment_confirmed' && to !== 'refunded') return (await update).length === 1;
+  // One atomic batch: a paid order spends its coupon (still locked to it only if it was payable) and
+  // may earn its buyer's inviter a reward; a refund takes back the reward the order earned.
+  const raw = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = query.toSQL();
+    return db.$client.prepare(text).bind(...params);
+  };
+  const [applied] = await db.$client.batch([
+    raw(update),
+    ...(event === 'payment_confirmed'
+      ? [
+          raw(db.update(userCoupons).set({ status: 'used' }).where(and(eq(userCoupons.orderId, orderId), eq(userCoupons.status, 'locked')))),
+          ...rewardInviterStatements(db, orderId, now, rewardMonthStart(now), INVITER_REWARDS_PER_MONTH),
+        ]
+      : withdrawInviterRewardStatements(db, orderId)),
   ]);
-  return applied.length === 1;
+  return applied.results.length === 1;
 }
 
 /** Like applyOrderEvent, but an event the order's state does not allow is a 409. */

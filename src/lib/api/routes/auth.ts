@@ -36,6 +36,7 @@ import { createChallenge } from '../../services/captcha.ts';
 import { messengerFor, outboxFor } from '../../services/messaging.ts';
 import type { ApiEnv } from '../context.ts';
 import { ApiError, success, type ErrorCode } from '../errors.ts';
+import { cleanInput } from '../validate.ts';
 
 type Rule = (value: string) => FieldProblem | null;
 
@@ -105,7 +106,7 @@ const FIELD_PROBLEMS = new Set<string>([
 
 /** Parses input with a schema; the first problem becomes the envelope's error, naming its field. */
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(cleanInput(value));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join('.') || undefined;
@@ -212,7 +213,7 @@ export const authRoutes = new Hono<ApiEnv>()
   })
   .get('/v1/user/logout', async (c) => {
     // A GET (as the spec calls it) must not let another site sign the user out with a link.
-    if (c.req.header('sec-fetch-site') === 'cross-site') throw new ApiError(403, 'forbidden');
+    if (c.req.header('sec-fetch-site') === 'cross-site') throw new ApiError(403, 'cross_site_request');
     await endSession(c.get('db'), getCookie(c, TOKEN_COOKIE));
     for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) deleteCookie(c, name, { path: '/' });
     return c.json(success(null));

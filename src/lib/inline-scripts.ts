@@ -1,0 +1,86 @@
+/**
+ * The few scripts that must run inline, before or without any bundle. They live here, not in the
+ * pages, so that astro.config can list their hashes in the Content-Security-Policy: a page's inline
+ * script runs only if its exact text is one of these (no 'unsafe-inline'). Render one with
+ * <InlineScript name="..."/> (src/components/InlineScript.astro); its text is served verbatim.
+ */
+import { AD_CLICK_PARAMS } from './config.ts';
+
+export const INLINE_SCRIPTS = {
+  /** The header's popups open from a plain click handler, before any bundle has loaded. */
+  headerDialogs: `// Opens the header's popups; a plain handler so that it works before any bundle has loaded.
+document.addEventListener('click', function (event) {
+  var opener = event.target instanceof Element && event.target.closest('[data-opens]');
+  var dialog = opener && document.getElementById(opener.getAttribute('data-opens'));
+  if (dialog && !dialog.open) dialog.showModal();
+});`,
+  /** Ad click ids of the landing URL, kept for the browsing session. */
+  adClickIds: `// Ad click ids are kept for the browsing session (SPEC.md section 2).
+(function () {
+  try {
+    var params = new URLSearchParams(location.search);
+    ${JSON.stringify(AD_CLICK_PARAMS)}.forEach(function (key) {
+      var value = params.get(key);
+      if (value) sessionStorage.setItem(key, value);
+    });
+  } catch (e) {}
+})();`,
+  /** The voucher page registers its service worker and saves itself for offline use. */
+  voucherOffline: `// Keeps this voucher readable offline: the service worker (scoped to this path) saves the page and
+// its stylesheets now, and answers from that copy whenever the network is gone.
+(function () {
+  var status = document.getElementById('voucher-offline');
+  if (!('serviceWorker' in navigator) || !status) return;
+  var url = location.href;
+  var saved = false;
+  status.textContent = status.dataset.saving;
+  navigator.serviceWorker.addEventListener('message', function (event) {
+    if (event.data && event.data.type === 'voucher-saved' && event.data.url === url && !saved) {
+      saved = true;
+      status.textContent = status.dataset.ready;
+    }
+  });
+  if (navigator.serviceWorker.startMessages) navigator.serviceWorker.startMessages();
+  navigator.serviceWorker.register('/voucher-sw.js', { scope: location.pathname }).catch(function () {});
+  navigator.serviceWorker.ready.then(function (registration) {
+    var styles = Array.prototype.map.call(document.querySelectorAll('link[rel="stylesheet"]'), function (link) { return link.href; });
+    registration.active.postMessage({ type: 'voucher-save', urls: [url].concat(styles) });
+  });
+})();`,
+  /** The orders page scrolls its current tab into view. */
+  ordersTabIntoView: `// The tab row scrolls sideways on a phone: bring the current tab into view, centred.
+(function () {
+  var nav = document.currentScript.previousElementSibling;
+  var current = nav.querySelector('[aria-current="page"]');
+  if (current) nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+})();`,
+  /** The app-download page picks its language before first paint. */
+  appInfoLanguage: `// ?language= first (the banner passes the page language; older links pass zh or zh_HK), then the browser.
+(function () {
+  var asked = new URLSearchParams(location.search).get('language') || navigator.language || 'en';
+  var code = asked.replace('_', '-').toLowerCase();
+  var lang = 'en';
+  var script = 'en';
+  if (code.indexOf('zh') === 0) {
+    var traditional = /hant|-hk|-tw|-mo/.test(code);
+    lang = traditional ? (code.indexOf('-tw') > 0 ? 'zh-TW' : 'zh-HK') : 'zh-CN';
+    script = traditional ? 'hant' : 'hans';
+  }
+  var root = document.documentElement;
+  root.lang = lang;
+  root.setAttribute('data-script', script);
+  document.title = root.getAttribute('data-title-' + script) || document.title;
+})();`,
+  /** "Back" on the login page returns to the previous page of ours. */
+  loginBack: `// "Back" goes one step back when the previous page is ours; otherwise the link leads home.
+document.querySelector('[data-back]').addEventListener('click', function (event) {
+  try {
+    if (history.length > 1 && document.referrer && new URL(document.referrer).origin === location.origin) {
+      event.preventDefault();
+      history.back();
+    }
+  } catch (e) {}
+});`,
+} as const;
+
+export type InlineScriptName = keyof typeof INLINE_SCRIPTS;
