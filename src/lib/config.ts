@@ -197,5 +197,9 @@ export const COMPENSATION_COUPON_DAYS = 365;
  * Ticket transfer (resale by a holder): the price per ticket must lie within this band of the
  * tier's face value, and the platform keeps this share of the ticket amount from the seller.
  */
+/** Door staff one seller may assign to one session: a large venue's doors, with room to spare. */
+export const GATE_STAFF_MAX = 50;
+/** Resales followed back to a ticket's issuing seller: a ticket resold more often than this is not one a door expects. */
+export const RESALE_CHAIN_MAX = 16;
 export const TRANSFER_PRICE_BAND = { minPercent: 50, maxPercent: 300 } as const;
 export const TRANSFER_PLATFORM_FEE_BASIS_POINTS = 1_000;

@@ -1,13 +1,13 @@
 /**
  * Coupons and invitations on a phone: user A copies the invite link from My Invitation Code, user B
- * registers through it; both see their coupons in My Coupons (A the inviter coupon, B the invitee
- * coupon and the new-user gift) and the home page's pop-up for them once; B's coupons are listed by
- * the coupon picker of the order confirmation. Then My Coupons in Traditional Chinese, and its
+ * registers through it and sees the invitee coupon and the new-user gift in My Coupons, in the home
+ * page's pop-up once and in the coupon picker of the order confirmation; A's reward waits until B
+ * has paid for a first order, then shows in My Coupons and in A's home pop-up once. Then My Coupons in Traditional Chinese, and its
  * empty tabs.
  */
 import { devices, expect, test, type Page } from '@playwright/test';
 import { codeFor, ownClientAddress, signUpByEmail, uniqueEmail } from './auth-helpers.ts';
-import { activityIds, BASE_URL, eTicketListings, localeOf, seriousViolations } from './shop-helpers.ts';
+import { activityIds, BASE_URL, eTicketListings, localeOf, payInSandbox, placeOrder, seriousViolations } from './shop-helpers.ts';
 
 const en = localeOf('en');
 const hant = localeOf('zh-HK');
@@ -94,13 +94,23 @@ test('an invited friend registers through the share link and both get their coup
   await expect(picker).toContainText(names.gift);
   await expect(picker).toContainText(names.invitee);
 
-  // A: the friend joined, the inviter coupon arrived, and the home pop-up says so once.
+  // A: the friend joined, but A's reward waits for the friend's first paid order.
+  await page.goto('/en/invitation');
+  await expect(page.getByRole('heading', { name: en.say('coupons.invite.friends', { count: 1 }) })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(en.say('coupons.invite.reward.waiting'));
+  await page.goto('/en/couponList');
+  expect(await couponNames(page)).toEqual([names.gift]);
+
+  // B pays for a first order.
+  await payInSandbox(friend, await placeOrder(friend.request, listing));
+
+  // A: the inviter coupon arrived, and the home pop-up says so once.
   await page.goto('/en/');
   await expect(page.getByRole('dialog')).toContainText(en.say('coupons.popup.inviter.title'));
   await page.goto('/en/couponList');
   expect((await couponNames(page)).sort()).toEqual([names.inviter, names.gift].sort());
   await page.goto('/en/invitation');
-  await expect(page.getByRole('heading', { name: en.say('coupons.invite.friends', { count: 1 }) })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(en.say('coupons.invite.reward.granted'));
   await friendContext.close();
 });
 

@@ -3,8 +3,8 @@
  * from the order, is told what is wrong with a bad price and a missing agreement, lists one ticket,
  * changes its price in My Listings; buyer B finds that listing among the tier's offers on the detail
  * page and buys it through the normal checkout; A's voucher then shows that ticket as transferred
- * and B's shows theirs valid, and A's proceeds are recorded. At the gate, the seller's door staff
- * admit B's ticket once and turn away the code A noted before selling. A lists the other ticket and
+ * and B's shows theirs valid, and A's proceeds are recorded. At the gate, the seller adds a door
+ * staff member, who admits B's ticket once and turns away the code A noted before selling. A lists the other ticket and
  * withdraws it. Each buyer signs up afresh; the words are the pages' own catalogue texts.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -156,21 +156,36 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   await expect(voucherTicket(page, transferred[0].ticketNo)).toContainText(en.say('voucher.state.transferred'));
   await expect(voucherTicket(page, kept[0].ticketNo)).toContainText(en.say('voucher.state.valid'));
 
-  // At the gate, the seller's door staff admit B's new ticket once and turn A's resold one away.
-  // A noted the code of the ticket before selling it: the voucher no longer shows it.
+  // At the gate: the seller adds a door staff member, who admits B's new ticket once and turns A's
+  // resold one away. A noted the code of the ticket before selling it: the voucher no longer shows it.
   const [codeB] = await entryCodes(page.request, ticketedB.voucherUrl!);
   const resold = codesBeforeSale.find((ticket) => ticket.ticketNo === transferred[0].ticketNo)!;
   expect((await entryCodes(page.request, afterSale.voucherUrl!)).find((ticket) => ticket.ticketNo === resold.ticketNo)!.entryCode).toBeNull();
-  const staffContext = await browser.newContext({ ...testInfo.project.use });
-  await ownClientAddress(staffContext, testInfo);
-  const staff = await staffContext.newPage();
-  await signInAsOrderSeller(staff.request, bought.orderNo);
-  await staff.goto('/en/gate');
   const sessionId = pick.activity.sessions.find((session) => session.hasTicket)!.id;
-  await expect(staff.getByRole('link', { name: new RegExp(escapeRegExp(pick.activity.name)) }).first()).toBeVisible();
+  const sellerContext = await browser.newContext({ ...testInfo.project.use });
+  await ownClientAddress(sellerContext, testInfo);
+  const seller = await sellerContext.newPage();
+  await signInAsOrderSeller(seller.request, bought.orderNo);
+  await seller.goto('/en/gate');
+  await expect(seller.getByRole('link', { name: new RegExp(escapeRegExp(pick.activity.name)) }).first()).toBeVisible();
+  await seller.goto(`/en/gate?session=${sessionId}`);
+  await hydratedInView(seller, 'GateStaff');
+  const doorContext = await browser.newContext({ ...testInfo.project.use });
+  await ownClientAddress(doorContext, testInfo);
+  const staff = await doorContext.newPage();
+  const door = await signUpByEmail(staff.request, 'door');
+  const staffList = seller.getByRole('region', { name: en.say('gate.staff.heading') });
+  await staffList.getByRole('textbox', { name: en.say('gate.staff.account') }).fill(door.email);
+  await staffList.getByRole('button', { name: en.say('gate.staff.add') }).click();
+  await expect(staffList.getByRole('listitem')).toContainText(door.email);
+  expect(await seriousViolations(seller)).toEqual([]);
+  await sellerContext.close();
+
   await staff.goto(`/en/gate?session=${sessionId}`);
   await hydrated(staff, 'GateScanner');
   expect(await seriousViolations(staff)).toEqual([]);
+  // Door staff scan; they do not assign staff themselves.
+  await expect(staff.getByRole('region', { name: en.say('gate.staff.heading') })).toHaveCount(0);
   const codeField = staff.getByRole('textbox', { name: en.say('gate.code') });
   const verdict = staff.getByRole('status');
   for (const [typed, expected] of [
@@ -183,7 +198,7 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
     await expect(verdict).toContainText(expected);
     await expect(codeField).toHaveValue('');
   }
-  await staffContext.close();
+  await doorContext.close();
 
   // A's listing is sold and the proceeds are recorded for payout after the event.
   await page.goto('/en/myListings');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admissionRefusal, normalizeEntryCode } from '../../src/lib/domain/admission.ts';
+import { admissionRefusal, admitsFor, normalizeEntryCode, parseStaffAccount } from '../../src/lib/domain/admission.ts';
 
 describe('normalizeEntryCode', () => {
   it('accepts the code as shown, typed in lower case, without hyphens or with spaces', () => {
@@ -34,5 +34,21 @@ describe('admissionRefusal', () => {
     expect(admissionRefusal({ status: 'transferred', sessionId: 7 }, 7)).toBe('ticket_transferred');
     expect(admissionRefusal({ status: 'invalid', sessionId: 7 }, 7)).toBe('ticket_void');
     expect(admissionRefusal({ status: 'pending', sessionId: 7 }, 7)).toBe('ticket_void');
+  });
+});
+
+describe('door staff', () => {
+  it('admit only the tickets of the sellers they work for', () => {
+    expect(admitsFor([7], 7)).toBe(true);
+    expect(admitsFor([7, 9], 9)).toBe(true);
+    expect(admitsFor([7], 8)).toBe(false);
+    expect(admitsFor([], 7)).toBe(false);
+  });
+
+  it('are named by an email, or a phone with its calling code', () => {
+    expect(parseStaffAccount('  Door@Example.COM ')).toEqual({ kind: 'email', email: 'door@example.com' });
+    expect(parseStaffAccount('+852 9123 4567')).toEqual({ kind: 'phone', callingCode: '+852', number: '91234567' });
+    expect(parseStaffAccount('+86-138-0013-8000')).toEqual({ kind: 'phone', callingCode: '+86', number: '13800138000' });
+    for (const text of ['door', 'door@example', '91234567', '+852', '@example.com', '+852 12']) expect(parseStaffAccount(text), text).toBeNull();
   });
 });

@@ -118,8 +118,17 @@ export type TransferErrorCode =
 /** A show cancelled or postponed: who may change it, a bad new date (domain/show-changes.ts), a refund no longer offered. */
 export type ShowChangeErrorCode = PostponementProblem | 'not_an_operator' | 'session_not_found' | 'refund_not_available';
 
-/** The gate: who may admit at a session, a code that cannot be one or names no ticket, and the refusals of domain/admission.ts. */
-export type GateErrorCode = AdmissionRefusal | 'not_gate_staff' | 'entry_code_invalid' | 'ticket_not_found';
+/** The gate: who may admit at a session and which tickets, a code that cannot be one or names no ticket, the refusals of domain/admission.ts, and assigning door staff. */
+export type GateErrorCode =
+  | AdmissionRefusal
+  | 'not_gate_staff'
+  | 'entry_code_invalid'
+  | 'ticket_not_found'
+  | 'ticket_other_seller'
+  | 'staff_account_invalid'
+  | 'staff_account_not_found'
+  | 'staff_is_seller'
+  | 'staff_limit_reached';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 

@@ -1,6 +1,6 @@
 /**
- * Admission at the gate: reading a scanned or typed entry code, and whether the ticket it names
- * lets its holder in at this session. A ticket admits once; a transferred ticket (its holder
+ * Admission at the gate: reading a scanned or typed entry code, whether the ticket it names lets
+ * its holder in at this session, and whether this door may admit it (its seller's own door). A ticket admits once; a transferred ticket (its holder
  * resold it: the new holder has a new code) and a void one never do.
  */
 import { ENTRY_CODE_PATTERN } from './ticket-code.ts';
@@ -33,4 +33,24 @@ export function admissionRefusal(ticket: ScannedTicket, gateSessionId: number): 
   if (ticket.status === 'transferred') return 'ticket_transferred';
   if (ticket.status !== 'valid') return 'ticket_void';
   return null;
+}
+
+/**
+ * Whether door staff working for `sellers` (a seller's own account, or the sellers who assigned the
+ * staff to this session) may admit a ticket issued by `issuerId`: one seller's door never uses up
+ * another seller's tickets.
+ */
+export function admitsFor(sellers: readonly number[], issuerId: number): boolean {
+  return sellers.includes(issuerId);
+}
+
+/** How a person names the account to add as door staff: an email, or a phone with its calling code ("+852 91234567"). */
+export type StaffAccount = { kind: 'email'; email: string } | { kind: 'phone'; callingCode: string; number: string };
+
+/** The account a seller typed, or null when it is neither an email nor "+code number". */
+export function parseStaffAccount(text: string): StaffAccount | null {
+  const value = text.trim();
+  if (value.includes('@')) return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? { kind: 'email', email: value.toLowerCase() } : null;
+  const phone = /^(\+\d{1,4})[\s-]*(\d[\d\s-]{5,16}\d)$/.exec(value);
+  return phone ? { kind: 'phone', callingCode: phone[1], number: phone[2].replace(/[\s-]/g, '') } : null;
 }

@@ -1,15 +1,18 @@
 /**
- * The gate: door staff admit ticket holders by their entry code. Staff of a session are the sellers
- * who sell tickets for it (a listing of their own on one of its tiers, not a ticket holder's transfer
- * listing); they admit any ticket of the session, whoever sold it, as a door does. A code is looked up
- * by its SHA-256 (the only form stored), and a ticket is admitted by one guarded update from valid to
- * used, so two scanners reading the same code at once let one person in, not two.
+ * The gate: door staff admit ticket holders by their entry code. A seller with tickets on sale for
+ * a session (a listing of their own, not a holder's transfer listing) staffs its door and may assign
+ * other accounts as door staff for that session; each door admits only the tickets its seller issued
+ * (a resold ticket belongs to the seller who issued the original), so one seller cannot use up
+ * another's tickets. A code is looked up by its SHA-256 (the only form stored), and a ticket is
+ * admitted by one guarded update from valid to used, so two scanners reading the same code at once
+ * let one person in, not two.
  */
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
-import { activities, activitySessions, cities, listings, orders, tickets, ticketTiers, venues } from '../db/schema.ts';
-import { admissionRefusal, normalizeEntryCode } from '../domain/admission.ts';
+import { GATE_STAFF_MAX, RESALE_CHAIN_MAX } from '../config.ts';
+import { activities, activitySessions, cities, gateStaff, listings, orders, tickets, ticketTiers, users, venues } from '../db/schema.ts';
+import { admissionRefusal, admitsFor, normalizeEntryCode, parseStaffAccount } from '../domain/admission.ts';
 import { sha256Hex } from '../domain/password.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
@@ -33,17 +36,27 @@ export interface Admission {
   admittedAt: number;
 }
 
-/** The sessions the user may staff the gate of: those they sell tickets for, not yet ended, soonest first. */
-export async function gateSessions(db: Db, ctx: RequestContext, userId: number, now: number): Promise<GateSession[]> {
-  const rows = await db
+const sessionRows = (db: Db) =>
+  db
     .selectDistinct({ session: activitySessions, activity: activities, venue: venues, city: cities })
-    .from(listings)
-    .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
-    .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
+    .from(activitySessions)
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
     .innerJoin(venues, eq(venues.id, activities.venueId))
-    .innerJoin(cities, eq(cities.id, venues.cityId))
-    .where(and(eq(listings.sellerId, userId), isNull(listings.sourceOrderId), gt(activitySessions.endsAt, now)))
+    .innerJoin(cities, eq(cities.id, venues.cityId));
+
+/** Sessions (all, or the one given) where the user sells tickets of their own (a listing that is not a holder's resale). */
+const ownSessionIds = (db: Db, userId: number, sessionId?: number) =>
+  db
+    .select({ id: ticketTiers.sessionId })
+    .from(listings)
+    .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
+    .where(and(eq(listings.sellerId, userId), isNull(listings.sourceOrderId), sessionId === undefined ? undefined : eq(ticketTiers.sessionId, sessionId)));
+
+/** The sessions the user may staff the gate of (their own, and those a seller assigned them to), not yet ended, soonest first. */
+export async function gateSessions(db: Db, ctx: RequestContext, userId: number, now: number): Promise<GateSession[]> {
+  const assigned = db.select({ id: gateStaff.sessionId }).from(gateStaff).where(eq(gateStaff.staffId, userId));
+  const rows = await sessionRows(db)
+    .where(and(gt(activitySessions.endsAt, now), or(inArray(activitySessions.id, ownSessionIds(db, userId)), inArray(activitySessions.id, assigned))))
     .orderBy(asc(activitySessions.startsAt), asc(activitySessions.id));
   return rows.map(({ session, activity, venue, city }) => ({
     id: session.id,
@@ -54,20 +67,45 @@ export async function gateSessions(db: Db, ctx: RequestContext, userId: number, 
   }));
 }
 
-/** The user staffs the gate of the session, or it is a 403. */
-async function requireGateStaff(db: Db, userId: number, sessionId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: listings.id })
-    .from(listings)
-    .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
-    .where(and(eq(listings.sellerId, userId), isNull(listings.sourceOrderId), eq(ticketTiers.sessionId, sessionId)))
-    .limit(1);
-  if (!row) throw new ApiError(403, 'not_gate_staff');
+/** Whether the user sells tickets of their own for the session (and so runs its door and assigns its staff). */
+export async function sellsTicketsAt(db: Db, userId: number, sessionId: number): Promise<boolean> {
+  const [row] = await ownSessionIds(db, userId, sessionId).limit(1);
+  return row !== undefined;
+}
+
+/** The sellers whose tickets the user admits at the session: themselves if they sell there, and whoever assigned them; a 403 when none. */
+async function requireGateStaff(db: Db, userId: number, sessionId: number): Promise<number[]> {
+  const [own, assigners] = await Promise.all([
+    sellsTicketsAt(db, userId, sessionId),
+    db.select({ sellerId: gateStaff.sellerId }).from(gateStaff).where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.staffId, userId))),
+  ]);
+  const sellers = [...(own ? [userId] : []), ...assigners.map((row) => row.sellerId)];
+  if (sellers.length === 0) throw new ApiError(403, 'not_gate_staff');
+  return sellers;
+}
+
+/**
+ * The issuing seller of each order of a session (SQL): a resale order's listing points at the
+ * order it resells, and so on back to the seller's own listing, whose seller issued the tickets.
+ */
+const issuersOfSession = (sessionId: number) => sql`WITH RECURSIVE up(order_id, listing_id, depth) AS (
+    SELECT id, listing_id, 0 FROM orders WHERE session_id = ${sessionId}
+    UNION ALL
+    SELECT up.order_id, src.listing_id, up.depth + 1 FROM up
+      JOIN listings l ON l.id = up.listing_id JOIN orders src ON src.id = l.source_order_id
+    WHERE up.depth < ${RESALE_CHAIN_MAX}
+  )
+  SELECT up.order_id AS orderId, l.seller_id AS issuerId FROM up JOIN listings l ON l.id = up.listing_id WHERE l.source_order_id IS NULL`;
+
+/** The seller who issued the tickets of an order (see issuersOfSession). */
+async function issuerOf(db: Db, sessionId: number, orderId: number): Promise<number | undefined> {
+  const rows = await db.all<{ orderId: number; issuerId: number }>(issuersOfSession(sessionId));
+  return rows.find((row) => row.orderId === orderId)?.issuerId;
 }
 
 /** Admits the holder of `rawCode` at the session's gate, or says why not (already in, resold, void, another show). */
 export async function admit(db: Db, ctx: RequestContext, userId: number, sessionId: number, rawCode: string, now: number): Promise<Admission> {
-  await requireGateStaff(db, userId, sessionId);
+  const sellers = await requireGateStaff(db, userId, sessionId);
   const code = normalizeEntryCode(rawCode);
   if (!code) throw new ApiError(400, 'entry_code_invalid', {}, 'code');
   const [ticket] = await db.select().from(tickets).where(eq(tickets.codeHash, await sha256Hex(code)));
@@ -79,6 +117,8 @@ export async function admit(db: Db, ctx: RequestContext, userId: number, session
     throw new ApiError(409, refusal, { ticketNo: current.ticketNo, time: time(current.updatedAt) });
   };
   if (admissionRefusal({ status: ticket.status, sessionId: show.order.sessionId }, sessionId)) refuse(ticket);
+  const issuer = await issuerOf(db, sessionId, ticket.orderId);
+  if (issuer === undefined || !admitsFor(sellers, issuer)) throw new ApiError(409, 'ticket_other_seller', { ticketNo: ticket.ticketNo });
 
   const [admitted] = await db
     .update(tickets)
@@ -97,16 +137,58 @@ export async function admit(db: Db, ctx: RequestContext, userId: number, session
   };
 }
 
-/** Tickets admitted so far at a session's gate, for the staff's running count. */
+/** Tickets admitted so far at a session's gate, of the sellers this door admits for, for the staff's running count. */
 export async function admittedCount(db: Db, userId: number, sessionId: number): Promise<{ admitted: number; issued: number }> {
-  await requireGateStaff(db, userId, sessionId);
-  const [row] = await db
-    .select({
-      admitted: sql<number>`coalesce(sum(${tickets.status} = 'used'), 0)`,
-      issued: sql<number>`coalesce(sum(${tickets.status} IN ('valid', 'used')), 0)`,
-    })
-    .from(tickets)
-    .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .where(eq(orders.sessionId, sessionId));
+  const sellers = await requireGateStaff(db, userId, sessionId);
+  const [row] = await db.all<{ admitted: number; issued: number }>(sql`WITH issuers AS (${issuersOfSession(sessionId)})
+    SELECT coalesce(sum(t.status = 'used'), 0) AS admitted, coalesce(sum(t.status IN ('valid', 'used')), 0) AS issued
+    FROM tickets t JOIN issuers i ON i.orderId = t.order_id
+    WHERE i.issuerId IN (${sql.join(sellers.map((id) => sql`${id}`), sql`, `)})`);
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Door staff, assigned by a seller for one session
+
+export interface DoorStaff {
+  userId: number;
+  nickname: string;
+  /** How the seller named them: the email, or the phone with its calling code. */
+  account: string;
+}
+
+/** The session's door staff the seller assigned; a 403 for anyone who does not sell at the session. */
+export async function doorStaff(db: Db, sellerId: number, sessionId: number): Promise<DoorStaff[]> {
+  if (!(await sellsTicketsAt(db, sellerId, sessionId))) throw new ApiError(403, 'not_gate_staff');
+  const rows = await db
+    .select({ userId: users.id, nickname: users.nickname, email: users.email, phoneCountryCode: users.phoneCountryCode, phone: users.phone })
+    .from(gateStaff)
+    .innerJoin(users, eq(users.id, gateStaff.staffId))
+    .where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.sellerId, sellerId)))
+    .orderBy(asc(gateStaff.id));
+  return rows.map((row) => ({ userId: row.userId, nickname: row.nickname, account: row.email ?? `${row.phoneCountryCode} ${row.phone}` }));
+}
+
+/** Lets the account named by `accountText` admit the seller's tickets at the session's door; answers the staff list. */
+export async function assignDoorStaff(db: Db, sellerId: number, sessionId: number, accountText: string, now: number): Promise<DoorStaff[]> {
+  const current = await doorStaff(db, sellerId, sessionId);
+  const account = parseStaffAccount(accountText);
+  if (!account) throw new ApiError(400, 'staff_account_invalid', {}, 'account');
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(account.kind === 'email' ? eq(users.email, account.email) : and(eq(users.phoneCountryCode, account.callingCode), eq(users.phone, account.number)));
+  if (!user) throw new ApiError(404, 'staff_account_not_found', {}, 'account');
+  if (user.id === sellerId) throw new ApiError(409, 'staff_is_seller', {}, 'account');
+  if (current.some((staff) => staff.userId === user.id)) return current;
+  if (current.length >= GATE_STAFF_MAX) throw new ApiError(409, 'staff_limit_reached', { max: GATE_STAFF_MAX }, 'account');
+  await db.insert(gateStaff).values({ sessionId, sellerId, staffId: user.id, createdAt: now }).onConflictDoNothing();
+  return doorStaff(db, sellerId, sessionId);
+}
+
+/** Ends an account's door duty for the seller at the session (nothing to do when it had none); answers the staff list. */
+export async function removeDoorStaff(db: Db, sellerId: number, sessionId: number, staffId: number): Promise<DoorStaff[]> {
+  if (!(await sellsTicketsAt(db, sellerId, sessionId))) throw new ApiError(403, 'not_gate_staff');
+  await db.delete(gateStaff).where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.sellerId, sellerId), eq(gateStaff.staffId, staffId)));
+  return doorStaff(db, sellerId, sessionId);
 }

@@ -97,7 +97,8 @@ export interface InvitationView {
   invitedBy: string | null;
   /** Whether this account may still accept a friend's code (not invited yet, nothing bought yet). */
   canAccept: boolean;
-  friends: { nickname: string; joinedAt: number }[];
+  /** Friends who joined, and where the inviter's reward for each stands. */
+  friends: { nickname: string; joinedAt: number; reward: 'waiting' | 'granted' | 'capped' }[];
   rewards: { invitee: InvitationReward[]; inviter: InvitationReward[] };
 }
 
@@ -111,7 +112,7 @@ export async function invitationOf(db: Db, ctx: RequestContext, table: CurrencyT
   const [[me], friends, rewardCoupons, paid] = await Promise.all([
     db.select({ inviteCode: users.inviteCode, invitedBy: users.invitedBy }).from(users).where(eq(users.id, userId)),
     db
-      .select({ nickname: users.nickname, joinedAt: invitations.createdAt })
+      .select({ nickname: users.nickname, joinedAt: invitations.createdAt, reward: invitations.rewardState })
       .from(invitations)
       .innerJoin(users, eq(users.id, invitations.inviteeId))
       .where(eq(invitations.inviterId, userId))
