@@ -231,7 +231,7 @@ export async function payInSandbox(page: Page, order: OrderDetail): Promise<void
   await page.waitForURL(/\/paySuccess\?/);
 }
 
-/** A POST without a body, as a browser sends it: Astro refuses one that does not name its origin. */
+/** A POST without a body, as a browser sends it, naming its origin. */
 export function postWithoutBody(request: APIRequestContext, url: string) {
   return request.post(url, { headers: { origin: BASE_URL } });
 }
