@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
 import type { CouponList, InviteCouponPopup } from '../../src/lib/services/coupons.ts';
 import { welcomeNewUser } from '../../src/lib/services/invitations.ts';
-import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
+import { applyOrderEvent, type CheckoutQuote, type OrderDetail } from '../../src/lib/services/orders.ts';
 import { latestCode, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
+import { eTicketSource, placeOrder } from './shop.ts';
 
 const DAY = 86_400_000;
 
@@ -178,6 +179,11 @@ describe('pop-up boxes', () => {
     expect(friendPopups.body.data[0]).toMatchObject({ type: 'invitee', count: 1, amount: { amount: 6_000, currency: 'HKD' }, mainCurrencyVO: { code: 'USD' } });
     expect(friendPopups.body.data[0].mainAmount!.currency).toBe('USD');
 
+    // The inviter's reward (and its pop-up) comes with the friend's first paid order.
+    expect((await inviter.call<InviteCouponPopup[]>('/api/v1/popBox/inviteCoupon/list')).body.data).toEqual([]);
+    const placed = await placeOrder(friend, (await eTicketSource()).listingId, 1);
+    expect(placed.status, placed.text).toBe(200);
+    expect(await applyOrderEvent(database(env.DB), (placed.body.data as OrderDetail).id, 'payment_confirmed', Date.now())).toBe(true);
     const inviterPopups = await inviter.call<InviteCouponPopup[]>('/api/v1/popBox/inviteCoupon/list');
     expect(inviterPopups.body.data).toHaveLength(1);
     expect(inviterPopups.body.data[0]).toMatchObject({ type: 'inviter', amount: { amount: 5_000, currency: 'HKD' }, mainCurrencyVO: { code: 'HKD' } });
