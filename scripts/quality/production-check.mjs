@@ -3,7 +3,8 @@
  * APP_SECRET, PUBLIC_ORIGIN, no payment provider), on a fresh migrated and seeded database, must not
  * expose what only a local build has. The database holds a pending sandbox payment, whose hosted page
  * a local build shows and lets anyone approve: deployed, that page (shown or posted a decision), the
- * sandbox's webhook and the dev routes answer 404 whatever the request, and the payment stays
+ * sandbox's webhook and the dev routes answer 404 whatever the request (and the captcha image tells
+ * no answer), and the payment stays
  * undecided; the home page still answers, and pages and API answers carry the security headers a
  * deployed copy owes (HSTS included) and a Secure channel cookie.
  * Writes test-results/production.json.
@@ -33,6 +34,7 @@ const SECURITY_HEADERS = {
 const CHECKS = [
   { name: 'home page', method: 'GET', path: '/en/?channel=partner1', status: 200, headers: { ...SECURITY_HEADERS, 'set-cookie': /channel=partner1;[^\n]*Secure/ } },
   { name: 'API answer', method: 'GET', path: '/api/v1/currency', status: 200, headers: SECURITY_HEADERS },
+  { name: 'captcha, answer not told', method: 'GET', path: '/api/v1/user/captcha?timestamp=1', status: 200, headers: { 'content-type': /^image\/png$/, 'x-dev-captcha-answer': /^$/ } },
   { name: 'sandbox hosted page', method: 'GET', path: SANDBOX_PAGE, status: 404 },
   { name: 'sandbox decision', method: 'POST', path: SANDBOX_PAGE, body: 'decision=approve', type: 'application/x-www-form-urlencoded', status: 404 },
   { name: 'sandbox webhook', method: 'POST', path: '/api/v1/payments/webhooks/sandbox', body: '{}', type: 'application/json', status: 404 },

@@ -164,6 +164,8 @@ export const CAPTCHAS_PER_CLIENT_MINUTE = 30;
 export const CAPTCHA_LENGTH = 4;
 /** The HttpOnly cookie naming the captcha challenge the client was shown. */
 export const CAPTCHA_COOKIE = 'pncap';
+/** The header a local build (only) answers a captcha image with, holding its answer: the e2e tests' way to solve it. */
+export const DEV_CAPTCHA_ANSWER_HEADER = 'x-dev-captcha-answer';
 /**
  * PBKDF2 iterations: the most Cloudflare's production runtime allows (it throws NotSupportedError
  * above 100,000). The open-source workerd behind `wrangler dev` and the API tests does not enforce

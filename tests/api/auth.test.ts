@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CAPTCHA_AFTER_FAILURES, CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS, PASSWORD_LOCKOUT } from '../../src/lib/config.ts';
+import { CAPTCHA_AFTER_FAILURES, CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS, DEV_CAPTCHA_ANSWER_HEADER, PASSWORD_LOCKOUT } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
-import { storeChallenge } from '../../src/lib/services/captcha.ts';
+import { solveChallenge, storeChallenge } from '../../src/lib/services/captcha.ts';
 import { allowAnotherCode, latestCode, signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 
@@ -258,17 +258,24 @@ describe('captcha after repeated failures', () => {
   const login = (client: TestClient, email: string, password: string, captcha?: string) =>
     client.post('/api/v1/user/mail/login', { email, loginType: 'password', password, captcha });
 
-  it('serves an SVG image whose markup does not hold the answer, with its challenge in an HttpOnly cookie', async () => {
+  it('serves a PNG image, its challenge in an HttpOnly cookie; only a local build tells the answer, for e2e tests', async () => {
     const client = new TestClient();
     const image = await client.call(`/api/api/v1/user/captcha?timestamp=${Date.now()}`);
     expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('cache-control')).toBe('no-store');
-    expect(image.text).toMatch(/^<svg[^>]+viewBox="0 0 120 40"/);
-    expect(image.text).not.toMatch(/<text/);
+    expect([...new TextEncoder().encode(image.text.slice(1, 4))]).toEqual([80, 78, 71]);
     expect(image.headers.getSetCookie().find((line) => line.startsWith('pncap='))).toMatch(/HttpOnly/);
     const row = await env.DB.prepare('SELECT answer_hash, client_key FROM captcha_challenges WHERE id = ?').bind(client.cookies.get('pncap')).first();
     expect(row).toMatchObject({ client_key: client.ip, answer_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    // The answer the local build tells solves it; a deployed build tells nothing.
+    const answer = image.headers.get(DEV_CAPTCHA_ANSWER_HEADER)!;
+    expect(answer).toMatch(/^[A-Z2-9]{4}$/);
+    expect(await solveChallenge(db(), client.cookies.get('pncap'), answer.toLowerCase(), client.ip, Date.now())).toBe(true);
+    const deployed = await new TestClient({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://tickets.example.com' }).call('/api/v1/user/captcha?timestamp=1');
+    expect(deployed.headers.get('content-type')).toBe('image/png');
+    expect(deployed.headers.has(DEV_CAPTCHA_ANSWER_HEADER)).toBe(false);
   });
 
   it(`requires a solved captcha for an account after ${CAPTCHA_AFTER_FAILURES.perAccount} failures, checks it on the server, and counts it once`, async () => {

@@ -1,5 +1,5 @@
 /**
- * Graphic captcha challenges: a random answer drawn as an SVG, stored hashed with the client it was
+ * Graphic captcha challenges: a random answer drawn as a PNG, stored hashed with the client it was
  * shown to, checked once. Whether a captcha is needed at all is the sign-in guard's call (auth.ts).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -9,20 +9,32 @@ import type { Db } from '../db/client.ts';
 import { captchaChallenges } from '../db/schema.ts';
 import { CAPTCHA_ALPHABET, drawCaptcha, isCaptchaShaped, normalizeCaptchaAnswer } from '../domain/captcha.ts';
 import { constantTimeEqual, randomBytes, randomString, randomToken, sha256Hex } from '../domain/password.ts';
+import { encodePng } from '../domain/png.ts';
 import { hitAll } from './rate-limit.ts';
 
 const answerHash = (id: string, answer: string) => sha256Hex(`captcha:${id}:${answer}`);
 
-/** A crypto-backed source of numbers in [0, 1) for the drawing's distortions. */
+/** A crypto-backed source of numbers in [0, 1) for the drawing's distortions, refilled as it runs out. */
 function secureRandom(): () => number {
-  const pool = new Uint32Array(randomBytes(4 * 256).buffer);
+  let pool = new Uint32Array(0);
   let next = 0;
-  return () => pool[next++ % pool.length] / 2 ** 32;
+  return () => {
+    if (next === pool.length) [pool, next] = [new Uint32Array(randomBytes(4 * 256).buffer), 0];
+    return pool[next++] / 2 ** 32;
+  };
+}
+
+/** zlib-deflates bytes with the runtime's CompressionStream (Workers and Node alike). */
+async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 export interface Challenge {
   id: string;
-  svg: string;
+  png: Uint8Array<ArrayBuffer>;
+  /** For the dev-mode answer hook of a local build only (the route decides); never stored in clear. */
+  answer: string;
 }
 
 /** Creates a challenge for a client and returns its id (kept in a cookie) and its image; a 429 when it asks too often. */
@@ -32,7 +44,7 @@ export async function createChallenge(db: Db, clientKey: string, now: number): P
   const id = randomToken();
   const answer = randomString(CAPTCHA_LENGTH, CAPTCHA_ALPHABET);
   await storeChallenge(db, id, answer, clientKey, now);
-  return { id, svg: drawCaptcha(answer, secureRandom()) };
+  return { id, png: await encodePng(drawCaptcha(answer, secureRandom()), deflate), answer };
 }
 
 /** Records a challenge's hashed answer for one client, valid for CAPTCHA_TTL_MS. */

@@ -13,7 +13,8 @@
  *   POST v1/user/mail/password   {email, code, password}    sets the new password                          (+ captcha)
  *   PUT  v1/user/password        {oldPassword?, newPassword}                                               (+ captcha)
  *   GET  v1/user/logout
- *   GET  v1/user/captcha?timestamp=  an SVG; the challenge id rides in an HttpOnly cookie
+ *   GET  v1/user/captcha?timestamp=  a PNG; the challenge id rides in an HttpOnly cookie (a local build
+ *                                    also sends the answer, header x-dev-captcha-answer, for e2e tests)
  *   GET/PUT v1/user/profile      {nickname}
  *   GET  v1/dev/outbox?target=   local builds only: the codes "sent" to an email or phone
  *
@@ -23,7 +24,7 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, CODE_RESEND_SECONDS, TOKEN_COOKIE, USER_ID_COOKIE } from '../../config.ts';
+import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, CODE_RESEND_SECONDS, DEV_CAPTCHA_ANSWER_HEADER, TOKEN_COOKIE, USER_ID_COOKIE } from '../../config.ts';
 import {
   callingCodeProblem, codeProblem, emailProblem, nicknameProblem, normalizeEmail, normalizePhone, passwordProblem, phoneProblem,
   type FieldProblem,
@@ -223,7 +224,9 @@ export const authRoutes = new Hono<ApiEnv>()
     const { db, clientKey, now } = deps(c);
     const challenge = await createChallenge(db, clientKey, now);
     setCookie(c, CAPTCHA_COOKIE, challenge.id, { path: '/api', httpOnly: true, sameSite: 'Lax', secure: secure(c), maxAge: CAPTCHA_TTL_MS / 1000 });
-    return c.body(challenge.svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    // A local build tells its answer in a header, so end-to-end tests solve it as a person would type it.
+    const devAnswer: Record<string, string> = c.env.APP_ENV === 'local' ? { [DEV_CAPTCHA_ANSWER_HEADER]: challenge.answer } : {};
+    return c.body(challenge.png, 200, { 'content-type': 'image/png', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...devAnswer });
   })
   .get('/v1/user/profile', async (c) => {
     const user = await requireUser(c);
