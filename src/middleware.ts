@@ -27,8 +27,8 @@ function hasValidEncoding(path: string): boolean {
 
 /** The answer with our security headers added (a header the page chose itself stays, e.g. the voucher's referrer policy). */
 function withSecurityHeaders(response: Response): Response {
-  // A redirect's headers are immutable: copy it first.
-  const answer = response.type === 'opaqueredirect' || response.status >= 300 && response.status < 400 ? new Response(response.body, response) : response;
+  // A redirect made by Response.redirect has immutable headers: copy it first.
+  const answer = response.status >= 300 && response.status < 400 ? new Response(response.body, response) : response;
   for (const [name, value] of Object.entries(securityHeaders({ production: env.APP_ENV !== 'local' }))) {
     if (!answer.headers.has(name)) answer.headers.set(name, value);
   }

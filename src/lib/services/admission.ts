@@ -7,7 +7,7 @@
  * admitted by one guarded update from valid to used, so two scanners reading the same code at once
  * let one person in, not two.
  */
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
 import { GATE_STAFF_MAX, RESALE_CHAIN_MAX } from '../config.ts';
@@ -85,11 +85,12 @@ async function requireGateStaff(db: Db, userId: number, sessionId: number): Prom
 }
 
 /**
- * The issuing seller of each order of a session (SQL): a resale order's listing points at the
- * order it resells, and so on back to the seller's own listing, whose seller issued the tickets.
+ * The issuing seller of each order that `start` picks (SQL, its columns orderId and issuerId): a
+ * resale order's listing points at the order it resells, and so on back to the seller's own
+ * listing, whose seller issued the tickets.
  */
-const issuersOfSession = (sessionId: number) => sql`WITH RECURSIVE up(order_id, listing_id, depth) AS (
-    SELECT id, listing_id, 0 FROM orders WHERE session_id = ${sessionId}
+const issuersOf = (start: SQL) => sql`WITH RECURSIVE up(order_id, listing_id, depth) AS (
+    SELECT id, listing_id, 0 FROM orders WHERE ${start}
     UNION ALL
     SELECT up.order_id, src.listing_id, up.depth + 1 FROM up
       JOIN listings l ON l.id = up.listing_id JOIN orders src ON src.id = l.source_order_id
@@ -97,10 +98,10 @@ const issuersOfSession = (sessionId: number) => sql`WITH RECURSIVE up(order_id, 
   )
   SELECT up.order_id AS orderId, l.seller_id AS issuerId FROM up JOIN listings l ON l.id = up.listing_id WHERE l.source_order_id IS NULL`;
 
-/** The seller who issued the tickets of an order (see issuersOfSession). */
-async function issuerOf(db: Db, sessionId: number, orderId: number): Promise<number | undefined> {
-  const rows = await db.all<{ orderId: number; issuerId: number }>(issuersOfSession(sessionId));
-  return rows.find((row) => row.orderId === orderId)?.issuerId;
+/** The seller who issued the tickets of an order. */
+async function issuerOf(db: Db, orderId: number): Promise<number | undefined> {
+  const [row] = await db.all<{ orderId: number; issuerId: number }>(issuersOf(sql`id = ${orderId}`));
+  return row?.issuerId;
 }
 
 /** Admits the holder of `rawCode` at the session's gate, or says why not (already in, resold, void, another show). */
@@ -117,7 +118,7 @@ export async function admit(db: Db, ctx: RequestContext, userId: number, session
     throw new ApiError(409, refusal, { ticketNo: current.ticketNo, time: time(current.updatedAt) });
   };
   if (admissionRefusal({ status: ticket.status, sessionId: show.order.sessionId }, sessionId)) refuse(ticket);
-  const issuer = await issuerOf(db, sessionId, ticket.orderId);
+  const issuer = await issuerOf(db, ticket.orderId);
   if (issuer === undefined || !admitsFor(sellers, issuer)) throw new ApiError(409, 'ticket_other_seller', { ticketNo: ticket.ticketNo });
 
   const [admitted] = await db
@@ -140,7 +141,7 @@ export async function admit(db: Db, ctx: RequestContext, userId: number, session
 /** Tickets admitted so far at a session's gate, of the sellers this door admits for, for the staff's running count. */
 export async function admittedCount(db: Db, userId: number, sessionId: number): Promise<{ admitted: number; issued: number }> {
   const sellers = await requireGateStaff(db, userId, sessionId);
-  const [row] = await db.all<{ admitted: number; issued: number }>(sql`WITH issuers AS (${issuersOfSession(sessionId)})
+  const [row] = await db.all<{ admitted: number; issued: number }>(sql`WITH issuers AS (${issuersOf(sql`session_id = ${sessionId}`)})
     SELECT coalesce(sum(t.status = 'used'), 0) AS admitted, coalesce(sum(t.status IN ('valid', 'used')), 0) AS issued
     FROM tickets t JOIN issuers i ON i.orderId = t.order_id
     WHERE i.issuerId IN (${sql.join(sellers.map((id) => sql`${id}`), sql`, `)})`);
