@@ -199,6 +199,8 @@ export const COMPENSATION_COUPON_DAYS = 365;
  * Ticket transfer (resale by a holder): the price per ticket must lie within this band of the
  * tier's face value, and the platform keeps this share of the ticket amount from the seller.
  */
+/** The largest row id D1 hands out here (a 32-bit integer); a bigger id in a request names nothing. */
+export const MAX_ID = 2_147_483_647;
 /** Door staff one seller may assign to one session: a large venue's doors, with room to spare. */
 export const GATE_STAFF_MAX = 50;
 /** Resales followed back to a ticket's issuing seller: a ticket resold more often than this is not one a door expects. */

@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiClientError, request } from '../../lib/api/client.ts';
+import { ApiClientError, newIdempotencyKey, request } from '../../lib/api/client.ts';
 import { TAKER_DELIVERY_TYPES, type DeliveryType } from '../../lib/config.ts';
 import type { PaymentMethod } from '../../lib/config.ts';
 import { confirmSearch, payHref, pickerHref } from '../../lib/domain/confirm-query.ts';
@@ -175,7 +175,7 @@ export default function ConfirmOrder(props: Props) {
     const found = problems();
     if (Object.keys(found).length > 0) return showProblems(found);
     setErrors({});
-    idempotencyKey.current ??= crypto.randomUUID();
+    idempotencyKey.current ??= newIdempotencyKey();
     setSubmitting(true);
     try {
       const order = await request<OrderDetail>('/api/v1/orders', { method: 'POST', idempotencyKey: idempotencyKey.current, body: orderBody() });

@@ -5,7 +5,7 @@
  * the page and says why.
  */
 import { useRef, useState } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { newIdempotencyKey, request } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { failureText } from '../auth/messages.ts';
 import { Toast, useHydrated, useToast } from '../auth/ui.tsx';
@@ -24,14 +24,6 @@ interface Props {
   primary?: boolean;
 }
 
-/**
- * A key the server can recognise a repeated press by: one per opening of the dialog.
- * (getRandomValues, unlike randomUUID, also works on a plain-http address.)
- */
-function newIdempotencyKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 export default function OrderAction({ kind, orderId, orderNo, messages: m, primary = false }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const key = useRef('');
@@ -41,6 +33,7 @@ export default function OrderAction({ kind, orderId, orderNo, messages: m, prima
   const id = `order-${kind}-${orderId}`;
 
   function open() {
+    // One key per opening of the dialog: the server recognises a repeated press by it.
     key.current = newIdempotencyKey();
     dialog.current?.showModal();
   }

@@ -5,7 +5,7 @@
  * outcome, which it then shows by moving to the outcome page.
  */
 import { useEffect, useRef, useState } from 'react';
-import { ApiClientError, request } from '../../lib/api/client.ts';
+import { ApiClientError, newIdempotencyKey, request } from '../../lib/api/client.ts';
 import { formatTimeLeft } from '../../lib/domain/order-pages.ts';
 import { payPageFor, type PaymentStatus, type PayOutcome } from '../../lib/domain/payment-outcome.ts';
 import type { OrderStatus } from '../../lib/domain/order-state.ts';
@@ -47,10 +47,6 @@ interface PaymentState {
   paymentStatus: PaymentStatus | null;
 }
 
-/** An Idempotency-Key: random, and available on plain-http pages too (unlike crypto.randomUUID). */
-function newKey(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 export default function PayPanel({ orderId, deadline, serverNow, amount, methods, initialMethod, outcomeHrefs, pollMs, messages }: Props) {
   const t = (key: string, params?: Record<string, string | number>) => format(messages, `payment.page.${key}`, params);
@@ -154,7 +150,7 @@ export default function PayPanel({ orderId, deadline, serverNow, amount, methods
     setBusy(true);
     let key = keys.current.get(chosen.id);
     if (!key) {
-      key = newKey();
+      key = newIdempotencyKey();
       keys.current.set(chosen.id, key);
     }
     try {

@@ -11,6 +11,14 @@ import { clearSession } from '../stores/session.ts';
 
 export type ApiFailureKind = 'http' | 'timeout' | 'network';
 
+/**
+ * A fresh Idempotency-Key: 128 random bits in hex. getRandomValues, unlike crypto.randomUUID, also
+ * works on a page served over plain http (a phone opening `npm start` by the machine's address).
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 export class ApiClientError extends Error {
   readonly kind: ApiFailureKind;
   readonly status: number;

@@ -4,7 +4,7 @@
  * lenient, a value the page cannot use falls back to its default instead of failing the page.
  * Then the time left to pay and the way an order's own times read.
  */
-import { ORDER_KEYWORD_MAX_LENGTH, ORDER_TIME_ZONE } from '../config.ts';
+import { MAX_ID, ORDER_KEYWORD_MAX_LENGTH, ORDER_TIME_ZONE } from '../config.ts';
 import { dateFormat } from './intl-cache.ts';
 import { ORDER_TABS, type OrderStatus, type OrderTab } from './order-state.ts';
 
@@ -43,17 +43,14 @@ export function orderListSearch(query: OrderListQuery): string {
   return search ? `?${search}` : '';
 }
 
-/** How many pages `total` orders fill (at least one, so an empty list is "page 1 of 1"). */
-/** The largest order id D1 hands out here (a 32-bit row id); a bigger one names no order. */
-const MAX_ORDER_ID = 2_147_483_647;
-
 /** An order id from a URL (path segment or query), or null when it cannot be one: the pages answer 404. */
 export function parseOrderId(raw: string | null | undefined): number | null {
   if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
   const id = Number(raw);
-  return id <= MAX_ORDER_ID ? id : null;
+  return id <= MAX_ID ? id : null;
 }
 
+/** How many pages `total` orders fill (at least one, so an empty list is "page 1 of 1"). */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }

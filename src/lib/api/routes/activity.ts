@@ -18,16 +18,14 @@ import {
 import type { ApiEnv } from '../context.ts';
 import { ApiError, success } from '../errors.ts';
 import { jsonBody, parseInput } from '../validate.ts';
+import { idParam, queryId } from '../params.ts';
 
-const MAX_ID = 2_147_483_647;
-const id = z.coerce.number().int().positive().max(MAX_ID);
-const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(MAX_ID)) });
 const favouriteType = z.coerce.number().int().refine((type) => (FAVOURITE_TYPES as readonly number[]).includes(type));
 
-const categoriesQuery = z.object({ eventId: id, b2c: z.stringbool().optional() });
+const categoriesQuery = z.object({ eventId: queryId, b2c: z.stringbool().optional() });
 const offersBody = z.object({
-  eventId: id,
-  ticketCategoryId: id,
+  eventId: queryId,
+  ticketCategoryId: queryId,
   buyType: z.coerce.number().pipe(z.literal(BUY_TYPE_DIRECT)),
   b2c: z.union([z.boolean(), z.stringbool()]).optional(),
 });

@@ -22,9 +22,8 @@ import { requireUser } from '../../services/auth.ts';
 import type { ApiEnv } from '../context.ts';
 import { success } from '../errors.ts';
 import { jsonBody, parseInput } from '../validate.ts';
+import { idParam } from '../params.ts';
 
-const MAX_ID = 2_147_483_647;
-export const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(MAX_ID)) });
 const text = (max: number) => z.string().max(max).default('');
 
 const addressBody = z.object({

@@ -16,7 +16,7 @@ import { createAttendee, deleteAttendee, getAttendee, listAttendees, updateAtten
 import type { ApiEnv } from '../context.ts';
 import { success } from '../errors.ts';
 import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from './addresses.ts';
+import { idParam } from '../params.ts';
 
 const text = (max: number) => z.string().max(max).default('');
 const attendeeBody = z.object({

@@ -18,7 +18,7 @@ import { requireUser } from '../../services/auth.ts';
 import type { ApiEnv } from '../context.ts';
 import { success } from '../errors.ts';
 import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from './addresses.ts';
+import { idParam } from '../params.ts';
 
 /** Room for a code typed with spaces; its form is checked by domain/admission.ts. */
 const admissionBody = z.object({ code: z.string().max(64) });

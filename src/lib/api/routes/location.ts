@@ -11,11 +11,12 @@ import type { ApiEnv } from '../context.ts';
 import { ApiError, success } from '../errors.ts';
 import { deviceId, ensureDeviceId, setPreferenceCookie, signedInUserId } from '../visitor.ts';
 import { jsonBody, parseInput } from '../validate.ts';
+import { queryId } from '../params.ts';
 
 const keywordQuery = z.object({ keyword: z.string().trim().min(1).max(CITY_KEYWORD_MAX_LENGTH) });
 const coordinate = (limit: number) => z.string().trim().regex(/^-?\d{1,3}(\.\d{1,15})?$/).transform(Number).pipe(z.number().min(-limit).max(limit));
 const positionQuery = z.object({ latitude: coordinate(90).optional(), longitude: coordinate(180).optional() });
-const saveBody = z.object({ cityId: z.coerce.number().int().positive().max(2_147_483_647) });
+const saveBody = z.object({ cityId: queryId });
 
 /** The position Cloudflare derives from the client's network, when the platform provides one. */
 function networkPosition(request: Request): Coordinates | null {

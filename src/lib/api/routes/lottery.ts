@@ -22,8 +22,9 @@ import { drawRecord, helpEntry, joinLottery, listLotteries, lotteryDetail, share
 import type { ApiEnv } from '../context.ts';
 import { success } from '../errors.ts';
 import { parseInput } from '../validate.ts';
+import { queryId } from '../params.ts';
 
-const lotteryParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const lotteryParam = z.object({ id: queryId });
 const shareParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 
 async function viewerId(c: Context<ApiEnv>): Promise<number | null> {

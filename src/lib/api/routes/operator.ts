@@ -15,7 +15,7 @@ import { cancelSession, postponeSession, requireOperator } from '../../services/
 import type { ApiEnv } from '../context.ts';
 import { success } from '../errors.ts';
 import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from './addresses.ts';
+import { idParam } from '../params.ts';
 
 const moment = z.number().int().positive();
 const postponeBody = z.object({ startsAt: moment, endsAt: moment, refundUntil: moment });

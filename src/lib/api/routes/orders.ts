@@ -23,31 +23,29 @@ import { cancelOrder, confirmReceipt, createOrder, endPaymentTimeNow, listOrders
 import type { ApiEnv } from '../context.ts';
 import { ApiError, success } from '../errors.ts';
 import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from './addresses.ts';
+import { bodyId, idParam, queryId } from '../params.ts';
 
-const MAX_ID = 2_147_483_647;
-const id = z.coerce.number().int().positive().max(MAX_ID);
 const quantity = z.coerce.number().int().min(1).max(99);
-const couponChoice = z.union([z.enum(['best', 'none']), id]);
+const couponChoice = z.union([z.enum(['best', 'none']), queryId]);
 
 const quoteQuery = z.object({
-  listingId: id,
+  listingId: queryId,
   quantity,
   deliveryType: z.enum(DELIVERY_TYPES).optional(),
   coupon: couponChoice.default('best'),
 });
 
 const createBody = z.object({
-  listingId: id,
+  listingId: queryId,
   quantity: z.number().int().min(1).max(99),
   deliveryType: z.enum(DELIVERY_TYPES),
   paymentMethod: z.enum(PAYMENT_METHODS),
-  coupon: z.union([z.literal('none'), z.number().int().positive().max(MAX_ID)]),
-  addressId: z.number().int().positive().max(MAX_ID).optional(),
+  coupon: z.union([z.literal('none'), bodyId]),
+  addressId: bodyId.optional(),
   takerName: z.string().max(200).optional(),
   takerPhoneCountryCode: z.string().regex(/^\+\d{1,4}$/).optional(),
   takerPhone: z.string().max(30).optional(),
-  attendeeIds: z.array(z.number().int().positive().max(MAX_ID)).max(99).optional(),
+  attendeeIds: z.array(bodyId).max(99).optional(),
   acceptNotes: z.boolean(),
   expectedTotal: z.number().int().nonnegative(),
 });

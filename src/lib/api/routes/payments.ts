@@ -19,8 +19,8 @@ import { paymentState, receiveWebhook, startPayment } from '../../services/payme
 import type { ApiEnv } from '../context.ts';
 import { ApiError, success } from '../errors.ts';
 import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from './addresses.ts';
 import { idempotencyKeyOf } from './orders.ts';
+import { idParam } from '../params.ts';
 
 const payBody = z.object({ method: z.string().max(40) });
 

@@ -10,10 +10,10 @@ import type { ApiEnv } from '../context.ts';
 import { success } from '../errors.ts';
 import { setPreferenceCookie, signedInUserId } from '../visitor.ts';
 import { jsonBody, parseInput } from '../validate.ts';
+import { queryId } from '../params.ts';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const languageBody = z.object({ languageId: id });
-const currencyBody = z.object({ currencyType: id });
+const languageBody = z.object({ languageId: queryId });
+const currencyBody = z.object({ currencyType: queryId });
 
 export const preferenceRoutes = new Hono<ApiEnv>()
   .post('/v1/user/language/save', async (c) => {

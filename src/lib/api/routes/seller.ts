@@ -25,7 +25,7 @@ import { failOrder, fulfilOrder, listSellerOrders, requireSeller } from '../../s
 import type { ApiEnv } from '../context.ts';
 import { success } from '../errors.ts';
 import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from './addresses.ts';
+import { idParam } from '../params.ts';
 
 const MAX_SEATS = 99;
 

@@ -20,7 +20,7 @@ import {
 import type { ApiEnv } from '../context.ts';
 import { success } from '../errors.ts';
 import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from './addresses.ts';
+import { idParam } from '../params.ts';
 
 /** D1 binds at most 100 values per statement; a listing links its tickets in one. */
 const MAX_TRANSFER_QUANTITY = 50;
