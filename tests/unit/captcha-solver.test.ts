@@ -214,7 +214,7 @@ function solve(image: GrayImage, all: Template[]): string {
   for (let k = 1; k < CAPTCHA_LENGTH; k++) {
     total.push([]);
     from.push([]);
-    columns.forEach((match, i) => {
+    columns.forEach((match) => {
       let [bestSum, bestFrom] = [-Infinity, -1];
       columns.forEach((previous, j) => {
         if (match.x - previous.x >= MIN_CENTRE_GAP && total[k - 1][j] > bestSum) [bestSum, bestFrom] = [total[k - 1][j], j];

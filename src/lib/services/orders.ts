@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
 import {
-  INVITER_REWARDS_PER_MONTH, ON_SITE_PICKUP_LEAD_MS, ORDER_PAGE_SIZE, PAYMENT_METHODS, PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType,
+  INVITER_REWARDS_PER_MONTH, ON_SITE_PICKUP_LEAD_MS, ORDER_PAGE_SIZE, PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType,
   type PaymentMethod,
 } from '../config.ts';
 import type { Db } from '../db/client.ts';
