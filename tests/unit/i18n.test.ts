@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogues, messagesFor, translator } from '../../src/lib/i18n/index.ts';
-import { format } from '../../src/lib/i18n/messages.ts';
+import { format, scoped } from '../../src/lib/i18n/messages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 const files = import.meta.glob<Record<string, string>>('../../src/lib/i18n/locales/*/*.json', { eager: true, import: 'default' });
@@ -56,6 +56,7 @@ describe('island messages', () => {
     const messages = messagesFor('en', ['card.discount']);
     expect(format(messages, 'card.discount', { percent: 20 })).toBe(translator('en')('card.discount', { percent: 20 }));
     expect(format(messages, 'missing.key')).toBe('missing.key');
+    expect(scoped(messages, 'card.')('discount', { percent: 20 })).toBe(format(messages, 'card.discount', { percent: 20 }));
   });
 
   it('picks the plural form a count calls for, as the server does', () => {

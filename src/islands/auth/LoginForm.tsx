@@ -8,7 +8,7 @@ import { request } from '../../lib/api/client.ts';
 import {
   callingCodeProblem, captchaProblem, codeProblem, emailProblem, passwordProblem, phoneProblem, type FieldProblem,
 } from '../../lib/domain/validation.ts';
-import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { dropStaleUser, setUser, type UserInfo } from '../../lib/stores/session.ts';
 import { failedField, failureText, wantsCaptcha } from './messages.ts';
 import { CaptchaField, Field, PasswordField, Toast, useCountdown, useHydrated, useToast } from './ui.tsx';
@@ -57,7 +57,7 @@ function continueAfterLogin(redirect: string | null, home: string, login: string
 }
 
 export default function LoginForm({ messages, callingCodes, initialTab, redirect, links, inviteCode = null }: Props) {
-  const t = (key: string, params?: Record<string, string | number>) => format(messages, `auth.form.${key}`, params);
+  const t = scoped(messages, 'auth.form.');
   const problemText = (problem: FieldProblem) => format(messages, `error.${problem}`);
 
   const [tab, setTab] = useState<Tab>(initialTab);

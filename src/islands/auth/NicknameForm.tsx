@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { request } from '../../lib/api/client.ts';
 import { nicknameProblem } from '../../lib/domain/validation.ts';
-import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { renameUser } from '../../lib/stores/session.ts';
 import { failureText } from './messages.ts';
 import { Field, Toast, useHydrated, useToast } from './ui.tsx';
@@ -14,7 +14,7 @@ interface Props {
 }
 
 export default function NicknameForm({ messages, nickname: initial }: Props) {
-  const t = (key: string) => format(messages, `auth.settings.${key}`);
+  const t = scoped(messages, 'auth.settings.');
   const [nickname, setNickname] = useState(initial);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiClientError, request } from '../../lib/api/client.ts';
 import { captchaProblem, passwordProblem, type FieldProblem } from '../../lib/domain/validation.ts';
-import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { failedField, failureText, wantsCaptcha } from './messages.ts';
 import { CaptchaField, PasswordField, Toast, useHydrated, useToast } from './ui.tsx';
 import './auth.css';
@@ -18,7 +18,7 @@ interface Props {
 type FieldName = 'oldPassword' | 'newPassword' | 'captcha';
 
 export default function PasswordForm({ messages, hasPassword: initiallyHasPassword }: Props) {
-  const t = (key: string) => format(messages, `auth.settings.${key}`);
+  const t = scoped(messages, 'auth.settings.');
   const [hasPassword, setHasPassword] = useState(initiallyHasPassword);
   const [values, setValues] = useState<Record<FieldName, string>>({ oldPassword: '', newPassword: '', captcha: '' });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { request } from '../../lib/api/client.ts';
-import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { scoped, type Messages } from '../../lib/i18n/messages.ts';
 import type { Admission } from '../../lib/services/admission.ts';
 import { failureText } from '../auth/messages.ts';
 import { useHydrated } from '../auth/ui.tsx';
@@ -22,7 +22,7 @@ interface Props {
 type Outcome = { admitted: true; admission: Admission } | { admitted: false; reason: string };
 
 export default function GateScanner({ sessionId, admitted: admittedAtLoad, issued, messages: m }: Props) {
-  const t = (key: string, params?: Record<string, string | number>) => format(m, `gate.${key}`, params);
+  const t = scoped(m, 'gate.');
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { request } from '../../lib/api/client.ts';
-import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { scoped, type Messages } from '../../lib/i18n/messages.ts';
 import type { DoorStaff } from '../../lib/services/admission.ts';
 import { failedField, failureText } from '../auth/messages.ts';
 import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
@@ -19,7 +19,7 @@ interface Props {
 }
 
 export default function GateStaff({ sessionId, staff: staffAtLoad, messages: m }: Props) {
-  const t = (key: string, params?: Record<string, string | number>) => format(m, `gate.staff.${key}`, params);
+  const t = scoped(m, 'gate.staff.');
   const [staff, setStaff] = useState(staffAtLoad);
   const [account, setAccount] = useState('');
   const [error, setError] = useState<string | undefined>();

@@ -9,7 +9,7 @@ import { ApiClientError, newIdempotencyKey, request } from '../../lib/api/client
 import { formatTimeLeft } from '../../lib/domain/order-pages.ts';
 import { payPageFor, type PaymentStatus, type PayOutcome } from '../../lib/domain/payment-outcome.ts';
 import type { OrderStatus } from '../../lib/domain/order-state.ts';
-import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { failureText } from '../auth/messages.ts';
 import './payment.css';
 
@@ -49,7 +49,7 @@ interface PaymentState {
 
 
 export default function PayPanel({ orderId, deadline, serverNow, amount, methods, initialMethod, outcomeHrefs, pollMs, messages }: Props) {
-  const t = (key: string, params?: Record<string, string | number>) => format(messages, `payment.page.${key}`, params);
+  const t = scoped(messages, 'payment.page.');
   const [method, setMethod] = useState(initialMethod);
   const [left, setLeft] = useState(deadline - serverNow);
   const [busy, setBusy] = useState(false);

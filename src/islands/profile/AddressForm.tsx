@@ -4,7 +4,7 @@ import { request } from '../../lib/api/client.ts';
 import { addressProblem, AREA_MAX_LENGTH, normalizeAddress, POSTCODE_MAX_LENGTH, STREET_MAX_LENGTH, type AddressInput } from '../../lib/domain/address.ts';
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import type { RegionChoice, RegionLevel } from '../../lib/domain/regions.ts';
-import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
 import { saveRecord } from './save.ts';
 import { SelectField } from './SelectField.tsx';
@@ -26,7 +26,7 @@ interface Props {
 const AREA_FIELDS: RegionLevel[] = ['province', 'city', 'district'];
 
 export default function AddressForm({ messages, countries, initial, id, initialRegions, doneHref }: Props) {
-  const t = (key: string) => format(messages, `profile.${key}`);
+  const t = scoped(messages, 'profile.');
   const [address, setAddress] = useState<AddressInput>(initial);
   const [regions, setRegions] = useState<RegionChoice | null>(initialRegions);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import { attendeeProblem, idCardTypeFor, ID_CARD_TYPES, NAME_MAX_LENGTH, type AttendeeInput } from '../../lib/domain/identity.ts';
-import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
 import { saveRecord } from './save.ts';
 import { SelectField } from './SelectField.tsx';
@@ -19,7 +19,7 @@ interface Props {
 }
 
 export default function AttendeeForm({ messages, countries, initial, id, venueCountry, doneHref }: Props) {
-  const t = (key: string) => format(messages, `profile.${key}`);
+  const t = scoped(messages, 'profile.');
   const [attendee, setAttendee] = useState<AttendeeInput>(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);

@@ -7,7 +7,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { request } from '../../lib/api/client.ts';
 import { parseMinorUnits } from '../../lib/domain/money.ts';
-import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { failureText } from '../auth/messages.ts';
 import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
 import '../auth/auth.css';
@@ -26,7 +26,7 @@ interface Props {
 }
 
 export default function ListingControls({ listingId, name, price, currencies, withdrawable, messages: m }: Props) {
-  const t = (key: string, params?: Record<string, string | number>) => format(m, `transfer.mine.${key}`, params);
+  const t = scoped(m, 'transfer.mine.');
   const digitsOf = (code: string) => currencies.find((entry) => entry.code === code)?.minorDigits ?? 2;
   const dialog = useRef<HTMLDialogElement>(null);
   const [editing, setEditing] = useState(false);

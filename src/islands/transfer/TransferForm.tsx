@@ -9,7 +9,7 @@ import { request } from '../../lib/api/client.ts';
 import { TRANSFER_PLATFORM_FEE_BASIS_POINTS } from '../../lib/config.ts';
 import { formatMoney, parseMinorUnits } from '../../lib/domain/money.ts';
 import { transferSplit } from '../../lib/domain/transfer.ts';
-import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { failedField, failureText } from '../auth/messages.ts';
 import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
 import type { TransferDraft } from '../../lib/services/transfers.ts';
@@ -31,7 +31,7 @@ interface Props {
 type FieldName = 'quantity' | 'currency' | 'price' | 'acceptAgreement' | 'form';
 
 export default function TransferForm({ orderId, listable, currencies, currency: initialCurrency, locale, messages: m, agreementHref, doneHref }: Props) {
-  const t = (key: string, params?: Record<string, string | number>) => format(m, `transfer.${key}`, params);
+  const t = scoped(m, 'transfer.');
   const [quantity, setQuantity] = useState(1);
   const [currency, setCurrency] = useState(initialCurrency);
   const [priceText, setPriceText] = useState('');

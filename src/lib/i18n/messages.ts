@@ -20,3 +20,8 @@ export function format(messages: Messages, key: string, params: Record<string, s
   const template = messages[pluralKey(messages, key, params.count)] ?? key;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
+
+/** `format` for one feature's keys: `scoped(messages, 'gate.')('admit')` reads `gate.admit`. */
+export function scoped(messages: Messages, prefix: string): (key: string, params?: Record<string, string | number>) => string {
+  return (key, params) => format(messages, `${prefix}${key}`, params);
+}
