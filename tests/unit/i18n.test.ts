@@ -30,6 +30,12 @@ describe('catalogues', () => {
     });
   }
 
+  it('types the message keys from every English feature file', async () => {
+    const keys = (await import('../../src/lib/i18n/keys.ts?raw')).default;
+    const typed = [...keys.matchAll(/from '\.\/locales\/en\/([\w-]+\.json)'/g)].map((match) => match[1]).sort();
+    expect(typed).toEqual(byCatalogue('en').map(([file]) => file).sort());
+  });
+
   it('translates the Chinese catalogues in their own script', () => {
     expect(catalogues['zh-Hant']['title.accountSettingPage']).not.toBe(catalogues['zh-Hans']['title.accountSettingPage']);
   });
