@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mulberry32 } from '../domain/random.ts';
+import categoryRows from './seed-categories.json' with { type: 'json' };
 import { DEFAULT_CITY_ID, DELIVERY_TYPES, type DeliveryType } from '../config.ts';
 
 type SeedValue = string | number | boolean | null;
@@ -309,101 +310,38 @@ interface Category {
   about: Names;
 }
 
+/** One category as seed-categories.json writes it. */
+interface CategoryRow {
+  id: number;
+  slug: string;
+  names: string[];
+  pinyin: string;
+  venueKinds: string[];
+  ladder: keyof typeof TIER_LADDERS;
+  priceFactor: number;
+  title: 'tour' | 'show';
+  about: string[];
+}
+
 const TOUR_TITLE: Names = ['{artist} {show} World Tour – {city}', '{artist}《{show}》世界巡迴演唱會 – {city}站', '{artist}《{show}》世界巡回演唱会 – {city}站'];
 const SHOW_TITLE: Names = ['{artist}: {show} – {city}', '{artist}《{show}》 – {city}', '{artist}《{show}》 – {city}'];
 
-const CATEGORIES: Category[] = [
-  {
-    id: 1, slug: 'concerts', names: ['Concerts', '演唱會', '演唱会'], pinyin: 'yan chang hui',
-    venueKinds: ['arena', 'stadium'], ladder: TIER_LADDERS.concert, priceFactor: 1, title: TOUR_TITLE,
-    about: [
-      '{artist} brings the {show} World Tour to {venue}. Expect the biggest hits alongside songs from the new album, with a live band and a brand-new stage design.',
-      '{artist}《{show}》世界巡迴演唱會登陸{venue}。全新舞台設計配合現場樂隊，經典金曲與新專輯作品同場呈獻。',
-      '{artist}《{show}》世界巡回演唱会登陆{venue}。全新舞台设计配合现场乐队，经典金曲与新专辑作品同场呈献。',
-    ],
-  },
-  {
-    id: 2, slug: 'musicals-theatre', names: ['Musicals & Theatre', '音樂劇及戲劇', '音乐剧及戏剧'], pinyin: 'yin yue ju ji xi ju',
-    venueKinds: ['theatre', 'hall'], ladder: TIER_LADDERS.theatre, priceFactor: 0.9, title: SHOW_TITLE,
-    about: [
-      '{artist} presents {show}, a new production with a full live orchestra. A story of love, memory and second chances, told at {venue} through soaring songs and lavish sets.',
-      '{artist}呈獻《{show}》，全新製作配合現場管弦樂團演出。在{venue}以動人歌曲及華麗佈景，講述關於愛、回憶與重新開始的故事。',
-      '{artist}呈献《{show}》，全新制作配合现场管弦乐团演出。在{venue}以动人歌曲及华丽布景，讲述关于爱、回忆与重新开始的故事。',
-    ],
-  },
-  {
-    id: 3, slug: 'sports', names: ['Sports', '體育賽事', '体育赛事'], pinyin: 'ti yu sai shi',
-    venueKinds: ['arena', 'stadium'], ladder: TIER_LADDERS.sports, priceFactor: 0.8, title: SHOW_TITLE,
-    about: [
-      '{show} comes to {venue}, featuring {artist}. Top-level competition, fan zones and half-time entertainment make it a great night out.',
-      '《{show}》移師{venue}舉行，由{artist}領銜出戰。高水平賽事加上球迷專區及中場表演，精彩不容錯過。',
-      '《{show}》移师{venue}举行，由{artist}领衔出战。高水平赛事加上球迷专区及中场表演，精彩不容错过。',
-    ],
-  },
-  {
-    id: 4, slug: 'exhibitions', names: ['Exhibitions', '展覽', '展览'], pinyin: 'zhan lan',
-    venueKinds: ['hall', 'arena'], ladder: TIER_LADDERS.entry, priceFactor: 0.5, title: SHOW_TITLE,
-    about: [
-      '{artist} presents {show}, an immersive exhibition of light, sound and interactive installations at {venue}. Allow around 90 minutes for the visit; photography is welcome throughout.',
-      '{artist}呈獻《{show}》，於{venue}以光影、聲音及互動裝置打造沉浸式展覽。參觀時間約九十分鐘，全場歡迎拍照。',
-      '{artist}呈献《{show}》，于{venue}以光影、声音及互动装置打造沉浸式展览。参观时间约九十分钟，全场欢迎拍照。',
-    ],
-  },
-  {
-    id: 5, slug: 'family-kids', names: ['Family & Kids', '親子活動', '亲子活动'], pinyin: 'qin zi huo dong',
-    venueKinds: ['theatre', 'hall', 'arena'], ladder: TIER_LADDERS.entry, priceFactor: 0.45, title: SHOW_TITLE,
-    about: [
-      '{artist} presents {show}, a colourful show for children aged 3 and up and the grown-ups who bring them. Songs, surprises and plenty of audience participation keep the whole family smiling.',
-      '{artist}呈獻《{show}》，適合三歲以上小朋友與家長一同欣賞。歌曲、驚喜與大量互動環節，讓全家笑聲不斷。',
-      '{artist}呈献《{show}》，适合三岁以上小朋友与家长一同欣赏。歌曲、惊喜与大量互动环节，让全家笑声不断。',
-    ],
-  },
-  {
-    id: 6, slug: 'comedy', names: ['Comedy', '喜劇表演', '喜剧表演'], pinyin: 'xi ju biao yan',
-    venueKinds: ['theatre', 'hall', 'arena'], ladder: TIER_LADDERS.theatre, priceFactor: 0.55, title: SHOW_TITLE,
-    about: [
-      '{artist} returns with {show}, a brand-new stand-up special about city life, family and everything in between. Contains strong language; recommended for ages 18 and over.',
-      '{artist}全新脫口秀《{show}》強勢回歸，笑談城市生活、家庭瑣事與人生百態。內容含粗俗用語，建議十八歲以上人士觀看。',
-      '{artist}全新脱口秀《{show}》强势回归，笑谈城市生活、家庭琐事与人生百态。内容含粗俗用语，建议十八岁以上人士观看。',
-    ],
-  },
-  {
-    id: 7, slug: 'classical-opera', names: ['Classical & Opera', '古典音樂及歌劇', '古典音乐及歌剧'], pinyin: 'gu dian yin yue ji ge ju',
-    venueKinds: ['hall', 'theatre'], ladder: TIER_LADDERS.theatre, priceFactor: 0.7, title: SHOW_TITLE,
-    about: [
-      "{artist} performs {show} at {venue}. An evening of great music from one of the region's finest, with a pre-concert talk 45 minutes before the performance.",
-      '{artist}於{venue}演出《{show}》。由區內頂尖音樂家帶來的精彩夜晚，演出前四十五分鐘設導賞講座。',
-      '{artist}于{venue}演出《{show}》。由区内顶尖音乐家带来的精彩夜晚，演出前四十五分钟设导赏讲座。',
-    ],
-  },
-  {
-    id: 8, slug: 'festivals', names: ['Festivals', '音樂節', '音乐节'], pinyin: 'yin yue jie',
-    venueKinds: ['stadium', 'arena'], ladder: TIER_LADDERS.festival, priceFactor: 1.1, title: SHOW_TITLE,
-    about: [
-      '{show} takes over {venue} with {artist} headlining a full line-up of DJs and live acts. Food trucks, art installations and a late-night after-party complete the experience.',
-      '《{show}》進駐{venue}，由{artist}領銜，聯同多位DJ及現場樂隊輪番上陣。更設美食車、藝術裝置及深夜派對。',
-      '《{show}》进驻{venue}，由{artist}领衔，联同多位DJ及现场乐队轮番上阵。更设美食车、艺术装置及深夜派对。',
-    ],
-  },
-  {
-    id: 9, slug: 'dance', names: ['Dance', '舞蹈', '舞蹈'], pinyin: 'wu dao',
-    venueKinds: ['theatre', 'hall'], ladder: TIER_LADDERS.theatre, priceFactor: 0.6, title: SHOW_TITLE,
-    about: [
-      '{artist} stages {show} at {venue}, blending virtuoso technique with bold choreography. Live music accompanies the dancers throughout the performance.',
-      '{artist}於{venue}上演《{show}》，融合高超技巧與大膽編舞。全場由現場音樂伴奏。',
-      '{artist}于{venue}上演《{show}》，融合高超技巧与大胆编舞。全场由现场音乐伴奏。',
-    ],
-  },
-  {
-    id: 10, slug: 'chinese-opera', names: ['Chinese Opera', '戲曲', '戏曲'], pinyin: 'xi qu',
-    venueKinds: ['theatre', 'hall'], ladder: TIER_LADDERS.theatre, priceFactor: 0.5, title: SHOW_TITLE,
-    about: [
-      '{artist} performs the classic {show} at {venue}, with full costumes, live percussion and surtitles in Chinese and English. A rare chance to see this celebrated repertoire on stage.',
-      '{artist}於{venue}上演經典劇目《{show}》，配以華麗戲服及現場敲擊樂，設中英文字幕。難得一見的名劇，不容錯過。',
-      '{artist}于{venue}上演经典剧目《{show}》，配以华丽戏服及现场敲击乐，设中英文字幕。难得一见的名剧，不容错过。',
-    ],
-  },
-];
+function threeScripts(texts: string[]): Names {
+  const [en, zhHant, zhHans] = texts;
+  if (texts.length !== 3) throw new Error(`Expected English, Traditional and Simplified texts, got ${texts.length}`);
+  return [en, zhHant, zhHans];
+}
+
+/** The categories' names and texts are data (seed-categories.json); here they get their ladder and title template. */
+const TITLES: Record<CategoryRow['title'], Names> = { tour: TOUR_TITLE, show: SHOW_TITLE };
+const CATEGORIES: Category[] = (categoryRows as CategoryRow[]).map((row) => ({
+  ...row,
+  names: threeScripts(row.names),
+  venueKinds: row.venueKinds as VenueKind[],
+  ladder: TIER_LADDERS[row.ladder],
+  title: TITLES[row.title],
+  about: threeScripts(row.about),
+}));
 
 const CATEGORY_BY_SLUG = new Map(CATEGORIES.map((category) => [category.slug, category]));
 
