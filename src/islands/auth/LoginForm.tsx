@@ -3,16 +3,19 @@
  * password (code by email, then the new password). Fields are checked with the same rules the API
  * applies again; after a sign-in the user goes to the redirect target, or back one step.
  */
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { request } from '../../lib/api/client.ts';
 import {
   callingCodeProblem, captchaProblem, codeProblem, emailProblem, passwordProblem, phoneProblem, type FieldProblem,
 } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { dropStaleUser, setUser, type UserInfo } from '../../lib/stores/session.ts';
-import { failedField, failureText, wantsCaptcha } from './messages.ts';
-import { CaptchaField, Field, PasswordField, Toast, useCountdown, useHydrated, useToast } from './ui.tsx';
-import './auth.css';
+import { Field, PasswordField } from '../shared/fields.tsx';
+import { useCheckedBeforeHydration, useHydrated, useValueTypedBeforeHydration } from '../shared/hydration.ts';
+import { useMutation, type Failure } from '../shared/mutation.ts';
+import { Toast, useToast } from '../shared/toast.tsx';
+import { wantsCaptcha } from './messages.ts';
+import { CaptchaField, useCountdown } from './verification.tsx';
 
 export interface CallingCodeOption {
   countryCode: string;
@@ -69,8 +72,11 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [captchaNonce, setCaptchaNonce] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
+  const countrySelect = useRef<HTMLSelectElement>(null);
+  const agreementBox = useRef<HTMLInputElement>(null);
+  useValueTypedBeforeHydration(countrySelect, values.countryCode, (value) => set('countryCode', value));
+  useCheckedBeforeHydration(agreementBox, values.agreement, (checked) => set('agreement', checked));
   const [countdown, startCountdown] = useCountdown();
   const [toast, showToast] = useToast();
   useEffect(() => {
@@ -121,9 +127,7 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
     return !first;
   }
 
-  function fail(title: string, cause: unknown) {
-    const field = failedField(cause) as FieldName | null;
-    const text = failureText(cause, messages);
+  function fail(title: string, { text, field, cause }: Failure) {
     if (field) setErrors((current) => ({ ...current, [field]: text }));
     if (wantsCaptcha(cause) || captchaNonce !== null) {
       // A challenge counts once: any failed attempt needs a fresh image.
@@ -135,24 +139,25 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
 
   const target = () => (channel === 'phone' ? { countryCode: values.countryCode, phone: values.phone } : { email: values.email });
 
-  async function sendCode() {
-    if (!check(channel === 'phone' ? ['countryCode', 'phone'] : ['email'])) return;
-    const path = view === 'register' ? 'v1/user/mail/regVerify' : view === 'forgot' ? 'v1/user/mail/forgot' : 'v3/user/sendLoginCode';
-    const body = view === 'login' ? { channel, ...target() } : { email: values.email };
-    setBusy(true);
-    try {
-      const sent = await request<{ resendAfterSeconds: number }>(path, { method: 'POST', body });
+  const sending = useMutation<{ path: string; body: object }, { resendAfterSeconds: number }>({
+    messages,
+    call: ({ path, body }) => request(path, { method: 'POST', body }),
+    onSuccess: (sent) => {
       startCountdown(sent.resendAfterSeconds);
       showToast({ tone: 'success', title: t('codeSent') });
       document.getElementById('auth-code')?.focus();
-    } catch (cause) {
-      fail(t('sendFailed'), cause);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onFailure: (failure) => fail(t('sendFailed'), failure),
+  });
+
+  function sendCode() {
+    if (!check(channel === 'phone' ? ['countryCode', 'phone'] : ['email'])) return;
+    const path = view === 'register' ? 'v1/user/mail/regVerify' : view === 'forgot' ? 'v1/user/mail/forgot' : 'v3/user/sendLoginCode';
+    const body = view === 'login' ? { channel, ...target() } : { email: values.email };
+    void sending.run({ path, body });
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const fields: FieldName[] = [...(channel === 'phone' ? ['countryCode', 'phone'] as const : ['email'] as const)];
     if (view === 'forgot' && resetStep === 'password') fields.length = 0;
@@ -161,36 +166,44 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
     if (captchaNonce !== null) fields.push('captcha');
     if (asksAgreement) fields.push('agreement');
     if (!check(fields)) return;
+    void signing.run();
+  }
 
-    const captcha = captchaNonce !== null ? values.captcha : undefined;
-    const secret = usesCode && view === 'login' ? { loginType: 'code', code: values.code, inviteCode: inviteCode ?? undefined } : { loginType: 'password', password: values.password };
-    setBusy(true);
-    try {
+  const signing = useMutation({
+    messages,
+    call: async () => {
+      const captcha = captchaNonce !== null ? values.captcha : undefined;
       if (view === 'forgot') {
         if (resetStep === 'verify') {
           await request('v1/user/mail/verify', { method: 'POST', body: { email: values.email, code: values.code, captcha } });
-          setResetStep('password');
         } else {
           await request('v1/user/mail/password', { method: 'POST', body: { email: values.email, code: values.code, password: values.password, captcha } });
-          switchTo({ view: 'login', tab: 'email', method: 'password' });
-          showToast({ tone: 'success', title: t('resetDone') });
         }
-        return;
+        return null;
       }
+      const secret = usesCode && view === 'login'
+        ? { loginType: 'code', code: values.code, inviteCode: inviteCode ?? undefined }
+        : { loginType: 'password', password: values.password };
       const [path, body] = view === 'register'
         ? ['v1/user/mail/register', { email: values.email, code: values.code, password: values.password, agreement: true, captcha, inviteCode: inviteCode ?? undefined }]
         : channel === 'phone'
           ? ['v1/user/login', { ...target(), ...secret, agreement: true, captcha }]
           : ['v1/user/mail/login', { ...target(), ...secret, captcha }];
-      const info = await request<UserInfo>(path, { method: 'POST', body });
+      return request<UserInfo>(path, { method: 'POST', body });
+    },
+    onSuccess: (info) => {
+      if (view === 'forgot' && resetStep === 'verify') return setResetStep('password');
+      if (view === 'forgot') {
+        switchTo({ view: 'login', tab: 'email', method: 'password' });
+        return showToast({ tone: 'success', title: t('resetDone') });
+      }
+      if (!info) return;
       setUser(info);
       continueAfterLogin(redirect, links.home, links.login);
-    } catch (cause) {
-      fail(t(view === 'register' ? 'registerFailed' : view === 'forgot' ? 'resetFailed' : 'loginFailed'), cause);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onFailure: (failure) => fail(t(view === 'register' ? 'registerFailed' : view === 'forgot' ? 'resetFailed' : 'loginFailed'), failure),
+  });
+  const busy = sending.busy || signing.busy;
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -220,7 +233,7 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
         <>
           <div className="auth-field">
             <label htmlFor="auth-country">{t('countryCode')}</label>
-            <select id="auth-country" value={values.countryCode} onChange={(event) => set('countryCode', event.target.value)} autoComplete="tel-country-code">
+            <select ref={countrySelect} id="auth-country" value={values.countryCode} onChange={(event) => set('countryCode', event.target.value)} autoComplete="tel-country-code">
               {callingCodes.map((option) => (
                 <option key={option.countryCode} value={option.callingCode}>{`${option.callingCode} ${option.name}`}</option>
               ))}
@@ -228,28 +241,28 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
           </div>
           <Field
             id="auth-phone" label={t('phone')} type="tel" inputMode="tel" autoComplete="tel-national" value={values.phone}
-            onChange={(event) => set('phone', event.target.value)} error={errors.phone ?? errors.countryCode} maxLength={20}
+            onValue={(value) => set('phone', value)} error={errors.phone ?? errors.countryCode} maxLength={20}
           />
         </>
       ) : (
         !(view === 'forgot' && resetStep === 'password') && (
           <Field
             id="auth-email" label={t('email')} type="email" inputMode="email" autoComplete="email" value={values.email}
-            onChange={(event) => set('email', event.target.value)} error={errors.email} maxLength={254}
+            onValue={(value) => set('email', value)} error={errors.email} maxLength={254}
           />
         )
       )}
       {usesCode && (
         <Field
           id="auth-code" label={t('code')} inputMode="numeric" autoComplete="one-time-code" value={values.code} maxLength={6}
-          onChange={(event) => set('code', event.target.value)} error={errors.code} trailing={sendButton}
+          onValue={(value) => set('code', value)} error={errors.code} trailing={sendButton}
         />
       )}
       {usesPassword && (
         <PasswordField
           id="auth-password" label={t(isNewPassword ? 'newPassword' : 'password')} showLabel={t('showPassword')} value={values.password}
           autoComplete={choosesPassword ? 'new-password' : 'current-password'} maxLength={64}
-          hint={choosesPassword ? t('passwordHint') : undefined} onChange={(event) => set('password', event.target.value)} error={errors.password}
+          hint={choosesPassword ? t('passwordHint') : undefined} onValue={(value) => set('password', value)} error={errors.password}
         />
       )}
       {captchaNonce !== null && (
@@ -261,7 +274,7 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
       {asksAgreement && (
         <div className="auth-agreement">
           <input
-            id="auth-agreement" type="checkbox" checked={values.agreement} onChange={(event) => set('agreement', event.target.checked)}
+            ref={agreementBox} id="auth-agreement" type="checkbox" checked={values.agreement} onChange={(event) => set('agreement', event.target.checked)}
             aria-invalid={errors.agreement ? true : undefined} aria-describedby={errors.agreement ? 'auth-agreement-error' : undefined}
           />
           <label htmlFor="auth-agreement">

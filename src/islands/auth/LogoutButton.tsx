@@ -2,12 +2,11 @@
  * Logout (SPEC.md section 4): calls the server, then clears the stored user and every cookie and
  * reloads; if the call fails, a toast says so and nothing is cleared.
  */
-import { useState } from 'react';
 import { request } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { clearSession } from '../../lib/stores/session.ts';
-import { failureText } from './messages.ts';
-import { Toast, useToast } from './ui.tsx';
+import { useMutation } from '../shared/mutation.ts';
+import { Toast, useToast } from '../shared/toast.tsx';
 
 interface Props {
   messages: Messages;
@@ -16,24 +15,21 @@ interface Props {
 }
 
 export default function LogoutButton({ messages, className }: Props) {
-  const [busy, setBusy] = useState(false);
   const [toast, showToast] = useToast();
-
-  async function logout() {
-    setBusy(true);
-    try {
-      await request('v1/user/logout');
+  const logout = useMutation({
+    messages,
+    call: () => request('v1/user/logout'),
+    busyAfterSuccess: true,
+    onSuccess: () => {
       clearSession();
       window.location.reload();
-    } catch (cause) {
-      setBusy(false);
-      showToast({ tone: 'error', title: format(messages, 'auth.logoutFailed'), detail: failureText(cause, messages) });
-    }
-  }
+    },
+    onFailure: ({ text }) => showToast({ tone: 'error', title: format(messages, 'auth.logoutFailed'), detail: text }),
+  });
 
   return (
     <>
-      <button type="button" className={className ?? 'auth-link-button'} onClick={logout} disabled={busy}>
+      <button type="button" className={className ?? 'auth-link-button'} onClick={() => void logout.run()} disabled={logout.busy}>
         {format(messages, 'auth.logout')}
       </button>
       <Toast toast={toast} />

@@ -4,9 +4,10 @@ import { request } from '../../lib/api/client.ts';
 import { nicknameProblem } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { renameUser } from '../../lib/stores/session.ts';
-import { failureText } from './messages.ts';
-import { Field, Toast, useHydrated, useToast } from './ui.tsx';
-import './auth.css';
+import { Field } from '../shared/fields.tsx';
+import { useHydrated } from '../shared/hydration.ts';
+import { useMutation } from '../shared/mutation.ts';
+import { Toast, useToast } from '../shared/toast.tsx';
 
 interface Props {
   messages: Messages;
@@ -17,39 +18,37 @@ export default function NicknameForm({ messages, nickname: initial }: Props) {
   const t = scoped(messages, 'auth.settings.');
   const [nickname, setNickname] = useState(initial);
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
+  const saving = useMutation({
+    messages,
+    call: (name: string) => request<{ nickname: string }>('v1/user/profile', { method: 'PUT', body: { nickname: name } }),
+    onSuccess: (profile) => {
+      setNickname(profile.nickname);
+      renameUser(profile.nickname);
+      showToast({ tone: 'success', title: t('nicknameSaved') });
+    },
+    onFailure: ({ text }) => {
+      setError(text);
+      showToast({ tone: 'error', title: t('nicknameFailed'), detail: text });
+    },
+  });
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     const problem = nicknameProblem(nickname);
     setError(problem ? format(messages, `error.${problem}`) : undefined);
     if (problem) return document.getElementById('settings-nickname')?.focus();
-    setBusy(true);
-    try {
-      const profile = await request<{ nickname: string }>('v1/user/profile', { method: 'PUT', body: { nickname } });
-      setNickname(profile.nickname);
-      renameUser(profile.nickname);
-      showToast({ tone: 'success', title: t('nicknameSaved') });
-    } catch (cause) {
-      const text = failureText(cause, messages);
-      setError(text);
-      showToast({ tone: 'error', title: t('nicknameFailed'), detail: text });
-    } finally {
-      setBusy(false);
-    }
+    void saving.run(nickname);
   }
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={save}>
-      <fieldset className="auth-fieldset" disabled={!hydrated}>
       <Field
         id="settings-nickname" label={t('nickname')} value={nickname} autoComplete="nickname" maxLength={60} error={error}
-        onChange={(event) => { setNickname(event.target.value); setError(undefined); }}
+        onValue={(value) => { setNickname(value); setError(undefined); }}
       />
-      <button type="submit" className="auth-submit" disabled={busy}>{t('saveNickname')}</button>
-      </fieldset>
+      <button type="submit" className="auth-submit" disabled={!hydrated || saving.busy}>{t('saveNickname')}</button>
       <Toast toast={toast} />
     </form>
   );

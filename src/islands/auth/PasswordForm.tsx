@@ -3,12 +3,15 @@
  * phone code. Other sessions of the account end on the server; this one stays signed in.
  */
 import { useState, type FormEvent } from 'react';
-import { ApiClientError, request } from '../../lib/api/client.ts';
+import { request } from '../../lib/api/client.ts';
 import { captchaProblem, passwordProblem, type FieldProblem } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { failedField, failureText, wantsCaptcha } from './messages.ts';
-import { CaptchaField, PasswordField, Toast, useHydrated, useToast } from './ui.tsx';
-import './auth.css';
+import { PasswordField } from '../shared/fields.tsx';
+import { useHydrated } from '../shared/hydration.ts';
+import { useMutation } from '../shared/mutation.ts';
+import { Toast, useToast } from '../shared/toast.tsx';
+import { wantsCaptcha } from './messages.ts';
+import { CaptchaField } from './verification.tsx';
 
 interface Props {
   messages: Messages;
@@ -23,16 +26,33 @@ export default function PasswordForm({ messages, hasPassword: initiallyHasPasswo
   const [values, setValues] = useState<Record<FieldName, string>>({ oldPassword: '', newPassword: '', captcha: '' });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [captchaNonce, setCaptchaNonce] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
+  const saving = useMutation({
+    messages,
+    call: (body: { oldPassword?: string; newPassword: string; captcha?: string }) => request('v1/user/password', { method: 'PUT', body }),
+    onSuccess: () => {
+      setValues({ oldPassword: '', newPassword: '', captcha: '' });
+      setCaptchaNonce(null);
+      setHasPassword(true);
+      showToast({ tone: 'success', title: t('passwordChanged') });
+    },
+    onFailure: ({ text, field, cause }) => {
+      if (field) setErrors((current) => ({ ...current, [field]: text }));
+      if (wantsCaptcha(cause) || captchaNonce !== null) {
+        setCaptchaNonce(Date.now());
+        setValues((current) => ({ ...current, captcha: '' }));
+      }
+      showToast({ tone: 'error', title: t('changeFailed'), detail: text });
+    },
+  });
 
   const set = (name: FieldName, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     const problems: [FieldName, FieldProblem | null][] = [
       // The old password is only checked for presence: it may predate today's rules.
@@ -45,42 +65,20 @@ export default function PasswordForm({ messages, hasPassword: initiallyHasPasswo
     const first = problems.find(([, problem]) => problem);
     if (first) return document.getElementById(`settings-${first[0]}`)?.focus();
 
-    setBusy(true);
-    try {
-      const body = { oldPassword: hasPassword ? values.oldPassword : undefined, newPassword: values.newPassword, captcha: captchaNonce !== null ? values.captcha : undefined };
-      await request('v1/user/password', { method: 'PUT', body });
-      setValues({ oldPassword: '', newPassword: '', captcha: '' });
-      setCaptchaNonce(null);
-      setHasPassword(true);
-      showToast({ tone: 'success', title: t('passwordChanged') });
-    } catch (cause) {
-      // The session ended meanwhile: reloading lets the auth gate take the user to login.
-      if (cause instanceof ApiClientError && cause.status === 401) return window.location.reload();
-      const text = failureText(cause, messages);
-      const field = failedField(cause) as FieldName | null;
-      if (field) setErrors((current) => ({ ...current, [field]: text }));
-      if (wantsCaptcha(cause) || captchaNonce !== null) {
-        setCaptchaNonce(Date.now());
-        setValues((current) => ({ ...current, captcha: '' }));
-      }
-      showToast({ tone: 'error', title: t('changeFailed'), detail: text });
-    } finally {
-      setBusy(false);
-    }
+    void saving.run({ oldPassword: hasPassword ? values.oldPassword : undefined, newPassword: values.newPassword, captcha: captchaNonce !== null ? values.captcha : undefined });
   }
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={save}>
-      <fieldset className="auth-fieldset" disabled={!hydrated}>
       {hasPassword && (
         <PasswordField
           id="settings-oldPassword" label={t('oldPassword')} showLabel={t('showPassword')} autoComplete="current-password" maxLength={64}
-          value={values.oldPassword} onChange={(event) => set('oldPassword', event.target.value)} error={errors.oldPassword}
+          value={values.oldPassword} onValue={(value) => set('oldPassword', value)} error={errors.oldPassword}
         />
       )}
       <PasswordField
         id="settings-newPassword" label={t('newPassword')} showLabel={t('showPassword')} autoComplete="new-password" maxLength={64}
-        hint={t('passwordHint')} value={values.newPassword} onChange={(event) => set('newPassword', event.target.value)} error={errors.newPassword}
+        hint={t('passwordHint')} value={values.newPassword} onValue={(value) => set('newPassword', value)} error={errors.newPassword}
       />
       {captchaNonce !== null && (
         <CaptchaField
@@ -88,8 +86,7 @@ export default function PasswordForm({ messages, hasPassword: initiallyHasPasswo
           label={t('captcha')} refreshLabel={t('captchaRefresh')} imageAlt={t('captchaAlt')} error={errors.captcha}
         />
       )}
-      <button type="submit" className="auth-submit" disabled={busy}>{t(hasPassword ? 'changePassword' : 'setPassword')}</button>
-      </fieldset>
+      <button type="submit" className="auth-submit" disabled={!hydrated || saving.busy}>{t(hasPassword ? 'changePassword' : 'setPassword')}</button>
       <Toast toast={toast} />
     </form>
   );

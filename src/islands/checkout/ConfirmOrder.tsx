@@ -17,10 +17,12 @@ import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { ConfirmPageData } from '../../lib/services/confirm-page.ts';
 import type { CheckoutQuote, OrderDetail } from '../../lib/services/orders.ts';
 import { $taker, loadTaker, updateTaker } from '../../lib/stores/checkout.ts';
-import { Field, useHydrated } from '../auth/ui.tsx';
+import { Field } from '../shared/fields.tsx';
+import { useHydrated } from '../shared/hydration.ts';
+import { failureText as failureTextOf } from '../shared/messages.ts';
+import { goToLogin } from '../shared/mutation.ts';
 import { CostBreakdown, type Pricing } from './CostBreakdown.tsx';
 import { CouponPicker } from './CouponPicker.tsx';
-import '../auth/auth.css';
 import './checkout.css';
 
 export interface ConfirmPaths {
@@ -93,10 +95,7 @@ export default function ConfirmOrder(props: Props) {
     return () => removeEventListener('pageshow', restored);
   }, []);
 
-  function failureText(error: unknown): string {
-    if (error instanceof ApiClientError && error.kind === 'http') return error.message;
-    return format(m, error instanceof ApiClientError && error.kind === 'timeout' ? 'error.timeout' : 'error.network');
-  }
+  const failureText = (error: unknown) => failureTextOf(error, m);
 
   async function requote(next: Choice) {
     quoting.current?.abort();
@@ -182,6 +181,8 @@ export default function ConfirmOrder(props: Props) {
       // Stays "submitting" while the browser leaves for the pay page.
       window.location.assign(payHref(paths.pay, order.id));
     } catch (error) {
+      // The session ended on the server: sign in again and come back to this very form.
+      if (error instanceof ApiClientError && error.status === 401) return goToLogin();
       setSubmitting(false);
       const fieldError = error instanceof ApiClientError && error.kind === 'http' && error.field && FIELD_ELEMENTS[error.field] ? error.field : null;
       if (fieldError) showProblems({ [fieldError]: failureText(error) });
@@ -235,16 +236,16 @@ export default function ConfirmOrder(props: Props) {
             <h3>{format(m, 'confirm.taker.heading')}</h3>
             <Field
               id="taker-name" label={format(m, 'confirm.taker.name')} placeholder={format(m, 'confirm.taker.namePrompt')} value={taker.name}
-              maxLength={50} autoComplete="name" error={errors.takerName} onChange={(event) => updateTaker('name', event.target.value)}
+              maxLength={50} autoComplete="name" error={errors.takerName} onValue={(value) => updateTaker('name', value)}
             />
             <div className="confirm-phone">
               <Field
                 id="taker-countryCode" label={format(m, 'confirm.taker.countryCode')} value={taker.countryCode} maxLength={5} inputMode="tel"
-                autoComplete="tel-country-code" error={errors.takerPhoneCountryCode} onChange={(event) => updateTaker('countryCode', event.target.value)}
+                autoComplete="tel-country-code" error={errors.takerPhoneCountryCode} onValue={(value) => updateTaker('countryCode', value)}
               />
               <Field
                 id="taker-phone" label={format(m, 'confirm.taker.phone')} hint={format(m, 'confirm.taker.phonePrompt')} value={taker.phone} maxLength={20}
-                inputMode="tel" autoComplete="tel-national" error={errors.takerPhone} onChange={(event) => updateTaker('phone', event.target.value)}
+                inputMode="tel" autoComplete="tel-national" error={errors.takerPhone} onValue={(value) => updateTaker('phone', value)}
               />
             </div>
           </div>

@@ -6,44 +6,36 @@
 import { useState } from 'react';
 import { ApiClientError, request } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { useMutation } from '../shared/mutation.ts';
 
 interface Props {
   activityId: number;
   /** The favourite type of a notify-me subscription. */
   type: number;
   messages: Messages;
-  /** Where to go when the session turns out to have expired. */
-  loginUrl: string;
 }
 
-type State = 'idle' | 'saving' | 'subscribed';
-
-export default function NotifyMe({ activityId, type, messages: m, loginUrl }: Props) {
-  const [state, setState] = useState<State>('idle');
+export default function NotifyMe({ activityId, type, messages: m }: Props) {
+  const [subscribed, setSubscribed] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const subscription = useMutation({
+    messages: m,
+    call: () => request<{ subscribed: boolean }>(`v1/activity/favorite/${activityId}`, { method: 'POST', body: { type } }),
+    onSuccess: () => setSubscribed(true),
+    onFailure: ({ text, cause }) => setError(cause instanceof ApiClientError && cause.kind === 'http' ? text : format(m, 'detail.notify.failed')),
+  });
 
-  async function subscribeNow() {
-    setState('saving');
+  function subscribeNow() {
     setError(null);
-    try {
-      await request<{ subscribed: boolean }>(`v1/activity/favorite/${activityId}`, { method: 'POST', body: { type } });
-      setState('subscribed');
-    } catch (cause) {
-      setState('idle');
-      if (cause instanceof ApiClientError && cause.status === 401) {
-        window.location.assign(loginUrl);
-        return;
-      }
-      setError(cause instanceof ApiClientError && cause.kind === 'http' ? cause.message : format(m, 'detail.notify.failed'));
-    }
+    void subscription.run();
   }
 
   return (
     <div className="notify">
-      {state === 'subscribed' ? (
+      {subscribed ? (
         <p className="notify-selected" role="status">{format(m, 'detail.notify.selected')}</p>
       ) : (
-        <button type="button" className="notify-button" onClick={subscribeNow} disabled={state === 'saving'}>
+        <button type="button" className="notify-button" onClick={subscribeNow} disabled={subscription.busy}>
           {format(m, 'detail.notify.button')}
         </button>
       )}

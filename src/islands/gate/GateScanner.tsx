@@ -7,9 +7,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { request } from '../../lib/api/client.ts';
 import { scoped, type Messages } from '../../lib/i18n/messages.ts';
 import type { Admission } from '../../lib/services/admission.ts';
-import { failureText } from '../auth/messages.ts';
-import { useHydrated } from '../auth/ui.tsx';
-import '../auth/auth.css';
+import { useHydrated, useValueTypedBeforeHydration } from '../shared/hydration.ts';
+import { useMutation } from '../shared/mutation.ts';
+import '../shared/forms.css';
 import './gate.css';
 
 interface Props {
@@ -27,23 +27,32 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
   const [code, setCode] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [admitted, setAdmitted] = useState(admittedAtLoad);
-  const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
 
-  async function check(event: FormEvent) {
+  const admission = useMutation({
+    messages: m,
+    call: (ticketCode: string) => request<Admission>(`/api/v1/gate/sessions/${sessionId}/admissions`, { method: 'POST', body: { code: ticketCode } }),
+    onSuccess: (admitted) => {
+      setOutcome({ admitted: true, admission: admitted });
+      setAdmitted((count) => count + 1);
+      nextCode();
+    },
+    onFailure: ({ text }) => {
+      setOutcome({ admitted: false, reason: text });
+      nextCode();
+    },
+  });
+  useValueTypedBeforeHydration(input, code, setCode);
+
+  function nextCode() {
+    setCode('');
+    input.current?.focus();
+  }
+
+  function check(event: FormEvent) {
     event.preventDefault();
     if (!code.trim()) return input.current?.focus();
-    setBusy(true);
-    try {
-      const admission = await request<Admission>(`/api/v1/gate/sessions/${sessionId}/admissions`, { method: 'POST', body: { code } });
-      setOutcome({ admitted: true, admission });
-      setAdmitted((count) => count + 1);
-    } catch (cause) {
-      setOutcome({ admitted: false, reason: failureText(cause, m) });
-    }
-    setCode('');
-    setBusy(false);
-    input.current?.focus();
+    void admission.run(code);
   }
 
   return (
@@ -60,7 +69,7 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
               />
             </div>
           </div>
-          <button type="submit" className="auth-submit" disabled={busy}>{t('admit')}</button>
+          <button type="submit" className="auth-submit" disabled={admission.busy}>{t('admit')}</button>
         </fieldset>
       </form>
       <div className="gate-outcome-slot" role="status">

@@ -7,9 +7,10 @@ import { useState, type FormEvent } from 'react';
 import { request } from '../../lib/api/client.ts';
 import { scoped, type Messages } from '../../lib/i18n/messages.ts';
 import type { DoorStaff } from '../../lib/services/admission.ts';
-import { failedField, failureText } from '../auth/messages.ts';
-import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
-import '../auth/auth.css';
+import { Field } from '../shared/fields.tsx';
+import { useHydrated } from '../shared/hydration.ts';
+import { useMutation } from '../shared/mutation.ts';
+import { Toast, useToast } from '../shared/toast.tsx';
 import './gate.css';
 
 interface Props {
@@ -23,35 +24,38 @@ export default function GateStaff({ sessionId, staff: staffAtLoad, messages: m }
   const [staff, setStaff] = useState(staffAtLoad);
   const [account, setAccount] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const [toast, setToast] = useToast();
   const hydrated = useHydrated();
   const path = `/api/v1/gate/sessions/${sessionId}/staff`;
 
-  async function change(call: () => Promise<DoorStaff[]>, done: (list: DoorStaff[]) => string) {
-    setBusy(true);
-    try {
-      const list = await call();
+  /** Adds (an account) or removes (a user id) one member of the staff; the server answers the new list. */
+  const change = useMutation({
+    messages: m,
+    call: (member: { account: string } | { userId: number; nickname: string }) =>
+      'account' in member
+        ? request<DoorStaff[]>(path, { method: 'POST', body: { account: member.account } })
+        : request<DoorStaff[]>(`${path}/${member.userId}`, { method: 'DELETE' }),
+    onSuccess: (list, member) => {
       setStaff(list);
       setError(undefined);
-      setToast({ tone: 'success', title: done(list) });
-      return true;
-    } catch (cause) {
-      if (failedField(cause) === 'account') setError(failureText(cause, m));
-      else setToast({ tone: 'error', title: failureText(cause, m) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+      if ('account' in member) {
+        const typed = member.account.trim();
+        setAccount('');
+        setToast({ tone: 'success', title: t('added', { name: list.find((person) => person.account === typed.toLowerCase())?.nickname ?? typed }) });
+      } else {
+        setToast({ tone: 'success', title: t('removed', { name: member.nickname }) });
+      }
+    },
+    onFailure: ({ text, field }) => {
+      if (field === 'account') setError(text);
+      else setToast({ tone: 'error', title: text });
+    },
+  });
+  const busy = change.busy;
 
-  async function add(event: FormEvent) {
+  function add(event: FormEvent) {
     event.preventDefault();
-    const added = await change(
-      () => request<DoorStaff[]>(path, { method: 'POST', body: { account } }),
-      (list) => t('added', { name: list.find((person) => person.account === account.trim().toLowerCase())?.nickname ?? account.trim() }),
-    );
-    if (added) setAccount('');
+    void change.run({ account });
   }
 
   return (
@@ -67,7 +71,7 @@ export default function GateStaff({ sessionId, staff: staffAtLoad, messages: m }
               <span>{person.nickname} <span className="muted">{person.account}</span></span>
               <button
                 type="button" className="gate-staff-remove" disabled={!hydrated || busy}
-                onClick={() => change(() => request<DoorStaff[]>(`${path}/${person.userId}`, { method: 'DELETE' }), () => t('removed', { name: person.nickname }))}
+                onClick={() => void change.run({ userId: person.userId, nickname: person.nickname })}
               >
                 {t('remove', { name: person.nickname })}
               </button>
@@ -79,7 +83,7 @@ export default function GateStaff({ sessionId, staff: staffAtLoad, messages: m }
         <fieldset className="auth-fieldset" disabled={!hydrated}>
           <Field
             id="staff-account" label={t('account')} value={account} error={error} autoComplete="off" maxLength={260}
-            onChange={(event) => setAccount(event.target.value)}
+            onValue={setAccount}
           />
           <button type="submit" className="auth-submit" disabled={busy || !account.trim()}>{t('add')}</button>
         </fieldset>

@@ -15,7 +15,7 @@ import type { GeolocationFailure } from '../../lib/domain/geo.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { PickerCity } from '../../lib/services/header.ts';
 import { $locationCity, chooseCity, LocationError, locateWithBrowser } from '../../lib/stores/city.ts';
-import { failureText } from './messages.ts';
+import { failureText } from '../shared/messages.ts';
 
 interface Props {
   cities: PickerCity[];

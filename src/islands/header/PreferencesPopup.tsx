@@ -11,7 +11,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { isLocale, localizedPath, type Locale } from '../../lib/i18n/locales.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { confirmPreferences, rememberLanguageList, type CurrencyOption, type LanguageOption } from '../../lib/stores/preferences.ts';
-import { failureText } from './messages.ts';
+import { failureText } from '../shared/messages.ts';
 
 interface Props {
   languages: LanguageOption[];

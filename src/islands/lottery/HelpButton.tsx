@@ -8,37 +8,40 @@ import { useState } from 'react';
 import { ApiClientError, request } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { HelpResult } from '../../lib/services/lottery.ts';
+import { useMutation } from '../shared/mutation.ts';
 import AppDownloadModal from './AppDownloadModal.tsx';
 import Modal from './Modal.tsx';
 
 interface Props {
   shareToken: string;
   appInfoUrl: string;
-  loginUrl: string;
   messages: Messages;
 }
 
 type Step = 'idle' | 'helping' | 'thanked' | 'app' | 'done';
 
-export default function HelpButton({ shareToken, appInfoUrl, loginUrl, messages: m }: Props) {
+export default function HelpButton({ shareToken, appInfoUrl, messages: m }: Props) {
   const [step, setStep] = useState<Step>('idle');
   const [result, setResult] = useState<HelpResult | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function help() {
+  const helping = useMutation({
+    messages: m,
+    call: () => request<HelpResult>(`v1/lotteries/share/${encodeURIComponent(shareToken)}/help`, { method: 'POST' }),
+    onSuccess: (helped) => {
+      setResult(helped);
+      setStep('thanked');
+    },
+    onFailure: ({ text, cause }) => {
+      setStep('idle');
+      setError(cause instanceof ApiClientError && cause.kind === 'http' ? text : format(m, 'lottery.failed'));
+    },
+  });
+
+  function help() {
     setStep('helping');
     setError(null);
-    try {
-      setResult(await request<HelpResult>(`v1/lotteries/share/${encodeURIComponent(shareToken)}/help`, { method: 'POST' }));
-      setStep('thanked');
-    } catch (cause) {
-      if (cause instanceof ApiClientError && cause.status === 401) {
-        window.location.assign(loginUrl);
-        return;
-      }
-      setStep('idle');
-      setError(cause instanceof ApiClientError && cause.kind === 'http' ? cause.message : format(m, 'lottery.failed'));
-    }
+    void helping.run();
   }
 
   return (

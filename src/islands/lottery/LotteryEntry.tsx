@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { ApiClientError, request } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { LotteryDetail, MyEntry } from '../../lib/services/lottery.ts';
+import { useMutation } from '../shared/mutation.ts';
 import AppDownloadModal from './AppDownloadModal.tsx';
 
 interface Props {
@@ -17,13 +18,11 @@ interface Props {
   /** The page's locale prefix, for the share link (`/zh-HK`). */
   localePrefix: string;
   appInfoUrl: string;
-  loginUrl: string;
   messages: Messages;
 }
 
-export default function LotteryEntry({ lotteryId, maxCodesPerEntry, open, initialEntry, localePrefix, appInfoUrl, loginUrl, messages: m }: Props) {
+export default function LotteryEntry({ lotteryId, maxCodesPerEntry, open, initialEntry, localePrefix, appInfoUrl, messages: m }: Props) {
   const [entry, setEntry] = useState<MyEntry | null>(initialEntry);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [appPrompt, setAppPrompt] = useState(false);
@@ -35,22 +34,20 @@ export default function LotteryEntry({ lotteryId, maxCodesPerEntry, open, initia
     setCanShare(typeof navigator.share === 'function');
   }, []);
 
-  async function join() {
-    setBusy(true);
-    setError(null);
-    try {
-      const detail = await request<LotteryDetail>(`v1/lotteries/${lotteryId}/join`, { method: 'POST' });
+  const joining = useMutation({
+    messages: m,
+    call: () => request<LotteryDetail>(`v1/lotteries/${lotteryId}/join`, { method: 'POST' }),
+    onSuccess: (detail) => {
       setEntry(detail.myEntry);
       setAppPrompt(true);
-    } catch (cause) {
-      if (cause instanceof ApiClientError && cause.status === 401) {
-        window.location.assign(loginUrl);
-        return;
-      }
-      setError(cause instanceof ApiClientError && cause.kind === 'http' ? cause.message : format(m, 'lottery.failed'));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onFailure: ({ text, cause }) => setError(cause instanceof ApiClientError && cause.kind === 'http' ? text : format(m, 'lottery.failed')),
+  });
+  const busy = joining.busy;
+
+  function join() {
+    setError(null);
+    void joining.run();
   }
 
   if (!entry) {

@@ -4,11 +4,12 @@
  * order's new state. A refused action (the order moved on meanwhile, or the network failed) keeps
  * the page and says why.
  */
-import { useRef, useState } from 'react';
-import { newIdempotencyKey, request } from '../../lib/api/client.ts';
+import { useRef } from 'react';
+import { request } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import { failureText } from '../auth/messages.ts';
-import { Toast, useHydrated, useToast } from '../auth/ui.tsx';
+import { useHydrated } from '../shared/hydration.ts';
+import { useMutation } from '../shared/mutation.ts';
+import { Toast, useToast } from '../shared/toast.tsx';
 import './orders.css';
 
 export type OrderActionKind = 'cancel' | 'confirmReceipt' | 'requestRefund';
@@ -26,28 +27,25 @@ interface Props {
 
 export default function OrderAction({ kind, orderId, orderNo, messages: m, primary = false }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const key = useRef('');
-  const [busy, setBusy] = useState(false);
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
   const id = `order-${kind}-${orderId}`;
+  const action = useMutation({
+    messages: m,
+    call: (_: void, idempotencyKey) => request(`/api/v1/orders/${orderId}/${ENDPOINT[kind]}`, { method: 'POST', idempotencyKey }),
+    busyAfterSuccess: true,
+    onSuccess: () => location.reload(),
+    onFailure: ({ text }) => {
+      dialog.current?.close();
+      showToast({ tone: 'error', title: format(m, 'orders.action.failed'), detail: text });
+    },
+  });
+  const busy = action.busy;
 
   function open() {
     // One key per opening of the dialog: the server recognises a repeated press by it.
-    key.current = newIdempotencyKey();
+    action.renewKey();
     dialog.current?.showModal();
-  }
-
-  async function act() {
-    setBusy(true);
-    try {
-      await request(`/api/v1/orders/${orderId}/${ENDPOINT[kind]}`, { method: 'POST', idempotencyKey: key.current });
-      location.reload();
-    } catch (cause) {
-      dialog.current?.close();
-      showToast({ tone: 'error', title: format(m, 'orders.action.failed'), detail: failureText(cause, m) });
-      setBusy(false);
-    }
   }
 
   return (
@@ -68,7 +66,7 @@ export default function OrderAction({ kind, orderId, orderNo, messages: m, prima
           <button type="button" className="orders-button" disabled={busy} onClick={() => dialog.current?.close()}>
             {format(m, 'orders.action.dismiss')}
           </button>
-          <button type="button" className="orders-button orders-button-primary" disabled={busy} onClick={act}>
+          <button type="button" className="orders-button orders-button-primary" disabled={busy} onClick={() => void action.run()}>
             {format(m, `orders.action.${kind}Yes`)}
           </button>
         </div>

@@ -10,7 +10,8 @@ import { formatTimeLeft } from '../../lib/domain/order-pages.ts';
 import { payPageFor, type PaymentStatus, type PayOutcome } from '../../lib/domain/payment-outcome.ts';
 import type { OrderStatus } from '../../lib/domain/order-state.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { failureText } from '../auth/messages.ts';
+import { failureText } from '../shared/messages.ts';
+import { goToLogin } from '../shared/mutation.ts';
 import './payment.css';
 
 export interface MethodOption {
@@ -164,6 +165,7 @@ export default function PayPanel({ orderId, deadline, serverNow, amount, methods
       setPopupBlocked(!chosen.qr && !popup);
     } catch (cause) {
       popup?.close();
+      if (cause instanceof ApiClientError && cause.status === 401) return goToLogin();
       // Paid or closed meanwhile (another window, the deadline): the poll moves to the outcome.
       if (cause instanceof ApiClientError && cause.errorCode === 'order_not_payable') void poll();
       setError(failureText(cause, messages));

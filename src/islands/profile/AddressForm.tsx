@@ -5,10 +5,11 @@ import { addressProblem, AREA_MAX_LENGTH, normalizeAddress, POSTCODE_MAX_LENGTH,
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import type { RegionChoice, RegionLevel } from '../../lib/domain/regions.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
-import { saveRecord } from './save.ts';
-import { SelectField } from './SelectField.tsx';
-import '../auth/auth.css';
+import { Field } from '../shared/fields.tsx';
+import { useHydrated } from '../shared/hydration.ts';
+import { SelectField } from '../shared/SelectField.tsx';
+import { Toast, useToast } from '../shared/toast.tsx';
+import { useSaveRecord } from './save.ts';
 import './profile.css';
 
 interface Props {
@@ -30,9 +31,9 @@ export default function AddressForm({ messages, countries, initial, id, initialR
   const [address, setAddress] = useState<AddressInput>(initial);
   const [regions, setRegions] = useState<RegionChoice | null>(initialRegions);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [busy, setBusy] = useState(false);
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
+  const saving = useSaveRecord({ collection: '/api/v1/addresses', id, messages, savedKey: 'profile.address.saved', doneHref, setErrors, showToast });
 
   useEffect(() => {
     if (address.countryCode === initial.countryCode) return setRegions(initialRegions);
@@ -49,7 +50,7 @@ export default function AddressForm({ messages, countries, initial, id, initialR
     setErrors({});
   }
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     const normalized = normalizeAddress(address);
     const issue = addressProblem(normalized, isCountryCode);
@@ -57,7 +58,7 @@ export default function AddressForm({ messages, countries, initial, id, initialR
       setErrors({ [issue.field]: format(messages, `error.${issue.problem}`) });
       return document.getElementById(`address-${issue.field}`)?.focus();
     }
-    await saveRecord({ collection: '/api/v1/addresses', id, body: normalized, messages, savedKey: 'profile.address.saved', doneHref, setErrors, setBusy, showToast });
+    void saving.run(normalized);
   }
 
   // Levels above the selectable one mean nothing there (a Hong Kong district has no province or city).
@@ -66,7 +67,7 @@ export default function AddressForm({ messages, countries, initial, id, initialR
   const text = (field: keyof AddressInput, maxLength: number, autoComplete: string) => (
     <Field
       id={`address-${field}`} label={t(`address.${field}`)} placeholder={t(`address.${field}Prompt`)} value={address[field]}
-      maxLength={maxLength} autoComplete={autoComplete} error={errors[field]} onChange={(event) => change(field, event.target.value)}
+      maxLength={maxLength} autoComplete={autoComplete} error={errors[field]} onValue={(value) => change(field, value)}
     />
   );
 
@@ -77,11 +78,11 @@ export default function AddressForm({ messages, countries, initial, id, initialR
         <div className="profile-phone">
           <Field
             id="address-phoneCountryCode" label={t('address.phoneCountryCode')} value={address.phoneCountryCode} maxLength={5}
-            inputMode="tel" autoComplete="tel-country-code" error={errors.phoneCountryCode} onChange={(event) => change('phoneCountryCode', event.target.value)}
+            inputMode="tel" autoComplete="tel-country-code" error={errors.phoneCountryCode} onValue={(value) => change('phoneCountryCode', value)}
           />
           <Field
             id="address-phone" label={t('address.phone')} placeholder={t('address.phonePrompt')} value={address.phone} maxLength={20}
-            inputMode="tel" autoComplete="tel-national" error={errors.phone} onChange={(event) => change('phone', event.target.value)}
+            inputMode="tel" autoComplete="tel-national" error={errors.phone} onValue={(value) => change('phone', value)}
           />
         </div>
         <SelectField
@@ -99,7 +100,7 @@ export default function AddressForm({ messages, countries, initial, id, initialR
         {text('street', STREET_MAX_LENGTH, 'street-address')}
         {text('postcode', POSTCODE_MAX_LENGTH, 'postal-code')}
         {errors.form && <p className="auth-error" role="alert">{errors.form}</p>}
-        <button type="submit" className="auth-submit" disabled={busy}>{t('save')}</button>
+        <button type="submit" className="auth-submit" disabled={saving.busy}>{t('save')}</button>
       </fieldset>
       <Toast toast={toast} />
     </form>

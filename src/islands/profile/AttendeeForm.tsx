@@ -3,10 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import { attendeeProblem, idCardTypeFor, ID_CARD_TYPES, NAME_MAX_LENGTH, type AttendeeInput } from '../../lib/domain/identity.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
-import { saveRecord } from './save.ts';
-import { SelectField } from './SelectField.tsx';
-import '../auth/auth.css';
+import { Field } from '../shared/fields.tsx';
+import { useHydrated } from '../shared/hydration.ts';
+import { SelectField } from '../shared/SelectField.tsx';
+import { Toast, useToast } from '../shared/toast.tsx';
+import { useSaveRecord } from './save.ts';
 
 interface Props {
   messages: Messages;
@@ -22,9 +23,9 @@ export default function AttendeeForm({ messages, countries, initial, id, venueCo
   const t = scoped(messages, 'profile.');
   const [attendee, setAttendee] = useState<AttendeeInput>(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [busy, setBusy] = useState(false);
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
+  const saving = useSaveRecord({ collection: '/api/v1/attendees', id, messages, savedKey: 'profile.attendee.saved', doneHref, setErrors, showToast });
   const types = ID_CARD_TYPES.map((type) => ({ code: type, name: t(`attendee.type.${type}`) }));
 
   function change(field: keyof AttendeeInput, value: string) {
@@ -36,14 +37,14 @@ export default function AttendeeForm({ messages, countries, initial, id, venueCo
     setErrors({});
   }
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     const issue = attendeeProblem(attendee, isCountryCode);
     if (issue) {
       setErrors({ [issue.field]: format(messages, `error.${issue.problem}`) });
       return document.getElementById(`attendee-${issue.field}`)?.focus();
     }
-    await saveRecord({ collection: '/api/v1/attendees', id, body: attendee, messages, savedKey: 'profile.attendee.saved', doneHref, setErrors, setBusy, showToast });
+    void saving.run(attendee);
   }
 
   return (
@@ -51,7 +52,7 @@ export default function AttendeeForm({ messages, countries, initial, id, venueCo
       <fieldset className="auth-fieldset" disabled={!hydrated}>
         <Field
           id="attendee-name" label={t('attendee.name')} placeholder={t('attendee.namePrompt')} value={attendee.name} maxLength={NAME_MAX_LENGTH}
-          autoComplete="name" error={errors.name} onChange={(event) => change('name', event.target.value)}
+          autoComplete="name" error={errors.name} onValue={(value) => change('name', value)}
         />
         <SelectField
           id="attendee-nationality" label={t('attendee.nationality')} prompt={t('attendee.nationalityPrompt')} value={attendee.nationality}
@@ -64,10 +65,10 @@ export default function AttendeeForm({ messages, countries, initial, id, venueCo
         {venueCountry && <p className="auth-hint">{t('attendee.typeHint')}</p>}
         <Field
           id="attendee-idCardNo" label={t('attendee.idNumber')} placeholder={t('attendee.idNumberPrompt')} value={attendee.idCardNo} maxLength={40}
-          autoComplete="off" autoCapitalize="characters" spellCheck={false} error={errors.idCardNo} onChange={(event) => change('idCardNo', event.target.value)}
+          autoComplete="off" autoCapitalize="characters" spellCheck={false} error={errors.idCardNo} onValue={(value) => change('idCardNo', value)}
         />
         {errors.form && <p className="auth-error" role="alert">{errors.form}</p>}
-        <button type="submit" className="auth-submit" disabled={busy}>{t('save')}</button>
+        <button type="submit" className="auth-submit" disabled={saving.busy}>{t('save')}</button>
       </fieldset>
       <Toast toast={toast} />
     </form>

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { attendeeSelectionStatus } from '../../lib/domain/identity.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import { useHydrated } from '../auth/ui.tsx';
+import { useHydrated } from '../shared/hydration.ts';
 import './profile.css';
 
 interface Row {

@@ -1,9 +1,9 @@
 /** Deletes one address or attendee after the user confirms, then reloads the list. */
-import { useState } from 'react';
 import { request } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import { failureText } from '../auth/messages.ts';
-import { Toast, useHydrated, useToast } from '../auth/ui.tsx';
+import { useHydrated } from '../shared/hydration.ts';
+import { useMutation } from '../shared/mutation.ts';
+import { Toast, useToast } from '../shared/toast.tsx';
 import './profile.css';
 
 interface Props {
@@ -15,25 +15,23 @@ interface Props {
 }
 
 export default function DeleteButton({ messages, endpoint, name }: Props) {
-  const [busy, setBusy] = useState(false);
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
+  const deletion = useMutation({
+    messages,
+    call: () => request(endpoint, { method: 'DELETE' }),
+    busyAfterSuccess: true,
+    onSuccess: () => location.reload(),
+    onFailure: ({ text }) => showToast({ tone: 'error', title: format(messages, 'profile.deleteFailed'), detail: text }),
+  });
 
-  async function remove() {
-    if (!confirm(format(messages, 'profile.deleteConfirm', { name }))) return;
-    setBusy(true);
-    try {
-      await request(endpoint, { method: 'DELETE' });
-      location.reload();
-    } catch (cause) {
-      showToast({ tone: 'error', title: format(messages, 'profile.deleteFailed'), detail: failureText(cause, messages) });
-      setBusy(false);
-    }
+  function remove() {
+    if (confirm(format(messages, 'profile.deleteConfirm', { name }))) void deletion.run();
   }
 
   return (
     <>
-      <button type="button" className="profile-action" disabled={!hydrated || busy} aria-label={format(messages, 'profile.deleteNamed', { name })} onClick={remove}>
+      <button type="button" className="profile-action" disabled={!hydrated || deletion.busy} aria-label={format(messages, 'profile.deleteNamed', { name })} onClick={remove}>
         {format(messages, 'profile.delete')}
       </button>
       <Toast toast={toast} />

@@ -8,9 +8,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import { request } from '../../lib/api/client.ts';
 import { parseMinorUnits } from '../../lib/domain/money.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { failureText } from '../auth/messages.ts';
-import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
-import '../auth/auth.css';
+import { Field } from '../shared/fields.tsx';
+import { useHydrated } from '../shared/hydration.ts';
+import { useMutation } from '../shared/mutation.ts';
+import { Toast, useToast } from '../shared/toast.tsx';
 import '../orders/orders.css';
 import './transfer.css';
 
@@ -33,24 +34,25 @@ export default function ListingControls({ listingId, name, price, currencies, wi
   const [currency, setCurrency] = useState(price.currency);
   const [priceText, setPriceText] = useState(() => (price.amount / 10 ** digitsOf(price.currency)).toFixed(digitsOf(price.currency)));
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
   const id = `listing-${listingId}`;
 
-  async function act(path: string, options: Parameters<typeof request>[1]) {
-    setBusy(true);
-    try {
-      await request(path, options);
-      location.reload();
-    } catch (cause) {
-      const text = failureText(cause, m);
+  /** A new price, or null to withdraw the listing. */
+  const change = useMutation({
+    messages: m,
+    call: (newPrice: { price: number; currency: string } | null) => newPrice
+      ? request(`/api/v1/transfer-listings/${listingId}`, { method: 'PUT', body: newPrice })
+      : request(`/api/v1/transfer-listings/${listingId}`, { method: 'DELETE' }),
+    busyAfterSuccess: true,
+    onSuccess: () => location.reload(),
+    onFailure: ({ text }) => {
       dialog.current?.close();
       setError(text);
       showToast({ tone: 'error', title: t('failed'), detail: text });
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const busy = change.busy;
 
   function savePrice(event: FormEvent) {
     event.preventDefault();
@@ -59,7 +61,7 @@ export default function ListingControls({ listingId, name, price, currencies, wi
       setError(format(m, 'transfer.sell.priceInvalid'));
       return document.getElementById(`${id}-price`)?.focus();
     }
-    return act(`/api/v1/transfer-listings/${listingId}`, { method: 'PUT', body: { price: amount, currency } });
+    void change.run({ price: amount, currency });
   }
 
   return (
@@ -89,7 +91,7 @@ export default function ListingControls({ listingId, name, price, currencies, wi
             </div>
             <Field
               id={`${id}-price`} label={t('newPrice')} value={priceText} inputMode="decimal" autoComplete="off" maxLength={16} autoFocus
-              error={error || undefined} onChange={(event) => { setPriceText(event.target.value); setError(''); }}
+              error={error || undefined} onValue={(value) => { setPriceText(value); setError(''); }}
             />
           </div>
           <div className="transfer-reprice-buttons">
@@ -104,7 +106,7 @@ export default function ListingControls({ listingId, name, price, currencies, wi
         <p id={`${id}-prompt`}>{t('withdrawPrompt')}</p>
         <div className="orders-dialog-buttons">
           <button type="button" className="orders-button" disabled={busy} onClick={() => dialog.current?.close()}>{t('keep')}</button>
-          <button type="button" className="orders-button orders-button-primary" disabled={busy} onClick={() => act(`/api/v1/transfer-listings/${listingId}`, { method: 'DELETE' })}>
+          <button type="button" className="orders-button orders-button-primary" disabled={busy} onClick={() => void change.run(null)}>
             {t('withdraw')}
           </button>
         </div>

@@ -10,10 +10,11 @@ import { TRANSFER_PLATFORM_FEE_BASIS_POINTS } from '../../lib/config.ts';
 import { formatMoney, parseMinorUnits } from '../../lib/domain/money.ts';
 import { transferSplit } from '../../lib/domain/transfer.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { failedField, failureText } from '../auth/messages.ts';
-import { Field, Toast, useHydrated, useToast } from '../auth/ui.tsx';
+import { Field } from '../shared/fields.tsx';
+import { useHydrated } from '../shared/hydration.ts';
+import { useMutation } from '../shared/mutation.ts';
+import { Toast, useToast } from '../shared/toast.tsx';
 import type { TransferDraft } from '../../lib/services/transfers.ts';
-import '../auth/auth.css';
 import './transfer.css';
 
 interface Props {
@@ -37,9 +38,22 @@ export default function TransferForm({ orderId, listable, currencies, currency: 
   const [priceText, setPriceText] = useState('');
   const [accepted, setAccepted] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [busy, setBusy] = useState(false);
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
+  const publishing = useMutation({
+    messages: m,
+    call: (body: { quantity: number; price: number; currency: string; acceptAgreement: true }) =>
+      request(`/api/v1/orders/${orderId}/transfer-listings`, { method: 'POST', body }),
+    busyAfterSuccess: true,
+    onSuccess: () => {
+      showToast({ tone: 'success', title: t('sell.published') });
+      location.assign(doneHref);
+    },
+    onFailure: ({ text, field }) => {
+      setErrors({ [field === 'quantity' || field === 'price' || field === 'currency' || field === 'acceptAgreement' ? field : 'form']: text });
+      showToast({ tone: 'error', title: t('sell.failed'), detail: text });
+    },
+  });
 
   const chosen = currencies.find((entry) => entry.code === currency) ?? currencies[0];
   const money = (amount: number) => formatMoney({ amount, currency: chosen.code }, locale, chosen.minorDigits);
@@ -53,7 +67,7 @@ export default function TransferForm({ orderId, listable, currencies, currency: 
     return null;
   }
 
-  async function publish(event: FormEvent) {
+  function publish(event: FormEvent) {
     event.preventDefault();
     const problems: Partial<Record<FieldName, string>> = {};
     const priceIssue = priceProblem();
@@ -62,21 +76,7 @@ export default function TransferForm({ orderId, listable, currencies, currency: 
     setErrors(problems);
     if (priceIssue) return document.getElementById('transfer-price')?.focus();
     if (problems.acceptAgreement) return document.getElementById('transfer-accept')?.focus();
-    setBusy(true);
-    try {
-      await request(`/api/v1/orders/${orderId}/transfer-listings`, {
-        method: 'POST',
-        body: { quantity, price, currency: chosen.code, acceptAgreement: true },
-      });
-      showToast({ tone: 'success', title: t('sell.published') });
-      location.assign(doneHref);
-    } catch (cause) {
-      const text = failureText(cause, m);
-      const field = failedField(cause);
-      setErrors({ [field === 'quantity' || field === 'price' || field === 'currency' || field === 'acceptAgreement' ? field : 'form']: text });
-      showToast({ tone: 'error', title: t('sell.failed'), detail: text });
-      setBusy(false);
-    }
+    if (price !== null) void publishing.run({ quantity, price, currency: chosen.code, acceptAgreement: true });
   }
 
   const quantities = Array.from({ length: listable }, (_, index) => index + 1);
@@ -107,7 +107,7 @@ export default function TransferForm({ orderId, listable, currencies, currency: 
           </div>
           <Field
             id="transfer-price" label={t('sell.price')} value={priceText} inputMode="decimal" autoComplete="off" maxLength={16}
-            hint={bandText} error={errors.price} onChange={(event) => { setPriceText(event.target.value); setErrors({}); }}
+            hint={bandText} error={errors.price} onValue={(value) => { setPriceText(value); setErrors({}); }}
           />
         </div>
         <section className="transfer-summary" aria-labelledby="transfer-summary-heading">
@@ -144,7 +144,7 @@ export default function TransferForm({ orderId, listable, currencies, currency: 
           <a href={agreementHref} target="_blank" rel="noopener">{t('sell.readAgreement')} {format(m, 'common.opensInNewTab')}</a>
         </p>
         {errors.form && <p className="auth-error" role="alert">{errors.form}</p>}
-        <button type="submit" className="auth-submit" disabled={busy}>{t('sell.publish')}</button>
+        <button type="submit" className="auth-submit" disabled={publishing.busy}>{t('sell.publish')}</button>
       </fieldset>
       <Toast toast={toast} />
     </form>

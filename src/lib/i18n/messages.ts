@@ -6,13 +6,32 @@
 export type Messages = Readonly<Record<string, string>>;
 
 /**
- * The key of the form a numeric `count` calls for, as i18next names plural forms on the server:
- * `key_one` for exactly one, `key_other` otherwise. English is the only catalogue language whose
- * words change with the number; the Chinese catalogues give both forms the same text.
+ * The page's locale for plural rules: the `<html lang>` in the browser. Rendering on the server has no
+ * document and uses English rules; the Chinese catalogues give `_one` and `_other` the same text (a
+ * unit test holds them to it), so either form reads the same there.
  */
-export function pluralKey(messages: Messages, key: string, count: unknown): string {
+function pageLocale(): string {
+  return globalThis.document?.documentElement.lang || 'en';
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The plural category (`one`, `other`, …) a count takes in a locale, by the locale's own rules. */
+export function pluralCategory(count: number, locale = pageLocale()): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(count);
+}
+
+/**
+ * The key of the form a numeric `count` calls for, as i18next names plural forms on the server:
+ * `key_one`, `key_other`…, picked by `Intl.PluralRules` for the page's locale. A catalogue without
+ * the category's form falls back to `_other`.
+ */
+export function pluralKey(messages: Messages, key: string, count: unknown, locale?: string): string {
   if (key in messages || typeof count !== 'number') return key;
-  return `${key}_${count === 1 ? 'one' : 'other'}`;
+  const exact = `${key}_${pluralCategory(count, locale)}`;
+  return exact in messages ? exact : `${key}_other`;
 }
 
 /** Replaces `{{name}}` placeholders, as the server catalogues write them; a `count` picks the plural form. */

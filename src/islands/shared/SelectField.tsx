@@ -1,4 +1,8 @@
-/** A labelled select with a prompt option and its error, styled like the account fields. */
+/** A labelled select with a prompt option and its error, styled like the fields; keeps a choice made before hydration. */
+import { useRef } from 'react';
+import { useValueTypedBeforeHydration } from './hydration.ts';
+import './forms.css';
+
 interface Props {
   id: string;
   label: string;
@@ -10,12 +14,14 @@ interface Props {
 }
 
 export function SelectField({ id, label, prompt, value, options, error, onChange }: Props) {
+  const control = useRef<HTMLSelectElement>(null);
+  useValueTypedBeforeHydration(control, value, onChange);
   return (
     <div className="auth-field">
       <label htmlFor={id}>{label}</label>
       <div className="auth-control">
         <select
-          id={id} name={id} value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+          ref={control} id={id} name={id} value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => onChange(event.target.value)}
         >
           <option value="">{prompt}</option>
