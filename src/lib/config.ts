@@ -8,6 +8,14 @@ export const DEFAULT_CITY_ID = 341;
 /** City id sent when a URL asks to ignore the city (`ignoreCityId=true`). */
 export const IGNORED_CITY_ID = -1;
 export const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * How long an isolate reuses the currency and FX table it read from D1. Every API request and page
+ * needs it, while the rates change a few times a day: a minute saves a D1 read per request and
+ * bounds how stale a rate can be.
+ */
+export const CURRENCY_TABLE_TTL_MS = 60_000;
+/** The largest request body the API reads; a bigger one is a 413 before any database work. */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 export const SEARCH_HISTORY_MAX = 20;
 export const SEARCH_HISTORY_TTL_DAYS = 90;

@@ -5,13 +5,13 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import { LOCAL_ONLY_API_PATH, TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
+import { LOCAL_ONLY_API_PATH, MAX_BODY_BYTES, TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
 import { database } from '../db/client.ts';
 import { publicOrigin } from '../domain/public-origin.ts';
-import { readRequestContext } from '../domain/request-context.ts';
+import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
 import { translator, type MessageKey } from '../i18n/index.ts';
-import { loadCurrencyTable } from '../services/currency.ts';
+import { currencyTable } from '../services/currency.ts';
 import type { ApiEnv } from './context.ts';
 import { ApiError, type ErrorEnvelope } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -37,8 +37,6 @@ import { gateRoutes } from './routes/gate.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { operatorRoutes } from './routes/operator.ts';
 
-const MAX_BODY_BYTES = 64 * 1024;
-
 const routes = new Hono<ApiEnv>().route('/', catalogueRoutes).route('/', authRoutes).route('/', activityRoutes)
   .route('/', locationRoutes).route('/', preferenceRoutes).route('/', keywordRoutes).route('/', popupRoutes).route('/', calendarRoutes)
   .route('/', listingRoutes).route('/', searchRoutes)
@@ -51,6 +49,9 @@ const routes = new Hono<ApiEnv>().route('/', catalogueRoutes).route('/', authRou
   .route('/', transferRoutes)
   .route('/', gateRoutes)
   .route('/', operatorRoutes);
+
+/** The routes' type, for the browser's typed client (hono/client's hc). */
+export type AppType = typeof routes;
 
 // Not strict: the home config answers at both /api and /api/.
 export const api = new Hono<ApiEnv>({ strict: false });
@@ -66,15 +67,32 @@ api.use('*', async (c, next) => {
   }
 });
 
-api.use('*', async (c, next) => {
-  const db = database(c.env.DB);
-  const currencies = await loadCurrencyTable(db);
-  const ctx = readRequestContext({
+function readContext(c: Context<ApiEnv>, knownCurrencies: ReadonlySet<string>): RequestContext {
+  return readRequestContext({
     header: (name) => c.req.header(name),
     cookie: (name) => getCookie(c, name),
     ignoreCityId: c.req.query('ignoreCityId') === 'true',
-    knownCurrencies: new Set(currencies.keys()),
+    knownCurrencies,
   });
+}
+
+// Before any database work: an oversized body costs no D1 read. The refusal still speaks the caller's
+// language, which needs no database (only the currency does).
+api.use(
+  '*',
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => {
+      c.set('t', translator(readContext(c, new Set()).locale));
+      throw new ApiError(413, 'payload_too_large');
+    },
+  }),
+);
+
+api.use('*', async (c, next) => {
+  const db = database(c.env.DB);
+  const currencies = await currencyTable(db, Date.now());
+  const ctx = readContext(c, new Set(currencies.keys()));
   c.set('db', db);
   c.set('ctx', ctx);
   c.set('currencies', currencies);
@@ -103,16 +121,6 @@ api.use('*', async (c, next) => {
   if (c.env.APP_ENV !== 'local' && LOCAL_ONLY_API_PATH.test(new URL(c.req.url).pathname)) throw new ApiError(404, 'not_found');
   await next();
 });
-
-api.use(
-  '*',
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'payload_too_large');
-    },
-  }),
-);
 
 // The canonical base is /api; the spec's clients also call /api/api/..., served by the same routes.
 api.route('/api/api', routes);

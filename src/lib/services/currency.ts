@@ -1,5 +1,6 @@
 /** Currencies and FX rates from D1, shaped for the money domain. */
 import { asc, eq } from 'drizzle-orm';
+import { CURRENCY_TABLE_TTL_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { currencies, fxRates } from '../db/schema.ts';
 import type { CurrencyTable } from '../domain/money.ts';
@@ -25,4 +26,17 @@ export async function loadCurrencyTable(db: Db): Promise<CurrencyTable> {
     .from(currencies)
     .innerJoin(fxRates, eq(fxRates.quote, currencies.code));
   return new Map(rows.map((row) => [row.code, row]));
+}
+
+let cachedTable: { table: CurrencyTable; expiresAt: number } | null = null;
+
+/**
+ * The currency table, read from D1 at most once per CURRENCY_TABLE_TTL_MS in this isolate (every API
+ * request and page asks for it). An empty table (a database not seeded yet) is not kept.
+ */
+export async function currencyTable(db: Db, now: number): Promise<CurrencyTable> {
+  if (cachedTable && cachedTable.expiresAt > now) return cachedTable.table;
+  const table = await loadCurrencyTable(db);
+  cachedTable = table.size > 0 ? { table, expiresAt: now + CURRENCY_TABLE_TTL_MS } : null;
+  return table;
 }

@@ -3,13 +3,13 @@ import type { AstroGlobal } from 'astro';
 import type { Db } from '../db/client.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
-import { loadCurrencyTable } from './currency.ts';
+import { currencyTable } from './currency.ts';
 
 type PageAstro = Pick<AstroGlobal, 'cookies' | 'locals' | 'request'>;
 
 /** The currency table, read once per request however many components of the page ask for it. */
 export function pageCurrencies(db: Db, astro: Pick<AstroGlobal, 'locals'>): Promise<CurrencyTable> {
-  astro.locals.currencies ??= loadCurrencyTable(db);
+  astro.locals.currencies ??= currencyTable(db, Date.now());
   return astro.locals.currencies;
 }
 
