@@ -6,7 +6,7 @@ import type { ConfirmQuery } from '../../src/lib/domain/confirm-query.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
 import { confirmPage } from '../../src/lib/services/confirm-page.ts';
 import { loadCurrencyTable } from '../../src/lib/services/currency.ts';
-import type { CheckoutQuote } from '../../src/lib/services/orders.ts';
+import type { CheckoutQuote } from '../../src/lib/services/orders/presenters.ts';
 import { signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 

@@ -5,7 +5,7 @@ import { database } from '../../src/lib/db/client.ts';
 import { ENTRY_CODE_PATTERN } from '../../src/lib/domain/ticket-code.ts';
 import { sha256Hex } from '../../src/lib/domain/password.ts';
 import type { SellerOrder, SellerOrderPage } from '../../src/lib/services/fulfilment.ts';
-import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
+import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
 import { sweep } from '../../src/lib/services/sweep.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';

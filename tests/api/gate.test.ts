@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Admission, GateSession } from '../../src/lib/services/admission.ts';
-import type { OrderDetail } from '../../src/lib/services/orders.ts';
+import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import type { TransferListingView } from '../../src/lib/services/transfers.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';

@@ -4,7 +4,7 @@ import { database } from '../../src/lib/db/client.ts';
 import { DRAW_CODE_PATTERN, drawWinners, seedCommitment } from '../../src/lib/domain/lottery.ts';
 import type { DrawRecord, HelpResult, LotteryDetail, LotteryView, ShareView } from '../../src/lib/services/lottery.ts';
 import { drawLottery } from '../../src/lib/services/lottery.ts';
-import type { OrderPage } from '../../src/lib/services/orders.ts';
+import type { OrderPage } from '../../src/lib/services/orders/presenters.ts';
 import { sweep } from '../../src/lib/services/sweep.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_FEE_BASIS_POINTS } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
-import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders.ts';
+import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders/presenters.ts';
 import { sweep } from '../../src/lib/services/sweep.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
-import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
+import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
 import { TestClient } from './auth-client.ts';

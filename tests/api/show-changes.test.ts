@@ -7,7 +7,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
-import type { OrderDetail } from '../../src/lib/services/orders.ts';
+import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
 import type { PaymentStart } from '../../src/lib/services/payments.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';

@@ -7,7 +7,7 @@
 import { env } from 'cloudflare:workers';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
+import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import type { PaymentStart, PaymentState } from '../../src/lib/services/payments.ts';
 import { refundOrderPayment } from '../../src/lib/services/payments.ts';
 import { database } from '../../src/lib/db/client.ts';

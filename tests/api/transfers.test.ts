@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { ENTRY_CODE_PATTERN } from '../../src/lib/domain/ticket-code.ts';
-import type { OrderDetail } from '../../src/lib/services/orders.ts';
+import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { sweep } from '../../src/lib/services/sweep.ts';
 import type { PayoutView, TransferListingView } from '../../src/lib/services/transfers.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/activity-detail.ts';
-import type { OrderDetail } from '../../src/lib/services/orders.ts';
+import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
   activityIds, availableOf, buyOnDetailPage, escapeRegExp, eTicketListings, findListing, fulfilAsOrderSeller, hydrated, hydratedInView, localeOf,

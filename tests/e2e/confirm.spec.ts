@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { DeliveryType } from '../../src/lib/config.ts';
 import { formatOrderTime } from '../../src/lib/domain/order-pages.ts';
 import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/activity-detail.ts';
-import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders.ts';
+import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
   activityIds, buyOnDetailPage, CHECKOUT_JS_BUDGET_KB, escapeRegExp, findListing, firstLoadJsKb, hydratedInView, localeOf, orderOf, seriousViolations,

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ORDER_PAGE_SIZE } from '../../src/lib/config.ts';
-import type { OrderDetail } from '../../src/lib/services/orders.ts';
+import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
   activityIds, CHECKOUT_JS_BUDGET_KB, eTicketListings, firstLoadJsKb, fulfilAsOrderSeller, hydrated, orderOf, payInSandbox, placeOrder,

@@ -6,7 +6,7 @@
  * its own order through the API, on a listing found through the API.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { OrderDetail } from '../../src/lib/services/orders.ts';
+import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { activityIds, CHECKOUT_JS_BUDGET_KB, eTicketListings, firstLoadJsKb, placeOrder, seriousViolations, type Listing } from './shop-helpers.ts';
 

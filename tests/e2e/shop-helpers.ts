@@ -18,7 +18,7 @@ import type { PaymentMethod } from '../../src/lib/config.ts';
 import { DEMO_SELLER_PASSWORD } from '../../src/lib/db/seed.ts';
 import { format, pluralKey } from '../../src/lib/i18n/messages.ts';
 import type { ActivityDetail, TicketGroupInfo, TicketOffer } from '../../src/lib/services/activity-detail.ts';
-import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders.ts';
+import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 
 const port = Number(process.env.E2E_PORT) || 8788;
 /** The e2e server (playwright.config.ts), for calls made outside a browser context. */

@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
-import type { OrderDetail } from '../../src/lib/services/orders.ts';
+import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { E2E_DATABASE, orderOf, payInSandbox, placeOrder, postWithoutBody, type Listing } from './shop-helpers.ts';
 

@@ -9,7 +9,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/activity-detail.ts';
-import type { OrderDetail } from '../../src/lib/services/orders.ts';
+import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import type { TransferListingView } from '../../src/lib/services/transfers.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
 import { formatMoney } from '../../src/lib/domain/money.ts';

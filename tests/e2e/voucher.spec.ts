@@ -7,7 +7,7 @@
  * through the API.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { OrderDetail } from '../../src/lib/services/orders.ts';
+import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { activityIds, eTicketListings, fulfilAsOrderSeller, orderOf, payInSandbox, placeOrder, seriousViolations } from './shop-helpers.ts';
 

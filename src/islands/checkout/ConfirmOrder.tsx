@@ -15,7 +15,7 @@ import { attendeeSelectionStatus } from '../../lib/domain/identity.ts';
 import { callingCodeProblem, phoneProblem } from '../../lib/domain/validation.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { ConfirmPageData } from '../../lib/services/confirm-page.ts';
-import type { CheckoutQuote, OrderDetail } from '../../lib/services/orders.ts';
+import type { CheckoutQuote, OrderDetail } from '../../lib/services/orders/presenters.ts';
 import { $taker, loadTaker, updateTaker } from '../../lib/stores/checkout.ts';
 import { Field } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';

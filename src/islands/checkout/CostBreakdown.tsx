@@ -3,7 +3,7 @@
  * including the fuel surcharge, coupon and total. While a new quote is on its way the old figures
  * stay, marked busy; a failed quote says why and offers to try again.
  */
-import type { CheckoutQuote } from '../../lib/services/orders.ts';
+import type { CheckoutQuote } from '../../lib/services/orders/presenters.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 
 export type Pricing = { state: 'ready' } | { state: 'loading' } | { state: 'failed'; message: string };

@@ -2,7 +2,7 @@
  * The coupon pick list (SPEC.md section 2): no coupon, the usable ones with what each saves and the
  * best offer marked, then those that cannot be used with the reason. The server judges every coupon.
  */
-import type { CouponOption } from '../../lib/services/orders.ts';
+import type { CouponOption } from '../../lib/services/orders/presenters.ts';
 import { formatCouponDate } from '../../lib/domain/confirm-query.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 

@@ -17,7 +17,7 @@ import { sha256Hex } from '../domain/password.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { localizedName } from '../i18n/locales.ts';
-import { orderWithShowQuery } from './order-show.ts';
+import { orderWithShowQuery } from './show-query.ts';
 
 export interface GateSession {
   id: number;

@@ -12,7 +12,8 @@ import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { getAddress } from './addresses.ts';
 import { listAttendees } from './attendees.ts';
-import { quoteCheckout, type CheckoutQuote } from './orders.ts';
+import { quoteCheckout } from './orders/checkout.ts';
+import type { CheckoutQuote } from './orders/presenters.ts';
 import { paymentSetup } from './payment-providers/index.ts';
 
 export interface ShippingAddressChoice {

@@ -20,8 +20,9 @@ import { ticketNumbers } from '../domain/ticket-code.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { refundOrderPayment } from './payments.ts';
-import { orderWithShowQuery, type OrderWithShowRow } from './order-show.ts';
-import { requireOrderEvent, type OrderRow } from './orders.ts';
+import { orderWithShowQuery, type OrderWithShowRow } from './show-query.ts';
+import { requireOrderEvent } from './orders/lifecycle.ts';
+import type { OrderRow } from './orders/queries.ts';
 import { entryCodeOf } from './vouchers.ts';
 
 const DAY_MS = 24 * 3600 * 1000;

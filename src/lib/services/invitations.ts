@@ -1,7 +1,7 @@
 /**
  * The invitation programme: each user's code and share link, registering with a friend's code (or
  * accepting one later, while still a new user), and the invitee coupons it grants at once. The
- * inviter's reward waits for the friend's first paid order (services/orders.ts, applyOrderEvent),
+ * inviter's reward waits for the friend's first paid order (services/orders/lifecycle.ts, applyOrderEvent),
  * so throwaway sign-ups earn nothing.
  *
  * An account is invited at most once: `invitations.invitee_id` is unique, and the invitation, the

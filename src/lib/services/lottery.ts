@@ -16,7 +16,7 @@
 import { and, asc, count, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
-import { activities, activitySessions, cities, listings, lotteries, lotteryCodes, lotteryEntries, orders, ticketTiers, users, venues } from '../db/schema.ts';
+import { activitySessions, listings, lotteries, lotteryCodes, lotteryEntries, orders, ticketTiers, users } from '../db/schema.ts';
 import {
   drawCodeFrom, drawIsDue, drawWinners, helpRefusal, joinRefusal, lotteryPhase, type LotteryPhase,
 } from '../domain/lottery.ts';
@@ -24,7 +24,8 @@ import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { loadCurrencyTable } from './currency.ts';
-import { newOrderNo } from './orders.ts';
+import { newOrderNo } from './orders/checkout.ts';
+import { showQuery } from './show-query.ts';
 
 type LotteryRow = typeof lotteries.$inferSelect;
 
@@ -216,13 +217,8 @@ async function viewsOf(db: Db, rows: LotteryRow[], locale: Locale, now: number):
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [details, entryCounts, codeCounts, winners] = await Promise.all([
-    db.select({ lotteryId: lotteries.id, activity: activities, venue: venues, city: cities, session: activitySessions, tier: ticketTiers })
-      .from(lotteries)
-      .innerJoin(activities, eq(activities.id, lotteries.activityId))
-      .innerJoin(venues, eq(venues.id, activities.venueId))
-      .innerJoin(cities, eq(cities.id, venues.cityId))
-      .innerJoin(ticketTiers, eq(ticketTiers.id, lotteries.tierId))
-      .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
+    showQuery(db, { lotteryId: lotteries.id })
+      .innerJoin(lotteries, eq(lotteries.tierId, ticketTiers.id))
       .where(inArray(lotteries.id, ids)),
     db.select({ lotteryId: lotteryEntries.lotteryId, n: count() }).from(lotteryEntries).where(inArray(lotteryEntries.lotteryId, ids)).groupBy(lotteryEntries.lotteryId),
     db.select({ lotteryId: lotteryCodes.lotteryId, n: count() }).from(lotteryCodes).where(inArray(lotteryCodes.lotteryId, ids)).groupBy(lotteryCodes.lotteryId),

@@ -16,7 +16,8 @@ import { ApiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, listings, orders, ticketTiers, users } from '../db/schema.ts';
 import { postponementProblem, postponementRefundOpen, showChangeRefund, type Postponement, type SessionStatus } from '../domain/show-changes.ts';
-import { applyOrderEvent, findOwnOrder, type OrderRow } from './orders.ts';
+import { applyOrderEvent } from './orders/lifecycle.ts';
+import { findOwnOrder, type OrderRow } from './orders/queries.ts';
 import { refundOrderPayment } from './payments.ts';
 
 type SessionRow = typeof activitySessions.$inferSelect;

@@ -9,7 +9,7 @@ import { CODE_SEND_LIMITS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authSessions, captchaChallenges, rateLimits, verificationCodes } from '../db/schema.ts';
 import { drawDueLotteries } from './lottery.ts';
-import { expireOverdueOrders } from './orders.ts';
+import { expireOverdueOrders } from './orders/expiry.ts';
 import { reissueTransferOrder, retryOwedRefunds } from './payments.ts';
 import { transferOrdersAwaitingReissue } from './transfers.ts';
 

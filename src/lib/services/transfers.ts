@@ -18,7 +18,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
-import { activities, activitySessions, cities, listings, listingTickets, orders, sellerPayouts, tickets, ticketTiers, users, venues } from '../db/schema.ts';
+import { listings, listingTickets, orders, sellerPayouts, tickets, ticketTiers, users } from '../db/schema.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import { transitionOf } from '../domain/order-state.ts';
 import { sha256Hex } from '../domain/password.ts';
@@ -32,8 +32,8 @@ import { translator } from '../i18n/index.ts';
 import { DEFAULT_LOCALE, isLocale, localizedName, type Locale } from '../i18n/locales.ts';
 import { loadCurrencyTable } from './currency.ts';
 import type { Messenger } from './messaging.ts';
-import { expireOverdueOrders } from './orders.ts';
-import { orderWithShowQuery, type OrderWithShowRow } from './order-show.ts';
+import { expireOverdueOrders } from './orders/expiry.ts';
+import { orderWithShowQuery, showQuery, type OrderWithShowRow } from './show-query.ts';
 import { entryCodeOf } from './vouchers.ts';
 
 /** Transfers are reissued electronically, whatever the original delivery was. */
@@ -72,17 +72,10 @@ export interface TransferListingInput {
 // Reading
 
 function listingQuery(db: Db) {
-  return db
-    .select({
-      listing: listings, tier: ticketTiers, session: activitySessions, activity: activities, city: cities,
-      sourceOrderNo: sql<string | null>`(SELECT ${orders.orderNo} FROM ${orders} WHERE ${orders.id} = ${listings.sourceOrderId})`,
-    })
-    .from(listings)
-    .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
-    .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
-    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .innerJoin(venues, eq(venues.id, activities.venueId))
-    .innerJoin(cities, eq(cities.id, venues.cityId));
+  return showQuery(db, {
+    listing: listings,
+    sourceOrderNo: sql<string | null>`(SELECT ${orders.orderNo} FROM ${orders} WHERE ${orders.id} = ${listings.sourceOrderId})`,
+  }).innerJoin(listings, eq(listings.tierId, ticketTiers.id));
 }
 
 type ListingRow = Awaited<ReturnType<ReturnType<typeof listingQuery>['where']>>[number];
@@ -456,20 +449,13 @@ export async function myPayouts(db: Db, ctx: RequestContext, table: CurrencyTabl
  */
 export async function notifyTransferSold(db: Db, messenger: Messenger, orderId: number): Promise<void> {
   try {
-    const [row] = await db
-      .select({
-        email: users.email, phoneCountryCode: users.phoneCountryCode, phone: users.phone, languageCode: users.languageCode,
-        amount: sellerPayouts.amount, currency: sellerPayouts.currency, quantity: orders.quantity,
-        activity: { nameEn: activities.nameEn, nameZhHant: activities.nameZhHant, nameZhHans: activities.nameZhHans },
-        startsAt: activitySessions.startsAt, timeZone: cities.timeZone,
-      })
-      .from(sellerPayouts)
+    const [row] = await showQuery(db, {
+      email: users.email, phoneCountryCode: users.phoneCountryCode, phone: users.phone, languageCode: users.languageCode,
+      amount: sellerPayouts.amount, currency: sellerPayouts.currency, quantity: orders.quantity,
+    })
+      .innerJoin(orders, eq(orders.tierId, ticketTiers.id))
+      .innerJoin(sellerPayouts, eq(sellerPayouts.orderId, orders.id))
       .innerJoin(users, eq(users.id, sellerPayouts.sellerId))
-      .innerJoin(orders, eq(orders.id, sellerPayouts.orderId))
-      .innerJoin(activities, eq(activities.id, orders.activityId))
-      .innerJoin(activitySessions, eq(activitySessions.id, orders.sessionId))
-      .innerJoin(venues, eq(venues.id, activities.venueId))
-      .innerJoin(cities, eq(cities.id, venues.cityId))
       .where(eq(sellerPayouts.orderId, orderId));
     if (!row) return;
     const target = row.email ?? (row.phone ? `${row.phoneCountryCode} ${row.phone}` : null);
@@ -483,7 +469,7 @@ export async function notifyTransferSold(db: Db, messenger: Messenger, orderId: 
       target,
       subject: t('transfer.notice.subject', { name }),
       body: t('transfer.notice.body', {
-        count: row.quantity, name, session: formatSessionTime(row.startsAt, locale, row.timeZone),
+        count: row.quantity, name, session: formatSessionTime(row.session.startsAt, locale, row.city.timeZone),
         amount: formattedMoney(row.amount, row.currency, locale, table).formatted,
       }),
     });

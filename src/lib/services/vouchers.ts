@@ -11,7 +11,7 @@ import type { OrderStatus } from '../domain/order-state.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { entryCodeFromSignature } from '../domain/ticket-code.ts';
 import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
-import { orderWithShowQuery } from './order-show.ts';
+import { orderWithShowQuery } from './show-query.ts';
 import { sign } from './secrets.ts';
 import { voucherKeyValid } from './voucher-link.ts';
 

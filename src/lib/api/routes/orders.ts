@@ -10,7 +10,7 @@
  *   POST v1/orders/{id}/refund          a postponed show's refund, asked for before its deadline → refunded
  *   POST v1/dev/orders/{id}/end-payment-time   local builds only: the unpaid order expires now
  *
- * Bodies are described beside their schemas; the answers are the views of services/orders.ts.
+ * Bodies are described beside their schemas; the answers are the views of services/orders/presenters.ts.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -19,7 +19,9 @@ import { ORDER_TABS } from '../../domain/order-state.ts';
 import { requireUser } from '../../services/auth.ts';
 import { paymentSetup } from '../../services/payment-providers/index.ts';
 import { requestPostponementRefund } from '../../services/show-changes.ts';
-import { cancelOrder, confirmReceipt, createOrder, endPaymentTimeNow, listOrders, orderDetail, quoteCheckout } from '../../services/orders.ts';
+import { createOrder, quoteCheckout } from '../../services/orders/checkout.ts';
+import { cancelOrder, confirmReceipt, endPaymentTimeNow } from '../../services/orders/lifecycle.ts';
+import { listOrders, orderDetail } from '../../services/orders/queries.ts';
 import type { ApiEnv } from '../context.ts';
 import { ApiError, success } from '../errors.ts';
 import { jsonBody, parseInput } from '../validate.ts';

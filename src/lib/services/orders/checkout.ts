@@ -1,0 +1,334 @@
+/**
+ * Checkout: the quote the confirmation page shows, and creating an order with its hold on the
+ * tickets. Stock lives in `listings.quantity_available` only: an order takes its tickets with one
+ * guarded write in the same D1 batch that inserts it, and gives them back through the
+ * `orders_release_hold` trigger when an unpaid order closes (lifecycle.ts, expiry.ts).
+ */
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { ApiError } from '../../api/errors.ts';
+import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  activities, activitySessions, attendees, cities, coupons, listings, orders, ticketTiers, userCoupons, users, venues,
+} from '../../db/schema.ts';
+import { ACTIVITY_STATUS } from '../../domain/activity.ts';
+import { bestOffer, judgeCoupon, type CouponVerdict } from '../../domain/coupons.ts';
+import { idCardTypeFor } from '../../domain/identity.ts';
+import { requestHash, sameRequest } from '../../domain/idempotency.ts';
+import { convert, type CurrencyTable } from '../../domain/money.ts';
+import { offeredPaymentMethods, type PaymentSetup } from '../../domain/payment-provider-choice.ts';
+import { costBreakdown, type CostBreakdown } from '../../domain/pricing.ts';
+import type { RequestContext } from '../../domain/request-context.ts';
+import { parseDeliveryTypes } from '../../domain/ticket-offer.ts';
+import { normalizePhone, phoneProblem } from '../../domain/validation.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { getAddress } from '../addresses.ts';
+import { showQuery } from '../show-query.ts';
+import { expireOverdueOrders } from './expiry.ts';
+import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
+import { orderDetailOf, type OrderRow } from './queries.ts';
+
+const TAKER_NAME_MAX_LENGTH = 50;
+
+// ---------------------------------------------------------------------------------------------
+// What is being bought
+
+/** What is bought: a listing with its tier's show and its seller's name. */
+export interface Target {
+  listing: typeof listings.$inferSelect;
+  tier: typeof ticketTiers.$inferSelect;
+  session: typeof activitySessions.$inferSelect;
+  activity: typeof activities.$inferSelect;
+  venue: typeof venues.$inferSelect;
+  city: typeof cities.$inferSelect;
+  countryCode: string;
+  sellerName: string;
+}
+
+async function loadTarget(db: Db, listingId: number): Promise<Target> {
+  const [row] = await showQuery(db, { listing: listings, sellerName: users.nickname })
+    .innerJoin(listings, eq(listings.tierId, ticketTiers.id))
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(eq(listings.id, listingId));
+  if (!row) throw new ApiError(404, 'listing_not_found');
+  return { ...row, sellerName: row.sellerName ?? '' };
+}
+
+/** A listing sells while it is active, its activity is on sale and its session has not begun. */
+function checkSellable(target: Target, now: number): void {
+  const { listing, activity, session } = target;
+  const selling = activity.status === ACTIVITY_STATUS.onSale || activity.status === ACTIVITY_STATUS.booking;
+  const closed = listing.status === 'withdrawn' || listing.status === 'closed' || session.status === 'cancelled';
+  if (closed || !selling || activity.saleStartsAt > now || session.startsAt <= now) {
+    throw new ApiError(409, 'listing_unavailable');
+  }
+}
+
+/** Quantities outside the activity's per-order limits are bad input; more than is left is a conflict. */
+function checkQuantity(target: Target, quantity: number): void {
+  const min = Math.max(1, target.activity.numMin);
+  const max = target.activity.numMax;
+  if (!Number.isInteger(quantity) || quantity < min || quantity > max) throw new ApiError(400, 'quantity_out_of_range', { min, max }, 'quantity');
+  const available = target.listing.status === 'active' ? target.listing.quantityAvailable : 0;
+  if (quantity > available) throw new ApiError(409, 'tickets_sold_out', { available });
+}
+
+function deliveryTypeOf(target: Target, requested: DeliveryType | undefined): DeliveryType {
+  const offered = parseDeliveryTypes(target.listing.deliveryTypes);
+  if (requested === undefined) return offered[0];
+  if (!offered.includes(requested)) throw new ApiError(400, 'delivery_type_unavailable', {}, 'deliveryType');
+  return requested;
+}
+
+function unitPriceIn(target: Target, currency: string, table: CurrencyTable): number {
+  return convert({ amount: target.listing.price, currency: target.listing.currency }, currency, table).amount;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coupons of the buyer, judged against one order
+
+/** One of the buyer's unused coupons with its verdict for the order at hand. */
+export interface JudgedCoupon {
+  id: number;
+  coupon: typeof coupons.$inferSelect;
+  verdict: CouponVerdict;
+  validTo: number;
+}
+
+async function hasPaidOrder(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), isNotNull(orders.paidAt))).limit(1);
+  return row !== undefined;
+}
+
+async function judgeUserCoupons(
+  db: Db, userId: number, order: { ticketAmount: number; currency: string; categoryId: number }, table: CurrencyTable, now: number,
+): Promise<JudgedCoupon[]> {
+  const [rows, paidBefore] = await Promise.all([
+    db
+      .select({ id: userCoupons.id, coupon: coupons })
+      .from(userCoupons)
+      .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+      .where(and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused')))
+      .orderBy(coupons.validTo, userCoupons.id),
+    hasPaidOrder(db, userId),
+  ]);
+  return rows.map(({ id, coupon }) => ({
+    id,
+    coupon,
+    validTo: coupon.validTo,
+    verdict: judgeCoupon(coupon, { ...order, hasPaidOrder: paidBefore, now }, table),
+  }));
+}
+
+type CouponChoice = 'best' | 'none' | number;
+
+function chosenCoupon(judged: readonly JudgedCoupon[], choice: CouponChoice): JudgedCoupon | null {
+  if (choice === 'none') return null;
+  if (choice === 'best') return bestOffer(judged);
+  return judged.find((entry) => entry.id === choice && entry.verdict.usable) ?? null;
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// The quote
+
+export interface QuoteInput {
+  listingId: number;
+  quantity: number;
+  deliveryType?: DeliveryType;
+  coupon: CouponChoice;
+}
+
+
+/** The checked purchase and its price: what both the quote and the order are made of. */
+export interface Priced {
+  target: Target;
+  deliveryType: DeliveryType;
+  unitPrice: number;
+  judged: JudgedCoupon[];
+  applied: JudgedCoupon | null;
+  cost: CostBreakdown;
+}
+
+async function price(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, input: QuoteInput, now: number): Promise<Priced> {
+  const target = await loadTarget(db, input.listingId);
+  // A seller buying their own listing (a resold ticket back to its holder) would only move money in a circle.
+  if (target.listing.sellerId === userId) throw new ApiError(409, 'own_listing');
+  checkSellable(target, now);
+  checkQuantity(target, input.quantity);
+  const deliveryType = deliveryTypeOf(target, input.deliveryType);
+  const currency = ctx.currency;
+  const unitPrice = unitPriceIn(target, currency, table);
+  const ticketAmount = unitPrice * input.quantity;
+  const judged = await judgeUserCoupons(db, userId, { ticketAmount, currency, categoryId: target.activity.categoryId }, table, now);
+  const applied = chosenCoupon(judged, input.coupon);
+  const couponDiscount = applied?.verdict.usable ? applied.verdict.discount : 0;
+  const cost = costBreakdown({ unitPrice, quantity: input.quantity, currency, deliveryType, couponDiscount, table });
+  return { target, deliveryType, unitPrice, judged, applied, cost };
+}
+
+
+/** The confirmation page's data: what is bought, the options, the coupons judged, and the cost. */
+export async function quoteCheckout(
+  db: Db, ctx: RequestContext, table: CurrencyTable, setup: PaymentSetup, userId: number, input: QuoteInput, now: number,
+): Promise<CheckoutQuote> {
+  const priced = await price(db, ctx, table, userId, input, now);
+  return checkoutQuoteView(priced, input.quantity, ctx, table, setup);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating an order
+
+export interface CreateOrderInput {
+  listingId: number;
+  quantity: number;
+  deliveryType: DeliveryType;
+  paymentMethod: PaymentMethod;
+  coupon: 'none' | number;
+  addressId?: number;
+  takerName?: string;
+  takerPhoneCountryCode?: string;
+  takerPhone?: string;
+  attendeeIds?: number[];
+  acceptNotes: boolean;
+  expectedTotal: number;
+}
+
+interface Recipient {
+  shippingAddress: string | null;
+  takerName: string | null;
+  takerPhone: string | null;
+}
+
+async function recipientOf(db: Db, userId: number, input: CreateOrderInput, locale: Locale): Promise<Recipient> {
+  if (input.deliveryType === 'courier') {
+    if (input.addressId === undefined) throw new ApiError(400, 'delivery_address_required', {}, 'addressId');
+    const address = await getAddress(db, userId, input.addressId, locale);
+    const snapshot = {
+      name: address.name, phone: `${address.phoneCountryCode} ${address.phone}`, countryCode: address.countryCode,
+      text: [address.countryName, address.area, address.street, address.postcode].filter(Boolean).join(' '),
+    };
+    return { shippingAddress: JSON.stringify(snapshot), takerName: null, takerPhone: null };
+  }
+  if (TAKER_DELIVERY_TYPES.includes(input.deliveryType)) {
+    const name = (input.takerName ?? '').trim();
+    if (name === '') throw new ApiError(400, 'name_required', {}, 'takerName');
+    if ([...name].length > TAKER_NAME_MAX_LENGTH) throw new ApiError(400, 'name_invalid', {}, 'takerName');
+    const problem = phoneProblem(input.takerPhone ?? '');
+    if (problem) throw new ApiError(400, problem, {}, 'takerPhone');
+    const phone = normalizePhone(input.takerPhoneCountryCode || '+852', input.takerPhone ?? '');
+    return { shippingAddress: null, takerName: name, takerPhone: `${phone.callingCode} ${phone.number}` };
+  }
+  return { shippingAddress: null, takerName: null, takerPhone: null };
+}
+
+async function attendeesOf(db: Db, userId: number, target: Target, input: CreateOrderInput) {
+  if (!target.activity.realNameRequired) return [];
+  const ids = [...new Set(input.attendeeIds ?? [])];
+  if (ids.length !== input.quantity || (input.attendeeIds ?? []).length !== input.quantity) {
+    throw new ApiError(400, 'attendees_required', { count: input.quantity }, 'attendeeIds');
+  }
+  const rows = await db.select().from(attendees).where(and(eq(attendees.userId, userId), inArray(attendees.id, ids)));
+  if (rows.length !== ids.length) throw new ApiError(404, 'attendee_not_found', {}, 'attendeeIds');
+  for (const row of rows) {
+    if (row.idCardType !== idCardTypeFor(target.countryCode, row.nationality)) throw new ApiError(400, 'attendee_id_type_mismatch', { name: row.name }, 'attendeeIds');
+  }
+  return rows;
+}
+
+export function newOrderNo(now: number): string {
+  const digits = crypto.getRandomValues(new Uint32Array(2));
+  const date = new Date(now).toISOString().slice(0, 10).replaceAll('-', '');
+  return `${date}${String(digits[0] % 100_000).padStart(5, '0')}${String(digits[1] % 100_000).padStart(5, '0')}`;
+}
+
+async function orderByKey(db: Db, userId: number, idempotencyKey: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** The row a retried request answers with; a 422 when its key was first used for another request. */
+export function sameRequestOrReused<Row extends { requestHash: string | null }>(row: Row, hash: string): Row {
+  if (!sameRequest(row.requestHash, hash)) throw new ApiError(422, 'idempotency_key_reused');
+  return row;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return String((error as { message?: string })?.message ?? error).includes('UNIQUE constraint failed');
+}
+
+/**
+ * Creates an order and holds its tickets. A retried request (same Idempotency-Key) answers with the
+ * order it created the first time. Everything is checked first; the write itself is one D1 batch
+ * (atomic): a guarded decrement of the listing's stock that also requires the chosen coupon to be
+ * unused, the order inserted only if that decrement happened, the coupon locked to it, its attendees.
+ */
+export async function createOrder(
+  db: Db, ctx: RequestContext, table: CurrencyTable, setup: PaymentSetup, userId: number, input: CreateOrderInput, idempotencyKey: string, now: number,
+): Promise<OrderDetail> {
+  const hash = await requestHash(input);
+  const earlier = await orderByKey(db, userId, idempotencyKey);
+  if (earlier) return orderDetailOf(db, ctx, table, sameRequestOrReused(earlier, hash), now);
+
+  if (!input.acceptNotes) throw new ApiError(400, 'buyer_notes_not_accepted', {}, 'acceptNotes');
+  if (!offeredPaymentMethods(setup, ctx.currency).includes(input.paymentMethod)) throw new ApiError(400, 'payment_method_unavailable', {}, 'paymentMethod');
+  await expireOverdueOrders(db, now, { listingId: input.listingId });
+  const priced = await price(db, ctx, table, userId, input, now);
+  const { target, unitPrice, applied, cost } = priced;
+  if (typeof input.coupon === 'number' && applied?.id !== input.coupon) throw new ApiError(409, 'coupon_not_usable', {}, 'coupon');
+  const recipient = await recipientOf(db, userId, input, ctx.locale);
+  const chosenAttendees = await attendeesOf(db, userId, target, input);
+  if (input.expectedTotal !== cost.total) throw new ApiError(409, 'price_changed');
+
+  const orderNo = newOrderNo(now);
+  const couponId = applied?.id ?? null;
+  const quantity = input.quantity;
+  // Raw D1 statements: the batch needs `changes()` of the statement before, which only plain SQL can say.
+  const d1 = db.$client;
+  const holdTickets = d1.prepare(`
+    UPDATE listings SET quantity_available = quantity_available - ?1
+    WHERE id = ?2 AND status = 'active' AND quantity_available >= ?1
+      AND (?3 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?3 AND user_id = ?4 AND status = 'unused'))`,
+  ).bind(quantity, target.listing.id, couponId, userId);
+  const insertOrder = d1.prepare(`
+    INSERT INTO orders (order_no, user_id, listing_id, activity_id, session_id, tier_id, quantity, status, currency,
+      fx_per_hkd_micros, unit_price, ticket_amount, service_fee, postage, coupon_discount, total, user_coupon_id, delivery_type,
+      payment_method, shipping_address, taker_name, taker_phone, payment_deadline, idempotency_key, request_hash, seller_id, created_at, updated_at)
+    SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_payment', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?26
+    WHERE changes() = 1`,
+  ).bind(
+    orderNo, userId, target.listing.id, target.activity.id, target.session.id, target.tier.id, quantity, cost.currency,
+    table.get(cost.currency)!.perHkdMicros, unitPrice, cost.ticketAmount, cost.serviceFee, cost.postage, cost.couponDiscount, cost.total,
+    couponId, input.deliveryType, input.paymentMethod, recipient.shippingAddress, recipient.takerName, recipient.takerPhone,
+    now + PAYMENT_TIME_LIMIT_MS, idempotencyKey, hash, target.listing.sellerId, now,
+  );
+  const lockCoupon = d1.prepare(`
+    UPDATE user_coupons SET status = 'locked', order_id = (SELECT id FROM orders WHERE order_no = ?1)
+    WHERE id = ?2 AND status = 'unused' AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?1)`,
+  ).bind(orderNo, couponId);
+  const copyAttendees = chosenAttendees.map((attendee) => d1.prepare(`
+    INSERT INTO order_attendees (order_id, name, nationality, id_card_type, id_card_no)
+    SELECT id, ?2, ?3, ?4, ?5 FROM orders WHERE order_no = ?1`,
+  ).bind(orderNo, attendee.name, attendee.nationality, attendee.idCardType, attendee.idCardNo));
+
+  let inserted: number;
+  try {
+    const results = await d1.batch([holdTickets, insertOrder, lockCoupon, ...copyAttendees]);
+    inserted = results[1].meta.changes;
+  } catch (error) {
+    // A concurrent retry with the same key won the insert; the whole batch (and its hold) rolled back.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await orderByKey(db, userId, idempotencyKey);
+    if (!winner) throw error;
+    return orderDetailOf(db, ctx, table, sameRequestOrReused(winner, hash), now);
+  }
+  if (inserted !== 1) {
+    const [listing] = await db.select({ available: listings.quantityAvailable, status: listings.status }).from(listings).where(eq(listings.id, target.listing.id));
+    const available = listing?.status === 'active' ? listing.available : 0;
+    if (available >= quantity) throw new ApiError(409, 'coupon_not_usable', {}, 'coupon');
+    throw new ApiError(409, 'tickets_sold_out', { available });
+  }
+  const [created] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+  return orderDetailOf(db, ctx, table, created, now);
+}
+

@@ -1,0 +1,23 @@
+/**
+ * Unpaid orders past their payment deadline close as `cancelled` (reason `timeout`); the
+ * `orders_release_hold` trigger gives their tickets and coupons back.
+ */
+import { and, eq, lte, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+
+/**
+ * Closes unpaid orders past their deadline; the trigger gives their tickets and coupons back. Runs
+ * lazily before reads (scoped to a buyer or a listing) and from the scheduled sweep (unscoped).
+ */
+export async function expireOverdueOrders(db: Db, now: number, scope: { userId?: number; listingId?: number } = {}): Promise<number> {
+  const conditions: SQL[] = [eq(orders.status, 'pending_payment'), lte(orders.paymentDeadline, now)];
+  if (scope.userId !== undefined) conditions.push(eq(orders.userId, scope.userId));
+  if (scope.listingId !== undefined) conditions.push(eq(orders.listingId, scope.listingId));
+  const expired = await db
+    .update(orders)
+    .set({ status: 'cancelled', cancelReason: 'timeout', paymentSubstatus: null, closedAt: now, updatedAt: now })
+    .where(and(...conditions))
+    .returning({ id: orders.id });
+  return expired.length;
+}

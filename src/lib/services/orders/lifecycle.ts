@@ -1,0 +1,87 @@
+/**
+ * Every change of an order's state after checkout: events applied with one guarded write (the
+ * state machine is domain/order-state.ts), the buyer's cancel and receipt, and ending the payment
+ * time early in local builds. Paying and refunds are services/payments.ts; the deadline, expiry.ts.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { ApiError } from '../../api/errors.ts';
+import { INVITER_REWARDS_PER_MONTH } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { orders, userCoupons } from '../../db/schema.ts';
+import { rewardMonthStart } from '../../domain/invitations.ts';
+import type { CurrencyTable } from '../../domain/money.ts';
+import { transitionOf, type OrderEvent, type OrderStatus } from '../../domain/order-state.ts';
+import type { RequestContext } from '../../domain/request-context.ts';
+import { rewardInviterStatements, withdrawInviterRewardStatements } from '../coupons.ts';
+import { expireOverdueOrders } from './expiry.ts';
+import type { OrderDetail } from './presenters.ts';
+import { findOwnOrder, orderDetail, type OrderRow } from './queries.ts';
+
+function closingChanges(to: OrderStatus, now: number): Partial<OrderRow> {
+  if (to === 'pending_ticketing') return { paidAt: now };
+  if (to === 'pending_receipt') return { ticketedAt: now };
+  return { closedAt: now };
+}
+
+/**
+ * Applies an event with one guarded update: it changes the order only if its current state allows
+ * the event, so concurrent or repeated events apply at most once. True when it applied.
+ */
+export async function applyOrderEvent(db: Db, orderId: number, event: OrderEvent, now: number, changes: Partial<OrderRow> = {}): Promise<boolean> {
+  const { from, to } = transitionOf(event);
+  // RETURNING, not meta.changes: D1 counts the rows the release trigger touches as changes too.
+  const update = db
+    .update(orders)
+    .set({ ...closingChanges(to, now), ...changes, status: to, updatedAt: now })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
+    .returning({ id: orders.id });
+  if (event !== 'payment_confirmed' && to !== 'refunded') return (await update).length === 1;
+  // One atomic batch: a paid order spends its coupon (still locked to it only if it was payable) and
+  // may earn its buyer's inviter a reward; a refund takes back the reward the order earned.
+  const raw = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = query.toSQL();
+    return db.$client.prepare(text).bind(...params);
+  };
+  const [applied] = await db.$client.batch([
+    raw(update),
+    ...(event === 'payment_confirmed'
+      ? [
+          raw(db.update(userCoupons).set({ status: 'used' }).where(and(eq(userCoupons.orderId, orderId), eq(userCoupons.status, 'locked')))),
+          ...rewardInviterStatements(db, orderId, now, rewardMonthStart(now), INVITER_REWARDS_PER_MONTH),
+        ]
+      : withdrawInviterRewardStatements(db, orderId)),
+  ]);
+  return applied.results.length === 1;
+}
+
+/** Like applyOrderEvent, but an event the order's state does not allow is a 409. */
+export async function requireOrderEvent(db: Db, orderId: number, event: OrderEvent, now: number, changes: Partial<OrderRow> = {}): Promise<void> {
+  if (!(await applyOrderEvent(db, orderId, event, now, changes))) throw new ApiError(409, 'order_state_conflict');
+}
+
+
+/**
+ * Local builds only (the route checks): lets a demo or an end-to-end test see an unpaid order run
+ * out of time without waiting 15 minutes, by moving its deadline to now and expiring it as a read would.
+ */
+export async function endPaymentTimeNow(db: Db, userId: number, orderId: number, now: number): Promise<void> {
+  const order = await findOwnOrder(db, userId, orderId);
+  if (order.status !== 'pending_payment') throw new ApiError(409, 'order_state_conflict');
+  await db.update(orders).set({ paymentDeadline: now }).where(eq(orders.id, order.id));
+  await expireOverdueOrders(db, now, { userId });
+}
+
+
+export async function cancelOrder(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, now: number): Promise<OrderDetail> {
+  await expireOverdueOrders(db, now, { userId });
+  const order = await findOwnOrder(db, userId, orderId);
+  await requireOrderEvent(db, order.id, 'user_cancelled', now, { cancelReason: 'user', paymentSubstatus: null });
+  return orderDetail(db, ctx, table, userId, orderId, now);
+}
+
+/** Confirming twice answers with the completed order: a retried tap is not an error. */
+export async function confirmReceipt(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, now: number): Promise<OrderDetail> {
+  const order = await findOwnOrder(db, userId, orderId);
+  if (order.status !== 'completed') await requireOrderEvent(db, order.id, 'receipt_confirmed', now);
+  return orderDetail(db, ctx, table, userId, orderId, now);
+}

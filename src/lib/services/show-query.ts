@@ -1,0 +1,39 @@
+/**
+ * The one join from a ticket tier to the show it is for: its session, activity, venue, city and
+ * country. Orders, listings and lotteries all name a tier, and every view of them shows the show.
+ */
+import { eq } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../db/client.ts';
+import { activities, activitySessions, cities, countries, orders, ticketTiers, users, venues } from '../db/schema.ts';
+
+const showColumns = {
+  tier: ticketTiers, session: activitySessions, activity: activities, venue: venues, city: cities, countryCode: countries.code,
+};
+
+/**
+ * Tiers with their show, and the caller's own columns beside them: the caller joins the table
+ * its rows come from (orders, listings, lotteries) on its `tier_id`, then adds its `where`.
+ */
+export function showQuery<Columns extends SelectedFields>(db: Db, columns: Columns) {
+  return db
+    .select({ ...showColumns, ...columns })
+    .from(ticketTiers)
+    .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
+    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+    .innerJoin(venues, eq(venues.id, activities.venueId))
+    .innerJoin(cities, eq(cities.id, venues.cityId))
+    .innerJoin(countries, eq(countries.id, cities.countryId));
+}
+
+/**
+ * The select of orders joined to their show and their seller's name, which every view of an order
+ * names (the buyer's orders, the seller's queue, the voucher, the gate); ready for a `where`.
+ */
+export function orderWithShowQuery(db: Db) {
+  return showQuery(db, { order: orders, sellerName: users.nickname })
+    .innerJoin(orders, eq(orders.tierId, ticketTiers.id))
+    .leftJoin(users, eq(users.id, orders.sellerId));
+}
+
+export type OrderWithShowRow = Awaited<ReturnType<ReturnType<typeof orderWithShowQuery>['where']>>[number];
