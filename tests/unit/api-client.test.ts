@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiClientError, apiUrl, messageOf, request } from '../../src/lib/api/client.ts';
+import { api, ApiClientError, apiUrl, callOptions, messageOf, unwrap } from '../../src/lib/api/client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,12 +20,13 @@ describe('messageOf', () => {
   });
 });
 
-describe('request', () => {
+describe('the typed client', () => {
   it('sends the spec headers and unwraps the envelope', async () => {
     const fetchMock = vi.fn(async () => Response.json({ code: 200, data: { ok: true }, message: '' }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(request('/api/v1/currency', { language: 'zh-HK', query: { ignoreCityId: true } })).resolves.toEqual({ ok: true });
-    const [, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
+    await expect(unwrap(api.v1.activities.suggest.$get({ query: { input: 'x', ignoreCityId: 'true' } }, callOptions({ language: 'zh-HK' })))).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(url.pathname).toBe('/api/api/v1/activities/suggest');
     const headers = init.headers as Headers;
     expect(headers.get('language')).toBe('zh-HK');
     expect(headers.get('client-type')).toBe('12');
@@ -36,7 +37,7 @@ describe('request', () => {
 
   it('rejects a body code above 200 even with HTTP 200', async () => {
     vi.stubGlobal('fetch', async () => Response.json({ code: 409, errorMsg: 'Sold out', data: null }));
-    const error = await request('/api/v1/x').catch((e: unknown) => e);
+    const error = await unwrap(api.v1.currency.$get()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiClientError);
     expect(error).toMatchObject({ kind: 'http', status: 409, message: 'Sold out' });
   });
@@ -45,6 +46,6 @@ describe('request', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(request('/api/v1/x')).rejects.toMatchObject({ kind: 'network' });
+    await expect(unwrap(api.v1.currency.$get())).rejects.toMatchObject({ kind: 'network' });
   });
 });

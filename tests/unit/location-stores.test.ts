@@ -131,8 +131,8 @@ describe('preferences store', () => {
   const hkd = { code: 'HKD', desc: 'Hong Kong Dollar', currencyType: 1 };
   const twd = { code: 'TWD', desc: 'New Taiwan Dollar', currencyType: 3 };
   const saved = {
-    '/api/v1/currency/save': { code: 200, data: {} },
-    '/api/v1/user/language/save': { code: 200, data: {} },
+    '/api/api/v1/currency/save': { code: 200, data: {} },
+    '/api/api/v1/user/language/save': { code: 200, data: {} },
   };
 
   it('forgets the location city, saves a newly picked currency, then the language', async () => {
@@ -140,7 +140,7 @@ describe('preferences store', () => {
     answer(saved);
     await confirmPreferences(zhHK, twd, 'HKD');
     expect(storage.getItem('locationCity')).toBeNull();
-    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/v1/currency/save', '/api/v1/user/language/save']);
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/api/v1/currency/save', '/api/api/v1/user/language/save']);
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ currencyType: 3 });
     expect(JSON.parse(String(calls[1].init.body))).toEqual({ languageId: 2 });
     expect(storage.getItem('currencyCode')).toBe('TWD');
@@ -150,7 +150,7 @@ describe('preferences store', () => {
   it('saves no currency when none is stored and the shown one is kept', async () => {
     answer(saved);
     await confirmPreferences(zhHK, hkd, 'HKD');
-    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/v1/user/language/save']);
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/api/v1/user/language/save']);
     expect(storage.getItem('currencyCode')).toBeNull();
   });
 
@@ -158,11 +158,11 @@ describe('preferences store', () => {
     storage.setItem('currencyCode', 'HKD');
     answer(saved);
     await confirmPreferences(zhHK, hkd, 'HKD');
-    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/v1/currency/save', '/api/v1/user/language/save']);
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/api/v1/currency/save', '/api/api/v1/user/language/save']);
   });
 
   it('stops, changing nothing stored, when the currency cannot be saved', async () => {
-    answer({ '/api/v1/user/language/save': { code: 200, data: {} } });
+    answer({ '/api/api/v1/user/language/save': { code: 200, data: {} } });
     await expect(confirmPreferences(zhHK, twd, 'HKD')).rejects.toThrow();
     expect(calls).toHaveLength(1);
     expect(storage.getItem('currencyCode')).toBeNull();

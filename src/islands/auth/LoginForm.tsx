@@ -4,7 +4,7 @@
  * applies again; after a sign-in the user goes to the redirect target, or back one step.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/api/client.ts';
 import {
   callingCodeProblem, captchaProblem, codeProblem, emailProblem, passwordProblem, phoneProblem, type FieldProblem,
 } from '../../lib/domain/validation.ts';
@@ -137,11 +137,17 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
     showToast({ tone: 'error', title, detail: text });
   }
 
-  const target = () => (channel === 'phone' ? { countryCode: values.countryCode, phone: values.phone } : { email: values.email });
 
-  const sending = useMutation<{ path: string; body: object }, { resendAfterSeconds: number }>({
+  const sending = useMutation({
     messages,
-    call: ({ path, body }) => request(path, { method: 'POST', body }),
+    call: () => {
+      if (view === 'register') return unwrap(api.v1.user.mail.regVerify.$post({ json: { email: values.email } }));
+      if (view === 'forgot') return unwrap(api.v1.user.mail.forgot.$post({ json: { email: values.email } }));
+      const to = channel === 'phone'
+        ? { channel: 'phone' as const, countryCode: values.countryCode, phone: values.phone }
+        : { channel: 'email' as const, email: values.email };
+      return unwrap(api.v3.user.sendLoginCode.$post({ json: to }));
+    },
     onSuccess: (sent) => {
       startCountdown(sent.resendAfterSeconds);
       showToast({ tone: 'success', title: t('codeSent') });
@@ -152,9 +158,7 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
 
   function sendCode() {
     if (!check(channel === 'phone' ? ['countryCode', 'phone'] : ['email'])) return;
-    const path = view === 'register' ? 'v1/user/mail/regVerify' : view === 'forgot' ? 'v1/user/mail/forgot' : 'v3/user/sendLoginCode';
-    const body = view === 'login' ? { channel, ...target() } : { email: values.email };
-    void sending.run({ path, body });
+    void sending.run();
   }
 
   function submit(event: FormEvent) {
@@ -175,21 +179,25 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
       const captcha = captchaNonce !== null ? values.captcha : undefined;
       if (view === 'forgot') {
         if (resetStep === 'verify') {
-          await request('v1/user/mail/verify', { method: 'POST', body: { email: values.email, code: values.code, captcha } });
+          await unwrap(api.v1.user.mail.verify.$post({ json: { email: values.email, code: values.code, captcha } }));
         } else {
-          await request('v1/user/mail/password', { method: 'POST', body: { email: values.email, code: values.code, password: values.password, captcha } });
+          await unwrap(api.v1.user.mail.password.$post({ json: { email: values.email, code: values.code, password: values.password, captcha } }));
         }
         return null;
       }
-      const secret = usesCode && view === 'login'
-        ? { loginType: 'code', code: values.code, inviteCode: inviteCode ?? undefined }
-        : { loginType: 'password', password: values.password };
-      const [path, body] = view === 'register'
-        ? ['v1/user/mail/register', { email: values.email, code: values.code, password: values.password, agreement: true, captcha, inviteCode: inviteCode ?? undefined }]
-        : channel === 'phone'
-          ? ['v1/user/login', { ...target(), ...secret, agreement: true, captcha }]
-          : ['v1/user/mail/login', { ...target(), ...secret, captcha }];
-      return request<UserInfo>(path, { method: 'POST', body });
+      const invite = inviteCode ?? undefined;
+      if (view === 'register') {
+        const account = { email: values.email, code: values.code, password: values.password, agreement: true, captcha, inviteCode: invite };
+        return unwrap(api.v1.user.mail.register.$post({ json: account }));
+      }
+      const secret = usesCode
+        ? { loginType: 'code' as const, code: values.code }
+        : { loginType: 'password' as const, password: values.password };
+      if (channel === 'phone') {
+        const phone = { countryCode: values.countryCode, phone: values.phone, agreement: true, captcha };
+        return unwrap(api.v1.user.login.$post({ json: secret.loginType === 'code' ? { ...phone, ...secret, inviteCode: invite } : { ...phone, ...secret } }));
+      }
+      return unwrap(api.v1.user.mail.login.$post({ json: { email: values.email, ...secret, captcha } }));
     },
     onSuccess: (info) => {
       if (view === 'forgot' && resetStep === 'verify') return setResetStep('password');

@@ -2,7 +2,7 @@
  * Logout (SPEC.md section 4): calls the server, then clears the stored user and every cookie and
  * reloads; if the call fails, a toast says so and nothing is cleared.
  */
-import { request } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { clearSession } from '../../lib/stores/session.ts';
 import { useMutation } from '../shared/mutation.ts';
@@ -18,7 +18,7 @@ export default function LogoutButton({ messages, className }: Props) {
   const [toast, showToast] = useToast();
   const logout = useMutation({
     messages,
-    call: () => request('v1/user/logout'),
+    call: () => unwrap(api.v1.user.logout.$get()),
     busyAfterSuccess: true,
     onSuccess: () => {
       clearSession();

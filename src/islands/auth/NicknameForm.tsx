@@ -1,6 +1,6 @@
 /** Account settings: change the nickname (checked like the API checks it). */
 import { useState, type FormEvent } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/api/client.ts';
 import { nicknameProblem } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { renameUser } from '../../lib/stores/session.ts';
@@ -22,7 +22,7 @@ export default function NicknameForm({ messages, nickname: initial }: Props) {
   const hydrated = useHydrated();
   const saving = useMutation({
     messages,
-    call: (name: string) => request<{ nickname: string }>('v1/user/profile', { method: 'PUT', body: { nickname: name } }),
+    call: (name: string) => unwrap(api.v1.user.profile.$put({ json: { nickname: name } })),
     onSuccess: (profile) => {
       setNickname(profile.nickname);
       renameUser(profile.nickname);

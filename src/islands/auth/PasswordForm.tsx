@@ -3,7 +3,7 @@
  * phone code. Other sessions of the account end on the server; this one stays signed in.
  */
 import { useState, type FormEvent } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/api/client.ts';
 import { captchaProblem, passwordProblem, type FieldProblem } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { PasswordField } from '../shared/fields.tsx';
@@ -30,7 +30,7 @@ export default function PasswordForm({ messages, hasPassword: initiallyHasPasswo
   const hydrated = useHydrated();
   const saving = useMutation({
     messages,
-    call: (body: { oldPassword?: string; newPassword: string; captcha?: string }) => request('v1/user/password', { method: 'PUT', body }),
+    call: (json: { oldPassword?: string; newPassword: string; captcha?: string }) => unwrap(api.v1.user.password.$put({ json })),
     onSuccess: () => {
       setValues({ oldPassword: '', newPassword: '', captcha: '' });
       setCaptchaNonce(null);

@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiClientError, newIdempotencyKey, request } from '../../lib/api/client.ts';
+import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap } from '../../lib/api/client.ts';
 import { TAKER_DELIVERY_TYPES, type DeliveryType } from '../../lib/config.ts';
 import type { PaymentMethod } from '../../lib/config.ts';
 import { confirmSearch, payHref, pickerHref } from '../../lib/domain/confirm-query.ts';
@@ -15,7 +15,6 @@ import { attendeeSelectionStatus } from '../../lib/domain/identity.ts';
 import { callingCodeProblem, phoneProblem } from '../../lib/domain/validation.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { ConfirmPageData } from '../../lib/services/confirm-page.ts';
-import type { CheckoutQuote, OrderDetail } from '../../lib/services/orders/presenters.ts';
 import { $taker, loadTaker, updateTaker } from '../../lib/stores/checkout.ts';
 import { Field } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';
@@ -103,10 +102,8 @@ export default function ConfirmOrder(props: Props) {
     quoting.current = controller;
     setPricing({ state: 'loading' });
     try {
-      const fresh = await request<CheckoutQuote>('/api/v1/checkout/quote', {
-        query: { listingId: quote.listing.id, quantity: quote.quantity, deliveryType: next.deliveryType, coupon: next.coupon },
-        signal: controller.signal,
-      });
+      const query = { listingId: String(quote.listing.id), quantity: String(quote.quantity), deliveryType: next.deliveryType, coupon: String(next.coupon) };
+      const fresh = await unwrap(api.v1.checkout.quote.$get({ query }, callOptions({ signal: controller.signal })));
       setQuote(fresh);
       setChoice({ deliveryType: fresh.deliveryType, coupon: fresh.appliedCouponId ?? 'none' });
       setPricing({ state: 'ready' });
@@ -177,7 +174,7 @@ export default function ConfirmOrder(props: Props) {
     idempotencyKey.current ??= newIdempotencyKey();
     setSubmitting(true);
     try {
-      const order = await request<OrderDetail>('/api/v1/orders', { method: 'POST', idempotencyKey: idempotencyKey.current, body: orderBody() });
+      const order = await unwrap(api.v1.orders.$post({ json: orderBody() }, callOptions({ idempotencyKey: idempotencyKey.current })));
       // Stays "submitting" while the browser leaves for the pay page.
       window.location.assign(payHref(paths.pay, order.id));
     } catch (error) {

@@ -4,7 +4,7 @@
  * renders the other cases without script: a login link for visitors, the selected state for subscribers.
  */
 import { useState } from 'react';
-import { ApiClientError, request } from '../../lib/api/client.ts';
+import { api, ApiClientError, unwrap } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { useMutation } from '../shared/mutation.ts';
 
@@ -20,7 +20,10 @@ export default function NotifyMe({ activityId, type, messages: m }: Props) {
   const [error, setError] = useState<string | null>(null);
   const subscription = useMutation({
     messages: m,
-    call: () => request<{ subscribed: boolean }>(`v1/activity/favorite/${activityId}`, { method: 'POST', body: { type } }),
+    call: () => {
+      const subscription = { param: { id: String(activityId) }, json: { type } };
+      return unwrap(api.v1.activity.favorite[':id'].$post(subscription));
+    },
     onSuccess: () => setSubscribed(true),
     onFailure: ({ text, cause }) => setError(cause instanceof ApiClientError && cause.kind === 'http' ? text : format(m, 'detail.notify.failed')),
   });

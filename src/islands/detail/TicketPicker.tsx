@@ -5,7 +5,7 @@
  * Other tiers' offers come from the spec's `POST /api/v8/tickets` when picked.
  */
 import { useEffect, useState } from 'react';
-import { ApiClientError, request } from '../../lib/api/client.ts';
+import { api, ApiClientError, callOptions, unwrap } from '../../lib/api/client.ts';
 import { formatMoney } from '../../lib/domain/money.ts';
 import { BUY_TYPE_DIRECT, clampQuantity, DIRECT_BUY, lineTotal, quantitiesOf } from '../../lib/domain/ticket-offer.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
@@ -63,11 +63,10 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
     if (offers[tierId]) return;
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    request<TicketOffer[]>('/api/v8/tickets', {
-      method: 'POST',
-      body: { b2c: true, eventId: activityId, ticketCategoryId: tierId, buyType: BUY_TYPE_DIRECT },
-      signal: controller.signal,
-    })
+    unwrap(api.v8.tickets.$post(
+      { json: { b2c: true, eventId: activityId, ticketCategoryId: tierId, buyType: BUY_TYPE_DIRECT } },
+      callOptions({ signal: controller.signal }),
+    ))
       .then((list) => {
         const direct = list.find((offer) => offer.type === DIRECT_BUY);
         if (!direct) throw new ApiClientError('http', format(m, 'detail.picker.noListings'));

@@ -4,9 +4,8 @@
  * or the reason, and the field is emptied and focused again for the next holder.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, unwrap, type ApiData } from '../../lib/api/client.ts';
 import { scoped, type Messages } from '../../lib/i18n/messages.ts';
-import type { Admission } from '../../lib/services/admission.ts';
 import { useHydrated, useValueTypedBeforeHydration } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';
 import '../shared/forms.css';
@@ -19,6 +18,7 @@ interface Props {
   messages: Messages;
 }
 
+type Admission = ApiData<(typeof api.v1.gate.sessions)[':id']['admissions']['$post']>;
 type Outcome = { admitted: true; admission: Admission } | { admitted: false; reason: string };
 
 export default function GateScanner({ sessionId, admitted: admittedAtLoad, issued, messages: m }: Props) {
@@ -31,7 +31,10 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
 
   const admission = useMutation({
     messages: m,
-    call: (ticketCode: string) => request<Admission>(`/api/v1/gate/sessions/${sessionId}/admissions`, { method: 'POST', body: { code: ticketCode } }),
+    call: (ticketCode: string) => {
+      const admission = { param: { id: String(sessionId) }, json: { code: ticketCode } };
+      return unwrap(api.v1.gate.sessions[':id'].admissions.$post(admission));
+    },
     onSuccess: (admitted) => {
       setOutcome({ admitted: true, admission: admitted });
       setAdmitted((count) => count + 1);

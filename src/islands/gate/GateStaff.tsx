@@ -4,7 +4,7 @@
  * on the field with the server's words; what was typed stays for correcting.
  */
 import { useState, type FormEvent } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/api/client.ts';
 import { scoped, type Messages } from '../../lib/i18n/messages.ts';
 import type { DoorStaff } from '../../lib/services/admission.ts';
 import { Field } from '../shared/fields.tsx';
@@ -26,15 +26,16 @@ export default function GateStaff({ sessionId, staff: staffAtLoad, messages: m }
   const [error, setError] = useState<string | undefined>();
   const [toast, setToast] = useToast();
   const hydrated = useHydrated();
-  const path = `/api/v1/gate/sessions/${sessionId}/staff`;
+  const staffApi = api.v1.gate.sessions[':id'].staff;
 
   /** Adds (an account) or removes (a user id) one member of the staff; the server answers the new list. */
   const change = useMutation({
     messages: m,
-    call: (member: { account: string } | { userId: number; nickname: string }) =>
-      'account' in member
-        ? request<DoorStaff[]>(path, { method: 'POST', body: { account: member.account } })
-        : request<DoorStaff[]>(`${path}/${member.userId}`, { method: 'DELETE' }),
+    call: (member: { account: string } | { userId: number; nickname: string }) => {
+      if (!('account' in member)) return unwrap(staffApi[':userId'].$delete({ param: { id: String(sessionId), userId: String(member.userId) } }));
+      const addition = { param: { id: String(sessionId) }, json: { account: member.account } };
+      return unwrap(staffApi.$post(addition));
+    },
     onSuccess: (list, member) => {
       setStaff(list);
       setError(undefined);

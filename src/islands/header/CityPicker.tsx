@@ -8,7 +8,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, callOptions, unwrap } from '../../lib/api/client.ts';
 import { CITY_KEYWORD_MAX_LENGTH, CITY_SEARCH_DELAY_MS } from '../../lib/config.ts';
 import { debounce } from '../../lib/domain/debounce.ts';
 import type { GeolocationFailure } from '../../lib/domain/geo.ts';
@@ -16,6 +16,7 @@ import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { PickerCity } from '../../lib/services/header.ts';
 import { $locationCity, chooseCity, LocationError, locateWithBrowser } from '../../lib/stores/city.ts';
 import { failureText } from '../shared/messages.ts';
+import { useMutation } from '../shared/mutation.ts';
 
 interface Props {
   cities: PickerCity[];
@@ -35,7 +36,6 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
   const [ready, setReady] = useState(false);
   const [keyword, setKeyword] = useState('');
   const [results, setResults] = useState<Results>(null);
-  const [busy, setBusy] = useState(false);
   const [locating, setLocating] = useState(false);
   const [failure, setFailure] = useState<GeolocationFailure | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +48,7 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
     pending.current?.abort();
     const controller = new AbortController();
     pending.current = controller;
-    request<Match[]>('v1/cities/autocompletion', { query: { keyword: typed }, signal: controller.signal })
+    unwrap(api.v1.cities.autocompletion.$get({ query: { keyword: typed } }, callOptions({ signal: controller.signal })))
       .then((found) => setResults({ keyword: typed, cities: found }))
       .catch((cause) => {
         if (!controller.signal.aborted) setError(failureText(cause, m));
@@ -73,16 +73,17 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
     }
   }
 
-  async function choose(cityId: number) {
-    setBusy(true);
+  const choice = useMutation({
+    messages: m,
+    call: chooseCity,
+    busyAfterSuccess: true,
+    onSuccess: () => window.location.reload(),
+    onFailure: ({ text }) => setError(text),
+  });
+
+  function choose(cityId: number) {
     setError(null);
-    try {
-      await chooseCity(cityId);
-      window.location.reload();
-    } catch (cause) {
-      setBusy(false);
-      setError(failureText(cause, m));
-    }
+    return choice.run(cityId);
   }
 
   async function locate() {
@@ -99,7 +100,7 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
     }
   }
 
-  const disabled = !ready || busy;
+  const disabled = !ready || choice.busy;
   const cityButton = (id: number, name: string) => (
     <button type="button" className="cp-city" onClick={() => choose(id)} disabled={disabled} aria-current={id === currentCityId ? 'true' : undefined}>
       {name}

@@ -11,7 +11,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { isLocale, localizedPath, type Locale } from '../../lib/i18n/locales.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { confirmPreferences, rememberLanguageList, type CurrencyOption, type LanguageOption } from '../../lib/stores/preferences.ts';
-import { failureText } from '../shared/messages.ts';
+import { useMutation } from '../shared/mutation.ts';
 
 interface Props {
   languages: LanguageOption[];
@@ -26,7 +26,6 @@ interface Props {
 
 export default function PreferencesPopup({ languages, currencies, language, currency, path, messages: m }: Props) {
   const [ready, setReady] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -34,27 +33,27 @@ export default function PreferencesPopup({ languages, currencies, language, curr
     setReady(true);
   }, [languages]);
 
-  async function confirm(event: FormEvent<HTMLFormElement>) {
+  const saving = useMutation({
+    messages: m,
+    call: (chosen: { language: LanguageOption; currency: CurrencyOption; locale: Locale }) => confirmPreferences(chosen.language, chosen.currency, currency),
+    busyAfterSuccess: true,
+    onSuccess: (_, chosen) => window.location.assign(localizedPath(path, chosen.locale) + window.location.search),
+    onFailure: ({ text }) => setError(text),
+  });
+
+  function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const chosenLanguage = languages.find((option) => option.code === form.get('language'));
     const chosenCurrency = currencies.find((option) => option.code === form.get('currency'));
     if (!chosenLanguage || !isLocale(chosenLanguage.code) || !chosenCurrency) return;
-    const locale = chosenLanguage.code;
-    setSaving(true);
     setError(null);
-    try {
-      await confirmPreferences(chosenLanguage, chosenCurrency, currency);
-      window.location.assign(localizedPath(path, locale) + window.location.search);
-    } catch (cause) {
-      setSaving(false);
-      setError(failureText(cause, m));
-    }
+    void saving.run({ language: chosenLanguage, currency: chosenCurrency, locale: chosenLanguage.code });
   }
 
   return (
     <form className="pp" onSubmit={confirm}>
-      <fieldset disabled={!ready || saving}>
+      <fieldset disabled={!ready || saving.busy}>
         <legend>{format(m, 'header.prefs.language')}</legend>
         {languages.map((option) => (
           <label key={option.code} className="pp-option">
@@ -63,7 +62,7 @@ export default function PreferencesPopup({ languages, currencies, language, curr
           </label>
         ))}
       </fieldset>
-      <fieldset disabled={!ready || saving}>
+      <fieldset disabled={!ready || saving.busy}>
         <legend>{format(m, 'header.prefs.currency')}</legend>
         {currencies.map((option) => (
           <label key={option.code} className="pp-option">
@@ -73,7 +72,7 @@ export default function PreferencesPopup({ languages, currencies, language, curr
         ))}
       </fieldset>
       {error && <p className="pp-error" role="alert">{error}</p>}
-      <button type="submit" className="pp-confirm" disabled={!ready || saving}>{format(m, 'header.prefs.confirm')}</button>
+      <button type="submit" className="pp-confirm" disabled={!ready || saving.busy}>{format(m, 'header.prefs.confirm')}</button>
     </form>
   );
 }

@@ -6,18 +6,17 @@
  * refresh button (SPEC.md section 8). Without JavaScript the "more" link opens the next page.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiClientError, request } from '../../lib/api/client.ts';
+import { ApiClientError, listingPage } from '../../lib/api/client.ts';
 import { PULL_TO_REFRESH_CLOSE_MS } from '../../lib/config.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { ListResponse } from '../../lib/services/listing.ts';
 import FeedCard from './FeedCard.tsx';
 import './listing.css';
 
 interface Props {
   /** The server-rendered cards of the first page shown. */
   children?: ReactNode;
-  /** API path of the listing without its page (`/api/v1/list/concerts?city=341`). */
-  apiPath: string;
+  /** The listing's path and query without its page (`/concerts?city=341`), as the API's listing route takes it. */
+  listingPath: string;
   /** Whether the listing is a search (the call then carries sceneType and ignoreCityId). */
   search: boolean;
   /** The page the server rendered, and how many there are. */
@@ -32,7 +31,7 @@ interface Props {
 
 type Load = 'idle' | 'loading' | 'failed';
 type Pull = { state: 'idle' } | { state: 'pulling'; distance: number } | { state: 'refreshing' } | { state: 'done' };
-type Card = ListResponse['result'][number];
+type Card = Awaited<ReturnType<typeof listingPage>>['result'][number];
 
 /** Height of the pull indicator, in pixels, that triggers a refresh, and the most it stretches (half the drag). */
 const PULL_TRIGGER_PX = 40;
@@ -49,7 +48,7 @@ function failureMessage(error: unknown, m: Messages): string {
   return format(m, 'error.network');
 }
 
-export default function ListingFeed({ children, apiPath, search, page, totalPage, href, prefix, messages: m }: Props) {
+export default function ListingFeed({ children, listingPath, search, page, totalPage, href, prefix, messages: m }: Props) {
   /** Cards fetched by the island; after a refresh they replace the server-rendered ones. */
   const [cards, setCards] = useState<Card[]>([]);
   const [replaced, setReplaced] = useState(false);
@@ -62,10 +61,8 @@ export default function ListingFeed({ children, apiPath, search, page, totalPage
   const retry = useRef<() => void>(() => undefined);
 
   const fetchPage = useCallback(
-    (pageIndex: number) => request<ListResponse>(apiPath, {
-      query: { page: pageIndex, ...(search ? { sceneType: 'searchV2', ignoreCityId: 'true' } : {}) },
-    }),
-    [apiPath, search],
+    (pageIndex: number) => listingPage(listingPath, { page: String(pageIndex), ...(search ? { sceneType: 'searchV2', ignoreCityId: 'true' } : {}) }),
+    [listingPath, search],
   );
 
   const fail = useCallback((error: unknown, again: () => void) => {

@@ -7,15 +7,16 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, unwrap, type ApiData } from '../../lib/api/client.ts';
 import { SUGGESTION_DELAY_MS } from '../../lib/config.ts';
 import { createSuggestScheduler } from '../../lib/domain/debounce.ts';
 import { MAX_KEYWORD_LENGTH, searchUrl } from '../../lib/domain/listing-url.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { Suggestion } from '../../lib/services/search.ts';
 import { $searchHistory, clearSearchHistory, loadSearchHistory, recordSearch } from '../../lib/stores/search.ts';
 import './listing.css';
 
+
+type Suggestion = ApiData<typeof api.v1.activities.suggest.$get>[number];
 interface Props {
   /** The keyword of the results shown below, empty on the bare search page. */
   keyword: string;
@@ -34,7 +35,7 @@ export default function SearchBox({ keyword, hotWord, prefix, messages: m }: Pro
   const dialog = useRef<HTMLDialogElement>(null);
   const scheduler = useMemo(() => createSuggestScheduler<Suggestion[]>({
     delayMs: SUGGESTION_DELAY_MS,
-    load: (typed) => request<Suggestion[]>('/api/v1/activities/suggest', { query: { input: typed, ignoreCityId: 'true' } }),
+    load: (typed) => unwrap(api.v1.activities.suggest.$get({ query: { input: typed, ignoreCityId: 'true' } })),
     onResult: (typed, items) => setSuggestions({ text: typed, items }),
     // Suggestions are a convenience: a failed one leaves the box as it is.
     onError: () => setSuggestions(null),

@@ -5,12 +5,13 @@
  * the server words it.
  */
 import { useState } from 'react';
-import { ApiClientError, request } from '../../lib/api/client.ts';
+import { api, ApiClientError, unwrap, type ApiData } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { HelpResult } from '../../lib/services/lottery.ts';
 import { useMutation } from '../shared/mutation.ts';
 import AppDownloadModal from './AppDownloadModal.tsx';
 import Modal from './Modal.tsx';
+
+type HelpResult = ApiData<(typeof api.v1.lotteries.share)[':token']['help']['$post']>;
 
 interface Props {
   shareToken: string;
@@ -27,7 +28,7 @@ export default function HelpButton({ shareToken, appInfoUrl, messages: m }: Prop
 
   const helping = useMutation({
     messages: m,
-    call: () => request<HelpResult>(`v1/lotteries/share/${encodeURIComponent(shareToken)}/help`, { method: 'POST' }),
+    call: () => unwrap(api.v1.lotteries.share[':token'].help.$post({ param: { token: shareToken } })),
     onSuccess: (helped) => {
       setResult(helped);
       setStep('thanked');

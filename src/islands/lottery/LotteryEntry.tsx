@@ -4,9 +4,9 @@
  * The page renders the signed-out and drawn states without script.
  */
 import { useEffect, useState } from 'react';
-import { ApiClientError, request } from '../../lib/api/client.ts';
+import { api, ApiClientError, unwrap } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { LotteryDetail, MyEntry } from '../../lib/services/lottery.ts';
+import type { MyEntry } from '../../lib/services/lottery.ts';
 import { useMutation } from '../shared/mutation.ts';
 import AppDownloadModal from './AppDownloadModal.tsx';
 
@@ -36,7 +36,7 @@ export default function LotteryEntry({ lotteryId, maxCodesPerEntry, open, initia
 
   const joining = useMutation({
     messages: m,
-    call: () => request<LotteryDetail>(`v1/lotteries/${lotteryId}/join`, { method: 'POST' }),
+    call: () => unwrap(api.v1.lotteries[':id'].join.$post({ param: { id: String(lotteryId) } })),
     onSuccess: (detail) => {
       setEntry(detail.myEntry);
       setAppPrompt(true);

@@ -5,7 +5,7 @@
  * the page and says why.
  */
 import { useRef } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, callOptions, unwrap } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';
@@ -14,7 +14,7 @@ import './orders.css';
 
 export type OrderActionKind = 'cancel' | 'confirmReceipt' | 'requestRefund';
 
-const ENDPOINT: Record<OrderActionKind, string> = { cancel: 'cancel', confirmReceipt: 'confirm-receipt', requestRefund: 'refund' };
+const ENDPOINT = { cancel: 'cancel', confirmReceipt: 'confirm-receipt', requestRefund: 'refund' } as const satisfies Record<OrderActionKind, string>;
 
 interface Props {
   kind: OrderActionKind;
@@ -32,7 +32,8 @@ export default function OrderAction({ kind, orderId, orderNo, messages: m, prima
   const id = `order-${kind}-${orderId}`;
   const action = useMutation({
     messages: m,
-    call: (_: void, idempotencyKey) => request(`/api/v1/orders/${orderId}/${ENDPOINT[kind]}`, { method: 'POST', idempotencyKey }),
+    call: (_: void, idempotencyKey) =>
+      unwrap(api.v1.orders[':id'][ENDPOINT[kind]].$post({ param: { id: String(orderId) } }, callOptions({ idempotencyKey }))),
     busyAfterSuccess: true,
     onSuccess: () => location.reload(),
     onFailure: ({ text }) => {

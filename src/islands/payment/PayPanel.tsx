@@ -5,7 +5,7 @@
  * outcome, which it then shows by moving to the outcome page.
  */
 import { useEffect, useRef, useState } from 'react';
-import { ApiClientError, newIdempotencyKey, request } from '../../lib/api/client.ts';
+import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap } from '../../lib/api/client.ts';
 import { formatTimeLeft } from '../../lib/domain/order-pages.ts';
 import { payPageFor, type PaymentStatus, type PayOutcome } from '../../lib/domain/payment-outcome.ts';
 import type { OrderStatus } from '../../lib/domain/order-state.ts';
@@ -75,7 +75,7 @@ export default function PayPanel({ orderId, deadline, serverNow, amount, methods
     if (polling.current || leaving.current) return;
     polling.current = true;
     try {
-      const state = await request<PaymentState>(`/api/v1/orders/${orderId}/payment`);
+      const state = await unwrap(api.v1.orders[':id'].payment.$get({ param: { id: String(orderId) } }));
       const ownAttempt = state.paymentId !== null && state.paymentId === mine.current;
       const page = payPageFor({ orderStatus: state.orderStatus, paymentStatus: ownAttempt ? state.paymentStatus : null }, 'returned');
       if (page !== 'pay') go(page);
@@ -155,7 +155,8 @@ export default function PayPanel({ orderId, deadline, serverNow, amount, methods
       keys.current.set(chosen.id, key);
     }
     try {
-      const started = await request<PaymentStart>(`/api/v1/orders/${orderId}/payments`, { method: 'POST', body: { method: chosen.id }, idempotencyKey: key });
+      const attempt = { param: { id: String(orderId) }, json: { method: chosen.id } };
+      const started = await unwrap(api.v1.orders[':id'].payments.$post(attempt, callOptions({ idempotencyKey: key })));
       mine.current = started.paymentId;
       setPayment(started);
       if (popup) {

@@ -1,6 +1,6 @@
 /** The address form (create and edit): checked like the API checks it, areas from a list where one exists. */
 import { useEffect, useState, type FormEvent } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, callOptions, unwrap } from '../../lib/api/client.ts';
 import { addressProblem, AREA_MAX_LENGTH, normalizeAddress, POSTCODE_MAX_LENGTH, STREET_MAX_LENGTH, type AddressInput } from '../../lib/domain/address.ts';
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import type { RegionChoice, RegionLevel } from '../../lib/domain/regions.ts';
@@ -33,13 +33,19 @@ export default function AddressForm({ messages, countries, initial, id, initialR
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
-  const saving = useSaveRecord({ collection: '/api/v1/addresses', id, messages, savedKey: 'profile.address.saved', doneHref, setErrors, showToast });
+  const saving = useSaveRecord({
+    save: (json: AddressInput) => {
+      if (!id) return unwrap(api.v1.addresses.$post({ json }));
+      const update = { param: { id: String(id) }, json };
+      return unwrap(api.v1.addresses[':id'].$put(update));
+    },
+    messages, savedKey: 'profile.address.saved', doneHref, setErrors, showToast });
 
   useEffect(() => {
     if (address.countryCode === initial.countryCode) return setRegions(initialRegions);
     if (!address.countryCode) return setRegions(null);
     const controller = new AbortController();
-    request<RegionChoice | null>(`/api/v1/regions/${address.countryCode}`, { signal: controller.signal })
+    unwrap(api.v1.regions[':country'].$get({ param: { country: address.countryCode } }, callOptions({ signal: controller.signal })))
       .then(setRegions)
       .catch(() => setRegions(null));
     return () => controller.abort();

@@ -1,5 +1,6 @@
 /** The real-name attendee form (create and edit), checked like the API checks it. */
 import { useState, type FormEvent } from 'react';
+import { api, unwrap } from '../../lib/api/client.ts';
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import { attendeeProblem, idCardTypeFor, ID_CARD_TYPES, NAME_MAX_LENGTH, type AttendeeInput } from '../../lib/domain/identity.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
@@ -25,7 +26,13 @@ export default function AttendeeForm({ messages, countries, initial, id, venueCo
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
-  const saving = useSaveRecord({ collection: '/api/v1/attendees', id, messages, savedKey: 'profile.attendee.saved', doneHref, setErrors, showToast });
+  const saving = useSaveRecord({
+    save: (json: AttendeeInput) => {
+      if (!id) return unwrap(api.v1.attendees.$post({ json }));
+      const update = { param: { id: String(id) }, json };
+      return unwrap(api.v1.attendees[':id'].$put(update));
+    },
+    messages, savedKey: 'profile.attendee.saved', doneHref, setErrors, showToast });
   const types = ID_CARD_TYPES.map((type) => ({ code: type, name: t(`attendee.type.${type}`) }));
 
   function change(field: keyof AttendeeInput, value: string) {

@@ -1,5 +1,5 @@
 /** Deletes one address or attendee after the user confirms, then reloads the list. */
-import { request } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';
@@ -8,18 +8,24 @@ import './profile.css';
 
 interface Props {
   messages: Messages;
-  /** The API path of the item, e.g. /api/v1/addresses/7. */
-  endpoint: string;
+  /** What is deleted: one of the user's addresses or attendees, by id. */
+  collection: 'addresses' | 'attendees';
+  id: number;
   /** What the user calls the item: its name. */
   name: string;
 }
 
-export default function DeleteButton({ messages, endpoint, name }: Props) {
+export default function DeleteButton({ messages, collection, id, name }: Props) {
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
   const deletion = useMutation({
     messages,
-    call: () => request(endpoint, { method: 'DELETE' }),
+    call: () => {
+      const param = { id: String(id) };
+      return collection === 'addresses'
+        ? unwrap(api.v1.addresses[':id'].$delete({ param }))
+        : unwrap(api.v1.attendees[':id'].$delete({ param }));
+    },
     busyAfterSuccess: true,
     onSuccess: () => location.reload(),
     onFailure: ({ text }) => showToast({ tone: 'error', title: format(messages, 'profile.deleteFailed'), detail: text }),

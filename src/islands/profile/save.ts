@@ -2,15 +2,13 @@
  * What the address and attendee forms do once their fields pass the rules: create (POST) or
  * update (PUT) the record, then go back to the list; on failure, name the field and say why.
  */
-import { request } from '../../lib/api/client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { useMutation, type Mutation } from '../shared/mutation.ts';
 import type { ToastMessage } from '../shared/toast.tsx';
 
-export interface SaveRecord {
-  /** The collection, e.g. `/api/v1/addresses`; the record's id is appended when editing. */
-  collection: string;
-  id?: number;
+export interface SaveRecord<Input> {
+  /** Creates the record, or updates it when editing. */
+  save: (input: Input) => Promise<unknown>;
   messages: Messages;
   savedKey: string;
   doneHref: string;
@@ -18,11 +16,11 @@ export interface SaveRecord {
   showToast: (toast: ToastMessage) => void;
 }
 
-/** The save of one record; `run(body)` sends it. */
-export function useSaveRecord({ collection, id, messages, savedKey, doneHref, setErrors, showToast }: SaveRecord): Mutation<unknown> {
+/** The save of one record; `run(input)` sends it. */
+export function useSaveRecord<Input>({ save, messages, savedKey, doneHref, setErrors, showToast }: SaveRecord<Input>): Mutation<Input> {
   return useMutation({
     messages,
-    call: (body: unknown) => request(id ? `${collection}/${id}` : collection, { method: id ? 'PUT' : 'POST', body }),
+    call: save,
     busyAfterSuccess: true,
     onSuccess: () => {
       showToast({ tone: 'success', title: format(messages, savedKey) });

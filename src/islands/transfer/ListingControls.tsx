@@ -5,7 +5,7 @@
  * a refusal is shown beside the control with nothing typed lost.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/api/client.ts';
 import { parseMinorUnits } from '../../lib/domain/money.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { Field } from '../shared/fields.tsx';
@@ -41,9 +41,12 @@ export default function ListingControls({ listingId, name, price, currencies, wi
   /** A new price, or null to withdraw the listing. */
   const change = useMutation({
     messages: m,
-    call: (newPrice: { price: number; currency: string } | null) => newPrice
-      ? request(`/api/v1/transfer-listings/${listingId}`, { method: 'PUT', body: newPrice })
-      : request(`/api/v1/transfer-listings/${listingId}`, { method: 'DELETE' }),
+    call: (newPrice: { price: number; currency: string } | null) => {
+      const param = { id: String(listingId) };
+      if (!newPrice) return unwrap(api.v1['transfer-listings'][':id'].$delete({ param }));
+      const repricing = { param, json: newPrice };
+      return unwrap(api.v1['transfer-listings'][':id'].$put(repricing));
+    },
     busyAfterSuccess: true,
     onSuccess: () => location.reload(),
     onFailure: ({ text }) => {

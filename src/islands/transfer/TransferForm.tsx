@@ -5,7 +5,7 @@
  * the field it names, and nothing typed is lost.
  */
 import { useState, type FormEvent } from 'react';
-import { request } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/api/client.ts';
 import { TRANSFER_PLATFORM_FEE_BASIS_POINTS } from '../../lib/config.ts';
 import { formatMoney, parseMinorUnits } from '../../lib/domain/money.ts';
 import { transferSplit } from '../../lib/domain/transfer.ts';
@@ -42,8 +42,10 @@ export default function TransferForm({ orderId, listable, currencies, currency: 
   const hydrated = useHydrated();
   const publishing = useMutation({
     messages: m,
-    call: (body: { quantity: number; price: number; currency: string; acceptAgreement: true }) =>
-      request(`/api/v1/orders/${orderId}/transfer-listings`, { method: 'POST', body }),
+    call: (json: { quantity: number; price: number; currency: string; acceptAgreement: true }) => {
+      const listing = { param: { id: String(orderId) }, json };
+      return unwrap(api.v1.orders[':id']['transfer-listings'].$post(listing));
+    },
     busyAfterSuccess: true,
     onSuccess: () => {
       showToast({ tone: 'success', title: t('sell.published') });

@@ -1,15 +1,21 @@
 /**
- * The one browser-side API client (SPEC.md sections 7 and 8): the spec's headers on every call,
- * a 10 s timeout, credentials sent, the envelope unwrapped, errors normalised, 401 logs out.
+ * The one browser-side API client (SPEC.md sections 7 and 8), typed from the Hono app's routes
+ * (`hc<AppType>`): the spec's headers on every call, a 10 s timeout, credentials sent, and one
+ * unwrapper that returns the envelope's data or throws an ApiClientError; a 401 clears the session.
  */
+import { hc, type ClientResponse } from 'hono/client';
 import Cookies from 'js-cookie';
 import {
   CITY_COOKIE, CLIENT_TYPE, CURRENCY_COOKIE, DEFAULT_CITY_ID, DEFAULT_CURRENCY, HEADER, IGNORED_CITY_ID,
   LANGUAGE_COOKIE, REQUEST_TIMEOUT_MS,
 } from '../config.ts';
 import { clearSession } from '../stores/session.ts';
+import type { AppType } from './app.ts';
 
 export type ApiFailureKind = 'http' | 'timeout' | 'network';
+
+/** The spec's base for the clients' calls (the same routes also answer under /api). */
+const API_BASE = '/api/api';
 
 /**
  * A fresh Idempotency-Key: 128 random bits in hex. getRandomValues, unlike crypto.randomUUID, also
@@ -36,19 +42,9 @@ export class ApiClientError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
-  idempotencyKey?: string;
-  /** The page language; defaults to the <html lang> of the page. */
-  language?: string;
-  signal?: AbortSignal;
-}
-
-/** The spec's path rule: a path without the /api base is served under /api/api. */
-export function apiUrl(path: string, query: RequestOptions['query'] = {}, origin = globalThis.location?.origin ?? 'http://localhost'): URL {
-  const withBase = path.startsWith('/api') ? path : `/api/api/${path.replace(/^\//, '')}`;
+/** The spec's path rule, for what is linked rather than called (the captcha image): a path without the /api base is served under /api/api. */
+export function apiUrl(path: string, query: Record<string, string | number | boolean | undefined> = {}, origin = globalThis.location?.origin ?? 'http://localhost'): URL {
+  const withBase = path.startsWith('/api') ? path : `${API_BASE}/${path.replace(/^\//, '')}`;
   const url = new URL(withBase, origin);
   for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
   return url;
@@ -65,44 +61,75 @@ export function messageOf(body: unknown): string {
   return typeof body === 'string' ? body : JSON.stringify(body);
 }
 
-function headersFor(url: URL, options: RequestOptions): Headers {
-  const headers = new Headers({ accept: 'application/json' });
-  const pageLanguage = globalThis.document?.documentElement.lang;
-  headers.set(HEADER.language, options.language ?? pageLanguage ?? Cookies.get(LANGUAGE_COOKIE) ?? 'en');
+/** The spec's headers; a call may name its own language (else the page's) or Idempotency-Key. */
+function specHeaders(url: URL, given: HeadersInit | undefined): Headers {
+  const headers = new Headers(given);
+  headers.set('accept', 'application/json');
+  if (!headers.has(HEADER.language)) {
+    headers.set(HEADER.language, globalThis.document?.documentElement.lang || (Cookies.get(LANGUAGE_COOKIE) ?? 'en'));
+  }
   headers.set(HEADER.currency, Cookies.get(CURRENCY_COOKIE) ?? DEFAULT_CURRENCY);
   headers.set(HEADER.clientType, String(CLIENT_TYPE));
   const ignoreCity = url.searchParams.get('ignoreCityId') === 'true';
   headers.set(HEADER.cityId, String(ignoreCity ? IGNORED_CITY_ID : (Cookies.get(CITY_COOKIE) ?? DEFAULT_CITY_ID)));
-  if (options.body !== undefined) headers.set('content-type', 'application/json');
-  if (options.idempotencyKey) headers.set(HEADER.idempotencyKey, options.idempotencyKey);
   return headers;
 }
 
-/** Calls the API and returns the envelope's data, or throws an ApiClientError. */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const url = apiUrl(path, options.query);
+/** fetch with the spec's headers, credentials and timeout; no answer becomes a timeout or network ApiClientError. */
+async function specFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const url = new URL(String(input), globalThis.location?.origin ?? 'http://localhost');
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Response;
+  const caller = init.signal ?? null;
   try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers: headersFor(url, options),
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    return await fetch(url, {
+      ...init,
+      headers: specHeaders(url, init.headers),
       credentials: 'include',
-      signal,
+      signal: caller ? AbortSignal.any([caller, timeout]) : timeout,
     });
   } catch (error) {
     if (timeout.aborted) throw new ApiClientError('timeout', 'timeout');
-    if (options.signal?.aborted) throw error;
+    if (caller?.aborted) throw error;
     throw new ApiClientError('network', 'network');
   }
+}
+
+/** The typed client: `api.v1.addresses[':id'].$put({ param, json })`. Pass its answer to `unwrap`. */
+export const api = hc<AppType>(API_BASE, { fetch: specFetch as typeof fetch });
+
+/** The data a typed call answers: `ApiData<typeof api.v1.orders.$post>`. */
+export type ApiData<Call extends (...args: never[]) => Promise<ClientResponse<unknown, number, string>>> = DataOf<Awaited<ReturnType<Call>>>;
+
+type ListingAnswer = Awaited<ReturnType<(typeof api.v1.list)['*']['$get']>>;
+
+/** A listing page's data by its listing path (`/concerts?...`): hc cannot fill the route's wildcard, so the path goes in here. */
+export function listingPage(path: string, query: Record<string, string>): Promise<DataOf<ListingAnswer>> {
+  return specFetch(apiUrl(`v1/list${path}`, query)).then((response) => dataOf<DataOf<ListingAnswer>>(response));
+}
+
+/** The options of one call: its Idempotency-Key, its own language, an abort signal. */
+export function callOptions({ idempotencyKey, language, signal }: { idempotencyKey?: string; language?: string; signal?: AbortSignal }) {
+  const headers: Record<string, string> = {};
+  if (idempotencyKey) headers[HEADER.idempotencyKey] = idempotencyKey;
+  if (language) headers[HEADER.language] = language;
+  return { headers, init: signal ? { signal } : undefined };
+}
+
+/** The `data` of an answer's envelope, as the route's handler typed it. */
+export type DataOf<R> = R extends ClientResponse<infer Body, number, string> ? (Body extends { data: infer Data } ? Data : never) : never;
+
+/** Awaits a call and returns its envelope's data, or throws an ApiClientError (a 401 also clears the session). */
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<DataOf<R>> {
+  return dataOf<DataOf<R>>(await call);
+}
+
+async function dataOf<Data>(response: Pick<Response, 'ok' | 'status' | 'json'>): Promise<Data> {
   const body: unknown = await response.json().catch(() => null);
-  const envelope = body as { code?: number; data?: T; errorCode?: string; field?: string } | null;
+  const envelope = body as { code?: number; data?: unknown; errorCode?: string; field?: string } | null;
   const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
   if (response.status === 401 || code === 401) clearSession();
   if (!response.ok || code > 200) {
     throw new ApiClientError('http', messageOf(body), code, envelope?.errorCode ?? null, envelope?.field ?? null, body);
   }
-  return envelope?.data as T;
+  return envelope?.data as Data;
 }

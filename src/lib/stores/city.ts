@@ -4,7 +4,7 @@
  * records it in the location history and sets the `cityId` cookie that pages and every call use.
  */
 import { atom, onMount } from 'nanostores';
-import { request } from '../api/client.ts';
+import { api, unwrap } from '../api/client.ts';
 import { GEOLOCATION_OPTIONS } from '../config.ts';
 import { geolocationFailure, type Coordinates, type GeolocationFailure } from '../domain/geo.ts';
 
@@ -48,7 +48,7 @@ export function forgetLocationCity(): void {
 
 /** Saves the chosen city on the server (cookie and location history) and in local storage. */
 export async function chooseCity(cityId: number): Promise<StoredCity> {
-  const city = await request<StoredCity>('v1/cities/user/save', { method: 'POST', body: { cityId } });
+  const city = await unwrap(api.v1.cities.user.save.$post({ json: { cityId } }));
   const stored = { cityId: city.cityId, cityName: city.cityName };
   localStorage.setItem(CURRENT_CITY_KEY, JSON.stringify(stored));
   return stored;
@@ -91,7 +91,8 @@ export async function locateWithBrowser(): Promise<StoredCity> {
     throw error;
   }
   localStorage.setItem(AUTHORIZED_POSITION_KEY, 'true');
-  const city = await request<StoredCity | null>('v1/cities/currentPosition', { query: { latitude: position.latitude, longitude: position.longitude } }).catch(() => null);
+  const query = { latitude: String(position.latitude), longitude: String(position.longitude) };
+  const city = await unwrap(api.v1.cities.currentPosition.$get({ query })).catch(() => null);
   if (!city) throw new LocationError('unsupported');
   rememberLocationCity(city);
   return city;
@@ -104,6 +105,6 @@ export async function locateWithBrowser(): Promise<StoredCity> {
  */
 export async function locateByNetwork(): Promise<void> {
   if (localStorage.getItem(CURRENT_CITY_KEY) !== null || localStorage.getItem(AUTHORIZED_POSITION_KEY) !== null) return;
-  const city = await request<StoredCity | null>('v1/cities/currentPosition').catch(() => null);
+  const city = await unwrap(api.v1.cities.currentPosition.$get({ query: {} })).catch(() => null);
   if (city) rememberLocationCity(city);
 }

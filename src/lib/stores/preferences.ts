@@ -4,7 +4,7 @@
  * city, save the currency on the server, then the language; the caller switches the URL prefix.
  */
 import Cookies from 'js-cookie';
-import { request } from '../api/client.ts';
+import { api, unwrap } from '../api/client.ts';
 import { currencyToSave, endOfLocalDay } from '../domain/preferences.ts';
 import { forgetLocationCity } from './city.ts';
 
@@ -37,10 +37,10 @@ export async function confirmPreferences(language: LanguageOption, currency: Cur
   forgetLocationCity();
   const code = currencyToSave(currency.code, shownCurrency, localStorage.getItem(CURRENCY_KEY));
   if (code !== null) {
-    await request('/api/v1/currency/save', { method: 'POST', body: { currencyType: currency.currencyType } });
+    await unwrap(api.v1.currency.save.$post({ json: { currencyType: currency.currencyType } }));
     localStorage.setItem(CURRENCY_KEY, code);
   }
-  await request('/api/v1/user/language/save', { method: 'POST', body: { languageId: language.id } });
+  await unwrap(api.v1.user.language.save.$post({ json: { languageId: language.id } }));
   localStorage.setItem(LANGUAGE_KEY, language.code);
 }
 
