@@ -2,31 +2,28 @@
  * The signed-in user as the UI knows it: `userInfo` in local storage, mirrored in an atom so that
  * every island re-renders when it changes. The token itself is an HttpOnly cookie the UI never sees.
  */
+import { persistentAtom } from '@nanostores/persistent';
 import Cookies from 'js-cookie';
-import { atom } from 'nanostores';
 import { USER_ID_COOKIE } from '../config.ts';
 
 export interface UserInfo {
   user: { userId: number; nickname: string };
 }
 
-const STORAGE_KEY = 'userInfo';
-
-function readStoredUser(): UserInfo | null {
-  if (typeof localStorage === 'undefined') return null;
-  try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as UserInfo) : null;
-  } catch {
-    return null;
-  }
-}
-
-export const $user = atom<UserInfo | null>(readStoredUser());
+/** The stored user as JSON under `userInfo`; none (the key removed) when signed out. */
+export const $user = persistentAtom<UserInfo | undefined>('userInfo', undefined, {
+  encode: JSON.stringify,
+  decode: (stored) => {
+    try {
+      return JSON.parse(stored) as UserInfo;
+    } catch {
+      return undefined;
+    }
+  },
+});
 
 /** Records the user after a login. */
 export function setUser(info: UserInfo): void {
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(info));
   $user.set(info);
 }
 
@@ -35,10 +32,7 @@ export function setUser(info: UserInfo): void {
  * elsewhere, or the server cleared it) is forgotten.
  */
 export function dropStaleUser(): void {
-  if ($user.get() && !Cookies.get(USER_ID_COOKIE)) {
-    localStorage.removeItem(STORAGE_KEY);
-    $user.set(null);
-  }
+  if ($user.get() && !Cookies.get(USER_ID_COOKIE)) $user.set(undefined);
 }
 
 /** Keeps the stored user in step with a nickname changed in account settings. */
@@ -49,7 +43,6 @@ export function renameUser(nickname: string): void {
 
 /** Forgets the user: stored info and every cookie scripts can reach (the server clears the token). */
 export function clearSession(): void {
-  if (typeof localStorage !== 'undefined') localStorage.removeItem(STORAGE_KEY);
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
-  $user.set(null);
+  $user.set(undefined);
 }
