@@ -16,7 +16,7 @@ test('a 401 mid-form goes to login and, after signing in, back to the same page 
   await page.getByLabel('Recipient name').fill('Chan Tai Man');
   await page.getByLabel('Phone number').fill('91234567');
   await page.getByLabel('District / region').selectOption({ label: 'Wan Chai' });
-  await page.getByLabel('Street and building').fill('1 Queen\'s Road East');
+  await page.getByLabel('Street and building').fill("1 Queen's Road East");
 
   // The session ends on the server (logout), while the browser still holds its cookies.
   const cookies = await context.cookies();
@@ -44,7 +44,9 @@ test('a phone number typed before the login form hydrated is kept, and the form 
   const phone = String(60_000_000 + Math.floor(Math.random() * 9_999_999));
   // Hold the login island's script back, as a slow connection would, until the number is typed.
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let held = false;
   await page.route(/\/_astro\/LoginForm\.[^/]*\.js$/, async (route) => {
     held = true;

@@ -4,11 +4,11 @@ import { pluralCategory, pluralKey } from '../../src/lib/i18n/messages.ts';
 import { loginHref } from '../../src/islands/shared/mutation.ts';
 
 describe('island plurals', () => {
-  it('pick the form by the locale\'s plural rules', () => {
+  it("pick the form by the locale's plural rules", () => {
     expect(pluralCategory(1, 'en')).toBe('one');
     expect(pluralCategory(0, 'en')).toBe('other');
     expect(pluralCategory(1, 'zh-HK')).toBe('other');
-    const messages = { 'n_one': 'one', 'n_other': 'many' };
+    const messages = { n_one: 'one', n_other: 'many' };
     expect(pluralKey(messages, 'n', 1, 'en')).toBe('n_one');
     expect(pluralKey(messages, 'n', 1, 'zh-CN')).toBe('n_other');
   });
@@ -25,7 +25,9 @@ describe('island plurals', () => {
 
 describe('login after a 401', () => {
   it('comes back to the path and query, in the page language', () => {
-    expect(loginHref('/zh-HK/profile/address/new', '?from=confirm&x=1', 'zh-HK')).toBe('/zh-HK/login?redirect=%2Fzh-HK%2Fprofile%2Faddress%2Fnew%3Ffrom%3Dconfirm%26x%3D1');
+    expect(loginHref('/zh-HK/profile/address/new', '?from=confirm&x=1', 'zh-HK')).toBe(
+      '/zh-HK/login?redirect=%2Fzh-HK%2Fprofile%2Faddress%2Fnew%3Ffrom%3Dconfirm%26x%3D1',
+    );
     expect(loginHref('/en/settings', '', 'unknown')).toBe('/en/login?redirect=%2Fen%2Fsettings');
   });
 });

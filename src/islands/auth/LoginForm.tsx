@@ -9,7 +9,7 @@ import {
   callingCodeProblem, captchaProblem, codeProblem, emailProblem, passwordProblem, phoneProblem, type FieldProblem,
 } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { dropStaleUser, setUser, type UserInfo } from '../../lib/stores/session.ts';
+import { dropStaleUser, setUser } from '../../lib/stores/session.ts';
 import { Field, PasswordField } from '../shared/fields.tsx';
 import { useCheckedBeforeHydration, useHydrated, useValueTypedBeforeHydration } from '../shared/hydration.ts';
 import { useMutation, type Failure } from '../shared/mutation.ts';

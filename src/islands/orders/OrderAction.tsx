@@ -30,9 +30,9 @@ export default function OrderAction({ kind, orderId, orderNo, messages: m, prima
   const [toast, showToast] = useToast();
   const hydrated = useHydrated();
   const id = `order-${kind}-${orderId}`;
-  const action = useMutation({
+  const action = useMutation<void>({
     messages: m,
-    call: (_: void, idempotencyKey) =>
+    call: (_input, idempotencyKey) =>
       unwrap(api.v1.orders[':id'][ENDPOINT[kind]].$post({ param: { id: String(orderId) } }, callOptions({ idempotencyKey }))),
     busyAfterSuccess: true,
     onSuccess: () => location.reload(),

@@ -5,10 +5,9 @@
  * outcome, which it then shows by moving to the outcome page.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap } from '../../lib/api/client.ts';
+import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap, type ApiData } from '../../lib/api/client.ts';
 import { formatTimeLeft } from '../../lib/domain/order-pages.ts';
-import { payPageFor, type PaymentStatus, type PayOutcome } from '../../lib/domain/payment-outcome.ts';
-import type { OrderStatus } from '../../lib/domain/order-state.ts';
+import { payPageFor, type PayOutcome } from '../../lib/domain/payment-outcome.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { failureText } from '../shared/messages.ts';
 import { goToLogin } from '../shared/mutation.ts';
@@ -34,20 +33,7 @@ interface Props {
   messages: Messages;
 }
 
-interface PaymentStart {
-  paymentId: number;
-  method: string;
-  checkoutUrl: string;
-  qrContent: string | null;
-  qrSvg: string | null;
-}
-
-interface PaymentState {
-  orderStatus: OrderStatus;
-  paymentId: number | null;
-  paymentStatus: PaymentStatus | null;
-}
-
+type PaymentStart = ApiData<(typeof api.v1.orders)[':id']['payments']['$post']>;
 
 export default function PayPanel({ orderId, deadline, serverNow, amount, methods, initialMethod, outcomeHrefs, pollMs, messages }: Props) {
   const t = scoped(messages, 'payment.page.');

@@ -21,14 +21,27 @@ export function SelectField({ id, label, prompt, value, options, error, onChange
       <label htmlFor={id}>{label}</label>
       <div className="auth-control">
         <select
-          ref={control} id={id} name={id} value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+          ref={control}
+          id={id}
+          name={id}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => onChange(event.target.value)}
         >
           <option value="">{prompt}</option>
-          {options.map((option) => <option key={option.code} value={option.code}>{option.name}</option>)}
+          {options.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
         </select>
       </div>
-      {error && <p id={`${id}-error`} className="auth-error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="auth-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -25,13 +25,27 @@ export function Field({ id, label, error, hint, trailing, value, onValue, ...inp
       <label htmlFor={id}>{label}</label>
       <div className="auth-control">
         <input
-          ref={control} id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} value={value}
-          onChange={(event) => onValue(event.target.value)} {...input}
+          ref={control}
+          id={id}
+          name={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          value={value}
+          onChange={(event) => onValue(event.target.value)}
+          {...input}
         />
         {trailing}
       </div>
-      {hint && <p id={`${id}-hint`} className="auth-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="auth-error">{error}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="auth-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="auth-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -18,6 +18,7 @@ export function useValueTypedBeforeHydration(
   value: unknown,
   onValue: (value: string) => void,
 ): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what the control holds when React takes it over counts.
   useLayoutEffect(() => {
     const typed = control.current?.value;
     if (typed !== undefined && typed !== String(value ?? '')) onValue(typed);
@@ -25,7 +26,12 @@ export function useValueTypedBeforeHydration(
 }
 
 /** The same for a checkbox ticked before hydration. */
-export function useCheckedBeforeHydration(control: RefObject<HTMLInputElement | null>, checked: boolean, onChecked: (checked: boolean) => void): void {
+export function useCheckedBeforeHydration(
+  control: RefObject<HTMLInputElement | null>,
+  checked: boolean,
+  onChecked: (checked: boolean) => void,
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what the control holds when React takes it over counts.
   useLayoutEffect(() => {
     const ticked = control.current?.checked;
     if (ticked !== undefined && ticked !== checked) onChecked(ticked);

@@ -67,13 +67,16 @@ export function useMutation<Input = void, Result = unknown>(options: MutationOpt
       if (cause instanceof ApiClientError && cause.status === 401) return goToLogin();
       setBusy(false);
       const answered = cause instanceof ApiClientError ? cause : null;
-      options.onFailure?.({
-        text: failureText(cause, options.messages),
-        field: failedField(cause),
-        errorCode: answered?.errorCode ?? null,
-        status: answered?.status ?? 0,
-        cause,
-      }, input);
+      options.onFailure?.(
+        {
+          text: failureText(cause, options.messages),
+          field: failedField(cause),
+          errorCode: answered?.errorCode ?? null,
+          status: answered?.status ?? 0,
+          cause,
+        },
+        input,
+      );
       return;
     }
     key.current = null;
@@ -82,5 +85,11 @@ export function useMutation<Input = void, Result = unknown>(options: MutationOpt
     options.onSuccess?.(result, input);
   }
 
-  return { busy, run, renewKey: () => { key.current = null; } };
+  return {
+    busy,
+    run,
+    renewKey: () => {
+      key.current = null;
+    },
+  };
 }

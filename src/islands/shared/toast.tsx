@@ -30,8 +30,12 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
   );
   return (
     <>
-      <div role="alert" className="auth-toast-region">{toast?.tone === 'error' && body}</div>
-      <div role="status" className="auth-toast-region">{toast?.tone === 'success' && body}</div>
+      <div role="alert" className="auth-toast-region">
+        {toast?.tone === 'error' && body}
+      </div>
+      <div role="status" className="auth-toast-region">
+        {toast?.tone === 'success' && body}
+      </div>
     </>
   );
 }
