@@ -155,7 +155,7 @@ export default function ConfirmOrder(props: Props) {
       quantity: quote.quantity,
       deliveryType: choice.deliveryType,
       paymentMethod,
-      coupon: quote.appliedCouponId ?? 'none',
+      coupon: quote.appliedCouponId ?? ('none' as const),
       ...(choice.deliveryType === 'courier' && address ? { addressId: address.id } : {}),
       ...(needsTaker ? { takerName: taker.name.trim(), takerPhoneCountryCode: taker.countryCode.trim(), takerPhone: taker.phone.trim() } : {}),
       ...(need > 0 ? { attendeeIds: chosenAttendees.map((attendee) => attendee.id) } : {}),
