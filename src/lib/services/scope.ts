@@ -1,0 +1,21 @@
+/**
+ * What a service call reads with, built once per request: by the API's middleware (c.var.scope) or
+ * by a page (page-context.ts), never from Hono or Astro types, so services stay free of both.
+ */
+import type { Db } from '../db/client.ts';
+import type { CurrencyTable } from '../domain/money.ts';
+import type { RequestContext } from '../domain/request-context.ts';
+
+export interface RequestScope {
+  db: Db;
+  /** Language, currency, client type and city of the request. */
+  ctx: RequestContext;
+  currencies: CurrencyTable;
+  /** The request's clock: one moment for everything it does. */
+  now: number;
+}
+
+/** The scope of a signed-in caller. */
+export interface UserScope extends RequestScope {
+  userId: number;
+}
