@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/lib/api/errors.ts';
+import { statusOf } from '../../src/lib/api/errors.ts';
+import { DomainError } from '../../src/lib/domain/errors.ts';
 import { database } from '../../src/lib/db/client.ts';
 import type { ConfirmQuery } from '../../src/lib/domain/confirm-query.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
@@ -101,7 +102,8 @@ describe('the confirmation page data', () => {
   it('throws the quote\'s error for a listing that cannot be bought', async () => {
     const { userId } = await buyer();
     const failure = await page(userId, query(999_999)).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 404, errorCode: 'listing_not_found' });
+    expect(failure).toBeInstanceOf(DomainError);
+    expect(failure).toMatchObject({ code: 'listing_not_found' });
+    expect(statusOf(failure as DomainError)).toBe(404);
   });
 });

@@ -7,13 +7,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { LOCAL_ONLY_API_PATH, MAX_BODY_BYTES, TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
 import { database } from '../db/client.ts';
+import { DomainError } from '../domain/errors.ts';
 import { publicOrigin } from '../domain/public-origin.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
 import { translator, type MessageKey } from '../i18n/index.ts';
 import { currencyTable } from '../services/currency.ts';
 import type { ApiEnv } from './context.ts';
-import { ApiError, type ErrorEnvelope } from './errors.ts';
+import { ApiError, statusOf, type ErrorEnvelope } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { authRoutes } from './routes/auth.ts';
 import { activityRoutes } from './routes/activity.ts';
@@ -128,17 +129,18 @@ api.route('/api', routes);
 
 function errorResponse(c: Context<ApiEnv>, error: unknown): Response {
   const t = c.get('t') ?? translator('en');
-  if (error instanceof ApiError) {
+  if (error instanceof DomainError) {
+    const status = statusOf(error);
     // A 401 means the session is gone: clear both session cookies, the HttpOnly token included.
-    if (error.status === 401) for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) deleteCookie(c, name, { path: '/' });
+    if (status === 401) for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) deleteCookie(c, name, { path: '/' });
     const body: ErrorEnvelope = {
-      code: error.status,
+      code: status,
       data: null,
-      message: t(`error.${error.errorCode}` as MessageKey, error.params),
-      errorCode: error.errorCode,
+      message: t(`error.${error.code}` as MessageKey, error.params),
+      errorCode: error.code,
       ...(error.field ? { field: error.field } : {}),
     };
-    return c.json(body, error.status);
+    return c.json(body, status);
   }
   console.error('Unhandled API error', c.req.method, c.req.path, error);
   const body: ErrorEnvelope = { code: 500, data: null, message: t('error.internal'), errorCode: 'internal' };

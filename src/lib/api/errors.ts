@@ -1,150 +1,76 @@
 /**
- * The one error envelope. Every failure is an ApiError with an HTTP status and a stable
- * snake_case `errorCode`, which is also the catalogue key `error.{errorCode}` of its message.
+ * The one error envelope. Services throw a DomainError (domain/errors.ts) with a stable snake_case
+ * code, which is also the catalogue key `error.{code}` of its message; here each code gets its HTTP
+ * status, once, in ERROR_STATUS.
  */
-import type { AdmissionRefusal } from '../domain/admission.ts';
-import type { AddressProblem } from '../domain/address.ts';
-import type { AttendeeProblem } from '../domain/identity.ts';
-import type { FulfilmentProblem } from '../domain/fulfilment.ts';
-import type { FieldProblem } from '../domain/validation.ts';
-import type { InvitationRefusal } from '../domain/invitations.ts';
-import type { HelpRefusal, JoinRefusal } from '../domain/lottery.ts';
-import type { PostponementProblem } from '../domain/show-changes.ts';
-import type { TransferRefusal } from '../domain/transfer.ts';
-
-export type ErrorCode =
-  | 'invalid_input'
-  | 'text_malformed'
-  | 'cross_site_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'internal'
-  | 'activity_not_found'
-  | 'ticket_category_not_found'
-  | 'activity_not_on_sale'
-  | 'city_not_found'
-  | 'language_not_found'
-  | 'currency_not_found'
-  | 'calendar_type_not_found'
-  | 'category_not_found'
-  | AuthErrorCode
-  | ProfileErrorCode
-  | CheckoutErrorCode
-  | FulfilmentErrorCode
-  | PaymentErrorCode
-  | InvitationErrorCode
-  | LotteryErrorCode
-  | TransferErrorCode
-  | GateErrorCode
-  | ShowChangeErrorCode;
-
-/** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
-export type AuthErrorCode =
-  | FieldProblem
-  | 'captcha_wrong'
-  | 'code_wrong'
-  | 'code_expired'
-  | 'code_attempts_exceeded'
-  | 'code_too_frequent'
-  | 'code_daily_limit'
-  | 'credentials_wrong'
-  | 'login_locked'
-  | 'old_password_wrong'
-  | 'registration_failed'
-  | 'messaging_unavailable';
-
-/** Addresses and real-name attendees: bad fields (SPEC.md section 5), someone else's or a missing id, the caps. */
-export type ProfileErrorCode =
-  | AddressProblem
-  | AttendeeProblem
-  | 'delivery_address_required'
-  | 'address_not_found'
-  | 'attendee_not_found'
-  | 'address_limit_reached'
-  | 'attendee_limit_reached';
-
-/** Invitations: a code that names no one, and the refusals of domain/invitations.ts. */
-export type InvitationErrorCode = InvitationRefusal | 'invite_code_unknown';
-
-/** Payments: an order that cannot be paid (any more), and webhooks that are forged or too old. */
-export type PaymentErrorCode =
-  | 'order_not_payable'
-  | 'payments_unavailable'
-  | 'webhook_signature_invalid'
-  | 'webhook_timestamp_stale';
-
-/** Checkout and orders: what is bought, the hold, the checks of the order, its state machine. */
-export type CheckoutErrorCode =
-  | 'listing_not_found'
-  | 'listing_unavailable'
-  | 'own_listing'
-  | 'quantity_out_of_range'
-  | 'delivery_type_unavailable'
-  | 'idempotency_key_required'
-  | 'idempotency_key_reused'
-  | 'tickets_sold_out'
-  | 'price_changed'
-  | 'coupon_not_usable'
-  | 'buyer_notes_not_accepted'
-  | 'attendees_required'
-  | 'attendee_id_type_mismatch'
-  | 'payment_method_unavailable'
-  | 'order_not_found'
-  | 'order_state_conflict'
-  | 'server_misconfigured';
-
-/** The free-ticket lottery: joining and helping (src/lib/domain/lottery.ts), a missing lottery or share link, the result before the draw. */
-export type LotteryErrorCode = JoinRefusal | HelpRefusal | 'lottery_not_found' | 'lottery_share_not_found' | 'lottery_not_drawn';
-
-/** Seller fulfilment and the voucher: who may fulfil, what a fulfilment needs, a voucher link that opens nothing. */
-export type FulfilmentErrorCode = FulfilmentProblem | 'not_a_seller' | 'voucher_not_found';
-
-/**
- * Ticket-transfer listings: the rules of domain/transfer.ts, a listing that is not the caller's,
- * the transfer agreement not accepted, a listing with tickets held or sold (cannot be withdrawn)
- * or no longer active (cannot be changed).
- */
-export type TransferErrorCode =
-  | TransferRefusal
-  | 'transfer_listing_not_found'
-  | 'transfer_agreement_required'
-  | 'transfer_listing_not_withdrawable'
-  | 'transfer_listing_closed';
-
-/** A show cancelled or postponed: who may change it, a bad new date (domain/show-changes.ts), a refund no longer offered. */
-export type ShowChangeErrorCode = PostponementProblem | 'not_an_operator' | 'session_not_found' | 'refund_not_available';
-
-/** The gate: who may admit at a session and which tickets, a code that cannot be one or names no ticket, the refusals of domain/admission.ts, and assigning door staff. */
-export type GateErrorCode =
-  | AdmissionRefusal
-  | 'not_gate_staff'
-  | 'entry_code_invalid'
-  | 'ticket_not_found'
-  | 'ticket_other_seller'
-  | 'staff_account_invalid'
-  | 'staff_account_not_found'
-  | 'staff_is_seller'
-  | 'staff_limit_reached';
+import { DomainError, type ErrorCode } from '../domain/errors.ts';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 
-export class ApiError extends Error {
-  readonly status: ErrorStatus;
-  readonly errorCode: ErrorCode;
-  readonly params: Record<string, string | number>;
-  /** The offending input field, for validation errors. */
-  readonly field?: string;
+/** Bad input 400, no session 401, not allowed 403, missing 404, conflicts with the state of things 409. */
+export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
+  invalid_input: 400, text_malformed: 400, cross_site_request: 403, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409,
+  payload_too_large: 413, rate_limited: 429, internal: 500,
+  activity_not_found: 404, ticket_category_not_found: 404, activity_not_on_sale: 409, city_not_found: 404, language_not_found: 404,
+  currency_not_found: 404, calendar_type_not_found: 404, category_not_found: 404,
+  // Accounts
+  phone_required: 400, phone_invalid: 400, country_code_invalid: 400, email_required: 400, email_invalid: 400, password_required: 400,
+  new_password_required: 400, password_invalid: 400, code_required: 400, code_invalid: 400, captcha_required: 400, nickname_required: 400,
+  nickname_invalid: 400, agreement_required: 400, captcha_wrong: 400, code_wrong: 400, code_expired: 400, code_attempts_exceeded: 400,
+  code_too_frequent: 429, code_daily_limit: 429, credentials_wrong: 400, login_locked: 429, old_password_wrong: 400,
+  registration_failed: 409, messaging_unavailable: 503,
+  // Addresses and attendees
+  required_info_empty: 400, name_required: 400, name_invalid: 400, phone_malformed: 400, country_required: 400, area_required: 400,
+  street_required: 400, postcode_invalid: 400, nationality_required: 400, id_type_required: 400, id_number_required: 400,
+  id_number_invalid: 400, delivery_address_required: 400, address_not_found: 404, attendee_not_found: 404, address_limit_reached: 409,
+  attendee_limit_reached: 409,
+  // Invitations
+  invite_self: 409, invite_already_accepted: 409, invite_not_new_user: 409, invite_cycle: 409, invite_code_unknown: 400,
+  // Payments
+  order_not_payable: 409, payments_unavailable: 503, webhook_signature_invalid: 400, webhook_timestamp_stale: 400,
+  // Checkout and orders
+  listing_not_found: 404, listing_unavailable: 409, own_listing: 409, quantity_out_of_range: 400, delivery_type_unavailable: 400,
+  idempotency_key_required: 400, idempotency_key_reused: 422, tickets_sold_out: 409, price_changed: 409, coupon_not_usable: 409,
+  buyer_notes_not_accepted: 400, attendees_required: 400, attendee_id_type_mismatch: 400, payment_method_unavailable: 400,
+  order_not_found: 404, order_state_conflict: 409, server_misconfigured: 503,
+  // The lottery
+  lottery_closed: 409, lottery_already_joined: 409, lottery_own_entry: 409, lottery_already_helped: 409, lottery_codes_full: 409,
+  lottery_not_found: 404, lottery_share_not_found: 404, lottery_not_drawn: 409,
+  // Fulfilment and the voucher
+  fulfilment_method_mismatch: 400, tracking_no_required: 400, pickup_address_required: 400, pickup_time_required: 400,
+  pickup_after_show: 400, seats_count_mismatch: 400, not_a_seller: 403, voucher_not_found: 404,
+  // Transfers
+  transfer_order_not_eligible: 409, transfer_event_started: 409, transfer_no_tickets: 409, transfer_quantity_exceeds_held: 409,
+  transfer_price_out_of_band: 400, transfer_listing_not_found: 404, transfer_agreement_required: 400,
+  transfer_listing_not_withdrawable: 409, transfer_listing_closed: 409,
+  // Show changes
+  session_cancelled: 409, postpone_date_invalid: 400, refund_deadline_invalid: 400, not_an_operator: 403, session_not_found: 404,
+  refund_not_available: 409,
+  // The gate
+  ticket_other_session: 409, ticket_already_used: 409, ticket_transferred: 409, ticket_void: 409, not_gate_staff: 403,
+  entry_code_invalid: 400, ticket_not_found: 404, ticket_other_seller: 409, staff_account_invalid: 400, staff_account_not_found: 404,
+  staff_is_seller: 409, staff_limit_reached: 409,
+};
 
-  constructor(status: ErrorStatus, errorCode: ErrorCode, params: Record<string, string | number> = {}, field?: string) {
-    super(errorCode);
+/**
+ * A currency picked by its id that does not exist is missing (404); a currency code typed into a
+ * listing's `currency` field that we do not know is bad input (400).
+ */
+const FIELD_STATUS: Partial<Record<ErrorCode, Record<string, ErrorStatus>>> = { currency_not_found: { currency: 400 } };
+
+/** The HTTP status a domain error answers with. */
+export function statusOf(error: DomainError): ErrorStatus {
+  if (error instanceof ApiError) return error.status;
+  return (error.field !== undefined ? FIELD_STATUS[error.code]?.[error.field] : undefined) ?? ERROR_STATUS[error.code];
+}
+
+/** An error the API layer raises with its status spelled out; services throw a plain DomainError. */
+export class ApiError extends DomainError {
+  readonly status: ErrorStatus;
+
+  constructor(status: ErrorStatus, code: ErrorCode, params: Record<string, string | number> = {}, field?: string) {
+    super(code, params, field);
     this.status = status;
-    this.errorCode = errorCode;
-    this.params = params;
-    this.field = field;
   }
 }
 

@@ -19,7 +19,7 @@ import {
 import { venueMapUrl } from '../domain/venue.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { loadCurrencyTable } from './currency.ts';
 
 /** Favourite type 1 of the spec's `v1/activity/favorite/{id}?type=1`: notify me when tickets are available. */
@@ -355,8 +355,8 @@ function offerOf(activity: ActivityRow, tier: TierRow, tierListings: readonly Li
 function tierOffer(loaded: Loaded, tierId: number, p: Pricing, now: number): TicketOffer {
   const tier = loaded.tierRows.find((row) => row.id === tierId);
   const session = tier && loaded.sessionRows.find((row) => row.id === tier.sessionId);
-  if (!tier || !session || !sessionOpen(session.startsAt, now)) throw new ApiError(404, 'ticket_category_not_found', {}, 'ticketCategoryId');
-  if (!saleOf(loaded, now).bookable) throw new ApiError(409, 'activity_not_on_sale');
+  if (!tier || !session || !sessionOpen(session.startsAt, now)) throw new DomainError('ticket_category_not_found', {}, 'ticketCategoryId');
+  if (!saleOf(loaded, now).bookable) throw new DomainError('activity_not_on_sale');
   return offerOf(loaded.activity, tier, loaded.listingRows.filter((row) => row.tierId === tier.id), p);
 }
 
@@ -367,7 +367,7 @@ function tierOffer(loaded: Loaded, tierId: number, p: Pricing, now: number): Tic
  */
 export async function ticketOffers(db: Db, ctx: RequestContext, eventId: number, ticketCategoryId: number, now: number): Promise<TicketOffer[]> {
   const loaded = await loadAll(db, eventId);
-  if (!loaded) throw new ApiError(404, 'activity_not_found');
+  if (!loaded) throw new DomainError('activity_not_found');
   return [tierOffer(loaded, ticketCategoryId, pricing(loaded.table, ctx), now)];
 }
 
@@ -394,7 +394,7 @@ export async function activityPage(db: Db, ctx: RequestContext, id: number, now:
 
 async function requireActivity(db: Db, activityId: number): Promise<void> {
   const [row] = await db.select({ id: activities.id, status: activities.status }).from(activities).where(eq(activities.id, activityId));
-  if (!row || row.status === 0) throw new ApiError(404, 'activity_not_found');
+  if (!row || row.status === 0) throw new DomainError('activity_not_found');
 }
 
 /** Whether the user subscribed to an activity with a favourite type (notify me when available). */

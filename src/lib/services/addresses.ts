@@ -3,7 +3,7 @@
  * answered exactly like a missing one (404), so ids reveal nothing.
  */
 import { and, asc, count, eq, lte } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { addresses } from '../db/schema.ts';
 import { addressProblem, normalizeAddress, type AddressInput } from '../domain/address.ts';
@@ -35,7 +35,7 @@ function viewOf(row: AddressRow, locale: Locale): AddressView {
 function checked(input: AddressInput): AddressInput {
   const address = normalizeAddress(input);
   const issue = addressProblem(address, isCountryCode);
-  if (issue) throw new ApiError(400, issue.problem, {}, issue.field);
+  if (issue) throw new DomainError(issue.problem, {}, issue.field);
   return address;
 }
 
@@ -46,7 +46,7 @@ export async function listAddresses(db: Db, userId: number, locale: Locale): Pro
 
 export async function getAddress(db: Db, userId: number, id: number, locale: Locale): Promise<AddressView> {
   const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
-  if (!row) throw new ApiError(404, 'address_not_found');
+  if (!row) throw new DomainError('address_not_found');
   return viewOf(row, locale);
 }
 
@@ -58,7 +58,7 @@ export async function createAddress(db: Db, userId: number, input: AddressInput,
   const [{ total }] = await db.select({ total: count() }).from(addresses).where(and(eq(addresses.userId, userId), lte(addresses.id, row.id)));
   if (total > MAX_ADDRESSES) {
     await db.delete(addresses).where(eq(addresses.id, row.id));
-    throw new ApiError(409, 'address_limit_reached', { max: MAX_ADDRESSES });
+    throw new DomainError('address_limit_reached', { max: MAX_ADDRESSES });
   }
   return viewOf(row, locale);
 }
@@ -66,11 +66,11 @@ export async function createAddress(db: Db, userId: number, input: AddressInput,
 export async function updateAddress(db: Db, userId: number, id: number, input: AddressInput, locale: Locale): Promise<AddressView> {
   const address = checked(input);
   const [row] = await db.update(addresses).set(address).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning();
-  if (!row) throw new ApiError(404, 'address_not_found');
+  if (!row) throw new DomainError('address_not_found');
   return viewOf(row, locale);
 }
 
 export async function deleteAddress(db: Db, userId: number, id: number): Promise<void> {
   const deleted = await db.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning({ id: addresses.id });
-  if (deleted.length === 0) throw new ApiError(404, 'address_not_found');
+  if (deleted.length === 0) throw new DomainError('address_not_found');
 }

@@ -8,7 +8,7 @@
  * let one person in, not two.
  */
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { GATE_STAFF_MAX, RESALE_CHAIN_MAX } from '../config.ts';
 import { activities, activitySessions, cities, gateStaff, listings, orders, tickets, ticketTiers, users, venues } from '../db/schema.ts';
@@ -80,7 +80,7 @@ async function requireGateStaff(db: Db, userId: number, sessionId: number): Prom
     db.select({ sellerId: gateStaff.sellerId }).from(gateStaff).where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.staffId, userId))),
   ]);
   const sellers = [...(own ? [userId] : []), ...assigners.map((row) => row.sellerId)];
-  if (sellers.length === 0) throw new ApiError(403, 'not_gate_staff');
+  if (sellers.length === 0) throw new DomainError('not_gate_staff');
   return sellers;
 }
 
@@ -108,18 +108,18 @@ async function issuerOf(db: Db, orderId: number): Promise<number | undefined> {
 export async function admit(db: Db, ctx: RequestContext, userId: number, sessionId: number, rawCode: string, now: number): Promise<Admission> {
   const sellers = await requireGateStaff(db, userId, sessionId);
   const code = normalizeEntryCode(rawCode);
-  if (!code) throw new ApiError(400, 'entry_code_invalid', {}, 'code');
+  if (!code) throw new DomainError('entry_code_invalid', {}, 'code');
   const [ticket] = await db.select().from(tickets).where(eq(tickets.codeHash, await sha256Hex(code)));
-  if (!ticket) throw new ApiError(404, 'ticket_not_found', {}, 'code');
+  if (!ticket) throw new DomainError('ticket_not_found', {}, 'code');
   const [show] = await orderWithShowQuery(db).where(eq(orders.id, ticket.orderId));
   const time = (ms: number) => formatSessionTime(ms, ctx.locale, show.city.timeZone);
   const refuse = (current: typeof ticket): never => {
     const refusal = admissionRefusal({ status: current.status, sessionId: show.order.sessionId }, sessionId) ?? 'ticket_already_used';
-    throw new ApiError(409, refusal, { ticketNo: current.ticketNo, time: time(current.updatedAt) });
+    throw new DomainError(refusal, { ticketNo: current.ticketNo, time: time(current.updatedAt) });
   };
   if (admissionRefusal({ status: ticket.status, sessionId: show.order.sessionId }, sessionId)) refuse(ticket);
   const issuer = await issuerOf(db, ticket.orderId);
-  if (issuer === undefined || !admitsFor(sellers, issuer)) throw new ApiError(409, 'ticket_other_seller', { ticketNo: ticket.ticketNo });
+  if (issuer === undefined || !admitsFor(sellers, issuer)) throw new DomainError('ticket_other_seller', { ticketNo: ticket.ticketNo });
 
   const [admitted] = await db
     .update(tickets)
@@ -160,7 +160,7 @@ export interface DoorStaff {
 
 /** The session's door staff the seller assigned; a 403 for anyone who does not sell at the session. */
 export async function doorStaff(db: Db, sellerId: number, sessionId: number): Promise<DoorStaff[]> {
-  if (!(await sellsTicketsAt(db, sellerId, sessionId))) throw new ApiError(403, 'not_gate_staff');
+  if (!(await sellsTicketsAt(db, sellerId, sessionId))) throw new DomainError('not_gate_staff');
   const rows = await db
     .select({ userId: users.id, nickname: users.nickname, email: users.email, phoneCountryCode: users.phoneCountryCode, phone: users.phone })
     .from(gateStaff)
@@ -174,22 +174,22 @@ export async function doorStaff(db: Db, sellerId: number, sessionId: number): Pr
 export async function assignDoorStaff(db: Db, sellerId: number, sessionId: number, accountText: string, now: number): Promise<DoorStaff[]> {
   const current = await doorStaff(db, sellerId, sessionId);
   const account = parseStaffAccount(accountText);
-  if (!account) throw new ApiError(400, 'staff_account_invalid', {}, 'account');
+  if (!account) throw new DomainError('staff_account_invalid', {}, 'account');
   const [user] = await db
     .select({ id: users.id })
     .from(users)
     .where(account.kind === 'email' ? eq(users.email, account.email) : and(eq(users.phoneCountryCode, account.callingCode), eq(users.phone, account.number)));
-  if (!user) throw new ApiError(404, 'staff_account_not_found', {}, 'account');
-  if (user.id === sellerId) throw new ApiError(409, 'staff_is_seller', {}, 'account');
+  if (!user) throw new DomainError('staff_account_not_found', {}, 'account');
+  if (user.id === sellerId) throw new DomainError('staff_is_seller', {}, 'account');
   if (current.some((staff) => staff.userId === user.id)) return current;
-  if (current.length >= GATE_STAFF_MAX) throw new ApiError(409, 'staff_limit_reached', { max: GATE_STAFF_MAX }, 'account');
+  if (current.length >= GATE_STAFF_MAX) throw new DomainError('staff_limit_reached', { max: GATE_STAFF_MAX }, 'account');
   await db.insert(gateStaff).values({ sessionId, sellerId, staffId: user.id, createdAt: now }).onConflictDoNothing();
   return doorStaff(db, sellerId, sessionId);
 }
 
 /** Ends an account's door duty for the seller at the session (nothing to do when it had none); answers the staff list. */
 export async function removeDoorStaff(db: Db, sellerId: number, sessionId: number, staffId: number): Promise<DoorStaff[]> {
-  if (!(await sellsTicketsAt(db, sellerId, sessionId))) throw new ApiError(403, 'not_gate_staff');
+  if (!(await sellsTicketsAt(db, sellerId, sessionId))) throw new DomainError('not_gate_staff');
   await db.delete(gateStaff).where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.sellerId, sellerId), eq(gateStaff.staffId, staffId)));
   return doorStaff(db, sellerId, sessionId);
 }

@@ -3,7 +3,7 @@
  * owner reads one in full (to edit it). Someone else's id is answered like a missing one (404).
  */
 import { and, asc, count, eq, lte } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { attendees } from '../db/schema.ts';
 import { countryName, isCountryCode } from '../domain/countries.ts';
@@ -38,7 +38,7 @@ function viewOf(row: AttendeeRow, locale: Locale, full: boolean): AttendeeView {
 
 function checked(input: AttendeeInput): { name: string; nationality: string; idCardType: IdCardType; idCardNo: string } {
   const issue = attendeeProblem(input, isCountryCode);
-  if (issue) throw new ApiError(400, issue.problem, {}, issue.field);
+  if (issue) throw new DomainError(issue.problem, {}, issue.field);
   return { name: input.name.trim(), nationality: input.nationality, idCardType: input.idCardType as IdCardType, idCardNo: normalizeIdNumber(input.idCardNo) };
 }
 
@@ -50,7 +50,7 @@ export async function listAttendees(db: Db, userId: number, locale: Locale): Pro
 /** One attendee of the owner with the full ID number, for the edit form. */
 export async function getAttendee(db: Db, userId: number, id: number, locale: Locale): Promise<AttendeeView> {
   const [row] = await db.select().from(attendees).where(and(eq(attendees.id, id), eq(attendees.userId, userId)));
-  if (!row) throw new ApiError(404, 'attendee_not_found');
+  if (!row) throw new DomainError('attendee_not_found');
   return viewOf(row, locale, true);
 }
 
@@ -62,7 +62,7 @@ export async function createAttendee(db: Db, userId: number, input: AttendeeInpu
   const [{ total }] = await db.select({ total: count() }).from(attendees).where(and(eq(attendees.userId, userId), lte(attendees.id, row.id)));
   if (total > MAX_ATTENDEES) {
     await db.delete(attendees).where(eq(attendees.id, row.id));
-    throw new ApiError(409, 'attendee_limit_reached', { max: MAX_ATTENDEES });
+    throw new DomainError('attendee_limit_reached', { max: MAX_ATTENDEES });
   }
   return viewOf(row, locale, false);
 }
@@ -70,11 +70,11 @@ export async function createAttendee(db: Db, userId: number, input: AttendeeInpu
 export async function updateAttendee(db: Db, userId: number, id: number, input: AttendeeInput, locale: Locale): Promise<AttendeeView> {
   const attendee = checked(input);
   const [row] = await db.update(attendees).set(attendee).where(and(eq(attendees.id, id), eq(attendees.userId, userId))).returning();
-  if (!row) throw new ApiError(404, 'attendee_not_found');
+  if (!row) throw new DomainError('attendee_not_found');
   return viewOf(row, locale, false);
 }
 
 export async function deleteAttendee(db: Db, userId: number, id: number): Promise<void> {
   const deleted = await db.delete(attendees).where(and(eq(attendees.id, id), eq(attendees.userId, userId))).returning({ id: attendees.id });
-  if (deleted.length === 0) throw new ApiError(404, 'attendee_not_found');
+  if (deleted.length === 0) throw new DomainError('attendee_not_found');
 }

@@ -11,12 +11,12 @@ import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { ApiEnv } from '../api/context.ts';
-import { ApiError, type ErrorCode } from '../api/errors.ts';
 import {
   CAPTCHA_AFTER_FAILURES, CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS, CODE_TTL_MS, EMAIL_CODE_LENGTH, SESSION_TTL_DAYS, TOKEN_COOKIE,
 } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authSessions, countries, loginFailures, users, verificationCodes } from '../db/schema.ts';
+import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { failuresSoFar, lockoutAfter, minutesUntil } from '../domain/lockout.ts';
 import {
   DECOY_PASSWORD_HASH, constantTimeEqual, hashPassword, randomString, randomToken, sha256Hex, verifyPassword,
@@ -97,7 +97,7 @@ async function enforceSendLimits(deps: AuthDeps, target: string): Promise<void> 
   const refused = rules.findIndex((rule, index) => hits[index].count > rule.limit);
   if (refused >= 0) {
     const seconds = Math.max(1, Math.ceil((hits[refused].resetsAt - deps.now) / 1000));
-    throw new ApiError(429, rules[refused].code, { seconds });
+    throw new DomainError(rules[refused].code, { seconds });
   }
 }
 
@@ -150,16 +150,16 @@ async function checkCode(deps: AuthDeps, account: Account, purpose: CodePurpose,
     .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)))
     .orderBy(desc(verificationCodes.id))
     .limit(1);
-  if (!latest) throw new ApiError(400, 'code_wrong', {}, 'code');
-  if (latest.expiresAt <= now) throw new ApiError(400, 'code_expired', {}, 'code');
+  if (!latest) throw new DomainError('code_wrong', {}, 'code');
+  if (latest.expiresAt <= now) throw new DomainError('code_expired', {}, 'code');
   const [counted] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
     .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.usedAt), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS)))
     .returning({ attempts: verificationCodes.attempts });
-  if (!counted) throw new ApiError(400, 'code_attempts_exceeded', {}, 'code');
+  if (!counted) throw new DomainError('code_attempts_exceeded', {}, 'code');
   if (!constantTimeEqual(await codeHash(purpose, target, code), latest.codeHash)) {
-    throw new ApiError(400, counted.attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_wrong', {}, 'code');
+    throw new DomainError(counted.attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_wrong', {}, 'code');
   }
   if (!consume) return;
   const [used] = await db
@@ -167,7 +167,7 @@ async function checkCode(deps: AuthDeps, account: Account, purpose: CodePurpose,
     .set({ usedAt: now })
     .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.usedAt)))
     .returning({ id: verificationCodes.id });
-  if (!used) throw new ApiError(400, 'code_wrong', {}, 'code');
+  if (!used) throw new DomainError('code_wrong', {}, 'code');
 }
 
 // ---------------------------------------------------------------- failed sign-ins and the captcha
@@ -190,9 +190,9 @@ async function captchaNeeded(deps: AuthDeps, key: string): Promise<boolean> {
  */
 async function guarded<T>(deps: AuthDeps, key: string, captcha: CaptchaAttempt, check: () => Promise<T>): Promise<T> {
   if (await captchaNeeded(deps, key)) {
-    if (!captcha.answer?.trim()) throw new ApiError(400, 'captcha_required', {}, 'captcha');
+    if (!captcha.answer?.trim()) throw new DomainError('captcha_required', {}, 'captcha');
     if (!(await solveChallenge(deps.db, captcha.id, captcha.answer, deps.clientKey, deps.now))) {
-      throw new ApiError(400, 'captcha_wrong', {}, 'captcha');
+      throw new DomainError('captcha_wrong', {}, 'captcha');
     }
   }
   try {
@@ -200,7 +200,7 @@ async function guarded<T>(deps: AuthDeps, key: string, captcha: CaptchaAttempt, 
     await resetCounter(deps.db, failureWindows(deps, key)[0].key);
     return result;
   } catch (error) {
-    if (error instanceof ApiError && GUESS_FAILURES.has(error.errorCode)) await hitAll(deps.db, failureWindows(deps, key), deps.now);
+    if (error instanceof DomainError && GUESS_FAILURES.has(error.code)) await hitAll(deps.db, failureWindows(deps, key), deps.now);
     throw error;
   }
 }
@@ -293,7 +293,7 @@ export async function userOfCookies(db: Db, token: string | undefined, userId: s
 /** The signed-in user of an API request, or a 401 (which also clears the session cookies). */
 export async function requireUser(c: Context<ApiEnv>): Promise<SessionUser> {
   const user = await sessionUser(c.get('db'), getCookie(c, TOKEN_COOKIE), Date.now());
-  if (!user) throw new ApiError(401, 'unauthorized');
+  if (!user) throw new DomainError('unauthorized');
   return user;
 }
 
@@ -325,7 +325,7 @@ export async function callingCodes(db: Db, nameOf: (row: { nameEn: string; nameZ
 
 async function assertKnownPhone(deps: AuthDeps, account: Account): Promise<void> {
   if (account.kind === 'phone' && !(await isKnownCallingCode(deps.db, account.phone.callingCode))) {
-    throw new ApiError(400, 'country_code_invalid', {}, 'countryCode');
+    throw new DomainError('country_code_invalid', {}, 'countryCode');
   }
 }
 
@@ -348,7 +348,7 @@ export async function loginWithCode(deps: AuthDeps, account: Account, code: stri
     let user = await findUser(deps.db, account);
     if (!user && account.kind === 'phone') user = (await createUser(deps.db, account, null, deps.now, inviter?.id ?? null)) ?? (await findUser(deps.db, account));
     // An email without an account was sent a notice, not a code: a right guess is still no sign-in.
-    if (!user) throw new ApiError(400, 'code_wrong', {}, 'code');
+    if (!user) throw new DomainError('code_wrong', {}, 'code');
     return createSession(deps.db, user, deps.now);
   });
 }
@@ -358,7 +358,7 @@ export async function loginWithCode(deps: AuthDeps, account: Account, code: stri
 /** A 429 saying when to try again while password sign-in of the account is locked. */
 async function refuseWhileLocked(deps: AuthDeps, key: string): Promise<void> {
   const [row] = await deps.db.select({ lockedUntil: loginFailures.lockedUntil }).from(loginFailures).where(eq(loginFailures.accountKey, key));
-  if (row?.lockedUntil && row.lockedUntil > deps.now) throw new ApiError(429, 'login_locked', { count: minutesUntil(row.lockedUntil, deps.now) });
+  if (row?.lockedUntil && row.lockedUntil > deps.now) throw new DomainError('login_locked', { count: minutesUntil(row.lockedUntil, deps.now) });
 }
 
 /** Counts a wrong password for the account and locks password sign-in as the policy says. */
@@ -384,7 +384,7 @@ export async function loginWithPassword(deps: AuthDeps, account: Account, passwo
     const matches = await verifyPassword(password, stored ?? DECOY_PASSWORD_HASH);
     if (!user || !stored || !matches) {
       await recordWrongPassword(deps, key);
-      throw new ApiError(400, 'credentials_wrong');
+      throw new DomainError('credentials_wrong');
     }
     await deps.db.delete(loginFailures).where(eq(loginFailures.accountKey, key));
     return createSession(deps.db, user, deps.now);
@@ -406,7 +406,7 @@ export async function register(deps: AuthDeps, email: string, code: string, pass
   return guarded(deps, accountKey(account), captcha, async () => {
     await checkCode(deps, account, 'register', code, true);
     const user = await createUser(deps.db, account, password, deps.now, inviter?.id ?? null);
-    if (!user) throw new ApiError(409, 'registration_failed');
+    if (!user) throw new DomainError('registration_failed');
     return createSession(deps.db, user, deps.now);
   });
 }
@@ -430,7 +430,7 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
   await guarded(deps, accountKey(account), captcha, async () => {
     await checkCode(deps, account, 'reset_password', code, true);
     const user = await findUser(deps.db, account);
-    if (!user) throw new ApiError(400, 'code_wrong', {}, 'code');
+    if (!user) throw new DomainError('code_wrong', {}, 'code');
     const hashed = await hashPassword(password);
     await deps.db.batch([
       deps.db.update(users).set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations }).where(eq(users.id, user.id)),
@@ -447,11 +447,11 @@ export async function changePassword(
   deps: AuthDeps, user: SessionUser, currentToken: string, oldPassword: string | undefined, newPassword: string, captcha: CaptchaAttempt,
 ): Promise<void> {
   const [row] = await deps.db.select().from(users).where(eq(users.id, user.userId)).limit(1);
-  if (!row) throw new ApiError(401, 'unauthorized');
+  if (!row) throw new DomainError('unauthorized');
   const stored = storedHash(row);
-  if (stored && !oldPassword) throw new ApiError(400, 'password_required', {}, 'oldPassword');
+  if (stored && !oldPassword) throw new DomainError('password_required', {}, 'oldPassword');
   await guarded(deps, `user:${row.id}`, captcha, async () => {
-    if (stored && !(await verifyPassword(oldPassword ?? '', stored))) throw new ApiError(400, 'old_password_wrong', {}, 'oldPassword');
+    if (stored && !(await verifyPassword(oldPassword ?? '', stored))) throw new DomainError('old_password_wrong', {}, 'oldPassword');
     const hashed = await hashPassword(newPassword);
     await deps.db.batch([
       deps.db.update(users).set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations }).where(eq(users.id, row.id)),
@@ -472,7 +472,7 @@ export interface Profile {
 /** The account settings of a user. */
 export async function profileOf(db: Db, userId: number): Promise<Profile> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new ApiError(401, 'unauthorized');
+  if (!row) throw new DomainError('unauthorized');
   return {
     userId: row.id,
     nickname: row.nickname,

@@ -1,6 +1,6 @@
 /** The calendar list: a city's shows per local day over a date range (see domain/calendar.ts). */
 import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { RECENT_SHOWS_DAYS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { activities, activitySessions, categories, cities } from '../db/schema.ts';
@@ -50,11 +50,11 @@ export interface CalendarList {
  */
 export async function calendarList(db: Db, ctx: RequestContext, key: CalendarKey, range: DateRange | null, now: number): Promise<CalendarList> {
   const [city] = await db.select().from(cities).where(eq(cities.cityCode, key.cityCode));
-  if (!city) throw new ApiError(404, 'city_not_found', {}, 'cityCode');
+  if (!city) throw new DomainError('city_not_found', {}, 'cityCode');
   let categoryId: number | null = null;
   if (key.type !== ALL_CATEGORIES) {
     const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, key.type));
-    if (!category) throw new ApiError(404, 'calendar_type_not_found', {}, 'type');
+    if (!category) throw new DomainError('calendar_type_not_found', {}, 'type');
     categoryId = category.id;
   }
   const window = range ?? upcomingDays(localDate(now, city.timeZone), RECENT_SHOWS_DAYS);

@@ -3,7 +3,7 @@
  * shown to, checked once. Whether a captcha is needed at all is the sign-in guard's call (auth.ts).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { CAPTCHA_LENGTH, CAPTCHA_TTL_MS, CAPTCHAS_PER_CLIENT_MINUTE } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { captchaChallenges } from '../db/schema.ts';
@@ -40,7 +40,7 @@ export interface Challenge {
 /** Creates a challenge for a client and returns its id (kept in a cookie) and its image; a 429 when it asks too often. */
 export async function createChallenge(db: Db, clientKey: string, now: number): Promise<Challenge> {
   const [hit] = await hitAll(db, [{ key: `captcha:client:${clientKey}`, windowMs: 60_000 }], now);
-  if (hit.count > CAPTCHAS_PER_CLIENT_MINUTE) throw new ApiError(429, 'rate_limited');
+  if (hit.count > CAPTCHAS_PER_CLIENT_MINUTE) throw new DomainError('rate_limited');
   const id = randomToken();
   const answer = randomString(CAPTCHA_LENGTH, CAPTCHA_ALPHABET);
   await storeChallenge(db, id, answer, clientKey, now);

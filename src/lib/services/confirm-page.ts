@@ -4,7 +4,7 @@
  * holds (a delivery type the listing stopped offering, an address or attendee since deleted, or
  * someone else's id) is dropped rather than failing the page; the buyer simply chooses again.
  */
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import type { ConfirmQuery } from '../domain/confirm-query.ts';
 import { idCardTypeFor, type IdCardType } from '../domain/identity.ts';
@@ -47,7 +47,7 @@ async function quoteFor(db: Db, ctx: RequestContext, table: CurrencyTable, userI
   try {
     return { quote: await quoteCheckout(db, ctx, table, paymentSetup(), userId, { ...input, deliveryType: query.deliveryType ?? undefined }, now), query };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.errorCode !== 'delivery_type_unavailable') throw error;
+    if (!(error instanceof DomainError) || error.code !== 'delivery_type_unavailable') throw error;
     return { quote: await quoteCheckout(db, ctx, table, paymentSetup(), userId, input, now), query: { ...query, deliveryType: null } };
   }
 }
@@ -59,7 +59,7 @@ async function addressOf(db: Db, userId: number, id: number | null, ctx: Request
     const text = [address.countryName, address.area, address.street, address.postcode].filter(Boolean).join(', ');
     return { id: address.id, name: address.name, phone: `${address.phoneCountryCode} ${address.phone}`, text };
   } catch (error) {
-    if (error instanceof ApiError && error.errorCode === 'address_not_found') return null;
+    if (error instanceof DomainError && error.code === 'address_not_found') return null;
     throw error;
   }
 }

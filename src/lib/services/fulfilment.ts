@@ -7,7 +7,7 @@
  * `seller_id` is theirs, and anyone else's order is answered like a missing one.
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { COMPENSATION_COUPON_DAYS, ORDER_PAGE_SIZE, type DeliveryType } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, listings, orders, tickets, users } from '../db/schema.ts';
@@ -75,7 +75,7 @@ export async function requireSeller(db: Db, userId: number): Promise<void> {
     .from(users)
     .where(and(eq(users.id, userId), sql`(${users.isSeller} = 1 OR EXISTS (
       SELECT 1 FROM ${listings} WHERE ${listings.sellerId} = ${users.id} AND ${listings.sourceOrderId} IS NULL))`));
-  if (!row) throw new ApiError(403, 'not_a_seller');
+  if (!row) throw new DomainError('not_a_seller');
 }
 
 function viewOf(row: OrderWithShowRow, ticketRows: (typeof tickets.$inferSelect)[], locale: Locale, table: CurrencyTable): SellerOrder {
@@ -113,7 +113,7 @@ async function ticketsByOrder(db: Db, orderIds: number[]): Promise<Map<number, (
 
 async function sellerOrderRow(db: Db, sellerId: number, orderId: number): Promise<OrderWithShowRow> {
   const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.sellerId, sellerId), sellerDelivered));
-  if (!row) throw new ApiError(404, 'order_not_found');
+  if (!row) throw new DomainError('order_not_found');
   return row;
 }
 
@@ -167,8 +167,8 @@ export async function fulfilOrder(
 ): Promise<SellerOrder> {
   const { order, session } = await sellerOrderRow(db, sellerId, orderId);
   const problem = fulfilmentProblem(input, { deliveryType: order.deliveryType as DeliveryType, quantity: order.quantity, sessionStartsAt: session.startsAt });
-  if (problem) throw new ApiError(400, problem.problem, { quantity: order.quantity }, problem.field);
-  if (order.status !== 'pending_ticketing') throw new ApiError(409, 'order_state_conflict');
+  if (problem) throw new DomainError(problem.problem, { quantity: order.quantity }, problem.field);
+  if (order.status !== 'pending_ticketing') throw new DomainError('order_state_conflict');
 
   const numbers = ticketNumbers(order.orderNo, order.quantity);
   const codeHashes = input.method === 'e_ticket'

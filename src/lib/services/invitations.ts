@@ -9,7 +9,7 @@
  * (services/coupons.ts), so retries and races grant nothing twice.
  */
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { coupons, invitations, orders, users } from '../db/schema.ts';
 import { foldText, percentOff } from '../domain/coupons.ts';
@@ -32,7 +32,7 @@ export async function inviterByCode(db: Db, rawCode: string): Promise<Inviter> {
   const [row] = code
     ? await db.select({ id: users.id, nickname: users.nickname, invitedBy: users.invitedBy }).from(users).where(eq(users.inviteCode, code)).limit(1)
     : [];
-  if (!row) throw new ApiError(400, 'invite_code_unknown', {}, 'inviteCode');
+  if (!row) throw new DomainError('invite_code_unknown', {}, 'inviteCode');
   return row;
 }
 
@@ -68,13 +68,13 @@ export async function acceptInvitation(db: Db, userId: number, rawCode: string, 
     db.select({ id: users.id, invitedBy: users.invitedBy }).from(users).where(eq(users.id, userId)),
     hasPaidOrder(db, userId),
   ]);
-  if (!me) throw new ApiError(401, 'unauthorized');
+  if (!me) throw new DomainError('unauthorized');
   const refusal = invitationRefusal({ ...me, hasPaidOrder: paid }, inviter);
-  if (refusal) throw new ApiError(409, refusal, {}, refusal === 'invite_self' ? 'inviteCode' : undefined);
+  if (refusal) throw new DomainError(refusal, {}, refusal === 'invite_self' ? 'inviteCode' : undefined);
   await db.$client.batch(invitationStatements(db, userId, inviter.id, now));
   // A concurrent acceptance may have won: the unique invitee row says whose invitation counts.
   const [recorded] = await db.select({ inviterId: invitations.inviterId }).from(invitations).where(eq(invitations.inviteeId, userId));
-  if (recorded?.inviterId !== inviter.id) throw new ApiError(409, 'invite_already_accepted');
+  if (recorded?.inviterId !== inviter.id) throw new DomainError('invite_already_accepted');
   return { inviterNickname: inviter.nickname };
 }
 
@@ -120,7 +120,7 @@ export async function invitationOf(db: Db, ctx: RequestContext, table: CurrencyT
     db.select().from(coupons).where(inArray(coupons.purpose, ['invitee', 'inviter'])).orderBy(asc(coupons.id)),
     hasPaidOrder(db, userId),
   ]);
-  if (!me) throw new ApiError(401, 'unauthorized');
+  if (!me) throw new DomainError('unauthorized');
   const [inviter] = me.invitedBy === null ? [] : await db.select({ nickname: users.nickname }).from(users).where(eq(users.id, me.invitedBy));
   const rewardOf = (purpose: 'invitee' | 'inviter'): InvitationReward[] => rewardCoupons
     .filter((coupon) => coupon.purpose === purpose && coupon.validFrom <= now && coupon.validTo > now)

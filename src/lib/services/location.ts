@@ -4,7 +4,7 @@
  */
 import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { cities, countries, locationHistory, users } from '../db/schema.ts';
 import { nearest, type Coordinates } from '../domain/geo.ts';
@@ -76,7 +76,7 @@ export async function userCity(db: Db, chooser: Chooser, requestCityId: number, 
 /** Records a chosen city in the location history (and on the account when signed in). */
 export async function saveUserCity(db: Db, cityId: number, chooser: Chooser, locale: Locale, now: number): Promise<CityView> {
   const [row] = await db.select().from(cities).where(eq(cities.id, cityId));
-  if (!row) throw new ApiError(404, 'city_not_found', {}, 'cityId');
+  if (!row) throw new DomainError('city_not_found', {}, 'cityId');
   const record = db.insert(locationHistory).values({ userId: chooser.userId, deviceId: chooser.deviceId, cityId, createdAt: now });
   if (chooser.userId !== null) {
     await db.batch([record, db.update(users).set({ cityId }).where(eq(users.id, chooser.userId))]);

@@ -14,7 +14,7 @@
  *              so re-running never doubles an order and a failure is retried by the next sweep.
  */
 import { and, asc, count, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, listings, lotteries, lotteryCodes, lotteryEntries, orders, ticketTiers, users } from '../db/schema.ts';
 import {
@@ -172,7 +172,7 @@ async function drawIfDue(db: Db, lottery: LotteryRow, now: number): Promise<Lott
 
 async function findLottery(db: Db, lotteryId: number, now: number): Promise<LotteryRow> {
   const [row] = await db.select().from(lotteries).where(eq(lotteries.id, lotteryId));
-  if (!row) throw new ApiError(404, 'lottery_not_found');
+  if (!row) throw new DomainError('lottery_not_found');
   return drawIfDue(db, row, now);
 }
 
@@ -300,7 +300,7 @@ export interface DrawRecord {
 /** What a participant needs to re-run the draw; only once drawn (before, the seed is secret). */
 export async function drawRecord(db: Db, lotteryId: number, now: number): Promise<DrawRecord> {
   const lottery = await findLottery(db, lotteryId, now);
-  if (lottery.status !== 'drawn' || lottery.seed === null) throw new ApiError(409, 'lottery_not_drawn');
+  if (lottery.status !== 'drawn' || lottery.seed === null) throw new DomainError('lottery_not_drawn');
   const codes = await db.select({ code: lotteryCodes.code, entryId: lotteryCodes.entryId, isWinner: lotteryCodes.isWinner })
     .from(lotteryCodes).where(eq(lotteryCodes.lotteryId, lottery.id)).orderBy(asc(lotteryCodes.code));
   return {
@@ -322,7 +322,7 @@ export async function joinLottery(db: Db, ctx: RequestContext, userId: number, l
   const [joined] = await db.select({ id: lotteryEntries.id }).from(lotteryEntries)
     .where(and(eq(lotteryEntries.lotteryId, lottery.id), eq(lotteryEntries.userId, userId)));
   const refusal = joinRefusal(lotteryPhase(lottery.status, lottery.drawAt, now), joined !== undefined);
-  if (refusal) throw new ApiError(409, refusal);
+  if (refusal) throw new DomainError(refusal);
   const d1 = db.$client;
   for (let attempt = 1; ; attempt++) {
     const token = randomShareToken();
@@ -336,10 +336,10 @@ export async function joinLottery(db: Db, ctx: RequestContext, userId: number, l
     ).bind(token, randomDrawCode(), now);
     try {
       const [entry] = await d1.batch([insertEntry, insertCode]);
-      if (entry.meta.changes !== 1) throw new ApiError(409, 'lottery_closed');
+      if (entry.meta.changes !== 1) throw new DomainError('lottery_closed');
       break;
     } catch (error) {
-      if (isUniqueViolation(error, 'lottery_entries.lottery_id')) throw new ApiError(409, 'lottery_already_joined');
+      if (isUniqueViolation(error, 'lottery_entries.lottery_id')) throw new DomainError('lottery_already_joined');
       if (!isUniqueViolation(error) || attempt >= CODE_ATTEMPTS) throw error;
     }
   }
@@ -358,7 +358,7 @@ async function findEntry(db: Db, shareToken: string) {
   const [row] = await db.select({ entry: lotteryEntries, nickname: users.nickname })
     .from(lotteryEntries).innerJoin(users, eq(users.id, lotteryEntries.userId))
     .where(eq(lotteryEntries.shareToken, shareToken));
-  if (!row) throw new ApiError(404, 'lottery_share_not_found');
+  if (!row) throw new DomainError('lottery_share_not_found');
   return row;
 }
 
@@ -415,7 +415,7 @@ export async function helpEntry(db: Db, shareToken: string, helperId: number, no
   const { entry, nickname } = await findEntry(db, shareToken);
   const lottery = await findLottery(db, entry.lotteryId, now);
   const before = await refusalFor(db, lottery, entry, helperId, now);
-  if (before) throw new ApiError(409, before);
+  if (before) throw new DomainError(before);
   const d1 = db.$client;
   for (let attempt = 1; ; attempt++) {
     const insertHelp = d1.prepare(`
@@ -433,7 +433,7 @@ export async function helpEntry(db: Db, shareToken: string, helperId: number, no
     }
     // Something changed between the check and the write (the draw, the cap, a parallel help): say what.
     const [fresh] = await db.select().from(lotteries).where(eq(lotteries.id, lottery.id));
-    throw new ApiError(409, (await refusalFor(db, fresh, entry, helperId, now)) ?? 'lottery_already_helped');
+    throw new DomainError((await refusalFor(db, fresh, entry, helperId, now)) ?? 'lottery_already_helped');
   }
   return { sharerName: maskedName(nickname), sharerCodeCount: await codeCountOf(db, entry.id), maxCodesPerEntry: lottery.maxCodesPerEntry };
 }

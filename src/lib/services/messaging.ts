@@ -7,7 +7,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { devOutbox } from '../db/schema.ts';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 export type MessageChannel = 'email' | 'sms';
 
@@ -59,11 +59,11 @@ export function webhookMessenger(url: string, token: string | undefined, fetcher
         });
       } catch (error) {
         console.error('Messaging relay unreachable', message.channel, error);
-        throw new ApiError(503, 'messaging_unavailable');
+        throw new DomainError('messaging_unavailable');
       }
       if (!response.ok) {
         console.error('Messaging relay refused a message', message.channel, response.status);
-        throw new ApiError(503, 'messaging_unavailable');
+        throw new DomainError('messaging_unavailable');
       }
     },
   };
@@ -73,7 +73,7 @@ export function webhookMessenger(url: string, token: string | undefined, fetcher
 export const unconfiguredMessenger: Messenger = {
   async send(message) {
     console.error(`Messaging is not configured: cannot send ${message.channel} codes. Set MESSAGING_WEBHOOK_URL (and MESSAGING_WEBHOOK_TOKEN).`);
-    throw new ApiError(503, 'messaging_unavailable');
+    throw new DomainError('messaging_unavailable');
   },
 };
 

@@ -16,7 +16,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { REFUND_RETRY_AFTER_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { orders, payments, paymentWebhookEvents } from '../db/schema.ts';
@@ -76,7 +76,7 @@ export interface RequestOrigin {
 
 async function orderRow(db: Db, orderId: number): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new ApiError(404, 'order_not_found');
+  if (!row) throw new DomainError('order_not_found');
   return row;
 }
 
@@ -139,10 +139,10 @@ export async function startPayment(
   const hash = await requestHash({ method });
   const earlier = await paymentByKey(db, order.id, idempotencyKey);
   if (earlier) return paymentStartOf(db, order, sameRequestOrReused(earlier, hash), where);
-  if (order.status !== 'pending_payment' || now >= order.paymentDeadline) throw new ApiError(409, 'order_not_payable');
+  if (order.status !== 'pending_payment' || now >= order.paymentDeadline) throw new DomainError('order_not_payable');
   const providerName = checkoutProvider(setup);
-  if (!providerName) throw new ApiError(503, 'payments_unavailable');
-  if (!offeredPaymentMethods(setup, order.currency).includes(method)) throw new ApiError(400, 'payment_method_unavailable', {}, 'method');
+  if (!providerName) throw new DomainError('payments_unavailable');
+  if (!offeredPaymentMethods(setup, order.currency).includes(method)) throw new DomainError('payment_method_unavailable', {}, 'method');
 
   const openByMethod = () => db
     .select()
@@ -156,7 +156,7 @@ export async function startPayment(
     await syncPayment(db, open, now);
     const [stillOpen] = await openByMethod();
     if (stillOpen) return paymentStartOf(db, order, stillOpen, where);
-    if ((await orderRow(db, order.id)).status !== 'pending_payment') throw new ApiError(409, 'order_not_payable');
+    if ((await orderRow(db, order.id)).status !== 'pending_payment') throw new DomainError('order_not_payable');
   }
 
   const provider = paymentProvider(providerName, db);
@@ -420,7 +420,7 @@ export async function paymentPageData(
     const state = await paymentState(db, userId, orderId, now);
     return { state, order: await orderDetail(db, ctx, table, userId, orderId, now) };
   } catch (error) {
-    if (error instanceof ApiError && error.errorCode === 'order_not_found') return null;
+    if (error instanceof DomainError && error.code === 'order_not_found') return null;
     throw error;
   }
 }

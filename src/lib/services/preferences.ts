@@ -1,6 +1,6 @@
 /** The language and currency a user chose in the header popup, kept on the account when signed in. */
 import { eq } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { currencies, languages, users } from '../db/schema.ts';
 import type { LanguageView } from './catalogue.ts';
@@ -12,7 +12,7 @@ export async function saveLanguage(db: Db, languageId: number, userId: number | 
     .select({ id: languages.id, code: languages.code, name: languages.name, languageType: languages.languageType })
     .from(languages)
     .where(eq(languages.id, languageId));
-  if (!language) throw new ApiError(404, 'language_not_found', {}, 'languageId');
+  if (!language) throw new DomainError('language_not_found', {}, 'languageId');
   if (userId !== null) await db.update(users).set({ languageCode: language.code }).where(eq(users.id, userId));
   return language;
 }
@@ -23,7 +23,7 @@ export async function saveCurrency(db: Db, currencyType: number, userId: number 
     .select({ code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType })
     .from(currencies)
     .where(eq(currencies.currencyType, currencyType));
-  if (!currency) throw new ApiError(404, 'currency_not_found', {}, 'currencyType');
+  if (!currency) throw new DomainError('currency_not_found', {}, 'currencyType');
   if (userId !== null) await db.update(users).set({ currencyCode: currency.code }).where(eq(users.id, userId));
   return currency;
 }

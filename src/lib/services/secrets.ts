@@ -4,7 +4,7 @@
  * a local run falls back to a fixed development secret so `npm start` needs no setup.
  */
 import { env } from 'cloudflare:workers';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 const LOCAL_SECRET = 'ticketwing-local-development-secret';
 const encoder = new TextEncoder();
@@ -12,7 +12,7 @@ const encoder = new TextEncoder();
 function appSecret(): string {
   if (env.APP_SECRET) return env.APP_SECRET;
   if (env.APP_ENV === 'local') return LOCAL_SECRET;
-  throw new ApiError(503, 'server_misconfigured');
+  throw new DomainError('server_misconfigured');
 }
 
 function base64url(bytes: ArrayBuffer): string {

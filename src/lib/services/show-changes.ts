@@ -12,7 +12,7 @@
  * refund the provider did not take is retried by the scheduled sweep.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, listings, orders, ticketTiers, users } from '../db/schema.ts';
 import { postponementProblem, postponementRefundOpen, showChangeRefund, type Postponement, type SessionStatus } from '../domain/show-changes.ts';
@@ -35,12 +35,12 @@ export interface CancellationResult {
 
 export async function requireOperator(db: Db, userId: number): Promise<void> {
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.isOperator, true)));
-  if (!row) throw new ApiError(403, 'not_an_operator');
+  if (!row) throw new DomainError('not_an_operator');
 }
 
 async function sessionRow(db: Db, sessionId: number): Promise<SessionRow> {
   const [row] = await db.select().from(activitySessions).where(eq(activitySessions.id, sessionId));
-  if (!row) throw new ApiError(404, 'session_not_found');
+  if (!row) throw new DomainError('session_not_found');
   return row;
 }
 
@@ -90,8 +90,8 @@ export async function cancelSession(db: Db, sessionId: number, now: number): Pro
 export async function postponeSession(db: Db, sessionId: number, next: Postponement, now: number): Promise<SessionRow> {
   const current = await sessionRow(db, sessionId);
   const problem = postponementProblem(current, next, now);
-  if (problem === 'session_cancelled') throw new ApiError(409, problem);
-  if (problem) throw new ApiError(400, problem, {}, problem === 'postpone_date_invalid' ? 'startsAt' : 'refundUntil');
+  if (problem === 'session_cancelled') throw new DomainError(problem);
+  if (problem) throw new DomainError(problem, {}, problem === 'postpone_date_invalid' ? 'startsAt' : 'refundUntil');
   const [moved] = await db
     .update(activitySessions)
     .set({
@@ -101,7 +101,7 @@ export async function postponeSession(db: Db, sessionId: number, next: Postponem
     .where(and(eq(activitySessions.id, sessionId), inArray(activitySessions.status, ['scheduled', 'postponed'])))
     .returning();
   // A cancellation won the race.
-  if (!moved) throw new ApiError(409, 'session_cancelled');
+  if (!moved) throw new DomainError('session_cancelled');
   return moved;
 }
 
@@ -114,7 +114,7 @@ export async function requestPostponementRefund(db: Db, userId: number, orderId:
   if (order.status === 'refunded') return;
   const session = await sessionRow(db, order.sessionId);
   if (!postponementRefundOpen(session, now) || !(PAID_STATUSES as readonly string[]).includes(order.status)) {
-    throw new ApiError(409, 'refund_not_available');
+    throw new DomainError('refund_not_available');
   }
   await refundForShowChange(db, order, 'postponement_refund', now);
 }

@@ -16,7 +16,7 @@
  * refunded when paid, and a reissue that failed after payment is retried by the scheduled sweep.
  */
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { ApiError } from '../api/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { listings, listingTickets, orders, sellerPayouts, tickets, ticketTiers, users } from '../db/schema.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
@@ -121,7 +121,7 @@ function viewOf(row: ListingRow, sold: number, locale: Locale, table: CurrencyTa
 /** The caller's own transfer listing; anyone else's answers like a missing one. */
 async function ownListingRow(db: Db, userId: number, listingId: number): Promise<ListingRow> {
   const [row] = await listingQuery(db).where(and(eq(listings.id, listingId), eq(listings.sellerId, userId), isNotNull(listings.sourceOrderId)));
-  if (!row) throw new ApiError(404, 'transfer_listing_not_found');
+  if (!row) throw new DomainError('transfer_listing_not_found');
   return row;
 }
 
@@ -159,7 +159,7 @@ export interface TransferDraft {
 /** One of the caller's orders (anyone else's answers like a missing one), its held tickets, and what the transfer rules read of it. */
 async function ownTransferSource(db: Db, userId: number, orderId: number) {
   const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) throw new ApiError(404, 'order_not_found');
+  if (!row) throw new DomainError('order_not_found');
   const held = await heldTickets(db, orderId);
   const source: TransferSource = {
     status: row.order.status, sessionStartsAt: row.session.startsAt,
@@ -202,7 +202,7 @@ async function heldTickets(db: Db, orderId: number): Promise<Array<{ id: number;
 }
 
 function requireKnownCurrency(currency: string, table: CurrencyTable): void {
-  if (!table.has(currency)) throw new ApiError(400, 'currency_not_found', {}, 'currency');
+  if (!table.has(currency)) throw new DomainError('currency_not_found', {}, 'currency');
 }
 
 /** A price per ticket in `currency` must lie within the band of the tier's face value; the error shows the band in that currency. */
@@ -210,7 +210,7 @@ function requirePriceInBand(price: number, currency: string, tier: { faceValue: 
   const band = priceBandIn({ amount: tier.faceValue, currency: tier.currency }, currency, table);
   if (Number.isSafeInteger(price) && price >= band.min && price <= band.max) return;
   const shown = (amount: number) => formattedMoney(amount, currency, locale, table).formatted;
-  throw new ApiError(400, 'transfer_price_out_of_band', { min: shown(band.min), max: shown(band.max) }, 'price');
+  throw new DomainError('transfer_price_out_of_band', { min: shown(band.min), max: shown(band.max) }, 'price');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -223,11 +223,11 @@ function requirePriceInBand(price: number, currency: string, tier: { faceValue: 
 export async function createTransferListing(
   db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, input: TransferListingInput, now: number,
 ): Promise<TransferListingView> {
-  if (!input.acceptAgreement) throw new ApiError(400, 'transfer_agreement_required', {}, 'acceptAgreement');
+  if (!input.acceptAgreement) throw new DomainError('transfer_agreement_required', {}, 'acceptAgreement');
   requireKnownCurrency(input.currency, table);
   const { row, held, source } = await ownTransferSource(db, userId, orderId);
   const refusal = sourceRefusal(source, now) ?? quantityRefusal(source, input.quantity);
-  if (refusal) throw new ApiError(409, refusal, { count: listableTickets(source) }, refusal === 'transfer_quantity_exceeds_held' ? 'quantity' : undefined);
+  if (refusal) throw new DomainError(refusal, { count: listableTickets(source) }, refusal === 'transfer_quantity_exceeds_held' ? 'quantity' : undefined);
   requirePriceInBand(input.price, input.currency, row.tier, ctx.locale, table);
 
   const chosen = held.filter((ticket) => !ticket.listed).slice(0, input.quantity).map((ticket) => ticket.id);
@@ -256,7 +256,7 @@ export async function createTransferListing(
     ]);
   } catch (error) {
     if (!String((error as { message?: string })?.message ?? error).includes('UNIQUE constraint failed')) throw error;
-    throw new ApiError(409, 'transfer_quantity_exceeds_held', { count: 0 }, 'quantity');
+    throw new DomainError('transfer_quantity_exceeds_held', { count: 0 }, 'quantity');
   }
   const [created] = await db
     .select({ id: listings.id })
@@ -279,15 +279,15 @@ export async function changeTransferPrice(
 ): Promise<TransferListingView> {
   requireKnownCurrency(input.currency, table);
   const { listing, tier, session } = await ownListingRow(db, userId, listingId);
-  if (listing.status !== 'active') throw new ApiError(409, 'transfer_listing_closed');
-  if (session.startsAt <= now) throw new ApiError(409, 'transfer_event_started');
+  if (listing.status !== 'active') throw new DomainError('transfer_listing_closed');
+  if (session.startsAt <= now) throw new DomainError('transfer_event_started');
   requirePriceInBand(input.price, input.currency, tier, ctx.locale, table);
   const updated = await db
     .update(listings)
     .set({ price: input.price, currency: input.currency })
     .where(and(eq(listings.id, listingId), eq(listings.status, 'active')))
     .returning({ id: listings.id });
-  if (updated.length !== 1) throw new ApiError(409, 'transfer_listing_closed');
+  if (updated.length !== 1) throw new DomainError('transfer_listing_closed');
   return ownListingView(db, ctx.locale, table, userId, listingId, now);
 }
 
@@ -324,7 +324,7 @@ export async function withdrawTransferListing(
       )),
   ]);
   const view = await ownListingView(db, ctx.locale, table, userId, listingId, now);
-  if (withdrawn.length !== 1 && view.status !== 'withdrawn') throw new ApiError(409, 'transfer_listing_not_withdrawable');
+  if (withdrawn.length !== 1 && view.status !== 'withdrawn') throw new DomainError('transfer_listing_not_withdrawable');
   return view;
 }
 

@@ -36,7 +36,8 @@ import {
 import { createChallenge } from '../../services/captcha.ts';
 import { messengerFor, outboxFor } from '../../services/messaging.ts';
 import type { ApiEnv } from '../context.ts';
-import { ApiError, success, type ErrorCode } from '../errors.ts';
+import type { ErrorCode } from '../../domain/errors.ts';
+import { ApiError, success } from '../errors.ts';
 import { cleanInput } from '../validate.ts';
 
 type Rule = (value: string) => FieldProblem | null;

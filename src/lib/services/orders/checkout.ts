@@ -5,7 +5,7 @@
  * `orders_release_hold` trigger when an unpaid order closes (lifecycle.ts, expiry.ts).
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { ApiError } from '../../api/errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -50,7 +50,7 @@ async function loadTarget(db: Db, listingId: number): Promise<Target> {
     .innerJoin(listings, eq(listings.tierId, ticketTiers.id))
     .innerJoin(users, eq(users.id, listings.sellerId))
     .where(eq(listings.id, listingId));
-  if (!row) throw new ApiError(404, 'listing_not_found');
+  if (!row) throw new DomainError('listing_not_found');
   return { ...row, sellerName: row.sellerName ?? '' };
 }
 
@@ -60,7 +60,7 @@ function checkSellable(target: Target, now: number): void {
   const selling = activity.status === ACTIVITY_STATUS.onSale || activity.status === ACTIVITY_STATUS.booking;
   const closed = listing.status === 'withdrawn' || listing.status === 'closed' || session.status === 'cancelled';
   if (closed || !selling || activity.saleStartsAt > now || session.startsAt <= now) {
-    throw new ApiError(409, 'listing_unavailable');
+    throw new DomainError('listing_unavailable');
   }
 }
 
@@ -68,15 +68,15 @@ function checkSellable(target: Target, now: number): void {
 function checkQuantity(target: Target, quantity: number): void {
   const min = Math.max(1, target.activity.numMin);
   const max = target.activity.numMax;
-  if (!Number.isInteger(quantity) || quantity < min || quantity > max) throw new ApiError(400, 'quantity_out_of_range', { min, max }, 'quantity');
+  if (!Number.isInteger(quantity) || quantity < min || quantity > max) throw new DomainError('quantity_out_of_range', { min, max }, 'quantity');
   const available = target.listing.status === 'active' ? target.listing.quantityAvailable : 0;
-  if (quantity > available) throw new ApiError(409, 'tickets_sold_out', { available });
+  if (quantity > available) throw new DomainError('tickets_sold_out', { available });
 }
 
 function deliveryTypeOf(target: Target, requested: DeliveryType | undefined): DeliveryType {
   const offered = parseDeliveryTypes(target.listing.deliveryTypes);
   if (requested === undefined) return offered[0];
-  if (!offered.includes(requested)) throw new ApiError(400, 'delivery_type_unavailable', {}, 'deliveryType');
+  if (!offered.includes(requested)) throw new DomainError('delivery_type_unavailable', {}, 'deliveryType');
   return requested;
 }
 
@@ -153,7 +153,7 @@ export interface Priced {
 async function price(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, input: QuoteInput, now: number): Promise<Priced> {
   const target = await loadTarget(db, input.listingId);
   // A seller buying their own listing (a resold ticket back to its holder) would only move money in a circle.
-  if (target.listing.sellerId === userId) throw new ApiError(409, 'own_listing');
+  if (target.listing.sellerId === userId) throw new DomainError('own_listing');
   checkSellable(target, now);
   checkQuantity(target, input.quantity);
   const deliveryType = deliveryTypeOf(target, input.deliveryType);
@@ -202,7 +202,7 @@ interface Recipient {
 
 async function recipientOf(db: Db, userId: number, input: CreateOrderInput, locale: Locale): Promise<Recipient> {
   if (input.deliveryType === 'courier') {
-    if (input.addressId === undefined) throw new ApiError(400, 'delivery_address_required', {}, 'addressId');
+    if (input.addressId === undefined) throw new DomainError('delivery_address_required', {}, 'addressId');
     const address = await getAddress(db, userId, input.addressId, locale);
     const snapshot = {
       name: address.name, phone: `${address.phoneCountryCode} ${address.phone}`, countryCode: address.countryCode,
@@ -212,10 +212,10 @@ async function recipientOf(db: Db, userId: number, input: CreateOrderInput, loca
   }
   if (TAKER_DELIVERY_TYPES.includes(input.deliveryType)) {
     const name = (input.takerName ?? '').trim();
-    if (name === '') throw new ApiError(400, 'name_required', {}, 'takerName');
-    if ([...name].length > TAKER_NAME_MAX_LENGTH) throw new ApiError(400, 'name_invalid', {}, 'takerName');
+    if (name === '') throw new DomainError('name_required', {}, 'takerName');
+    if ([...name].length > TAKER_NAME_MAX_LENGTH) throw new DomainError('name_invalid', {}, 'takerName');
     const problem = phoneProblem(input.takerPhone ?? '');
-    if (problem) throw new ApiError(400, problem, {}, 'takerPhone');
+    if (problem) throw new DomainError(problem, {}, 'takerPhone');
     const phone = normalizePhone(input.takerPhoneCountryCode || '+852', input.takerPhone ?? '');
     return { shippingAddress: null, takerName: name, takerPhone: `${phone.callingCode} ${phone.number}` };
   }
@@ -226,12 +226,12 @@ async function attendeesOf(db: Db, userId: number, target: Target, input: Create
   if (!target.activity.realNameRequired) return [];
   const ids = [...new Set(input.attendeeIds ?? [])];
   if (ids.length !== input.quantity || (input.attendeeIds ?? []).length !== input.quantity) {
-    throw new ApiError(400, 'attendees_required', { count: input.quantity }, 'attendeeIds');
+    throw new DomainError('attendees_required', { count: input.quantity }, 'attendeeIds');
   }
   const rows = await db.select().from(attendees).where(and(eq(attendees.userId, userId), inArray(attendees.id, ids)));
-  if (rows.length !== ids.length) throw new ApiError(404, 'attendee_not_found', {}, 'attendeeIds');
+  if (rows.length !== ids.length) throw new DomainError('attendee_not_found', {}, 'attendeeIds');
   for (const row of rows) {
-    if (row.idCardType !== idCardTypeFor(target.countryCode, row.nationality)) throw new ApiError(400, 'attendee_id_type_mismatch', { name: row.name }, 'attendeeIds');
+    if (row.idCardType !== idCardTypeFor(target.countryCode, row.nationality)) throw new DomainError('attendee_id_type_mismatch', { name: row.name }, 'attendeeIds');
   }
   return rows;
 }
@@ -249,7 +249,7 @@ async function orderByKey(db: Db, userId: number, idempotencyKey: string): Promi
 
 /** The row a retried request answers with; a 422 when its key was first used for another request. */
 export function sameRequestOrReused<Row extends { requestHash: string | null }>(row: Row, hash: string): Row {
-  if (!sameRequest(row.requestHash, hash)) throw new ApiError(422, 'idempotency_key_reused');
+  if (!sameRequest(row.requestHash, hash)) throw new DomainError('idempotency_key_reused');
   return row;
 }
 
@@ -270,15 +270,15 @@ export async function createOrder(
   const earlier = await orderByKey(db, userId, idempotencyKey);
   if (earlier) return orderDetailOf(db, ctx, table, sameRequestOrReused(earlier, hash), now);
 
-  if (!input.acceptNotes) throw new ApiError(400, 'buyer_notes_not_accepted', {}, 'acceptNotes');
-  if (!offeredPaymentMethods(setup, ctx.currency).includes(input.paymentMethod)) throw new ApiError(400, 'payment_method_unavailable', {}, 'paymentMethod');
+  if (!input.acceptNotes) throw new DomainError('buyer_notes_not_accepted', {}, 'acceptNotes');
+  if (!offeredPaymentMethods(setup, ctx.currency).includes(input.paymentMethod)) throw new DomainError('payment_method_unavailable', {}, 'paymentMethod');
   await expireOverdueOrders(db, now, { listingId: input.listingId });
   const priced = await price(db, ctx, table, userId, input, now);
   const { target, unitPrice, applied, cost } = priced;
-  if (typeof input.coupon === 'number' && applied?.id !== input.coupon) throw new ApiError(409, 'coupon_not_usable', {}, 'coupon');
+  if (typeof input.coupon === 'number' && applied?.id !== input.coupon) throw new DomainError('coupon_not_usable', {}, 'coupon');
   const recipient = await recipientOf(db, userId, input, ctx.locale);
   const chosenAttendees = await attendeesOf(db, userId, target, input);
-  if (input.expectedTotal !== cost.total) throw new ApiError(409, 'price_changed');
+  if (input.expectedTotal !== cost.total) throw new DomainError('price_changed');
 
   const orderNo = newOrderNo(now);
   const couponId = applied?.id ?? null;
@@ -325,8 +325,8 @@ export async function createOrder(
   if (inserted !== 1) {
     const [listing] = await db.select({ available: listings.quantityAvailable, status: listings.status }).from(listings).where(eq(listings.id, target.listing.id));
     const available = listing?.status === 'active' ? listing.available : 0;
-    if (available >= quantity) throw new ApiError(409, 'coupon_not_usable', {}, 'coupon');
-    throw new ApiError(409, 'tickets_sold_out', { available });
+    if (available >= quantity) throw new DomainError('coupon_not_usable', {}, 'coupon');
+    throw new DomainError('tickets_sold_out', { available });
   }
   const [created] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
   return orderDetailOf(db, ctx, table, created, now);

@@ -4,7 +4,7 @@
  * time early in local builds. Paying and refunds are services/payments.ts; the deadline, expiry.ts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { ApiError } from '../../api/errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { INVITER_REWARDS_PER_MONTH } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, userCoupons } from '../../db/schema.ts';
@@ -56,7 +56,7 @@ export async function applyOrderEvent(db: Db, orderId: number, event: OrderEvent
 
 /** Like applyOrderEvent, but an event the order's state does not allow is a 409. */
 export async function requireOrderEvent(db: Db, orderId: number, event: OrderEvent, now: number, changes: Partial<OrderRow> = {}): Promise<void> {
-  if (!(await applyOrderEvent(db, orderId, event, now, changes))) throw new ApiError(409, 'order_state_conflict');
+  if (!(await applyOrderEvent(db, orderId, event, now, changes))) throw new DomainError('order_state_conflict');
 }
 
 
@@ -66,7 +66,7 @@ export async function requireOrderEvent(db: Db, orderId: number, event: OrderEve
  */
 export async function endPaymentTimeNow(db: Db, userId: number, orderId: number, now: number): Promise<void> {
   const order = await findOwnOrder(db, userId, orderId);
-  if (order.status !== 'pending_payment') throw new ApiError(409, 'order_state_conflict');
+  if (order.status !== 'pending_payment') throw new DomainError('order_state_conflict');
   await db.update(orders).set({ paymentDeadline: now }).where(eq(orders.id, order.id));
   await expireOverdueOrders(db, now, { userId });
 }

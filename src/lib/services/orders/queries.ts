@@ -3,7 +3,7 @@
  * under a tab. Reads close overdue unpaid orders first, so no one sees a hold that has run out.
  */
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ApiError } from '../../api/errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { ORDER_PAGE_SIZE } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { activities, listingTickets, orderAttendees, orders, tickets } from '../../db/schema.ts';
@@ -21,7 +21,7 @@ export type OrderRow = typeof orders.$inferSelect;
 /** The buyer's own order; anyone else's is answered like a missing one. */
 export async function findOwnOrder(db: Db, userId: number, orderId: number): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) throw new ApiError(404, 'order_not_found');
+  if (!row) throw new DomainError('order_not_found');
   return row;
 }
 
@@ -48,7 +48,7 @@ export async function orderDetailOf(db: Db, ctx: RequestContext, table: Currency
 export async function orderDetail(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, now: number): Promise<OrderDetail> {
   await expireOverdueOrders(db, now, { userId });
   const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) throw new ApiError(404, 'order_not_found');
+  if (!row) throw new DomainError('order_not_found');
   return loadOrderDetail(db, row, ctx.locale, table, now);
 }
 

@@ -3,7 +3,7 @@
  * provider they were made with, so webhooks, polls and refunds reach the same one.
  */
 import { env } from 'cloudflare:workers';
-import { ApiError } from '../../api/errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { SANDBOX_PROVIDER, STRIPE_DEFAULT_ACCOUNT_COUNTRY, STRIPE_PROVIDER } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { PaymentSetup } from '../../domain/payment-provider-choice.ts';
@@ -24,7 +24,7 @@ export function paymentSetup(config: Cloudflare.Env = env): PaymentSetup {
 function stripeConfig(config: Cloudflare.Env): StripeConfig {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
     console.error('Stripe is used but STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is not set.');
-    throw new ApiError(503, 'payments_unavailable');
+    throw new DomainError('payments_unavailable');
   }
   return { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL || undefined };
 }
@@ -37,6 +37,6 @@ const PROVIDERS: Record<string, (db: Db) => PaymentProvider> = {
 /** The provider called `name`; an unknown name (a webhook path, a stored payment) is a 404. */
 export function paymentProvider(name: string, db: Db): PaymentProvider {
   const make = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
-  if (!make) throw new ApiError(404, 'not_found');
+  if (!make) throw new DomainError('not_found');
   return make(db);
 }

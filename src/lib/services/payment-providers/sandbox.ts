@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ApiError } from '../../api/errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { SANDBOX_PROVIDER } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sandboxPayments } from '../../db/schema.ts';
@@ -159,17 +159,17 @@ export function sandboxProvider(db: Db): PaymentProvider {
     async verifyWebhook(headers: Headers, body: string, now: number): Promise<WebhookNotice> {
       const presented = parseSignatureHeader(headers.get(SANDBOX_SIGNATURE_HEADER));
       if (!presented || !(await verify(WEBHOOK_PURPOSE, signedPayload(presented.timestamp, body), presented.signature))) {
-        throw new ApiError(400, 'webhook_signature_invalid');
+        throw new DomainError('webhook_signature_invalid');
       }
-      if (!timestampFresh(presented.timestamp, now)) throw new ApiError(400, 'webhook_timestamp_stale');
+      if (!timestampFresh(presented.timestamp, now)) throw new DomainError('webhook_timestamp_stale');
       let parsed: unknown;
       try {
         parsed = JSON.parse(body);
       } catch {
-        throw new ApiError(400, 'invalid_input', { field: 'body' }, 'body');
+        throw new DomainError('invalid_input', { field: 'body' }, 'body');
       }
       const notice = webhookBody.safeParse(parsed);
-      if (!notice.success) throw new ApiError(400, 'invalid_input', { field: 'body' }, 'body');
+      if (!notice.success) throw new DomainError('invalid_input', { field: 'body' }, 'body');
       return { eventId: notice.data.id, ref: notice.data.ref };
     },
   };

@@ -9,7 +9,7 @@
  * opens a second charge; a refund's key is derived from the payment, so it is made once.
  */
 import Stripe from 'stripe';
-import { ApiError } from '../../api/errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { STRIPE_PROVIDER, STRIPE_SESSION_MIN_LIFETIME_MS } from '../../config.ts';
 import type { CurrencyTable, Money } from '../../domain/money.ts';
 import type { ProviderPaymentStatus } from '../../domain/payment-outcome.ts';
@@ -164,15 +164,15 @@ export function stripeProvider(config: StripeConfig, currencies: () => Promise<C
 
     async verifyWebhook(headers: Headers, body: string, now: number): Promise<WebhookNotice> {
       const signature = headers.get('stripe-signature');
-      if (!signature) throw new ApiError(400, 'webhook_signature_invalid');
+      if (!signature) throw new DomainError('webhook_signature_invalid');
       let event: Stripe.Event;
       try {
         event = await stripe.webhooks.constructEventAsync(body, signature, config.webhookSecret, WEBHOOK_TOLERANCE_S, crypto, now);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw new ApiError(400, /timestamp/i.test(error.message) ? 'webhook_timestamp_stale' : 'webhook_signature_invalid');
+          throw new DomainError(/timestamp/i.test(error.message) ? 'webhook_timestamp_stale' : 'webhook_signature_invalid');
         }
-        throw new ApiError(400, 'invalid_input', { field: 'body' }, 'body');
+        throw new DomainError('invalid_input', { field: 'body' }, 'body');
       }
       const object = event.data.object as { id?: unknown; object?: unknown; payment_intent?: unknown };
       if (SESSION_EVENTS.has(event.type) && typeof object.id === 'string') return { eventId: event.id, ref: object.id };

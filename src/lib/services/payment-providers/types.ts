@@ -56,6 +56,6 @@ export interface PaymentProvider {
   query(ref: string): Promise<ProviderPayment | null>;
   /** Returns (part of) a succeeded payment to the payer; refunding an already refunded payment is a no-op. */
   refund(ref: string, amount: Money, now: number): Promise<ProviderPayment>;
-  /** Checks a delivery's signature and age; throws a 400 ApiError when it is forged, stale or malformed. */
+  /** Checks a delivery's signature and age; throws a DomainError when it is forged, stale or malformed. */
   verifyWebhook(headers: Headers, body: string, now: number): Promise<WebhookNotice>;
 }

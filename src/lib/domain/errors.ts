@@ -1,0 +1,147 @@
+/**
+ * The one error services throw: a stable snake_case `code` (also the catalogue key `error.{code}` of
+ * its message), the message's parameters, and the input field at fault. It says what went wrong, not
+ * how a transport answers it: the API layer maps each code to an HTTP status (api/errors.ts).
+ */
+import type { AdmissionRefusal } from './admission.ts';
+import type { AddressProblem } from './address.ts';
+import type { AttendeeProblem } from './identity.ts';
+import type { FulfilmentProblem } from './fulfilment.ts';
+import type { FieldProblem } from './validation.ts';
+import type { InvitationRefusal } from './invitations.ts';
+import type { HelpRefusal, JoinRefusal } from './lottery.ts';
+import type { PostponementProblem } from './show-changes.ts';
+import type { TransferRefusal } from './transfer.ts';
+
+export type ErrorCode =
+  | 'invalid_input'
+  | 'text_malformed'
+  | 'cross_site_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'internal'
+  | 'activity_not_found'
+  | 'ticket_category_not_found'
+  | 'activity_not_on_sale'
+  | 'city_not_found'
+  | 'language_not_found'
+  | 'currency_not_found'
+  | 'calendar_type_not_found'
+  | 'category_not_found'
+  | AuthErrorCode
+  | ProfileErrorCode
+  | CheckoutErrorCode
+  | FulfilmentErrorCode
+  | PaymentErrorCode
+  | InvitationErrorCode
+  | LotteryErrorCode
+  | TransferErrorCode
+  | GateErrorCode
+  | ShowChangeErrorCode;
+
+/** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
+export type AuthErrorCode =
+  | FieldProblem
+  | 'captcha_wrong'
+  | 'code_wrong'
+  | 'code_expired'
+  | 'code_attempts_exceeded'
+  | 'code_too_frequent'
+  | 'code_daily_limit'
+  | 'credentials_wrong'
+  | 'login_locked'
+  | 'old_password_wrong'
+  | 'registration_failed'
+  | 'messaging_unavailable';
+
+/** Addresses and real-name attendees: bad fields (SPEC.md section 5), someone else's or a missing id, the caps. */
+export type ProfileErrorCode =
+  | AddressProblem
+  | AttendeeProblem
+  | 'delivery_address_required'
+  | 'address_not_found'
+  | 'attendee_not_found'
+  | 'address_limit_reached'
+  | 'attendee_limit_reached';
+
+/** Invitations: a code that names no one, and the refusals of domain/invitations.ts. */
+export type InvitationErrorCode = InvitationRefusal | 'invite_code_unknown';
+
+/** Payments: an order that cannot be paid (any more), and webhooks that are forged or too old. */
+export type PaymentErrorCode =
+  | 'order_not_payable'
+  | 'payments_unavailable'
+  | 'webhook_signature_invalid'
+  | 'webhook_timestamp_stale';
+
+/** Checkout and orders: what is bought, the hold, the checks of the order, its state machine. */
+export type CheckoutErrorCode =
+  | 'listing_not_found'
+  | 'listing_unavailable'
+  | 'own_listing'
+  | 'quantity_out_of_range'
+  | 'delivery_type_unavailable'
+  | 'idempotency_key_required'
+  | 'idempotency_key_reused'
+  | 'tickets_sold_out'
+  | 'price_changed'
+  | 'coupon_not_usable'
+  | 'buyer_notes_not_accepted'
+  | 'attendees_required'
+  | 'attendee_id_type_mismatch'
+  | 'payment_method_unavailable'
+  | 'order_not_found'
+  | 'order_state_conflict'
+  | 'server_misconfigured';
+
+/** The free-ticket lottery: joining and helping (src/lib/domain/lottery.ts), a missing lottery or share link, the result before the draw. */
+export type LotteryErrorCode = JoinRefusal | HelpRefusal | 'lottery_not_found' | 'lottery_share_not_found' | 'lottery_not_drawn';
+
+/** Seller fulfilment and the voucher: who may fulfil, what a fulfilment needs, a voucher link that opens nothing. */
+export type FulfilmentErrorCode = FulfilmentProblem | 'not_a_seller' | 'voucher_not_found';
+
+/**
+ * Ticket-transfer listings: the rules of domain/transfer.ts, a listing that is not the caller's,
+ * the transfer agreement not accepted, a listing with tickets held or sold (cannot be withdrawn)
+ * or no longer active (cannot be changed).
+ */
+export type TransferErrorCode =
+  | TransferRefusal
+  | 'transfer_listing_not_found'
+  | 'transfer_agreement_required'
+  | 'transfer_listing_not_withdrawable'
+  | 'transfer_listing_closed';
+
+/** A show cancelled or postponed: who may change it, a bad new date (domain/show-changes.ts), a refund no longer offered. */
+export type ShowChangeErrorCode = PostponementProblem | 'not_an_operator' | 'session_not_found' | 'refund_not_available';
+
+/** The gate: who may admit at a session and which tickets, a code that cannot be one or names no ticket, the refusals of domain/admission.ts, and assigning door staff. */
+export type GateErrorCode =
+  | AdmissionRefusal
+  | 'not_gate_staff'
+  | 'entry_code_invalid'
+  | 'ticket_not_found'
+  | 'ticket_other_seller'
+  | 'staff_account_invalid'
+  | 'staff_account_not_found'
+  | 'staff_is_seller'
+  | 'staff_limit_reached';
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly params: Record<string, string | number>;
+  /** The offending input field, for validation errors. */
+  readonly field?: string;
+
+  constructor(code: ErrorCode, params: Record<string, string | number> = {}, field?: string) {
+    super(code);
+    this.name = 'DomainError';
+    this.code = code;
+    this.params = params;
+    this.field = field;
+  }
+}
