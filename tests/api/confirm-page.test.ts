@@ -5,7 +5,7 @@ import { DomainError } from '../../src/lib/domain/errors.ts';
 import { database } from '../../src/lib/db/client.ts';
 import type { ConfirmQuery } from '../../src/lib/domain/confirm-query.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
-import { confirmPage } from '../../src/lib/services/confirm-page.ts';
+import { confirmPage } from '../../src/lib/pages/confirm.ts';
 import { loadCurrencyTable } from '../../src/lib/services/currency.ts';
 import type { CheckoutQuote } from '../../src/lib/services/orders/presenters.ts';
 import { signUp, TestClient } from './auth-client.ts';

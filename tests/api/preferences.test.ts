@@ -5,7 +5,7 @@ import { database } from '../../src/lib/db/client.ts';
 import { users } from '../../src/lib/db/schema.ts';
 import { createSession } from '../../src/lib/services/auth.ts';
 import type { HomeConfig } from '../../src/lib/services/catalogue.ts';
-import type { HotKeywordView } from '../../src/lib/services/header.ts';
+import type { HotKeywordView } from '../../src/lib/services/hot-keywords.ts';
 import type { PopBoxView } from '../../src/lib/services/popups.ts';
 import { call, seed } from './helpers.ts';
 

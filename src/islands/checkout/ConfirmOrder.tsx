@@ -14,7 +14,7 @@ import { confirmSearch, payHref, pickerHref } from '../../lib/domain/confirm-que
 import { attendeeSelectionStatus } from '../../lib/domain/identity.ts';
 import { callingCodeProblem, phoneProblem } from '../../lib/domain/validation.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { ConfirmPageData } from '../../lib/services/confirm-page.ts';
+import type { ConfirmPageData } from '../../lib/pages/confirm.ts';
 import { $taker, loadTaker, updateTaker } from '../../lib/stores/checkout.ts';
 import { Field } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';

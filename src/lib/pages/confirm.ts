@@ -10,11 +10,11 @@ import type { ConfirmQuery } from '../domain/confirm-query.ts';
 import { idCardTypeFor, type IdCardType } from '../domain/identity.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
-import { getAddress } from './addresses.ts';
-import { listAttendees } from './attendees.ts';
-import { quoteCheckout } from './orders/checkout.ts';
-import type { CheckoutQuote } from './orders/presenters.ts';
-import { paymentSetup } from './payment-providers/index.ts';
+import { getAddress } from '../services/addresses.ts';
+import { listAttendees } from '../services/attendees.ts';
+import { quoteCheckout } from '../services/orders/checkout.ts';
+import type { CheckoutQuote } from '../services/orders/presenters.ts';
+import { paymentSetup } from '../services/payment-providers/index.ts';
 
 export interface ShippingAddressChoice {
   id: number;

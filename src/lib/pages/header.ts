@@ -2,36 +2,14 @@
  * What the header shows on every page: the current city and the cities of its picker, the
  * rotating hot search words, and the languages and currencies of its popup.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { DEFAULT_CITY_ID, HOT_KEYWORDS_SHOWN } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { cities, hotKeywords } from '../db/schema.ts';
-import { catalogueOf, localizedName, type Locale } from '../i18n/locales.ts';
-import { listLanguages, type LanguageView } from './catalogue.ts';
-import { listCurrencies, type CurrencyView } from './currency.ts';
-
-export interface HotKeywordView {
-  id: number;
-  keyword: string;
-  landingPageType: number;
-  landingPageParams: string;
-  content: string;
-}
-
-/** The hot keywords of a locale's script, in display order (SPEC.md section 7). */
-export async function listHotKeywords(db: Db, locale: Locale): Promise<HotKeywordView[]> {
-  return db
-    .select({
-      id: hotKeywords.id,
-      keyword: hotKeywords.keyword,
-      landingPageType: hotKeywords.landingPageType,
-      landingPageParams: hotKeywords.landingPageParams,
-      content: hotKeywords.content,
-    })
-    .from(hotKeywords)
-    .where(eq(hotKeywords.locale, catalogueOf(locale)))
-    .orderBy(asc(hotKeywords.sort), asc(hotKeywords.id));
-}
+import { cities } from '../db/schema.ts';
+import { localizedName, type Locale } from '../i18n/locales.ts';
+import { listLanguages, type LanguageView } from '../services/catalogue.ts';
+import { listCurrencies, type CurrencyView } from '../services/currency.ts';
+import { listHotKeywords } from '../services/hot-keywords.ts';
 
 /** A city as the picker lists it: only what it renders, to keep the island's props small. */
 export interface PickerCity {

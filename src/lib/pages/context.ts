@@ -3,7 +3,7 @@ import type { AstroGlobal } from 'astro';
 import type { Db } from '../db/client.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
-import { currencyTable } from './currency.ts';
+import { currencyTable } from '../services/currency.ts';
 
 type PageAstro = Pick<AstroGlobal, 'cookies' | 'locals' | 'request'>;
 

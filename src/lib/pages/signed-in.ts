@@ -9,7 +9,7 @@ import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { pageI18n } from '../i18n/page.ts';
 import { pathTo } from '../routes.ts';
-import { pageContext, pageCurrencies } from './page-context.ts';
+import { pageContext, pageCurrencies } from './context.ts';
 
 export interface SignedInPage {
   userId: number;

@@ -3,9 +3,9 @@
  * shows the visitor's city and sign-in state, and an unprefixed URL speaks the visitor's language, so
  * one URL differs per visitor. The browser may keep its copy for an hour, for the same cookies.
  */
-import { PAYMENT_TIME_LIMIT_MS, SUPPORT_EMAIL } from '../../lib/config.ts';
-import { liabilityCap } from '../../lib/domain/legal-text.ts';
-import type { Translate } from '../../lib/i18n/index.ts';
+import { PAYMENT_TIME_LIMIT_MS, SUPPORT_EMAIL } from '../config.ts';
+import { liabilityCap } from '../domain/legal-text.ts';
+import type { Translate } from '../i18n/index.ts';
 
 export const INFO_PAGE_CACHE_CONTROL = 'private, max-age=3600';
 

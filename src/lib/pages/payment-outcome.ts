@@ -4,10 +4,10 @@
  * for an unpaid order, a "failed" page for a paid one...).
  */
 import type { AstroGlobal } from 'astro';
-import { payPageFor, payPagePath, type PayOutcome } from '../../lib/domain/payment-outcome.ts';
-import { pageI18n } from '../../lib/i18n/page.ts';
-import { paymentPageData, type PaymentPageData } from '../../lib/services/payments.ts';
-import { signedInPage } from '../../lib/services/signed-in-page.ts';
+import { payPageFor, payPagePath, type PayOutcome } from '../domain/payment-outcome.ts';
+import { pageI18n } from '../i18n/page.ts';
+import { paymentPageData, type PaymentPageData } from '../services/payments.ts';
+import { signedInPage } from './signed-in.ts';
 
 /** The page's data, or the response to answer instead (a redirect, or the 404 page). */
 export async function loadOutcomePage(astro: AstroGlobal, outcome: PayOutcome): Promise<PaymentPageData | Response> {
