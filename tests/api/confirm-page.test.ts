@@ -39,7 +39,7 @@ async function buyer(): Promise<{ client: TestClient; userId: number }> {
 
 async function page(userId: number, choices: ConfirmQuery) {
   const db = database(env.DB);
-  return confirmPage(db, ctx, await loadCurrencyTable(db), userId, choices, Date.now());
+  return confirmPage({ db, ctx, currencies: await loadCurrencyTable(db), userId, now: Date.now() }, choices);
 }
 
 beforeAll(() => seed());

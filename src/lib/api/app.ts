@@ -13,7 +13,9 @@ import { readRequestContext, type RequestContext } from '../domain/request-conte
 import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
 import { translator, type MessageKey } from '../i18n/index.ts';
 import { currencyTable } from '../services/currency.ts';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiEnv } from './context.ts';
+import { docsPage, openApiDocument } from './docs.ts';
 import { ApiError, statusOf, type ErrorEnvelope } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -85,7 +87,7 @@ api.use(
     maxSize: MAX_BODY_BYTES,
     onError: (c) => {
       c.set('t', translator(readContext(c, new Set()).locale));
-      throw new ApiError(413, 'payload_too_large');
+      throw new DomainError('payload_too_large');
     },
   }),
 );
@@ -98,6 +100,7 @@ api.use('*', async (c, next) => {
   c.set('ctx', ctx);
   c.set('currencies', currencies);
   c.set('t', translator(ctx.locale));
+  c.set('scope', { db, ctx, currencies, now: Date.now() });
   await next();
 });
 
@@ -113,19 +116,25 @@ api.use('*', async (c, next) => {
       contentType: c.req.header('content-type'),
       ownOrigins: [url.origin, publicOrigin(c.env, url)].filter((origin) => origin !== null),
     });
-  if (!allowed) throw new ApiError(403, 'cross_site_request');
+  if (!allowed) throw new DomainError('cross_site_request');
   await next();
 });
 
 // The dev helpers and the sandbox's webhook exist only in a local build; anywhere else, not at all.
 api.use('*', async (c, next) => {
-  if (c.env.APP_ENV !== 'local' && LOCAL_ONLY_API_PATH.test(new URL(c.req.url).pathname)) throw new ApiError(404, 'not_found');
+  if (c.env.APP_ENV !== 'local' && LOCAL_ONLY_API_PATH.test(new URL(c.req.url).pathname)) throw new DomainError('not_found');
   await next();
 });
 
 // The canonical base is /api; the spec's clients also call /api/api/..., served by the same routes.
 api.route('/api/api', routes);
 api.route('/api', routes);
+
+// The routes' description (local builds only, see LOCAL_ONLY_API_PATH), generated once per isolate.
+let document: Promise<OpenAPIV3_1.Document> | null = null;
+const apiDocument = () => (document ??= openApiDocument(routes));
+api.get('/api/openapi.json', async (c) => c.json(await apiDocument()));
+api.get('/api/docs', async (c) => c.html(docsPage(await apiDocument())));
 
 function errorResponse(c: Context<ApiEnv>, error: unknown): Response {
   const t = c.get('t') ?? translator('en');

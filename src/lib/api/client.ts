@@ -100,7 +100,7 @@ export const api = hc<AppType>(API_BASE, { fetch: specFetch as typeof fetch });
 /** The data a typed call answers: `ApiData<typeof api.v1.orders.$post>`. */
 export type ApiData<Call extends (...args: never[]) => Promise<ClientResponse<unknown, number, string>>> = DataOf<Awaited<ReturnType<Call>>>;
 
-type ListingAnswer = Awaited<ReturnType<(typeof api.v1.list)['*']['$get']>>;
+type ListingAnswer = Awaited<ReturnType<(typeof api.v1.list)[':path{.+}']['$get']>>;
 
 /** A listing page's data by its listing path (`/concerts?...`): hc cannot fill the route's wildcard, so the path goes in here. */
 export function listingPage(path: string, query: Record<string, string>): Promise<DataOf<ListingAnswer>> {

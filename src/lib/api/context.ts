@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import type { Translate } from '../i18n/index.ts';
+import type { RequestScope } from '../services/scope.ts';
 
 export interface ApiEnv {
   Bindings: Cloudflare.Env;
@@ -11,5 +12,7 @@ export interface ApiEnv {
     ctx: RequestContext;
     currencies: CurrencyTable;
     t: Translate;
+    /** db, ctx and currencies again, with the request's clock: what service calls take. */
+    scope: RequestScope;
   };
 }

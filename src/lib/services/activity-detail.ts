@@ -21,6 +21,7 @@ import { translator } from '../i18n/index.ts';
 import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
 import { DomainError } from '../domain/errors.ts';
 import { loadCurrencyTable } from './currency.ts';
+import type { RequestScope } from './scope.ts';
 
 /** Favourite type 1 of the spec's `v1/activity/favorite/{id}?type=1`: notify me when tickets are available. */
 export const FAVOURITE_TYPE_NOTIFY = 1;
@@ -294,14 +295,15 @@ function detailOf(loaded: Loaded, p: Pricing, now: number): ActivityDetail {
 }
 
 /** The activity detail in the request's locale and currency, or null when there is no such (published) activity. */
-export async function activityDetail(db: Db, ctx: RequestContext, id: number, now: number): Promise<ActivityDetail | null> {
+export async function activityDetail(scope: RequestScope, id: number): Promise<ActivityDetail | null> {
+  const { db, ctx, now } = scope;
   const loaded = await loadAll(db, id);
   return loaded ? detailOf(loaded, pricing(loaded.table, ctx), now) : null;
 }
 
 /** The spec's ticket categories of an activity (tiers of its sessions still to come); null for an unknown activity. */
-export async function ticketCategories(db: Db, ctx: RequestContext, eventId: number, now: number): Promise<TicketCategoryView[] | null> {
-  const detail = await activityDetail(db, ctx, eventId, now);
+export async function ticketCategories(scope: RequestScope, eventId: number): Promise<TicketCategoryView[] | null> {
+  const detail = await activityDetail(scope, eventId);
   if (!detail) return null;
   return detail.sessions.flatMap((session) =>
     session.tiers.map((tier) => ({
@@ -365,7 +367,8 @@ function tierOffer(loaded: Loaded, tierId: number, p: Pricing, now: number): Tic
  * DIRECT_BUY entry the picker uses. 404 for an unknown activity or a tier that is not one of its open
  * sessions'; 409 when the activity is not on sale.
  */
-export async function ticketOffers(db: Db, ctx: RequestContext, eventId: number, ticketCategoryId: number, now: number): Promise<TicketOffer[]> {
+export async function ticketOffers(scope: RequestScope, eventId: number, ticketCategoryId: number): Promise<TicketOffer[]> {
+  const { db, ctx, now } = scope;
   const loaded = await loadAll(db, eventId);
   if (!loaded) throw new DomainError('activity_not_found');
   return [tierOffer(loaded, ticketCategoryId, pricing(loaded.table, ctx), now)];

@@ -14,10 +14,10 @@ import { GATE_STAFF_MAX, RESALE_CHAIN_MAX } from '../config.ts';
 import { activities, activitySessions, cities, gateStaff, listings, orders, tickets, ticketTiers, users, venues } from '../db/schema.ts';
 import { admissionRefusal, admitsFor, normalizeEntryCode, parseStaffAccount } from '../domain/admission.ts';
 import { sha256Hex } from '../domain/password.ts';
-import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { orderWithShowQuery } from './show-query.ts';
+import type { UserScope } from './scope.ts';
 
 export interface GateSession {
   id: number;
@@ -53,7 +53,8 @@ const ownSessionIds = (db: Db, userId: number, sessionId?: number) =>
     .where(and(eq(listings.sellerId, userId), isNull(listings.sourceOrderId), sessionId === undefined ? undefined : eq(ticketTiers.sessionId, sessionId)));
 
 /** The sessions the user may staff the gate of (their own, and those a seller assigned them to), not yet ended, soonest first. */
-export async function gateSessions(db: Db, ctx: RequestContext, userId: number, now: number): Promise<GateSession[]> {
+export async function gateSessions(scope: UserScope): Promise<GateSession[]> {
+  const { db, ctx, userId, now } = scope;
   const assigned = db.select({ id: gateStaff.sessionId }).from(gateStaff).where(eq(gateStaff.staffId, userId));
   const rows = await sessionRows(db)
     .where(and(gt(activitySessions.endsAt, now), or(inArray(activitySessions.id, ownSessionIds(db, userId)), inArray(activitySessions.id, assigned))))
@@ -105,7 +106,8 @@ async function issuerOf(db: Db, orderId: number): Promise<number | undefined> {
 }
 
 /** Admits the holder of `rawCode` at the session's gate, or says why not (already in, resold, void, another show). */
-export async function admit(db: Db, ctx: RequestContext, userId: number, sessionId: number, rawCode: string, now: number): Promise<Admission> {
+export async function admit(scope: UserScope, sessionId: number, rawCode: string): Promise<Admission> {
+  const { db, ctx, userId, now } = scope;
   const sellers = await requireGateStaff(db, userId, sessionId);
   const code = normalizeEntryCode(rawCode);
   if (!code) throw new DomainError('entry_code_invalid', {}, 'code');

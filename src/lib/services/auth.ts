@@ -8,11 +8,8 @@
  * captcha thresholds do not depend on whether the account exists.
  */
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
-import type { ApiEnv } from '../api/context.ts';
 import {
-  CAPTCHA_AFTER_FAILURES, CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS, CODE_TTL_MS, EMAIL_CODE_LENGTH, SESSION_TTL_DAYS, TOKEN_COOKIE,
+  CAPTCHA_AFTER_FAILURES, CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS, CODE_TTL_MS, EMAIL_CODE_LENGTH, SESSION_TTL_DAYS,
 } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authSessions, countries, loginFailures, users, verificationCodes } from '../db/schema.ts';
@@ -288,13 +285,6 @@ export async function userOfCookies(db: Db, token: string | undefined, userId: s
   if (!token || !userId) return null;
   const user = await sessionUser(db, token, now);
   return user && String(user.userId) === userId ? user : null;
-}
-
-/** The signed-in user of an API request, or a 401 (which also clears the session cookies). */
-export async function requireUser(c: Context<ApiEnv>): Promise<SessionUser> {
-  const user = await sessionUser(c.get('db'), getCookie(c, TOKEN_COOKIE), Date.now());
-  if (!user) throw new DomainError('unauthorized');
-  return user;
 }
 
 /** Ends the session of a token (nothing happens for an unknown one). */

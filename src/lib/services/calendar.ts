@@ -2,15 +2,14 @@
 import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.ts';
 import { RECENT_SHOWS_DAYS } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { activities, activitySessions, categories, cities } from '../db/schema.ts';
 import {
   groupByLocalDay, localDate, rangeBounds, upcomingDays, type CalendarKey, type DateRange,
 } from '../domain/calendar.ts';
 import { ALL_CATEGORIES } from '../domain/listing-url.ts';
-import type { RequestContext } from '../domain/request-context.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { cardQuery, toCards, type ActivityCard } from './catalogue.ts';
+import type { RequestScope } from './scope.ts';
 
 /** At most this many activities come with cards; `total` still counts them all. */
 export const CALENDAR_MAX_ACTIVITIES = 50;
@@ -48,7 +47,8 @@ export interface CalendarList {
  * range, in the city's time zone; sessions that already began are left out. Without a range:
  * today and the following RECENT_SHOWS_DAYS - 1 days.
  */
-export async function calendarList(db: Db, ctx: RequestContext, key: CalendarKey, range: DateRange | null, now: number): Promise<CalendarList> {
+export async function calendarList(scope: RequestScope, key: CalendarKey, range: DateRange | null): Promise<CalendarList> {
+  const { db, ctx, now } = scope;
   const [city] = await db.select().from(cities).where(eq(cities.cityCode, key.cityCode));
   if (!city) throw new DomainError('city_not_found', {}, 'cityCode');
   let categoryId: number | null = null;

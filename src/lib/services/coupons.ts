@@ -17,6 +17,7 @@ import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from
 import type { RequestContext } from '../domain/request-context.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import type { CurrencyView } from './currency.ts';
+import type { UserScope } from './scope.ts';
 
 /** More copies than any bundle holds; the statement caps a bundle at this. */
 const BUNDLE_MAX = 20;
@@ -164,7 +165,8 @@ const TAB_ORDER: Record<CouponTab, (a: CouponCard, b: CouponCard) => number> = {
 };
 
 /** The user's coupons of one tab, a card per coupon and state with how many are held, and every tab's count. */
-export async function listCoupons(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, tab: CouponTab, now: number): Promise<CouponList> {
+export async function listCoupons(scope: UserScope, tab: CouponTab): Promise<CouponList> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   const rows = await db
     .select({ status: userCoupons.status, coupon: coupons, category: categories })
     .from(userCoupons)
@@ -206,9 +208,8 @@ export interface InviteCouponPopup {
 }
 
 /** The unused, unexpired invitee and inviter coupons the user received after row `afterId`, a pop-up per coupon. */
-export async function inviteCouponPopups(
-  db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, afterId: number, now: number,
-): Promise<InviteCouponPopup[]> {
+export async function inviteCouponPopups(scope: UserScope, afterId: number): Promise<InviteCouponPopup[]> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   const [rows, [main]] = await Promise.all([
     db
       .select({ id: userCoupons.id, coupon: coupons })

@@ -24,6 +24,7 @@ import { orderWithShowQuery, type OrderWithShowRow } from './show-query.ts';
 import { requireOrderEvent } from './orders/lifecycle.ts';
 import type { OrderRow } from './orders/queries.ts';
 import { entryCodeOf } from './vouchers.ts';
+import type { UserScope } from './scope.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Locales whose catalogues name the compensation coupon in its three stored scripts. */
@@ -128,8 +129,10 @@ async function sellerOrderView(db: Db, locale: Locale, table: CurrencyTable, sel
  * then the oldest order, so the queue of pending ticketing reads top-down.
  */
 export async function listSellerOrders(
-  db: Db, locale: Locale, table: CurrencyTable, sellerId: number, query: { status: SellerOrderFilter; page: number },
+  scope: UserScope, query: { status: SellerOrderFilter; page: number },
 ): Promise<SellerOrderPage> {
+  const { db, currencies: table, userId: sellerId } = scope;
+  const { locale } = scope.ctx;
   const conditions: SQL[] = [eq(orders.sellerId, sellerId), sellerDelivered];
   if (query.status !== 'all') conditions.push(eq(orders.status, query.status));
   const where = and(...conditions);
@@ -163,8 +166,10 @@ function ticketedChanges(input: FulfilmentInput): Partial<OrderRow> {
  * the job with the tickets already written.
  */
 export async function fulfilOrder(
-  db: Db, locale: Locale, table: CurrencyTable, sellerId: number, orderId: number, input: FulfilmentInput, now: number,
+  scope: UserScope, orderId: number, input: FulfilmentInput,
 ): Promise<SellerOrder> {
+  const { db, currencies: table, userId: sellerId, now } = scope;
+  const { locale } = scope.ctx;
   const { order, session } = await sellerOrderRow(db, sellerId, orderId);
   const problem = fulfilmentProblem(input, { deliveryType: order.deliveryType as DeliveryType, quantity: order.quantity, sessionStartsAt: session.startsAt });
   if (problem) throw new DomainError(problem.problem, { quantity: order.quantity }, problem.field);
@@ -192,8 +197,10 @@ export async function fulfilOrder(
  * the provider cannot be reached, leaves that to the scheduled sweep).
  */
 export async function failOrder(
-  db: Db, locale: Locale, table: CurrencyTable, sellerId: number, orderId: number, reason: string, now: number,
+  scope: UserScope, orderId: number, reason: string,
 ): Promise<SellerOrder> {
+  const { db, currencies: table, userId: sellerId, now } = scope;
+  const { locale } = scope.ctx;
   const { order } = await sellerOrderRow(db, sellerId, orderId);
   await requireOrderEvent(db, order.id, 'seller_failed', now, { refundAmount: order.total });
   // There is no column for it: the reason goes to the log, where support looks a failed order up.

@@ -14,11 +14,11 @@ import type { Db } from '../db/client.ts';
 import { coupons, invitations, orders, users } from '../db/schema.ts';
 import { foldText, percentOff } from '../domain/coupons.ts';
 import { invitationRefusal, normalizeInviteCode } from '../domain/invitations.ts';
-import type { RequestContext } from '../domain/request-context.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
 import { couponAmounts, grantInviteeCoupons, grantNewUserGift } from './coupons.ts';
-import { formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
+import { formattedMoney, type FormattedMoney } from '../domain/money.ts';
+import type { UserScope } from './scope.ts';
 
 export interface Inviter {
   id: number;
@@ -108,7 +108,8 @@ export function sharePathOf(inviteCode: string): string {
 }
 
 /** The My Invitation Code page's data: the code, the link, who joined, and what both sides get. */
-export async function invitationOf(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, now: number): Promise<InvitationView> {
+export async function invitationOf(scope: UserScope): Promise<InvitationView> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   const [[me], friends, rewardCoupons, paid] = await Promise.all([
     db.select({ inviteCode: users.inviteCode, invitedBy: users.invitedBy }).from(users).where(eq(users.id, userId)),
     db

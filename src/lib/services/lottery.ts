@@ -20,12 +20,12 @@ import { activitySessions, listings, lotteries, lotteryCodes, lotteryEntries, or
 import {
   drawCodeFrom, drawIsDue, drawWinners, helpRefusal, joinRefusal, lotteryPhase, type LotteryPhase,
 } from '../domain/lottery.ts';
-import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { loadCurrencyTable } from './currency.ts';
 import { newOrderNo } from './orders/checkout.ts';
 import { showQuery } from './show-query.ts';
+import type { RequestScope, UserScope } from './scope.ts';
 
 type LotteryRow = typeof lotteries.$inferSelect;
 
@@ -273,7 +273,8 @@ async function myEntryOf(db: Db, lottery: LotteryRow, userId: number | null): Pr
 }
 
 /** Every lottery, open ones first (soonest draw first), then the drawn ones (latest first). Draws what is due. */
-export async function listLotteries(db: Db, ctx: RequestContext, now: number): Promise<LotteryView[]> {
+export async function listLotteries(scope: RequestScope): Promise<LotteryView[]> {
+  const { db, ctx, now } = scope;
   await drawDueLotteries(db, now);
   const rows = await db.select().from(lotteries).orderBy(asc(lotteries.drawAt));
   const ordered = [...rows.filter((row) => row.status !== 'drawn'), ...rows.filter((row) => row.status === 'drawn').reverse()];
@@ -281,7 +282,8 @@ export async function listLotteries(db: Db, ctx: RequestContext, now: number): P
 }
 
 /** One lottery with the signed-in user's entry. */
-export async function lotteryDetail(db: Db, ctx: RequestContext, lotteryId: number, userId: number | null, now: number): Promise<LotteryDetail> {
+export async function lotteryDetail(scope: RequestScope, lotteryId: number, userId: number | null): Promise<LotteryDetail> {
+  const { db, ctx, now } = scope;
   const lottery = await findLottery(db, lotteryId, now);
   const [[view], myEntry] = await Promise.all([viewsOf(db, [lottery], ctx.locale, now), myEntryOf(db, lottery, userId)]);
   return { ...view, myEntry };
@@ -317,7 +319,8 @@ export async function drawRecord(db: Db, lotteryId: number, now: number): Promis
 // Joining and helping
 
 /** Joins a lottery: one entry per user, with its first code and its share token. */
-export async function joinLottery(db: Db, ctx: RequestContext, userId: number, lotteryId: number, now: number): Promise<LotteryDetail> {
+export async function joinLottery(scope: UserScope, lotteryId: number): Promise<LotteryDetail> {
+  const { db, userId, now } = scope;
   const lottery = await findLottery(db, lotteryId, now);
   const [joined] = await db.select({ id: lotteryEntries.id }).from(lotteryEntries)
     .where(and(eq(lotteryEntries.lotteryId, lottery.id), eq(lotteryEntries.userId, userId)));
@@ -343,7 +346,7 @@ export async function joinLottery(db: Db, ctx: RequestContext, userId: number, l
       if (!isUniqueViolation(error) || attempt >= CODE_ATTEMPTS) throw error;
     }
   }
-  return lotteryDetail(db, ctx, lottery.id, userId, now);
+  return lotteryDetail(scope, lottery.id, userId);
 }
 
 export interface ShareView {
@@ -380,7 +383,8 @@ function maskedName(nickname: string | null): string {
 }
 
 /** The share landing page's data: the lottery, whose entry this is, and what the visitor did. */
-export async function shareView(db: Db, ctx: RequestContext, shareToken: string, viewerId: number | null, now: number): Promise<ShareView> {
+export async function shareView(scope: RequestScope, shareToken: string, viewerId: number | null): Promise<ShareView> {
+  const { db, ctx, now } = scope;
   const { entry, nickname } = await findEntry(db, shareToken);
   const lottery = await findLottery(db, entry.lotteryId, now);
   const [[view], codeCount, help] = await Promise.all([
@@ -439,7 +443,7 @@ export async function helpEntry(db: Db, shareToken: string, helperId: number, no
 }
 
 /** The share image's data: the lottery of a share link, for the SVG. */
-export async function shareImageData(db: Db, ctx: RequestContext, shareToken: string, now: number): Promise<{ lottery: LotteryView; sharerName: string }> {
-  const view = await shareView(db, ctx, shareToken, null, now);
+export async function shareImageData(scope: RequestScope, shareToken: string): Promise<{ lottery: LotteryView; sharerName: string }> {
+  const view = await shareView(scope, shareToken, null);
   return { lottery: view.lottery, sharerName: view.sharerName };
 }

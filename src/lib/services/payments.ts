@@ -20,9 +20,8 @@ import { DomainError } from '../domain/errors.ts';
 import { REFUND_RETRY_AFTER_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { orders, payments, paymentWebhookEvents } from '../db/schema.ts';
-import type { CurrencyTable, Money } from '../domain/money.ts';
+import type { Money } from '../domain/money.ts';
 import type { OrderStatus } from '../domain/order-state.ts';
-import type { RequestContext } from '../domain/request-context.ts';
 import type { PaymentMethod } from '../config.ts';
 import { parseOrderId } from '../domain/order-pages.ts';
 import { paymentStatusOf, type PaymentStatus } from '../domain/payment-outcome.ts';
@@ -41,6 +40,7 @@ import { paymentProvider } from './payment-providers/index.ts';
 import type { CreatePaymentInput, PaymentProvider } from './payment-providers/types.ts';
 import { messengerFor } from './messaging.ts';
 import { fulfilTransferOrder, notifyTransferSold, type TransferReissue } from './transfers.ts';
+import type { UserScope } from './scope.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -411,14 +411,13 @@ export interface PaymentPageData {
  * What the payment page and the outcome pages show: the payment state (the provider asked first)
  * and the order. Null when the id is malformed, unknown or someone else's order (the 404 page).
  */
-export async function paymentPageData(
-  db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, rawOrderId: string | null | undefined, now: number,
-): Promise<PaymentPageData | null> {
+export async function paymentPageData(scope: UserScope, rawOrderId: string | null | undefined): Promise<PaymentPageData | null> {
+  const { db, userId, now } = scope;
   const orderId = parseOrderId(rawOrderId);
   if (orderId === null) return null;
   try {
     const state = await paymentState(db, userId, orderId, now);
-    return { state, order: await orderDetail(db, ctx, table, userId, orderId, now) };
+    return { state, order: await orderDetail(scope, orderId) };
   } catch (error) {
     if (error instanceof DomainError && error.code === 'order_not_found') return null;
     throw error;

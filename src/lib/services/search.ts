@@ -5,11 +5,11 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { SUGGESTION_LIMIT } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { ACTIVITY_STATUS } from '../domain/activity.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { ftsQuery, hasLooserMatch, textMatches } from '../domain/search-text.ts';
 import { localizedName } from '../i18n/locales.ts';
+import type { RequestScope } from './scope.ts';
 
 /** Statuses shown to buyers: on sale, priority booking, not yet on sale (drafts and ended ones are not). */
 export const LISTED_STATUSES: readonly number[] = Object.values(ACTIVITY_STATUS);
@@ -64,7 +64,8 @@ interface SuggestionRow {
 }
 
 /** Best-ranked upcoming activities for what is typed so far (the last word counts as a prefix). */
-export async function suggest(db: Db, keyword: string, ctx: RequestContext, now: number): Promise<Suggestion[]> {
+export async function suggest(scope: RequestScope, keyword: string): Promise<Suggestion[]> {
+  const { db, ctx, now } = scope;
   for (const expression of matchAttempts(keyword)) {
     const rows = await db.all<SuggestionRow>(sql`
       SELECT a.id AS id, a.name_en AS nameEn, a.name_zh_hant AS nameZhHant, a.name_zh_hans AS nameZhHans,

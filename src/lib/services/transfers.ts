@@ -35,6 +35,7 @@ import type { Messenger } from './messaging.ts';
 import { expireOverdueOrders } from './orders/expiry.ts';
 import { orderWithShowQuery, showQuery, type OrderWithShowRow } from './show-query.ts';
 import { entryCodeOf } from './vouchers.ts';
+import type { UserScope } from './scope.ts';
 
 /** Transfers are reissued electronically, whatever the original delivery was. */
 const TRANSFER_DELIVERY_TYPES = 'e_ticket';
@@ -131,7 +132,8 @@ async function ownListingView(db: Db, locale: Locale, table: CurrencyTable, user
 }
 
 /** The caller's transfer listings, newest first ("My listings"). */
-export async function listMyTransferListings(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, now: number): Promise<TransferListingView[]> {
+export async function listMyTransferListings(scope: UserScope): Promise<TransferListingView[]> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   await expireOverdueOrders(db, now, { userId });
   const rows = await listingQuery(db)
     .where(and(eq(listings.sellerId, userId), isNotNull(listings.sourceOrderId)))
@@ -220,9 +222,8 @@ function requirePriceInBand(price: number, currency: string, tier: { faceValue: 
  * Lists `quantity` tickets of the caller's order. The listing and its ticket rows are one batch; a
  * concurrent listing of the same tickets breaks the partial unique index and rolls back whole.
  */
-export async function createTransferListing(
-  db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, input: TransferListingInput, now: number,
-): Promise<TransferListingView> {
+export async function createTransferListing(scope: UserScope, orderId: number, input: TransferListingInput): Promise<TransferListingView> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   if (!input.acceptAgreement) throw new DomainError('transfer_agreement_required', {}, 'acceptAgreement');
   requireKnownCurrency(input.currency, table);
   const { row, held, source } = await ownTransferSource(db, userId, orderId);
@@ -275,8 +276,9 @@ async function sourceSeating(db: Db, row: OrderWithShowRow): Promise<(typeof lis
 
 /** Changes the price of an active listing; orders already placed keep the price they were quoted. */
 export async function changeTransferPrice(
-  db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, listingId: number, input: { price: number; currency: string }, now: number,
+  scope: UserScope, listingId: number, input: { price: number; currency: string },
 ): Promise<TransferListingView> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   requireKnownCurrency(input.currency, table);
   const { listing, tier, session } = await ownListingRow(db, userId, listingId);
   if (listing.status !== 'active') throw new DomainError('transfer_listing_closed');
@@ -298,9 +300,8 @@ export async function changeTransferPrice(
  * with. The unsold tickets are then free to use or list again; the sold ones stay sold.
  * Withdrawing a withdrawn listing answers with it unchanged.
  */
-export async function withdrawTransferListing(
-  db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, listingId: number, now: number,
-): Promise<TransferListingView> {
+export async function withdrawTransferListing(scope: UserScope, listingId: number): Promise<TransferListingView> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   await ownListingRow(db, userId, listingId);
   // Unpaid orders past their deadline give their tickets back first, so they do not block a withdrawal.
   await expireOverdueOrders(db, now, { listingId });
@@ -429,7 +430,8 @@ export interface PayoutView {
 }
 
 /** The seller's recorded proceeds, newest first (paying them out happens after each event). */
-export async function myPayouts(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number): Promise<PayoutView[]> {
+export async function myPayouts(scope: UserScope): Promise<PayoutView[]> {
+  const { db, ctx, currencies: table, userId } = scope;
   const rows = await db.select().from(sellerPayouts).where(eq(sellerPayouts.sellerId, userId)).orderBy(desc(sellerPayouts.id));
   return rows.map((payout) => ({
     id: payout.id,

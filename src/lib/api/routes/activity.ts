@@ -10,15 +10,17 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { DomainError } from '../../domain/errors.ts';
 import { BUY_TYPE_DIRECT } from '../../domain/ticket-offer.ts';
-import { requireUser } from '../../services/auth.ts';
 import {
   activityDetail, FAVOURITE_TYPES, subscribe, subscriptionStatus, ticketCategories, ticketOffers,
 } from '../../services/activity-detail.ts';
 import type { ApiEnv } from '../context.ts';
-import { ApiError, success } from '../errors.ts';
-import { jsonBody, parseInput } from '../validate.ts';
+import { describe } from '../docs.ts';
+import { success } from '../errors.ts';
 import { idParam, queryId } from '../params.ts';
+import { signedIn } from '../session.ts';
+import { input } from '../validate.ts';
 
 const favouriteType = z.coerce.number().int().refine((type) => (FAVOURITE_TYPES as readonly number[]).includes(type));
 
@@ -32,33 +34,30 @@ const offersBody = z.object({
 const favouriteQuery = z.object({ type: favouriteType });
 const favouriteBody = z.object({ type: favouriteType });
 
+const doc = describe('Activities');
+
 export const activityRoutes = new Hono<ApiEnv>()
-  .get('/activity/:id', async (c) => {
-    const { id: activityId } = parseInput(idParam, c.req.param());
-    const detail = await activityDetail(c.get('db'), c.get('ctx'), activityId, Date.now());
-    if (!detail) throw new ApiError(404, 'activity_not_found');
+  .get('/activity/:id', doc.anyone('An activity\'s detail'), input('param', idParam), async (c) => {
+    const detail = await activityDetail(c.var.scope, c.req.valid('param').id);
+    if (!detail) throw new DomainError('activity_not_found');
     return c.json(success(detail));
   })
-  .get('/v1/ticketCategories', async (c) => {
-    const { eventId } = parseInput(categoriesQuery, c.req.query());
-    const list = await ticketCategories(c.get('db'), c.get('ctx'), eventId, Date.now());
-    if (!list) throw new ApiError(404, 'activity_not_found');
+  .get('/v1/ticketCategories', doc.anyone('The ticket tiers of an activity\'s sessions to come'), input('query', categoriesQuery), async (c) => {
+    const list = await ticketCategories(c.var.scope, c.req.valid('query').eventId);
+    if (!list) throw new DomainError('activity_not_found');
     return c.json(success(list));
   })
-  .post('/v8/tickets', async (c) => {
-    const body = parseInput(offersBody, await jsonBody(c.req.raw));
-    return c.json(success(await ticketOffers(c.get('db'), c.get('ctx'), body.eventId, body.ticketCategoryId, Date.now())));
+  .post('/v8/tickets', doc.anyone('The direct-buy offer of a ticket tier'), input('json', offersBody), async (c) => {
+    const body = c.req.valid('json');
+    return c.json(success(await ticketOffers(c.var.scope, body.eventId, body.ticketCategoryId)));
   })
-  .get('/v1/activity/favorite/:id', async (c) => {
-    const user = await requireUser(c);
-    const { id: activityId } = parseInput(idParam, c.req.param());
-    const { type } = parseInput(favouriteQuery, c.req.query());
-    return c.json(success({ subscribed: await subscriptionStatus(c.get('db'), user.userId, activityId, type) }));
-  })
-  .post('/v1/activity/favorite/:id', async (c) => {
-    const user = await requireUser(c);
-    const { id: activityId } = parseInput(idParam, c.req.param());
-    const { type } = parseInput(favouriteBody, await jsonBody(c.req.raw));
-    await subscribe(c.get('db'), user.userId, activityId, type, Date.now());
-    return c.json(success({ subscribed: true }));
-  });
+  .get('/v1/activity/favorite/:id', doc.user('Whether the user is subscribed to an activity\'s news'), signedIn, input('param', idParam),
+    input('query', favouriteQuery), async (c) => {
+      const subscribed = await subscriptionStatus(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.req.valid('query').type);
+      return c.json(success({ subscribed }));
+    })
+  .post('/v1/activity/favorite/:id', doc.user('Subscribes the user to an activity\'s news (idempotent)'), signedIn, input('param', idParam),
+    input('json', favouriteBody), async (c) => {
+      await subscribe(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.req.valid('json').type, Date.now());
+      return c.json(success({ subscribed: true }));
+    });

@@ -18,56 +18,43 @@ import { countryList } from '../../domain/countries.ts';
 import { NAME_MAX_LENGTH } from '../../domain/identity.ts';
 import { regionChoice } from '../../domain/regions.ts';
 import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from '../../services/addresses.ts';
-import { requireUser } from '../../services/auth.ts';
 import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from '../params.ts';
-
-const text = (max: number) => z.string().max(max).default('');
+import { countryCode, formText, idParam } from '../params.ts';
+import { signedIn } from '../session.ts';
+import { input } from '../validate.ts';
 
 const addressBody = z.object({
-  name: text(NAME_MAX_LENGTH * 2),
-  phoneCountryCode: text(5),
-  phone: text(20),
-  countryCode: text(2),
-  province: text(AREA_MAX_LENGTH),
-  city: text(AREA_MAX_LENGTH),
-  district: text(AREA_MAX_LENGTH),
-  street: text(STREET_MAX_LENGTH),
-  postcode: text(POSTCODE_MAX_LENGTH),
+  name: formText(NAME_MAX_LENGTH * 2),
+  phoneCountryCode: formText(5),
+  phone: formText(20),
+  countryCode: formText(2),
+  province: formText(AREA_MAX_LENGTH),
+  city: formText(AREA_MAX_LENGTH),
+  district: formText(AREA_MAX_LENGTH),
+  street: formText(STREET_MAX_LENGTH),
+  postcode: formText(POSTCODE_MAX_LENGTH),
 });
-const countryParam = z.object({ country: z.string().regex(/^[A-Z]{2}$/) });
+const countryParam = z.object({ country: countryCode });
+
+const doc = describe('Addresses');
 
 export const addressRoutes = new Hono<ApiEnv>()
-  .get('/v1/countries', (c) => c.json(success(countryList(c.get('ctx').locale))))
-  .get('/v1/regions/:country', (c) => {
-    const { country } = parseInput(countryParam, c.req.param());
+  .get('/v1/countries', doc.anyone('Every country, named in the request\'s language'), (c) => c.json(success(countryList(c.get('ctx').locale))))
+  .get('/v1/regions/:country', doc.anyone('The areas of a country, or null when they are free text'), input('param', countryParam), (c) => {
+    const { country } = c.req.valid('param');
     return c.json(success(regionChoice(country, c.get('ctx').locale)));
   })
-  .get('/v1/addresses', async (c) => {
-    const user = await requireUser(c);
-    return c.json(success(await listAddresses(c.get('db'), user.userId, c.get('ctx').locale)));
-  })
-  .post('/v1/addresses', async (c) => {
-    const user = await requireUser(c);
-    const input = parseInput(addressBody, await jsonBody(c.req.raw));
-    return c.json(success(await createAddress(c.get('db'), user.userId, input, c.get('ctx').locale)));
-  })
-  .get('/v1/addresses/:id', async (c) => {
-    const user = await requireUser(c);
-    const { id } = parseInput(idParam, c.req.param());
-    return c.json(success(await getAddress(c.get('db'), user.userId, id, c.get('ctx').locale)));
-  })
-  .put('/v1/addresses/:id', async (c) => {
-    const user = await requireUser(c);
-    const { id } = parseInput(idParam, c.req.param());
-    const input = parseInput(addressBody, await jsonBody(c.req.raw));
-    return c.json(success(await updateAddress(c.get('db'), user.userId, id, input, c.get('ctx').locale)));
-  })
-  .delete('/v1/addresses/:id', async (c) => {
-    const user = await requireUser(c);
-    const { id } = parseInput(idParam, c.req.param());
-    await deleteAddress(c.get('db'), user.userId, id);
+  .get('/v1/addresses', doc.user('The user\'s addresses'), signedIn, async (c) =>
+    c.json(success(await listAddresses(c.get('db'), c.var.user.userId, c.get('ctx').locale))))
+  .post('/v1/addresses', doc.user('Adds an address'), signedIn, input('json', addressBody), async (c) =>
+    c.json(success(await createAddress(c.get('db'), c.var.user.userId, c.req.valid('json'), c.get('ctx').locale))))
+  .get('/v1/addresses/:id', doc.user('One of the user\'s addresses'), signedIn, input('param', idParam), async (c) =>
+    c.json(success(await getAddress(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.get('ctx').locale))))
+  .put('/v1/addresses/:id', doc.user('Changes an address'), signedIn, input('param', idParam), input('json', addressBody), async (c) =>
+    c.json(success(await updateAddress(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.req.valid('json'), c.get('ctx').locale))))
+  .delete('/v1/addresses/:id', doc.user('Deletes an address'), signedIn, input('param', idParam), async (c) => {
+    await deleteAddress(c.get('db'), c.var.user.userId, c.req.valid('param').id);
     return c.json(success(null));
   });

@@ -11,45 +11,33 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../../domain/identity.ts';
-import { requireUser } from '../../services/auth.ts';
 import { createAttendee, deleteAttendee, getAttendee, listAttendees, updateAttendee } from '../../services/attendees.ts';
 import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from '../params.ts';
+import { formText, idParam } from '../params.ts';
+import { signedIn } from '../session.ts';
+import { input } from '../validate.ts';
 
-const text = (max: number) => z.string().max(max).default('');
 const attendeeBody = z.object({
-  name: text(NAME_MAX_LENGTH * 2),
-  nationality: text(2),
-  idCardType: text(10),
-  idCardNo: text(40),
+  name: formText(NAME_MAX_LENGTH * 2),
+  nationality: formText(2),
+  idCardType: formText(10),
+  idCardNo: formText(40),
 });
 
+const doc = describe('Attendees');
+
 export const attendeeRoutes = new Hono<ApiEnv>()
-  .get('/v1/attendees', async (c) => {
-    const user = await requireUser(c);
-    return c.json(success(await listAttendees(c.get('db'), user.userId, c.get('ctx').locale)));
-  })
-  .post('/v1/attendees', async (c) => {
-    const user = await requireUser(c);
-    const input = parseInput(attendeeBody, await jsonBody(c.req.raw));
-    return c.json(success(await createAttendee(c.get('db'), user.userId, input, c.get('ctx').locale)));
-  })
-  .get('/v1/attendees/:id', async (c) => {
-    const user = await requireUser(c);
-    const { id } = parseInput(idParam, c.req.param());
-    return c.json(success(await getAttendee(c.get('db'), user.userId, id, c.get('ctx').locale)));
-  })
-  .put('/v1/attendees/:id', async (c) => {
-    const user = await requireUser(c);
-    const { id } = parseInput(idParam, c.req.param());
-    const input = parseInput(attendeeBody, await jsonBody(c.req.raw));
-    return c.json(success(await updateAttendee(c.get('db'), user.userId, id, input, c.get('ctx').locale)));
-  })
-  .delete('/v1/attendees/:id', async (c) => {
-    const user = await requireUser(c);
-    const { id } = parseInput(idParam, c.req.param());
-    await deleteAttendee(c.get('db'), user.userId, id);
+  .get('/v1/attendees', doc.user('The user\'s attendees, ID numbers masked'), signedIn, async (c) =>
+    c.json(success(await listAttendees(c.get('db'), c.var.user.userId, c.get('ctx').locale))))
+  .post('/v1/attendees', doc.user('Adds an attendee'), signedIn, input('json', attendeeBody), async (c) =>
+    c.json(success(await createAttendee(c.get('db'), c.var.user.userId, c.req.valid('json'), c.get('ctx').locale))))
+  .get('/v1/attendees/:id', doc.user('One attendee with the full ID number, for the edit form'), signedIn, input('param', idParam), async (c) =>
+    c.json(success(await getAttendee(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.get('ctx').locale))))
+  .put('/v1/attendees/:id', doc.user('Changes an attendee'), signedIn, input('param', idParam), input('json', attendeeBody), async (c) =>
+    c.json(success(await updateAttendee(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.req.valid('json'), c.get('ctx').locale))))
+  .delete('/v1/attendees/:id', doc.user('Deletes an attendee'), signedIn, input('param', idParam), async (c) => {
+    await deleteAttendee(c.get('db'), c.var.user.userId, c.req.valid('param').id);
     return c.json(success(null));
   });

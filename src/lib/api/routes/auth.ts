@@ -24,28 +24,31 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { DomainError } from '../../domain/errors.ts';
 import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, CODE_RESEND_SECONDS, DEV_CAPTCHA_ANSWER_HEADER, TOKEN_COOKIE, USER_ID_COOKIE } from '../../config.ts';
 import {
   callingCodeProblem, codeProblem, emailProblem, nicknameProblem, normalizeEmail, normalizePhone, passwordProblem, phoneProblem,
   type FieldProblem,
 } from '../../domain/validation.ts';
 import {
-  changePassword, endSession, loginWithCode, loginWithPassword, profileOf, register, requireUser, resetPassword, sendLoginCode,
+  changePassword, endSession, loginWithCode, loginWithPassword, profileOf, register, resetPassword, sendLoginCode,
   sendRegisterCode, sendResetCode, updateNickname, verifyResetCode, type Account, type AuthDeps, type CaptchaAttempt, type SignedIn,
 } from '../../services/auth.ts';
 import { createChallenge } from '../../services/captcha.ts';
 import { messengerFor, outboxFor } from '../../services/messaging.ts';
 import type { ApiEnv } from '../context.ts';
-import type { ErrorCode } from '../../domain/errors.ts';
-import { ApiError, success } from '../errors.ts';
-import { cleanInput } from '../validate.ts';
+import { describe } from '../docs.ts';
+import { success } from '../errors.ts';
+import { accountText, inviteCode as inviteCodeText } from '../params.ts';
+import { signedIn } from '../session.ts';
+import { input } from '../validate.ts';
 
 type Rule = (value: string) => FieldProblem | null;
 
 /**
  * A text field checked by one of the page's rules: a missing field is an empty one (so it gets the
- * rule's "cannot be empty" message), anything but a string is invalid input. Passwords keep their
- * spaces; everything else is trimmed.
+ * rule's "cannot be empty" message, see validate.ts's field problems), anything but a string is
+ * invalid input. Passwords keep their spaces; everything else is trimmed.
  */
 function ruled(rule: Rule, trim = true) {
   return z.unknown().transform((value, ctx) => {
@@ -71,9 +74,10 @@ const password = ruled((value) => passwordProblem(value), false);
 const newPassword = ruled((value) => passwordProblem(value, true), false);
 /** The captcha answer, when the client was asked for one; the server decides whether it is needed. */
 const captcha = z.string().max(16).optional();
-const agreement = z.literal(true, { error: () => 'agreement_required' });
+/** Any value but `true` (a missing one included) is the agreement's own problem, so a client may send false. */
+const agreement = z.unknown().refine((value) => value === true, { error: 'agreement_required' });
 /** A friend's invite code; its owner is looked up (and an unknown one refused) by the service. */
-const inviteCode = z.string().max(32).optional();
+const inviteCode = inviteCodeText.optional();
 
 const sendLoginCodeBody = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('phone'), countryCode, phone }),
@@ -98,35 +102,9 @@ const changePasswordBody = z.object({
 });
 const profileBody = z.object({ nickname: ruled(nicknameProblem) });
 const captchaQuery = z.object({ timestamp: z.string().regex(/^\d{1,16}$/).optional() });
-const outboxQuery = z.object({ target: z.string().min(1).max(260) });
+const outboxQuery = z.object({ target: accountText });
 
-const FIELD_PROBLEMS = new Set<string>([
-  'phone_required', 'phone_invalid', 'country_code_invalid', 'email_required', 'email_invalid', 'password_required',
-  'new_password_required', 'password_invalid', 'code_required', 'code_invalid', 'nickname_required', 'nickname_invalid',
-  'agreement_required',
-] satisfies FieldProblem[]);
-
-/** Parses input with a schema; the first problem becomes the envelope's error, naming its field. */
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(cleanInput(value));
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.map(String).join('.') || undefined;
-  if (issue && FIELD_PROBLEMS.has(issue.message)) throw new ApiError(400, issue.message as ErrorCode, {}, field);
-  throw new ApiError(400, 'invalid_input', { field: field ?? '' }, field);
-}
-
-async function body(c: Context<ApiEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch (error) {
-    // Not JSON: bad input. Anything else (the body limit, say) keeps its own answer.
-    if (error instanceof SyntaxError) throw new ApiError(400, 'invalid_input', { field: 'body' }, 'body');
-    throw error;
-  }
-}
-
-function deps(c: Context<ApiEnv>): AuthDeps {
+function deps<E extends ApiEnv>(c: Context<E>): AuthDeps {
   const db = c.get('db');
   return {
     db,
@@ -138,16 +116,16 @@ function deps(c: Context<ApiEnv>): AuthDeps {
   };
 }
 
-function captchaOf(c: Context<ApiEnv>, answer: string | undefined): CaptchaAttempt {
+function captchaOf<E extends ApiEnv>(c: Context<E>, answer: string | undefined): CaptchaAttempt {
   return { id: getCookie(c, CAPTCHA_COOKIE), answer };
 }
 
 /** Secure cookies everywhere except a local build served over plain http. */
-function secure(c: Context<ApiEnv>): boolean {
+function secure<E extends ApiEnv>(c: Context<E>): boolean {
   return c.env.APP_ENV !== 'local' || new URL(c.req.url).protocol === 'https:';
 }
 
-function signIn(c: Context<ApiEnv>, session: SignedIn) {
+function signIn<E extends ApiEnv>(c: Context<E>, session: SignedIn) {
   const options = { path: '/', sameSite: 'Lax', secure: secure(c), maxAge: Math.floor((session.expiresAt - Date.now()) / 1000) } as const;
   setCookie(c, TOKEN_COOKIE, session.token, { ...options, httpOnly: true });
   setCookie(c, USER_ID_COOKIE, String(session.user.userId), options);
@@ -158,70 +136,68 @@ const phoneAccount = (input: { countryCode: string; phone: string }): Account =>
 const emailAccount = (input: { email: string }): Account => ({ kind: 'email', email: normalizeEmail(input.email) });
 const sent = { resendAfterSeconds: CODE_RESEND_SECONDS };
 
+const doc = describe('Account');
+
 export const authRoutes = new Hono<ApiEnv>()
-  .post('/v3/user/sendLoginCode', async (c) => {
-    const input = parse(sendLoginCodeBody, await body(c));
-    await sendLoginCode(deps(c), input.channel === 'phone' ? phoneAccount(input) : emailAccount(input));
+  .post('/v3/user/sendLoginCode', doc.anyone('Sends a sign-in code to a phone or an email'), input('json', sendLoginCodeBody), async (c) => {
+    const body = c.req.valid('json');
+    await sendLoginCode(deps(c), body.channel === 'phone' ? phoneAccount(body) : emailAccount(body));
     return c.json(success(sent));
   })
-  .post('/v1/user/login', async (c) => {
-    const input = parse(phoneLoginBody, await body(c));
-    const account = phoneAccount(input);
-    const attempt = captchaOf(c, input.captcha);
-    const session = input.loginType === 'code'
-      ? await loginWithCode(deps(c), account, input.code, attempt, input.inviteCode)
-      : await loginWithPassword(deps(c), account, input.password, attempt);
+  .post('/v1/user/login', doc.anyone('Signs in by phone, with a code or a password'), input('json', phoneLoginBody), async (c) => {
+    const body = c.req.valid('json');
+    const account = phoneAccount(body);
+    const attempt = captchaOf(c, body.captcha);
+    const session = body.loginType === 'code'
+      ? await loginWithCode(deps(c), account, body.code, attempt, body.inviteCode)
+      : await loginWithPassword(deps(c), account, body.password, attempt);
     return signIn(c, session);
   })
-  .post('/v1/user/mail/login', async (c) => {
-    const input = parse(mailLoginBody, await body(c));
-    const account = emailAccount(input);
-    const attempt = captchaOf(c, input.captcha);
-    const session = input.loginType === 'code'
-      ? await loginWithCode(deps(c), account, input.code, attempt)
-      : await loginWithPassword(deps(c), account, input.password, attempt);
+  .post('/v1/user/mail/login', doc.anyone('Signs in by email, with a code or a password'), input('json', mailLoginBody), async (c) => {
+    const body = c.req.valid('json');
+    const account = emailAccount(body);
+    const attempt = captchaOf(c, body.captcha);
+    const session = body.loginType === 'code'
+      ? await loginWithCode(deps(c), account, body.code, attempt)
+      : await loginWithPassword(deps(c), account, body.password, attempt);
     return signIn(c, session);
   })
-  .post('/v1/user/mail/regVerify', async (c) => {
-    const input = parse(emailBody, await body(c));
-    await sendRegisterCode(deps(c), normalizeEmail(input.email));
+  .post('/v1/user/mail/regVerify', doc.anyone('Sends a registration code to an email'), input('json', emailBody), async (c) => {
+    await sendRegisterCode(deps(c), normalizeEmail(c.req.valid('json').email));
     return c.json(success(sent));
   })
-  .post('/v1/user/mail/register', async (c) => {
-    const input = parse(registerBody, await body(c));
-    return signIn(c, await register(deps(c), normalizeEmail(input.email), input.code, input.password, captchaOf(c, input.captcha), input.inviteCode));
+  .post('/v1/user/mail/register', doc.anyone('Registers an account by email, and signs in'), input('json', registerBody), async (c) => {
+    const body = c.req.valid('json');
+    return signIn(c, await register(deps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha), body.inviteCode));
   })
-  .post('/v1/user/mail/forgot', async (c) => {
-    const input = parse(emailBody, await body(c));
-    await sendResetCode(deps(c), normalizeEmail(input.email));
+  .post('/v1/user/mail/forgot', doc.anyone('Sends a password-reset code to an email'), input('json', emailBody), async (c) => {
+    await sendResetCode(deps(c), normalizeEmail(c.req.valid('json').email));
     return c.json(success(sent));
   })
-  .post('/v1/user/mail/verify', async (c) => {
-    const input = parse(verifyBody, await body(c));
-    await verifyResetCode(deps(c), normalizeEmail(input.email), input.code, captchaOf(c, input.captcha));
+  .post('/v1/user/mail/verify', doc.anyone('Checks a password-reset code'), input('json', verifyBody), async (c) => {
+    const body = c.req.valid('json');
+    await verifyResetCode(deps(c), normalizeEmail(body.email), body.code, captchaOf(c, body.captcha));
     return c.json(success(null));
   })
-  .post('/v1/user/mail/password', async (c) => {
-    const input = parse(resetBody, await body(c));
-    await resetPassword(deps(c), normalizeEmail(input.email), input.code, input.password, captchaOf(c, input.captcha));
+  .post('/v1/user/mail/password', doc.anyone('Sets a new password with a reset code'), input('json', resetBody), async (c) => {
+    const body = c.req.valid('json');
+    await resetPassword(deps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha));
     return c.json(success(null));
   })
-  .put('/v1/user/password', async (c) => {
-    const user = await requireUser(c);
-    const input = parse(changePasswordBody, await body(c));
+  .put('/v1/user/password', doc.user('Changes the password'), signedIn, input('json', changePasswordBody), async (c) => {
+    const body = c.req.valid('json');
     const token = getCookie(c, TOKEN_COOKIE) ?? '';
-    await changePassword(deps(c), user, token, input.oldPassword || undefined, input.newPassword, captchaOf(c, input.captcha));
+    await changePassword(deps(c), c.var.user, token, body.oldPassword || undefined, body.newPassword, captchaOf(c, body.captcha));
     return c.json(success(null));
   })
-  .get('/v1/user/logout', async (c) => {
+  .get('/v1/user/logout', doc.anyone('Signs out: ends the session and clears its cookies'), async (c) => {
     // A GET (as the spec calls it) must not let another site sign the user out with a link.
-    if (c.req.header('sec-fetch-site') === 'cross-site') throw new ApiError(403, 'cross_site_request');
+    if (c.req.header('sec-fetch-site') === 'cross-site') throw new DomainError('cross_site_request');
     await endSession(c.get('db'), getCookie(c, TOKEN_COOKIE));
     for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) deleteCookie(c, name, { path: '/' });
     return c.json(success(null));
   })
-  .get('/v1/user/captcha', async (c) => {
-    parse(captchaQuery, c.req.query());
+  .get('/v1/user/captcha', doc.anyone('A captcha image (PNG); its challenge id rides in an HttpOnly cookie'), input('query', captchaQuery), async (c) => {
     const { db, clientKey, now } = deps(c);
     const challenge = await createChallenge(db, clientKey, now);
     setCookie(c, CAPTCHA_COOKIE, challenge.id, { path: '/api', httpOnly: true, sameSite: 'Lax', secure: secure(c), maxAge: CAPTCHA_TTL_MS / 1000 });
@@ -229,17 +205,11 @@ export const authRoutes = new Hono<ApiEnv>()
     const devAnswer: Record<string, string> = c.env.APP_ENV === 'local' ? { [DEV_CAPTCHA_ANSWER_HEADER]: challenge.answer } : {};
     return c.body(challenge.png, 200, { 'content-type': 'image/png', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...devAnswer });
   })
-  .get('/v1/user/profile', async (c) => {
-    const user = await requireUser(c);
-    return c.json(success(await profileOf(c.get('db'), user.userId)));
-  })
-  .put('/v1/user/profile', async (c) => {
-    const user = await requireUser(c);
-    const input = parse(profileBody, await body(c));
-    return c.json(success(await updateNickname(c.get('db'), user.userId, input.nickname)));
-  })
-  .get('/v1/dev/outbox', async (c) => {
-    const { target } = parse(outboxQuery, c.req.query());
+  .get('/v1/user/profile', doc.user('The user\'s profile'), signedIn, async (c) => c.json(success(await profileOf(c.get('db'), c.var.user.userId))))
+  .put('/v1/user/profile', doc.user('Changes the nickname'), signedIn, input('json', profileBody), async (c) =>
+    c.json(success(await updateNickname(c.get('db'), c.var.user.userId, c.req.valid('json').nickname))))
+  .get('/v1/dev/outbox', doc.anyone('The codes "sent" to an email or phone (local builds only)'), input('query', outboxQuery), async (c) => {
+    const { target } = c.req.valid('query');
     const normalized = target.includes('@') ? normalizeEmail(target) : target.trim();
     return c.json(success(await outboxFor(c.get('db'), normalized)));
   });

@@ -12,22 +12,22 @@ import { z } from 'zod';
 import { INVITE_COUPON_SEEN_COOKIE } from '../../config.ts';
 import { COUPON_TABS } from '../../domain/coupons.ts';
 import { seenInviteCouponId } from '../../domain/invitations.ts';
-import { requireUser } from '../../services/auth.ts';
 import { inviteCouponPopups, listCoupons } from '../../services/coupons.ts';
 import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { parseInput } from '../validate.ts';
+import { signedIn } from '../session.ts';
+import { input } from '../validate.ts';
 
 const listQuery = z.object({ tab: z.enum(COUPON_TABS).default('usable') });
 
+const doc = describe('Coupons');
+
 export const couponRoutes = new Hono<ApiEnv>()
-  .get('/v1/coupon/list', async (c) => {
-    const user = await requireUser(c);
-    const { tab } = parseInput(listQuery, c.req.query());
-    return c.json(success(await listCoupons(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, tab, Date.now())));
-  })
-  .get('/v1/popBox/inviteCoupon/list', async (c) => {
-    const user = await requireUser(c);
-    const seen = seenInviteCouponId(getCookie(c, INVITE_COUPON_SEEN_COOKIE), user.userId);
-    return c.json(success(await inviteCouponPopups(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, seen, Date.now())));
+  .get('/v1/coupon/list', doc.user('The user\'s coupons of a tab, with every tab\'s count'), signedIn, input('query', listQuery), async (c) =>
+    c.json(success(await listCoupons(c.var.scope, c.req.valid('query').tab))))
+  .get('/v1/popBox/inviteCoupon/list', doc.user('The invite coupons received since the pop-ups were last shown'), signedIn, async (c) => {
+    const userId = c.var.user.userId;
+    const seen = seenInviteCouponId(getCookie(c, INVITE_COUPON_SEEN_COOKIE), userId);
+    return c.json(success(await inviteCouponPopups(c.var.scope, seen)));
   });

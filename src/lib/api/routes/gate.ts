@@ -14,46 +14,37 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { admit, admittedCount, assignDoorStaff, doorStaff, gateSessions, removeDoorStaff } from '../../services/admission.ts';
-import { requireUser } from '../../services/auth.ts';
 import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from '../params.ts';
+import { accountText, idParam, idParams } from '../params.ts';
+import { signedIn } from '../session.ts';
+import { input } from '../validate.ts';
 
 /** Room for a code typed with spaces; its form is checked by domain/admission.ts. */
 const admissionBody = z.object({ code: z.string().max(64) });
-const staffBody = z.object({ account: z.string().min(1).max(260) });
-const staffParam = z.object({ id: idParam.shape.id, userId: idParam.shape.id });
+const staffBody = z.object({ account: accountText });
+const staffParam = idParams('id', 'userId');
+
+const doc = describe('Gate');
 
 export const gateRoutes = new Hono<ApiEnv>()
-  .get('/v1/gate/sessions', async (c) => {
-    const user = await requireUser(c);
-    return c.json(success(await gateSessions(c.get('db'), c.get('ctx'), user.userId, Date.now())));
-  })
-  .get('/v1/gate/sessions/:id/count', async (c) => {
-    const user = await requireUser(c);
-    const { id } = parseInput(idParam, c.req.param());
-    return c.json(success(await admittedCount(c.get('db'), user.userId, id)));
-  })
-  .post('/v1/gate/sessions/:id/admissions', async (c) => {
-    const user = await requireUser(c);
-    const { id } = parseInput(idParam, c.req.param());
-    const { code } = parseInput(admissionBody, await jsonBody(c.req.raw));
-    return c.json(success(await admit(c.get('db'), c.get('ctx'), user.userId, id, code, Date.now())));
-  })
-  .get('/v1/gate/sessions/:id/staff', async (c) => {
-    const user = await requireUser(c);
-    const { id } = parseInput(idParam, c.req.param());
-    return c.json(success(await doorStaff(c.get('db'), user.userId, id)));
-  })
-  .post('/v1/gate/sessions/:id/staff', async (c) => {
-    const user = await requireUser(c);
-    const { id } = parseInput(idParam, c.req.param());
-    const { account } = parseInput(staffBody, await jsonBody(c.req.raw));
-    return c.json(success(await assignDoorStaff(c.get('db'), user.userId, id, account, Date.now())));
-  })
-  .delete('/v1/gate/sessions/:id/staff/:userId', async (c) => {
-    const user = await requireUser(c);
-    const { id, userId } = parseInput(staffParam, c.req.param());
-    return c.json(success(await removeDoorStaff(c.get('db'), user.userId, id, userId)));
-  });
+  .get('/v1/gate/sessions', doc.user('The sessions the caller may staff, not yet ended'), signedIn, async (c) =>
+    c.json(success(await gateSessions(c.var.scope))))
+  .get('/v1/gate/sessions/:id/count', doc.user('The tickets of a session admitted and issued so far'), signedIn, input('param', idParam), async (c) =>
+    c.json(success(await admittedCount(c.get('db'), c.var.user.userId, c.req.valid('param').id))))
+  .post('/v1/gate/sessions/:id/admissions', doc.user('Admits a ticket by its entry code'), signedIn, input('param', idParam),
+    input('json', admissionBody), async (c) =>
+      c.json(success(await admit(c.var.scope, c.req.valid('param').id, c.req.valid('json').code))))
+  .get('/v1/gate/sessions/:id/staff', doc.user('The door staff the calling seller assigned to a session'), signedIn, input('param', idParam),
+    async (c) => c.json(success(await doorStaff(c.get('db'), c.var.user.userId, c.req.valid('param').id))))
+  .post('/v1/gate/sessions/:id/staff', doc.user('Assigns an account as door staff of a session'), signedIn, input('param', idParam),
+    input('json', staffBody), async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(success(await assignDoorStaff(c.get('db'), c.var.user.userId, id, c.req.valid('json').account, Date.now())));
+    })
+  .delete('/v1/gate/sessions/:id/staff/:userId', doc.user('Removes a door staff member of a session'), signedIn, input('param', staffParam),
+    async (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(success(await removeDoorStaff(c.get('db'), c.var.user.userId, id, userId)));
+    });

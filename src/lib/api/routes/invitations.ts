@@ -8,21 +8,20 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireUser } from '../../services/auth.ts';
 import { acceptInvitation, invitationOf } from '../../services/invitations.ts';
 import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { jsonBody, parseInput } from '../validate.ts';
+import { inviteCode } from '../params.ts';
+import { signedIn } from '../session.ts';
+import { input } from '../validate.ts';
 
-const acceptBody = z.object({ inviteCode: z.string().min(1).max(32) });
+const acceptBody = z.object({ inviteCode: inviteCode.min(1) });
+
+const doc = describe('Invitations');
 
 export const invitationRoutes = new Hono<ApiEnv>()
-  .get('/v1/invitation', async (c) => {
-    const user = await requireUser(c);
-    return c.json(success(await invitationOf(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, Date.now())));
-  })
-  .post('/v1/invitation/accept', async (c) => {
-    const user = await requireUser(c);
-    const { inviteCode } = parseInput(acceptBody, await jsonBody(c.req.raw));
-    return c.json(success(await acceptInvitation(c.get('db'), user.userId, inviteCode, Date.now())));
-  });
+  .get('/v1/invitation', doc.user('The user\'s invite code, who joined, and both sides\' rewards'), signedIn, async (c) =>
+    c.json(success(await invitationOf(c.var.scope))))
+  .post('/v1/invitation/accept', doc.user('Accepts a friend\'s invite code, while the account is new'), signedIn, input('json', acceptBody), async (c) =>
+    c.json(success(await acceptInvitation(c.get('db'), c.var.user.userId, c.req.valid('json').inviteCode, Date.now()))));

@@ -2,16 +2,19 @@
  * The city picker's endpoints (SPEC.md section 7): city autocomplete, the city nearest a position,
  * the user's city, saving a chosen city (recorded in the location history), and the device id.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
+import { DomainError } from '../../domain/errors.ts';
 import { CITY_COOKIE, CITY_KEYWORD_MAX_LENGTH } from '../../config.ts';
 import { isCoordinates, type Coordinates } from '../../domain/geo.ts';
-import { autocompleteCities, nearestCity, saveUserCity, userCity, type Chooser } from '../../services/location.ts';
+import { autocompleteCities, nearestCity, saveUserCity, userCity } from '../../services/location.ts';
 import type { ApiEnv } from '../context.ts';
-import { ApiError, success } from '../errors.ts';
-import { deviceId, ensureDeviceId, setPreferenceCookie, signedInUserId } from '../visitor.ts';
-import { jsonBody, parseInput } from '../validate.ts';
+import { describe } from '../docs.ts';
+import { success } from '../errors.ts';
 import { queryId } from '../params.ts';
+import { maybeSignedIn } from '../session.ts';
+import { input } from '../validate.ts';
+import { deviceId, ensureDeviceId, setPreferenceCookie } from '../visitor.ts';
 
 const keywordQuery = z.object({ keyword: z.string().trim().min(1).max(CITY_KEYWORD_MAX_LENGTH) });
 const coordinate = (limit: number) => z.string().trim().regex(/^-?\d{1,3}(\.\d{1,15})?$/).transform(Number).pipe(z.number().min(-limit).max(limit));
@@ -26,35 +29,32 @@ function networkPosition(request: Request): Coordinates | null {
   return cf?.latitude && cf.longitude && isCoordinates(latitude, longitude) ? { latitude, longitude } : null;
 }
 
-async function chooser(c: Context<ApiEnv>, device: string | null): Promise<Chooser> {
-  return { userId: await signedInUserId(c), deviceId: device };
-}
+const doc = describe('Location');
 
 export const locationRoutes = new Hono<ApiEnv>()
-  .get('/v1/cities/autocompletion', async (c) => {
-    const { keyword } = parseInput(keywordQuery, c.req.query());
-    return c.json(success(await autocompleteCities(c.get('db'), keyword, c.get('ctx').locale)));
-  })
-  .get('/v1/cities/currentPosition', async (c) => {
-    const { latitude, longitude } = parseInput(positionQuery, c.req.query());
+  .get('/v1/cities/autocompletion', doc.anyone('Cities whose name starts with a keyword'), input('query', keywordQuery), async (c) =>
+    c.json(success(await autocompleteCities(c.get('db'), c.req.valid('query').keyword, c.get('ctx').locale))))
+  .get('/v1/cities/currentPosition', doc.anyone('The city nearest a position (or the network\'s)'), input('query', positionQuery), async (c) => {
+    const { latitude, longitude } = c.req.valid('query');
     if ((latitude === undefined) !== (longitude === undefined)) {
       const missing = latitude === undefined ? 'latitude' : 'longitude';
-      throw new ApiError(400, 'invalid_input', { field: missing }, missing);
+      throw new DomainError('invalid_input', { field: missing }, missing);
     }
     // Without coordinates (the user has not shared a position), the network location stands in.
     const position = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : networkPosition(c.req.raw);
     const city = position ? await nearestCity(c.get('db'), position, c.get('ctx').locale) : null;
     return c.json(success(city ? { cityId: city.cityId, cityName: city.cityName } : null));
   })
-  .get('/v1/cities/userCity', async (c) => {
+  .get('/v1/cities/userCity', doc.maybe('The city the user or device chose last'), maybeSignedIn, async (c) => {
     const ctx = c.get('ctx');
-    return c.json(success(await userCity(c.get('db'), await chooser(c, deviceId(c)), ctx.cityId, ctx.locale)));
+    const chooser = { userId: c.var.user?.userId ?? null, deviceId: deviceId(c) };
+    return c.json(success(await userCity(c.get('db'), chooser, ctx.cityId, ctx.locale)));
   })
-  .post('/v1/cities/user/save', async (c) => {
-    const { cityId } = parseInput(saveBody, await jsonBody(c.req.raw));
+  .post('/v1/cities/user/save', doc.maybe('Saves the chosen city (and sets its cookie)'), input('json', saveBody), maybeSignedIn, async (c) => {
     const device = ensureDeviceId(c);
-    const city = await saveUserCity(c.get('db'), cityId, await chooser(c, device.id), c.get('ctx').locale, Date.now());
+    const chooser = { userId: c.var.user?.userId ?? null, deviceId: device.id };
+    const city = await saveUserCity(c.get('db'), c.req.valid('json').cityId, chooser, c.get('ctx').locale, Date.now());
     setPreferenceCookie(c, CITY_COOKIE, String(city.cityId));
     return c.json(success(city));
   })
-  .get('/v1/setDvid', (c) => c.json(success({ created: ensureDeviceId(c).created })));
+  .get('/v1/setDvid', doc.anyone('Gives the browser a device id when it has none'), (c) => c.json(success({ created: ensureDeviceId(c).created })));

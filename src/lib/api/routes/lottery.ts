@@ -10,42 +10,36 @@
  *   POST v1/lotteries/share/{token}/help       a friend's help: one more code for the sharer
  *   GET  v1/lotteries/share/{token}/image.svg  the share image (SVG with a QR code of the link)
  */
-import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { TOKEN_COOKIE } from '../../config.ts';
 import { shareImageSvg } from '../../domain/lottery-share-image.ts';
 import { localizedPath } from '../../i18n/locales.ts';
-import { requireUser, sessionUser } from '../../services/auth.ts';
 import { requirePublicOrigin } from '../../services/public-origin.ts';
 import { drawRecord, helpEntry, joinLottery, listLotteries, lotteryDetail, sharePath, shareImageData, shareView } from '../../services/lottery.ts';
 import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { parseInput } from '../validate.ts';
 import { queryId } from '../params.ts';
+import { maybeSignedIn, signedIn } from '../session.ts';
+import { input } from '../validate.ts';
 
 const lotteryParam = z.object({ id: queryId });
 const shareParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 
-async function viewerId(c: Context<ApiEnv>): Promise<number | null> {
-  const user = await sessionUser(c.get('db'), getCookie(c, TOKEN_COOKIE), Date.now());
-  return user?.userId ?? null;
-}
+const doc = describe('Lottery');
 
 export const lotteryRoutes = new Hono<ApiEnv>()
-  .get('/v1/lotteries', async (c) => c.json(success(await listLotteries(c.get('db'), c.get('ctx'), Date.now()))))
-  .get('/v1/lotteries/share/:token', async (c) => {
-    const { token } = parseInput(shareParam, c.req.param());
-    return c.json(success(await shareView(c.get('db'), c.get('ctx'), token, await viewerId(c), Date.now())));
-  })
-  .post('/v1/lotteries/share/:token/help', async (c) => {
-    const user = await requireUser(c);
-    const { token } = parseInput(shareParam, c.req.param());
-    return c.json(success(await helpEntry(c.get('db'), token, user.userId, Date.now())));
-  })
-  .get('/v1/lotteries/share/:token/image.svg', async (c) => {
-    const { token } = parseInput(shareParam, c.req.param());
-    const { lottery } = await shareImageData(c.get('db'), c.get('ctx'), token, Date.now());
+  .get('/v1/lotteries', doc.anyone('Every lottery, open ones first'), async (c) => c.json(success(await listLotteries(c.var.scope))))
+  .get('/v1/lotteries/share/:token', doc.maybe('A share link\'s lottery, its sharer, and what the caller did'), input('param', shareParam), maybeSignedIn,
+    async (c) => {
+      const viewerId = c.var.user?.userId ?? null;
+      return c.json(success(await shareView(c.var.scope, c.req.valid('param').token, viewerId)));
+    })
+  .post('/v1/lotteries/share/:token/help', doc.user('Helps a friend: one more code for the sharer'), signedIn, input('param', shareParam), async (c) =>
+    c.json(success(await helpEntry(c.get('db'), c.req.valid('param').token, c.var.user.userId, Date.now()))))
+  .get('/v1/lotteries/share/:token/image.svg', doc.anyone('The share image: an SVG with a QR code of the link'), input('param', shareParam), async (c) => {
+    const { token } = c.req.valid('param');
+    const { lottery } = await shareImageData(c.var.scope, token);
     const t = c.get('t');
     const url = new URL(localizedPath(sharePath(token), c.get('ctx').locale), requirePublicOrigin(c.env, c.req.url)).href;
     const svg = shareImageSvg({
@@ -58,16 +52,11 @@ export const lotteryRoutes = new Hono<ApiEnv>()
     });
     return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'private, max-age=300' });
   })
-  .get('/v1/lotteries/:id', async (c) => {
-    const { id } = parseInput(lotteryParam, c.req.param());
-    return c.json(success(await lotteryDetail(c.get('db'), c.get('ctx'), id, await viewerId(c), Date.now())));
+  .get('/v1/lotteries/:id', doc.maybe('One lottery, with the caller\'s entry when signed in'), input('param', lotteryParam), maybeSignedIn, async (c) => {
+    const viewerId = c.var.user?.userId ?? null;
+    return c.json(success(await lotteryDetail(c.var.scope, c.req.valid('param').id, viewerId)));
   })
-  .get('/v1/lotteries/:id/draw', async (c) => {
-    const { id } = parseInput(lotteryParam, c.req.param());
-    return c.json(success(await drawRecord(c.get('db'), id, Date.now())));
-  })
-  .post('/v1/lotteries/:id/join', async (c) => {
-    const user = await requireUser(c);
-    const { id } = parseInput(lotteryParam, c.req.param());
-    return c.json(success(await joinLottery(c.get('db'), c.get('ctx'), user.userId, id, Date.now())));
-  });
+  .get('/v1/lotteries/:id/draw', doc.anyone('A drawn lottery\'s record: seed, commitment, codes, winners'), input('param', lotteryParam), async (c) =>
+    c.json(success(await drawRecord(c.get('db'), c.req.valid('param').id, Date.now()))))
+  .post('/v1/lotteries/:id/join', doc.user('Joins a lottery: one entry, its first code and its share link'), signedIn, input('param', lotteryParam),
+    async (c) => c.json(success(await joinLottery(c.var.scope, c.req.valid('param').id))));

@@ -9,29 +9,31 @@
  *                                             buyers may ask for the refund until refundUntil
  */
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { requireUser } from '../../services/auth.ts';
 import { cancelSession, postponeSession, requireOperator } from '../../services/show-changes.ts';
 import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from '../params.ts';
+import { epochMs, idParam } from '../params.ts';
+import { signedIn, type SignedInEnv } from '../session.ts';
+import { input } from '../validate.ts';
 
-const moment = z.number().int().positive();
-const postponeBody = z.object({ startsAt: moment, endsAt: moment, refundUntil: moment });
+const postponeBody = z.object({ startsAt: epochMs, endsAt: epochMs, refundUntil: epochMs });
+
+/** After signedIn: only the platform's operations staff go on (403 not_an_operator). */
+const operatorOnly = createMiddleware<SignedInEnv>(async (c, next) => {
+  await requireOperator(c.get('db'), c.var.user.userId);
+  await next();
+});
+
+const doc = describe('Operator');
 
 export const operatorRoutes = new Hono<ApiEnv>()
-  .post('/v1/operator/sessions/:id/cancel', async (c) => {
-    const user = await requireUser(c);
-    await requireOperator(c.get('db'), user.userId);
-    const { id } = parseInput(idParam, c.req.param());
-    return c.json(success(await cancelSession(c.get('db'), id, Date.now())));
-  })
-  .post('/v1/operator/sessions/:id/postpone', async (c) => {
-    const user = await requireUser(c);
-    await requireOperator(c.get('db'), user.userId);
-    const { id } = parseInput(idParam, c.req.param());
-    const next = parseInput(postponeBody, await jsonBody(c.req.raw));
-    const moved = await postponeSession(c.get('db'), id, next, Date.now());
-    return c.json(success({ sessionId: moved.id, status: moved.status, startsAt: moved.startsAt, endsAt: moved.endsAt, refundUntil: moved.refundUntil }));
-  });
+  .post('/v1/operator/sessions/:id/cancel', doc.user('Cancels a session: paid orders refunded, unpaid closed (operators)'), signedIn, operatorOnly,
+    input('param', idParam), async (c) => c.json(success(await cancelSession(c.get('db'), c.req.valid('param').id, Date.now()))))
+  .post('/v1/operator/sessions/:id/postpone', doc.user('Postpones a session; buyers may ask for a refund until refundUntil (operators)'), signedIn,
+    operatorOnly, input('param', idParam), input('json', postponeBody), async (c) => {
+      const moved = await postponeSession(c.get('db'), c.req.valid('param').id, c.req.valid('json'), Date.now());
+      return c.json(success({ sessionId: moved.id, status: moved.status, startsAt: moved.startsAt, endsAt: moved.endsAt, refundUntil: moved.refundUntil }));
+    });

@@ -14,18 +14,19 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { DELIVERY_TYPES, HEADER, ORDER_KEYWORD_MAX_LENGTH, PAYMENT_METHODS } from '../../config.ts';
+import { DELIVERY_TYPES, ORDER_KEYWORD_MAX_LENGTH, PAYMENT_METHODS } from '../../config.ts';
 import { ORDER_TABS } from '../../domain/order-state.ts';
-import { requireUser } from '../../services/auth.ts';
 import { paymentSetup } from '../../services/payment-providers/index.ts';
 import { requestPostponementRefund } from '../../services/show-changes.ts';
 import { createOrder, quoteCheckout } from '../../services/orders/checkout.ts';
 import { cancelOrder, confirmReceipt, endPaymentTimeNow } from '../../services/orders/lifecycle.ts';
 import { listOrders, orderDetail } from '../../services/orders/queries.ts';
 import type { ApiEnv } from '../context.ts';
-import { ApiError, success } from '../errors.ts';
-import { jsonBody, parseInput } from '../validate.ts';
-import { bodyId, idParam, queryId } from '../params.ts';
+import { describe } from '../docs.ts';
+import { success } from '../errors.ts';
+import { bodyId, idParam, minorAmount, pageNumber, phoneCountryCode, queryId } from '../params.ts';
+import { signedIn } from '../session.ts';
+import { idempotent, input } from '../validate.ts';
 
 const quantity = z.coerce.number().int().min(1).max(99);
 const couponChoice = z.union([z.enum(['best', 'none']), queryId]);
@@ -45,69 +46,47 @@ const createBody = z.object({
   coupon: z.union([z.literal('none'), bodyId]),
   addressId: bodyId.optional(),
   takerName: z.string().max(200).optional(),
-  takerPhoneCountryCode: z.string().regex(/^\+\d{1,4}$/).optional(),
+  takerPhoneCountryCode: phoneCountryCode.optional(),
   takerPhone: z.string().max(30).optional(),
   attendeeIds: z.array(bodyId).max(99).optional(),
   acceptNotes: z.boolean(),
-  expectedTotal: z.number().int().nonnegative(),
+  expectedTotal: minorAmount.nonnegative(),
 });
 
 const listQuery = z.object({
   tab: z.enum(ORDER_TABS).default('all'),
   keyword: z.string().max(ORDER_KEYWORD_MAX_LENGTH).default(''),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageNumber,
 });
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
-
-/** The Idempotency-Key of a retryable write (DESIGN.md); required, so a retry can never double up. */
-export function idempotencyKeyOf(header: string | undefined): string {
-  if (!header || !IDEMPOTENCY_KEY.test(header)) throw new ApiError(400, 'idempotency_key_required');
-  return header;
-}
+const doc = describe('Orders');
 
 export const orderRoutes = new Hono<ApiEnv>()
-  .get('/v1/checkout/quote', async (c) => {
-    const user = await requireUser(c);
-    const input = parseInput(quoteQuery, c.req.query());
-    return c.json(success(await quoteCheckout(c.get('db'), c.get('ctx'), c.get('currencies'), paymentSetup(c.env), user.userId, input, Date.now())));
+  .get('/v1/checkout/quote', doc.user('The checkout\'s quote: price, fees, coupon and delivery choices'), signedIn, input('query', quoteQuery), async (c) => {
+    return c.json(success(await quoteCheckout(c.var.scope, paymentSetup(c.env), c.req.valid('query'))));
   })
-  .post('/v1/orders', async (c) => {
-    const user = await requireUser(c);
-    const key = idempotencyKeyOf(c.req.header(HEADER.idempotencyKey));
-    const input = parseInput(createBody, await jsonBody(c.req.raw));
-    return c.json(success(await createOrder(c.get('db'), c.get('ctx'), c.get('currencies'), paymentSetup(c.env), user.userId, input, key, Date.now())));
+  .post('/v1/orders', doc.user('Creates an order and holds its tickets (Idempotency-Key header)'), signedIn, idempotent, input('json', createBody),
+    async (c) => {
+      return c.json(success(await createOrder(c.var.scope, paymentSetup(c.env), c.req.valid('json'), c.var.idempotencyKey)));
+    })
+  .get('/v1/orders', doc.user('A page of the buyer\'s orders'), signedIn, input('query', listQuery), async (c) =>
+    c.json(success(await listOrders(c.var.scope, c.req.valid('query')))))
+  .get('/v1/orders/:id', doc.user('One of the buyer\'s orders'), signedIn, input('param', idParam), async (c) =>
+    c.json(success(await orderDetail(c.var.scope, c.req.valid('param').id))))
+  .post('/v1/orders/:id/cancel', doc.user('Cancels an order pending payment'), signedIn, input('param', idParam), async (c) =>
+    c.json(success(await cancelOrder(c.var.scope, c.req.valid('param').id))))
+  .post('/v1/orders/:id/confirm-receipt', doc.user('Confirms an order\'s tickets arrived'), signedIn, input('param', idParam), async (c) =>
+    c.json(success(await confirmReceipt(c.var.scope, c.req.valid('param').id))))
+  .post('/v1/orders/:id/refund', doc.user('Asks for a postponed show\'s refund, before its deadline'), signedIn, input('param', idParam), async (c) => {
+    const { scope } = c.var;
+    const orderId = c.req.valid('param').id;
+    await requestPostponementRefund(scope.db, scope.userId, orderId, scope.now);
+    return c.json(success(await orderDetail(scope, orderId)));
   })
-  .get('/v1/orders', async (c) => {
-    const user = await requireUser(c);
-    const query = parseInput(listQuery, c.req.query());
-    return c.json(success(await listOrders(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, query, Date.now())));
-  })
-  .get('/v1/orders/:id', async (c) => {
-    const user = await requireUser(c);
-    const { id: orderId } = parseInput(idParam, c.req.param());
-    return c.json(success(await orderDetail(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, orderId, Date.now())));
-  })
-  .post('/v1/orders/:id/cancel', async (c) => {
-    const user = await requireUser(c);
-    const { id: orderId } = parseInput(idParam, c.req.param());
-    return c.json(success(await cancelOrder(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, orderId, Date.now())));
-  })
-  .post('/v1/orders/:id/confirm-receipt', async (c) => {
-    const user = await requireUser(c);
-    const { id: orderId } = parseInput(idParam, c.req.param());
-    return c.json(success(await confirmReceipt(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, orderId, Date.now())));
-  })
-  .post('/v1/orders/:id/refund', async (c) => {
-    const user = await requireUser(c);
-    const { id: orderId } = parseInput(idParam, c.req.param());
-    const now = Date.now();
-    await requestPostponementRefund(c.get('db'), user.userId, orderId, now);
-    return c.json(success(await orderDetail(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, orderId, now)));
-  })
-  .post('/v1/dev/orders/:id/end-payment-time', async (c) => {
-    const user = await requireUser(c);
-    const { id: orderId } = parseInput(idParam, c.req.param());
-    await endPaymentTimeNow(c.get('db'), user.userId, orderId, Date.now());
-    return c.json(success(await orderDetail(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, orderId, Date.now())));
-  });
+  .post('/v1/dev/orders/:id/end-payment-time', doc.user('Ends an unpaid order\'s payment time now (local builds only)'), signedIn, input('param', idParam),
+    async (c) => {
+      const { scope } = c.var;
+      const orderId = c.req.valid('param').id;
+      await endPaymentTimeNow(scope.db, scope.userId, orderId, scope.now);
+      return c.json(success(await orderDetail(scope, orderId)));
+    });

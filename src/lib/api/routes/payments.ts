@@ -9,18 +9,18 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { HEADER } from '../../config.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { isPaymentMethod } from '../../domain/payment-outcome.ts';
 import { checkoutProvider, type PaymentSetup } from '../../domain/payment-provider-choice.ts';
-import { requireUser } from '../../services/auth.ts';
 import { paymentSetup } from '../../services/payment-providers/index.ts';
 import { requirePublicOrigin } from '../../services/public-origin.ts';
 import { paymentState, receiveWebhook, startPayment } from '../../services/payments.ts';
 import type { ApiEnv } from '../context.ts';
-import { ApiError, success } from '../errors.ts';
-import { jsonBody, parseInput } from '../validate.ts';
-import { idempotencyKeyOf } from './orders.ts';
+import { describe } from '../docs.ts';
+import { success } from '../errors.ts';
 import { idParam } from '../params.ts';
+import { signedIn } from '../session.ts';
+import { idempotent, input } from '../validate.ts';
 
 const payBody = z.object({ method: z.string().max(40) });
 
@@ -34,28 +34,25 @@ function availableSetup(config: Cloudflare.Env): PaymentSetup {
     reportedUnavailable = true;
     console.error(`Payments are unavailable: APP_ENV=${setup.appEnv} has no real payment provider configured (set STRIPE_SECRET_KEY), and the sandbox is for local builds only.`);
   }
-  throw new ApiError(503, 'payments_unavailable');
+  throw new DomainError('payments_unavailable');
 }
 const providerParam = z.object({ provider: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/) });
 
+const doc = describe('Payments');
+
 export const paymentRoutes = new Hono<ApiEnv>()
-  .post('/v1/orders/:id/payments', async (c) => {
-    const user = await requireUser(c);
-    const { id: orderId } = parseInput(idParam, c.req.param());
-    const key = idempotencyKeyOf(c.req.header(HEADER.idempotencyKey));
-    const { method } = parseInput(payBody, await jsonBody(c.req.raw));
-    if (!isPaymentMethod(method)) throw new ApiError(400, 'payment_method_unavailable', {}, 'method');
-    const setup = availableSetup(c.env);
-    const where = { origin: requirePublicOrigin(c.env, c.req.url), locale: c.get('ctx').locale };
-    return c.json(success(await startPayment(c.get('db'), user.userId, orderId, method, key, setup, where, Date.now())));
-  })
-  .get('/v1/orders/:id/payment', async (c) => {
-    const user = await requireUser(c);
-    const { id: orderId } = parseInput(idParam, c.req.param());
-    return c.json(success(await paymentState(c.get('db'), user.userId, orderId, Date.now())));
-  })
-  .post('/v1/payments/webhooks/:provider', async (c) => {
-    const { provider } = parseInput(providerParam, c.req.param());
+  .post('/v1/orders/:id/payments', doc.user('Starts paying an order (Idempotency-Key header: the same key answers the same payment)'), signedIn,
+    input('param', idParam), idempotent, input('json', payBody), async (c) => {
+      const { method } = c.req.valid('json');
+      if (!isPaymentMethod(method)) throw new DomainError('payment_method_unavailable', {}, 'method');
+      const setup = availableSetup(c.env);
+      const where = { origin: requirePublicOrigin(c.env, c.req.url), locale: c.get('ctx').locale };
+      const orderId = c.req.valid('param').id;
+      return c.json(success(await startPayment(c.get('db'), c.var.user.userId, orderId, method, c.var.idempotencyKey, setup, where, Date.now())));
+    })
+  .get('/v1/orders/:id/payment', doc.user('An order\'s payment state, after asking the provider about open payments'), signedIn, input('param', idParam),
+    async (c) => c.json(success(await paymentState(c.get('db'), c.var.user.userId, c.req.valid('param').id, Date.now()))))
+  .post('/v1/payments/webhooks/:provider', doc.anyone('A payment provider\'s signed notice'), input('param', providerParam), async (c) => {
     const body = await c.req.text();
-    return c.json(success(await receiveWebhook(c.get('db'), provider, c.req.raw.headers, body, Date.now())));
+    return c.json(success(await receiveWebhook(c.get('db'), c.req.valid('param').provider, c.req.raw.headers, body, Date.now())));
   });

@@ -6,20 +6,19 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { popBoxes } from '../../services/popups.ts';
 import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { jsonBody, parseInput } from '../validate.ts';
+import { input } from '../validate.ts';
 
 const MAX_SCENES = 10;
 const sceneType = z.string().regex(/^[A-Z][A-Z0-9_]{0,31}$/);
 const listBody = z.object({ sceneTypeList: z.array(sceneType).min(1).max(MAX_SCENES) });
 const listQuery = z.object({ sceneType });
 
+const doc = describe('Catalogue');
+
 export const popupRoutes = new Hono<ApiEnv>()
-  .post('/v1/popBox/list', async (c) => {
-    const { sceneTypeList } = parseInput(listBody, await jsonBody(c.req.raw));
-    return c.json(success(await popBoxes(c.get('db'), sceneTypeList, Date.now())));
-  })
-  .get('/v1/popBox/list', async (c) => {
-    const { sceneType: scene } = parseInput(listQuery, c.req.query());
-    return c.json(success(await popBoxes(c.get('db'), [scene], Date.now())));
-  });
+  .post('/v1/popBox/list', doc.anyone('The pop-up boxes of some scenes'), input('json', listBody), async (c) =>
+    c.json(success(await popBoxes(c.get('db'), c.req.valid('json').sceneTypeList, Date.now()))))
+  .get('/v1/popBox/list', doc.anyone('The pop-up boxes of one scene'), input('query', listQuery), async (c) =>
+    c.json(success(await popBoxes(c.get('db'), [c.req.valid('query').sceneType], Date.now()))));

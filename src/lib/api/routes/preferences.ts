@@ -7,24 +7,28 @@ import { z } from 'zod';
 import { CURRENCY_COOKIE, LANGUAGE_COOKIE } from '../../config.ts';
 import { saveCurrency, saveLanguage } from '../../services/preferences.ts';
 import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { setPreferenceCookie, signedInUserId } from '../visitor.ts';
-import { jsonBody, parseInput } from '../validate.ts';
 import { queryId } from '../params.ts';
+import { maybeSignedIn } from '../session.ts';
+import { input } from '../validate.ts';
+import { setPreferenceCookie } from '../visitor.ts';
 
 const languageBody = z.object({ languageId: queryId });
 const currencyBody = z.object({ currencyType: queryId });
 
+const doc = describe('Preferences');
+
 export const preferenceRoutes = new Hono<ApiEnv>()
-  .post('/v1/user/language/save', async (c) => {
-    const { languageId } = parseInput(languageBody, await jsonBody(c.req.raw));
-    const language = await saveLanguage(c.get('db'), languageId, await signedInUserId(c));
-    setPreferenceCookie(c, LANGUAGE_COOKIE, language.code);
-    return c.json(success(language));
-  })
-  .post('/v1/currency/save', async (c) => {
-    const { currencyType } = parseInput(currencyBody, await jsonBody(c.req.raw));
-    const currency = await saveCurrency(c.get('db'), currencyType, await signedInUserId(c));
-    setPreferenceCookie(c, CURRENCY_COOKIE, currency.code);
-    return c.json(success(currency));
-  });
+  .post('/v1/user/language/save', doc.maybe('Chooses the language (cookie, and the account when signed in)'), input('json', languageBody), maybeSignedIn,
+    async (c) => {
+      const language = await saveLanguage(c.get('db'), c.req.valid('json').languageId, c.var.user?.userId ?? null);
+      setPreferenceCookie(c, LANGUAGE_COOKIE, language.code);
+      return c.json(success(language));
+    })
+  .post('/v1/currency/save', doc.maybe('Chooses the currency (cookie, and the account when signed in)'), input('json', currencyBody), maybeSignedIn,
+    async (c) => {
+      const currency = await saveCurrency(c.get('db'), c.req.valid('json').currencyType, c.var.user?.userId ?? null);
+      setPreferenceCookie(c, CURRENCY_COOKIE, currency.code);
+      return c.json(success(currency));
+    });

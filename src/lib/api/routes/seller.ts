@@ -15,17 +15,19 @@
  * state is a 409 order_state_conflict.
  */
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import {
   FAIL_REASON_MAX_LENGTH, FULFILMENT_METHODS, PICKUP_ADDRESS_MAX_LENGTH, SEAT_MAX_LENGTH, TRACKING_NO_PATTERN,
 } from '../../domain/fulfilment.ts';
 import { ORDER_STATUSES } from '../../domain/order-state.ts';
-import { requireUser } from '../../services/auth.ts';
 import { failOrder, fulfilOrder, listSellerOrders, requireSeller } from '../../services/fulfilment.ts';
 import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from '../params.ts';
+import { epochMs, idParam, pageNumber } from '../params.ts';
+import { signedIn, type SignedInEnv } from '../session.ts';
+import { input } from '../validate.ts';
 
 const MAX_SEATS = 99;
 
@@ -35,37 +37,35 @@ const optionalText = (rule: z.ZodString) =>
 
 const listQuery = z.object({
   status: z.enum(['all', ...ORDER_STATUSES]).default('pending_ticketing'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageNumber,
 });
 
 const fulfilBody = z.object({
   method: z.enum(FULFILMENT_METHODS),
   trackingNo: optionalText(z.string().regex(TRACKING_NO_PATTERN)),
   pickupAddress: optionalText(z.string().max(PICKUP_ADDRESS_MAX_LENGTH)),
-  pickupTime: z.number().int().positive().optional(),
+  pickupTime: epochMs.optional(),
   seats: z.array(z.string().trim().min(1).max(SEAT_MAX_LENGTH)).max(MAX_SEATS).optional(),
 });
 
 const failBody = z.object({ reason: z.string().trim().min(1).max(FAIL_REASON_MAX_LENGTH) });
 
+/** After signedIn: only sellers go on (403 not_a_seller). */
+const sellerOnly = createMiddleware<SignedInEnv>(async (c, next) => {
+  await requireSeller(c.get('db'), c.var.user.userId);
+  await next();
+});
+
+const doc = describe('Seller');
+
 export const sellerRoutes = new Hono<ApiEnv>()
-  .get('/v1/seller/orders', async (c) => {
-    const user = await requireUser(c);
-    await requireSeller(c.get('db'), user.userId);
-    const query = parseInput(listQuery, c.req.query());
-    return c.json(success(await listSellerOrders(c.get('db'), c.get('ctx').locale, c.get('currencies'), user.userId, query)));
-  })
-  .post('/v1/seller/orders/:id/fulfil', async (c) => {
-    const user = await requireUser(c);
-    await requireSeller(c.get('db'), user.userId);
-    const { id } = parseInput(idParam, c.req.param());
-    const input = parseInput(fulfilBody, await jsonBody(c.req.raw));
-    return c.json(success(await fulfilOrder(c.get('db'), c.get('ctx').locale, c.get('currencies'), user.userId, id, input, Date.now())));
-  })
-  .post('/v1/seller/orders/:id/fail', async (c) => {
-    const user = await requireUser(c);
-    await requireSeller(c.get('db'), user.userId);
-    const { id } = parseInput(idParam, c.req.param());
-    const { reason } = parseInput(failBody, await jsonBody(c.req.raw));
-    return c.json(success(await failOrder(c.get('db'), c.get('ctx').locale, c.get('currencies'), user.userId, id, reason, Date.now())));
-  });
+  .get('/v1/seller/orders', doc.user('A page of the seller\'s orders, soonest show first (sellers)'), signedIn, sellerOnly, input('query', listQuery),
+    async (c) => c.json(success(await listSellerOrders(c.var.scope, c.req.valid('query')))))
+  .post('/v1/seller/orders/:id/fulfil', doc.user('Fulfils an order: e-ticket, courier or pickup (sellers)'), signedIn, sellerOnly, input('param', idParam),
+    input('json', fulfilBody), async (c) => {
+      return c.json(success(await fulfilOrder(c.var.scope, c.req.valid('param').id, c.req.valid('json'))));
+    })
+  .post('/v1/seller/orders/:id/fail', doc.user('Fails an order: refunded, and the buyer compensated (sellers)'), signedIn, sellerOnly, input('param', idParam),
+    input('json', failBody), async (c) => {
+      return c.json(success(await failOrder(c.var.scope, c.req.valid('param').id, c.req.valid('json').reason)));
+    });

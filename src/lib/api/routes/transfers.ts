@@ -13,54 +13,43 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireUser } from '../../services/auth.ts';
 import {
   changeTransferPrice, createTransferListing, listMyTransferListings, myPayouts, withdrawTransferListing,
 } from '../../services/transfers.ts';
 import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { jsonBody, parseInput } from '../validate.ts';
-import { idParam } from '../params.ts';
+import { currencyCode, idParam, minorAmount } from '../params.ts';
+import { signedIn } from '../session.ts';
+import { input } from '../validate.ts';
 
 /** D1 binds at most 100 values per statement; a listing links its tickets in one. */
 const MAX_TRANSFER_QUANTITY = 50;
 
-/** Any whole amount: a negative or absurd one is refused by the price band with its own message. */
-const price = z.number().int().safe();
-const currency = z.string().regex(/^[A-Z]{3}$/);
-
 const createBody = z.object({
   quantity: z.number().int().min(1).max(MAX_TRANSFER_QUANTITY),
-  price,
-  currency,
+  price: minorAmount,
+  currency: currencyCode,
   acceptAgreement: z.boolean(),
 });
 
-const priceBody = z.object({ price, currency });
+const priceBody = z.object({ price: minorAmount, currency: currencyCode });
+
+const doc = describe('Transfers');
 
 export const transferRoutes = new Hono<ApiEnv>()
-  .post('/v1/orders/:id/transfer-listings', async (c) => {
-    const user = await requireUser(c);
-    const { id: orderId } = parseInput(idParam, c.req.param());
-    const input = parseInput(createBody, await jsonBody(c.req.raw));
-    return c.json(success(await createTransferListing(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, orderId, input, Date.now())));
+  .post('/v1/orders/:id/transfer-listings', doc.user('Lists tickets of an order for transfer'), signedIn, input('param', idParam), input('json', createBody),
+    async (c) => {
+      const orderId = c.req.valid('param').id;
+      return c.json(success(await createTransferListing(c.var.scope, orderId, c.req.valid('json'))));
+    })
+  .get('/v1/transfer-listings', doc.user('The caller\'s transfer listings, newest first'), signedIn, async (c) =>
+    c.json(success(await listMyTransferListings(c.var.scope))))
+  .put('/v1/transfer-listings/:id', doc.user('Changes an active listing\'s price'), signedIn, input('param', idParam), input('json', priceBody), async (c) => {
+    const listingId = c.req.valid('param').id;
+    return c.json(success(await changeTransferPrice(c.var.scope, listingId, c.req.valid('json'))));
   })
-  .get('/v1/transfer-listings', async (c) => {
-    const user = await requireUser(c);
-    return c.json(success(await listMyTransferListings(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, Date.now())));
-  })
-  .put('/v1/transfer-listings/:id', async (c) => {
-    const user = await requireUser(c);
-    const { id: listingId } = parseInput(idParam, c.req.param());
-    const input = parseInput(priceBody, await jsonBody(c.req.raw));
-    return c.json(success(await changeTransferPrice(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, listingId, input, Date.now())));
-  })
-  .delete('/v1/transfer-listings/:id', async (c) => {
-    const user = await requireUser(c);
-    const { id: listingId } = parseInput(idParam, c.req.param());
-    return c.json(success(await withdrawTransferListing(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId, listingId, Date.now())));
-  })
-  .get('/v1/transfer-payouts', async (c) => {
-    const user = await requireUser(c);
-    return c.json(success(await myPayouts(c.get('db'), c.get('ctx'), c.get('currencies'), user.userId)));
-  });
+  .delete('/v1/transfer-listings/:id', doc.user('Withdraws a listing while no ticket is held or sold'), signedIn, input('param', idParam), async (c) =>
+    c.json(success(await withdrawTransferListing(c.var.scope, c.req.valid('param').id))))
+  .get('/v1/transfer-payouts', doc.user('The caller\'s recorded proceeds, payable after each event'), signedIn, async (c) =>
+    c.json(success(await myPayouts(c.var.scope))));

@@ -9,19 +9,30 @@
  * never stored by a cache on the way and never passed on as a referrer: its URL holds the key.
  */
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { DomainError } from '../../domain/errors.ts';
 import { voucherFor } from '../../services/vouchers.ts';
 import type { ApiEnv } from '../context.ts';
-import { ApiError, success } from '../errors.ts';
-import { parseInput } from '../validate.ts';
+import { describe } from '../docs.ts';
+import { success } from '../errors.ts';
+import { input } from '../validate.ts';
 
 const voucherQuery = z.object({ order: z.string().default(''), key: z.string().default('') });
 
-export const voucherRoutes = new Hono<ApiEnv>().get('/v1/vouchers', async (c) => {
+/** Every answer, a refusal included: its URL holds the key. */
+const privateAnswer = createMiddleware<ApiEnv>(async (c, next) => {
   c.header('cache-control', 'no-store');
   c.header('referrer-policy', 'no-referrer');
-  const { order, key } = parseInput(voucherQuery, c.req.query());
-  const voucher = await voucherFor(c.get('db'), c.get('ctx').locale, order, key);
-  if (!voucher) throw new ApiError(404, 'voucher_not_found');
-  return c.json(success(voucher));
+  await next();
 });
+
+const doc = describe('Vouchers');
+
+export const voucherRoutes = new Hono<ApiEnv>().get('/v1/vouchers', doc.anyone('An order\'s voucher, by its signed link (the key is the capability)'),
+  privateAnswer, input('query', voucherQuery), async (c) => {
+    const { order, key } = c.req.valid('query');
+    const voucher = await voucherFor(c.get('db'), c.get('ctx').locale, order, key);
+    if (!voucher) throw new DomainError('voucher_not_found');
+    return c.json(success(voucher));
+  });

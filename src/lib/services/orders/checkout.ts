@@ -27,6 +27,7 @@ import { showQuery } from '../show-query.ts';
 import { expireOverdueOrders } from './expiry.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import { orderDetailOf, type OrderRow } from './queries.ts';
+import type { UserScope } from '../scope.ts';
 
 const TAKER_NAME_MAX_LENGTH = 50;
 
@@ -169,9 +170,8 @@ async function price(db: Db, ctx: RequestContext, table: CurrencyTable, userId: 
 
 
 /** The confirmation page's data: what is bought, the options, the coupons judged, and the cost. */
-export async function quoteCheckout(
-  db: Db, ctx: RequestContext, table: CurrencyTable, setup: PaymentSetup, userId: number, input: QuoteInput, now: number,
-): Promise<CheckoutQuote> {
+export async function quoteCheckout(scope: UserScope, setup: PaymentSetup, input: QuoteInput): Promise<CheckoutQuote> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   const priced = await price(db, ctx, table, userId, input, now);
   return checkoutQuoteView(priced, input.quantity, ctx, table, setup);
 }
@@ -264,8 +264,9 @@ function isUniqueViolation(error: unknown): boolean {
  * unused, the order inserted only if that decrement happened, the coupon locked to it, its attendees.
  */
 export async function createOrder(
-  db: Db, ctx: RequestContext, table: CurrencyTable, setup: PaymentSetup, userId: number, input: CreateOrderInput, idempotencyKey: string, now: number,
+  scope: UserScope, setup: PaymentSetup, input: CreateOrderInput, idempotencyKey: string,
 ): Promise<OrderDetail> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   const hash = await requestHash(input);
   const earlier = await orderByKey(db, userId, idempotencyKey);
   if (earlier) return orderDetailOf(db, ctx, table, sameRequestOrReused(earlier, hash), now);

@@ -9,13 +9,12 @@ import { INVITER_REWARDS_PER_MONTH } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, userCoupons } from '../../db/schema.ts';
 import { rewardMonthStart } from '../../domain/invitations.ts';
-import type { CurrencyTable } from '../../domain/money.ts';
 import { transitionOf, type OrderEvent, type OrderStatus } from '../../domain/order-state.ts';
-import type { RequestContext } from '../../domain/request-context.ts';
 import { rewardInviterStatements, withdrawInviterRewardStatements } from '../coupons.ts';
 import { expireOverdueOrders } from './expiry.ts';
 import type { OrderDetail } from './presenters.ts';
 import { findOwnOrder, orderDetail, type OrderRow } from './queries.ts';
+import type { UserScope } from '../scope.ts';
 
 function closingChanges(to: OrderStatus, now: number): Partial<OrderRow> {
   if (to === 'pending_ticketing') return { paidAt: now };
@@ -72,16 +71,18 @@ export async function endPaymentTimeNow(db: Db, userId: number, orderId: number,
 }
 
 
-export async function cancelOrder(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, now: number): Promise<OrderDetail> {
+export async function cancelOrder(scope: UserScope, orderId: number): Promise<OrderDetail> {
+  const { db, userId, now } = scope;
   await expireOverdueOrders(db, now, { userId });
   const order = await findOwnOrder(db, userId, orderId);
   await requireOrderEvent(db, order.id, 'user_cancelled', now, { cancelReason: 'user', paymentSubstatus: null });
-  return orderDetail(db, ctx, table, userId, orderId, now);
+  return orderDetail(scope, orderId);
 }
 
 /** Confirming twice answers with the completed order: a retried tap is not an error. */
-export async function confirmReceipt(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, now: number): Promise<OrderDetail> {
+export async function confirmReceipt(scope: UserScope, orderId: number): Promise<OrderDetail> {
+  const { db, userId, now } = scope;
   const order = await findOwnOrder(db, userId, orderId);
   if (order.status !== 'completed') await requireOrderEvent(db, order.id, 'receipt_confirmed', now);
-  return orderDetail(db, ctx, table, userId, orderId, now);
+  return orderDetail(scope, orderId);
 }

@@ -15,6 +15,7 @@ import { orderWithShowQuery, type OrderWithShowRow } from '../show-query.ts';
 import { voucherUrl } from '../voucher-link.ts';
 import { expireOverdueOrders } from './expiry.ts';
 import { orderDetailView, orderSummaryView, type OrderDetail, type OrderPage } from './presenters.ts';
+import type { UserScope } from '../scope.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -45,7 +46,8 @@ export async function orderDetailOf(db: Db, ctx: RequestContext, table: Currency
 }
 
 /** One of the buyer's orders with everything the detail page shows. */
-export async function orderDetail(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, now: number): Promise<OrderDetail> {
+export async function orderDetail(scope: UserScope, orderId: number): Promise<OrderDetail> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   await expireOverdueOrders(db, now, { userId });
   const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw new DomainError('order_not_found');
@@ -54,8 +56,9 @@ export async function orderDetail(db: Db, ctx: RequestContext, table: CurrencyTa
 
 /** A page of the buyer's orders under a tab, newest first; the keyword matches the order number or the show. */
 export async function listOrders(
-  db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, query: { tab: OrderTab; keyword: string; page: number }, now: number,
+  scope: UserScope, query: { tab: OrderTab; keyword: string; page: number },
 ): Promise<OrderPage> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   await expireOverdueOrders(db, now, { userId });
   const conditions: SQL[] = [eq(orders.userId, userId)];
   if (query.tab !== 'all') conditions.push(eq(orders.status, query.tab));

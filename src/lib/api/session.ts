@@ -1,0 +1,30 @@
+/**
+ * Who is calling, as Hono middleware: routes behind sign-in take `signedIn` and read `c.var.user`;
+ * routes that also serve visitors take `maybeSignedIn` and read `c.var.user` as the user or null.
+ * The services only ever see the user (services/auth.ts's sessionUser reads the token).
+ */
+import { createMiddleware } from 'hono/factory';
+import { getCookie } from 'hono/cookie';
+import { TOKEN_COOKIE } from '../config.ts';
+import { DomainError } from '../domain/errors.ts';
+import { sessionUser, type SessionUser } from '../services/auth.ts';
+import type { UserScope } from '../services/scope.ts';
+import type { ApiEnv } from './context.ts';
+
+/** The signed-in user of the request's session cookie (and the scope with their id), or a 401 (which also clears the session cookies). */
+export const signedIn = createMiddleware<SignedInEnv>(async (c, next) => {
+  const user = await sessionUser(c.get('db'), getCookie(c, TOKEN_COOKIE), Date.now());
+  if (!user) throw new DomainError('unauthorized');
+  c.set('user', user);
+  c.set('scope', { ...c.var.scope, userId: user.userId });
+  await next();
+});
+
+/** The signed-in user, or null for a visitor (no error: these routes work signed out too). */
+export const maybeSignedIn = createMiddleware<ApiEnv & { Variables: { user: SessionUser | null } }>(async (c, next) => {
+  c.set('user', await sessionUser(c.get('db'), getCookie(c, TOKEN_COOKIE), Date.now()));
+  await next();
+});
+
+/** The env of a handler behind `signedIn`, for middleware that runs after it (a seller or operator check). */
+export type SignedInEnv = ApiEnv & { Variables: { user: SessionUser; scope: UserScope } };
