@@ -8,13 +8,13 @@ import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import type { ConfirmQuery } from '../domain/confirm-query.ts';
 import { idCardTypeFor, type IdCardType } from '../domain/identity.ts';
-import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { getAddress } from '../services/addresses.ts';
 import { listAttendees } from '../services/attendees.ts';
 import { quoteCheckout } from '../services/orders/checkout.ts';
 import type { CheckoutQuote } from '../services/orders/presenters.ts';
 import { paymentSetup } from '../services/payment-providers/index.ts';
+import type { UserScope } from '../services/scope.ts';
 
 export interface ShippingAddressChoice {
   id: number;
@@ -42,13 +42,13 @@ export interface ConfirmPageData {
   attendees: { saved: number; chosen: AttendeeChoice[] } | null;
 }
 
-async function quoteFor(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, query: ConfirmQuery, now: number) {
+async function quoteFor(scope: UserScope, query: ConfirmQuery) {
   const input = { listingId: query.listingId, quantity: query.quantity, coupon: query.coupon };
   try {
-    return { quote: await quoteCheckout(db, ctx, table, paymentSetup(), userId, { ...input, deliveryType: query.deliveryType ?? undefined }, now), query };
+    return { quote: await quoteCheckout(scope, paymentSetup(), { ...input, deliveryType: query.deliveryType ?? undefined }), query };
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== 'delivery_type_unavailable') throw error;
-    return { quote: await quoteCheckout(db, ctx, table, paymentSetup(), userId, input, now), query: { ...query, deliveryType: null } };
+    return { quote: await quoteCheckout(scope, paymentSetup(), input), query: { ...query, deliveryType: null } };
   }
 }
 
@@ -68,8 +68,9 @@ async function addressOf(db: Db, userId: number, id: number | null, ctx: Request
  * The first render's data. Quote errors (listing gone, not on sale, quantity out of range, sold out)
  * are thrown as the API would answer them, for the page to show.
  */
-export async function confirmPage(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, requested: ConfirmQuery, now: number): Promise<ConfirmPageData> {
-  const { quote, query } = await quoteFor(db, ctx, table, userId, requested, now);
+export async function confirmPage(scope: UserScope, requested: ConfirmQuery): Promise<ConfirmPageData> {
+  const { db, ctx, userId } = scope;
+  const { quote, query } = await quoteFor(scope, requested);
   const [address, saved] = await Promise.all([
     addressOf(db, userId, query.addressId, ctx),
     quote.attendeesRequired > 0 ? listAttendees(db, userId, ctx.locale) : Promise.resolve(null),

@@ -1,9 +1,11 @@
 /** The request context of a rendered page: the page's locale, plus currency and city from cookies. */
 import type { AstroGlobal } from 'astro';
-import type { Db } from '../db/client.ts';
+import { env } from 'cloudflare:workers';
+import { database, type Db } from '../db/client.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { currencyTable } from '../services/currency.ts';
+import type { RequestScope } from '../services/scope.ts';
 
 type PageAstro = Pick<AstroGlobal, 'cookies' | 'locals' | 'request'>;
 
@@ -23,4 +25,11 @@ export async function pageContext(db: Db, astro: PageAstro): Promise<RequestCont
     knownCurrencies: new Set(table.keys()),
   });
   return { ...ctx, locale: astro.locals.locale };
+}
+
+/** The scope a page's service calls take: the page's database, request context, currency table and clock. */
+export async function pageScope(astro: PageAstro): Promise<RequestScope> {
+  const db = database(env.DB);
+  const [ctx, currencies] = await Promise.all([pageContext(db, astro), pageCurrencies(db, astro)]);
+  return { db, ctx, currencies, now: Date.now() };
 }

@@ -14,8 +14,7 @@ export async function loadOutcomePage(astro: AstroGlobal, outcome: PayOutcome): 
   const { link } = pageI18n(astro.locals);
   const signedIn = await signedInPage(astro);
   if (signedIn instanceof Response) return signedIn;
-  const { userId, db, ctx, currencies } = signedIn;
-  const data = await paymentPageData(db, ctx, currencies, userId, astro.url.searchParams.get('orderId'), Date.now());
+  const data = await paymentPageData(signedIn.scope, astro.url.searchParams.get('orderId'));
   // An empty 404 response makes Astro render src/pages/404.astro in the request's language.
   if (!data) return new Response(null, { status: 404 });
   const belongs = payPageFor({ orderStatus: data.state.orderStatus, paymentStatus: data.state.paymentStatus }, outcome);

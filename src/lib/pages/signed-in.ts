@@ -3,19 +3,21 @@
  * the database, the request context and the currency table, the table read once for both.
  */
 import type { AstroGlobal } from 'astro';
-import { env } from 'cloudflare:workers';
-import { database, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { pageI18n } from '../i18n/page.ts';
 import { pathTo } from '../routes.ts';
-import { pageContext, pageCurrencies } from './context.ts';
+import { pageScope } from './context.ts';
+import type { UserScope } from '../services/scope.ts';
 
 export interface SignedInPage {
   userId: number;
   db: Db;
   ctx: RequestContext;
   currencies: CurrencyTable;
+  /** The same, as the scope the services take (built as the API builds it, by pageScope). */
+  scope: UserScope;
 }
 
 /**
@@ -25,7 +27,6 @@ export interface SignedInPage {
 export async function signedInPage(astro: AstroGlobal): Promise<SignedInPage | Response> {
   const user = astro.locals.user;
   if (!user) return astro.redirect(pageI18n(astro.locals).link(pathTo('loginPage')), 302);
-  const db = database(env.DB);
-  const currencies = await pageCurrencies(db, astro);
-  return { userId: user.userId, db, ctx: await pageContext(db, astro), currencies };
+  const scope = { ...(await pageScope(astro)), userId: user.userId };
+  return { userId: user.userId, db: scope.db, ctx: scope.ctx, currencies: scope.currencies, scope };
 }
