@@ -11,9 +11,12 @@ import { sessionUser, type SessionUser } from '../services/auth.ts';
 import type { UserScope } from '../services/scope.ts';
 import type { ApiEnv } from './context.ts';
 
+/** The env of a handler behind `signedIn`, for middleware that runs after it (a seller or operator check). */
+export type SignedInEnv = ApiEnv & { Variables: { user: SessionUser; scope: UserScope } };
+
 /** The signed-in user of the request's session cookie (and the scope with their id), or a 401 (which also clears the session cookies). */
 export const signedIn = createMiddleware<SignedInEnv>(async (c, next) => {
-  const user = await sessionUser(c.get('db'), getCookie(c, TOKEN_COOKIE), Date.now());
+  const user = await sessionUser(c.get('db'), getCookie(c, TOKEN_COOKIE), c.var.scope.now);
   if (!user) throw new DomainError('unauthorized');
   c.set('user', user);
   c.set('scope', { ...c.var.scope, userId: user.userId });
@@ -22,9 +25,6 @@ export const signedIn = createMiddleware<SignedInEnv>(async (c, next) => {
 
 /** The signed-in user, or null for a visitor (no error: these routes work signed out too). */
 export const maybeSignedIn = createMiddleware<ApiEnv & { Variables: { user: SessionUser | null } }>(async (c, next) => {
-  c.set('user', await sessionUser(c.get('db'), getCookie(c, TOKEN_COOKIE), Date.now()));
+  c.set('user', await sessionUser(c.get('db'), getCookie(c, TOKEN_COOKIE), c.var.scope.now));
   await next();
 });
-
-/** The env of a handler behind `signedIn`, for middleware that runs after it (a seller or operator check). */
-export type SignedInEnv = ApiEnv & { Variables: { user: SessionUser; scope: UserScope } };
