@@ -16,7 +16,7 @@ import { currencyTable } from '../services/currency.ts';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiEnv } from './context.ts';
 import { docsPage, openApiDocument } from './docs.ts';
-import { ApiError, statusOf, type ErrorEnvelope } from './errors.ts';
+import { statusOf, type ErrorEnvelope } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { authRoutes } from './routes/auth.ts';
 import { activityRoutes } from './routes/activity.ts';
@@ -156,5 +156,5 @@ function errorResponse(c: Context<ApiEnv>, error: unknown): Response {
   return c.json(body, 500);
 }
 
-api.notFound((c) => errorResponse(c, new ApiError(404, 'not_found')));
+api.notFound((c) => errorResponse(c, new DomainError('not_found')));
 api.onError((error, c) => errorResponse(c, error));

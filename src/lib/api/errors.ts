@@ -3,7 +3,7 @@
  * code, which is also the catalogue key `error.{code}` of its message; here each code gets its HTTP
  * status, once, in ERROR_STATUS.
  */
-import { DomainError, type ErrorCode } from '../domain/errors.ts';
+import type { DomainError, ErrorCode } from '../domain/errors.ts';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 
@@ -60,18 +60,7 @@ const FIELD_STATUS: Partial<Record<ErrorCode, Record<string, ErrorStatus>>> = { 
 
 /** The HTTP status a domain error answers with. */
 export function statusOf(error: DomainError): ErrorStatus {
-  if (error instanceof ApiError) return error.status;
   return (error.field !== undefined ? FIELD_STATUS[error.code]?.[error.field] : undefined) ?? ERROR_STATUS[error.code];
-}
-
-/** An error the API layer raises with its status spelled out; services throw a plain DomainError. */
-export class ApiError extends DomainError {
-  readonly status: ErrorStatus;
-
-  constructor(status: ErrorStatus, code: ErrorCode, params: Record<string, string | number> = {}, field?: string) {
-    super(code, params, field);
-    this.status = status;
-  }
 }
 
 export interface SuccessEnvelope<T> {
