@@ -72,11 +72,7 @@ export type ProfileErrorCode =
 export type InvitationErrorCode = InvitationRefusal | 'invite_code_unknown';
 
 /** Payments: an order that cannot be paid (any more), and webhooks that are forged or too old. */
-export type PaymentErrorCode =
-  | 'order_not_payable'
-  | 'payments_unavailable'
-  | 'webhook_signature_invalid'
-  | 'webhook_timestamp_stale';
+export type PaymentErrorCode = 'order_not_payable' | 'payments_unavailable' | 'webhook_signature_invalid' | 'webhook_timestamp_stale';
 
 /** Checkout and orders: what is bought, the hold, the checks of the order, its state machine. */
 export type CheckoutErrorCode =

@@ -75,10 +75,14 @@ export async function confirmPage(scope: UserScope, requested: ConfirmQuery): Pr
     addressOf(db, userId, query.addressId, ctx),
     quote.attendeesRequired > 0 ? listAttendees(db, userId, ctx.locale) : Promise.resolve(null),
   ]);
-  const chosen = (saved ?? []).filter((attendee) => query.attendeeIds.includes(attendee.id))
+  const chosen = (saved ?? [])
+    .filter((attendee) => query.attendeeIds.includes(attendee.id))
     .sort((a, b) => query.attendeeIds.indexOf(a.id) - query.attendeeIds.indexOf(b.id))
     .map((attendee) => ({
-      id: attendee.id, name: attendee.name, idCardType: attendee.idCardType, idCardNo: attendee.idCardNo,
+      id: attendee.id,
+      name: attendee.name,
+      idCardType: attendee.idCardType,
+      idCardNo: attendee.idCardNo,
       requiredType: idCardTypeFor(quote.activity.venueCountry, attendee.nationality),
     }));
   return {

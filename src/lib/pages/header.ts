@@ -43,5 +43,12 @@ export async function headerData(db: Db, cityId: number, locale: Locale): Promis
     .map((row) => row.id);
   const city = pickerCities.find((c) => c.id === cityId) ?? pickerCities.find((c) => c.id === DEFAULT_CITY_ID);
   if (!city) throw new Error('The default city is missing: seed the database');
-  return { city, cities: pickerCities, hotCityIds, hotWords: keywords.slice(0, HOT_KEYWORDS_SHOWN).map((k) => k.keyword), languages, currencies };
+  return {
+    city,
+    cities: pickerCities,
+    hotCityIds,
+    hotWords: keywords.slice(0, HOT_KEYWORDS_SHOWN).map((k) => k.keyword),
+    languages,
+    currencies,
+  };
 }

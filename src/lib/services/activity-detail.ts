@@ -14,7 +14,14 @@ import { convert, formatMoney, type CurrencyTable, type Money } from '../domain/
 import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import {
-  compareListings, DIRECT_BUY, lineTotal, parseDeliveryTypes, quantityRange, rangeAllows, type OrderLimits, type Seating,
+  compareListings,
+  DIRECT_BUY,
+  lineTotal,
+  parseDeliveryTypes,
+  quantityRange,
+  rangeAllows,
+  type OrderLimits,
+  type Seating,
 } from '../domain/ticket-offer.ts';
 import { venueMapUrl } from '../domain/venue.ts';
 import { translator } from '../i18n/index.ts';
@@ -233,7 +240,10 @@ function sessionViews(
 }
 
 function localizedDescription(activity: ActivityRow, locale: Locale): string {
-  return localizedName({ nameEn: activity.descriptionEn, nameZhHant: activity.descriptionZhHant, nameZhHans: activity.descriptionZhHans }, locale);
+  return localizedName(
+    { nameEn: activity.descriptionEn, nameZhHant: activity.descriptionZhHant, nameZhHans: activity.descriptionZhHans },
+    locale,
+  );
 }
 
 interface Loaded extends LoadedActivity {
@@ -267,7 +277,10 @@ function detailOf(loaded: Loaded, p: Pricing, now: number): ActivityDetail {
   const { activity, venue, city, category } = loaded;
   const sessions = sessionViews(loaded.sessionRows, loaded.tierRows, loaded.listingRows, city.timeZone, p, now);
   const sale = saleOf(loaded, now);
-  const lows = sessions.flatMap((s) => s.tiers).map((tier) => tier.lowPrice).filter((price): price is number => price !== null);
+  const lows = sessions
+    .flatMap((s) => s.tiers)
+    .map((tier) => tier.lowPrice)
+    .filter((price): price is number => price !== null);
   const venueName = localizedName(venue, p.locale);
   return {
     id: activity.id,
@@ -324,23 +337,29 @@ function offerOf(activity: ActivityRow, tier: TierRow, tierListings: readonly Li
   const origin = inRequestCurrency({ amount: tier.faceValue, currency: tier.currency }, p);
   const groups = tierListings
     .filter(listingOnSale)
-    .map((listing) => ({ listing, range: quantityRange(limits, listing.quantityAvailable), price: inRequestCurrency({ amount: listing.price, currency: listing.currency }, p) }))
+    .map((listing) => ({
+      listing,
+      range: quantityRange(limits, listing.quantityAvailable),
+      price: inRequestCurrency({ amount: listing.price, currency: listing.currency }, p),
+    }))
     .filter(({ range }) => rangeAllows(range))
     .sort((a, b) => compareListings({ price: a.price.amount, id: a.listing.id }, { price: b.price.amount, id: b.listing.id }))
-    .map(({ listing, range, price }): TicketGroupInfo => ({
-      selectCount: range.min,
-      tip: listing.quantityAvailable <= LOW_STOCK_TIP_AT ? t('detail.offer.ticketsLeft', { count: listing.quantityAvailable }) : '',
-      currency: p.currency,
-      totalPriceView: view(lineTotal(price, range.min), p),
-      ticketGroup: { id: listing.id, originPrice: origin.amount, salePrice: price.amount },
-      salePriceView: view(price, p),
-      originPriceView: view(origin, p),
-      available: listing.quantityAvailable,
-      minQuantity: range.min,
-      maxQuantity: range.max,
-      seating: listing.seating,
-      deliveryTypes: parseDeliveryTypes(listing.deliveryTypes),
-    }));
+    .map(
+      ({ listing, range, price }): TicketGroupInfo => ({
+        selectCount: range.min,
+        tip: listing.quantityAvailable <= LOW_STOCK_TIP_AT ? t('detail.offer.ticketsLeft', { count: listing.quantityAvailable }) : '',
+        currency: p.currency,
+        totalPriceView: view(lineTotal(price, range.min), p),
+        ticketGroup: { id: listing.id, originPrice: origin.amount, salePrice: price.amount },
+        salePriceView: view(price, p),
+        originPriceView: view(origin, p),
+        available: listing.quantityAvailable,
+        minQuantity: range.min,
+        maxQuantity: range.max,
+        seating: listing.seating,
+        deliveryTypes: parseDeliveryTypes(listing.deliveryTypes),
+      }),
+    );
   return {
     type: DIRECT_BUY,
     numMin: limits.numMin,
@@ -359,7 +378,12 @@ function tierOffer(loaded: Loaded, tierId: number, p: Pricing, now: number): Tic
   const session = tier && loaded.sessionRows.find((row) => row.id === tier.sessionId);
   if (!tier || !session || !sessionOpen(session.startsAt, now)) throw new DomainError('ticket_category_not_found', {}, 'ticketCategoryId');
   if (!saleOf(loaded, now).bookable) throw new DomainError('activity_not_on_sale');
-  return offerOf(loaded.activity, tier, loaded.listingRows.filter((row) => row.tierId === tier.id), p);
+  return offerOf(
+    loaded.activity,
+    tier,
+    loaded.listingRows.filter((row) => row.tierId === tier.id),
+    p,
+  );
 }
 
 /**
@@ -384,7 +408,12 @@ export interface InitialPick {
  * The detail page in one load: the detail, plus the picker's first choice when the activity is on sale
  * (the first session with tickets, its first tier with tickets, and that tier's offer).
  */
-export async function activityPage(db: Db, ctx: RequestContext, id: number, now: number): Promise<{ detail: ActivityDetail; initial: InitialPick | null } | null> {
+export async function activityPage(
+  db: Db,
+  ctx: RequestContext,
+  id: number,
+  now: number,
+): Promise<{ detail: ActivityDetail; initial: InitialPick | null } | null> {
   const loaded = await loadAll(db, id);
   if (!loaded) return null;
   const p = pricing(loaded.table, ctx);

@@ -25,10 +25,23 @@ type AddressRow = typeof addresses.$inferSelect;
 
 function viewOf(row: AddressRow, locale: Locale): AddressView {
   const country = isCountryCode(row.countryCode) ? countryName(row.countryCode, locale) : row.countryCode;
-  const area = [row.province, row.city, row.district].filter(Boolean).map((value) => regionName(row.countryCode, value, locale)).join(' ');
+  const area = [row.province, row.city, row.district]
+    .filter(Boolean)
+    .map((value) => regionName(row.countryCode, value, locale))
+    .join(' ');
   return {
-    id: row.id, name: row.name, phoneCountryCode: row.phoneCountryCode, phone: row.phone, countryCode: row.countryCode, countryName: country,
-    province: row.province, city: row.city, district: row.district, street: row.street, postcode: row.postcode, area,
+    id: row.id,
+    name: row.name,
+    phoneCountryCode: row.phoneCountryCode,
+    phone: row.phone,
+    countryCode: row.countryCode,
+    countryName: country,
+    province: row.province,
+    city: row.city,
+    district: row.district,
+    street: row.street,
+    postcode: row.postcode,
+    area,
   };
 }
 
@@ -45,7 +58,10 @@ export async function listAddresses(db: Db, userId: number, locale: Locale): Pro
 }
 
 export async function getAddress(db: Db, userId: number, id: number, locale: Locale): Promise<AddressView> {
-  const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
   if (!row) throw new DomainError('address_not_found');
   return viewOf(row, locale);
 }
@@ -54,8 +70,14 @@ export async function createAddress(db: Db, userId: number, input: AddressInput,
   const address = checked(input);
   // Insert, then count the owner's rows up to the new one: of concurrent inserts past the cap, only
   // the later ones are taken back, so the cap holds without a transaction (D1 has none).
-  const [row] = await db.insert(addresses).values({ ...address, userId }).returning();
-  const [{ total }] = await db.select({ total: count() }).from(addresses).where(and(eq(addresses.userId, userId), lte(addresses.id, row.id)));
+  const [row] = await db
+    .insert(addresses)
+    .values({ ...address, userId })
+    .returning();
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), lte(addresses.id, row.id)));
   if (total > MAX_ADDRESSES) {
     await db.delete(addresses).where(eq(addresses.id, row.id));
     throw new DomainError('address_limit_reached', { max: MAX_ADDRESSES });
@@ -65,12 +87,19 @@ export async function createAddress(db: Db, userId: number, input: AddressInput,
 
 export async function updateAddress(db: Db, userId: number, id: number, input: AddressInput, locale: Locale): Promise<AddressView> {
   const address = checked(input);
-  const [row] = await db.update(addresses).set(address).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning();
+  const [row] = await db
+    .update(addresses)
+    .set(address)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning();
   if (!row) throw new DomainError('address_not_found');
   return viewOf(row, locale);
 }
 
 export async function deleteAddress(db: Db, userId: number, id: number): Promise<void> {
-  const deleted = await db.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning({ id: addresses.id });
+  const deleted = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
   if (deleted.length === 0) throw new DomainError('address_not_found');
 }

@@ -50,14 +50,25 @@ const ownSessionIds = (db: Db, userId: number, sessionId?: number) =>
     .select({ id: ticketTiers.sessionId })
     .from(listings)
     .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
-    .where(and(eq(listings.sellerId, userId), isNull(listings.sourceOrderId), sessionId === undefined ? undefined : eq(ticketTiers.sessionId, sessionId)));
+    .where(
+      and(
+        eq(listings.sellerId, userId),
+        isNull(listings.sourceOrderId),
+        sessionId === undefined ? undefined : eq(ticketTiers.sessionId, sessionId),
+      ),
+    );
 
 /** The sessions the user may staff the gate of (their own, and those a seller assigned them to), not yet ended, soonest first. */
 export async function gateSessions(scope: UserScope): Promise<GateSession[]> {
   const { db, ctx, userId, now } = scope;
   const assigned = db.select({ id: gateStaff.sessionId }).from(gateStaff).where(eq(gateStaff.staffId, userId));
   const rows = await sessionRows(db)
-    .where(and(gt(activitySessions.endsAt, now), or(inArray(activitySessions.id, ownSessionIds(db, userId)), inArray(activitySessions.id, assigned))))
+    .where(
+      and(
+        gt(activitySessions.endsAt, now),
+        or(inArray(activitySessions.id, ownSessionIds(db, userId)), inArray(activitySessions.id, assigned)),
+      ),
+    )
     .orderBy(asc(activitySessions.startsAt), asc(activitySessions.id));
   return rows.map(({ session, activity, venue, city }) => ({
     id: session.id,
@@ -78,7 +89,10 @@ export async function sellsTicketsAt(db: Db, userId: number, sessionId: number):
 async function requireGateStaff(db: Db, userId: number, sessionId: number): Promise<number[]> {
   const [own, assigners] = await Promise.all([
     sellsTicketsAt(db, userId, sessionId),
-    db.select({ sellerId: gateStaff.sellerId }).from(gateStaff).where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.staffId, userId))),
+    db
+      .select({ sellerId: gateStaff.sellerId })
+      .from(gateStaff)
+      .where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.staffId, userId))),
   ]);
   const sellers = [...(own ? [userId] : []), ...assigners.map((row) => row.sellerId)];
   if (sellers.length === 0) throw new DomainError('not_gate_staff');
@@ -111,7 +125,10 @@ export async function admit(scope: UserScope, sessionId: number, rawCode: string
   const sellers = await requireGateStaff(db, userId, sessionId);
   const code = normalizeEntryCode(rawCode);
   if (!code) throw new DomainError('entry_code_invalid', {}, 'code');
-  const [ticket] = await db.select().from(tickets).where(eq(tickets.codeHash, await sha256Hex(code)));
+  const [ticket] = await db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.codeHash, await sha256Hex(code)));
   if (!ticket) throw new DomainError('ticket_not_found', {}, 'code');
   const [show] = await orderWithShowQuery(db).where(eq(orders.id, ticket.orderId));
   const time = (ms: number) => formatSessionTime(ms, ctx.locale, show.city.timeZone);
@@ -146,7 +163,10 @@ export async function admittedCount(db: Db, userId: number, sessionId: number): 
   const [row] = await db.all<{ admitted: number; issued: number }>(sql`WITH issuers AS (${issuersOf(sql`session_id = ${sessionId}`)})
     SELECT coalesce(sum(t.status = 'used'), 0) AS admitted, coalesce(sum(t.status IN ('valid', 'used')), 0) AS issued
     FROM tickets t JOIN issuers i ON i.orderId = t.order_id
-    WHERE i.issuerId IN (${sql.join(sellers.map((id) => sql`${id}`), sql`, `)})`);
+    WHERE i.issuerId IN (${sql.join(
+      sellers.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   return row;
 }
 
@@ -164,7 +184,13 @@ export interface DoorStaff {
 export async function doorStaff(db: Db, sellerId: number, sessionId: number): Promise<DoorStaff[]> {
   if (!(await sellsTicketsAt(db, sellerId, sessionId))) throw new DomainError('not_gate_staff');
   const rows = await db
-    .select({ userId: users.id, nickname: users.nickname, email: users.email, phoneCountryCode: users.phoneCountryCode, phone: users.phone })
+    .select({
+      userId: users.id,
+      nickname: users.nickname,
+      email: users.email,
+      phoneCountryCode: users.phoneCountryCode,
+      phone: users.phone,
+    })
     .from(gateStaff)
     .innerJoin(users, eq(users.id, gateStaff.staffId))
     .where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.sellerId, sellerId)))
@@ -180,7 +206,11 @@ export async function assignDoorStaff(db: Db, sellerId: number, sessionId: numbe
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(account.kind === 'email' ? eq(users.email, account.email) : and(eq(users.phoneCountryCode, account.callingCode), eq(users.phone, account.number)));
+    .where(
+      account.kind === 'email'
+        ? eq(users.email, account.email)
+        : and(eq(users.phoneCountryCode, account.callingCode), eq(users.phone, account.number)),
+    );
   if (!user) throw new DomainError('staff_account_not_found', {}, 'account');
   if (user.id === sellerId) throw new DomainError('staff_is_seller', {}, 'account');
   if (current.some((staff) => staff.userId === user.id)) return current;
@@ -192,6 +222,8 @@ export async function assignDoorStaff(db: Db, sellerId: number, sessionId: numbe
 /** Ends an account's door duty for the seller at the session (nothing to do when it had none); answers the staff list. */
 export async function removeDoorStaff(db: Db, sellerId: number, sessionId: number, staffId: number): Promise<DoorStaff[]> {
   if (!(await sellsTicketsAt(db, sellerId, sessionId))) throw new DomainError('not_gate_staff');
-  await db.delete(gateStaff).where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.sellerId, sellerId), eq(gateStaff.staffId, staffId)));
+  await db
+    .delete(gateStaff)
+    .where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.sellerId, sellerId), eq(gateStaff.staffId, staffId)));
   return doorStaff(db, sellerId, sessionId);
 }

@@ -39,7 +39,12 @@ function viewOf(row: AttendeeRow, locale: Locale, full: boolean): AttendeeView {
 function checked(input: AttendeeInput): { name: string; nationality: string; idCardType: IdCardType; idCardNo: string } {
   const issue = attendeeProblem(input, isCountryCode);
   if (issue) throw new DomainError(issue.problem, {}, issue.field);
-  return { name: input.name.trim(), nationality: input.nationality, idCardType: input.idCardType as IdCardType, idCardNo: normalizeIdNumber(input.idCardNo) };
+  return {
+    name: input.name.trim(),
+    nationality: input.nationality,
+    idCardType: input.idCardType as IdCardType,
+    idCardNo: normalizeIdNumber(input.idCardNo),
+  };
 }
 
 export async function listAttendees(db: Db, userId: number, locale: Locale): Promise<AttendeeView[]> {
@@ -49,7 +54,10 @@ export async function listAttendees(db: Db, userId: number, locale: Locale): Pro
 
 /** One attendee of the owner with the full ID number, for the edit form. */
 export async function getAttendee(db: Db, userId: number, id: number, locale: Locale): Promise<AttendeeView> {
-  const [row] = await db.select().from(attendees).where(and(eq(attendees.id, id), eq(attendees.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(attendees)
+    .where(and(eq(attendees.id, id), eq(attendees.userId, userId)));
   if (!row) throw new DomainError('attendee_not_found');
   return viewOf(row, locale, true);
 }
@@ -58,8 +66,14 @@ export async function createAttendee(db: Db, userId: number, input: AttendeeInpu
   const attendee = checked(input);
   // Insert, then count the owner's rows up to the new one: of concurrent inserts past the cap, only
   // the later ones are taken back, so the cap holds without a transaction (D1 has none).
-  const [row] = await db.insert(attendees).values({ ...attendee, userId }).returning();
-  const [{ total }] = await db.select({ total: count() }).from(attendees).where(and(eq(attendees.userId, userId), lte(attendees.id, row.id)));
+  const [row] = await db
+    .insert(attendees)
+    .values({ ...attendee, userId })
+    .returning();
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(attendees)
+    .where(and(eq(attendees.userId, userId), lte(attendees.id, row.id)));
   if (total > MAX_ATTENDEES) {
     await db.delete(attendees).where(eq(attendees.id, row.id));
     throw new DomainError('attendee_limit_reached', { max: MAX_ATTENDEES });
@@ -69,12 +83,19 @@ export async function createAttendee(db: Db, userId: number, input: AttendeeInpu
 
 export async function updateAttendee(db: Db, userId: number, id: number, input: AttendeeInput, locale: Locale): Promise<AttendeeView> {
   const attendee = checked(input);
-  const [row] = await db.update(attendees).set(attendee).where(and(eq(attendees.id, id), eq(attendees.userId, userId))).returning();
+  const [row] = await db
+    .update(attendees)
+    .set(attendee)
+    .where(and(eq(attendees.id, id), eq(attendees.userId, userId)))
+    .returning();
   if (!row) throw new DomainError('attendee_not_found');
   return viewOf(row, locale, false);
 }
 
 export async function deleteAttendee(db: Db, userId: number, id: number): Promise<void> {
-  const deleted = await db.delete(attendees).where(and(eq(attendees.id, id), eq(attendees.userId, userId))).returning({ id: attendees.id });
+  const deleted = await db
+    .delete(attendees)
+    .where(and(eq(attendees.id, id), eq(attendees.userId, userId)))
+    .returning({ id: attendees.id });
   if (deleted.length === 0) throw new DomainError('attendee_not_found');
 }

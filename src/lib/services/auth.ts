@@ -9,14 +9,25 @@
  */
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
-  CAPTCHA_AFTER_FAILURES, CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS, CODE_TTL_MS, EMAIL_CODE_LENGTH, SESSION_TTL_DAYS,
+  CAPTCHA_AFTER_FAILURES,
+  CODE_MAX_ATTEMPTS,
+  CODE_SEND_LIMITS,
+  CODE_TTL_MS,
+  EMAIL_CODE_LENGTH,
+  SESSION_TTL_DAYS,
 } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authSessions, countries, loginFailures, users, verificationCodes } from '../db/schema.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { failuresSoFar, lockoutAfter, minutesUntil } from '../domain/lockout.ts';
 import {
-  DECOY_PASSWORD_HASH, constantTimeEqual, hashPassword, randomString, randomToken, sha256Hex, verifyPassword,
+  DECOY_PASSWORD_HASH,
+  constantTimeEqual,
+  hashPassword,
+  randomString,
+  randomToken,
+  sha256Hex,
+  verifyPassword,
 } from '../domain/password.ts';
 import type { PhoneNumber } from '../domain/validation.ts';
 import type { Translate } from '../i18n/index.ts';
@@ -171,7 +182,10 @@ async function checkCode(deps: AuthDeps, account: Account, purpose: CodePurpose,
 
 function failureWindows(deps: AuthDeps, key: string): [Window, Window] {
   const { windowMs } = CAPTCHA_AFTER_FAILURES;
-  return [{ key: `fail:account:${key}`, windowMs }, { key: `fail:client:${deps.clientKey}`, windowMs }];
+  return [
+    { key: `fail:account:${key}`, windowMs },
+    { key: `fail:client:${deps.clientKey}`, windowMs },
+  ];
 }
 
 /** Whether the next sign-in for this account from this client must carry a solved captcha. */
@@ -223,7 +237,13 @@ async function findUser(db: Db, account: Account): Promise<UserRow | undefined> 
  * Creates the account with its new-user gift (and the invitation, when `inviterId` is given), or
  * returns undefined when the email or phone was taken meanwhile.
  */
-async function createUser(db: Db, account: Account, password: string | null, now: number, inviterId: number | null): Promise<UserRow | undefined> {
+async function createUser(
+  db: Db,
+  account: Account,
+  password: string | null,
+  now: number,
+  inviterId: number | null,
+): Promise<UserRow | undefined> {
   const hashed = password === null ? null : await hashPassword(password);
   for (let tries = 0; tries < CREATE_TRIES; tries++) {
     const [created] = await db
@@ -281,7 +301,12 @@ export async function sessionUser(db: Db, token: string | undefined, now: number
 }
 
 /** The user of the session cookies: the token must be live and belong to the user id cookie. */
-export async function userOfCookies(db: Db, token: string | undefined, userId: string | undefined, now: number): Promise<SessionUser | null> {
+export async function userOfCookies(
+  db: Db,
+  token: string | undefined,
+  userId: string | undefined,
+  now: number,
+): Promise<SessionUser | null> {
   if (!token || !userId) return null;
   const user = await sessionUser(db, token, now);
   return user && String(user.userId) === userId ? user : null;
@@ -308,7 +333,10 @@ export interface CallingCode {
 }
 
 /** The calling codes the phone field offers, in the countries' order. */
-export async function callingCodes(db: Db, nameOf: (row: { nameEn: string; nameZhHant: string; nameZhHans: string }) => string): Promise<CallingCode[]> {
+export async function callingCodes(
+  db: Db,
+  nameOf: (row: { nameEn: string; nameZhHant: string; nameZhHans: string }) => string,
+): Promise<CallingCode[]> {
   const rows = await db.select().from(countries).orderBy(asc(countries.id));
   return rows.map((row) => ({ countryCode: row.code, callingCode: row.callingCode, name: nameOf(row) }));
 }
@@ -330,13 +358,20 @@ export async function sendLoginCode(deps: AuthDeps, account: Account): Promise<v
  * Signs in with a code. A phone without an account gets one now (invited by the owner of
  * `inviteCode`, when given); an email must have registered.
  */
-export async function loginWithCode(deps: AuthDeps, account: Account, code: string, captcha: CaptchaAttempt, inviteCode?: string): Promise<SignedIn> {
+export async function loginWithCode(
+  deps: AuthDeps,
+  account: Account,
+  code: string,
+  captcha: CaptchaAttempt,
+  inviteCode?: string,
+): Promise<SignedIn> {
   await assertKnownPhone(deps, account);
   const inviter = inviteCode ? await inviterByCode(deps.db, inviteCode) : null;
   return guarded(deps, accountKey(account), captcha, async () => {
     await checkCode(deps, account, 'login', code, true);
     let user = await findUser(deps.db, account);
-    if (!user && account.kind === 'phone') user = (await createUser(deps.db, account, null, deps.now, inviter?.id ?? null)) ?? (await findUser(deps.db, account));
+    if (!user && account.kind === 'phone')
+      user = (await createUser(deps.db, account, null, deps.now, inviter?.id ?? null)) ?? (await findUser(deps.db, account));
     // An email without an account was sent a notice, not a code: a right guess is still no sign-in.
     if (!user) throw new DomainError('code_wrong', {}, 'code');
     return createSession(deps.db, user, deps.now);
@@ -347,8 +382,12 @@ export async function loginWithCode(deps: AuthDeps, account: Account, code: stri
 
 /** A 429 saying when to try again while password sign-in of the account is locked. */
 async function refuseWhileLocked(deps: AuthDeps, key: string): Promise<void> {
-  const [row] = await deps.db.select({ lockedUntil: loginFailures.lockedUntil }).from(loginFailures).where(eq(loginFailures.accountKey, key));
-  if (row?.lockedUntil && row.lockedUntil > deps.now) throw new DomainError('login_locked', { count: minutesUntil(row.lockedUntil, deps.now) });
+  const [row] = await deps.db
+    .select({ lockedUntil: loginFailures.lockedUntil })
+    .from(loginFailures)
+    .where(eq(loginFailures.accountKey, key));
+  if (row?.lockedUntil && row.lockedUntil > deps.now)
+    throw new DomainError('login_locked', { count: minutesUntil(row.lockedUntil, deps.now) });
 }
 
 /** Counts a wrong password for the account and locks password sign-in as the policy says. */
@@ -357,7 +396,10 @@ async function recordWrongPassword(deps: AuthDeps, key: string): Promise<void> {
   const failures = failuresSoFar(row, deps.now) + 1;
   const lockMs = lockoutAfter(failures);
   const values = { failures, lockedUntil: lockMs > 0 ? deps.now + lockMs : null, updatedAt: deps.now };
-  await deps.db.insert(loginFailures).values({ accountKey: key, ...values }).onConflictDoUpdate({ target: loginFailures.accountKey, set: values });
+  await deps.db
+    .insert(loginFailures)
+    .values({ accountKey: key, ...values })
+    .onConflictDoUpdate({ target: loginFailures.accountKey, set: values });
 }
 
 /**
@@ -389,7 +431,14 @@ export async function sendRegisterCode(deps: AuthDeps, email: string): Promise<v
 }
 
 /** Creates an email account with its password, after the registration code, and signs it in; `inviteCode` names who invited it. */
-export async function register(deps: AuthDeps, email: string, code: string, password: string, captcha: CaptchaAttempt, inviteCode?: string): Promise<SignedIn> {
+export async function register(
+  deps: AuthDeps,
+  email: string,
+  code: string,
+  password: string,
+  captcha: CaptchaAttempt,
+  inviteCode?: string,
+): Promise<SignedIn> {
   const account: Account = { kind: 'email', email };
   // Checked before the code is used up, so a mistyped invite code costs the user nothing.
   const inviter = inviteCode ? await inviterByCode(deps.db, inviteCode) : null;
@@ -423,7 +472,10 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
     if (!user) throw new DomainError('code_wrong', {}, 'code');
     const hashed = await hashPassword(password);
     await deps.db.batch([
-      deps.db.update(users).set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations }).where(eq(users.id, user.id)),
+      deps.db
+        .update(users)
+        .set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations })
+        .where(eq(users.id, user.id)),
       deps.db.delete(authSessions).where(eq(authSessions.userId, user.id)),
     ]);
   });
@@ -434,7 +486,12 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
  * by phone code start without). Every other session of the account ends; this one stays.
  */
 export async function changePassword(
-  deps: AuthDeps, user: SessionUser, currentToken: string, oldPassword: string | undefined, newPassword: string, captcha: CaptchaAttempt,
+  deps: AuthDeps,
+  user: SessionUser,
+  currentToken: string,
+  oldPassword: string | undefined,
+  newPassword: string,
+  captcha: CaptchaAttempt,
 ): Promise<void> {
   const [row] = await deps.db.select().from(users).where(eq(users.id, user.userId)).limit(1);
   if (!row) throw new DomainError('unauthorized');
@@ -444,7 +501,10 @@ export async function changePassword(
     if (stored && !(await verifyPassword(oldPassword ?? '', stored))) throw new DomainError('old_password_wrong', {}, 'oldPassword');
     const hashed = await hashPassword(newPassword);
     await deps.db.batch([
-      deps.db.update(users).set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations }).where(eq(users.id, row.id)),
+      deps.db
+        .update(users)
+        .set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations })
+        .where(eq(users.id, row.id)),
       deps.db.delete(authSessions).where(and(eq(authSessions.userId, row.id), ne(authSessions.tokenHash, await sha256Hex(currentToken)))),
     ]);
   });

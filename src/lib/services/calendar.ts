@@ -3,9 +3,7 @@ import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.ts';
 import { RECENT_SHOWS_DAYS } from '../config.ts';
 import { activities, activitySessions, categories, cities } from '../db/schema.ts';
-import {
-  groupByLocalDay, localDate, rangeBounds, upcomingDays, type CalendarKey, type DateRange,
-} from '../domain/calendar.ts';
+import { groupByLocalDay, localDate, rangeBounds, upcomingDays, type CalendarKey, type DateRange } from '../domain/calendar.ts';
 import { ALL_CATEGORIES } from '../domain/listing-url.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { cardQuery, toCards, type ActivityCard } from './catalogue.ts';
@@ -64,13 +62,15 @@ export async function calendarList(scope: RequestScope, key: CalendarKey, range:
     .select({ activityId: activitySessions.activityId, startsAt: activitySessions.startsAt })
     .from(activitySessions)
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .where(and(
-      eq(activities.cityId, city.id),
-      ne(activities.status, DRAFT_STATUS),
-      categoryId === null ? undefined : eq(activities.categoryId, categoryId),
-      gte(activitySessions.startsAt, Math.max(from, now)),
-      lt(activitySessions.startsAt, until),
-    ));
+    .where(
+      and(
+        eq(activities.cityId, city.id),
+        ne(activities.status, DRAFT_STATUS),
+        categoryId === null ? undefined : eq(activities.categoryId, categoryId),
+        gte(activitySessions.startsAt, Math.max(from, now)),
+        lt(activitySessions.startsAt, until),
+      ),
+    );
   const days = groupByLocalDay(sessions, city.timeZone);
 
   const nextSession = new Map<number, number>();

@@ -67,7 +67,14 @@ export async function solveChallenge(db: Db, id: string | undefined, answer: str
   const [claimed] = await db
     .update(captchaChallenges)
     .set({ usedAt: now })
-    .where(and(eq(captchaChallenges.id, id), isNull(captchaChallenges.usedAt), eq(captchaChallenges.clientKey, clientKey), gt(captchaChallenges.expiresAt, now)))
+    .where(
+      and(
+        eq(captchaChallenges.id, id),
+        isNull(captchaChallenges.usedAt),
+        eq(captchaChallenges.clientKey, clientKey),
+        gt(captchaChallenges.expiresAt, now),
+      ),
+    )
     .returning({ answerHash: captchaChallenges.answerHash });
   if (!claimed || !isCaptchaShaped(answer)) return false;
   return constantTimeEqual(await answerHash(id, normalizeCaptchaAnswer(answer)), claimed.answerHash);

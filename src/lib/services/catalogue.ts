@@ -82,7 +82,10 @@ export async function hotCities(db: Db, locale: Locale): Promise<CityView[]> {
 /** The city of an id, or the default city (Hong Kong) when the id is unknown or ignored. */
 export async function currentCity(db: Db, cityId: number, locale: Locale): Promise<CityView> {
   const wanted = cityId > 0 ? cityId : DEFAULT_CITY_ID;
-  const rows = await db.select().from(cities).where(inArray(cities.id, [wanted, DEFAULT_CITY_ID]));
+  const rows = await db
+    .select()
+    .from(cities)
+    .where(inArray(cities.id, [wanted, DEFAULT_CITY_ID]));
   const chosen = rows.find((r) => r.id === wanted) ?? rows[0];
   if (!chosen) throw new Error('The default city is missing: seed the database');
   return cityView(chosen, locale);
@@ -147,7 +150,10 @@ async function cheapestListings(db: Db, activityIds: number[]): Promise<Map<numb
       FROM listings l
       JOIN ticket_tiers t ON t.id = l.tier_id
       JOIN activity_sessions s ON s.id = t.session_id
-      WHERE s.activity_id IN (${sql.join(activityIds.map((id) => sql`${id}`), sql`, `)}) AND l.status != 'withdrawn'
+      WHERE s.activity_id IN (${sql.join(
+        activityIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND l.status != 'withdrawn'
     ) WHERE rank = 1`);
   return new Map(rows.map((row) => [row.activityId, row]));
 }
@@ -159,12 +165,20 @@ const cardColumns = {
   timeZone: cities.timeZone,
 };
 
-type CardRow = { activity: typeof activities.$inferSelect; venue: typeof venues.$inferSelect; category: typeof categories.$inferSelect; timeZone: string };
+type CardRow = {
+  activity: typeof activities.$inferSelect;
+  venue: typeof venues.$inferSelect;
+  category: typeof categories.$inferSelect;
+  timeZone: string;
+};
 
 /** Shapes activity rows as cards in the request's locale and currency. */
 export async function toCards(db: Db, rows: CardRow[], ctx: RequestContext, table?: CurrencyTable): Promise<ActivityCard[]> {
   const currencyTable = table ?? (await loadCurrencyTable(db));
-  const cheapest = await cheapestListings(db, rows.map((r) => r.activity.id));
+  const cheapest = await cheapestListings(
+    db,
+    rows.map((r) => r.activity.id),
+  );
   const digits = currencyTable.get(ctx.currency)?.minorDigits ?? 2;
   return rows.map(({ activity, venue, category, timeZone }) => {
     const listing = cheapest.get(activity.id);
@@ -222,25 +236,23 @@ export interface HomeConfig {
 }
 
 /** The home config of SPEC.md section 3, for the request's city (falling back to Hong Kong). */
-export async function homeConfig(
-  db: Db,
-  ctx: RequestContext,
-  tkd: HomeConfig['tkd'],
-  now: number,
-): Promise<HomeConfig> {
+export async function homeConfig(db: Db, ctx: RequestContext, tkd: HomeConfig['tkd'], now: number): Promise<HomeConfig> {
   const city = await currentCity(db, ctx.cityId, ctx.locale);
   const inCity = and(eq(activities.cityId, city.cityId), gt(activities.endsAt, now));
   const [bannerRows, categoryList, rareRows, candidateRows, table] = await Promise.all([
     db.select({ poster: banners.poster, url: banners.url }).from(banners).where(eq(banners.cityId, city.cityId)).orderBy(asc(banners.sort)),
     listCategories(db, ctx.locale),
-    cardQuery(db).where(and(inCity, eq(activities.isRare, true))).orderBy(asc(activities.startsAt)).limit(HOME_LIST_SIZE),
-    cardQuery(db).where(inCity).orderBy(desc(activities.isHot), asc(activities.startsAt)).limit(HOME_LIST_SIZE * 6),
+    cardQuery(db)
+      .where(and(inCity, eq(activities.isRare, true)))
+      .orderBy(asc(activities.startsAt))
+      .limit(HOME_LIST_SIZE),
+    cardQuery(db)
+      .where(inCity)
+      .orderBy(desc(activities.isHot), asc(activities.startsAt))
+      .limit(HOME_LIST_SIZE * 6),
     loadCurrencyTable(db),
   ]);
-  const [rareActivities, candidates] = await Promise.all([
-    toCards(db, rareRows, ctx, table),
-    toCards(db, candidateRows, ctx, table),
-  ]);
+  const [rareActivities, candidates] = await Promise.all([toCards(db, rareRows, ctx, table), toCards(db, candidateRows, ctx, table)]);
   const discountActivities = candidates
     .filter((card) => card.discountRate !== null && !card.soldOut)
     .sort((a, b) => (a.discountRate ?? 10) - (b.discountRate ?? 10))

@@ -10,9 +10,7 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { NEW_USER_GIFT_COUPON } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { categories, coupons, currencies, userCoupons } from '../db/schema.ts';
-import {
-  couponState, couponTab, foldText, percentOff, COUPON_TABS, type CouponState, type CouponTab,
-} from '../domain/coupons.ts';
+import { couponState, couponTab, foldText, percentOff, COUPON_TABS, type CouponState, type CouponTab } from '../domain/coupons.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
@@ -32,19 +30,22 @@ function grantSql(selector: string, guard: string): string {
 
 /** The new-user gift, once per account. */
 export function grantNewUserGift(db: Db, userId: number, now: number): D1PreparedStatement {
-  return db.$client.prepare(grantSql(
-    'c.code = ?3',
-    'NOT EXISTS (SELECT 1 FROM user_coupons u WHERE u.user_id = ?1 AND u.coupon_id = c.id)',
-  )).bind(userId, now, NEW_USER_GIFT_COUPON);
+  return db.$client
+    .prepare(grantSql('c.code = ?3', 'NOT EXISTS (SELECT 1 FROM user_coupons u WHERE u.user_id = ?1 AND u.coupon_id = c.id)'))
+    .bind(userId, now, NEW_USER_GIFT_COUPON);
 }
 
 /** The invitee coupons, once per account, and only to an account that was invited. */
 export function grantInviteeCoupons(db: Db, inviteeId: number, now: number): D1PreparedStatement {
-  return db.$client.prepare(grantSql(
-    "c.purpose = 'invitee'",
-    `EXISTS (SELECT 1 FROM invitations WHERE invitee_id = ?1)
+  return db.$client
+    .prepare(
+      grantSql(
+        "c.purpose = 'invitee'",
+        `EXISTS (SELECT 1 FROM invitations WHERE invitee_id = ?1)
      AND NOT EXISTS (SELECT 1 FROM user_coupons u JOIN coupons k ON k.id = u.coupon_id WHERE u.user_id = ?1 AND k.purpose = 'invitee')`,
-  )).bind(inviteeId, now);
+      ),
+    )
+    .bind(inviteeId, now);
 }
 
 /** Inviter rewards granted since ?3 (the month's start) to the inviter of the `invitations` row being updated. */
@@ -60,17 +61,21 @@ const REWARDS_THIS_MONTH = `(SELECT count(*) FROM invitations j
 export function rewardInviterStatements(db: Db, orderId: number, now: number, monthStart: number, cap: number): D1PreparedStatement[] {
   const d1 = db.$client;
   return [
-    d1.prepare(`UPDATE invitations SET reward_order_id = ?1,
+    d1
+      .prepare(`UPDATE invitations SET reward_order_id = ?1,
         reward_state = CASE WHEN ${REWARDS_THIS_MONTH} < ?4 THEN 'granted' ELSE 'capped' END,
         rewarded_at = CASE WHEN ${REWARDS_THIS_MONTH} < ?4 THEN ?2 ELSE NULL END
       WHERE reward_state = 'waiting'
-        AND invitee_id = (SELECT user_id FROM orders WHERE id = ?1 AND paid_at IS NOT NULL AND status <> 'refunded')`).bind(orderId, now, monthStart, cap),
-    d1.prepare(`WITH RECURSIVE copies(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM copies WHERE n < ${BUNDLE_MAX})
+        AND invitee_id = (SELECT user_id FROM orders WHERE id = ?1 AND paid_at IS NOT NULL AND status <> 'refunded')`)
+      .bind(orderId, now, monthStart, cap),
+    d1
+      .prepare(`WITH RECURSIVE copies(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM copies WHERE n < ${BUNDLE_MAX})
       INSERT INTO user_coupons (user_id, coupon_id, status, created_at, invitation_id)
       SELECT i.inviter_id, c.id, 'unused', ?2, i.id
       FROM invitations i JOIN coupons c ON c.purpose = 'inviter' JOIN copies ON copies.n <= c.bundle_count
       WHERE i.reward_order_id = ?1 AND i.reward_state = 'granted' AND c.valid_to > ?2 AND i.created_at >= c.valid_from
-        AND NOT EXISTS (SELECT 1 FROM user_coupons u WHERE u.invitation_id = i.id)`).bind(orderId, now),
+        AND NOT EXISTS (SELECT 1 FROM user_coupons u WHERE u.invitation_id = i.id)`)
+      .bind(orderId, now),
   ];
 }
 
@@ -82,11 +87,15 @@ export function withdrawInviterRewardStatements(db: Db, orderId: number): D1Prep
   const d1 = db.$client;
   const refunded = "EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'refunded')";
   return [
-    d1.prepare(`DELETE FROM user_coupons WHERE status = 'unused' AND ${refunded}
-      AND invitation_id IN (SELECT id FROM invitations WHERE reward_order_id = ?1)`).bind(orderId),
-    d1.prepare(`UPDATE invitations SET reward_state = 'waiting', reward_order_id = NULL, rewarded_at = NULL
+    d1
+      .prepare(`DELETE FROM user_coupons WHERE status = 'unused' AND ${refunded}
+      AND invitation_id IN (SELECT id FROM invitations WHERE reward_order_id = ?1)`)
+      .bind(orderId),
+    d1
+      .prepare(`UPDATE invitations SET reward_state = 'waiting', reward_order_id = NULL, rewarded_at = NULL
       WHERE reward_order_id = ?1 AND ${refunded}
-        AND NOT EXISTS (SELECT 1 FROM user_coupons u WHERE u.invitation_id = invitations.id)`).bind(orderId),
+        AND NOT EXISTS (SELECT 1 FROM user_coupons u WHERE u.invitation_id = invitations.id)`)
+      .bind(orderId),
   ];
 }
 
@@ -135,7 +144,14 @@ export function couponAmounts(coupon: CouponRow, currency: string, locale: Local
   };
 }
 
-function cardOf(coupon: CouponRow, category: { id: number; name: string } | null, state: CouponState, count: number, ctx: RequestContext, table: CurrencyTable): CouponCard {
+function cardOf(
+  coupon: CouponRow,
+  category: { id: number; name: string } | null,
+  state: CouponState,
+  count: number,
+  ctx: RequestContext,
+  table: CurrencyTable,
+): CouponCard {
   const own = coupon.currency ?? ctx.currency;
   const rate = coupon.kind === 'rate' && coupon.foldTenths !== null ? coupon.foldTenths : null;
   return {
@@ -184,7 +200,18 @@ export async function listCoupons(scope: UserScope, tab: CouponTab): Promise<Cou
     const key = `${row.coupon.id}:${state}`;
     const card = cards.get(key);
     if (card) card.count += 1;
-    else cards.set(key, cardOf(row.coupon, row.category ? { id: row.category.id, name: localizedName(row.category, ctx.locale) } : null, state, 1, ctx, table));
+    else
+      cards.set(
+        key,
+        cardOf(
+          row.coupon,
+          row.category ? { id: row.category.id, name: localizedName(row.category, ctx.locale) } : null,
+          state,
+          1,
+          ctx,
+          table,
+        ),
+      );
   }
   return { tab, counts, items: [...cards.values()].sort(TAB_ORDER[tab]) };
 }
@@ -215,12 +242,20 @@ export async function inviteCouponPopups(scope: UserScope, afterId: number): Pro
       .select({ id: userCoupons.id, coupon: coupons })
       .from(userCoupons)
       .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
-      .where(and(
-        eq(userCoupons.userId, userId), gt(userCoupons.id, afterId), eq(userCoupons.status, 'unused'),
-        inArray(coupons.purpose, ['invitee', 'inviter']), gt(coupons.validTo, now),
-      ))
+      .where(
+        and(
+          eq(userCoupons.userId, userId),
+          gt(userCoupons.id, afterId),
+          eq(userCoupons.status, 'unused'),
+          inArray(coupons.purpose, ['invitee', 'inviter']),
+          gt(coupons.validTo, now),
+        ),
+      )
       .orderBy(asc(userCoupons.id)),
-    db.select({ code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType }).from(currencies).where(eq(currencies.code, ctx.currency)),
+    db
+      .select({ code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType })
+      .from(currencies)
+      .where(eq(currencies.code, ctx.currency)),
   ]);
   const popups = new Map<number, InviteCouponPopup>();
   for (const { id, coupon } of rows) {

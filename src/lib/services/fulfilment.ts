@@ -74,8 +74,13 @@ export async function requireSeller(db: Db, userId: number): Promise<void> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), sql`(${users.isSeller} = 1 OR EXISTS (
-      SELECT 1 FROM ${listings} WHERE ${listings.sellerId} = ${users.id} AND ${listings.sourceOrderId} IS NULL))`));
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`(${users.isSeller} = 1 OR EXISTS (
+      SELECT 1 FROM ${listings} WHERE ${listings.sellerId} = ${users.id} AND ${listings.sourceOrderId} IS NULL))`,
+      ),
+    );
   if (!row) throw new DomainError('not_a_seller');
 }
 
@@ -89,7 +94,12 @@ function viewOf(row: OrderWithShowRow, ticketRows: (typeof tickets.$inferSelect)
     createdAt: order.createdAt,
     paidAt: order.paidAt,
     ticketedAt: order.ticketedAt,
-    activity: { id: activity.id, name: localizedName(activity, locale), venueName: localizedName(venue, locale), cityName: localizedName(city, locale) },
+    activity: {
+      id: activity.id,
+      name: localizedName(activity, locale),
+      venueName: localizedName(venue, locale),
+      cityName: localizedName(city, locale),
+    },
     session: { startsAt: session.startsAt, label: formatSessionTime(session.startsAt, locale, city.timeZone) },
     tier: { name: localizedName(tier, locale) },
     quantity: order.quantity,
@@ -128,9 +138,7 @@ async function sellerOrderView(db: Db, locale: Locale, table: CurrencyTable, sel
  * A page of the seller's orders in one state (or all), the most urgent first: the soonest show,
  * then the oldest order, so the queue of pending ticketing reads top-down.
  */
-export async function listSellerOrders(
-  scope: UserScope, query: { status: SellerOrderFilter; page: number },
-): Promise<SellerOrderPage> {
+export async function listSellerOrders(scope: UserScope, query: { status: SellerOrderFilter; page: number }): Promise<SellerOrderPage> {
   const { db, currencies: table, userId: sellerId } = scope;
   const { locale } = scope.ctx;
   const conditions: SQL[] = [eq(orders.sellerId, sellerId), sellerDelivered];
@@ -141,7 +149,10 @@ export async function listSellerOrders(
     orderWithShowQuery(db).where(where).orderBy(asc(activitySessions.startsAt), asc(orders.id)).limit(ORDER_PAGE_SIZE).offset(offset),
     db.select({ total: sql<number>`count(*)` }).from(orders).where(where),
   ]);
-  const ticketRows = await ticketsByOrder(db, rows.map((row) => row.order.id));
+  const ticketRows = await ticketsByOrder(
+    db,
+    rows.map((row) => row.order.id),
+  );
   return {
     items: rows.map((row) => viewOf(row, ticketRows.get(row.order.id) ?? [], locale, table)),
     page: query.page,
@@ -165,26 +176,32 @@ function ticketedChanges(input: FulfilmentInput): Partial<OrderRow> {
  * moves the order (the other is a 409), and a retry after a failure between the two steps finishes
  * the job with the tickets already written.
  */
-export async function fulfilOrder(
-  scope: UserScope, orderId: number, input: FulfilmentInput,
-): Promise<SellerOrder> {
+export async function fulfilOrder(scope: UserScope, orderId: number, input: FulfilmentInput): Promise<SellerOrder> {
   const { db, currencies: table, userId: sellerId, now } = scope;
   const { locale } = scope.ctx;
   const { order, session } = await sellerOrderRow(db, sellerId, orderId);
-  const problem = fulfilmentProblem(input, { deliveryType: order.deliveryType as DeliveryType, quantity: order.quantity, sessionStartsAt: session.startsAt });
+  const problem = fulfilmentProblem(input, {
+    deliveryType: order.deliveryType as DeliveryType,
+    quantity: order.quantity,
+    sessionStartsAt: session.startsAt,
+  });
   if (problem) throw new DomainError(problem.problem, { quantity: order.quantity }, problem.field);
   if (order.status !== 'pending_ticketing') throw new DomainError('order_state_conflict');
 
   const numbers = ticketNumbers(order.orderNo, order.quantity);
-  const codeHashes = input.method === 'e_ticket'
-    ? await Promise.all(numbers.map(async (ticketNo) => sha256Hex(await entryCodeOf(ticketNo))))
-    : numbers.map(() => null);
+  const codeHashes =
+    input.method === 'e_ticket'
+      ? await Promise.all(numbers.map(async (ticketNo) => sha256Hex(await entryCodeOf(ticketNo))))
+      : numbers.map(() => null);
   const d1 = db.$client;
-  const writes = numbers.map((ticketNo, index) => d1.prepare(`
+  const writes = numbers.map((ticketNo, index) =>
+    d1
+      .prepare(`
     INSERT INTO tickets (order_id, ticket_no, code_hash, seat, status, updated_at)
     SELECT ?1, ?2, ?3, ?4, 'valid', ?5 WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'pending_ticketing')
-    ON CONFLICT (ticket_no) DO NOTHING`,
-  ).bind(order.id, ticketNo, codeHashes[index], input.seats?.[index] ?? null, now));
+    ON CONFLICT (ticket_no) DO NOTHING`)
+      .bind(order.id, ticketNo, codeHashes[index], input.seats?.[index] ?? null, now),
+  );
   await d1.batch(writes);
   await requireOrderEvent(db, order.id, 'ticketed', now, ticketedChanges(input));
   return sellerOrderView(db, locale, table, sellerId, orderId);
@@ -196,9 +213,7 @@ export async function fulfilOrder(
  * guarantee's 1:1 compensation, in the order's currency) and refunds the payment in full (or, if
  * the provider cannot be reached, leaves that to the scheduled sweep).
  */
-export async function failOrder(
-  scope: UserScope, orderId: number, reason: string,
-): Promise<SellerOrder> {
+export async function failOrder(scope: UserScope, orderId: number, reason: string): Promise<SellerOrder> {
   const { db, currencies: table, userId: sellerId, now } = scope;
   const { locale } = scope.ctx;
   const { order } = await sellerOrderRow(db, sellerId, orderId);
@@ -210,19 +225,29 @@ export async function failOrder(
   const name = (target: Locale) => translator(target)('voucher.compensationCoupon', { orderNo: order.orderNo });
   const d1 = db.$client;
   await d1.batch([
-    d1.prepare(`UPDATE tickets SET status = 'invalid', updated_at = ?2 WHERE order_id = ?1 AND status IN ('pending', 'valid')`).bind(order.id, now),
-    d1.prepare(`
+    d1
+      .prepare(`UPDATE tickets SET status = 'invalid', updated_at = ?2 WHERE order_id = ?1 AND status IN ('pending', 'valid')`)
+      .bind(order.id, now),
+    d1
+      .prepare(`
       INSERT INTO coupons (code, name_en, name_zh_hant, name_zh_hans, kind, amount, currency, min_spend, valid_from, valid_to, purpose)
       VALUES (?1, ?2, ?3, ?4, 'amount', ?5, ?6, 0, ?7, ?8, 'compensation')
-      ON CONFLICT (code) DO NOTHING`,
-    ).bind(
-      code, name(COUPON_NAME_LOCALES.en), name(COUPON_NAME_LOCALES.zhHant), name(COUPON_NAME_LOCALES.zhHans), order.ticketAmount, order.currency,
-      now, now + COMPENSATION_COUPON_DAYS * DAY_MS,
-    ),
-    d1.prepare(`
+      ON CONFLICT (code) DO NOTHING`)
+      .bind(
+        code,
+        name(COUPON_NAME_LOCALES.en),
+        name(COUPON_NAME_LOCALES.zhHant),
+        name(COUPON_NAME_LOCALES.zhHans),
+        order.ticketAmount,
+        order.currency,
+        now,
+        now + COMPENSATION_COUPON_DAYS * DAY_MS,
+      ),
+    d1
+      .prepare(`
       INSERT INTO user_coupons (user_id, coupon_id, status, created_at)
-      SELECT ?1, id, 'unused', ?2 FROM coupons WHERE code = ?3 AND changes() = 1`,
-    ).bind(order.userId, now, code),
+      SELECT ?1, id, 'unused', ?2 FROM coupons WHERE code = ?3 AND changes() = 1`)
+      .bind(order.userId, now, code),
   ]);
   try {
     await refundOrderPayment(db, order.id, order.total, now);

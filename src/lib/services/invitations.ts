@@ -30,7 +30,11 @@ export interface Inviter {
 export async function inviterByCode(db: Db, rawCode: string): Promise<Inviter> {
   const code = normalizeInviteCode(rawCode);
   const [row] = code
-    ? await db.select({ id: users.id, nickname: users.nickname, invitedBy: users.invitedBy }).from(users).where(eq(users.inviteCode, code)).limit(1)
+    ? await db
+        .select({ id: users.id, nickname: users.nickname, invitedBy: users.invitedBy })
+        .from(users)
+        .where(eq(users.inviteCode, code))
+        .limit(1)
     : [];
   if (!row) throw new DomainError('invite_code_unknown', {}, 'inviteCode');
   return row;
@@ -40,21 +44,32 @@ export async function inviterByCode(db: Db, rawCode: string): Promise<Inviter> {
 function invitationStatements(db: Db, inviteeId: number, inviterId: number, now: number): D1PreparedStatement[] {
   const d1 = db.$client;
   return [
-    d1.prepare(`INSERT INTO invitations (inviter_id, invitee_id, created_at) SELECT ?1, ?2, ?3 WHERE ?1 <> ?2
-      ON CONFLICT (invitee_id) DO NOTHING`).bind(inviterId, inviteeId, now),
-    d1.prepare(`UPDATE users SET invited_by = (SELECT inviter_id FROM invitations WHERE invitee_id = ?1)
-      WHERE id = ?1 AND invited_by IS NULL`).bind(inviteeId),
+    d1
+      .prepare(`INSERT INTO invitations (inviter_id, invitee_id, created_at) SELECT ?1, ?2, ?3 WHERE ?1 <> ?2
+      ON CONFLICT (invitee_id) DO NOTHING`)
+      .bind(inviterId, inviteeId, now),
+    d1
+      .prepare(`UPDATE users SET invited_by = (SELECT inviter_id FROM invitations WHERE invitee_id = ?1)
+      WHERE id = ?1 AND invited_by IS NULL`)
+      .bind(inviteeId),
     grantInviteeCoupons(db, inviteeId, now),
   ];
 }
 
 /** What a new account receives: the new-user gift and, when it registered with a friend's code, the invitation. */
 export async function welcomeNewUser(db: Db, userId: number, inviterId: number | null, now: number): Promise<void> {
-  await db.$client.batch([grantNewUserGift(db, userId, now), ...(inviterId === null ? [] : invitationStatements(db, userId, inviterId, now))]);
+  await db.$client.batch([
+    grantNewUserGift(db, userId, now),
+    ...(inviterId === null ? [] : invitationStatements(db, userId, inviterId, now)),
+  ]);
 }
 
 async function hasPaidOrder(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), isNotNull(orders.paidAt))).limit(1);
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -118,19 +133,32 @@ export async function invitationOf(scope: UserScope): Promise<InvitationView> {
       .innerJoin(users, eq(users.id, invitations.inviteeId))
       .where(eq(invitations.inviterId, userId))
       .orderBy(desc(invitations.createdAt), desc(invitations.id)),
-    db.select().from(coupons).where(inArray(coupons.purpose, ['invitee', 'inviter'])).orderBy(asc(coupons.id)),
+    db
+      .select()
+      .from(coupons)
+      .where(inArray(coupons.purpose, ['invitee', 'inviter']))
+      .orderBy(asc(coupons.id)),
     hasPaidOrder(db, userId),
   ]);
   if (!me) throw new DomainError('unauthorized');
-  const [inviter] = me.invitedBy === null ? [] : await db.select({ nickname: users.nickname }).from(users).where(eq(users.id, me.invitedBy));
-  const rewardOf = (purpose: 'invitee' | 'inviter'): InvitationReward[] => rewardCoupons
-    .filter((coupon) => coupon.purpose === purpose && coupon.validFrom <= now && coupon.validTo > now)
-    .map((coupon) => {
-      const rate = coupon.kind === 'rate' && coupon.foldTenths !== null ? coupon.foldTenths : null;
-      const { amount, amountInUserCurrency } = couponAmounts(coupon, ctx.currency, ctx.locale, table);
-      const minSpend = coupon.minSpend > 0 ? formattedMoney(coupon.minSpend, coupon.currency ?? ctx.currency, ctx.locale, table) : null;
-      return { name: localizedName(coupon, ctx.locale), fold: rate === null ? null : foldText(rate), percentOff: rate === null ? null : percentOff(rate), amount, amountInUserCurrency, minSpend };
-    });
+  const [inviter] =
+    me.invitedBy === null ? [] : await db.select({ nickname: users.nickname }).from(users).where(eq(users.id, me.invitedBy));
+  const rewardOf = (purpose: 'invitee' | 'inviter'): InvitationReward[] =>
+    rewardCoupons
+      .filter((coupon) => coupon.purpose === purpose && coupon.validFrom <= now && coupon.validTo > now)
+      .map((coupon) => {
+        const rate = coupon.kind === 'rate' && coupon.foldTenths !== null ? coupon.foldTenths : null;
+        const { amount, amountInUserCurrency } = couponAmounts(coupon, ctx.currency, ctx.locale, table);
+        const minSpend = coupon.minSpend > 0 ? formattedMoney(coupon.minSpend, coupon.currency ?? ctx.currency, ctx.locale, table) : null;
+        return {
+          name: localizedName(coupon, ctx.locale),
+          fold: rate === null ? null : foldText(rate),
+          percentOff: rate === null ? null : percentOff(rate),
+          amount,
+          amountInUserCurrency,
+          minSpend,
+        };
+      });
   return {
     inviteCode: me.inviteCode,
     sharePath: sharePathOf(me.inviteCode),

@@ -10,15 +10,19 @@ import { cities } from '../db/schema.ts';
 import { addDays, calendarApiPath, daysBetween, localDate, MAX_CALENDAR_SPAN_DAYS, startOfLocalDay } from '../domain/calendar.ts';
 import { dateBoundProblems, matchingPreset, pageCount, presetRange, TIME_PRESETS } from '../domain/listing-filters.ts';
 import {
-  ALL_CATEGORIES, listingUrl, SORTS, type ListingProblem, type ListingQuery, type ParsedListing, type Sort,
+  ALL_CATEGORIES,
+  listingUrl,
+  SORTS,
+  type ListingProblem,
+  type ListingQuery,
+  type ParsedListing,
+  type Sort,
 } from '../domain/listing-url.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
-import {
-  cardQuery, hotCities, listCategories, toCards, type ActivityCard, type CategoryView, type CityView,
-} from './catalogue.ts';
+import { cardQuery, hotCities, listCategories, toCards, type ActivityCard, type CategoryView, type CityView } from './catalogue.ts';
 import { LISTED_STATUSES, matchAttempts, SEARCH_RANK, searchSource } from './search.ts';
 
 export interface FilterOption {
@@ -149,7 +153,10 @@ function orderBy(sort: Sort): SQL {
 function conditions(query: ListingQuery, scope: Scope, now: number): SQL[] {
   const where = [
     sql`a.ends_at >= ${now}`,
-    sql`a.status IN (${sql.join(LISTED_STATUSES.map((status) => sql`${status}`), sql`, `)})`,
+    sql`a.status IN (${sql.join(
+      LISTED_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )})`,
   ];
   if (scope.category) where.push(sql`a.category_id = ${scope.category.id}`);
   if (scope.city) where.push(sql`a.city_id = ${scope.city.id}`);
@@ -159,7 +166,9 @@ function conditions(query: ListingQuery, scope: Scope, now: number): SQL[] {
     const until = query.to ? startOfLocalDay(addDays(query.to, 1), scope.timeZone) : Number.MAX_SAFE_INTEGER;
     // The first and last session bracket the range cheaply; a session inside it decides.
     where.push(sql`a.starts_at < ${until} AND a.ends_at >= ${from}`);
-    where.push(sql`EXISTS (SELECT 1 FROM activity_sessions s WHERE s.activity_id = a.id AND s.starts_at >= ${from} AND s.starts_at < ${until})`);
+    where.push(
+      sql`EXISTS (SELECT 1 FROM activity_sessions s WHERE s.activity_id = a.id AND s.starts_at >= ${from} AND s.starts_at < ${until})`,
+    );
   }
   return where;
 }
@@ -173,9 +182,7 @@ async function findPage(
   currencies: CurrencyTable | undefined,
 ): Promise<{ total: number; cards: ActivityCard[] }> {
   const base = conditions(query, scope, now);
-  const sources = query.kind === 'search'
-    ? matchAttempts(query.keyword).map(searchSource)
-    : [{ from: sql`activities a`, where: null }];
+  const sources = query.kind === 'search' ? matchAttempts(query.keyword).map(searchSource) : [{ from: sql`activities a`, where: null }];
   for (const source of sources) {
     const where = sql.join(source.where ? [source.where, ...base] : base, sql` AND `);
     const [counted, page] = await Promise.all([
@@ -187,7 +194,15 @@ async function findPage(
     ]);
     const total = counted[0]?.total ?? 0;
     if (total === 0) continue;
-    return { total, cards: await cardsInOrder(db, page.map((row) => row.id), ctx, currencies) };
+    return {
+      total,
+      cards: await cardsInOrder(
+        db,
+        page.map((row) => row.id),
+        ctx,
+        currencies,
+      ),
+    };
   }
   return { total: 0, cards: [] };
 }
@@ -229,7 +244,10 @@ function filterOptions(
   const hotCityFilters: FilterOption[] = [
     { id: 'all', name: t('listing.allCities'), url: listingUrl({ ...first, cityId: undefined }), selected: !city },
     ...cityOptions.map((item) => ({
-      id: String(item.id), name: item.name, url: listingUrl({ ...first, cityId: item.id }), selected: item.id === city?.id,
+      id: String(item.id),
+      name: item.name,
+      url: listingUrl({ ...first, cityId: item.id }),
+      selected: item.id === city?.id,
     })),
   ];
 
@@ -240,7 +258,10 @@ function filterOptions(
   });
 
   const sortFilters: FilterOption[] = (query.kind === 'search' ? SEARCH_SORTS : CATEGORY_SORTS).map((id) => ({
-    id, name: t(`listing.sort.${id}`), url: listingUrl({ ...first, sort: id }), selected: id === query.sort,
+    id,
+    name: t(`listing.sort.${id}`),
+    url: listingUrl({ ...first, sort: id }),
+    selected: id === query.sort,
   }));
   return { categoryFilters, hotCityFilters, timeFilters, sortFilters };
 }

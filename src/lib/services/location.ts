@@ -58,12 +58,19 @@ export async function nearestCity(db: Db, position: Coordinates, locale: Locale)
  * else the one on the account, else the city of the request (cookie or header, default Hong Kong).
  */
 export async function userCity(db: Db, chooser: Chooser, requestCityId: number, locale: Locale): Promise<CityView> {
-  const owner = chooser.userId !== null
-    ? eq(locationHistory.userId, chooser.userId)
-    : chooser.deviceId !== null ? eq(locationHistory.deviceId, chooser.deviceId) : null;
+  const owner =
+    chooser.userId !== null
+      ? eq(locationHistory.userId, chooser.userId)
+      : chooser.deviceId !== null
+        ? eq(locationHistory.deviceId, chooser.deviceId)
+        : null;
   if (owner) {
-    const [last] = await db.select({ cityId: locationHistory.cityId }).from(locationHistory).where(owner)
-      .orderBy(desc(locationHistory.createdAt), desc(locationHistory.id)).limit(1);
+    const [last] = await db
+      .select({ cityId: locationHistory.cityId })
+      .from(locationHistory)
+      .where(owner)
+      .orderBy(desc(locationHistory.createdAt), desc(locationHistory.id))
+      .limit(1);
     if (last) return currentCity(db, last.cityId, locale);
   }
   if (chooser.userId !== null) {

@@ -17,9 +17,7 @@ import { and, asc, count, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, listings, lotteries, lotteryCodes, lotteryEntries, orders, ticketTiers, users } from '../db/schema.ts';
-import {
-  drawCodeFrom, drawIsDue, drawWinners, helpRefusal, joinRefusal, lotteryPhase, type LotteryPhase,
-} from '../domain/lottery.ts';
+import { drawCodeFrom, drawIsDue, drawWinners, helpRefusal, joinRefusal, lotteryPhase, type LotteryPhase } from '../domain/lottery.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { loadCurrencyTable } from './currency.ts';
@@ -38,7 +36,10 @@ function randomDrawCode(): string {
 
 function randomShareToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 function isUniqueViolation(error: unknown, index?: string): boolean {
@@ -61,7 +62,10 @@ export function sharePath(shareToken: string): string {
 /** Step 3: a free order of the lottery's tier for one winner, from the cheapest e-ticket listing with stock. */
 async function issuePrizeOrder(db: Db, lottery: LotteryRow, userId: number, now: number): Promise<void> {
   const key = prizeOrderKey(lottery.id);
-  const [existing] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  const [existing] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
   if (existing) return;
   const quantity = lottery.ticketsPerPrize;
   const candidates = await db
@@ -69,30 +73,46 @@ async function issuePrizeOrder(db: Db, lottery: LotteryRow, userId: number, now:
     .from(listings)
     .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
     .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
-    .where(and(
-      eq(listings.tierId, lottery.tierId), eq(listings.status, 'active'), sql`${listings.quantityAvailable} >= ${quantity}`,
-      sql`instr(',' || ${listings.deliveryTypes} || ',', ',e_ticket,') > 0`,
-    ))
+    .where(
+      and(
+        eq(listings.tierId, lottery.tierId),
+        eq(listings.status, 'active'),
+        sql`${listings.quantityAvailable} >= ${quantity}`,
+        sql`instr(',' || ${listings.deliveryTypes} || ',', ',e_ticket,') > 0`,
+      ),
+    )
     .orderBy(asc(listings.price), asc(listings.id));
   const table = await loadCurrencyTable(db);
   const d1 = db.$client;
   for (const { listing, sessionId, activityId } of candidates) {
     // The same guarded decrement as checkout, and the order only if it happened and none exists yet.
-    const takeTickets = d1.prepare(`
+    const takeTickets = d1
+      .prepare(`
       UPDATE listings SET quantity_available = quantity_available - ?1
       WHERE id = ?2 AND status = 'active' AND quantity_available >= ?1
-        AND NOT EXISTS (SELECT 1 FROM orders WHERE user_id = ?3 AND idempotency_key = ?4)`,
-    ).bind(quantity, listing.id, userId, key);
-    const insertOrder = d1.prepare(`
+        AND NOT EXISTS (SELECT 1 FROM orders WHERE user_id = ?3 AND idempotency_key = ?4)`)
+      .bind(quantity, listing.id, userId, key);
+    const insertOrder = d1
+      .prepare(`
       INSERT INTO orders (order_no, user_id, listing_id, activity_id, session_id, tier_id, quantity, status, currency,
         fx_per_hkd_micros, unit_price, ticket_amount, service_fee, postage, coupon_discount, total, delivery_type,
         payment_deadline, idempotency_key, seller_id, created_at, updated_at)
       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_ticketing', ?8, ?9, 0, 0, 0, 0, 0, 0, 'e_ticket', ?10, ?11, ?12, ?10, ?10
-      WHERE changes() = 1`,
-    ).bind(
-      newOrderNo(now), userId, listing.id, activityId, sessionId, lottery.tierId, quantity, listing.currency,
-      table.get(listing.currency)?.perHkdMicros ?? 1_000_000, now, key, listing.sellerId,
-    );
+      WHERE changes() = 1`)
+      .bind(
+        newOrderNo(now),
+        userId,
+        listing.id,
+        activityId,
+        sessionId,
+        lottery.tierId,
+        quantity,
+        listing.currency,
+        table.get(listing.currency)?.perHkdMicros ?? 1_000_000,
+        now,
+        key,
+        listing.sellerId,
+      );
     try {
       const [taken] = await d1.batch([takeTickets, insertOrder]);
       if (taken.meta.changes === 1) return;
@@ -101,7 +121,10 @@ async function issuePrizeOrder(db: Db, lottery: LotteryRow, userId: number, now:
       if (isUniqueViolation(error)) return;
       throw error;
     }
-    const [issued] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    const [issued] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
     if (issued) return;
   }
   // No listing of the tier holds the prize right now: the next sweep tries again.
@@ -123,22 +146,41 @@ async function issuePrizeOrders(db: Db, lottery: LotteryRow, now: number): Promi
  * the same time too: true only for the one call that recorded the winners.
  */
 export async function drawLottery(db: Db, lotteryId: number, now: number): Promise<boolean> {
-  await db.update(lotteries).set({ status: 'drawing' })
+  await db
+    .update(lotteries)
+    .set({ status: 'drawing' })
     .where(and(eq(lotteries.id, lotteryId), eq(lotteries.status, 'open'), lte(lotteries.drawAt, now)));
   const [lottery] = await db.select().from(lotteries).where(eq(lotteries.id, lotteryId));
   if (!lottery || lottery.status === 'open') return false;
   let recorded = false;
   if (lottery.status === 'drawing') {
-    const codes = await db.select({ code: lotteryCodes.code, entryId: lotteryCodes.entryId }).from(lotteryCodes).where(eq(lotteryCodes.lotteryId, lottery.id));
+    const codes = await db
+      .select({ code: lotteryCodes.code, entryId: lotteryCodes.entryId })
+      .from(lotteryCodes)
+      .where(eq(lotteryCodes.lotteryId, lottery.id));
     const winners = await drawWinners(lottery.seed ?? '', codes, lottery.prizeCount);
     const stillDrawing = sql`EXISTS (SELECT 1 FROM lotteries WHERE id = ${lottery.id} AND status = 'drawing')`;
-    const finish = db.update(lotteries).set({ status: 'drawn', drawnAt: now })
-      .where(and(eq(lotteries.id, lottery.id), eq(lotteries.status, 'drawing'))).returning({ id: lotteries.id });
+    const finish = db
+      .update(lotteries)
+      .set({ status: 'drawn', drawnAt: now })
+      .where(and(eq(lotteries.id, lottery.id), eq(lotteries.status, 'drawing')))
+      .returning({ id: lotteries.id });
     if (winners.length === 0) {
       recorded = (await finish).length === 1;
     } else {
-      const markWinners = db.update(lotteryCodes).set({ isWinner: true })
-        .where(and(eq(lotteryCodes.lotteryId, lottery.id), inArray(lotteryCodes.code, winners.map((winner) => winner.code)), stillDrawing));
+      const markWinners = db
+        .update(lotteryCodes)
+        .set({ isWinner: true })
+        .where(
+          and(
+            eq(lotteryCodes.lotteryId, lottery.id),
+            inArray(
+              lotteryCodes.code,
+              winners.map((winner) => winner.code),
+            ),
+            stillDrawing,
+          ),
+        );
       const [, finished] = await db.batch([markWinners, finish]);
       recorded = finished.length === 1;
     }
@@ -149,13 +191,18 @@ export async function drawLottery(db: Db, lotteryId: number, now: number): Promi
 
 /** Every lottery past its draw time that is not drawn yet, or drawn with a prize still to issue. */
 export async function drawDueLotteries(db: Db, now: number): Promise<number> {
-  const due = await db.select({ id: lotteries.id }).from(lotteries)
+  const due = await db
+    .select({ id: lotteries.id })
+    .from(lotteries)
     .where(and(inArray(lotteries.status, ['open', 'drawing']), lte(lotteries.drawAt, now)));
   const pendingPrizes = await db
     .selectDistinct({ id: lotteryCodes.lotteryId })
     .from(lotteryCodes)
     .innerJoin(lotteryEntries, eq(lotteryEntries.id, lotteryCodes.entryId))
-    .leftJoin(orders, and(eq(orders.userId, lotteryEntries.userId), sql`${orders.idempotencyKey} = 'lottery-' || ${lotteryCodes.lotteryId}`))
+    .leftJoin(
+      orders,
+      and(eq(orders.userId, lotteryEntries.userId), sql`${orders.idempotencyKey} = 'lottery-' || ${lotteryCodes.lotteryId}`),
+    )
     .where(and(eq(lotteryCodes.isWinner, true), sql`${orders.id} IS NULL`));
   const ids = new Set([...due.map((row) => row.id), ...pendingPrizes.map((row) => row.id).filter((id): id is number => id !== null)]);
   let drawn = 0;
@@ -217,12 +264,20 @@ async function viewsOf(db: Db, rows: LotteryRow[], locale: Locale, now: number):
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [details, entryCounts, codeCounts, winners] = await Promise.all([
-    showQuery(db, { lotteryId: lotteries.id })
-      .innerJoin(lotteries, eq(lotteries.tierId, ticketTiers.id))
-      .where(inArray(lotteries.id, ids)),
-    db.select({ lotteryId: lotteryEntries.lotteryId, n: count() }).from(lotteryEntries).where(inArray(lotteryEntries.lotteryId, ids)).groupBy(lotteryEntries.lotteryId),
-    db.select({ lotteryId: lotteryCodes.lotteryId, n: count() }).from(lotteryCodes).where(inArray(lotteryCodes.lotteryId, ids)).groupBy(lotteryCodes.lotteryId),
-    db.select({ lotteryId: lotteryCodes.lotteryId, code: lotteryCodes.code }).from(lotteryCodes)
+    showQuery(db, { lotteryId: lotteries.id }).innerJoin(lotteries, eq(lotteries.tierId, ticketTiers.id)).where(inArray(lotteries.id, ids)),
+    db
+      .select({ lotteryId: lotteryEntries.lotteryId, n: count() })
+      .from(lotteryEntries)
+      .where(inArray(lotteryEntries.lotteryId, ids))
+      .groupBy(lotteryEntries.lotteryId),
+    db
+      .select({ lotteryId: lotteryCodes.lotteryId, n: count() })
+      .from(lotteryCodes)
+      .where(inArray(lotteryCodes.lotteryId, ids))
+      .groupBy(lotteryCodes.lotteryId),
+    db
+      .select({ lotteryId: lotteryCodes.lotteryId, code: lotteryCodes.code })
+      .from(lotteryCodes)
       .where(and(inArray(lotteryCodes.lotteryId, ids), eq(lotteryCodes.isWinner, true))),
   ]);
   return rows.map((row) => {
@@ -250,23 +305,38 @@ async function viewsOf(db: Db, rows: LotteryRow[], locale: Locale, now: number):
       seedCommitment: row.seedCommitment,
       seed,
       drawnAt: drawn ? row.drawnAt : null,
-      winningCodes: drawn ? winners.filter((w) => w.lotteryId === row.id).map((w) => w.code).sort() : null,
+      winningCodes: drawn
+        ? winners
+            .filter((w) => w.lotteryId === row.id)
+            .map((w) => w.code)
+            .sort()
+        : null,
     };
   });
 }
 
 async function myEntryOf(db: Db, lottery: LotteryRow, userId: number | null): Promise<MyEntry | null> {
   if (userId === null) return null;
-  const [entry] = await db.select().from(lotteryEntries).where(and(eq(lotteryEntries.lotteryId, lottery.id), eq(lotteryEntries.userId, userId)));
+  const [entry] = await db
+    .select()
+    .from(lotteryEntries)
+    .where(and(eq(lotteryEntries.lotteryId, lottery.id), eq(lotteryEntries.userId, userId)));
   if (!entry) return null;
   const [codes, [prize]] = await Promise.all([
     db.select().from(lotteryCodes).where(eq(lotteryCodes.entryId, entry.id)).orderBy(asc(lotteryCodes.id)),
-    db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, prizeOrderKey(lottery.id)))),
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, prizeOrderKey(lottery.id)))),
   ]);
   return {
     shareToken: entry.shareToken,
     sharePath: sharePath(entry.shareToken),
-    codes: codes.map((code) => ({ code: code.code, fromFriend: code.helperUserId !== null, isWinner: lottery.status === 'drawn' && code.isWinner })),
+    codes: codes.map((code) => ({
+      code: code.code,
+      fromFriend: code.helperUserId !== null,
+      isWinner: lottery.status === 'drawn' && code.isWinner,
+    })),
     won: lottery.status === 'drawn' && codes.some((code) => code.isWinner),
     prizeOrderId: prize?.id ?? null,
   };
@@ -303,8 +373,11 @@ export interface DrawRecord {
 export async function drawRecord(db: Db, lotteryId: number, now: number): Promise<DrawRecord> {
   const lottery = await findLottery(db, lotteryId, now);
   if (lottery.status !== 'drawn' || lottery.seed === null) throw new DomainError('lottery_not_drawn');
-  const codes = await db.select({ code: lotteryCodes.code, entryId: lotteryCodes.entryId, isWinner: lotteryCodes.isWinner })
-    .from(lotteryCodes).where(eq(lotteryCodes.lotteryId, lottery.id)).orderBy(asc(lotteryCodes.code));
+  const codes = await db
+    .select({ code: lotteryCodes.code, entryId: lotteryCodes.entryId, isWinner: lotteryCodes.isWinner })
+    .from(lotteryCodes)
+    .where(eq(lotteryCodes.lotteryId, lottery.id))
+    .orderBy(asc(lotteryCodes.code));
   return {
     lotteryId: lottery.id,
     seed: lottery.seed,
@@ -322,21 +395,25 @@ export async function drawRecord(db: Db, lotteryId: number, now: number): Promis
 export async function joinLottery(scope: UserScope, lotteryId: number): Promise<LotteryDetail> {
   const { db, userId, now } = scope;
   const lottery = await findLottery(db, lotteryId, now);
-  const [joined] = await db.select({ id: lotteryEntries.id }).from(lotteryEntries)
+  const [joined] = await db
+    .select({ id: lotteryEntries.id })
+    .from(lotteryEntries)
     .where(and(eq(lotteryEntries.lotteryId, lottery.id), eq(lotteryEntries.userId, userId)));
   const refusal = joinRefusal(lotteryPhase(lottery.status, lottery.drawAt, now), joined !== undefined);
   if (refusal) throw new DomainError(refusal);
   const d1 = db.$client;
   for (let attempt = 1; ; attempt++) {
     const token = randomShareToken();
-    const insertEntry = d1.prepare(`
+    const insertEntry = d1
+      .prepare(`
       INSERT INTO lottery_entries (lottery_id, user_id, share_token, created_at)
-      SELECT id, ?2, ?3, ?4 FROM lotteries WHERE id = ?1 AND status = 'open' AND draw_at > ?4`,
-    ).bind(lottery.id, userId, token, now);
-    const insertCode = d1.prepare(`
+      SELECT id, ?2, ?3, ?4 FROM lotteries WHERE id = ?1 AND status = 'open' AND draw_at > ?4`)
+      .bind(lottery.id, userId, token, now);
+    const insertCode = d1
+      .prepare(`
       INSERT INTO lottery_codes (entry_id, lottery_id, code, helper_user_id, is_winner, created_at)
-      SELECT id, lottery_id, ?2, NULL, 0, ?3 FROM lottery_entries WHERE share_token = ?1`,
-    ).bind(token, randomDrawCode(), now);
+      SELECT id, lottery_id, ?2, NULL, 0, ?3 FROM lottery_entries WHERE share_token = ?1`)
+      .bind(token, randomDrawCode(), now);
     try {
       const [entry] = await d1.batch([insertEntry, insertCode]);
       if (entry.meta.changes !== 1) throw new DomainError('lottery_closed');
@@ -358,8 +435,10 @@ export interface ShareView {
 }
 
 async function findEntry(db: Db, shareToken: string) {
-  const [row] = await db.select({ entry: lotteryEntries, nickname: users.nickname })
-    .from(lotteryEntries).innerJoin(users, eq(users.id, lotteryEntries.userId))
+  const [row] = await db
+    .select({ entry: lotteryEntries, nickname: users.nickname })
+    .from(lotteryEntries)
+    .innerJoin(users, eq(users.id, lotteryEntries.userId))
     .where(eq(lotteryEntries.shareToken, shareToken));
   if (!row) throw new DomainError('lottery_share_not_found');
   return row;
@@ -371,7 +450,9 @@ async function codeCountOf(db: Db, entryId: number): Promise<number> {
 }
 
 async function helpOf(db: Db, lotteryId: number, helperId: number) {
-  const [help] = await db.select({ entryId: lotteryCodes.entryId }).from(lotteryCodes)
+  const [help] = await db
+    .select({ entryId: lotteryCodes.entryId })
+    .from(lotteryCodes)
     .where(and(eq(lotteryCodes.lotteryId, lotteryId), eq(lotteryCodes.helperUserId, helperId), isNotNull(lotteryCodes.helperUserId)));
   return help;
 }
@@ -396,7 +477,10 @@ export async function shareView(scope: RequestScope, shareToken: string, viewerI
     lottery: view,
     sharerName: maskedName(nickname),
     sharerCodeCount: codeCount,
-    viewer: viewerId === null ? null : { isSharer: viewerId === entry.userId, helpedInLottery: help !== undefined, helpedThisEntry: help?.entryId === entry.id },
+    viewer:
+      viewerId === null
+        ? null
+        : { isSharer: viewerId === entry.userId, helpedInLottery: help !== undefined, helpedThisEntry: help?.entryId === entry.id },
   };
 }
 
@@ -409,8 +493,12 @@ export interface HelpResult {
 async function refusalFor(db: Db, lottery: LotteryRow, entry: typeof lotteryEntries.$inferSelect, helperId: number, now: number) {
   const [help, codeCount] = await Promise.all([helpOf(db, lottery.id, helperId), codeCountOf(db, entry.id)]);
   return helpRefusal({
-    phase: lotteryPhase(lottery.status, lottery.drawAt, now), helperId, sharerId: entry.userId, helpedInLottery: help !== undefined,
-    sharerCodeCount: codeCount, maxCodesPerEntry: lottery.maxCodesPerEntry,
+    phase: lotteryPhase(lottery.status, lottery.drawAt, now),
+    helperId,
+    sharerId: entry.userId,
+    helpedInLottery: help !== undefined,
+    sharerCodeCount: codeCount,
+    maxCodesPerEntry: lottery.maxCodesPerEntry,
   });
 }
 
@@ -422,12 +510,13 @@ export async function helpEntry(db: Db, shareToken: string, helperId: number, no
   if (before) throw new DomainError(before);
   const d1 = db.$client;
   for (let attempt = 1; ; attempt++) {
-    const insertHelp = d1.prepare(`
+    const insertHelp = d1
+      .prepare(`
       INSERT INTO lottery_codes (entry_id, lottery_id, code, helper_user_id, is_winner, created_at)
       SELECT e.id, e.lottery_id, ?3, ?2, 0, ?4 FROM lottery_entries e JOIN lotteries l ON l.id = e.lottery_id
       WHERE e.id = ?1 AND l.status = 'open' AND l.draw_at > ?4 AND e.user_id <> ?2
-        AND (SELECT count(*) FROM lottery_codes c WHERE c.entry_id = e.id) < l.max_codes_per_entry`,
-    ).bind(entry.id, helperId, randomDrawCode(), now);
+        AND (SELECT count(*) FROM lottery_codes c WHERE c.entry_id = e.id) < l.max_codes_per_entry`)
+      .bind(entry.id, helperId, randomDrawCode(), now);
     try {
       const { meta } = await insertHelp.run();
       if (meta.changes === 1) break;

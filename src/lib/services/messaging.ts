@@ -72,7 +72,9 @@ export function webhookMessenger(url: string, token: string | undefined, fetcher
 /** Production with no relay configured: every send fails with a clear log line and a 503. */
 export const unconfiguredMessenger: Messenger = {
   async send(message) {
-    console.error(`Messaging is not configured: cannot send ${message.channel} codes. Set MESSAGING_WEBHOOK_URL (and MESSAGING_WEBHOOK_TOKEN).`);
+    console.error(
+      `Messaging is not configured: cannot send ${message.channel} codes. Set MESSAGING_WEBHOOK_URL (and MESSAGING_WEBHOOK_TOKEN).`,
+    );
     throw new DomainError('messaging_unavailable');
   },
 };
@@ -97,7 +99,13 @@ const OUTBOX_PAGE = 20;
 /** The latest dev-outbox messages to one address, newest first. */
 export async function outboxFor(db: Db, target: string): Promise<OutboxEntry[]> {
   return db
-    .select({ channel: devOutbox.channel, target: devOutbox.target, subject: devOutbox.subject, body: devOutbox.body, createdAt: devOutbox.createdAt })
+    .select({
+      channel: devOutbox.channel,
+      target: devOutbox.target,
+      subject: devOutbox.subject,
+      body: devOutbox.body,
+      createdAt: devOutbox.createdAt,
+    })
     .from(devOutbox)
     .where(eq(devOutbox.target, target))
     .orderBy(desc(devOutbox.id))

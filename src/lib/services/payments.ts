@@ -81,7 +81,10 @@ async function orderRow(db: Db, orderId: number): Promise<OrderRow> {
 }
 
 async function paymentByKey(db: Db, orderId: number, idempotencyKey: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.idempotencyKey, idempotencyKey)));
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.idempotencyKey, idempotencyKey)));
   return row;
 }
 
@@ -96,7 +99,13 @@ export async function latestPayment(db: Db, orderId: number): Promise<PaymentRow
   return row ?? null;
 }
 
-function createInput(order: OrderRow, method: PaymentMethod, idempotencyKey: string, provider: string, where: RequestOrigin): CreatePaymentInput {
+function createInput(
+  order: OrderRow,
+  method: PaymentMethod,
+  idempotencyKey: string,
+  provider: string,
+  where: RequestOrigin,
+): CreatePaymentInput {
   const payPage = localizedPath(pathTo('orderPayPage', { id: order.id }), where.locale);
   return {
     merchantRef: `order-${order.id}`,
@@ -113,7 +122,10 @@ function createInput(order: OrderRow, method: PaymentMethod, idempotencyKey: str
 /** The pay call's answer for a payment we already recorded: its page at the provider, as it is now. */
 async function paymentStartOf(db: Db, order: OrderRow, payment: PaymentRow, where: RequestOrigin): Promise<PaymentStart> {
   const provider = paymentProvider(payment.provider, db);
-  const created = await provider.reopen(payment.providerRef, createInput(order, payment.method as PaymentMethod, payment.idempotencyKey, provider.name, where));
+  const created = await provider.reopen(
+    payment.providerRef,
+    createInput(order, payment.method as PaymentMethod, payment.idempotencyKey, provider.name, where),
+  );
   return {
     paymentId: payment.id,
     method: payment.method,
@@ -132,7 +144,14 @@ async function paymentStartOf(db: Db, order: OrderRow, payment: PaymentRow, wher
  * only a method offered for its currency. A new payment goes to the setup's provider.
  */
 export async function startPayment(
-  db: Db, userId: number, orderId: number, method: PaymentMethod, idempotencyKey: string, setup: PaymentSetup, where: RequestOrigin, now: number,
+  db: Db,
+  userId: number,
+  orderId: number,
+  method: PaymentMethod,
+  idempotencyKey: string,
+  setup: PaymentSetup,
+  where: RequestOrigin,
+  now: number,
 ): Promise<PaymentStart> {
   await expireOverdueOrders(db, now, { userId });
   const order = await findOwnOrder(db, userId, orderId);
@@ -144,12 +163,13 @@ export async function startPayment(
   if (!providerName) throw new DomainError('payments_unavailable');
   if (!offeredPaymentMethods(setup, order.currency).includes(method)) throw new DomainError('payment_method_unavailable', {}, 'method');
 
-  const openByMethod = () => db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'created'), eq(payments.method, method)))
-    .orderBy(desc(payments.id))
-    .limit(1);
+  const openByMethod = () =>
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'created'), eq(payments.method, method)))
+      .orderBy(desc(payments.id))
+      .limit(1);
   const [open] = await openByMethod();
   if (open) {
     // Reused only while the provider still takes it: a checkout that expired there is closed here first.
@@ -165,8 +185,17 @@ export async function startPayment(
   await db
     .insert(payments)
     .values({
-      orderId: order.id, provider: provider.name, providerRef: created.ref, method, amount: order.total, currency: order.currency,
-      status: 'created', idempotencyKey, requestHash: hash, createdAt: now, updatedAt: now,
+      orderId: order.id,
+      provider: provider.name,
+      providerRef: created.ref,
+      method,
+      amount: order.total,
+      currency: order.currency,
+      status: 'created',
+      idempotencyKey,
+      requestHash: hash,
+      createdAt: now,
+      updatedAt: now,
     })
     .onConflictDoNothing();
   await db
@@ -197,7 +226,14 @@ async function clearPayingWhenNoneOpen(db: Db, orderId: number, now: number): Pr
  * Gives a succeeded payment back through the provider and records it. When the order it paid for
  * was closed, the order shows the refund too (in the same batch, only if this call made the refund).
  */
-async function refundPayment(db: Db, provider: PaymentProvider, payment: PaymentRow, amount: number, now: number, orderClosed: boolean): Promise<void> {
+async function refundPayment(
+  db: Db,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  amount: number,
+  now: number,
+  orderClosed: boolean,
+): Promise<void> {
   await provider.refund(payment.providerRef, { amount, currency: payment.currency }, now);
   // Raw D1 statements: the order's update must see `changes()` of the payment's, which only plain SQL can say.
   const d1 = db.$client;
@@ -209,7 +245,9 @@ async function refundPayment(db: Db, provider: PaymentProvider, payment: Payment
     return;
   }
   const showOnOrder = d1
-    .prepare("UPDATE orders SET refund_amount = refund_amount + ?1, updated_at = ?2 WHERE id = ?3 AND status = 'cancelled' AND changes() = 1")
+    .prepare(
+      "UPDATE orders SET refund_amount = refund_amount + ?1, updated_at = ?2 WHERE id = ?3 AND status = 'cancelled' AND changes() = 1",
+    )
     .bind(amount, now, payment.orderId);
   await d1.batch([markRefunded, showOnOrder]);
 }
@@ -244,7 +282,13 @@ async function settleSucceeded(db: Db, provider: PaymentProvider, payment: Payme
   if (order.status === 'pending_payment') {
     if (now >= order.paymentDeadline) {
       await expireOverdueOrders(db, now, { userId: order.userId });
-    } else if (await applyOrderEvent(db, order.id, 'payment_confirmed', now, { paymentSubstatus: null, paymentMethod: claimed.method, paidAt: claimed.paidAt })) {
+    } else if (
+      await applyOrderEvent(db, order.id, 'payment_confirmed', now, {
+        paymentSubstatus: null,
+        paymentMethod: claimed.method,
+        paidAt: claimed.paidAt,
+      })
+    ) {
       // A ticket transfer needs nothing from its seller: the tickets are reissued as soon as it is paid.
       await reissueTransferOrder(db, order.id, now);
       return;
@@ -326,7 +370,13 @@ export async function paymentState(db: Db, userId: number, orderId: number, now:
  * A provider's webhook: verified (signature, age), taken once per event id, and then only a
  * trigger to ask the provider again. A replayed event is acknowledged and changes nothing.
  */
-export async function receiveWebhook(db: Db, providerName: string, headers: Headers, body: string, now: number): Promise<{ duplicate: boolean }> {
+export async function receiveWebhook(
+  db: Db,
+  providerName: string,
+  headers: Headers,
+  body: string,
+  now: number,
+): Promise<{ duplicate: boolean }> {
   const provider = paymentProvider(providerName, db);
   const notice = await provider.verifyWebhook(headers, body, now);
   const taken = await db
@@ -383,10 +433,14 @@ export async function retryOwedRefunds(db: Db, now: number): Promise<number> {
     .select({ payment: payments, orderStatus: orders.status, refundAmount: orders.refundAmount })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(
-      eq(payments.status, 'succeeded'), inArray(orders.status, ['refunded', 'cancelled']),
-      lt(orders.updatedAt, settledBefore), lt(payments.updatedAt, settledBefore),
-    ));
+    .where(
+      and(
+        eq(payments.status, 'succeeded'),
+        inArray(orders.status, ['refunded', 'cancelled']),
+        lt(orders.updatedAt, settledBefore),
+        lt(payments.updatedAt, settledBefore),
+      ),
+    );
   let refunded = 0;
   for (const { payment, orderStatus, refundAmount } of owed) {
     const closed = orderStatus === 'cancelled';
@@ -396,7 +450,9 @@ export async function retryOwedRefunds(db: Db, now: number): Promise<number> {
       await refundPayment(db, paymentProvider(payment.provider, db), payment, amount, now, closed);
       refunded += 1;
     } catch (error) {
-      console.error(JSON.stringify({ event: 'refund_retry_failed', paymentId: payment.id, orderId: payment.orderId, error: String(error) }));
+      console.error(
+        JSON.stringify({ event: 'refund_retry_failed', paymentId: payment.id, orderId: payment.orderId, error: String(error) }),
+      );
     }
   }
   return refunded;

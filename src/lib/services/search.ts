@@ -75,7 +75,10 @@ export async function suggest(scope: RequestScope, keyword: string): Promise<Sug
         SELECT a.id AS id, ${SEARCH_RANK} AS score
         FROM ${searchSource(expression).from}
         WHERE ${searchSource(expression).where} AND a.ends_at >= ${now}
-          AND a.status IN (${sql.join(LISTED_STATUSES.map((status) => sql`${status}`), sql`, `)})
+          AND a.status IN (${sql.join(
+            LISTED_STATUSES.map((status) => sql`${status}`),
+            sql`, `,
+          )})
         ORDER BY ${SEARCH_RANK}
         LIMIT ${SUGGESTION_LIMIT}
       ) AS hit
@@ -90,9 +93,12 @@ export async function suggest(scope: RequestScope, keyword: string): Promise<Sug
 
 function suggestion(row: SuggestionRow, keyword: string, ctx: RequestContext): Suggestion {
   const name = localizedName({ nameEn: row.nameEn, nameZhHant: row.nameZhHant, nameZhHans: row.nameZhHans }, ctx.locale);
-  const artist = row.artistEn === null ? null : { nameEn: row.artistEn, nameZhHant: row.artistZhHant ?? '', nameZhHans: row.artistZhHans ?? '' };
+  const artist =
+    row.artistEn === null ? null : { nameEn: row.artistEn, nameZhHant: row.artistZhHant ?? '', nameZhHans: row.artistZhHans ?? '' };
   const venue = { nameEn: row.venueEn, nameZhHant: row.venueZhHant, nameZhHans: row.venueZhHans };
-  const artistText = artist ? [artist.nameEn, artist.nameZhHant, artist.nameZhHans, row.pinyin ?? '', (row.pinyin ?? '').replaceAll(' ', '')].join(' ') : '';
+  const artistText = artist
+    ? [artist.nameEn, artist.nameZhHant, artist.nameZhHans, row.pinyin ?? '', (row.pinyin ?? '').replaceAll(' ', '')].join(' ')
+    : '';
   if (artist && textMatches(keyword, artistText)) return { id: row.id, name, match: localizedName(artist, ctx.locale) };
   if (textMatches(keyword, [venue.nameEn, venue.nameZhHant, venue.nameZhHans].join(' '))) {
     return { id: row.id, name, match: localizedName(venue, ctx.locale) };

@@ -26,7 +26,9 @@ function base64url(bytes: ArrayBuffer): string {
  * signature made for one (a voucher link) is never valid for another (a webhook).
  */
 export async function sign(purpose: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(`${purpose}:${appSecret()}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(`${purpose}:${appSecret()}`), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
 }
 

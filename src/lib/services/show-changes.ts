@@ -15,7 +15,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, listings, orders, ticketTiers, users } from '../db/schema.ts';
-import { postponementProblem, postponementRefundOpen, showChangeRefund, type Postponement, type SessionStatus } from '../domain/show-changes.ts';
+import {
+  postponementProblem,
+  postponementRefundOpen,
+  showChangeRefund,
+  type Postponement,
+  type SessionStatus,
+} from '../domain/show-changes.ts';
 import { applyOrderEvent } from './orders/lifecycle.ts';
 import { findOwnOrder, type OrderRow } from './orders/queries.ts';
 import { refundOrderPayment } from './payments.ts';
@@ -34,7 +40,10 @@ export interface CancellationResult {
 }
 
 export async function requireOperator(db: Db, userId: number): Promise<void> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.isOperator, true)));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isOperator, true)));
   if (!row) throw new DomainError('not_an_operator');
 }
 
@@ -48,7 +57,12 @@ async function sessionRow(db: Db, sessionId: number): Promise<SessionRow> {
  * Moves one paid order to refunded for a show change and, if this call moved it, gives the money back
  * through the provider (or leaves it to the sweep when the provider cannot be reached). True when this call refunded it.
  */
-async function refundForShowChange(db: Db, order: OrderRow, event: 'event_cancelled' | 'postponement_refund', now: number): Promise<boolean> {
+async function refundForShowChange(
+  db: Db,
+  order: OrderRow,
+  event: 'event_cancelled' | 'postponement_refund',
+  now: number,
+): Promise<boolean> {
   const refundAmount = showChangeRefund(order);
   if (!(await applyOrderEvent(db, order.id, event, now, { refundAmount }))) return false;
   try {
@@ -77,7 +91,10 @@ export async function cancelSession(db: Db, sessionId: number, now: number): Pro
     .set({ status: 'cancelled', cancelReason: 'event', paymentSubstatus: null, closedAt: now, updatedAt: now })
     .where(and(eq(orders.sessionId, sessionId), eq(orders.status, 'pending_payment')))
     .returning({ id: orders.id });
-  const paid = await db.select().from(orders).where(and(eq(orders.sessionId, sessionId), inArray(orders.status, [...PAID_STATUSES])));
+  const paid = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.sessionId, sessionId), inArray(orders.status, [...PAID_STATUSES])));
   let refunded = 0;
   for (const order of paid) if (await refundForShowChange(db, order, 'event_cancelled', now)) refunded += 1;
   return { sessionId, status: 'cancelled', listingsClosed: closed.length, unpaidClosed: unpaid.length, refunded };
@@ -95,7 +112,11 @@ export async function postponeSession(db: Db, sessionId: number, next: Postponem
   const [moved] = await db
     .update(activitySessions)
     .set({
-      status: 'postponed', startsAt: next.startsAt, endsAt: next.endsAt, refundUntil: next.refundUntil, changedAt: now,
+      status: 'postponed',
+      startsAt: next.startsAt,
+      endsAt: next.endsAt,
+      refundUntil: next.refundUntil,
+      changedAt: now,
       originalStartsAt: sql`coalesce(${activitySessions.originalStartsAt}, ${activitySessions.startsAt})`,
     })
     .where(and(eq(activitySessions.id, sessionId), inArray(activitySessions.status, ['scheduled', 'postponed'])))

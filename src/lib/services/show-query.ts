@@ -8,7 +8,12 @@ import type { Db } from '../db/client.ts';
 import { activities, activitySessions, cities, countries, orders, ticketTiers, users, venues } from '../db/schema.ts';
 
 const showColumns = {
-  tier: ticketTiers, session: activitySessions, activity: activities, venue: venues, city: cities, countryCode: countries.code,
+  tier: ticketTiers,
+  session: activitySessions,
+  activity: activities,
+  venue: venues,
+  city: cities,
+  countryCode: countries.code,
 };
 
 /**

@@ -26,7 +26,16 @@ import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { ticketNumbers } from '../domain/ticket-code.ts';
 import {
-  listableTickets, listingState, platformFeeOf, priceBandIn, quantityRefusal, sourceRefusal, transferSplit, type ListingState, type TransferRefusal, type TransferSource,
+  listableTickets,
+  listingState,
+  platformFeeOf,
+  priceBandIn,
+  quantityRefusal,
+  sourceRefusal,
+  transferSplit,
+  type ListingState,
+  type TransferRefusal,
+  type TransferSource,
 } from '../domain/transfer.ts';
 import { translator } from '../i18n/index.ts';
 import { DEFAULT_LOCALE, isLocale, localizedName, type Locale } from '../i18n/locales.ts';
@@ -121,12 +130,21 @@ function viewOf(row: ListingRow, sold: number, locale: Locale, table: CurrencyTa
 
 /** The caller's own transfer listing; anyone else's answers like a missing one. */
 async function ownListingRow(db: Db, userId: number, listingId: number): Promise<ListingRow> {
-  const [row] = await listingQuery(db).where(and(eq(listings.id, listingId), eq(listings.sellerId, userId), isNotNull(listings.sourceOrderId)));
+  const [row] = await listingQuery(db).where(
+    and(eq(listings.id, listingId), eq(listings.sellerId, userId), isNotNull(listings.sourceOrderId)),
+  );
   if (!row) throw new DomainError('transfer_listing_not_found');
   return row;
 }
 
-async function ownListingView(db: Db, locale: Locale, table: CurrencyTable, userId: number, listingId: number, now: number): Promise<TransferListingView> {
+async function ownListingView(
+  db: Db,
+  locale: Locale,
+  table: CurrencyTable,
+  userId: number,
+  listingId: number,
+  now: number,
+): Promise<TransferListingView> {
   const row = await ownListingRow(db, userId, listingId);
   return viewOf(row, (await soldCounts(db, [listingId])).get(listingId) ?? 0, locale, table, now);
 }
@@ -138,7 +156,10 @@ export async function listMyTransferListings(scope: UserScope): Promise<Transfer
   const rows = await listingQuery(db)
     .where(and(eq(listings.sellerId, userId), isNotNull(listings.sourceOrderId)))
     .orderBy(desc(listings.createdAt), desc(listings.id));
-  const sold = await soldCounts(db, rows.map((row) => row.listing.id));
+  const sold = await soldCounts(
+    db,
+    rows.map((row) => row.listing.id),
+  );
   return rows.map((row) => viewOf(row, sold.get(row.listing.id) ?? 0, ctx.locale, table, now));
 }
 
@@ -164,13 +185,22 @@ async function ownTransferSource(db: Db, userId: number, orderId: number) {
   if (!row) throw new DomainError('order_not_found');
   const held = await heldTickets(db, orderId);
   const source: TransferSource = {
-    status: row.order.status, sessionStartsAt: row.session.startsAt,
-    validTickets: held.length, listedTickets: held.filter((ticket) => ticket.listed).length,
+    status: row.order.status,
+    sessionStartsAt: row.session.startsAt,
+    validTickets: held.length,
+    listedTickets: held.filter((ticket) => ticket.listed).length,
   };
   return { row, held, source };
 }
 
-export async function transferDraft(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, orderId: number, now: number): Promise<TransferDraft> {
+export async function transferDraft(
+  db: Db,
+  ctx: RequestContext,
+  table: CurrencyTable,
+  userId: number,
+  orderId: number,
+  now: number,
+): Promise<TransferDraft> {
   const { row, source } = await ownTransferSource(db, userId, orderId);
   const refusal = sourceRefusal(source, now);
   const face = { amount: row.tier.faceValue, currency: row.tier.currency };
@@ -183,7 +213,10 @@ export async function transferDraft(db: Db, ctx: RequestContext, table: Currency
     listable: refusal ? 0 : listableTickets(source),
     refusal,
     currencies: [...table.values()].map(({ code, minorDigits }) => ({
-      code, minorDigits, faceValue: convert(face, code, table).amount, ...priceBandIn(face, code, table),
+      code,
+      minorDigits,
+      faceValue: convert(face, code, table).amount,
+      ...priceBandIn(face, code, table),
     })),
     currency: table.has(ctx.currency) ? ctx.currency : face.currency,
   };
@@ -208,7 +241,13 @@ function requireKnownCurrency(currency: string, table: CurrencyTable): void {
 }
 
 /** A price per ticket in `currency` must lie within the band of the tier's face value; the error shows the band in that currency. */
-function requirePriceInBand(price: number, currency: string, tier: { faceValue: number; currency: string }, locale: Locale, table: CurrencyTable): void {
+function requirePriceInBand(
+  price: number,
+  currency: string,
+  tier: { faceValue: number; currency: string },
+  locale: Locale,
+  table: CurrencyTable,
+): void {
   const band = priceBandIn({ amount: tier.faceValue, currency: tier.currency }, currency, table);
   if (Number.isSafeInteger(price) && price >= band.min && price <= band.max) return;
   const shown = (amount: number) => formattedMoney(amount, currency, locale, table).formatted;
@@ -228,10 +267,18 @@ export async function createTransferListing(scope: UserScope, orderId: number, i
   requireKnownCurrency(input.currency, table);
   const { row, held, source } = await ownTransferSource(db, userId, orderId);
   const refusal = sourceRefusal(source, now) ?? quantityRefusal(source, input.quantity);
-  if (refusal) throw new DomainError(refusal, { count: listableTickets(source) }, refusal === 'transfer_quantity_exceeds_held' ? 'quantity' : undefined);
+  if (refusal)
+    throw new DomainError(
+      refusal,
+      { count: listableTickets(source) },
+      refusal === 'transfer_quantity_exceeds_held' ? 'quantity' : undefined,
+    );
   requirePriceInBand(input.price, input.currency, row.tier, ctx.locale, table);
 
-  const chosen = held.filter((ticket) => !ticket.listed).slice(0, input.quantity).map((ticket) => ticket.id);
+  const chosen = held
+    .filter((ticket) => !ticket.listed)
+    .slice(0, input.quantity)
+    .map((ticket) => ticket.id);
   const seating = await sourceSeating(db, row);
   const d1 = db.$client;
   // Inside the batch (one transaction) the newest listing of this seller for this order is the one just inserted.
@@ -239,21 +286,24 @@ export async function createTransferListing(scope: UserScope, orderId: number, i
   const placeholders = chosen.map((_, index) => `?${index + 4}`).join(', ');
   try {
     await d1.batch([
-      d1.prepare(`
+      d1
+        .prepare(`
         INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, source_order_id, created_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, 'active', ?8, ?9)`,
-      ).bind(row.order.tierId, userId, input.price, input.currency, chosen.length, seating, TRANSFER_DELIVERY_TYPES, orderId, now),
-      d1.prepare(`
+        VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, 'active', ?8, ?9)`)
+        .bind(row.order.tierId, userId, input.price, input.currency, chosen.length, seating, TRANSFER_DELIVERY_TYPES, orderId, now),
+      d1
+        .prepare(`
         INSERT INTO listing_tickets (listing_id, ticket_id, active, created_at)
         SELECT ${newListingId}, id, 1, ?3 FROM tickets
-        WHERE order_id = ?2 AND status = 'valid' AND id IN (${placeholders})`,
-      ).bind(userId, orderId, now, ...chosen),
+        WHERE order_id = ?2 AND status = 'valid' AND id IN (${placeholders})`)
+        .bind(userId, orderId, now, ...chosen),
       // A ticket voided since it was read is simply not linked: the listing offers what was linked.
-      d1.prepare(`
+      d1
+        .prepare(`
         UPDATE listings SET quantity_total = (SELECT count(*) FROM listing_tickets WHERE listing_id = listings.id),
           quantity_available = (SELECT count(*) FROM listing_tickets WHERE listing_id = listings.id)
-        WHERE id = ${newListingId}`,
-      ).bind(userId, orderId),
+        WHERE id = ${newListingId}`)
+        .bind(userId, orderId),
     ]);
   } catch (error) {
     if (!String((error as { message?: string })?.message ?? error).includes('UNIQUE constraint failed')) throw error;
@@ -276,7 +326,9 @@ async function sourceSeating(db: Db, row: OrderWithShowRow): Promise<(typeof lis
 
 /** Changes the price of an active listing; orders already placed keep the price they were quoted. */
 export async function changeTransferPrice(
-  scope: UserScope, listingId: number, input: { price: number; currency: string },
+  scope: UserScope,
+  listingId: number,
+  input: { price: number; currency: string },
 ): Promise<TransferListingView> {
   const { db, ctx, currencies: table, userId, now } = scope;
   requireKnownCurrency(input.currency, table);
@@ -309,20 +361,27 @@ export async function withdrawTransferListing(scope: UserScope, listingId: numbe
     db
       .update(listings)
       .set({ status: 'withdrawn' })
-      .where(and(
-        eq(listings.id, listingId), eq(listings.sellerId, userId), eq(listings.status, 'active'),
-        sql`${listings.quantityAvailable} > 0`,
-        sql`${listings.quantityTotal} - ${listings.quantityAvailable} = (
+      .where(
+        and(
+          eq(listings.id, listingId),
+          eq(listings.sellerId, userId),
+          eq(listings.status, 'active'),
+          sql`${listings.quantityAvailable} > 0`,
+          sql`${listings.quantityTotal} - ${listings.quantityAvailable} = (
           SELECT count(*) FROM ${listingTickets} WHERE ${listingTickets.listingId} = ${listings.id} AND ${listingTickets.buyerOrderId} IS NOT NULL)`,
-      ))
+        ),
+      )
       .returning({ id: listings.id }),
     db
       .update(listingTickets)
       .set({ active: false })
-      .where(and(
-        eq(listingTickets.listingId, listingId), isNull(listingTickets.buyerOrderId),
-        sql`EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.id} = ${listingId} AND ${listings.status} = 'withdrawn')`,
-      )),
+      .where(
+        and(
+          eq(listingTickets.listingId, listingId),
+          isNull(listingTickets.buyerOrderId),
+          sql`EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.id} = ${listingId} AND ${listings.status} = 'withdrawn')`,
+        ),
+      ),
   ]);
   const view = await ownListingView(db, ctx.locale, table, userId, listingId, now);
   if (withdrawn.length !== 1 && view.status !== 'withdrawn') throw new DomainError('transfer_listing_not_withdrawable');
@@ -370,38 +429,58 @@ export async function fulfilTransferOrder(db: Db, orderId: number, now: number):
     AND (SELECT count(*) FROM (${unclaimed})) < ?3`;
   const d1 = db.$client;
   const results = await d1.batch([
-    d1.prepare(`
+    d1
+      .prepare(`
       UPDATE listing_tickets SET buyer_order_id = ?1
       WHERE id IN (${unclaimed} ORDER BY id LIMIT ?3)
         AND ${payable} AND NOT EXISTS (SELECT 1 FROM listing_tickets WHERE buyer_order_id = ?1)
-        AND (SELECT count(*) FROM (${unclaimed})) >= ?3`,
-    ).bind(order.id, order.listingId, order.quantity),
-    ...numbers.map((ticketNo, index) => d1.prepare(`
+        AND (SELECT count(*) FROM (${unclaimed})) >= ?3`)
+      .bind(order.id, order.listingId, order.quantity),
+    ...numbers.map((ticketNo, index) =>
+      d1
+        .prepare(`
       INSERT INTO tickets (order_id, ticket_no, code_hash, seat, status, updated_at)
       SELECT ?1, ?2, ?3,
         (SELECT t.seat FROM listing_tickets lt JOIN tickets t ON t.id = lt.ticket_id WHERE lt.buyer_order_id = ?1 ORDER BY lt.id LIMIT 1 OFFSET ?4),
         'valid', ?5
       WHERE ${payable} AND ${claimedAll}
-      ON CONFLICT (ticket_no) DO NOTHING`,
-    ).bind(order.id, ticketNo, codeHashes[index], index, now)),
-    d1.prepare(`
+      ON CONFLICT (ticket_no) DO NOTHING`)
+        .bind(order.id, ticketNo, codeHashes[index], index, now),
+    ),
+    d1
+      .prepare(`
       UPDATE tickets SET status = 'transferred', updated_at = ?2
-      WHERE id IN (SELECT ticket_id FROM listing_tickets WHERE buyer_order_id = ?1) AND status = 'valid' AND ${payable}`,
-    ).bind(order.id, now),
-    d1.prepare(`
+      WHERE id IN (SELECT ticket_id FROM listing_tickets WHERE buyer_order_id = ?1) AND status = 'valid' AND ${payable}`)
+      .bind(order.id, now),
+    d1
+      .prepare(`
       INSERT INTO seller_payouts (seller_id, order_id, listing_id, amount, platform_fee, currency, payable_after, status, created_at)
       SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, 'pending', ?8 WHERE ${payable} AND ${claimedAll}
-      ON CONFLICT (order_id) DO NOTHING`,
-    ).bind(order.id, order.sellerId, order.listingId, order.ticketAmount - platformFee, platformFee, order.currency, session.startsAt, now),
-    d1.prepare(`UPDATE orders SET status = '${to}', ticketed_at = ?2, updated_at = ?2 WHERE id = ?1 AND status IN (${statuses}) AND ${claimedAll} RETURNING id`)
+      ON CONFLICT (order_id) DO NOTHING`)
+      .bind(
+        order.id,
+        order.sellerId,
+        order.listingId,
+        order.ticketAmount - platformFee,
+        platformFee,
+        order.currency,
+        session.startsAt,
+        now,
+      ),
+    d1
+      .prepare(
+        `UPDATE orders SET status = '${to}', ticketed_at = ?2, updated_at = ?2 WHERE id = ?1 AND status IN (${statuses}) AND ${claimedAll} RETURNING id`,
+      )
       .bind(order.id, now),
     // Not claimed, and never claimable: the hold goes back first, while the order still shows it.
-    d1.prepare(`UPDATE listings SET quantity_available = quantity_available + ?3 WHERE id = ?2 AND ${shortOfTickets}`)
+    d1
+      .prepare(`UPDATE listings SET quantity_available = quantity_available + ?3 WHERE id = ?2 AND ${shortOfTickets}`)
       .bind(order.id, order.listingId, order.quantity),
-    d1.prepare(`
+    d1
+      .prepare(`
       UPDATE orders SET status = '${refunded}', refund_amount = total, closed_at = ?4, updated_at = ?4
-      WHERE id = ?1 AND ${shortOfTickets} RETURNING id`,
-    ).bind(order.id, order.listingId, order.quantity, now),
+      WHERE id = ?1 AND ${shortOfTickets} RETURNING id`)
+      .bind(order.id, order.listingId, order.quantity, now),
   ]);
   if ((results.at(-3)?.results.length ?? 0) === 1) return 'ticketed';
   if ((results.at(-1)?.results.length ?? 0) === 1) return 'unavailable';
@@ -452,8 +531,13 @@ export async function myPayouts(scope: UserScope): Promise<PayoutView[]> {
 export async function notifyTransferSold(db: Db, messenger: Messenger, orderId: number): Promise<void> {
   try {
     const [row] = await showQuery(db, {
-      email: users.email, phoneCountryCode: users.phoneCountryCode, phone: users.phone, languageCode: users.languageCode,
-      amount: sellerPayouts.amount, currency: sellerPayouts.currency, quantity: orders.quantity,
+      email: users.email,
+      phoneCountryCode: users.phoneCountryCode,
+      phone: users.phone,
+      languageCode: users.languageCode,
+      amount: sellerPayouts.amount,
+      currency: sellerPayouts.currency,
+      quantity: orders.quantity,
     })
       .innerJoin(orders, eq(orders.tierId, ticketTiers.id))
       .innerJoin(sellerPayouts, eq(sellerPayouts.orderId, orders.id))
@@ -471,7 +555,9 @@ export async function notifyTransferSold(db: Db, messenger: Messenger, orderId: 
       target,
       subject: t('transfer.notice.subject', { name }),
       body: t('transfer.notice.body', {
-        count: row.quantity, name, session: formatSessionTime(row.session.startsAt, locale, row.city.timeZone),
+        count: row.quantity,
+        name,
+        session: formatSessionTime(row.session.startsAt, locale, row.city.timeZone),
         amount: formattedMoney(row.amount, row.currency, locale, table).formatted,
       }),
     });

@@ -70,14 +70,17 @@ export async function voucherFor(db: Db, locale: Locale, orderNo: string, key: s
     tier: { name: localizedName(tier, locale) },
     deliveryType: order.deliveryType as DeliveryType,
     trackingNo: order.trackingNo,
-    pickup: order.pickupAddress && order.pickupTime !== null
-      ? { address: order.pickupAddress, time: order.pickupTime, label: timeLabel(order.pickupTime) }
-      : null,
-    tickets: await Promise.all(ticketRows.map(async (ticket) => ({
-      ticketNo: ticket.ticketNo,
-      seat: ticket.seat,
-      status: ticket.status,
-      entryCode: ticket.status === 'valid' && ticket.codeHash ? await entryCodeOf(ticket.ticketNo) : null,
-    }))),
+    pickup:
+      order.pickupAddress && order.pickupTime !== null
+        ? { address: order.pickupAddress, time: order.pickupTime, label: timeLabel(order.pickupTime) }
+        : null,
+    tickets: await Promise.all(
+      ticketRows.map(async (ticket) => ({
+        ticketNo: ticket.ticketNo,
+        seat: ticket.seat,
+        status: ticket.status,
+        entryCode: ticket.status === 'valid' && ticket.codeHash ? await entryCodeOf(ticket.ticketNo) : null,
+      })),
+    ),
   };
 }

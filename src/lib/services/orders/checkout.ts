@@ -9,7 +9,17 @@ import { DomainError } from '../../domain/errors.ts';
 import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
-  activities, activitySessions, attendees, cities, coupons, listings, orders, ticketTiers, userCoupons, users, venues,
+  type activities,
+  type activitySessions,
+  attendees,
+  type cities,
+  coupons,
+  listings,
+  orders,
+  ticketTiers,
+  userCoupons,
+  users,
+  type venues,
 } from '../../db/schema.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { bestOffer, judgeCoupon, type CouponVerdict } from '../../domain/coupons.ts';
@@ -69,7 +79,8 @@ function checkSellable(target: Target, now: number): void {
 function checkQuantity(target: Target, quantity: number): void {
   const min = Math.max(1, target.activity.numMin);
   const max = target.activity.numMax;
-  if (!Number.isInteger(quantity) || quantity < min || quantity > max) throw new DomainError('quantity_out_of_range', { min, max }, 'quantity');
+  if (!Number.isInteger(quantity) || quantity < min || quantity > max)
+    throw new DomainError('quantity_out_of_range', { min, max }, 'quantity');
   const available = target.listing.status === 'active' ? target.listing.quantityAvailable : 0;
   if (quantity > available) throw new DomainError('tickets_sold_out', { available });
 }
@@ -97,12 +108,20 @@ export interface JudgedCoupon {
 }
 
 async function hasPaidOrder(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), isNotNull(orders.paidAt))).limit(1);
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
+    .limit(1);
   return row !== undefined;
 }
 
 async function judgeUserCoupons(
-  db: Db, userId: number, order: { ticketAmount: number; currency: string; categoryId: number }, table: CurrencyTable, now: number,
+  db: Db,
+  userId: number,
+  order: { ticketAmount: number; currency: string; categoryId: number },
+  table: CurrencyTable,
+  now: number,
 ): Promise<JudgedCoupon[]> {
   const [rows, paidBefore] = await Promise.all([
     db
@@ -129,7 +148,6 @@ function chosenCoupon(judged: readonly JudgedCoupon[], choice: CouponChoice): Ju
   return judged.find((entry) => entry.id === choice && entry.verdict.usable) ?? null;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // The quote
 
@@ -139,7 +157,6 @@ export interface QuoteInput {
   deliveryType?: DeliveryType;
   coupon: CouponChoice;
 }
-
 
 /** The checked purchase and its price: what both the quote and the order are made of. */
 export interface Priced {
@@ -167,7 +184,6 @@ async function price(db: Db, ctx: RequestContext, table: CurrencyTable, userId: 
   const cost = costBreakdown({ unitPrice, quantity: input.quantity, currency, deliveryType, couponDiscount, table });
   return { target, deliveryType, unitPrice, judged, applied, cost };
 }
-
 
 /** The confirmation page's data: what is bought, the options, the coupons judged, and the cost. */
 export async function quoteCheckout(scope: UserScope, setup: PaymentSetup, input: QuoteInput): Promise<CheckoutQuote> {
@@ -205,7 +221,9 @@ async function recipientOf(db: Db, userId: number, input: CreateOrderInput, loca
     if (input.addressId === undefined) throw new DomainError('delivery_address_required', {}, 'addressId');
     const address = await getAddress(db, userId, input.addressId, locale);
     const snapshot = {
-      name: address.name, phone: `${address.phoneCountryCode} ${address.phone}`, countryCode: address.countryCode,
+      name: address.name,
+      phone: `${address.phoneCountryCode} ${address.phone}`,
+      countryCode: address.countryCode,
       text: [address.countryName, address.area, address.street, address.postcode].filter(Boolean).join(' '),
     };
     return { shippingAddress: JSON.stringify(snapshot), takerName: null, takerPhone: null };
@@ -228,10 +246,14 @@ async function attendeesOf(db: Db, userId: number, target: Target, input: Create
   if (ids.length !== input.quantity || (input.attendeeIds ?? []).length !== input.quantity) {
     throw new DomainError('attendees_required', { count: input.quantity }, 'attendeeIds');
   }
-  const rows = await db.select().from(attendees).where(and(eq(attendees.userId, userId), inArray(attendees.id, ids)));
+  const rows = await db
+    .select()
+    .from(attendees)
+    .where(and(eq(attendees.userId, userId), inArray(attendees.id, ids)));
   if (rows.length !== ids.length) throw new DomainError('attendee_not_found', {}, 'attendeeIds');
   for (const row of rows) {
-    if (row.idCardType !== idCardTypeFor(target.countryCode, row.nationality)) throw new DomainError('attendee_id_type_mismatch', { name: row.name }, 'attendeeIds');
+    if (row.idCardType !== idCardTypeFor(target.countryCode, row.nationality))
+      throw new DomainError('attendee_id_type_mismatch', { name: row.name }, 'attendeeIds');
   }
   return rows;
 }
@@ -243,7 +265,10 @@ export function newOrderNo(now: number): string {
 }
 
 async function orderByKey(db: Db, userId: number, idempotencyKey: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
   return row;
 }
 
@@ -264,7 +289,10 @@ function isUniqueViolation(error: unknown): boolean {
  * unused, the order inserted only if that decrement happened, the coupon locked to it, its attendees.
  */
 export async function createOrder(
-  scope: UserScope, setup: PaymentSetup, input: CreateOrderInput, idempotencyKey: string,
+  scope: UserScope,
+  setup: PaymentSetup,
+  input: CreateOrderInput,
+  idempotencyKey: string,
 ): Promise<OrderDetail> {
   const { db, ctx, currencies: table, userId, now } = scope;
   const hash = await requestHash(input);
@@ -272,7 +300,8 @@ export async function createOrder(
   if (earlier) return orderDetailOf(db, ctx, table, sameRequestOrReused(earlier, hash), now);
 
   if (!input.acceptNotes) throw new DomainError('buyer_notes_not_accepted', {}, 'acceptNotes');
-  if (!offeredPaymentMethods(setup, ctx.currency).includes(input.paymentMethod)) throw new DomainError('payment_method_unavailable', {}, 'paymentMethod');
+  if (!offeredPaymentMethods(setup, ctx.currency).includes(input.paymentMethod))
+    throw new DomainError('payment_method_unavailable', {}, 'paymentMethod');
   await expireOverdueOrders(db, now, { listingId: input.listingId });
   const priced = await price(db, ctx, table, userId, input, now);
   const { target, unitPrice, applied, cost } = priced;
@@ -286,31 +315,59 @@ export async function createOrder(
   const quantity = input.quantity;
   // Raw D1 statements: the batch needs `changes()` of the statement before, which only plain SQL can say.
   const d1 = db.$client;
-  const holdTickets = d1.prepare(`
+  const holdTickets = d1
+    .prepare(`
     UPDATE listings SET quantity_available = quantity_available - ?1
     WHERE id = ?2 AND status = 'active' AND quantity_available >= ?1
-      AND (?3 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?3 AND user_id = ?4 AND status = 'unused'))`,
-  ).bind(quantity, target.listing.id, couponId, userId);
-  const insertOrder = d1.prepare(`
+      AND (?3 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?3 AND user_id = ?4 AND status = 'unused'))`)
+    .bind(quantity, target.listing.id, couponId, userId);
+  const insertOrder = d1
+    .prepare(`
     INSERT INTO orders (order_no, user_id, listing_id, activity_id, session_id, tier_id, quantity, status, currency,
       fx_per_hkd_micros, unit_price, ticket_amount, service_fee, postage, coupon_discount, total, user_coupon_id, delivery_type,
       payment_method, shipping_address, taker_name, taker_phone, payment_deadline, idempotency_key, request_hash, seller_id, created_at, updated_at)
     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_payment', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?26
-    WHERE changes() = 1`,
-  ).bind(
-    orderNo, userId, target.listing.id, target.activity.id, target.session.id, target.tier.id, quantity, cost.currency,
-    table.get(cost.currency)!.perHkdMicros, unitPrice, cost.ticketAmount, cost.serviceFee, cost.postage, cost.couponDiscount, cost.total,
-    couponId, input.deliveryType, input.paymentMethod, recipient.shippingAddress, recipient.takerName, recipient.takerPhone,
-    now + PAYMENT_TIME_LIMIT_MS, idempotencyKey, hash, target.listing.sellerId, now,
-  );
-  const lockCoupon = d1.prepare(`
+    WHERE changes() = 1`)
+    .bind(
+      orderNo,
+      userId,
+      target.listing.id,
+      target.activity.id,
+      target.session.id,
+      target.tier.id,
+      quantity,
+      cost.currency,
+      table.get(cost.currency)!.perHkdMicros,
+      unitPrice,
+      cost.ticketAmount,
+      cost.serviceFee,
+      cost.postage,
+      cost.couponDiscount,
+      cost.total,
+      couponId,
+      input.deliveryType,
+      input.paymentMethod,
+      recipient.shippingAddress,
+      recipient.takerName,
+      recipient.takerPhone,
+      now + PAYMENT_TIME_LIMIT_MS,
+      idempotencyKey,
+      hash,
+      target.listing.sellerId,
+      now,
+    );
+  const lockCoupon = d1
+    .prepare(`
     UPDATE user_coupons SET status = 'locked', order_id = (SELECT id FROM orders WHERE order_no = ?1)
-    WHERE id = ?2 AND status = 'unused' AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?1)`,
-  ).bind(orderNo, couponId);
-  const copyAttendees = chosenAttendees.map((attendee) => d1.prepare(`
+    WHERE id = ?2 AND status = 'unused' AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?1)`)
+    .bind(orderNo, couponId);
+  const copyAttendees = chosenAttendees.map((attendee) =>
+    d1
+      .prepare(`
     INSERT INTO order_attendees (order_id, name, nationality, id_card_type, id_card_no)
-    SELECT id, ?2, ?3, ?4, ?5 FROM orders WHERE order_no = ?1`,
-  ).bind(orderNo, attendee.name, attendee.nationality, attendee.idCardType, attendee.idCardNo));
+    SELECT id, ?2, ?3, ?4, ?5 FROM orders WHERE order_no = ?1`)
+      .bind(orderNo, attendee.name, attendee.nationality, attendee.idCardType, attendee.idCardNo),
+  );
 
   let inserted: number;
   try {
@@ -324,7 +381,10 @@ export async function createOrder(
     return orderDetailOf(db, ctx, table, sameRequestOrReused(winner, hash), now);
   }
   if (inserted !== 1) {
-    const [listing] = await db.select({ available: listings.quantityAvailable, status: listings.status }).from(listings).where(eq(listings.id, target.listing.id));
+    const [listing] = await db
+      .select({ available: listings.quantityAvailable, status: listings.status })
+      .from(listings)
+      .where(eq(listings.id, target.listing.id));
     const available = listing?.status === 'active' ? listing.available : 0;
     if (available >= quantity) throw new DomainError('coupon_not_usable', {}, 'coupon');
     throw new DomainError('tickets_sold_out', { available });
@@ -332,4 +392,3 @@ export async function createOrder(
   const [created] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
   return orderDetailOf(db, ctx, table, created, now);
 }
-

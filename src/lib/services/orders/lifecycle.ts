@@ -26,7 +26,13 @@ function closingChanges(to: OrderStatus, now: number): Partial<OrderRow> {
  * Applies an event with one guarded update: it changes the order only if its current state allows
  * the event, so concurrent or repeated events apply at most once. True when it applied.
  */
-export async function applyOrderEvent(db: Db, orderId: number, event: OrderEvent, now: number, changes: Partial<OrderRow> = {}): Promise<boolean> {
+export async function applyOrderEvent(
+  db: Db,
+  orderId: number,
+  event: OrderEvent,
+  now: number,
+  changes: Partial<OrderRow> = {},
+): Promise<boolean> {
   const { from, to } = transitionOf(event);
   // RETURNING, not meta.changes: D1 counts the rows the release trigger touches as changes too.
   const update = db
@@ -45,7 +51,12 @@ export async function applyOrderEvent(db: Db, orderId: number, event: OrderEvent
     raw(update),
     ...(event === 'payment_confirmed'
       ? [
-          raw(db.update(userCoupons).set({ status: 'used' }).where(and(eq(userCoupons.orderId, orderId), eq(userCoupons.status, 'locked')))),
+          raw(
+            db
+              .update(userCoupons)
+              .set({ status: 'used' })
+              .where(and(eq(userCoupons.orderId, orderId), eq(userCoupons.status, 'locked'))),
+          ),
           ...rewardInviterStatements(db, orderId, now, rewardMonthStart(now), INVITER_REWARDS_PER_MONTH),
         ]
       : withdrawInviterRewardStatements(db, orderId)),
@@ -54,10 +65,15 @@ export async function applyOrderEvent(db: Db, orderId: number, event: OrderEvent
 }
 
 /** Like applyOrderEvent, but an event the order's state does not allow is a 409. */
-export async function requireOrderEvent(db: Db, orderId: number, event: OrderEvent, now: number, changes: Partial<OrderRow> = {}): Promise<void> {
+export async function requireOrderEvent(
+  db: Db,
+  orderId: number,
+  event: OrderEvent,
+  now: number,
+  changes: Partial<OrderRow> = {},
+): Promise<void> {
   if (!(await applyOrderEvent(db, orderId, event, now, changes))) throw new DomainError('order_state_conflict');
 }
-
 
 /**
  * Local builds only (the route checks): lets a demo or an end-to-end test see an unpaid order run
@@ -69,7 +85,6 @@ export async function endPaymentTimeNow(db: Db, userId: number, orderId: number,
   await db.update(orders).set({ paymentDeadline: now }).where(eq(orders.id, order.id));
   await expireOverdueOrders(db, now, { userId });
 }
-
 
 export async function cancelOrder(scope: UserScope, orderId: number): Promise<OrderDetail> {
   const { db, userId, now } = scope;

@@ -58,7 +58,16 @@ export interface CouponOption {
 
 export interface CheckoutQuote {
   listing: { id: number; seating: Seating; deliveryTypes: DeliveryType[]; sellerName: string };
-  activity: { id: number; name: string; poster: string; venueName: string; venueAddress: string; cityName: string; venueCountry: string; realNameRequired: boolean };
+  activity: {
+    id: number;
+    name: string;
+    poster: string;
+    venueName: string;
+    venueAddress: string;
+    cityName: string;
+    venueCountry: string;
+    realNameRequired: boolean;
+  };
   session: { id: number; startsAt: number; label: string };
   tier: { id: number; name: string; faceValue: FormattedMoney };
   quantity: number;
@@ -73,7 +82,6 @@ export interface CheckoutQuote {
   appliedCouponId: number | null;
   cost: CostView;
 }
-
 
 function couponOption(entry: JudgedCoupon, currency: string, locale: Locale, table: CurrencyTable): CouponOption {
   const { coupon, verdict } = entry;
@@ -96,15 +104,31 @@ function couponOption(entry: JudgedCoupon, currency: string, locale: Locale, tab
 }
 
 /** The quote of a checked and priced purchase, in the buyer's language and currency. */
-export function checkoutQuoteView(priced: Priced, quantity: number, ctx: RequestContext, table: CurrencyTable, setup: PaymentSetup): CheckoutQuote {
+export function checkoutQuoteView(
+  priced: Priced,
+  quantity: number,
+  ctx: RequestContext,
+  table: CurrencyTable,
+  setup: PaymentSetup,
+): CheckoutQuote {
   const { target, deliveryType, unitPrice, judged, applied, cost } = priced;
   const { listing, tier, session, activity, venue, city } = target;
   const locale = ctx.locale;
   return {
-    listing: { id: listing.id, seating: listing.seating, deliveryTypes: parseDeliveryTypes(listing.deliveryTypes), sellerName: target.sellerName },
+    listing: {
+      id: listing.id,
+      seating: listing.seating,
+      deliveryTypes: parseDeliveryTypes(listing.deliveryTypes),
+      sellerName: target.sellerName,
+    },
     activity: {
-      id: activity.id, name: localizedName(activity, locale), poster: activity.poster, venueName: localizedName(venue, locale),
-      venueAddress: localizedAddress(venue, locale), cityName: localizedName(city, locale), venueCountry: target.countryCode,
+      id: activity.id,
+      name: localizedName(activity, locale),
+      poster: activity.poster,
+      venueName: localizedName(venue, locale),
+      venueAddress: localizedAddress(venue, locale),
+      cityName: localizedName(city, locale),
+      venueCountry: target.countryCode,
       realNameRequired: activity.realNameRequired,
     },
     session: { id: session.id, startsAt: session.startsAt, label: formatSessionTime(session.startsAt, locale, city.timeZone) },
@@ -164,12 +188,16 @@ export interface OrderDetail extends Omit<OrderSummary, 'activity' | 'tier'> {
   ticketProvider: string;
   attendees: Array<{ name: string; idCardType: string; idCardNoMasked: string }>;
   /** `listed`: offered in one of the holder's active transfer listings. */
-  tickets: Array<{ ticketNo: string; seat: string | null; status: 'pending' | 'valid' | 'used' | 'invalid' | 'transferred'; listed: boolean }>;
+  tickets: Array<{
+    ticketNo: string;
+    seat: string | null;
+    status: 'pending' | 'valid' | 'used' | 'invalid' | 'transferred';
+    listed: boolean;
+  }>;
   voucherUrl: string | null;
   /** Tickets the holder may list for transfer now ("Sell / transfer"); 0 when they may not. */
   transferable: number;
 }
-
 
 export interface OrderPage {
   items: OrderSummary[];
@@ -195,7 +223,13 @@ export function orderSummaryView(row: OrderWithShowRow, locale: Locale, table: C
     paymentSubstatus: order.status === 'pending_payment' ? order.paymentSubstatus : null,
     createdAt: order.createdAt,
     paymentDeadline: order.paymentDeadline,
-    activity: { id: activity.id, name: localizedName(activity, locale), poster: activity.poster, venueName: localizedName(venue, locale), cityName: localizedName(city, locale) },
+    activity: {
+      id: activity.id,
+      name: localizedName(activity, locale),
+      poster: activity.poster,
+      venueName: localizedName(venue, locale),
+      cityName: localizedName(city, locale),
+    },
     session: { startsAt: session.startsAt, label: formatSessionTime(session.startsAt, locale, city.timeZone) },
     tier: { name: localizedName(tier, locale) },
     quantity: order.quantity,
@@ -229,7 +263,10 @@ function pickupOf(row: OrderWithShowRow, locale: Locale): OrderDetail['pickup'] 
   const { order, venue, session } = row;
   if (order.pickupAddress) return { address: order.pickupAddress, from: order.pickupTime ?? session.startsAt - ON_SITE_PICKUP_LEAD_MS };
   if (order.deliveryType === 'on_site') {
-    return { address: `${localizedName(venue, locale)}, ${localizedAddress(venue, locale)}`, from: session.startsAt - ON_SITE_PICKUP_LEAD_MS };
+    return {
+      address: `${localizedName(venue, locale)}, ${localizedAddress(venue, locale)}`,
+      from: session.startsAt - ON_SITE_PICKUP_LEAD_MS,
+    };
   }
   if (order.deliveryType === 'self_pickup') {
     return { address: translator(locale)('checkout.office_address'), from: order.ticketedAt ?? session.startsAt - ON_SITE_PICKUP_LEAD_MS };
@@ -246,14 +283,22 @@ export interface OrderDetailParts {
   voucherUrl: string | null;
 }
 
-export function orderDetailView(row: OrderWithShowRow, parts: OrderDetailParts, locale: Locale, table: CurrencyTable, now: number): OrderDetail {
+export function orderDetailView(
+  row: OrderWithShowRow,
+  parts: OrderDetailParts,
+  locale: Locale,
+  table: CurrencyTable,
+  now: number,
+): OrderDetail {
   const { order, venue, tier } = row;
   const { attendeeRows, ticketRows, listed } = parts;
   // Only a valid e-ticket can be voided and reissued to a new holder.
   const holdable = ticketRows.filter((ticket) => ticket.status === 'valid' && ticket.codeHash !== null);
   const transferSource = {
-    status: order.status, sessionStartsAt: row.session.startsAt,
-    validTickets: holdable.length, listedTickets: holdable.filter((ticket) => listed.has(ticket.id)).length,
+    status: order.status,
+    sessionStartsAt: row.session.startsAt,
+    validTickets: holdable.length,
+    listedTickets: holdable.filter((ticket) => listed.has(ticket.id)).length,
   };
   const summary = orderSummaryView(row, locale, table, now);
   const shipping = order.shippingAddress ? (JSON.parse(order.shippingAddress) as { name: string; phone: string; text: string }) : null;
@@ -263,16 +308,25 @@ export function orderDetailView(row: OrderWithShowRow, parts: OrderDetailParts, 
     paidAt: order.paidAt,
     ticketedAt: order.ticketedAt,
     closedAt: order.closedAt,
-    cancelReason: order.cancelReason === 'user' || order.cancelReason === 'timeout' || order.cancelReason === 'event' ? order.cancelReason : null,
+    cancelReason:
+      order.cancelReason === 'user' || order.cancelReason === 'timeout' || order.cancelReason === 'event' ? order.cancelReason : null,
     showChange: showChangeOf(row, locale, table),
     activity: { ...summary.activity, venueAddress: localizedAddress(venue, locale), venueCountry: row.countryCode },
     tier: { name: localizedName(tier, locale), faceValue: formattedMoney(tier.faceValue, tier.currency, locale, table) },
     unitPrice: formattedMoney(order.unitPrice, order.currency, locale, table),
-    cost: costView({
-      currency: order.currency, ticketAmount: order.ticketAmount, serviceFee: order.serviceFee, postage: order.postage,
-      fuelSurcharge: Math.min(order.postage, postageOf(order.deliveryType as DeliveryType, order.currency, table).fuelSurcharge),
-      couponDiscount: order.couponDiscount, total: order.total,
-    }, locale, table),
+    cost: costView(
+      {
+        currency: order.currency,
+        ticketAmount: order.ticketAmount,
+        serviceFee: order.serviceFee,
+        postage: order.postage,
+        fuelSurcharge: Math.min(order.postage, postageOf(order.deliveryType as DeliveryType, order.currency, table).fuelSurcharge),
+        couponDiscount: order.couponDiscount,
+        total: order.total,
+      },
+      locale,
+      table,
+    ),
     refund: order.refundAmount > 0 ? formattedMoney(order.refundAmount, order.currency, locale, table) : null,
     deliveryType: order.deliveryType as DeliveryType,
     paymentMethod: order.paymentMethod,
@@ -281,8 +335,17 @@ export function orderDetailView(row: OrderWithShowRow, parts: OrderDetailParts, 
     pickup: pickupOf(row, locale),
     trackingNo: order.trackingNo,
     ticketProvider: row.sellerName ?? '',
-    attendees: attendeeRows.map((attendee) => ({ name: attendee.name, idCardType: attendee.idCardType, idCardNoMasked: maskIdNumber(attendee.idCardNo) })),
-    tickets: ticketRows.map((ticket) => ({ ticketNo: ticket.ticketNo, seat: ticket.seat, status: ticket.status, listed: listed.has(ticket.id) })),
+    attendees: attendeeRows.map((attendee) => ({
+      name: attendee.name,
+      idCardType: attendee.idCardType,
+      idCardNoMasked: maskIdNumber(attendee.idCardNo),
+    })),
+    tickets: ticketRows.map((ticket) => ({
+      ticketNo: ticket.ticketNo,
+      seat: ticket.seat,
+      status: ticket.status,
+      listed: listed.has(ticket.id),
+    })),
     voucherUrl: parts.voucherUrl,
     transferable: sourceRefusal(transferSource, now) ? 0 : listableTickets(transferSource),
   };

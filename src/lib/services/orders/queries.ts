@@ -21,7 +21,10 @@ export type OrderRow = typeof orders.$inferSelect;
 
 /** The buyer's own order; anyone else's is answered like a missing one. */
 export async function findOwnOrder(db: Db, userId: number, orderId: number): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw new DomainError('order_not_found');
   return row;
 }
@@ -31,10 +34,24 @@ async function loadOrderDetail(db: Db, row: OrderWithShowRow, locale: Locale, ta
     db.select().from(orderAttendees).where(eq(orderAttendees.orderId, row.order.id)).orderBy(orderAttendees.id),
     db.select().from(tickets).where(eq(tickets.orderId, row.order.id)).orderBy(tickets.id),
   ]);
-  const listed = new Set(ticketRows.length === 0 ? [] : (await db
-    .select({ ticketId: listingTickets.ticketId })
-    .from(listingTickets)
-    .where(and(inArray(listingTickets.ticketId, ticketRows.map((ticket) => ticket.id)), eq(listingTickets.active, true)))).map((link) => link.ticketId));
+  const listed = new Set(
+    ticketRows.length === 0
+      ? []
+      : (
+          await db
+            .select({ ticketId: listingTickets.ticketId })
+            .from(listingTickets)
+            .where(
+              and(
+                inArray(
+                  listingTickets.ticketId,
+                  ticketRows.map((ticket) => ticket.id),
+                ),
+                eq(listingTickets.active, true),
+              ),
+            )
+        ).map((link) => link.ticketId),
+  );
   const voucher = ticketRows.length > 0 ? await voucherUrl(row.order.orderNo) : null;
   return orderDetailView(row, { attendeeRows, ticketRows, listed, voucherUrl: voucher }, locale, table, now);
 }
@@ -55,9 +72,7 @@ export async function orderDetail(scope: UserScope, orderId: number): Promise<Or
 }
 
 /** A page of the buyer's orders under a tab, newest first; the keyword matches the order number or the show. */
-export async function listOrders(
-  scope: UserScope, query: { tab: OrderTab; keyword: string; page: number },
-): Promise<OrderPage> {
+export async function listOrders(scope: UserScope, query: { tab: OrderTab; keyword: string; page: number }): Promise<OrderPage> {
   const { db, ctx, currencies: table, userId, now } = scope;
   await expireOverdueOrders(db, now, { userId });
   const conditions: SQL[] = [eq(orders.userId, userId)];
@@ -67,7 +82,9 @@ export async function listOrders(
     // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes (17 Chinese characters), and a
     // keyword's % or _ must not act as wildcards anyway.
     const needle = keyword.toLowerCase();
-    const matches = [orders.orderNo, activities.nameEn, activities.nameZhHant, activities.nameZhHans].map((column) => sql`instr(lower(${column}), ${needle}) > 0`);
+    const matches = [orders.orderNo, activities.nameEn, activities.nameZhHant, activities.nameZhHans].map(
+      (column) => sql`instr(lower(${column}), ${needle}) > 0`,
+    );
     conditions.push(or(...matches)!);
   }
   const where = and(...conditions);

@@ -100,7 +100,12 @@ export interface SandboxDecisionResult {
  * The buyer's choice on the hosted page. Only a pending payment can be decided, once: the update
  * is guarded by its status, so a double submit changes nothing the second time.
  */
-export async function decideSandboxPayment(db: Db, ref: string, decision: SandboxDecision, now: number): Promise<SandboxDecisionResult | null> {
+export async function decideSandboxPayment(
+  db: Db,
+  ref: string,
+  decision: SandboxDecision,
+  now: number,
+): Promise<SandboxDecisionResult | null> {
   if (!SANDBOX_REF_PATTERN.test(ref)) return null;
   const [decided] = await db
     .update(sandboxPayments)
@@ -122,8 +127,16 @@ export function sandboxProvider(db: Db): PaymentProvider {
       await db
         .insert(sandboxPayments)
         .values({
-          ref, merchantRef: input.merchantRef, method: input.method, amount: input.amount.amount, currency: input.amount.currency,
-          status: 'pending', returnUrl: input.returnUrl, notifyUrl: input.notifyUrl, createdAt: now, updatedAt: now,
+          ref,
+          merchantRef: input.merchantRef,
+          method: input.method,
+          amount: input.amount.amount,
+          currency: input.amount.currency,
+          status: 'pending',
+          returnUrl: input.returnUrl,
+          notifyUrl: input.notifyUrl,
+          createdAt: now,
+          updatedAt: now,
         })
         .onConflictDoNothing();
       return checkout(ref, input);

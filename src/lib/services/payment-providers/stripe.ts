@@ -27,7 +27,10 @@ export interface StripeConfig {
 const WEBHOOK_TOLERANCE_S = 300;
 /** Events that mean "this payment may have changed"; every other event is acknowledged and ignored. */
 const SESSION_EVENTS = new Set([
-  'checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired',
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
 ]);
 const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'charge.refunded']);
 
@@ -39,7 +42,13 @@ export function stripeClient(config: StripeConfig): Stripe {
     maxNetworkRetries: 0,
     timeout: 20_000,
     telemetry: false,
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'http:' ? 80 : 443), protocol: api.protocol === 'http:' ? 'http' : 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'http:' ? 80 : 443),
+          protocol: api.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
   });
 }
 
@@ -86,7 +95,9 @@ export function stripeProvider(config: StripeConfig, currencies: () => Promise<C
     return found.minorDigits;
   }
 
-  async function retrieve(ref: string): Promise<{ status: ProviderPaymentStatus; amount: number; currency: string; intent: Stripe.PaymentIntent | null } | null> {
+  async function retrieve(
+    ref: string,
+  ): Promise<{ status: ProviderPaymentStatus; amount: number; currency: string; intent: Stripe.PaymentIntent | null } | null> {
     try {
       if (ref.startsWith('pi_')) {
         const intent = await stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge'] });
@@ -110,28 +121,37 @@ export function stripeProvider(config: StripeConfig, currencies: () => Promise<C
       const metadata = { merchantRef: input.merchantRef };
       const options = { idempotencyKey: `${input.merchantRef}:${input.idempotencyKey}` };
       if (type === 'wechat_pay' || type === 'alipay') {
-        const intent = await stripe.paymentIntents.create({
-          amount, currency, description: input.description, metadata,
-          allowed_payment_method_types: [type],
-          payment_method_data: { type },
-          ...(type === 'wechat_pay' ? { payment_method_options: { wechat_pay: { client: 'web' } } } : {}),
-          confirm: true,
-          return_url: input.returnUrl,
-        }, options);
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount,
+            currency,
+            description: input.description,
+            metadata,
+            allowed_payment_method_types: [type],
+            payment_method_data: { type },
+            ...(type === 'wechat_pay' ? { payment_method_options: { wechat_pay: { client: 'web' } } } : {}),
+            confirm: true,
+            return_url: input.returnUrl,
+          },
+          options,
+        );
         return intentCheckout(intent, input.returnUrl);
       }
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        line_items: [{ quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name: input.description } } }],
-        allowed_payment_method_types: [type],
-        client_reference_id: input.merchantRef,
-        metadata,
-        payment_intent_data: { metadata },
-        success_url: input.returnUrl,
-        cancel_url: input.returnUrl,
-        locale: stripeLocale(input.locale),
-        expires_at: Math.ceil((now + STRIPE_SESSION_MIN_LIFETIME_MS) / 1000),
-      }, options);
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name: input.description } } }],
+          allowed_payment_method_types: [type],
+          client_reference_id: input.merchantRef,
+          metadata,
+          payment_intent_data: { metadata },
+          success_url: input.returnUrl,
+          cancel_url: input.returnUrl,
+          locale: stripeLocale(input.locale),
+          expires_at: Math.ceil((now + STRIPE_SESSION_MIN_LIFETIME_MS) / 1000),
+        },
+        options,
+      );
       if (!session.url) throw new Error(`Stripe gave checkout session ${session.id} no page`);
       return { ref: session.id, checkoutUrl: session.url, qrContent: null };
     },
@@ -152,11 +172,17 @@ export function stripeProvider(config: StripeConfig, currencies: () => Promise<C
     async refund(ref: string, money: Money): Promise<ProviderPayment> {
       const found = await retrieve(ref);
       if (!found) throw new Error(`Stripe knows no payment ${ref}`);
-      const payment = async (status: ProviderPaymentStatus) => ({ ref, status, amount: fromStripeAmount(found.amount, found.currency, await digitsOf(money.currency)) });
+      const payment = async (status: ProviderPaymentStatus) => ({
+        ref,
+        status,
+        amount: fromStripeAmount(found.amount, found.currency, await digitsOf(money.currency)),
+      });
       if (found.status === 'refunded') return payment('refunded');
-      if (found.status !== 'succeeded' || !found.intent) throw new Error(`Stripe payment ${ref} is ${found.status}, not succeeded: nothing to refund`);
+      if (found.status !== 'succeeded' || !found.intent)
+        throw new Error(`Stripe payment ${ref} is ${found.status}, not succeeded: nothing to refund`);
       const { amount, currency } = toStripeAmount(money, await digitsOf(money.currency));
-      if (currency !== found.currency || amount <= 0 || amount > found.amount) throw new Error(`Stripe payment ${ref} cannot refund ${money.amount} ${money.currency}`);
+      if (currency !== found.currency || amount <= 0 || amount > found.amount)
+        throw new Error(`Stripe payment ${ref} cannot refund ${money.amount} ${money.currency}`);
       // One refund per payment: the key makes a retried call (the sweep, a concurrent close) the same refund.
       await stripe.refunds.create({ payment_intent: found.intent.id, amount, metadata: { ref } }, { idempotencyKey: `refund:${ref}` });
       return payment('refunded');
