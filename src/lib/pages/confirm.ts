@@ -4,9 +4,9 @@
  * holds (a delivery type the listing stopped offering, an address or attendee since deleted, or
  * someone else's id) is dropped rather than failing the page; the buyer simply chooses again.
  */
-import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import type { ConfirmQuery } from '../domain/confirm-query.ts';
+import { DomainError } from '../domain/errors.ts';
 import { idCardTypeFor, type IdCardType } from '../domain/identity.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { getAddress } from '../services/addresses.ts';

@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { activities, activitySessions, categories, cities, favourites, listings, ticketTiers, venues } from '../db/schema.ts';
 import { availability, listingOnSale, sessionOpen, ticketsAvailable, type Availability, type SaleState } from '../domain/availability.ts';
 import { formatDateRange } from '../domain/datetime.ts';
+import { DomainError } from '../domain/errors.ts';
 import { convert, formatMoney, type CurrencyTable, type Money } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
@@ -26,7 +27,6 @@ import {
 import { venueMapUrl } from '../domain/venue.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
-import { DomainError } from '../domain/errors.ts';
 import { loadCurrencyTable } from './currency.ts';
 import type { RequestScope } from './scope.ts';
 

@@ -3,11 +3,11 @@
  * answered exactly like a missing one (404), so ids reveal nothing.
  */
 import { and, asc, count, eq, lte } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { addresses } from '../db/schema.ts';
 import { addressProblem, normalizeAddress, type AddressInput } from '../domain/address.ts';
 import { countryName, isCountryCode } from '../domain/countries.ts';
+import { DomainError } from '../domain/errors.ts';
 import { regionName } from '../domain/regions.ts';
 import type { Locale } from '../i18n/locales.ts';
 

@@ -8,11 +8,11 @@
  * let one person in, not two.
  */
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { GATE_STAFF_MAX, RESALE_CHAIN_MAX } from '../config.ts';
 import { activities, activitySessions, cities, gateStaff, listings, orders, tickets, ticketTiers, users, venues } from '../db/schema.ts';
 import { admissionRefusal, admitsFor, normalizeEntryCode, parseStaffAccount } from '../domain/admission.ts';
+import { DomainError } from '../domain/errors.ts';
 import { sha256Hex } from '../domain/password.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { localizedName } from '../i18n/locales.ts';

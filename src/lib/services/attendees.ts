@@ -3,10 +3,10 @@
  * owner reads one in full (to edit it). Someone else's id is answered like a missing one (404).
  */
 import { and, asc, count, eq, lte } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { attendees } from '../db/schema.ts';
 import { countryName, isCountryCode } from '../domain/countries.ts';
+import { DomainError } from '../domain/errors.ts';
 import { attendeeProblem, maskIdNumber, normalizeIdNumber, type AttendeeInput, type IdCardType } from '../domain/identity.ts';
 import type { Locale } from '../i18n/locales.ts';
 

@@ -463,6 +463,14 @@ export async function verifyResetCode(deps: AuthDeps, email: string, code: strin
   await guarded(deps, accountKey(account), captcha, () => checkCode(deps, account, 'reset_password', code, false));
 }
 
+/** The update that stores a new password's hash for a user, to run in a batch with the sessions it ends. */
+function passwordUpdate(db: Db, userId: number, hashed: Awaited<ReturnType<typeof hashPassword>>) {
+  return db
+    .update(users)
+    .set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations })
+    .where(eq(users.id, userId));
+}
+
 /** Sets a new password with a reset code, and ends every session of the account. */
 export async function resetPassword(deps: AuthDeps, email: string, code: string, password: string, captcha: CaptchaAttempt): Promise<void> {
   const account: Account = { kind: 'email', email };
@@ -471,13 +479,7 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
     const user = await findUser(deps.db, account);
     if (!user) throw new DomainError('code_wrong', {}, 'code');
     const hashed = await hashPassword(password);
-    await deps.db.batch([
-      deps.db
-        .update(users)
-        .set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations })
-        .where(eq(users.id, user.id)),
-      deps.db.delete(authSessions).where(eq(authSessions.userId, user.id)),
-    ]);
+    await deps.db.batch([passwordUpdate(deps.db, user.id, hashed), deps.db.delete(authSessions).where(eq(authSessions.userId, user.id))]);
   });
 }
 
@@ -501,10 +503,7 @@ export async function changePassword(
     if (stored && !(await verifyPassword(oldPassword ?? '', stored))) throw new DomainError('old_password_wrong', {}, 'oldPassword');
     const hashed = await hashPassword(newPassword);
     await deps.db.batch([
-      deps.db
-        .update(users)
-        .set({ passwordHash: hashed.hash, passwordSalt: hashed.salt, passwordIterations: hashed.iterations })
-        .where(eq(users.id, row.id)),
+      passwordUpdate(deps.db, row.id, hashed),
       deps.db.delete(authSessions).where(and(eq(authSessions.userId, row.id), ne(authSessions.tokenHash, await sha256Hex(currentToken)))),
     ]);
   });

@@ -1,9 +1,9 @@
 /** The calendar list: a city's shows per local day over a date range (see domain/calendar.ts). */
 import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
 import { RECENT_SHOWS_DAYS } from '../config.ts';
 import { activities, activitySessions, categories, cities } from '../db/schema.ts';
 import { groupByLocalDay, localDate, rangeBounds, upcomingDays, type CalendarKey, type DateRange } from '../domain/calendar.ts';
+import { DomainError } from '../domain/errors.ts';
 import { ALL_CATEGORIES } from '../domain/listing-url.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { cardQuery, toCards, type ActivityCard } from './catalogue.ts';

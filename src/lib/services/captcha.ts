@@ -3,11 +3,11 @@
  * shown to, checked once. Whether a captcha is needed at all is the sign-in guard's call (auth.ts).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
 import { CAPTCHA_LENGTH, CAPTCHA_TTL_MS, CAPTCHAS_PER_CLIENT_MINUTE } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { captchaChallenges } from '../db/schema.ts';
 import { CAPTCHA_ALPHABET, drawCaptcha, isCaptchaShaped, normalizeCaptchaAnswer } from '../domain/captcha.ts';
+import { DomainError } from '../domain/errors.ts';
 import { constantTimeEqual, randomBytes, randomString, randomToken, sha256Hex } from '../domain/password.ts';
 import { encodePng } from '../domain/png.ts';
 import { hitAll } from './rate-limit.ts';

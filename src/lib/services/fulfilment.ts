@@ -7,10 +7,10 @@
  * `seller_id` is theirs, and anyone else's order is answered like a missing one.
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
 import { COMPENSATION_COUPON_DAYS, ORDER_PAGE_SIZE, type DeliveryType } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, listings, orders, tickets, users } from '../db/schema.ts';
+import { DomainError } from '../domain/errors.ts';
 import { fulfilmentProblem, type FulfilmentInput } from '../domain/fulfilment.ts';
 import { formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import type { OrderStatus } from '../domain/order-state.ts';

@@ -8,16 +8,17 @@
  * `users.invited_by` mark and the grant are one D1 batch (atomic) whose grant is guarded
  * (services/coupons.ts), so retries and races grant nothing twice.
  */
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { coupons, invitations, orders, users } from '../db/schema.ts';
+import { coupons, invitations, users } from '../db/schema.ts';
 import { foldText, percentOff } from '../domain/coupons.ts';
+import { DomainError } from '../domain/errors.ts';
 import { invitationRefusal, normalizeInviteCode } from '../domain/invitations.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
 import { couponAmounts, grantInviteeCoupons, grantNewUserGift } from './coupons.ts';
 import { formattedMoney, type FormattedMoney } from '../domain/money.ts';
+import { hasPaidOrder } from './orders/queries.ts';
 import type { UserScope } from './scope.ts';
 
 export interface Inviter {
@@ -62,15 +63,6 @@ export async function welcomeNewUser(db: Db, userId: number, inviterId: number |
     grantNewUserGift(db, userId, now),
     ...(inviterId === null ? [] : invitationStatements(db, userId, inviterId, now)),
   ]);
-}
-
-async function hasPaidOrder(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
-    .limit(1);
-  return row !== undefined;
 }
 
 /**

@@ -4,9 +4,9 @@
  */
 import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { cities, countries, locationHistory, users } from '../db/schema.ts';
+import { DomainError } from '../domain/errors.ts';
 import { nearest, type Coordinates } from '../domain/geo.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { cityView, currentCity, type CityView } from './catalogue.ts';

@@ -14,9 +14,9 @@
  *              so re-running never doubles an order and a failure is retried by the next sweep.
  */
 import { and, asc, count, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, listings, lotteries, lotteryCodes, lotteryEntries, orders, ticketTiers, users } from '../db/schema.ts';
+import { DomainError } from '../domain/errors.ts';
 import { drawCodeFrom, drawIsDue, drawWinners, helpRefusal, joinRefusal, lotteryPhase, type LotteryPhase } from '../domain/lottery.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';

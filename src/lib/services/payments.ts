@@ -16,10 +16,10 @@
  */
 import { env } from 'cloudflare:workers';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
 import { REFUND_RETRY_AFTER_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { orders, payments, paymentWebhookEvents } from '../db/schema.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Money } from '../domain/money.ts';
 import type { OrderStatus } from '../domain/order-state.ts';
 import type { PaymentMethod } from '../config.ts';

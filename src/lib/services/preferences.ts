@@ -1,8 +1,8 @@
 /** The language and currency a user chose in the header popup, kept on the account when signed in. */
 import { eq } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { currencies, languages, users } from '../db/schema.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { LanguageView } from './catalogue.ts';
 import type { CurrencyView } from './currency.ts';
 

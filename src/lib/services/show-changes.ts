@@ -12,9 +12,9 @@
  * refund the provider did not take is retried by the scheduled sweep.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, listings, orders, ticketTiers, users } from '../db/schema.ts';
+import { DomainError } from '../domain/errors.ts';
 import {
   postponementProblem,
   postponementRefundOpen,

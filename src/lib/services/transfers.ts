@@ -16,9 +16,9 @@
  * refunded when paid, and a reissue that failed after payment is retried by the scheduled sweep.
  */
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
 import { listings, listingTickets, orders, sellerPayouts, tickets, ticketTiers, users } from '../db/schema.ts';
+import { DomainError } from '../domain/errors.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import { transitionOf } from '../domain/order-state.ts';
 import { sha256Hex } from '../domain/password.ts';

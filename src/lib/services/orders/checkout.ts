@@ -4,8 +4,7 @@
  * guarded write in the same D1 batch that inserts it, and gives them back through the
  * `orders_release_hold` trigger when an unpaid order closes (lifecycle.ts, expiry.ts).
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { DomainError } from '../../domain/errors.ts';
+import { and, eq, inArray } from 'drizzle-orm';
 import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -23,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { bestOffer, judgeCoupon, type CouponVerdict } from '../../domain/coupons.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { idCardTypeFor } from '../../domain/identity.ts';
 import { requestHash, sameRequest } from '../../domain/idempotency.ts';
 import { convert, type CurrencyTable } from '../../domain/money.ts';
@@ -36,7 +36,7 @@ import { getAddress } from '../addresses.ts';
 import { showQuery } from '../show-query.ts';
 import { expireOverdueOrders } from './expiry.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
-import { orderDetailOf, type OrderRow } from './queries.ts';
+import { hasPaidOrder, orderDetailOf, type OrderRow } from './queries.ts';
 import type { UserScope } from '../scope.ts';
 
 const TAKER_NAME_MAX_LENGTH = 50;
@@ -105,15 +105,6 @@ export interface JudgedCoupon {
   coupon: typeof coupons.$inferSelect;
   verdict: CouponVerdict;
   validTo: number;
-}
-
-async function hasPaidOrder(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
-    .limit(1);
-  return row !== undefined;
 }
 
 async function judgeUserCoupons(

@@ -4,10 +4,10 @@
  * time early in local builds. Paying and refunds are services/payments.ts; the deadline, expiry.ts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { DomainError } from '../../domain/errors.ts';
 import { INVITER_REWARDS_PER_MONTH } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, userCoupons } from '../../db/schema.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { rewardMonthStart } from '../../domain/invitations.ts';
 import { transitionOf, type OrderEvent, type OrderStatus } from '../../domain/order-state.ts';
 import { rewardInviterStatements, withdrawInviterRewardStatements } from '../coupons.ts';

@@ -2,11 +2,11 @@
  * Reading a buyer's orders: one order with everything its detail page shows, and a page of orders
  * under a tab. Reads close overdue unpaid orders first, so no one sees a hold that has run out.
  */
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { DomainError } from '../../domain/errors.ts';
+import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_PAGE_SIZE } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { activities, listingTickets, orderAttendees, orders, tickets } from '../../db/schema.ts';
+import { DomainError } from '../../domain/errors.ts';
 import type { CurrencyTable } from '../../domain/money.ts';
 import type { OrderTab } from '../../domain/order-state.ts';
 import type { RequestContext } from '../../domain/request-context.ts';
@@ -18,6 +18,16 @@ import { orderDetailView, orderSummaryView, type OrderDetail, type OrderPage } f
 import type { UserScope } from '../scope.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** Whether the user has paid for any order: coupons and invitations for new users ask. */
+export async function hasPaidOrder(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
+    .limit(1);
+  return row !== undefined;
+}
 
 /** The buyer's own order; anyone else's is answered like a missing one. */
 export async function findOwnOrder(db: Db, userId: number, orderId: number): Promise<OrderRow> {

@@ -3,9 +3,9 @@
  * provider they were made with, so webhooks, polls and refunds reach the same one.
  */
 import { env } from 'cloudflare:workers';
-import { DomainError } from '../../domain/errors.ts';
 import { SANDBOX_PROVIDER, STRIPE_DEFAULT_ACCOUNT_COUNTRY, STRIPE_PROVIDER } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { DomainError } from '../../domain/errors.ts';
 import type { PaymentSetup } from '../../domain/payment-provider-choice.ts';
 import { loadCurrencyTable } from '../currency.ts';
 import { sandboxProvider } from './sandbox.ts';

@@ -7,10 +7,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { DomainError } from '../../domain/errors.ts';
 import { SANDBOX_PROVIDER } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sandboxPayments } from '../../db/schema.ts';
+import { DomainError } from '../../domain/errors.ts';
 import type { Money } from '../../domain/money.ts';
 import { isQrMethod, type ProviderPaymentStatus } from '../../domain/payment-outcome.ts';
 import { parseSignatureHeader, signatureHeader, signedPayload, timestampFresh } from '../../domain/payment-webhook.ts';
