@@ -13,10 +13,13 @@ const STOCK = 1_000_000;
 
 /** A listing that sells now as an e-ticket (no address or attendee needed), with room for the whole run. */
 export function prepareCheckoutListing(persistTo) {
-  const [row] = query(persistTo, `SELECT l.id AS id, t.id AS tierId, a.id AS activityId FROM listings l
+  const [row] = query(
+    persistTo,
+    `SELECT l.id AS id, t.id AS tierId, a.id AS activityId FROM listings l
     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
     WHERE l.status = 'active' AND a.status IN (1, 4) AND a.sale_starts_at <= ${Date.now()} AND s.starts_at > ${Date.now() + 86_400_000}
-      AND a.real_name_required = 0 AND instr(l.delivery_types, 'e_ticket') > 0 ORDER BY l.id LIMIT 1`);
+      AND a.real_name_required = 0 AND instr(l.delivery_types, 'e_ticket') > 0 ORDER BY l.id LIMIT 1`,
+  );
   if (!row) throw new Error('No e-ticket listing on sale in the demo catalogue.');
   query(persistTo, `UPDATE listings SET quantity_available = ${STOCK}, quantity_total = ${STOCK} WHERE id = ${row.id}`);
   return { listingId: row.id, tierId: row.tierId, activityId: row.activityId };
@@ -29,10 +32,15 @@ async function signUp(baseUrl, email) {
   const outbox = await (await fetch(`${baseUrl}/api/v1/dev/outbox?target=${encodeURIComponent(email)}`)).json();
   const code = /\b(\d{6})\b/.exec(outbox.data[0]?.body ?? '')?.[1];
   const registered = await fetch(`${baseUrl}/api/v1/user/mail/register`, {
-    method: 'POST', headers: json, body: JSON.stringify({ email, code, password: 'Bench2026pass', agreement: true }),
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, code, password: 'Bench2026pass', agreement: true }),
   });
   if (!registered.ok) throw new Error(`register ${email}: ${registered.status} ${await registered.text()}`);
-  return registered.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return registered.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
 
 /**
@@ -40,11 +48,16 @@ async function signUp(baseUrl, email) {
  * buyer's pending orders, and the listing's stock from the ticket picker's offers.
  */
 async function ordersOnListing(baseUrl, cookies, listing) {
-  const pages = await Promise.all(cookies.map((cookie) => fetch(`${baseUrl}/api/v1/orders?tab=pending_payment`, { headers: { cookie } }).then((r) => r.json())));
-  const offers = await (await fetch(`${baseUrl}/api/v8/tickets`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ eventId: listing.activityId, ticketCategoryId: listing.tierId, buyType: 1 }),
-  })).json();
+  const pages = await Promise.all(
+    cookies.map((cookie) => fetch(`${baseUrl}/api/v1/orders?tab=pending_payment`, { headers: { cookie } }).then((r) => r.json())),
+  );
+  const offers = await (
+    await fetch(`${baseUrl}/api/v8/tickets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ eventId: listing.activityId, ticketCategoryId: listing.tierId, buyType: 1 }),
+    })
+  ).json();
   const group = offers.data.flatMap((offer) => offer.ticketGroupInfoList).find((entry) => entry.ticketGroup.id === listing.listingId);
   return { orders: pages.reduce((sum, page) => sum + page.data.total, 0), available: group.available };
 }
@@ -69,12 +82,20 @@ export async function benchCheckout({ baseUrl, listing, connections, durationS, 
   const run = Date.now().toString(36);
   const cookies = [];
   for (let i = 0; i < BUYERS; i += 1) cookies.push(await signUp(baseUrl, `bench-${run}-${i}@example.com`));
-  const quote = await (await fetch(`${baseUrl}/api/v1/checkout/quote?listingId=${listingId}&quantity=1&deliveryType=e_ticket&coupon=none`, {
-    headers: { cookie: cookies[0] },
-  })).json();
+  const quote = await (
+    await fetch(`${baseUrl}/api/v1/checkout/quote?listingId=${listingId}&quantity=1&deliveryType=e_ticket&coupon=none`, {
+      headers: { cookie: cookies[0] },
+    })
+  ).json();
   if (quote.code !== 200) throw new Error(`checkout quote: ${JSON.stringify(quote)}`);
   const body = JSON.stringify({
-    listingId, quantity: 1, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quote.data.cost.total,
+    listingId,
+    quantity: 1,
+    deliveryType: 'e_ticket',
+    paymentMethod: 'visa',
+    coupon: 'none',
+    acceptNotes: true,
+    expectedTotal: quote.data.cost.total,
   });
   let sent = 0;
   const request = (defaults) => ({
@@ -94,14 +115,18 @@ export async function benchCheckout({ baseUrl, listing, connections, durationS, 
   const latencies = [];
   const result = await fire(durationS, latencies);
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
-    throw new Error(`checkout under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers (by status: ${JSON.stringify(result.statusCodeStats)})`);
+    throw new Error(
+      `checkout under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers (by status: ${JSON.stringify(result.statusCodeStats)})`,
+    );
   }
   const after = await settledOrders(baseUrl, cookies, listing);
   const created = after.orders - before.orders;
   // Requests still in flight when the run ends are stored but not counted: at most one per connection.
   const unanswered = created - latencies.length;
   if (unanswered < 0 || unanswered > connections || before.available - after.available !== created) {
-    throw new Error(`checkout bookkeeping: ${latencies.length} orders answered, ${created} stored, stock ${before.available} → ${after.available}`);
+    throw new Error(
+      `checkout bookkeeping: ${latencies.length} orders answered, ${created} stored, stock ${before.available} → ${after.available}`,
+    );
   }
   latencies.sort((a, b) => a - b);
   const pick = (q) => Number(latencies[Math.max(0, Math.ceil(q * latencies.length) - 1)].toFixed(1));

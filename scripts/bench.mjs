@@ -61,7 +61,10 @@ async function startServer() {
   const deadline = Date.now() + COLD_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (!running()) throw new Error(`The server exited before answering:\n${stderr()}`);
-    const status = await fetch(`${baseUrl}${TARGETS[0].path}`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
+    const status = await fetch(`${baseUrl}${TARGETS[0].path}`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return { coldStartMs: performance.now() - started, stop };
     if (status !== 0) {
       await stop();
@@ -74,7 +77,10 @@ async function startServer() {
 }
 
 async function assertPortFree() {
-  const answered = await fetch(baseUrl, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false);
+  const answered = await fetch(baseUrl, { signal: AbortSignal.timeout(2000) }).then(
+    () => true,
+    () => false,
+  );
   if (answered) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or set BENCH_PORT.`);
 }
 
@@ -90,7 +96,9 @@ async function load(target, durationS) {
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
-    throw new Error(`${target.name} (${url}) under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
+    throw new Error(
+      `${target.name} (${url}) under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
+    );
   }
   latencies.sort((a, b) => a - b);
   const round = (ms) => Number(ms.toFixed(1));
@@ -136,7 +144,10 @@ function table(report) {
     '',
     '| What | Request | req/s | p50 ms | p95 ms | p99 ms |',
     '| --- | --- | ---: | ---: | ---: | ---: |',
-    ...report.rows.map((row) => `| ${row.name} | \`${row.request}\` | ${row.requestsPerSecond} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} |`),
+    ...report.rows.map(
+      (row) =>
+        `| ${row.name} | \`${row.request}\` | ${row.requestsPerSecond} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} |`,
+    ),
     '',
     `Cold start (spawn of the built worker to the first 200 of \`${TARGETS[0].path}\`): ${(report.coldStart.medianMs / 1000).toFixed(2)} s, median of ${report.coldStart.runsMs.length}.`,
     'Search rows (scripts/bench-search.mjs; full report in bench-results/search.json): a generated catalogue of that size,',
@@ -179,7 +190,13 @@ async function main() {
       console.log(`${row.name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p99 ${row.p99Ms} ms`);
       rows.push(row);
     }
-    const checkout = await benchCheckout({ baseUrl, listing: checkoutListing, connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S });
+    const checkout = await benchCheckout({
+      baseUrl,
+      listing: checkoutListing,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+    });
     console.log(`${checkout.name}: ${checkout.requestsPerSecond} req/s, p95 ${checkout.p95Ms} ms (${checkout.verified})`);
     rows.push(checkout);
   } finally {

@@ -27,7 +27,12 @@ export function queryLocalDb(persistTo, sql) {
     out = execFileSync(
       WRANGLER,
       ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--config', 'wrangler.toml', '--json', '--command', sql],
-      { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' } },
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+      },
     );
   } catch (error) {
     // wrangler --json reports its own errors on stdout.
@@ -50,7 +55,11 @@ class ApiSession {
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     let response;
     try {
-      response = await fetch(new URL(pathname, this.baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      response = await fetch(new URL(pathname, this.baseUrl), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     } catch {
       throw new DemoError(`No server answers at ${this.baseUrl}. Start it with \`npm start\` first.`);
     }
@@ -60,7 +69,8 @@ class ApiSession {
       this.cookies.set(pair.slice(0, separator).trim(), pair.slice(separator + 1).trim());
     }
     const envelope = await response.json().catch(() => null);
-    if (!response.ok || !envelope) throw new DemoError(`${method} ${pathname} failed (${response.status}): ${envelope?.message ?? response.statusText}`);
+    if (!response.ok || !envelope)
+      throw new DemoError(`${method} ${pathname} failed (${response.status}): ${envelope?.message ?? response.statusText}`);
     return envelope.data;
   }
 }
@@ -77,7 +87,9 @@ export async function fulfilAsSeller({ baseUrl, persistTo, orderNo, log = () => 
   );
   if (!order) throw new DemoError(`There is no order ${orderNo} in ${path.relative(ROOT, persistTo)}.`);
   if (order.status !== 'pending_ticketing') {
-    throw new DemoError(`Order ${orderNo} is ${order.status}: only a paid order waiting for its tickets (pending_ticketing) can be fulfilled.`);
+    throw new DemoError(
+      `Order ${orderNo} is ${order.status}: only a paid order waiting for its tickets (pending_ticketing) can be fulfilled.`,
+    );
   }
   if (!order.email) throw new DemoError(`The seller of order ${orderNo} has no email address to sign in with.`);
 
@@ -99,7 +111,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   const port = Number(process.env.PORT) || 4321;
   try {
-    await fulfilAsSeller({ baseUrl: `http://localhost:${port}`, persistTo: path.join(ROOT, '.wrangler', 'state'), orderNo, log: console.log });
+    await fulfilAsSeller({
+      baseUrl: `http://localhost:${port}`,
+      persistTo: path.join(ROOT, '.wrangler', 'state'),
+      orderNo,
+      log: console.log,
+    });
   } catch (error) {
     if (!(error instanceof DemoError)) throw error;
     console.error(error.message);

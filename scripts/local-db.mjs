@@ -72,8 +72,19 @@ export function build() {
 /** Arguments that serve the built worker (dist/server) on workerd with a local database; `vars` are its variables. */
 export function serveArgs(persistTo, port, vars = { APP_ENV: 'local' }) {
   return [
-    'dev', '--config', 'dist/server/wrangler.json', '--persist-to', persistTo, '--port', String(port), '--ip', '127.0.0.1',
-    ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]), '--show-interactive-dev-session=false', '--log-level', 'warn',
+    'dev',
+    '--config',
+    'dist/server/wrangler.json',
+    '--persist-to',
+    persistTo,
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+    '--show-interactive-dev-session=false',
+    '--log-level',
+    'warn',
   ];
 }
 
@@ -88,7 +99,6 @@ export function freePort() {
     });
   });
 }
-
 
 /** Resolves once the URL answers, or throws after the timeout. */
 export async function waitForServer(url, timeoutMs = 60_000) {

@@ -1,5 +1,5 @@
 /**
- * `npm test`: the type check, unit tests (vitest, Node), API tests (vitest in workerd against real migrations),
+ * `npm test`: the type check, Biome (lint and format), unit tests (vitest, Node), API tests (vitest in workerd against real migrations),
  * one build, then one server for the end-to-end tests with the quality specs (Playwright on Debian's
  * Chromium against the built worker) and Lighthouse on every page type, the deploy dry run, and the
  * production check (the built worker as a deployed copy exposes no sandbox or dev route).
@@ -54,7 +54,11 @@ function count(file, read) {
   totals.skipped += skipped;
 }
 
-const vitestCounts = (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
+const vitestCounts = (report) => ({
+  passed: report.numPassedTests,
+  failed: report.numFailedTests,
+  skipped: report.numPendingTests + report.numTodoTests,
+});
 const playwrightCounts = ({ stats }) => ({ passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
 /** Lighthouse counts one test per page; the deploy check counts one. */
 const lighthouseCounts = (report) => report;
@@ -65,6 +69,8 @@ const productionCounts = (report) => report;
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, name)}`];
 // astro check type-checks the .astro pages' frontmatter and templates as well as every .ts file (tsc skips .astro).
 await run('typecheck', bin('astro'), ['check']);
+// Biome: the formatting and lint rules of biome.json over src, tests and scripts (it writes nothing here: `npx biome check --write` does).
+await run('lint', bin('biome'), ['ci', '--reporter=summary']);
 await run('unit', bin('vitest'), ['run', ...vitestJson('unit.json')]);
 count(path.join(results, 'unit.json'), vitestCounts);
 await run('api', bin('vitest'), ['run', '--config', 'tests/api/vitest.config.ts', ...vitestJson('api.json')]);
@@ -74,20 +80,23 @@ count(path.join(results, 'api.json'), vitestCounts);
 if (await run('build', bin('astro'), ['build'])) {
   const port = Number(process.env.E2E_PORT) || (await freePort());
   let server;
-  const serving = (await step('chromium', () => {
-    ensureChromium();
-    return true;
-  })) && (await step('server start', async () => {
-    server = await startBuiltServer(port);
-    console.log(`Serving the built worker on ${server.baseUrl} (database ${path.relative(ROOT, e2eStateDir(port))})`);
-    return true;
-  }));
+  const serving =
+    (await step('chromium', () => {
+      ensureChromium();
+      return true;
+    })) &&
+    (await step('server start', async () => {
+      server = await startBuiltServer(port);
+      console.log(`Serving the built worker on ${server.baseUrl} (database ${path.relative(ROOT, e2eStateDir(port))})`);
+      return true;
+    }));
   if (serving) {
     try {
       await run('e2e', bin('playwright'), ['test'], { E2E_PORT: String(port), E2E_SERVER_RUNNING: '1' });
       count(path.join(results, 'e2e.json'), playwrightCounts);
       await run('lighthouse', process.execPath, ['scripts/quality/lighthouse.mjs'], {
-        QUALITY_BASE_URL: server.baseUrl, QUALITY_PERSIST_TO: e2eStateDir(port),
+        QUALITY_BASE_URL: server.baseUrl,
+        QUALITY_PERSIST_TO: e2eStateDir(port),
       });
       count(path.join(results, 'lighthouse.json'), lighthouseCounts);
     } finally {

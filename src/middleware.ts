@@ -49,7 +49,12 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
 
   const channel = url.searchParams.get('channel');
   if (channel && CHANNEL_PATTERN.test(channel)) {
-    cookies.set(CHANNEL_COOKIE, channel, { path: '/', maxAge: CHANNEL_MAX_AGE_S, sameSite: 'lax', secure: env.APP_ENV !== 'local' || url.protocol === 'https:' });
+    cookies.set(CHANNEL_COOKIE, channel, {
+      path: '/',
+      maxAge: CHANNEL_MAX_AGE_S,
+      sameSite: 'lax',
+      secure: env.APP_ENV !== 'local' || url.protocol === 'https:',
+    });
   }
 
   if (route.auth) {

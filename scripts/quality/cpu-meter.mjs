@@ -34,7 +34,7 @@ function treeTicks(roots) {
     }
   }
   const ours = new Set(roots.filter((pid) => processes.has(pid)));
-  for (let grew = true; grew;) {
+  for (let grew = true; grew; ) {
     grew = false;
     for (const [pid, { ppid }] of processes) {
       if (!ours.has(pid) && ours.has(ppid)) {

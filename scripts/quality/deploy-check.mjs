@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT, WRANGLER } from '../local-db.mjs';
 
 /** Cloudflare's limits on a Worker's compressed (gzip) size, in bytes (1 MB = 1000 x 1000 bytes). */
@@ -29,7 +30,7 @@ function dryRun() {
   const result = spawnSync(WRANGLER, ['deploy', '--dry-run', '--outdir', outdir, '--config', config], { cwd: ROOT, encoding: 'utf8', env });
   rmSync(outdir, { recursive: true, force: true });
   // Strip colours: wrangler paints the size line by how close it is to the limit.
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '');
+  const output = stripVTControlCharacters(`${result.stdout ?? ''}${result.stderr ?? ''}`);
   if (result.error) throw new Error(`wrangler could not start: ${result.error.message}`);
   if (result.status !== 0) throw new Error(`wrangler deploy --dry-run failed (exit ${result.status}):\n${output}`);
   const match = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(output);
@@ -48,7 +49,10 @@ function main() {
   console.log(`  free plan limit 3 MB gzip: ${percent(gzipBytes, WORKER_GZIP_LIMITS.free)} used`);
   console.log(`  paid plan limit 10 MB gzip: ${percent(gzipBytes, WORKER_GZIP_LIMITS.paid)} used`);
   console.log(passed ? 'PASS  within the free plan limit' : `FAIL  above the free plan limit of ${FAIL_ABOVE} bytes gzip`);
-  writeFileSync(summaryFile, `${JSON.stringify({ bytes, gzipBytes, limits: WORKER_GZIP_LIMITS, failAbove: FAIL_ABOVE, passed }, null, 2)}\n`);
+  writeFileSync(
+    summaryFile,
+    `${JSON.stringify({ bytes, gzipBytes, limits: WORKER_GZIP_LIMITS, failAbove: FAIL_ABOVE, passed }, null, 2)}\n`,
+  );
   return passed;
 }
 

@@ -58,11 +58,23 @@ const config = {
 function launchChromium() {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM} (set CHROMIUM_PATH, or: apt-get install chromium)`);
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-chromium-'));
-  const child = spawn(CHROMIUM, [
-    '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--no-default-browser-check', '--remote-debugging-port=0',
-    `--user-data-dir=${userDataDir}`, 'about:blank',
-  ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${userDataDir}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const exited = new Promise((resolve) => child.once('close', resolve));
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -76,7 +88,10 @@ function launchChromium() {
       await close();
       reject(new Error(`Chromium (${CHROMIUM}) ${reason}:\n${log}`));
     };
-    const timer = setTimeout(() => fail(`did not open its DevTools port within ${CHROMIUM_START_TIMEOUT_MS / 1000} s`), CHROMIUM_START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(`did not open its DevTools port within ${CHROMIUM_START_TIMEOUT_MS / 1000} s`),
+      CHROMIUM_START_TIMEOUT_MS,
+    );
     child.once('error', (error) => fail(`could not start (${error.message})`));
     child.once('exit', (code) => fail(`exited with code ${code} before opening its DevTools port`));
     child.stderr.on('data', (chunk) => {
@@ -171,19 +186,35 @@ async function audit(pageType, baseUrl, browser, session) {
     judged.push(await judgedRun(false));
   }
   const scores = Object.fromEntries(Object.keys(LIGHTHOUSE_BUDGETS).map((id) => [id, median(judged.map((run) => run.scores[id]))]));
-  const kept = judged.reduce((best, run) => (Math.abs(run.scores.performance - scores.performance) < Math.abs(best.scores.performance - scores.performance) ? run : best));
+  const kept = judged.reduce((best, run) =>
+    Math.abs(run.scores.performance - scores.performance) < Math.abs(best.scores.performance - scores.performance) ? run : best,
+  );
   writeFileSync(path.join(reportDir, `${pageType.name}.html`), kept.report);
   return {
-    name: pageType.name, url, scores, misses: missesOf(pageType, scores), lhr: kept.lhr,
-    runs: runs.map((run) => ({ scores: run.scores, others: run.others, judged: judged.includes(run), benchmarkIndex: run.lhr.environment.benchmarkIndex })),
+    name: pageType.name,
+    url,
+    scores,
+    misses: missesOf(pageType, scores),
+    lhr: kept.lhr,
+    runs: runs.map((run) => ({
+      scores: run.scores,
+      others: run.others,
+      judged: judged.includes(run),
+      benchmarkIndex: run.lhr.environment.benchmarkIndex,
+    })),
   };
 }
 
 function printResult({ name, url, scores, misses, lhr, runs }) {
-  const cells = (values) => Object.entries(values).map(([id, score]) => `${id} ${score ?? 'n/a'}`).join('  ');
+  const cells = (values) =>
+    Object.entries(values)
+      .map(([id, score]) => `${id} ${score ?? 'n/a'}`)
+      .join('  ');
   const machine = (run) => `CPU benchmark index ${Math.round(run.benchmarkIndex)}, other jobs ${run.others ?? '?'}% of the CPU`;
   const judged = runs.filter((run) => run.judged);
-  console.log(`${misses.length === 0 ? 'PASS' : 'FAIL'}  ${name.padEnd(18)} ${cells(scores)}  (${url}, ${runs.length === 1 ? machine(runs[0]) : judged.length === 1 ? 'the judged run below' : `median of the ${judged.length} judged runs`})`);
+  console.log(
+    `${misses.length === 0 ? 'PASS' : 'FAIL'}  ${name.padEnd(18)} ${cells(scores)}  (${url}, ${runs.length === 1 ? machine(runs[0]) : judged.length === 1 ? 'the judged run below' : `median of the ${judged.length} judged runs`})`,
+  );
   if (runs.length > 1) {
     console.log(`      ${runs.length} runs; those during which other jobs took ${CONTENDED_SHARE}% of the CPU or more are measured again:`);
     for (const run of runs) console.log(`        ${cells(run.scores)}  (${machine(run)})${run.judged ? '' : '  not judged'}`);
@@ -192,17 +223,22 @@ function printResult({ name, url, scores, misses, lhr, runs }) {
   for (const warning of lhr.runWarnings) console.log(`      warning: ${warning}`);
   for (const [id, score] of Object.entries(scores)) {
     if (score === 100) continue;
-    const verdict = misses.includes(id) ? `MISSED: ${score ?? 'could not be scored'} < ${LIGHTHOUSE_BUDGETS[id]}` : `${score}, points lost to`;
+    const verdict = misses.includes(id)
+      ? `MISSED: ${score ?? 'could not be scored'} < ${LIGHTHOUSE_BUDGETS[id]}`
+      : `${score}, points lost to`;
     console.log(`    ${id} ${verdict}:`);
     for (const line of lostPoints(lhr, id)) console.log(line);
   }
 }
 
-const chosenPages = process.env.QUALITY_PAGES?.split(',').map((name) => name.trim()).filter(Boolean);
+const chosenPages = process.env.QUALITY_PAGES?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const pageTypes = chosenPages ? PAGE_TYPES.filter((pageType) => chosenPages.includes(pageType.name)) : PAGE_TYPES;
 
 async function main() {
-  if (pageTypes.length === 0) throw new Error(`QUALITY_PAGES names no page type of pages.mjs (${PAGE_TYPES.map((pageType) => pageType.name).join(', ')})`);
+  if (pageTypes.length === 0)
+    throw new Error(`QUALITY_PAGES names no page type of pages.mjs (${PAGE_TYPES.map((pageType) => pageType.name).join(', ')})`);
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   rmSync(summaryFile, { force: true });
@@ -214,9 +250,15 @@ async function main() {
   const results = [];
   try {
     chromium = await launchChromium();
-    const persistTo = process.env.QUALITY_BASE_URL ? path.resolve(ROOT, process.env.QUALITY_PERSIST_TO ?? '.wrangler/state') : e2eStateDir(port);
+    const persistTo = process.env.QUALITY_BASE_URL
+      ? path.resolve(ROOT, process.env.QUALITY_PERSIST_TO ?? '.wrangler/state')
+      : e2eStateDir(port);
     const session = pageTypes.some((pageType) => pageType.session) ? await signedInSession(server.baseUrl, persistTo) : { vars: {} };
-    console.log(`Lighthouse ${Object.entries(LIGHTHOUSE_BUDGETS).map(([id, min]) => `${id} >= ${min}`).join(', ')} (mobile, simulated throttling)`);
+    console.log(
+      `Lighthouse ${Object.entries(LIGHTHOUSE_BUDGETS)
+        .map(([id, min]) => `${id} >= ${min}`)
+        .join(', ')} (mobile, simulated throttling)`,
+    );
     // Right after the end-to-end tests their browsers may still be closing.
     await quietMachine();
     for (const pageType of pageTypes) {

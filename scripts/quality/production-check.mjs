@@ -32,14 +32,40 @@ const SECURITY_HEADERS = {
 
 /** Each request a deployed worker answers, the status it must answer and headers it must carry (regexes; `set-cookie` joins all cookies). */
 const CHECKS = [
-  { name: 'home page', method: 'GET', path: '/en/?channel=partner1', status: 200, headers: { ...SECURITY_HEADERS, 'set-cookie': /channel=partner1;[^\n]*Secure/ } },
+  {
+    name: 'home page',
+    method: 'GET',
+    path: '/en/?channel=partner1',
+    status: 200,
+    headers: { ...SECURITY_HEADERS, 'set-cookie': /channel=partner1;[^\n]*Secure/ },
+  },
   { name: 'API answer', method: 'GET', path: '/api/v1/currency', status: 200, headers: SECURITY_HEADERS },
-  { name: 'captcha, answer not told', method: 'GET', path: '/api/v1/user/captcha?timestamp=1', status: 200, headers: { 'content-type': /^image\/png$/, 'x-dev-captcha-answer': /^$/ } },
+  {
+    name: 'captcha, answer not told',
+    method: 'GET',
+    path: '/api/v1/user/captcha?timestamp=1',
+    status: 200,
+    headers: { 'content-type': /^image\/png$/, 'x-dev-captcha-answer': /^$/ },
+  },
   { name: 'sandbox hosted page', method: 'GET', path: SANDBOX_PAGE, status: 404 },
-  { name: 'sandbox decision', method: 'POST', path: SANDBOX_PAGE, body: 'decision=approve', type: 'application/x-www-form-urlencoded', status: 404 },
+  {
+    name: 'sandbox decision',
+    method: 'POST',
+    path: SANDBOX_PAGE,
+    body: 'decision=approve',
+    type: 'application/x-www-form-urlencoded',
+    status: 404,
+  },
   { name: 'sandbox webhook', method: 'POST', path: '/api/v1/payments/webhooks/sandbox', body: '{}', type: 'application/json', status: 404 },
   { name: 'dev outbox', method: 'GET', path: '/api/v1/dev/outbox?target=someone@example.com', status: 404 },
-  { name: 'dev end-payment-time', method: 'POST', path: '/api/v1/dev/orders/1/end-payment-time', body: '{}', type: 'application/json', status: 404 },
+  {
+    name: 'dev end-payment-time',
+    method: 'POST',
+    path: '/api/v1/dev/orders/1/end-payment-time',
+    body: '{}',
+    type: 'application/json',
+    status: 404,
+  },
   { name: 'dev outbox, doubled prefix', method: 'GET', path: '/api/api/v1/dev/outbox?target=someone@example.com', status: 404 },
 ];
 
@@ -53,8 +79,11 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const now = Date.now();
-  query(persistTo, `INSERT INTO sandbox_payments (ref, merchant_ref, method, amount, currency, status, return_url, notify_url, created_at, updated_at)
-    VALUES ('${SANDBOX_REF}', 'order-1', 'visa', 38800, 'HKD', 'pending', '${baseUrl}/en/orders/1', '${baseUrl}/api/v1/payments/webhooks/sandbox', ${now}, ${now})`);
+  query(
+    persistTo,
+    `INSERT INTO sandbox_payments (ref, merchant_ref, method, amount, currency, status, return_url, notify_url, created_at, updated_at)
+    VALUES ('${SANDBOX_REF}', 'order-1', 'visa', 38800, 'HKD', 'pending', '${baseUrl}/en/orders/1', '${baseUrl}/api/v1/payments/webhooks/sandbox', ${now}, ${now})`,
+  );
   const vars = { APP_ENV: 'production', APP_SECRET: 'production-check-secret-0123456789abcdef', PUBLIC_ORIGIN: baseUrl };
   const server = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' });
   const results = [];
@@ -74,16 +103,22 @@ async function main() {
       });
       await response.arrayBuffer();
       const headerOf = (name) => (name === 'set-cookie' ? response.headers.getSetCookie().join('\n') : response.headers.get(name));
-      const missing = Object.entries(check.headers ?? {}).filter(([name, pattern]) => !pattern.test(headerOf(name) ?? '')).map(([name]) => name);
+      const missing = Object.entries(check.headers ?? {})
+        .filter(([name, pattern]) => !pattern.test(headerOf(name) ?? ''))
+        .map(([name]) => name);
       const passed = response.status === check.status && missing.length === 0;
       results.push({ ...check, headers: undefined, answered: response.status, missingHeaders: missing, passed });
       const lacking = missing.length > 0 ? `; lacks ${missing.join(', ')}` : '';
-      console.log(`${passed ? 'PASS' : 'FAIL'}  ${check.name.padEnd(28)} ${check.method} ${check.path} → ${response.status} (must be ${check.status})${lacking}`);
+      console.log(
+        `${passed ? 'PASS' : 'FAIL'}  ${check.name.padEnd(28)} ${check.method} ${check.path} → ${response.status} (must be ${check.status})${lacking}`,
+      );
     }
     const [ledger] = query(persistTo, `SELECT status FROM sandbox_payments WHERE ref = '${SANDBOX_REF}'`);
     const undecided = ledger?.status === 'pending';
     results.push({ name: 'sandbox payment undecided', answered: ledger?.status ?? 'missing', passed: undecided });
-    console.log(`${undecided ? 'PASS' : 'FAIL'}  ${'sandbox payment undecided'.padEnd(28)} ledger status ${ledger?.status ?? 'missing'} (must be pending)`);
+    console.log(
+      `${undecided ? 'PASS' : 'FAIL'}  ${'sandbox payment undecided'.padEnd(28)} ledger status ${ledger?.status ?? 'missing'} (must be pending)`,
+    );
   } finally {
     await server.stop();
     rmSync(persistTo, { recursive: true, force: true });

@@ -25,7 +25,10 @@ export async function startBuiltServer(port) {
   const baseUrl = `http://127.0.0.1:${port}`;
   if (await answers(baseUrl)) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or pick another port.`);
   const { exited, stop, stderr } = spawnServer(process.execPath, [path.join(ROOT, 'scripts', 'e2e-server.mjs')], {
-    ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: '1', WRANGLER_SEND_METRICS: 'false',
+    ...process.env,
+    E2E_PORT: String(port),
+    E2E_SKIP_BUILD: '1',
+    WRANGLER_SEND_METRICS: 'false',
   });
 
   const early = exited.then((code) => {

@@ -20,14 +20,22 @@ const TICKETS_NEEDED = 1 + TICKETED_QUANTITY + 2;
 /** E-ticket listings with tickets left on the activities above that sell `quantity` at once, lazily, in order. */
 async function* buyableListings(baseUrl, cookie, quantity) {
   for (const eventId of ACTIVITY_IDS) {
-    const categories = await fetch(`${baseUrl}/api/v1/ticketCategories?b2c=true&eventId=${eventId}`, { headers: { cookie } }).then((r) => r.json());
+    const categories = await fetch(`${baseUrl}/api/v1/ticketCategories?b2c=true&eventId=${eventId}`, { headers: { cookie } }).then((r) =>
+      r.json(),
+    );
     for (const category of (categories.data ?? []).filter((entry) => entry.hasTicket)) {
       const offers = await fetch(`${baseUrl}/api/v8/tickets`, {
-        method: 'POST', headers: { cookie, 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ eventId, ticketCategoryId: category.id, buyType: 1 }),
       }).then((r) => r.json());
       for (const group of (offers.data ?? []).flatMap((entry) => entry.ticketGroupInfoList)) {
-        if (group.deliveryTypes.includes('e_ticket') && group.minQuantity === 1 && group.maxQuantity >= quantity && group.available >= TICKETS_NEEDED) {
+        if (
+          group.deliveryTypes.includes('e_ticket') &&
+          group.minQuantity === 1 &&
+          group.maxQuantity >= quantity &&
+          group.available >= TICKETS_NEEDED
+        ) {
           yield group.ticketGroup.id;
         }
       }
@@ -45,13 +53,24 @@ async function json(response, what) {
 async function placeOrder(baseUrl, cookie, quantity = 1) {
   // Other suites buy on the same server at the same time: a listing emptied meanwhile is skipped.
   for await (const listingId of buyableListings(baseUrl, cookie, quantity)) {
-    const quoted = await fetch(`${baseUrl}/api/v1/checkout/quote?listingId=${listingId}&quantity=${quantity}&deliveryType=e_ticket&coupon=none`, { headers: { cookie } });
+    const quoted = await fetch(
+      `${baseUrl}/api/v1/checkout/quote?listingId=${listingId}&quantity=${quantity}&deliveryType=e_ticket&coupon=none`,
+      { headers: { cookie } },
+    );
     if (quoted.status === 409) continue;
     const quote = await json(quoted, 'quote');
     const created = await fetch(`${baseUrl}/api/v1/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, 'idempotency-key': `quality-${Date.now()}-${listingId}` },
-      body: JSON.stringify({ listingId, quantity, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quote.cost.total }),
+      body: JSON.stringify({
+        listingId,
+        quantity,
+        deliveryType: 'e_ticket',
+        paymentMethod: 'visa',
+        coupon: 'none',
+        acceptNotes: true,
+        expectedTotal: quote.cost.total,
+      }),
     });
     if (created.status === 409) continue;
     return { listingId, order: await json(created, 'create order') };
@@ -61,13 +80,19 @@ async function placeOrder(baseUrl, cookie, quantity = 1) {
 
 /** Pays an order by card on the sandbox's hosted page (approve), as a buyer's browser would. */
 async function payInSandbox(baseUrl, cookie, orderId) {
-  const payment = await json(await fetch(`${baseUrl}/api/v1/orders/${orderId}/payments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, 'idempotency-key': `quality-pay-${orderId}` },
-    body: JSON.stringify({ method: 'visa' }),
-  }), 'start payment');
+  const payment = await json(
+    await fetch(`${baseUrl}/api/v1/orders/${orderId}/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'idempotency-key': `quality-pay-${orderId}` },
+      body: JSON.stringify({ method: 'visa' }),
+    }),
+    'start payment',
+  );
   const approved = await fetch(new URL(payment.checkoutUrl, baseUrl), {
-    method: 'POST', redirect: 'manual', headers: { origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' }, body: 'decision=approve',
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'decision=approve',
   });
   if (approved.status !== 303) throw new Error(`sandbox approve: ${approved.status}`);
 }
@@ -75,11 +100,14 @@ async function payInSandbox(baseUrl, cookie, orderId) {
 /** Lists one ticket of a ticketed order for transfer at face value, so My Listings has a listing to show. */
 async function listOneForTransfer(baseUrl, cookie, order) {
   const { tier } = await json(await fetch(`${baseUrl}/api/v1/orders/${order.id}`, { headers: { cookie } }), 'order to list');
-  await json(await fetch(`${baseUrl}/api/v1/orders/${order.id}/transfer-listings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ quantity: 1, price: tier.faceValue.amount, currency: tier.faceValue.currency, acceptAgreement: true }),
-  }), 'transfer listing');
+  await json(
+    await fetch(`${baseUrl}/api/v1/orders/${order.id}/transfer-listings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ quantity: 1, price: tier.faceValue.amount, currency: tier.faceValue.currency, acceptAgreement: true }),
+    }),
+    'transfer listing',
+  );
 }
 
 /** Joins the first open lottery as the account of `cookie`; its share link is the page a friend opens. */
@@ -87,9 +115,14 @@ async function lotteryShare(baseUrl, cookie) {
   const lotteries = await json(await fetch(`${baseUrl}/api/v1/lotteries`), 'lotteries');
   const open = lotteries.find((lottery) => lottery.phase === 'open');
   if (!open) throw new Error('The quality gates found no open lottery in the demo seed.');
-  const joined = await json(await fetch(`${baseUrl}/api/v1/lotteries/${open.id}/join`, {
-    method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}',
-  }), 'join lottery');
+  const joined = await json(
+    await fetch(`${baseUrl}/api/v1/lotteries/${open.id}/join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: '{}',
+    }),
+    'join lottery',
+  );
   return joined.myEntry.sharePath;
 }
 
@@ -99,11 +132,16 @@ async function signUp(baseUrl, label) {
   // An address of its own, so the code-sending limits per client never count the other suites' sign-ups.
   const clientAddress = `198.19.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
   const headers = { 'content-type': 'application/json', 'cf-connecting-ip': clientAddress };
-  await json(await fetch(`${baseUrl}/api/v1/user/mail/regVerify`, { method: 'POST', headers, body: JSON.stringify({ email }) }), 'regVerify');
+  await json(
+    await fetch(`${baseUrl}/api/v1/user/mail/regVerify`, { method: 'POST', headers, body: JSON.stringify({ email }) }),
+    'regVerify',
+  );
   const outbox = await json(await fetch(`${baseUrl}/api/v1/dev/outbox?target=${encodeURIComponent(email)}`), 'dev outbox');
   const code = /\b(\d{6})\b/.exec(outbox[0]?.body ?? '')?.[1];
   const registered = await fetch(`${baseUrl}/api/v1/user/mail/register`, {
-    method: 'POST', headers, body: JSON.stringify({ email, code, password: 'Quality2026', agreement: true }),
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, code, password: 'Quality2026', agreement: true }),
   });
   await json(registered.clone(), 'register');
   const cookies = registered.headers.getSetCookie().map((line) => {

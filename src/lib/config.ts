@@ -68,8 +68,17 @@ export const DELIVERY_TYPES = ['e_ticket', 'on_site', 'self_pickup', 'courier'] 
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
 export const PAYMENT_METHODS = [
-  'amex', 'alipay', 'paynow', 'card_aggregator', 'wechat_pay', 'credit_card', 'bank_card', 'paypal', 'visa',
-  'mastercard', 'unionpay',
+  'amex',
+  'alipay',
+  'paynow',
+  'card_aggregator',
+  'wechat_pay',
+  'credit_card',
+  'bank_card',
+  'paypal',
+  'visa',
+  'mastercard',
+  'unionpay',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

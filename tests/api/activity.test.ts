@@ -12,7 +12,9 @@ const DAY = 86_400_000;
 const TODAY = Math.floor(Date.now() / DAY) * DAY;
 
 async function ids(sql: string, ...params: unknown[]): Promise<number[]> {
-  const { results } = await env.DB.prepare(sql).bind(...params).all<{ id: number }>();
+  const { results } = await env.DB.prepare(sql)
+    .bind(...params)
+    .all<{ id: number }>();
   return results.map((row) => row.id);
 }
 
@@ -22,7 +24,10 @@ const withStock = (status: number, cityId = 341) =>
     `SELECT DISTINCT a.id FROM activities a JOIN activity_sessions s ON s.activity_id = a.id
      JOIN ticket_tiers t ON t.session_id = s.id JOIN listings l ON l.tier_id = t.id
      WHERE a.status = ? AND a.city_id = ? AND a.sale_starts_at < ? AND s.starts_at > ? AND l.quantity_available > 0 ORDER BY a.id`,
-    status, cityId, Date.now(), Date.now(),
+    status,
+    cityId,
+    Date.now(),
+    Date.now(),
   );
 
 const tiersOf = (activityId: number) =>
@@ -111,7 +116,9 @@ describe('GET /api/v1/ticketCategories', () => {
     expect(body.data.length).toBeGreaterThan(0);
     for (const category of body.data) {
       expect(own.has(category.id)).toBe(true);
-      expect(category).toEqual(expect.objectContaining({ specification: expect.any(String), hasTicket: expect.any(Boolean), sessionTime: expect.any(String) }));
+      expect(category).toEqual(
+        expect.objectContaining({ specification: expect.any(String), hasTicket: expect.any(Boolean), sessionTime: expect.any(String) }),
+      );
     }
     expect(body.data.some((category) => category.hasTicket)).toBe(true);
   });
@@ -139,7 +146,9 @@ describe('POST /api/v8/tickets', () => {
     expect(direct).toMatchObject({ numMin: 1, selectNumMin: 1, currency: 'HKD', minorDigits: 2 });
     const { results: stock } = await env.DB.prepare(
       "SELECT id, quantity_available AS available FROM listings WHERE tier_id = ? AND status = 'active' AND quantity_available > 0",
-    ).bind(tierId).all<{ id: number; available: number }>();
+    )
+      .bind(tierId)
+      .all<{ id: number; available: number }>();
     expect(direct.ticketGroupInfoList.map((g) => g.ticketGroup.id).sort()).toEqual(stock.map((l) => l.id).sort());
     const prices = direct.ticketGroupInfoList.map((g) => g.ticketGroup.salePrice);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -178,7 +187,9 @@ describe('POST /api/v8/tickets', () => {
     await env.DB.prepare('UPDATE listings SET quantity_available = 2 WHERE id = ?').bind(listingId).run();
     const group = (await offers(onSale, tierId)).body.data[0].ticketGroupInfoList.find((g) => g.ticketGroup.id === listingId)!;
     expect(group).toMatchObject({ available: 2, maxQuantity: 2, tip: 'Only 2 left' });
-    const chinese = (await offers(onSale, tierId, { language: 'zh-HK' })).body.data[0].ticketGroupInfoList.find((g) => g.ticketGroup.id === listingId)!;
+    const chinese = (await offers(onSale, tierId, { language: 'zh-HK' })).body.data[0].ticketGroupInfoList.find(
+      (g) => g.ticketGroup.id === listingId,
+    )!;
     expect(chinese.tip).toBe('僅剩 2 張');
 
     await env.DB.prepare("UPDATE listings SET status = 'withdrawn' WHERE id = ?").bind(listingId).run();
@@ -191,7 +202,9 @@ describe('POST /api/v8/tickets', () => {
     await env.DB.prepare(
       `UPDATE listings SET quantity_available = 0 WHERE tier_id IN (
          SELECT t.id FROM ticket_tiers t JOIN activity_sessions s ON s.id = t.session_id WHERE s.activity_id = ?)`,
-    ).bind(second).run();
+    )
+      .bind(second)
+      .run();
     const { body } = await call<ActivityDetail>(`/api/activity/${second}`);
     expect(body.data.saleState).toBe('soldOut');
     const [tierId] = await tiersOf(second);
@@ -237,20 +250,26 @@ describe('notify-me subscriptions (v1/activity/favorite)', () => {
   it('subscribes once, reports the status, and keeps it per user', async () => {
     const buyer = new TestClient();
     await signUp(buyer, 'notify-me@example.com');
-    expect((await buyer.call<{ subscribed: boolean }>(`/api/api/v1/activity/favorite/${soldOut}?type=1`)).body.data).toEqual({ subscribed: false });
+    expect((await buyer.call<{ subscribed: boolean }>(`/api/api/v1/activity/favorite/${soldOut}?type=1`)).body.data).toEqual({
+      subscribed: false,
+    });
 
     const first = await buyer.post<{ subscribed: boolean }>(`/api/api/v1/activity/favorite/${soldOut}`, { type: 1 });
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({ subscribed: true });
     const again = await buyer.post(`/api/api/v1/activity/favorite/${soldOut}`, { type: 1 });
     expect(again.status).toBe(200);
-    expect((await buyer.call<{ subscribed: boolean }>(`/api/v1/activity/favorite/${soldOut}?type=1`)).body.data).toEqual({ subscribed: true });
+    expect((await buyer.call<{ subscribed: boolean }>(`/api/v1/activity/favorite/${soldOut}?type=1`)).body.data).toEqual({
+      subscribed: true,
+    });
     const { results } = await env.DB.prepare('SELECT user_id FROM favourites WHERE activity_id = ?').bind(soldOut).all();
     expect(results).toHaveLength(1);
 
     const other = new TestClient();
     await signUp(other, 'someone-else@example.com');
-    expect((await other.call<{ subscribed: boolean }>(`/api/v1/activity/favorite/${soldOut}?type=1`)).body.data).toEqual({ subscribed: false });
+    expect((await other.call<{ subscribed: boolean }>(`/api/v1/activity/favorite/${soldOut}?type=1`)).body.data).toEqual({
+      subscribed: false,
+    });
   });
 
   it('validates the type and the activity', async () => {

@@ -3,10 +3,16 @@ import { MAX_ADDRESSES } from '../../src/lib/services/addresses.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 
-
 const hongKong = {
-  name: 'Chan Tai Man', phoneCountryCode: '+852', phone: '91234567', countryCode: 'HK',
-  province: '', city: '', district: 'WC', street: '1 Queen\'s Road East', postcode: '',
+  name: 'Chan Tai Man',
+  phoneCountryCode: '+852',
+  phone: '91234567',
+  countryCode: 'HK',
+  province: '',
+  city: '',
+  district: 'WC',
+  street: "1 Queen's Road East",
+  postcode: '',
 };
 
 const signedIn = () => signedInClient('addresses');
@@ -20,12 +26,16 @@ describe('countries and regions', () => {
     const english = await new TestClient().call<{ code: string; name: string }[]>('/api/v1/countries');
     expect(english.body.data.length).toBeGreaterThanOrEqual(240);
     expect(english.body.data[0]).toEqual({ code: 'HK', name: expect.stringContaining('Hong Kong') });
-    const chinese = await new TestClient().call<{ code: string; name: string }[]>('/api/api/v1/countries', { headers: { language: 'zh-CN' } });
+    const chinese = await new TestClient().call<{ code: string; name: string }[]>('/api/api/v1/countries', {
+      headers: { language: 'zh-CN' },
+    });
     expect(chinese.body.data.find((country) => country.code === 'JP')?.name).toBe('日本');
   });
 
   it('offers the Hong Kong districts and null for free-text countries; a malformed code is bad input', async () => {
-    const hk = await new TestClient().call<{ level: string; options: { code: string; name: string }[] }>('/api/v1/regions/HK', { headers: { language: 'zh-HK' } });
+    const hk = await new TestClient().call<{ level: string; options: { code: string; name: string }[] }>('/api/v1/regions/HK', {
+      headers: { language: 'zh-HK' },
+    });
     expect(hk.body.data.level).toBe('district');
     expect(hk.body.data.options).toContainEqual({ code: 'WC', name: '灣仔區' });
     expect((await new TestClient().call('/api/v1/regions/JP')).body.data).toBeNull();
@@ -49,7 +59,10 @@ describe('addresses', () => {
     const listed = await client.call<{ id: number }[]>('/api/v1/addresses');
     expect(listed.body.data.map((address) => address.id)).toEqual([id]);
 
-    const edited = await client.call(`/api/v1/addresses/${id}`, { method: 'PUT', body: { ...hongKong, countryCode: 'JP', district: 'Shibuya', city: 'Tokyo' } });
+    const edited = await client.call(`/api/v1/addresses/${id}`, {
+      method: 'PUT',
+      body: { ...hongKong, countryCode: 'JP', district: 'Shibuya', city: 'Tokyo' },
+    });
     expect(edited.body.data).toMatchObject({ id, countryCode: 'JP', area: 'Tokyo Shibuya' });
     const read = await client.call(`/api/v1/addresses/${id}`, { headers: { language: 'zh-TW' } });
     expect(read.body.data).toMatchObject({ countryName: '日本', district: 'Shibuya' });
@@ -60,7 +73,7 @@ describe('addresses', () => {
     expect(again.body).toMatchObject({ code: 404, errorCode: 'address_not_found' });
   });
 
-  it('answers every field problem with the spec\'s message and the field, and saves nothing', async () => {
+  it("answers every field problem with the spec's message and the field, and saves nothing", async () => {
     const client = await signedIn();
     const cases: [Partial<typeof hongKong>, string, string, string][] = [
       [{ name: '', phone: '', street: '' }, 'required_info_empty', 'name', 'Required info cannot be empty'],
@@ -76,14 +89,18 @@ describe('addresses', () => {
       const answer = await client.post('/api/v1/addresses', { ...hongKong, ...change });
       expect(answer.body).toMatchObject({ code: 400, errorCode, field, message });
     }
-    const chinese = await client.call('/api/v1/addresses', { method: 'POST', body: { ...hongKong, district: '' }, headers: { language: 'zh-CN' } });
+    const chinese = await client.call('/api/v1/addresses', {
+      method: 'POST',
+      body: { ...hongKong, district: '' },
+      headers: { language: 'zh-CN' },
+    });
     expect(chinese.body.message).toBe('请选择收货地区');
     const tooLong = await client.post('/api/v1/addresses', { ...hongKong, street: 'x'.repeat(201) });
     expect(tooLong.body).toMatchObject({ code: 400, errorCode: 'invalid_input', field: 'street' });
     expect((await client.call<unknown[]>('/api/v1/addresses')).body.data).toEqual([]);
   });
 
-  it('answers 404 for another user\'s address and changes nothing', async () => {
+  it("answers 404 for another user's address and changes nothing", async () => {
     const owner = await signedIn();
     const other = await signedIn();
     const { body } = await owner.post<{ id: number }>('/api/v1/addresses', hongKong);
@@ -103,7 +120,11 @@ describe('addresses', () => {
       expect((await client.post('/api/v1/addresses', { ...hongKong, street: `${i} Hennessy Road` })).status).toBe(200);
     }
     const refused = await client.post('/api/v1/addresses', hongKong);
-    expect(refused.body).toMatchObject({ code: 409, errorCode: 'address_limit_reached', message: `You can keep at most ${MAX_ADDRESSES} addresses. Delete one to add another.` });
+    expect(refused.body).toMatchObject({
+      code: 409,
+      errorCode: 'address_limit_reached',
+      message: `You can keep at most ${MAX_ADDRESSES} addresses. Delete one to add another.`,
+    });
     expect((await client.call<unknown[]>('/api/v1/addresses')).body.data).toHaveLength(MAX_ADDRESSES);
   });
 

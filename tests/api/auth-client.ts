@@ -31,7 +31,10 @@ export class TestClient {
     this.envOverrides = envOverrides;
   }
 
-  async call<T = unknown>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  async call<T = unknown>(
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
     const headers = new Headers(init.headers);
     headers.set('cf-connecting-ip', this.ip);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
@@ -73,7 +76,12 @@ export async function signUp(client: TestClient, email: string, password = 'Tick
   const sent = await client.post('/api/v1/user/mail/regVerify', { email });
   if (sent.status !== 200) throw new Error(`regVerify failed: ${sent.text}`);
   const code = await latestCode(email);
-  const registered = await client.post<{ user: { userId: number } }>('/api/v1/user/mail/register', { email, code, password, agreement: true });
+  const registered = await client.post<{ user: { userId: number } }>('/api/v1/user/mail/register', {
+    email,
+    code,
+    password,
+    agreement: true,
+  });
   if (registered.status !== 200) throw new Error(`register failed: ${registered.text}`);
   return registered.body.data.user.userId;
 }

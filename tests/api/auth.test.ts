@@ -1,6 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CAPTCHA_AFTER_FAILURES, CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS, DEV_CAPTCHA_ANSWER_HEADER, PASSWORD_LOCKOUT } from '../../src/lib/config.ts';
+import {
+  CAPTCHA_AFTER_FAILURES,
+  CODE_MAX_ATTEMPTS,
+  CODE_SEND_LIMITS,
+  DEV_CAPTCHA_ANSWER_HEADER,
+  PASSWORD_LOCKOUT,
+} from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { solveChallenge, storeChallenge } from '../../src/lib/services/captcha.ts';
 import { allowAnotherCode, latestCode, signUp, TestClient } from './auth-client.ts';
@@ -17,7 +23,9 @@ beforeAll(async () => {
 });
 
 async function outbox(target: string) {
-  const { body } = await new TestClient().call<{ subject: string; body: string; channel: string }[]>(`/api/v1/dev/outbox?target=${encodeURIComponent(target)}`);
+  const { body } = await new TestClient().call<{ subject: string; body: string; channel: string }[]>(
+    `/api/v1/dev/outbox?target=${encodeURIComponent(target)}`,
+  );
   return body.data;
 }
 
@@ -25,7 +33,11 @@ async function phoneLogin(client: TestClient, phone: string) {
   await client.post('/api/v3/user/sendLoginCode', { channel: 'phone', countryCode: '+852', phone });
   const code = await latestCode(`+852 ${phone}`);
   return client.post<{ user: { userId: number; nickname: string } }>('/api/v1/user/login', {
-    countryCode: '+852', phone, loginType: 'code', code, agreement: true,
+    countryCode: '+852',
+    phone,
+    loginType: 'code',
+    code,
+    agreement: true,
   });
 }
 
@@ -40,7 +52,11 @@ describe('phone login by code', () => {
     expect(sms.channel).toBe('sms');
 
     const first = await client.post<{ user: { userId: number; nickname: string } }>('/api/api/v1/user/login', {
-      countryCode: '+852', phone: `852-${phone}`, loginType: 'code', code: await latestCode(`+852 ${phone}`), agreement: true,
+      countryCode: '+852',
+      phone: `852-${phone}`,
+      loginType: 'code',
+      code: await latestCode(`+852 ${phone}`),
+      agreement: true,
     });
     expect(first.status).toBe(200);
     expect(first.body.data.user.nickname).toMatch(/^User-/);
@@ -88,7 +104,11 @@ describe('email registration and password login', () => {
     expect(profile.body.data).toMatchObject({ userId, email, phone: null, hasPassword: true });
 
     const other = new TestClient();
-    const login = await other.post('/api/v1/user/mail/login', { email: email.toUpperCase(), loginType: 'password', password: 'Tickets2026' });
+    const login = await other.post('/api/v1/user/mail/login', {
+      email: email.toUpperCase(),
+      loginType: 'password',
+      password: 'Tickets2026',
+    });
     expect(login.status).toBe(200);
     expect(login.body.data).toEqual({ user: { userId, nickname: expect.stringMatching(/^User-/) } });
   });
@@ -97,7 +117,11 @@ describe('email registration and password login', () => {
     const email = freshEmail();
     await signUp(new TestClient(), email);
     const wrong = await new TestClient().post('/api/v1/user/mail/login', { email, loginType: 'password', password: 'Wrong12345' });
-    const unknown = await new TestClient().post('/api/v1/user/mail/login', { email: freshEmail(), loginType: 'password', password: 'Wrong12345' });
+    const unknown = await new TestClient().post('/api/v1/user/mail/login', {
+      email: freshEmail(),
+      loginType: 'password',
+      password: 'Wrong12345',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ code: 400, data: null, message: 'Incorrect account or password', errorCode: 'credentials_wrong' });
     expect(unknown.body).toEqual(wrong.body);
@@ -131,35 +155,83 @@ describe('email registration and password login', () => {
     await allowAnotherCode(email);
     const client = new TestClient();
     await client.post('/api/v3/user/sendLoginCode', { channel: 'email', email });
-    const login = await client.post<{ user: { userId: number } }>('/api/v1/user/mail/login', { email, loginType: 'code', code: await latestCode(email) });
+    const login = await client.post<{ user: { userId: number } }>('/api/v1/user/mail/login', {
+      email,
+      loginType: 'code',
+      code: await latestCode(email),
+    });
     expect(login.body.data.user.userId).toBe(userId);
   });
 
   it('validates every field on the server with the page messages, localized', async () => {
     const client = new TestClient();
     const cases: [unknown, string, string][] = [
-      [{ email: 'not-an-email', code: '123456', password: 'Tickets2026', agreement: true }, 'email_invalid', 'Please enter a valid email address'],
-      [{ email: 'a@b.toolongsuffix', code: '123456', password: 'Tickets2026', agreement: true }, 'email_invalid', 'Please enter a valid email address'],
+      [
+        { email: 'not-an-email', code: '123456', password: 'Tickets2026', agreement: true },
+        'email_invalid',
+        'Please enter a valid email address',
+      ],
+      [
+        { email: 'a@b.toolongsuffix', code: '123456', password: 'Tickets2026', agreement: true },
+        'email_invalid',
+        'Please enter a valid email address',
+      ],
       [{ code: '123456', password: 'Tickets2026', agreement: true }, 'email_required', 'Email cannot be empty'],
-      [{ email: 'a@b.com', code: '12345', password: 'Tickets2026', agreement: true }, 'code_invalid', 'Incorrect verification code format!'],
+      [
+        { email: 'a@b.com', code: '12345', password: 'Tickets2026', agreement: true },
+        'code_invalid',
+        'Incorrect verification code format!',
+      ],
       [{ email: 'a@b.com', code: '', password: 'Tickets2026', agreement: true }, 'code_required', 'Verification code cannot be empty'],
-      [{ email: 'a@b.com', code: '123456', password: 'lettersonly', agreement: true }, 'password_invalid', 'Password does not meet the requirements'],
-      [{ email: 'a@b.com', code: '123456', password: 'short1', agreement: true }, 'password_invalid', 'Password does not meet the requirements'],
-      [{ email: 'a@b.com', code: '123456', password: `a1${'x'.repeat(31)}`, agreement: true }, 'password_invalid', 'Password does not meet the requirements'],
+      [
+        { email: 'a@b.com', code: '123456', password: 'lettersonly', agreement: true },
+        'password_invalid',
+        'Password does not meet the requirements',
+      ],
+      [
+        { email: 'a@b.com', code: '123456', password: 'short1', agreement: true },
+        'password_invalid',
+        'Password does not meet the requirements',
+      ],
+      [
+        { email: 'a@b.com', code: '123456', password: `a1${'x'.repeat(31)}`, agreement: true },
+        'password_invalid',
+        'Password does not meet the requirements',
+      ],
       [{ email: 'a@b.com', code: '123456', agreement: true }, 'password_required', 'Password cannot be empty'],
-      [{ email: 'a@b.com', code: '123456', password: 'Tickets2026', agreement: false }, 'agreement_required', 'Please read and agree to the User Agreement and the Privacy Policy'],
-      [{ email: 42, code: '123456', password: 'Tickets2026', agreement: true }, 'invalid_input', 'Required info cannot be empty or is invalid: email'],
+      [
+        { email: 'a@b.com', code: '123456', password: 'Tickets2026', agreement: false },
+        'agreement_required',
+        'Please read and agree to the User Agreement and the Privacy Policy',
+      ],
+      [
+        { email: 42, code: '123456', password: 'Tickets2026', agreement: true },
+        'invalid_input',
+        'Required info cannot be empty or is invalid: email',
+      ],
     ];
     for (const [body, errorCode, message] of cases) {
       const answer = await client.post('/api/v1/user/mail/register', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body, JSON.stringify(body)).toMatchObject({ errorCode, message });
     }
-    const chinese = await client.call('/api/v1/user/mail/regVerify', { method: 'POST', body: { email: 'nope' }, headers: { language: 'zh-HK' } });
+    const chinese = await client.call('/api/v1/user/mail/regVerify', {
+      method: 'POST',
+      body: { email: 'nope' },
+      headers: { language: 'zh-HK' },
+    });
     expect(chinese.body.message).toBe('請輸入有效的電郵地址');
-    const notJson = await client.call('/api/v1/user/mail/regVerify', { method: 'POST', body: '{email', headers: { 'content-type': 'application/json' } });
+    const notJson = await client.call('/api/v1/user/mail/regVerify', {
+      method: 'POST',
+      body: '{email',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.body).toMatchObject({ code: 400, errorCode: 'invalid_input', field: 'body' });
-    const oversized = await client.post('/api/v1/user/mail/login', { email: 'a@b.com', loginType: 'password', password: 'x'.repeat(70 * 1024) });
+    const oversized = await client.post('/api/v1/user/mail/login', {
+      email: 'a@b.com',
+      loginType: 'password',
+      password: 'x'.repeat(70 * 1024),
+    });
     expect(oversized.status).toBe(413);
   });
 });
@@ -186,9 +258,14 @@ describe('verification codes', () => {
   it('refuses an expired code', async () => {
     const email = freshEmail();
     const code = await sendRegisterCode(email);
-    await env.DB.prepare('UPDATE verification_codes SET expires_at = ? WHERE target = ?').bind(Date.now() - 1, email).run();
+    await env.DB.prepare('UPDATE verification_codes SET expires_at = ? WHERE target = ?')
+      .bind(Date.now() - 1, email)
+      .run();
     const expired = await register(new TestClient(), email, code);
-    expect(expired.body).toMatchObject({ errorCode: 'code_expired', message: 'The verification code has expired, please request a new one' });
+    expect(expired.body).toMatchObject({
+      errorCode: 'code_expired',
+      message: 'The verification code has expired, please request a new one',
+    });
   });
 
   it(`allows ${CODE_MAX_ATTEMPTS} attempts per code, after which even the right code fails`, async () => {
@@ -206,14 +283,19 @@ describe('verification codes', () => {
     expect(answers.at(-1)).toBe('code_attempts_exceeded');
     await forgetFailures();
     const right = await register(new TestClient(), email, code);
-    expect(right.body).toMatchObject({ errorCode: 'code_attempts_exceeded', message: 'Too many incorrect attempts, please request a new code' });
+    expect(right.body).toMatchObject({
+      errorCode: 'code_attempts_exceeded',
+      message: 'Too many incorrect attempts, please request a new code',
+    });
   });
 
   it('stores only a hash of each code, and a new code replaces the old one', async () => {
     const email = freshEmail();
     const client = new TestClient();
     const first = await sendRegisterCode(email, client);
-    const rows = await env.DB.prepare('SELECT code_hash, used_at FROM verification_codes WHERE target = ?').bind(email).all<{ code_hash: string }>();
+    const rows = await env.DB.prepare('SELECT code_hash, used_at FROM verification_codes WHERE target = ?')
+      .bind(email)
+      .all<{ code_hash: string }>();
     expect(rows.results[0].code_hash).not.toContain(first);
     expect(rows.results[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
     await env.DB.prepare('UPDATE rate_limits SET window_start = 0 WHERE key LIKE ?').bind(`send:%:minute:%`).run();
@@ -232,16 +314,23 @@ describe('sending limits', () => {
     expect(again.status).toBe(429);
     expect(again.body.errorCode).toBe('code_too_frequent');
     expect(again.body.message).toMatch(/^Please wait \d+ s before asking for another code$/);
-    await env.DB.prepare('UPDATE rate_limits SET window_start = window_start - 61000 WHERE key = ?').bind(`send:target:minute:${email}`).run();
+    await env.DB.prepare('UPDATE rate_limits SET window_start = window_start - 61000 WHERE key = ?')
+      .bind(`send:target:minute:${email}`)
+      .run();
     expect((await client.post('/api/v1/user/mail/regVerify', { email })).status).toBe(200);
   });
 
   it('sends at most 10 codes a day per address', async () => {
     const email = freshEmail();
-    await env.DB.prepare('INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 10)').bind(`send:target:day:${email}`, Date.now()).run();
+    await env.DB.prepare('INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 10)')
+      .bind(`send:target:day:${email}`, Date.now())
+      .run();
     const refused = await new TestClient().post('/api/v1/user/mail/regVerify', { email });
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ errorCode: 'code_daily_limit', message: 'Too many codes were requested today, please try again later' });
+    expect(refused.body).toMatchObject({
+      errorCode: 'code_daily_limit',
+      message: 'Too many codes were requested today, please try again later',
+    });
   });
 
   it(`limits one client asking for codes to many addresses (${CODE_SEND_LIMITS.clientPerMinute.limit} a minute)`, async () => {
@@ -266,14 +355,18 @@ describe('captcha after repeated failures', () => {
     expect(image.headers.get('cache-control')).toBe('no-store');
     expect([...new TextEncoder().encode(image.text.slice(1, 4))]).toEqual([80, 78, 71]);
     expect(image.headers.getSetCookie().find((line) => line.startsWith('pncap='))).toMatch(/HttpOnly/);
-    const row = await env.DB.prepare('SELECT answer_hash, client_key FROM captcha_challenges WHERE id = ?').bind(client.cookies.get('pncap')).first();
+    const row = await env.DB.prepare('SELECT answer_hash, client_key FROM captcha_challenges WHERE id = ?')
+      .bind(client.cookies.get('pncap'))
+      .first();
     expect(row).toMatchObject({ client_key: client.ip, answer_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
 
     // The answer the local build tells solves it; a deployed build tells nothing.
     const answer = image.headers.get(DEV_CAPTCHA_ANSWER_HEADER)!;
     expect(answer).toMatch(/^[A-Z2-9]{4}$/);
     expect(await solveChallenge(db(), client.cookies.get('pncap'), answer.toLowerCase(), client.ip, Date.now())).toBe(true);
-    const deployed = await new TestClient({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://tickets.example.com' }).call('/api/v1/user/captcha?timestamp=1');
+    const deployed = await new TestClient({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://tickets.example.com' }).call(
+      '/api/v1/user/captcha?timestamp=1',
+    );
     expect(deployed.headers.get('content-type')).toBe('image/png');
     expect(deployed.headers.has(DEV_CAPTCHA_ANSWER_HEADER)).toBe(false);
   });
@@ -281,11 +374,17 @@ describe('captcha after repeated failures', () => {
   it(`requires a solved captcha for an account after ${CAPTCHA_AFTER_FAILURES.perAccount} failures, checks it on the server, and counts it once`, async () => {
     const email = freshEmail();
     await signUp(new TestClient(), email);
-    for (let i = 0; i < CAPTCHA_AFTER_FAILURES.perAccount; i++) expect((await login(new TestClient(), email, 'Wrong12345')).body.errorCode).toBe('credentials_wrong');
+    for (let i = 0; i < CAPTCHA_AFTER_FAILURES.perAccount; i++)
+      expect((await login(new TestClient(), email, 'Wrong12345')).body.errorCode).toBe('credentials_wrong');
 
     const client = new TestClient();
     const blocked = await login(client, email, 'Tickets2026');
-    expect(blocked.body).toMatchObject({ code: 400, errorCode: 'captcha_required', field: 'captcha', message: 'Graphic captcha is required' });
+    expect(blocked.body).toMatchObject({
+      code: 400,
+      errorCode: 'captcha_required',
+      field: 'captcha',
+      message: 'Graphic captcha is required',
+    });
 
     await client.call('/api/v1/user/captcha?timestamp=1');
     const wrongAnswer = await login(client, email, 'Tickets2026', 'ZZZZ');
@@ -328,7 +427,11 @@ describe('captcha after repeated failures', () => {
 
 describe('password lockout', () => {
   const login = (client: TestClient, email: string, password: string, captcha?: string, language = 'en') =>
-    client.call('/api/v1/user/mail/login', { method: 'POST', body: { email, loginType: 'password', password, captcha }, headers: { language } });
+    client.call('/api/v1/user/mail/login', {
+      method: 'POST',
+      body: { email, loginType: 'password', password, captcha },
+      headers: { language },
+    });
   /** A wrong password from a client with a solved captcha: the lockout counts however many captchas are solved. */
   const solvedWrongGuess = async (email: string) => {
     const client = new TestClient();
@@ -346,12 +449,19 @@ describe('password lockout', () => {
     // Even the right password (with a solved captcha) waits out the lock, and says how long, in the caller's language.
     const locked = await solvedWrongGuess(email);
     expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({ errorCode: 'login_locked', message: 'Too many wrong passwords for this account. Try again in 1 minute, or sign in with a verification code.' });
+    expect(locked.body).toMatchObject({
+      errorCode: 'login_locked',
+      message: 'Too many wrong passwords for this account. Try again in 1 minute, or sign in with a verification code.',
+    });
     const client = new TestClient();
     client.cookies.set('pncap', 'lockout-right');
     await storeChallenge(db(), 'lockout-right', 'AB3D', client.ip, Date.now());
     const right = await login(client, email, 'Tickets2026', 'AB3D', 'zh-HK');
-    expect(right.body).toMatchObject({ code: 429, errorCode: 'login_locked', message: '此帳戶密碼錯誤次數過多。請於 1 分鐘後再試，或使用驗證碼登入。' });
+    expect(right.body).toMatchObject({
+      code: 429,
+      errorCode: 'login_locked',
+      message: '此帳戶密碼錯誤次數過多。請於 1 分鐘後再試，或使用驗證碼登入。',
+    });
 
     // A code sign-in proves the mailbox: it is not locked (the captcha the failures asked for still applies).
     await allowAnotherCode(email);
@@ -359,7 +469,12 @@ describe('password lockout', () => {
     const coder = new TestClient();
     coder.cookies.set('pncap', 'lockout-code');
     await storeChallenge(db(), 'lockout-code', 'AB3D', coder.ip, Date.now());
-    const byCode = await coder.post('/api/v1/user/mail/login', { email, loginType: 'code', code: await latestCode(email), captcha: 'AB3D' });
+    const byCode = await coder.post('/api/v1/user/mail/login', {
+      email,
+      loginType: 'code',
+      code: await latestCode(email),
+      captcha: 'AB3D',
+    });
     expect(byCode.status, byCode.text).toBe(200);
   });
 
@@ -368,7 +483,10 @@ describe('password lockout', () => {
     await signUp(new TestClient(), email);
     for (let i = 0; i < PASSWORD_LOCKOUT.free; i++) await solvedWrongGuess(email);
     const key = `email:${email}`;
-    const lockOf = () => env.DB.prepare('SELECT failures, locked_until - updated_at AS lockMs FROM login_failures WHERE account_key = ?').bind(key).first<{ failures: number; lockMs: number }>();
+    const lockOf = () =>
+      env.DB.prepare('SELECT failures, locked_until - updated_at AS lockMs FROM login_failures WHERE account_key = ?')
+        .bind(key)
+        .first<{ failures: number; lockMs: number }>();
     expect(await lockOf()).toEqual({ failures: PASSWORD_LOCKOUT.free, lockMs: PASSWORD_LOCKOUT.firstLockMs });
     // The lock ends (moved into the past, as time would): the next wrong password locks for twice as long.
     await env.DB.prepare('UPDATE login_failures SET locked_until = 0 WHERE account_key = ?').bind(key).run();
@@ -402,8 +520,12 @@ describe('forgot password', () => {
     expect((await client.post('/api/v1/user/mail/password', { email, code, password: 'NewPass2026' })).status).toBe(200);
 
     expect((await signedIn.call('/api/v1/user/profile')).status).toBe(401);
-    expect((await new TestClient().post('/api/v1/user/mail/login', { email, loginType: 'password', password: 'Tickets2026' })).body.errorCode).toBe('credentials_wrong');
-    expect((await new TestClient().post('/api/v1/user/mail/login', { email, loginType: 'password', password: 'NewPass2026' })).status).toBe(200);
+    expect(
+      (await new TestClient().post('/api/v1/user/mail/login', { email, loginType: 'password', password: 'Tickets2026' })).body.errorCode,
+    ).toBe('credentials_wrong');
+    expect((await new TestClient().post('/api/v1/user/mail/login', { email, loginType: 'password', password: 'NewPass2026' })).status).toBe(
+      200,
+    );
     expect((await client.post('/api/v1/user/mail/password', { email, code, password: 'Again2026x' })).body.errorCode).toBe('code_wrong');
   });
 
@@ -423,7 +545,10 @@ describe('change password', () => {
     const elsewhere = new TestClient();
     await elsewhere.post('/api/v1/user/mail/login', { email, loginType: 'password', password: 'Tickets2026' });
 
-    const wrong = await client.call('/api/v1/user/password', { method: 'PUT', body: { oldPassword: 'Wrong12345', newPassword: 'NewPass2026' } });
+    const wrong = await client.call('/api/v1/user/password', {
+      method: 'PUT',
+      body: { oldPassword: 'Wrong12345', newPassword: 'NewPass2026' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ errorCode: 'old_password_wrong', field: 'oldPassword', message: 'The old password is incorrect' });
     const missing = await client.call('/api/v1/user/password', { method: 'PUT', body: { newPassword: 'NewPass2026' } });
@@ -431,11 +556,16 @@ describe('change password', () => {
     const empty = await client.call('/api/v1/user/password', { method: 'PUT', body: { oldPassword: 'Tickets2026' } });
     expect(empty.body).toMatchObject({ errorCode: 'new_password_required', message: 'New password cannot be empty' });
 
-    const changed = await client.call('/api/v1/user/password', { method: 'PUT', body: { oldPassword: 'Tickets2026', newPassword: 'NewPass2026' } });
+    const changed = await client.call('/api/v1/user/password', {
+      method: 'PUT',
+      body: { oldPassword: 'Tickets2026', newPassword: 'NewPass2026' },
+    });
     expect(changed.status).toBe(200);
     expect((await client.call('/api/v1/user/profile')).status).toBe(200);
     expect((await elsewhere.call('/api/v1/user/profile')).status).toBe(401);
-    expect((await new TestClient().post('/api/v1/user/mail/login', { email, loginType: 'password', password: 'NewPass2026' })).status).toBe(200);
+    expect((await new TestClient().post('/api/v1/user/mail/login', { email, loginType: 'password', password: 'NewPass2026' })).status).toBe(
+      200,
+    );
   });
 
   it('lets an account made by phone code set a first password without an old one', async () => {
@@ -444,12 +574,21 @@ describe('change password', () => {
     await phoneLogin(client, phone);
     expect((await client.call<{ hasPassword: boolean }>('/api/v1/user/profile')).body.data.hasPassword).toBe(false);
     expect((await client.call('/api/v1/user/password', { method: 'PUT', body: { newPassword: 'Phone2026pw' } })).status).toBe(200);
-    const login = await new TestClient().post('/api/v1/user/login', { countryCode: '+852', phone, loginType: 'password', password: 'Phone2026pw', agreement: true });
+    const login = await new TestClient().post('/api/v1/user/login', {
+      countryCode: '+852',
+      phone,
+      loginType: 'password',
+      password: 'Phone2026pw',
+      agreement: true,
+    });
     expect(login.status).toBe(200);
   });
 
   it('needs a session', async () => {
-    const answer = await new TestClient().call('/api/v1/user/password', { method: 'PUT', body: { oldPassword: 'a', newPassword: 'NewPass2026' } });
+    const answer = await new TestClient().call('/api/v1/user/password', {
+      method: 'PUT',
+      body: { oldPassword: 'a', newPassword: 'NewPass2026' },
+    });
     expect(answer.status).toBe(401);
   });
 });
@@ -468,20 +607,24 @@ describe('sessions and profile', () => {
 
     const client = new TestClient();
     await signUp(client, freshEmail());
-    await env.DB.prepare('UPDATE auth_sessions SET expires_at = ? WHERE user_id = ?').bind(Date.now() - 1, Number(client.cookies.get('pnid'))).run();
+    await env.DB.prepare('UPDATE auth_sessions SET expires_at = ? WHERE user_id = ?')
+      .bind(Date.now() - 1, Number(client.cookies.get('pnid')))
+      .run();
     expect((await client.call('/api/v1/user/profile')).status).toBe(401);
   });
 
   it('stores tokens only hashed, with an expiry', async () => {
     const client = new TestClient();
     const userId = await signUp(client, freshEmail());
-    const row = await env.DB.prepare('SELECT token_hash, expires_at FROM auth_sessions WHERE user_id = ?').bind(userId).first<{ token_hash: string; expires_at: number }>();
+    const row = await env.DB.prepare('SELECT token_hash, expires_at FROM auth_sessions WHERE user_id = ?')
+      .bind(userId)
+      .first<{ token_hash: string; expires_at: number }>();
     expect(row?.token_hash).not.toBe(client.cookies.get('pner'));
     expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.expires_at).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
   });
 
-  it("shows each user their own profile whatever the pnid cookie says", async () => {
+  it('shows each user their own profile whatever the pnid cookie says', async () => {
     const alice = new TestClient();
     const bob = new TestClient();
     const aliceEmail = freshEmail();
@@ -500,7 +643,10 @@ describe('sessions and profile', () => {
     expect(empty.body).toMatchObject({ errorCode: 'nickname_required', field: 'nickname' });
     const long = await client.call('/api/v1/user/profile', { method: 'PUT', body: { nickname: 'x'.repeat(31) } });
     expect(long.body.errorCode).toBe('nickname_invalid');
-    const renamed = await client.call<{ nickname: string }>('/api/v1/user/profile', { method: 'PUT', body: { nickname: '  Ticket Fan 票迷 ' } });
+    const renamed = await client.call<{ nickname: string }>('/api/v1/user/profile', {
+      method: 'PUT',
+      body: { nickname: '  Ticket Fan 票迷 ' },
+    });
     expect(renamed.body.data.nickname).toBe('Ticket Fan 票迷');
     expect((await new TestClient().call('/api/v1/user/profile', { method: 'PUT', body: { nickname: 'x' } })).status).toBe(401);
   });
@@ -547,7 +693,11 @@ describe('production configuration', () => {
 
   it('sends codes through the configured relay', async () => {
     const relay = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 202 }));
-    const client = new TestClient({ APP_ENV: 'production', MESSAGING_WEBHOOK_URL: 'https://relay.example/send', MESSAGING_WEBHOOK_TOKEN: 'relay-token' });
+    const client = new TestClient({
+      APP_ENV: 'production',
+      MESSAGING_WEBHOOK_URL: 'https://relay.example/send',
+      MESSAGING_WEBHOOK_TOKEN: 'relay-token',
+    });
     const email = freshEmail();
     expect((await client.post('/api/v1/user/mail/regVerify', { email })).status).toBe(200);
     const [url, init] = relay.mock.calls[0] as [string, RequestInit];

@@ -10,7 +10,7 @@ const untouchableDb = new Proxy({} as D1Database, {
 });
 
 describe('the body-size limit', () => {
-  it('answers 413 in the caller\'s language before any database read', async () => {
+  it("answers 413 in the caller's language before any database read", async () => {
     const request = new Request('http://localhost/api/v1/currency/save', {
       method: 'POST',
       headers: { 'content-type': 'application/json', language: 'zh-CN' },

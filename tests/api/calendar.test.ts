@@ -16,7 +16,9 @@ async function activitiesBetween(cityId: number, from: number, until: number, ca
   const { results } = await env.DB.prepare(
     `SELECT COUNT(DISTINCT a.id) AS n FROM activity_sessions s JOIN activities a ON a.id = s.activity_id
      WHERE a.city_id = ? AND a.status != 0 AND s.starts_at >= ? AND s.starts_at < ? AND (? IS NULL OR a.category_id = ?)`,
-  ).bind(cityId, Math.max(from, Date.now()), until, categoryId ?? null, categoryId ?? null).all<{ n: number }>();
+  )
+    .bind(cityId, Math.max(from, Date.now()), until, categoryId ?? null, categoryId ?? null)
+    .all<{ n: number }>();
   return results[0].n;
 }
 
@@ -26,7 +28,14 @@ describe('GET /api/v1/calendar/{cityCode}-{type}/latest', () => {
     expect(status).toBe(200);
     const list = body.data;
     const today = localDate(Date.now(), HK);
-    expect(list).toMatchObject({ cityId: 341, cityCode: 'hongkong', cityName: 'Hong Kong', type: 'all', start: today, end: addDays(today, RECENT_SHOWS_DAYS - 1) });
+    expect(list).toMatchObject({
+      cityId: 341,
+      cityCode: 'hongkong',
+      cityName: 'Hong Kong',
+      type: 'all',
+      start: today,
+      end: addDays(today, RECENT_SHOWS_DAYS - 1),
+    });
     expect(list.days.length).toBeGreaterThan(0);
     const dates = list.days.map((day) => day.date);
     expect(dates).toEqual([...dates].sort());
@@ -40,7 +49,9 @@ describe('GET /api/v1/calendar/{cityCode}-{type}/latest', () => {
   });
 
   it('gives the cards in order of next session, priced in the request currency and language', async () => {
-    const { body } = await call<CalendarList>('/api/api/v1/calendar/hongkong-all/latest', { headers: { currency: 'TWD', language: 'zh-HK' } });
+    const { body } = await call<CalendarList>('/api/api/v1/calendar/hongkong-all/latest', {
+      headers: { currency: 'TWD', language: 'zh-HK' },
+    });
     const list = body.data;
     expect(list.cityName).toBe('香港');
     expect(list.activities.length).toBe(Math.min(list.total, 50));
@@ -56,7 +67,9 @@ describe('GET /api/v1/calendar/{cityCode}-{type}/latest', () => {
   });
 
   it('narrows to a category', async () => {
-    const { body } = await call<CalendarList>('/api/v1/calendar/hongkong-concerts/s_' + `${localDate(Date.now(), HK)}_${addDays(localDate(Date.now(), HK), 60)}/latest`);
+    const { body } = await call<CalendarList>(
+      `/api/v1/calendar/hongkong-concerts/s_${localDate(Date.now(), HK)}_${addDays(localDate(Date.now(), HK), 60)}/latest`,
+    );
     const list = body.data;
     expect(list.type).toBe('concerts');
     expect(list.activities.length).toBeGreaterThan(0);

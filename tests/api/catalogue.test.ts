@@ -90,7 +90,9 @@ describe('languages and currencies', () => {
 
 describe('cities', () => {
   it('groups cities by first letter in order', async () => {
-    const { body } = await call<{ letter: string; cities: CityView[] }[]>('/api/v1/cities/active/group', { headers: { language: 'zh-CN' } });
+    const { body } = await call<{ letter: string; cities: CityView[] }[]>('/api/v1/cities/active/group', {
+      headers: { language: 'zh-CN' },
+    });
     const letters = body.data.map((g) => g.letter);
     expect(letters).toEqual([...letters].sort());
     const all = body.data.flatMap((g) => g.cities);

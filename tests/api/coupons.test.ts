@@ -14,12 +14,16 @@ const DAY = 86_400_000;
 async function heldCodes(userId: number): Promise<string[]> {
   const { results } = await env.DB.prepare(
     'SELECT c.code FROM user_coupons u JOIN coupons c ON c.id = u.coupon_id WHERE u.user_id = ? ORDER BY u.id',
-  ).bind(userId).all<{ code: string }>();
+  )
+    .bind(userId)
+    .all<{ code: string }>();
   return results.map((row) => row.code);
 }
 
 async function give(userId: number, code: string, status = 'unused'): Promise<void> {
-  await env.DB.prepare("INSERT INTO user_coupons (user_id, coupon_id, status) SELECT ?, id, ? FROM coupons WHERE code = ?").bind(userId, status, code).run();
+  await env.DB.prepare('INSERT INTO user_coupons (user_id, coupon_id, status) SELECT ?, id, ? FROM coupons WHERE code = ?')
+    .bind(userId, status, code)
+    .run();
 }
 
 function userIdOf(client: TestClient): number {
@@ -32,7 +36,9 @@ beforeAll(async () => {
   await env.DB.prepare(
     `INSERT INTO coupons (code, name_en, name_zh_hant, name_zh_hans, kind, fold_tenths, min_spend, new_user_only, bundle_count, valid_from, valid_to, purpose)
      VALUES ('SUMMER80', '20% off last summer', '夏日八折', '夏日八折', 'rate', 80, 0, 0, 1, ?, ?, 'general')`,
-  ).bind(Date.now() - 200 * DAY, Date.now() - 100 * DAY).run();
+  )
+    .bind(Date.now() - 200 * DAY, Date.now() - 100 * DAY)
+    .run();
 });
 
 describe('the new-user gift', () => {
@@ -61,10 +67,13 @@ describe('the new-user gift', () => {
     expect((await sender.post('/api/v1/user/mail/regVerify', { email })).status).toBe(200);
     const code = await latestCode(email);
     const body = { email, code, password: 'Tickets2026', agreement: true };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => new TestClient().post<{ user: { userId: number } }>('/api/v1/user/mail/register', body)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => new TestClient().post<{ user: { userId: number } }>('/api/v1/user/mail/register', body)),
+    );
     const created = answers.filter((answer) => answer.status === 200);
     expect(created).toHaveLength(1);
-    for (const answer of answers.filter((one) => one.status !== 200)) expect(answer.body.errorCode).toMatch(/^(code_wrong|registration_failed)$/);
+    for (const answer of answers.filter((one) => one.status !== 200))
+      expect(answer.body.errorCode).toMatch(/^(code_wrong|registration_failed)$/);
     expect(await heldCodes(created[0].body.data.user.userId)).toEqual(['WELCOME100']);
   });
 
@@ -97,18 +106,28 @@ describe('My Coupons', () => {
     expect(usable.body.data.counts).toEqual({ usable: 2, used: 2, expired: 1 });
     expect(usable.body.data.items.map((item) => item.code).sort()).toEqual(['SHOWTIME85', 'WELCOME100']);
     const used = await client.call<CouponList>('/api/v1/coupon/list?tab=used');
-    expect(used.body.data.items.map((item) => [item.code, item.state]).sort()).toEqual([['CONCERT90', 'locked'], ['SAVE50', 'used']]);
+    expect(used.body.data.items.map((item) => [item.code, item.state]).sort()).toEqual([
+      ['CONCERT90', 'locked'],
+      ['SAVE50', 'used'],
+    ]);
     const expired = await client.call<CouponList>('/api/v1/coupon/list?tab=expired');
     expect(expired.body.data.items.map((item) => [item.code, item.state])).toEqual([['SUMMER80', 'expired']]);
   });
 
-  it('shows a rate as a fold and percent off, an amount in its currency and in the user\'s, and where it applies', async () => {
+  it("shows a rate as a fold and percent off, an amount in its currency and in the user's, and where it applies", async () => {
     const client = await signedInClient('labels');
     await give(userIdOf(client), 'SHOWTIME85');
     await give(userIdOf(client), 'CONCERT90');
     const list = await client.call<CouponList>('/api/v1/coupon/list', { headers: { currency: 'TWD', language: 'zh-HK' } });
     const byCode = new Map(list.body.data.items.map((item) => [item.code, item]));
-    expect(byCode.get('SHOWTIME85')).toMatchObject({ kind: 'rate', fold: '8.5', percentOff: 15, amount: null, category: null, newUserOnly: false });
+    expect(byCode.get('SHOWTIME85')).toMatchObject({
+      kind: 'rate',
+      fold: '8.5',
+      percentOff: 15,
+      amount: null,
+      category: null,
+      newUserOnly: false,
+    });
     expect(byCode.get('CONCERT90')).toMatchObject({ fold: '9', percentOff: 10, category: { id: 1, name: '演唱會' } });
     const gift = byCode.get('WELCOME100')!;
     expect(gift).toMatchObject({ kind: 'amount', newUserOnly: true, amount: { amount: 10_000, currency: 'HKD' } });
@@ -130,23 +149,40 @@ describe('a coupon pays for one order only', () => {
        WHERE l.status = 'active' AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 86400000
          AND a.real_name_required = 0 AND instr(l.delivery_types, 'e_ticket') > 0
        ORDER BY l.id LIMIT 1`,
-    ).bind(Date.now()).first<{ listingId: number }>();
+    )
+      .bind(Date.now())
+      .first<{ listingId: number }>();
     await env.DB.prepare('UPDATE listings SET quantity_available = 50, quantity_total = 50 WHERE id = ?').bind(pick!.listingId).run();
     const client = await signedInClient('oneorder');
     await give(userIdOf(client), 'SHOWTIME85');
     const quoted = await client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${pick!.listingId}&quantity=1&deliveryType=e_ticket`);
     const coupon = quoted.body.data.coupons.find((option) => option.name.includes('15%'))!;
-    const withCoupon = await client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${pick!.listingId}&quantity=1&deliveryType=e_ticket&coupon=${coupon.userCouponId}`);
+    const withCoupon = await client.call<CheckoutQuote>(
+      `/api/v1/checkout/quote?listingId=${pick!.listingId}&quantity=1&deliveryType=e_ticket&coupon=${coupon.userCouponId}`,
+    );
     const body = {
-      listingId: pick!.listingId, quantity: 1, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: coupon.userCouponId, acceptNotes: true,
+      listingId: pick!.listingId,
+      quantity: 1,
+      deliveryType: 'e_ticket',
+      paymentMethod: 'visa',
+      coupon: coupon.userCouponId,
+      acceptNotes: true,
       expectedTotal: withCoupon.body.data.cost.total,
     };
-    const answers = await Promise.all(['first', 'second'].map((name) => client.call<OrderDetail>('/api/v1/orders', {
-      method: 'POST', body, headers: { 'idempotency-key': `one-coupon-${name}-${Date.now()}` },
-    })));
+    const answers = await Promise.all(
+      ['first', 'second'].map((name) =>
+        client.call<OrderDetail>('/api/v1/orders', {
+          method: 'POST',
+          body,
+          headers: { 'idempotency-key': `one-coupon-${name}-${Date.now()}` },
+        }),
+      ),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 409)!.body.errorCode).toBe('coupon_not_usable');
-    const row = await env.DB.prepare('SELECT status, order_id FROM user_coupons WHERE id = ?').bind(coupon.userCouponId).first<{ status: string; order_id: number }>();
+    const row = await env.DB.prepare('SELECT status, order_id FROM user_coupons WHERE id = ?')
+      .bind(coupon.userCouponId)
+      .first<{ status: string; order_id: number }>();
     expect(row).toEqual({ status: 'locked', order_id: answers.find((answer) => answer.status === 200)!.body.data.id });
   });
 });
@@ -163,7 +199,7 @@ describe('pop-up boxes', () => {
     expect(bad.body.field).toBe('sceneType');
   });
 
-  it('lists a user\'s invite coupons in their currency, and none after the pop-ups were shown', async () => {
+  it("lists a user's invite coupons in their currency, and none after the pop-ups were shown", async () => {
     expect((await new TestClient().call('/api/v1/popBox/inviteCoupon/list')).status).toBe(401);
     const inviter = await signedInClient('popinviter');
     const { body: me } = await inviter.call<{ inviteCode: string }>('/api/v1/invitation');
@@ -171,13 +207,22 @@ describe('pop-up boxes', () => {
     const email = 'popfriend@example.com';
     await friend.post('/api/v1/user/mail/regVerify', { email });
     const registered = await friend.post('/api/v1/user/mail/register', {
-      email, code: await latestCode(email), password: 'Tickets2026', agreement: true, inviteCode: me.data.inviteCode,
+      email,
+      code: await latestCode(email),
+      password: 'Tickets2026',
+      agreement: true,
+      inviteCode: me.data.inviteCode,
     });
     expect(registered.status).toBe(200);
 
     const friendPopups = await friend.call<InviteCouponPopup[]>('/api/v1/popBox/inviteCoupon/list', { headers: { currency: 'USD' } });
     expect(friendPopups.body.data).toHaveLength(1);
-    expect(friendPopups.body.data[0]).toMatchObject({ type: 'invitee', count: 1, amount: { amount: 6_000, currency: 'HKD' }, mainCurrencyVO: { code: 'USD' } });
+    expect(friendPopups.body.data[0]).toMatchObject({
+      type: 'invitee',
+      count: 1,
+      amount: { amount: 6_000, currency: 'HKD' },
+      mainCurrencyVO: { code: 'USD' },
+    });
     expect(friendPopups.body.data[0].mainAmount!.currency).toBe('USD');
 
     // The inviter's reward (and its pop-up) comes with the friend's first paid order.
@@ -187,7 +232,11 @@ describe('pop-up boxes', () => {
     expect(await applyOrderEvent(database(env.DB), (placed.body.data as OrderDetail).id, 'payment_confirmed', Date.now())).toBe(true);
     const inviterPopups = await inviter.call<InviteCouponPopup[]>('/api/v1/popBox/inviteCoupon/list');
     expect(inviterPopups.body.data).toHaveLength(1);
-    expect(inviterPopups.body.data[0]).toMatchObject({ type: 'inviter', amount: { amount: 5_000, currency: 'HKD' }, mainCurrencyVO: { code: 'HKD' } });
+    expect(inviterPopups.body.data[0]).toMatchObject({
+      type: 'inviter',
+      amount: { amount: 5_000, currency: 'HKD' },
+      mainCurrencyVO: { code: 'HKD' },
+    });
 
     inviter.cookies.set('inviteCouponSeen', `${userIdOf(inviter)}.${inviterPopups.body.data[0].id}`);
     expect((await inviter.call<InviteCouponPopup[]>('/api/v1/popBox/inviteCoupon/list')).body.data).toEqual([]);
@@ -196,4 +245,3 @@ describe('pop-up boxes', () => {
     expect((await friend.call<InviteCouponPopup[]>('/api/v1/popBox/inviteCoupon/list')).body.data).toHaveLength(1);
   });
 });
-

@@ -29,19 +29,35 @@ async function listingsWith(delivery: string): Promise<Listing[]> {
      WHERE l.status = 'active' AND l.quantity_available >= 2 AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 86400000
        AND a.real_name_required = 0 AND a.num_max >= 2 AND instr(l.delivery_types, ?2) > 0
      GROUP BY l.seller_id ORDER BY l.seller_id`,
-  ).bind(Date.now(), delivery).all<Listing>();
+  )
+    .bind(Date.now(), delivery)
+    .all<Listing>();
   return results;
 }
 
 /** Places an order for two tickets of a listing with its first offered delivery details. */
 async function placeOrder(buyer: TestClient, listingId: number, deliveryType = 'e_ticket'): Promise<OrderDetail> {
-  const quoted = await buyer.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${listingId}&quantity=2&deliveryType=${deliveryType}&coupon=none`);
+  const quoted = await buyer.call<CheckoutQuote>(
+    `/api/v1/checkout/quote?listingId=${listingId}&quantity=2&deliveryType=${deliveryType}&coupon=none`,
+  );
   expect(quoted.status, quoted.text).toBe(200);
-  const extra = deliveryType === 'on_site' || deliveryType === 'self_pickup' ? { takerName: 'Chan Tai Man', takerPhoneCountryCode: '+852', takerPhone: '91234567' } : {};
+  const extra =
+    deliveryType === 'on_site' || deliveryType === 'self_pickup'
+      ? { takerName: 'Chan Tai Man', takerPhoneCountryCode: '+852', takerPhone: '91234567' }
+      : {};
   const placed = await buyer.call<OrderDetail>('/api/v1/orders', {
     method: 'POST',
     headers: { 'idempotency-key': newKey() },
-    body: { listingId, quantity: 2, deliveryType, paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quoted.body.data.cost.total, ...extra },
+    body: {
+      listingId,
+      quantity: 2,
+      deliveryType,
+      paymentMethod: 'visa',
+      coupon: 'none',
+      acceptNotes: true,
+      expectedTotal: quoted.body.data.cost.total,
+      ...extra,
+    },
   });
   expect(placed.status, placed.text).toBe(200);
   return placed.body.data;
@@ -50,7 +66,9 @@ async function placeOrder(buyer: TestClient, listingId: number, deliveryType = '
 /** Pays an order in the sandbox: start the payment, approve it on the provider's side, deliver its signed webhook. */
 async function pay(buyer: TestClient, order: OrderDetail): Promise<void> {
   const started = await buyer.call<{ checkoutUrl: string }>(`/api/v1/orders/${order.id}/payments`, {
-    method: 'POST', headers: { 'idempotency-key': newKey() }, body: { method: 'visa' },
+    method: 'POST',
+    headers: { 'idempotency-key': newKey() },
+    body: { method: 'visa' },
   });
   expect(started.status, started.text).toBe(200);
   const ref = new URL(started.body.data.checkoutUrl).pathname.split('/').pop()!;
@@ -68,7 +86,8 @@ async function paidOrder(buyer: TestClient, listingId: number, deliveryType = 'e
   return order;
 }
 
-const fulfil = (client: TestClient, orderId: number, body: unknown) => client.post<SellerOrder>(`/api/v1/seller/orders/${orderId}/fulfil`, body);
+const fulfil = (client: TestClient, orderId: number, body: unknown) =>
+  client.post<SellerOrder>(`/api/v1/seller/orders/${orderId}/fulfil`, body);
 const fail = (client: TestClient, orderId: number, reason = 'The tickets were not delivered to me') =>
   client.post<SellerOrder>(`/api/v1/seller/orders/${orderId}/fail`, { reason });
 const voucherPath = (url: string) => `/api${url.replace('/voucher?', '/v1/vouchers?')}`;
@@ -115,7 +134,9 @@ describe('who may fulfil', () => {
     await env.DB.prepare(
       `INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, created_at)
        SELECT tier_id, ?, price, currency, 1, 1, seating, delivery_types, created_at FROM listings WHERE id = ?`,
-    ).bind(Number(reseller.cookies.get('pnid')), eTicket.listingId).run();
+    )
+      .bind(Number(reseller.cookies.get('pnid')), eTicket.listingId)
+      .run();
     const list = await reseller.call<SellerOrderPage>('/api/v1/seller/orders');
     expect(list.status).toBe(200);
     expect(list.body.data).toMatchObject({ items: [], total: 0, page: 1, hasMore: false });
@@ -134,7 +155,7 @@ describe('who may fulfil', () => {
 });
 
 describe('the seller order list', () => {
-  it('lists the paid orders waiting for tickets, not unpaid ones or other sellers\'', async () => {
+  it("lists the paid orders waiting for tickets, not unpaid ones or other sellers'", async () => {
     const paid = await paidOrder(buyer, eTicket.listingId);
     const unpaid = await placeOrder(buyer, eTicket.listingId);
     const foreign = await paidOrder(buyer, otherSellerListing.listingId);
@@ -181,7 +202,9 @@ describe('marking an order ticketed', () => {
     expect(voucher.status).toBe(200);
     expect(voucher.headers.get('cache-control')).toBe('no-store');
     expect(voucher.body.data).toMatchObject({ orderNo: order.orderNo, orderStatus: 'pending_receipt', deliveryType: 'e_ticket' });
-    const stored = await env.DB.prepare('SELECT ticket_no AS ticketNo, code_hash AS codeHash FROM tickets WHERE order_id = ? ORDER BY id').bind(order.id).all<{ ticketNo: string; codeHash: string }>();
+    const stored = await env.DB.prepare('SELECT ticket_no AS ticketNo, code_hash AS codeHash FROM tickets WHERE order_id = ? ORDER BY id')
+      .bind(order.id)
+      .all<{ ticketNo: string; codeHash: string }>();
     expect(voucher.body.data.tickets).toHaveLength(2);
     for (const [index, ticket] of voucher.body.data.tickets.entries()) {
       expect(ticket.status).toBe('valid');
@@ -206,7 +229,11 @@ describe('marking an order ticketed', () => {
     const courier = await fulfil(seller, order.id, { method: 'courier', trackingNo: 'SF1234567890' });
     expect(courier.body).toMatchObject({ code: 400, errorCode: 'fulfilment_method_mismatch', field: 'method' });
     const seats = await fulfil(seller, order.id, { method: 'e_ticket', seats: ['A1'] });
-    expect(seats.body).toMatchObject({ errorCode: 'seats_count_mismatch', field: 'seats', message: 'Please give one seat for each of the 2 tickets.' });
+    expect(seats.body).toMatchObject({
+      errorCode: 'seats_count_mismatch',
+      field: 'seats',
+      message: 'Please give one seat for each of the 2 tickets.',
+    });
     const method = await fulfil(seller, order.id, { method: 'carrier pigeon' });
     expect(method.body).toMatchObject({ errorCode: 'invalid_input', field: 'method' });
     const body = await seller.call(`/api/v1/seller/orders/${order.id}/fulfil`, { method: 'POST', body: 'not json' });
@@ -220,16 +247,29 @@ describe('marking an order ticketed', () => {
     if (!courierListing) throw new Error(`seller ${eTicket.sellerId} has no courier listing in the seed`);
     await env.DB.prepare('UPDATE listings SET quantity_available = 10 WHERE id = ?').bind(courierListing.listingId).run();
     const buyerAddress = await buyer.post<{ id: number }>('/api/v1/addresses', {
-      name: 'Chan Tai Man', phoneCountryCode: '+852', phone: '91234567', countryCode: 'HK', district: 'WC', street: '1 Queen\'s Road Central',
+      name: 'Chan Tai Man',
+      phoneCountryCode: '+852',
+      phone: '91234567',
+      countryCode: 'HK',
+      district: 'WC',
+      street: "1 Queen's Road Central",
     });
     expect(buyerAddress.status, buyerAddress.text).toBe(200);
-    const quoted = await buyer.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${courierListing.listingId}&quantity=1&deliveryType=courier&coupon=none`);
+    const quoted = await buyer.call<CheckoutQuote>(
+      `/api/v1/checkout/quote?listingId=${courierListing.listingId}&quantity=1&deliveryType=courier&coupon=none`,
+    );
     const placed = await buyer.call<OrderDetail>('/api/v1/orders', {
       method: 'POST',
       headers: { 'idempotency-key': newKey() },
       body: {
-        listingId: courierListing.listingId, quantity: 1, deliveryType: 'courier', paymentMethod: 'visa', coupon: 'none', acceptNotes: true,
-        addressId: buyerAddress.body.data.id, expectedTotal: quoted.body.data.cost.total,
+        listingId: courierListing.listingId,
+        quantity: 1,
+        deliveryType: 'courier',
+        paymentMethod: 'visa',
+        coupon: 'none',
+        acceptNotes: true,
+        addressId: buyerAddress.body.data.id,
+        expectedTotal: quoted.body.data.cost.total,
       },
     });
     expect(placed.status, placed.text).toBe(200);
@@ -239,12 +279,18 @@ describe('marking an order ticketed', () => {
     expect(missing.body).toMatchObject({ errorCode: 'tracking_no_required', field: 'trackingNo' });
     const shipped = await fulfil(seller, placed.body.data.id, { method: 'courier', trackingNo: 'SF1234567890' });
     expect(shipped.status, shipped.text).toBe(200);
-    expect(shipped.body.data).toMatchObject({ status: 'pending_receipt', trackingNo: 'SF1234567890', shippingAddress: { name: 'Chan Tai Man' } });
+    expect(shipped.body.data).toMatchObject({
+      status: 'pending_receipt',
+      trackingNo: 'SF1234567890',
+      shippingAddress: { name: 'Chan Tai Man' },
+    });
     const detail = (await buyer.call<OrderDetail>(`/api/v1/orders/${placed.body.data.id}`)).body.data;
     expect(detail.trackingNo).toBe('SF1234567890');
     const voucher = await new TestClient().call<Voucher>(voucherPath(detail.voucherUrl!));
     expect(voucher.body.data.trackingNo).toBe('SF1234567890');
-    expect(voucher.body.data.tickets).toEqual([{ ticketNo: `${placed.body.data.orderNo}-01`, seat: null, status: 'valid', entryCode: null }]);
+    expect(voucher.body.data.tickets).toEqual([
+      { ticketNo: `${placed.body.data.orderNo}-01`, seat: null, status: 'valid', entryCode: null },
+    ]);
   });
 });
 
@@ -261,9 +307,16 @@ describe('handing tickets out at a pickup point', () => {
     const noPlace = await fulfil(pickupSeller, order.id, { method: 'pickup', pickupTime: startsAt - 2 * 3_600_000 });
     expect(noPlace.body).toMatchObject({ errorCode: 'pickup_address_required', field: 'pickupAddress' });
 
-    const handedOut = await fulfil(pickupSeller, order.id, { method: 'pickup', pickupAddress: ' Gate 3 ticket desk ', pickupTime: startsAt - 2 * 3_600_000 });
+    const handedOut = await fulfil(pickupSeller, order.id, {
+      method: 'pickup',
+      pickupAddress: ' Gate 3 ticket desk ',
+      pickupTime: startsAt - 2 * 3_600_000,
+    });
     expect(handedOut.status, handedOut.text).toBe(200);
-    expect(handedOut.body.data).toMatchObject({ status: 'pending_receipt', pickup: { address: 'Gate 3 ticket desk', time: startsAt - 2 * 3_600_000 } });
+    expect(handedOut.body.data).toMatchObject({
+      status: 'pending_receipt',
+      pickup: { address: 'Gate 3 ticket desk', time: startsAt - 2 * 3_600_000 },
+    });
     const detail = (await buyer.call<OrderDetail>(`/api/v1/orders/${order.id}`)).body.data;
     expect(detail.pickup).toEqual({ address: 'Gate 3 ticket desk', from: startsAt - 2 * 3_600_000 });
     const voucher = await new TestClient().call<Voucher>(voucherPath(detail.voucherUrl!));
@@ -290,7 +343,9 @@ describe('reporting a failed delivery', () => {
     const payment = await env.DB.prepare(
       `SELECT p.status, p.refunded_at AS refundedAt, s.status AS providerStatus FROM payments p JOIN sandbox_payments s ON s.ref = p.provider_ref
        WHERE p.order_id = ?`,
-    ).bind(order.id).first<{ status: string; refundedAt: number | null; providerStatus: string }>();
+    )
+      .bind(order.id)
+      .first<{ status: string; refundedAt: number | null; providerStatus: string }>();
     expect(payment).toMatchObject({ status: 'refunded', providerStatus: 'refunded' });
     expect(payment!.refundedAt).not.toBeNull();
 
@@ -298,11 +353,18 @@ describe('reporting a failed delivery', () => {
       `SELECT c.kind, c.amount, c.currency, c.purpose, c.valid_from AS validFrom, c.valid_to AS validTo, c.name_en AS nameEn, c.min_spend AS minSpend,
          uc.status, uc.user_id AS userId
        FROM user_coupons uc JOIN coupons c ON c.id = uc.coupon_id WHERE c.code = ?`,
-    ).bind(`COMP-${order.orderNo}`).all<Record<string, string | number>>();
+    )
+      .bind(`COMP-${order.orderNo}`)
+      .all<Record<string, string | number>>();
     expect(coupon.results).toHaveLength(1);
     const [granted] = coupon.results;
     expect(granted).toMatchObject({
-      kind: 'amount', amount: order.cost.ticketAmount, currency: order.cost.currency, purpose: 'compensation', minSpend: 0, status: 'unused',
+      kind: 'amount',
+      amount: order.cost.ticketAmount,
+      currency: order.cost.currency,
+      purpose: 'compensation',
+      minSpend: 0,
+      status: 'unused',
       nameEn: `Guarantee compensation for order ${order.orderNo}`,
     });
     expect(Number(granted.validFrom)).toBeGreaterThanOrEqual(before);
@@ -312,31 +374,44 @@ describe('reporting a failed delivery', () => {
     // The voucher still opens and says the tickets are void, with no code to scan.
     const voucher = await new TestClient().call<Voucher>(voucherPath(detail.voucherUrl!));
     expect(voucher.body.data.orderStatus).toBe('refunded');
-    expect(voucher.body.data.tickets.map((ticket) => [ticket.status, ticket.entryCode])).toEqual([['invalid', null], ['invalid', null]]);
+    expect(voucher.body.data.tickets.map((ticket) => [ticket.status, ticket.entryCode])).toEqual([
+      ['invalid', null],
+      ['invalid', null],
+    ]);
 
     const twice = await fail(seller, order.id);
     expect(twice.status).toBe(409);
     expect(twice.body.errorCode).toBe('order_state_conflict');
-    const coupons = await env.DB.prepare("SELECT COUNT(*) AS n FROM coupons WHERE code = ?").bind(`COMP-${order.orderNo}`).first<{ n: number }>();
+    const coupons = await env.DB.prepare('SELECT COUNT(*) AS n FROM coupons WHERE code = ?')
+      .bind(`COMP-${order.orderNo}`)
+      .first<{ n: number }>();
     expect(coupons!.n).toBe(1);
   });
 
   it('gives back the coupon the refunded order spent, once', async () => {
     const couponBuyer = await signedInClient('fulfil-coupon-buyer');
-    const quoted = await couponBuyer.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${eTicket.listingId}&quantity=2&deliveryType=e_ticket&coupon=best`);
+    const quoted = await couponBuyer.call<CheckoutQuote>(
+      `/api/v1/checkout/quote?listingId=${eTicket.listingId}&quantity=2&deliveryType=e_ticket&coupon=best`,
+    );
     const couponId = quoted.body.data.appliedCouponId;
     expect(couponId, 'a new account holds the new-user coupon, usable here').not.toBeNull();
     const placed = await couponBuyer.call<OrderDetail>('/api/v1/orders', {
       method: 'POST',
       headers: { 'idempotency-key': newKey() },
       body: {
-        listingId: eTicket.listingId, quantity: 2, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: couponId, acceptNotes: true,
+        listingId: eTicket.listingId,
+        quantity: 2,
+        deliveryType: 'e_ticket',
+        paymentMethod: 'visa',
+        coupon: couponId,
+        acceptNotes: true,
         expectedTotal: quoted.body.data.cost.total,
       },
     });
     expect(placed.status, placed.text).toBe(200);
     await pay(couponBuyer, placed.body.data);
-    const couponStatus = async () => (await env.DB.prepare('SELECT status, order_id AS orderId FROM user_coupons WHERE id = ?').bind(couponId).first());
+    const couponStatus = async () =>
+      await env.DB.prepare('SELECT status, order_id AS orderId FROM user_coupons WHERE id = ?').bind(couponId).first();
     expect(await couponStatus()).toEqual({ status: 'used', orderId: placed.body.data.id });
 
     expect((await fail(seller, placed.body.data.id)).status).toBe(200);
@@ -348,16 +423,21 @@ describe('reporting a failed delivery', () => {
   it('gives the money back later when the refund call failed: the sweep retries it after a grace period, once', async () => {
     const order = await paidOrder(buyer, eTicket.listingId);
     // The provider is down: its refund aborts.
-    await env.DB.prepare("CREATE TRIGGER test_refund_outage BEFORE UPDATE OF status ON sandbox_payments WHEN NEW.status = 'refunded' BEGIN SELECT RAISE(ABORT, 'provider unavailable'); END").run();
+    await env.DB.prepare(
+      "CREATE TRIGGER test_refund_outage BEFORE UPDATE OF status ON sandbox_payments WHEN NEW.status = 'refunded' BEGIN SELECT RAISE(ABORT, 'provider unavailable'); END",
+    ).run();
     try {
       // The seller's report stands; the money waits for the sweep.
       expect((await fail(seller, order.id)).status).toBe(200);
     } finally {
       await env.DB.prepare('DROP TRIGGER test_refund_outage').run();
     }
-    const paymentStatus = async () => (await env.DB.prepare(
-      'SELECT p.status, s.status AS providerStatus FROM payments p JOIN sandbox_payments s ON s.ref = p.provider_ref WHERE p.order_id = ?',
-    ).bind(order.id).first());
+    const paymentStatus = async () =>
+      await env.DB.prepare(
+        'SELECT p.status, s.status AS providerStatus FROM payments p JOIN sandbox_payments s ON s.ref = p.provider_ref WHERE p.order_id = ?',
+      )
+        .bind(order.id)
+        .first();
     expect((await buyer.call<OrderDetail>(`/api/v1/orders/${order.id}`)).body.data.status).toBe('refunded');
     expect(await paymentStatus()).toEqual({ status: 'succeeded', providerStatus: 'approved' });
 
@@ -377,7 +457,10 @@ describe('reporting a failed delivery', () => {
     const early = await fail(seller, unpaid.id);
     expect(early.status).toBe(409);
     expect(early.body.errorCode).toBe('order_state_conflict');
-    expect((await seller.post(`/api/v1/seller/orders/${waiting.id}/fail`, { reason: '  ' })).body).toMatchObject({ errorCode: 'invalid_input', field: 'reason' });
+    expect((await seller.post(`/api/v1/seller/orders/${waiting.id}/fail`, { reason: '  ' })).body).toMatchObject({
+      errorCode: 'invalid_input',
+      field: 'reason',
+    });
   });
 });
 

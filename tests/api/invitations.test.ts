@@ -14,7 +14,9 @@ let purchases = 0;
 async function heldCodes(userId: number): Promise<string[]> {
   const { results } = await env.DB.prepare(
     'SELECT c.code FROM user_coupons u JOIN coupons c ON c.id = u.coupon_id WHERE u.user_id = ? ORDER BY c.code',
-  ).bind(userId).all<{ code: string }>();
+  )
+    .bind(userId)
+    .all<{ code: string }>();
   return results.map((row) => row.code);
 }
 
@@ -34,13 +36,17 @@ async function registerWith(inviteCode: string | undefined, client = new TestCli
   await client.post('/api/v1/user/mail/regVerify', { email });
   const code = await latestCode(email);
   const answer = await client.call<{ user: { userId: number } }>('/api/v1/user/mail/register', {
-    method: 'POST', body: { email, code, password: 'Tickets2026', agreement: true, inviteCode }, headers,
+    method: 'POST',
+    body: { email, code, password: 'Tickets2026', agreement: true, inviteCode },
+    headers,
   });
   return { client, answer, email, code };
 }
 
 async function invitationRows(inviteeId: number) {
-  const { results } = await env.DB.prepare('SELECT inviter_id AS inviterId FROM invitations WHERE invitee_id = ?').bind(inviteeId).all<{ inviterId: number }>();
+  const { results } = await env.DB.prepare('SELECT inviter_id AS inviterId FROM invitations WHERE invitee_id = ?')
+    .bind(inviteeId)
+    .all<{ inviterId: number }>();
   return results;
 }
 
@@ -52,11 +58,23 @@ async function buyOnce(buyer: TestClient): Promise<number> {
      WHERE l.status = 'active' AND l.quantity_available >= 1 AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 86400000
        AND a.real_name_required = 0 AND instr(l.delivery_types, 'e_ticket') > 0
      ORDER BY l.quantity_available DESC, l.id LIMIT 1`,
-  ).bind(Date.now()).first<{ listingId: number }>();
-  const quoted = await buyer.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${pick!.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`);
+  )
+    .bind(Date.now())
+    .first<{ listingId: number }>();
+  const quoted = await buyer.call<CheckoutQuote>(
+    `/api/v1/checkout/quote?listingId=${pick!.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`,
+  );
   const placed = await buyer.call<OrderDetail>('/api/v1/orders', {
     method: 'POST',
-    body: { listingId: pick!.listingId, quantity: 1, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quoted.body.data.cost.total },
+    body: {
+      listingId: pick!.listingId,
+      quantity: 1,
+      deliveryType: 'e_ticket',
+      paymentMethod: 'visa',
+      coupon: 'none',
+      acceptNotes: true,
+      expectedTotal: quoted.body.data.cost.total,
+    },
     headers: { 'idempotency-key': `paid-${Date.now()}-${++purchases}` },
   });
   expect(placed.status, placed.text).toBe(200);
@@ -65,7 +83,9 @@ async function buyOnce(buyer: TestClient): Promise<number> {
 }
 
 async function rewardOf(inviteeId: number) {
-  return env.DB.prepare('SELECT reward_state AS state, reward_order_id AS orderId FROM invitations WHERE invitee_id = ?').bind(inviteeId).first<{ state: string; orderId: number | null }>();
+  return env.DB.prepare('SELECT reward_state AS state, reward_order_id AS orderId FROM invitations WHERE invitee_id = ?')
+    .bind(inviteeId)
+    .first<{ state: string; orderId: number | null }>();
 }
 
 beforeAll(async () => {
@@ -89,7 +109,7 @@ describe('My Invitation Code', () => {
 });
 
 describe('registering with an invite code', () => {
-  it('records the invitation and grants the invitee coupons; the inviter\'s reward waits for the friend\'s first paid order', async () => {
+  it("records the invitation and grants the invitee coupons; the inviter's reward waits for the friend's first paid order", async () => {
     const inviter = await signedInClient('inviter');
     const { answer, client: friend } = await registerWith(await inviteCodeOf(inviter));
     expect(answer.status).toBe(200);
@@ -125,9 +145,18 @@ describe('registering with an invite code', () => {
     for (const inviteCode of ['ZZZZZZZZ', 'not a code']) {
       const { client, answer, email, code } = await registerWith(inviteCode);
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ errorCode: 'invite_code_unknown', field: 'inviteCode', message: 'This invitation code does not exist.' });
+      expect(answer.body).toMatchObject({
+        errorCode: 'invite_code_unknown',
+        field: 'inviteCode',
+        message: 'This invitation code does not exist.',
+      });
       expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first()).toBeNull();
-      const retry = await client.post<{ user: { userId: number } }>('/api/v1/user/mail/register', { email, code, password: 'Tickets2026', agreement: true });
+      const retry = await client.post<{ user: { userId: number } }>('/api/v1/user/mail/register', {
+        email,
+        code,
+        password: 'Tickets2026',
+        agreement: true,
+      });
       expect(retry.status).toBe(200);
       expect(await invitationRows(retry.body.data.user.userId)).toEqual([]);
     }
@@ -146,7 +175,13 @@ describe('registering with an invite code', () => {
       const client = new TestClient();
       await client.post('/api/v3/user/sendLoginCode', { channel: 'phone', ...phone });
       const code = await latestCode('+852 61234567');
-      return client.post<{ user: { userId: number } }>('/api/v1/user/login', { loginType: 'code', ...phone, code, agreement: true, inviteCode });
+      return client.post<{ user: { userId: number } }>('/api/v1/user/login', {
+        loginType: 'code',
+        ...phone,
+        code,
+        agreement: true,
+        inviteCode,
+      });
     };
     const first = await signIn();
     expect(first.status).toBe(200);
@@ -165,8 +200,16 @@ describe('accepting a code after registering', () => {
     const client = await signedInClient('self');
     const answer = await client.post('/api/v1/invitation/accept', { inviteCode: await inviteCodeOf(client) });
     expect(answer.status).toBe(409);
-    expect(answer.body).toMatchObject({ errorCode: 'invite_self', field: 'inviteCode', message: 'You cannot use your own invitation code.' });
-    const localized = await client.call('/api/v1/invitation/accept', { method: 'POST', body: { inviteCode: await inviteCodeOf(client) }, headers: { language: 'zh-HK' } });
+    expect(answer.body).toMatchObject({
+      errorCode: 'invite_self',
+      field: 'inviteCode',
+      message: 'You cannot use your own invitation code.',
+    });
+    const localized = await client.call('/api/v1/invitation/accept', {
+      method: 'POST',
+      body: { inviteCode: await inviteCodeOf(client) },
+      headers: { language: 'zh-HK' },
+    });
     expect(localized.body.message).toBe('不可使用自己的邀請碼。');
     expect(await heldCodes(userIdOf(client))).toEqual(['WELCOME100']);
     expect(await invitationRows(userIdOf(client))).toEqual([]);
@@ -178,12 +221,16 @@ describe('accepting a code after registering', () => {
     expect(unknown.body).toMatchObject({ errorCode: 'invite_code_unknown', field: 'inviteCode' });
     const empty = await client.post('/api/v1/invitation/accept', {});
     expect(empty.body).toMatchObject({ errorCode: 'invalid_input', field: 'inviteCode' });
-    const notJson = await client.call('/api/v1/invitation/accept', { method: 'POST', body: 'nope', headers: { 'content-type': 'application/json' } });
+    const notJson = await client.call('/api/v1/invitation/accept', {
+      method: 'POST',
+      body: 'nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect((await new TestClient().post('/api/v1/invitation/accept', { inviteCode: 'ZZZZZZZZ' })).status).toBe(401);
   });
 
-  it('accepts a friend\'s code once: a second invitation is refused and grants nothing', async () => {
+  it("accepts a friend's code once: a second invitation is refused and grants nothing", async () => {
     const [first, second, me] = await Promise.all([signedInClient('a'), signedInClient('b'), signedInClient('c')]);
     const accepted = await me.post<{ inviterNickname: string }>('/api/v1/invitation/accept', { inviteCode: await inviteCodeOf(first) });
     expect(accepted.status).toBe(200);
@@ -211,13 +258,17 @@ describe('accepting a code after registering', () => {
     const inviters = await Promise.all([signedInClient('race'), signedInClient('race'), signedInClient('race')]);
     const codes = await Promise.all(inviters.map(inviteCodeOf));
     const me = await signedInClient('racer');
-    const answers = await Promise.all([...codes, codes[0], codes[0]].map((inviteCode) => me.post('/api/v1/invitation/accept', { inviteCode })));
+    const answers = await Promise.all(
+      [...codes, codes[0], codes[0]].map((inviteCode) => me.post('/api/v1/invitation/accept', { inviteCode })),
+    );
     for (const answer of answers) expect([200, 409]).toContain(answer.status);
     const rows = await invitationRows(userIdOf(me));
     expect(rows).toHaveLength(1);
     expect(await heldCodes(userIdOf(me))).toEqual(['FRIEND60', 'WELCOME100']);
     await buyOnce(me);
-    const rewarded = await Promise.all(inviters.map(async (inviter) => (await heldCodes(userIdOf(inviter))).filter((code) => code === 'THANKS50').length));
+    const rewarded = await Promise.all(
+      inviters.map(async (inviter) => (await heldCodes(userIdOf(inviter))).filter((code) => code === 'THANKS50').length),
+    );
     expect(rewarded).toEqual(inviters.map((inviter) => (userIdOf(inviter) === rows[0].inviterId ? 1 : 0)));
   });
 
@@ -232,8 +283,8 @@ describe('accepting a code after registering', () => {
   });
 });
 
-describe('the inviter\'s reward', () => {
-  it('is taken back when the order that earned it is refunded, and earned again by the friend\'s next paid order', async () => {
+describe("the inviter's reward", () => {
+  it("is taken back when the order that earned it is refunded, and earned again by the friend's next paid order", async () => {
     const inviter = await signedInClient('refunded');
     const { client: friend, answer } = await registerWith(await inviteCodeOf(inviter));
     const inviteeId = answer.body.data.user.userId;
@@ -247,11 +298,13 @@ describe('the inviter\'s reward', () => {
     expect(await rewardOf(inviteeId)).toEqual({ state: 'granted', orderId: second });
   });
 
-  it('stays with the inviter once spent, even if the friend\'s order is refunded later', async () => {
+  it("stays with the inviter once spent, even if the friend's order is refunded later", async () => {
     const inviter = await signedInClient('spent');
     const { client: friend, answer } = await registerWith(await inviteCodeOf(inviter));
     const orderId = await buyOnce(friend);
-    await env.DB.prepare("UPDATE user_coupons SET status = 'used' WHERE user_id = ? AND invitation_id IS NOT NULL").bind(userIdOf(inviter)).run();
+    await env.DB.prepare("UPDATE user_coupons SET status = 'used' WHERE user_id = ? AND invitation_id IS NOT NULL")
+      .bind(userIdOf(inviter))
+      .run();
     expect(await applyOrderEvent(database(env.DB), orderId, 'seller_failed', Date.now())).toBe(true);
     expect(await heldCodes(userIdOf(inviter))).toEqual(['THANKS50', 'WELCOME100']);
     expect(await rewardOf(answer.body.data.user.userId)).toEqual({ state: 'granted', orderId });
@@ -262,7 +315,9 @@ describe('the inviter\'s reward', () => {
     const code = await inviteCodeOf(inviter);
     // Friends who paid earlier this month: their rewards are on record.
     for (let i = 0; i < INVITER_REWARDS_PER_MONTH; i++) await registerWith(code);
-    await env.DB.prepare("UPDATE invitations SET reward_state = 'granted', rewarded_at = ? WHERE inviter_id = ?").bind(Date.now(), userIdOf(inviter)).run();
+    await env.DB.prepare("UPDATE invitations SET reward_state = 'granted', rewarded_at = ? WHERE inviter_id = ?")
+      .bind(Date.now(), userIdOf(inviter))
+      .run();
     const { client: friend, answer } = await registerWith(code);
     const orderId = await buyOnce(friend);
     expect(await heldCodes(userIdOf(inviter))).toEqual(['WELCOME100']);

@@ -11,7 +11,9 @@ const LISTED = '(1, 4, 6)';
 beforeAll(() => seed(TODAY));
 
 async function ids(sql: string, ...binds: unknown[]): Promise<number[]> {
-  const { results } = await env.DB.prepare(sql).bind(...binds).all<{ id: number }>();
+  const { results } = await env.DB.prepare(sql)
+    .bind(...binds)
+    .all<{ id: number }>();
   return results.map((row) => row.id);
 }
 
@@ -30,8 +32,17 @@ describe('GET /api/v1/list/{category} (category list)', () => {
     const { status, body } = await call<ListResponse>('/api/v1/list/concerts');
     expect(status).toBe(200);
     const list = body.data;
-    const expected = await ids(`SELECT id FROM activities WHERE category_id = 1 AND ends_at >= ? AND status IN ${LISTED} ORDER BY starts_at, id`, Date.now());
-    expect(list).toMatchObject({ pageIndex: 1, pageSize: 20, total: expected.length, totalPage: Math.ceil(expected.length / 20), keyword: '' });
+    const expected = await ids(
+      `SELECT id FROM activities WHERE category_id = 1 AND ends_at >= ? AND status IN ${LISTED} ORDER BY starts_at, id`,
+      Date.now(),
+    );
+    expect(list).toMatchObject({
+      pageIndex: 1,
+      pageSize: 20,
+      total: expected.length,
+      totalPage: Math.ceil(expected.length / 20),
+      keyword: '',
+    });
     expect(list.result.map((card) => card.id)).toEqual(expected.slice(0, 20));
     expect(list.calendarUrl).toBe('/api/v1/calendar/hongkong-concerts/latest');
     for (const filters of [list.categoryFilters, list.hotCityFilters, list.timeFilters, list.sortFilters]) {
@@ -52,7 +63,9 @@ describe('GET /api/v1/list/{category} (category list)', () => {
   it('filters by city and by a date range with a session inside it', async () => {
     const taipei = await allPages('/api/v1/list/all?city=343');
     expect(taipei.length).toBeGreaterThan(0);
-    expect(new Set(taipei)).toEqual(new Set(await ids(`SELECT id FROM activities WHERE city_id = 343 AND ends_at >= ? AND status IN ${LISTED}`, Date.now())));
+    expect(new Set(taipei)).toEqual(
+      new Set(await ids(`SELECT id FROM activities WHERE city_id = 343 AND ends_at >= ? AND status IN ${LISTED}`, Date.now())),
+    );
 
     const from = new Date(TODAY + 20 * DAY).toISOString().slice(0, 10);
     const to = new Date(TODAY + 26 * DAY).toISOString().slice(0, 10);
@@ -63,7 +76,10 @@ describe('GET /api/v1/list/{category} (category list)', () => {
     const end = Date.parse(`${to}T00:00:00+08:00`) + DAY;
     const inRange = await ids(
       `SELECT DISTINCT a.id FROM activities a JOIN activity_sessions s ON s.activity_id = a.id
-       WHERE s.starts_at >= ? AND s.starts_at < ? AND a.status IN ${LISTED}`, start, end);
+       WHERE s.starts_at >= ? AND s.starts_at < ? AND a.status IN ${LISTED}`,
+      start,
+      end,
+    );
     expect(new Set(week)).toEqual(new Set(inRange));
   });
 
@@ -72,7 +88,7 @@ describe('GET /api/v1/list/{category} (category list)', () => {
     const prices = cards.filter((card) => !card.soldOut).map((card) => card.lowPrice!);
     expect(prices.length).toBeGreaterThan(10);
     // Converted prices round to the cent, so neighbours may swap by a rounding step.
-    prices.forEach((price, i) => i > 0 && expect(price).toBeGreaterThanOrEqual(prices[i - 1] - 1));
+    for (let i = 1; i < prices.length; i += 1) expect(prices[i]).toBeGreaterThanOrEqual(prices[i - 1] - 1);
 
     const hot = (await call<ListResponse>('/api/v1/list/all?sort=hot')).body.data.result.map((card) => card.id);
     const hotIds = new Set(await ids(`SELECT id FROM activities WHERE is_hot = 1 AND ends_at >= ? AND status IN ${LISTED}`, Date.now()));

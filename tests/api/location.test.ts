@@ -17,11 +17,13 @@ const post = (body: unknown, headers: Record<string, string> = {}): RequestInit 
 
 /** The cookies a response sets, by name. */
 function setCookies(headers: Headers): Record<string, string> {
-  return Object.fromEntries(headers.getSetCookie().map((line) => {
-    const [pair] = line.split(';');
-    const at = pair.indexOf('=');
-    return [pair.slice(0, at), line];
-  }));
+  return Object.fromEntries(
+    headers.getSetCookie().map((line) => {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at), line];
+    }),
+  );
 }
 
 const cookieValue = (line: string) => line.split(';')[0].split('=')[1];
@@ -41,7 +43,9 @@ describe('GET /api/api/v1/cities/autocompletion', () => {
   it('lists the cities of a country, and matches Chinese names in the request language', async () => {
     const taiwan = await call<CityView[]>('/api/api/v1/cities/autocompletion?keyword=taiwan');
     expect(taiwan.body.data.map((c) => c.cityEnName).sort()).toEqual(['Kaohsiung', 'Taichung', 'Taipei']);
-    const chinese = await call<CityView[]>(`/api/api/v1/cities/autocompletion?keyword=${encodeURIComponent('台')}`, { headers: { language: 'zh-HK' } });
+    const chinese = await call<CityView[]>(`/api/api/v1/cities/autocompletion?keyword=${encodeURIComponent('台')}`, {
+      headers: { language: 'zh-HK' },
+    });
     expect(chinese.body.data.map((c) => c.cityName)).toEqual(expect.arrayContaining(['台北', '台中']));
   });
 
@@ -66,7 +70,9 @@ describe('GET /api/v1/cities/currentPosition', () => {
   it('answers the city nearest to a position', async () => {
     const macao = await call<{ cityId: number; cityName: string }>('/api/v1/cities/currentPosition?latitude=22.19&longitude=113.54');
     expect(macao.body.data).toEqual({ cityId: 342, cityName: 'Macao' });
-    const taipei = await call<{ cityId: number; cityName: string }>('/api/api/v1/cities/currentPosition?latitude=25.1&longitude=121.4', { headers: { language: 'zh-CN' } });
+    const taipei = await call<{ cityId: number; cityName: string }>('/api/api/v1/cities/currentPosition?latitude=25.1&longitude=121.4', {
+      headers: { language: 'zh-CN' },
+    });
     expect(taipei.body.data).toEqual({ cityId: 343, cityName: '台北' });
     const sea = await call<{ cityId: number }>('/api/v1/cities/currentPosition?latitude=-6.5&longitude=106.9');
     expect(sea.body.data.cityId).toBe(354);

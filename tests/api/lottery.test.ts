@@ -14,29 +14,48 @@ let nextSeed = 1;
 
 /** A fresh lottery on a seeded lottery's tier (which has e-ticket stock for its prizes), drawing tomorrow. */
 async function newLottery(options: { prizeCount?: number; maxCodes?: number; ticketsPerPrize?: number } = {}) {
-  const template = await env.DB.prepare('SELECT activity_id, tier_id FROM lotteries ORDER BY id LIMIT 1').first<{ activity_id: number; tier_id: number }>();
+  const template = await env.DB.prepare('SELECT activity_id, tier_id FROM lotteries ORDER BY id LIMIT 1').first<{
+    activity_id: number;
+    tier_id: number;
+  }>();
   const secret = `test-seed-${nextSeed++}-${Date.now()}`;
   const row = await env.DB.prepare(
     `INSERT INTO lotteries (activity_id, tier_id, prize_count, max_codes_per_entry, draw_at, seed_commitment, seed, status, tickets_per_prize)
      VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?) RETURNING id`,
-  ).bind(template!.activity_id, template!.tier_id, options.prizeCount ?? 2, options.maxCodes ?? 5, Date.now() + DAY, await seedCommitment(secret), secret,
-    options.ticketsPerPrize ?? 1).first<{ id: number }>();
+  )
+    .bind(
+      template!.activity_id,
+      template!.tier_id,
+      options.prizeCount ?? 2,
+      options.maxCodes ?? 5,
+      Date.now() + DAY,
+      await seedCommitment(secret),
+      secret,
+      options.ticketsPerPrize ?? 1,
+    )
+    .first<{ id: number }>();
   return { id: row!.id, tierId: template!.tier_id, secret };
 }
 
 async function passDrawTime(lotteryId: number): Promise<void> {
-  await env.DB.prepare('UPDATE lotteries SET draw_at = ? WHERE id = ?').bind(Date.now() - 1000, lotteryId).run();
+  await env.DB.prepare('UPDATE lotteries SET draw_at = ? WHERE id = ?')
+    .bind(Date.now() - 1000, lotteryId)
+    .run();
 }
 
 async function tierStock(tierId: number): Promise<number> {
   const row = await env.DB.prepare(
     `SELECT SUM(quantity_available) AS n FROM listings WHERE tier_id = ? AND status = 'active' AND instr(delivery_types, 'e_ticket') > 0`,
-  ).bind(tierId).first<{ n: number }>();
+  )
+    .bind(tierId)
+    .first<{ n: number }>();
   return row!.n;
 }
 
 async function prizeOrderCount(lotteryId: number): Promise<number> {
-  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ?').bind(`lottery-${lotteryId}`).first<{ n: number }>();
+  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ?')
+    .bind(`lottery-${lotteryId}`)
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -66,7 +85,15 @@ describe('reading lotteries', () => {
     expect(list.body.data.map((item) => item.id)).toContain(lottery.id);
     const detail = await visitor.call<LotteryDetail>(`/api/v1/lotteries/${lottery.id}`);
     expect(detail.body.data).toMatchObject({
-      id: lottery.id, phase: 'open', seed: null, winningCodes: null, participantCount: 0, codeCount: 0, myEntry: null, prizeCount: 2, maxCodesPerEntry: 5,
+      id: lottery.id,
+      phase: 'open',
+      seed: null,
+      winningCodes: null,
+      participantCount: 0,
+      codeCount: 0,
+      myEntry: null,
+      prizeCount: 2,
+      maxCodesPerEntry: 5,
       seedCommitment: await seedCommitment(lottery.secret),
     });
     expect(detail.text).not.toContain(lottery.secret);
@@ -116,7 +143,9 @@ describe('joining', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => join(racer, lottery.id)));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.body.errorCode === 'lottery_already_joined')).toHaveLength(4);
-    const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM lottery_codes WHERE lottery_id = ?').bind(lottery.id).first<{ n: number }>();
+    const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM lottery_codes WHERE lottery_id = ?')
+      .bind(lottery.id)
+      .first<{ n: number }>();
     expect(row!.n).toBe(1);
   });
 });
@@ -131,7 +160,10 @@ describe("friends' help", () => {
     const carolToken = (await join(carol, lottery.id)).body.data.myEntry!.shareToken;
 
     const before = await bob.call<ShareView>(`/api/v1/lotteries/share/${aliceToken}`);
-    expect(before.body.data).toMatchObject({ sharerCodeCount: 1, viewer: { isSharer: false, helpedInLottery: false, helpedThisEntry: false } });
+    expect(before.body.data).toMatchObject({
+      sharerCodeCount: 1,
+      viewer: { isSharer: false, helpedInLottery: false, helpedThisEntry: false },
+    });
     expect(before.body.data.sharerName).toMatch(/^.\*\*\*$/);
 
     const helped = await help(bob, aliceToken);
@@ -246,14 +278,20 @@ describe('the draw', () => {
     const db = database(env.DB);
     const now = Date.now();
     const [first, second, third, ...reads] = await Promise.all([
-      drawLottery(db, lottery.id, now), sweep(db, now), sweep(db, now),
+      drawLottery(db, lottery.id, now),
+      sweep(db, now),
+      sweep(db, now),
       ...players.map((player) => player.call<LotteryDetail>(`/api/v1/lotteries/${lottery.id}`)),
     ]);
     const recorded = [first, second.drawnLotteries > 0, third.drawnLotteries > 0].filter(Boolean).length;
     expect(recorded).toBeLessThanOrEqual(1);
-    const state = await env.DB.prepare('SELECT status, drawn_at FROM lotteries WHERE id = ?').bind(lottery.id).first<{ status: string; drawn_at: number }>();
+    const state = await env.DB.prepare('SELECT status, drawn_at FROM lotteries WHERE id = ?')
+      .bind(lottery.id)
+      .first<{ status: string; drawn_at: number }>();
     expect(state!.status).toBe('drawn');
-    const winners = await env.DB.prepare('SELECT COUNT(*) AS n FROM lottery_codes WHERE lottery_id = ? AND is_winner = 1').bind(lottery.id).first<{ n: number }>();
+    const winners = await env.DB.prepare('SELECT COUNT(*) AS n FROM lottery_codes WHERE lottery_id = ? AND is_winner = 1')
+      .bind(lottery.id)
+      .first<{ n: number }>();
     expect(winners!.n).toBe(3);
     expect(await prizeOrderCount(lottery.id)).toBe(3);
     expect(await tierStock(lottery.tierId)).toBe(stockBefore - 3);
@@ -274,7 +312,10 @@ describe('the draw', () => {
     await sweep(database(env.DB), Date.now());
     const drawn = await new TestClient().call<LotteryDetail>(`/api/v1/lotteries/${empty.id}`);
     expect(drawn.body.data).toMatchObject({ phase: 'drawn', winningCodes: [], seed: empty.secret });
-    expect((await new TestClient().call<LotteryDetail>(`/api/v1/lotteries/${future.id}`)).body.data).toMatchObject({ phase: 'open', seed: null });
+    expect((await new TestClient().call<LotteryDetail>(`/api/v1/lotteries/${future.id}`)).body.data).toMatchObject({
+      phase: 'open',
+      seed: null,
+    });
   });
 });
 

@@ -14,7 +14,9 @@ describe('migrations', () => {
       const name = getTableName(table);
       const { results } = await env.DB.prepare(`PRAGMA table_info("${name}")`).all<{ name: string }>();
       const columns = results.map((row) => row.name).sort();
-      const expected = Object.values(getTableColumns(table)).map((column) => column.name).sort();
+      const expected = Object.values(getTableColumns(table))
+        .map((column) => column.name)
+        .sort();
       expect(columns, name).toEqual(expected);
     }
   });

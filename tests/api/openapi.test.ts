@@ -19,7 +19,8 @@ async function fetchApi(path: string, appEnv = env.APP_ENV) {
 function registeredOperations(): Set<string> {
   const operations = new Set<string>();
   for (const route of api.routes) {
-    if (route.method === 'ALL' || !route.path.startsWith('/api') || route.path.startsWith('/api/api') || DOCUMENT_PATHS.has(route.path)) continue;
+    if (route.method === 'ALL' || !route.path.startsWith('/api') || route.path.startsWith('/api/api') || DOCUMENT_PATHS.has(route.path))
+      continue;
     const path = (route.path.slice('/api'.length) || '/').replace(/:(\w+)(?:\{[^}]*\})?/g, '{$1}');
     operations.add(`${route.method} ${path}`);
   }
@@ -49,7 +50,9 @@ describe('the OpenAPI document', () => {
 
   it('describes a body from its zod schema', async () => {
     const document = (await (await fetchApi('/api/openapi.json')).json()) as OpenApiDocument;
-    const create = document.paths['/v1/addresses']?.post as Operation & { requestBody?: { content: Record<string, { schema: { properties: object } }> } };
+    const create = document.paths['/v1/addresses']?.post as Operation & {
+      requestBody?: { content: Record<string, { schema: { properties: object } }> };
+    };
     expect(Object.keys(create.requestBody?.content['application/json']?.schema.properties ?? {})).toContain('street');
   });
 

@@ -20,13 +20,17 @@ async function buyableListing(options: { realName?: boolean; delivery?: string; 
      WHERE l.status = 'active' AND l.quantity_available >= 2 AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 86400000
        AND a.real_name_required = ?2 AND a.num_max >= 2 AND (?3 IS NULL OR instr(l.delivery_types, ?3) > 0)
      ORDER BY l.id LIMIT 1 OFFSET ?4`,
-  ).bind(Date.now(), options.realName ? 1 : 0, options.delivery ?? null, options.skip ?? 0).first<Pick>();
+  )
+    .bind(Date.now(), options.realName ? 1 : 0, options.delivery ?? null, options.skip ?? 0)
+    .first<Pick>();
   if (!row) throw new Error('no buyable listing in the seed');
   return row;
 }
 
 async function stockOf(listingId: number): Promise<number> {
-  const row = await env.DB.prepare('SELECT quantity_available AS available FROM listings WHERE id = ?').bind(listingId).first<{ available: number }>();
+  const row = await env.DB.prepare('SELECT quantity_available AS available FROM listings WHERE id = ?')
+    .bind(listingId)
+    .first<{ available: number }>();
   return row!.available;
 }
 
@@ -45,7 +49,16 @@ async function order(client: TestClient, body: Record<string, unknown>, key = ne
 async function eTicketOrder(client: TestClient, pick: Pick, extra: Record<string, unknown> = {}) {
   const quoted = await quote(client, pick, '&deliveryType=e_ticket&coupon=none');
   expect(quoted.status).toBe(200);
-  return { listingId: pick.listingId, quantity: 2, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quoted.body.data.cost.total, ...extra };
+  return {
+    listingId: pick.listingId,
+    quantity: 2,
+    deliveryType: 'e_ticket',
+    paymentMethod: 'visa',
+    coupon: 'none',
+    acceptNotes: true,
+    expectedTotal: quoted.body.data.cost.total,
+    ...extra,
+  };
 }
 
 let eTicket: Pick;
@@ -73,7 +86,10 @@ describe('checkout quote', () => {
     expect(cost.total).toBe(cost.ticketAmount + cost.serviceFee);
 
     const courierPick = await buyableListing({ delivery: 'courier' });
-    const courier = await client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${courierPick.listingId}&quantity=1&deliveryType=courier`, { headers: { currency: 'USD' } });
+    const courier = await client.call<CheckoutQuote>(
+      `/api/v1/checkout/quote?listingId=${courierPick.listingId}&quantity=1&deliveryType=courier`,
+      { headers: { currency: 'USD' } },
+    );
     expect(courier.body.data.cost.currency).toBe('USD');
     expect(courier.body.data.cost.postage).toBeGreaterThan(courier.body.data.cost.fuelSurcharge);
     expect(courier.body.data.cost.fuelSurcharge).toBeGreaterThan(0);
@@ -131,9 +147,16 @@ describe('creating an order', () => {
     // The same fields in another order are the same request.
     const reordered = Object.fromEntries(Object.entries(body).reverse());
     expect((await order(client, reordered, key)).body.data.id).toBe(first.body.data.id);
-    for (const other of [{ ...body, quantity: 1 }, { ...body, paymentMethod: 'alipay' }]) {
+    for (const other of [
+      { ...body, quantity: 1 },
+      { ...body, paymentMethod: 'alipay' },
+    ]) {
       const reused = await order(client, other, key);
-      expect(reused.body).toMatchObject({ code: 422, errorCode: 'idempotency_key_reused', message: 'This request was already sent with different details. Please reload the page and try again.' });
+      expect(reused.body).toMatchObject({
+        code: 422,
+        errorCode: 'idempotency_key_reused',
+        message: 'This request was already sent with different details. Please reload the page and try again.',
+      });
     }
     expect(await stockOf(eTicket.listingId)).toBe(before - 2);
     expect((await client.call<OrderPage>('/api/v1/orders')).body.data.total).toBe(1);
@@ -142,20 +165,40 @@ describe('creating an order', () => {
   it('needs an address of your own for courier delivery and a taker for on-site pickup', async () => {
     const client = await signedInClient('create');
     const courierPick = await buyableListing({ delivery: 'courier' });
-    const quoted = await client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${courierPick.listingId}&quantity=1&deliveryType=courier&coupon=none`);
-    const body = { listingId: courierPick.listingId, quantity: 1, deliveryType: 'courier', paymentMethod: 'alipay', coupon: 'none', acceptNotes: true, expectedTotal: quoted.body.data.cost.total };
+    const quoted = await client.call<CheckoutQuote>(
+      `/api/v1/checkout/quote?listingId=${courierPick.listingId}&quantity=1&deliveryType=courier&coupon=none`,
+    );
+    const body = {
+      listingId: courierPick.listingId,
+      quantity: 1,
+      deliveryType: 'courier',
+      paymentMethod: 'alipay',
+      coupon: 'none',
+      acceptNotes: true,
+      expectedTotal: quoted.body.data.cost.total,
+    };
     const noAddress = await order(client, body);
     expect(noAddress.body).toMatchObject({ errorCode: 'delivery_address_required', field: 'addressId' });
     expect(noAddress.body.message).toBe('Please select delivery address!');
 
     const stranger = await signedInClient('create');
     const theirs = await stranger.post<{ id: number }>('/api/v1/addresses', {
-      name: 'Chan Tai Man', phoneCountryCode: '+852', phone: '91234567', countryCode: 'HK', district: 'WC', street: "1 Queen's Road East",
+      name: 'Chan Tai Man',
+      phoneCountryCode: '+852',
+      phone: '91234567',
+      countryCode: 'HK',
+      district: 'WC',
+      street: "1 Queen's Road East",
     });
     expect((await order(client, { ...body, addressId: theirs.body.data.id })).status).toBe(404);
 
     const mine = await client.post<{ id: number }>('/api/v1/addresses', {
-      name: 'Lee Siu Ming', phoneCountryCode: '+852', phone: '61234567', countryCode: 'HK', district: 'WC', street: '2 Hennessy Road',
+      name: 'Lee Siu Ming',
+      phoneCountryCode: '+852',
+      phone: '61234567',
+      countryCode: 'HK',
+      district: 'WC',
+      street: '2 Hennessy Road',
     });
     const shipped = await order(client, { ...body, addressId: mine.body.data.id });
     expect(shipped.status).toBe(200);
@@ -163,10 +206,23 @@ describe('creating an order', () => {
     expect(shipped.body.data.cost.postage).toBeGreaterThan(0);
 
     const onSitePick = await buyableListing({ delivery: 'on_site' });
-    const onSiteQuote = await client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${onSitePick.listingId}&quantity=1&deliveryType=on_site&coupon=none`);
-    const onSite = { listingId: onSitePick.listingId, quantity: 1, deliveryType: 'on_site', paymentMethod: 'wechat_pay', coupon: 'none', acceptNotes: true, expectedTotal: onSiteQuote.body.data.cost.total };
+    const onSiteQuote = await client.call<CheckoutQuote>(
+      `/api/v1/checkout/quote?listingId=${onSitePick.listingId}&quantity=1&deliveryType=on_site&coupon=none`,
+    );
+    const onSite = {
+      listingId: onSitePick.listingId,
+      quantity: 1,
+      deliveryType: 'on_site',
+      paymentMethod: 'wechat_pay',
+      coupon: 'none',
+      acceptNotes: true,
+      expectedTotal: onSiteQuote.body.data.cost.total,
+    };
     expect((await order(client, onSite)).body).toMatchObject({ errorCode: 'name_required', field: 'takerName' });
-    expect((await order(client, { ...onSite, takerName: 'Chan', takerPhone: '12' })).body).toMatchObject({ errorCode: 'phone_invalid', field: 'takerPhone' });
+    expect((await order(client, { ...onSite, takerName: 'Chan', takerPhone: '12' })).body).toMatchObject({
+      errorCode: 'phone_invalid',
+      field: 'takerPhone',
+    });
     const taken = await order(client, { ...onSite, takerName: 'Chan', takerPhoneCountryCode: '+852', takerPhone: '91234567' });
     expect(taken.body.data.taker).toEqual({ name: 'Chan', phone: '+852 91234567' });
     expect(taken.body.data.pickup?.from).toBe(onSiteQuote.body.data.onSitePickupFrom);
@@ -175,21 +231,43 @@ describe('creating an order', () => {
   it('requires one attendee per ticket, with the ID type the venue country asks for, on a real-name event', async () => {
     const client = await signedInClient('realname');
     const pick = await buyableListing({ realName: true, delivery: 'e_ticket' });
-    const quoted = await client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${pick.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`);
+    const quoted = await client.call<CheckoutQuote>(
+      `/api/v1/checkout/quote?listingId=${pick.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`,
+    );
     expect(quoted.body.data.attendeesRequired).toBe(1);
     const venueCountry = quoted.body.data.activity.venueCountry;
     expect(venueCountry).not.toBe('JP');
-    const body = { listingId: pick.listingId, quantity: 1, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quoted.body.data.cost.total };
+    const body = {
+      listingId: pick.listingId,
+      quantity: 1,
+      deliveryType: 'e_ticket',
+      paymentMethod: 'visa',
+      coupon: 'none',
+      acceptNotes: true,
+      expectedTotal: quoted.body.data.cost.total,
+    };
     expect((await order(client, body)).body).toMatchObject({ errorCode: 'attendees_required', field: 'attendeeIds' });
 
-    const local = await client.post<{ id: number }>('/api/v1/attendees', { name: 'Lam Ka Yan', nationality: venueCountry, idCardType: 'passport', idCardNo: 'K12345678' });
+    const local = await client.post<{ id: number }>('/api/v1/attendees', {
+      name: 'Lam Ka Yan',
+      nationality: venueCountry,
+      idCardType: 'passport',
+      idCardNo: 'K12345678',
+    });
     expect(local.status).toBe(200);
     expect((await order(client, { ...body, attendeeIds: [local.body.data.id] })).body.errorCode).toBe('attendee_id_type_mismatch');
 
-    const visitor = await client.post<{ id: number }>('/api/v1/attendees', { name: 'Wang Fang', nationality: 'JP', idCardType: 'passport', idCardNo: 'TZ1234567' });
+    const visitor = await client.post<{ id: number }>('/api/v1/attendees', {
+      name: 'Wang Fang',
+      nationality: 'JP',
+      idCardType: 'passport',
+      idCardNo: 'TZ1234567',
+    });
     const placed = await order(client, { ...body, attendeeIds: [visitor.body.data.id] });
     expect(placed.status).toBe(200);
-    expect(placed.body.data.attendees).toEqual([{ name: 'Wang Fang', idCardType: 'passport', idCardNoMasked: expect.stringMatching(/\*/) }]);
+    expect(placed.body.data.attendees).toEqual([
+      { name: 'Wang Fang', idCardType: 'passport', idCardNoMasked: expect.stringMatching(/\*/) },
+    ]);
   });
 });
 
@@ -198,7 +276,9 @@ describe('coupons at checkout', () => {
     const client = await signedInClient('coupon');
     const userId = Number(client.cookies.get('pnid'));
     await env.DB.batch([
-      env.DB.prepare(`INSERT INTO user_coupons (user_id, coupon_id, status) SELECT ?, id, 'unused' FROM coupons WHERE code IN ('SHOWTIME85', 'SAVE50', 'TAIPEI200')`).bind(userId),
+      env.DB.prepare(
+        `INSERT INTO user_coupons (user_id, coupon_id, status) SELECT ?, id, 'unused' FROM coupons WHERE code IN ('SHOWTIME85', 'SAVE50', 'TAIPEI200')`,
+      ).bind(userId),
     ]);
     const quoted = await quote(client, eTicket, '&deliveryType=e_ticket');
     const options = quoted.body.data.coupons;
@@ -209,7 +289,15 @@ describe('coupons at checkout', () => {
     expect(quoted.body.data.cost.couponDiscount).toBe(best.discount!.amount);
     expect(options.find((option) => option.percentOff === 15)).toBeTruthy();
 
-    const body = { listingId: eTicket.listingId, quantity: 2, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: best.userCouponId, acceptNotes: true, expectedTotal: quoted.body.data.cost.total };
+    const body = {
+      listingId: eTicket.listingId,
+      quantity: 2,
+      deliveryType: 'e_ticket',
+      paymentMethod: 'visa',
+      coupon: best.userCouponId,
+      acceptNotes: true,
+      expectedTotal: quoted.body.data.cost.total,
+    };
     const placed = await order(client, body);
     expect(placed.status).toBe(200);
     expect(placed.body.data.cost.couponDiscount).toBe(best.discount!.amount);
@@ -231,7 +319,11 @@ describe('the order state machine', () => {
     const receipt = await client.post(`/api/v1/orders/${id}/confirm-receipt`, {});
     expect(receipt.body.errorCode).toBe('order_state_conflict');
     const cancelled = await client.post<OrderDetail>(`/api/v1/orders/${id}/cancel`, {});
-    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cancelReason: 'user', actions: { pay: false, cancel: false, confirmReceipt: false } });
+    expect(cancelled.body.data).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'user',
+      actions: { pay: false, cancel: false, confirmReceipt: false },
+    });
     expect(await stockOf(eTicket.listingId)).toBe(before);
     const twice = await client.post(`/api/v1/orders/${id}/cancel`, {});
     expect(twice.status).toBe(409);
@@ -259,7 +351,9 @@ describe('the order state machine', () => {
     const swept = await order(client, await eTicketOrder(client, eTicket));
     expect(await stockOf(eTicket.listingId)).toBe(before - 4);
     const past = Date.now() - 1000;
-    await env.DB.prepare('UPDATE orders SET payment_deadline = ? WHERE id IN (?, ?)').bind(past, lazy.body.data.id, swept.body.data.id).run();
+    await env.DB.prepare('UPDATE orders SET payment_deadline = ? WHERE id IN (?, ?)')
+      .bind(past, lazy.body.data.id, swept.body.data.id)
+      .run();
 
     const result = await sweep(database(env.DB), Date.now());
     expect(result.expiredOrders).toBeGreaterThanOrEqual(2);
@@ -272,7 +366,9 @@ describe('the order state machine', () => {
     const client = await signedInClient('expiry');
     const before = await stockOf(eTicket.listingId);
     const placed = await order(client, await eTicketOrder(client, eTicket));
-    await env.DB.prepare('UPDATE orders SET payment_deadline = ? WHERE id = ?').bind(Date.now() - 1, placed.body.data.id).run();
+    await env.DB.prepare('UPDATE orders SET payment_deadline = ? WHERE id = ?')
+      .bind(Date.now() - 1, placed.body.data.id)
+      .run();
     const list = await client.call<OrderPage>('/api/v1/orders?tab=cancelled');
     expect(list.body.data.items.map((item) => item.id)).toEqual([placed.body.data.id]);
     expect(await stockOf(eTicket.listingId)).toBe(before);
@@ -312,8 +408,18 @@ describe('under concurrent buyers', () => {
     const pick = await buyableListing({ delivery: 'e_ticket', skip: 3 });
     await env.DB.prepare('UPDATE listings SET quantity_available = 10, quantity_total = 10 WHERE id = ?').bind(pick.listingId).run();
     const buyers = await Promise.all(Array.from({ length: 20 }, () => signedInClient('rush')));
-    const quoted = await buyers[0].call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${pick.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`);
-    const body = { listingId: pick.listingId, quantity: 1, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quoted.body.data.cost.total };
+    const quoted = await buyers[0].call<CheckoutQuote>(
+      `/api/v1/checkout/quote?listingId=${pick.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`,
+    );
+    const body = {
+      listingId: pick.listingId,
+      quantity: 1,
+      deliveryType: 'e_ticket',
+      paymentMethod: 'visa',
+      coupon: 'none',
+      acceptNotes: true,
+      expectedTotal: quoted.body.data.cost.total,
+    };
 
     const attempts = await Promise.all(Array.from({ length: 200 }, (_, index) => order(buyers[index % buyers.length], body)));
     const won = attempts.filter((answer) => answer.status === 200);
@@ -322,7 +428,11 @@ describe('under concurrent buyers', () => {
     expect(refused).toHaveLength(190);
     expect(new Set(refused.map((answer) => answer.body.errorCode))).toEqual(new Set(['tickets_sold_out']));
     expect(await stockOf(pick.listingId)).toBe(0);
-    const sold = await env.DB.prepare(`SELECT COALESCE(SUM(quantity), 0) AS sold FROM orders WHERE listing_id = ? AND status = 'pending_payment'`).bind(pick.listingId).first<{ sold: number }>();
+    const sold = await env.DB.prepare(
+      `SELECT COALESCE(SUM(quantity), 0) AS sold FROM orders WHERE listing_id = ? AND status = 'pending_payment'`,
+    )
+      .bind(pick.listingId)
+      .first<{ sold: number }>();
     expect(sold!.sold).toBe(10);
   }, 60_000);
 });

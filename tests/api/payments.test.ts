@@ -2,7 +2,13 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/lib/api/app.ts';
 import { database } from '../../src/lib/db/client.ts';
-import { decideSandboxPayment, sandboxWebhook, SANDBOX_SIGNATURE_HEADER, type SandboxDecision, type WebhookDelivery } from '../../src/lib/services/payment-providers/sandbox.ts';
+import {
+  decideSandboxPayment,
+  sandboxWebhook,
+  SANDBOX_SIGNATURE_HEADER,
+  type SandboxDecision,
+  type WebhookDelivery,
+} from '../../src/lib/services/payment-providers/sandbox.ts';
 import { refundOrderPayment, type PaymentStart, type PaymentState } from '../../src/lib/services/payments.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { call, seed } from './helpers.ts';
@@ -37,7 +43,9 @@ beforeAll(async () => {
     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
     WHERE l.status = 'active' AND l.quantity_available >= 2 AND l.delivery_types LIKE '%e_ticket%'
       AND a.status IN (1, 4) AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at <= ? AND s.starts_at > ?
-    ORDER BY l.quantity_available DESC, l.id LIMIT 40`).bind(now, now + 2 * DAY).all<{ id: number }>();
+    ORDER BY l.quantity_available DESC, l.id LIMIT 40`)
+    .bind(now, now + 2 * DAY)
+    .all<{ id: number }>();
   listingIds = results.map((row) => row.id);
   expect(listingIds.length).toBeGreaterThan(10);
 });
@@ -46,12 +54,22 @@ beforeAll(async () => {
 async function placeOrder(client: TestClient): Promise<Order> {
   for (let attempt = 0; attempt < listingIds.length; attempt++) {
     const listingId = listingIds[nextListing++ % listingIds.length];
-    const quote = await client.call<{ cost: { total: number } }>(`/api/v1/checkout/quote?listingId=${listingId}&quantity=1&deliveryType=e_ticket&coupon=none`);
+    const quote = await client.call<{ cost: { total: number } }>(
+      `/api/v1/checkout/quote?listingId=${listingId}&quantity=1&deliveryType=e_ticket&coupon=none`,
+    );
     if (quote.status !== 200) continue;
     const created = await client.call<Order>('/api/v1/orders', {
       method: 'POST',
       headers: { 'idempotency-key': newKey() },
-      body: { listingId, quantity: 1, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal: quote.body.data.cost.total },
+      body: {
+        listingId,
+        quantity: 1,
+        deliveryType: 'e_ticket',
+        paymentMethod: 'visa',
+        coupon: 'none',
+        acceptNotes: true,
+        expectedTotal: quote.body.data.cost.total,
+      },
     });
     if (created.status === 200) return created.body.data;
   }
@@ -59,7 +77,11 @@ async function placeOrder(client: TestClient): Promise<Order> {
 }
 
 function pay(client: TestClient, orderId: number, method: string, key = newKey()) {
-  return client.call<PaymentStart>(`/api/v1/orders/${orderId}/payments`, { method: 'POST', headers: { 'idempotency-key': key }, body: { method } });
+  return client.call<PaymentStart>(`/api/v1/orders/${orderId}/payments`, {
+    method: 'POST',
+    headers: { 'idempotency-key': key },
+    body: { method },
+  });
 }
 
 async function startPaying(client: TestClient, orderId: number, method = 'visa'): Promise<PaymentStart> {
@@ -100,9 +122,15 @@ async function stateOf(client: TestClient, orderId: number): Promise<PaymentStat
 }
 
 async function paymentRows(orderId: number) {
-  const { results } = await env.DB.prepare('SELECT id, status, amount, paid_at, refunded_at FROM payments WHERE order_id = ? ORDER BY id').bind(orderId).all<{
-    id: number; status: string; amount: number; paid_at: number | null; refunded_at: number | null;
-  }>();
+  const { results } = await env.DB.prepare('SELECT id, status, amount, paid_at, refunded_at FROM payments WHERE order_id = ? ORDER BY id')
+    .bind(orderId)
+    .all<{
+      id: number;
+      status: string;
+      amount: number;
+      paid_at: number | null;
+      refunded_at: number | null;
+    }>();
   return results;
 }
 
@@ -111,7 +139,7 @@ async function ledgerStatus(payment: PaymentStart): Promise<string | null> {
 }
 
 describe('starting a payment', () => {
-  it('needs a session, an Idempotency-Key and a known method; someone else\'s order is not found', async () => {
+  it("needs a session, an Idempotency-Key and a known method; someone else's order is not found", async () => {
     const owner = await signedInClient('payer');
     const order = await placeOrder(owner);
 
@@ -120,7 +148,10 @@ describe('starting a payment', () => {
     expect(noKey.body).toMatchObject({ code: 400, errorCode: 'idempotency_key_required' });
     const badMethod = await pay(owner, order.id, 'bitcoin');
     expect(badMethod.body).toMatchObject({ code: 400, errorCode: 'payment_method_unavailable', field: 'method' });
-    expect((await owner.call(`/api/v1/orders/${order.id}/payments`, { method: 'POST', headers: { 'idempotency-key': newKey() }, body: '{' })).status).toBe(400);
+    expect(
+      (await owner.call(`/api/v1/orders/${order.id}/payments`, { method: 'POST', headers: { 'idempotency-key': newKey() }, body: '{' }))
+        .status,
+    ).toBe(400);
     expect((await pay(owner, 0, 'visa')).status).toBe(400);
 
     const stranger = await signedInClient('stranger');
@@ -138,7 +169,13 @@ describe('starting a payment', () => {
     const [first, second] = await Promise.all([pay(client, order.id, 'visa', key), pay(client, order.id, 'visa', key)]);
     expect(first.status).toBe(200);
     expect(second.body.data).toEqual(first.body.data);
-    expect(first.body.data).toMatchObject({ method: 'visa', status: 'created', qrContent: null, qrSvg: null, deadline: expect.any(Number) });
+    expect(first.body.data).toMatchObject({
+      method: 'visa',
+      status: 'created',
+      qrContent: null,
+      qrSvg: null,
+      deadline: expect.any(Number),
+    });
     expect(first.body.data.checkoutUrl).toMatch(/^http:\/\/localhost\/en\/sandbox\/pay\/sbx_[A-Za-z0-9_-]{43}$/);
 
     // A reloaded page (a new key) finds the open payment of the same method instead of opening another.
@@ -151,19 +188,29 @@ describe('starting a payment', () => {
     expect(wechat.qrSvg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
 
     expect((await paymentRows(order.id)).map((row) => row.status)).toEqual(['created', 'created']);
-    const { count } = (await env.DB.prepare("SELECT count(*) AS count FROM sandbox_payments WHERE merchant_ref = ?").bind(`order-${order.id}`).first<{ count: number }>())!;
+    const { count } = (await env.DB.prepare('SELECT count(*) AS count FROM sandbox_payments WHERE merchant_ref = ?')
+      .bind(`order-${order.id}`)
+      .first<{ count: number }>())!;
     expect(count).toBe(2);
-    expect(await orderOf(client, order.id)).toMatchObject({ status: 'pending_payment', paymentSubstatus: 'paying', paymentMethod: 'wechat_pay' });
+    expect(await orderOf(client, order.id)).toMatchObject({
+      status: 'pending_payment',
+      paymentSubstatus: 'paying',
+      paymentMethod: 'wechat_pay',
+    });
   });
 
   it('speaks the request language on the hosted page and the return address', async () => {
     const client = await signedInClient('payer');
     const order = await placeOrder(client);
     const answer = await client.call<PaymentStart>(`/api/v1/orders/${order.id}/payments`, {
-      method: 'POST', headers: { 'idempotency-key': newKey(), language: 'zh-HK' }, body: { method: 'alipay' },
+      method: 'POST',
+      headers: { 'idempotency-key': newKey(), language: 'zh-HK' },
+      body: { method: 'alipay' },
     });
     expect(answer.body.data.checkoutUrl).toContain('/zh-HK/sandbox/pay/');
-    const returnUrl = await env.DB.prepare('SELECT return_url FROM sandbox_payments WHERE ref = ?').bind(refOf(answer.body.data)).first<string>('return_url');
+    const returnUrl = await env.DB.prepare('SELECT return_url FROM sandbox_payments WHERE ref = ?')
+      .bind(refOf(answer.body.data))
+      .first<string>('return_url');
     expect(returnUrl).toBe(`http://localhost/zh-HK/order/${order.id}/pay?returned=1`);
   });
 });
@@ -180,7 +227,11 @@ describe('confirming a payment', () => {
     expect(delivered.body.data).toEqual({ duplicate: false });
     const paid = await orderOf(client, order.id);
     expect(paid).toMatchObject({ status: 'pending_ticketing', paymentSubstatus: null, paidAt: expect.any(Number), refund: null });
-    expect(await stateOf(client, order.id)).toMatchObject({ orderStatus: 'pending_ticketing', paymentId: payment.paymentId, paymentStatus: 'succeeded' });
+    expect(await stateOf(client, order.id)).toMatchObject({
+      orderStatus: 'pending_ticketing',
+      paymentId: payment.paymentId,
+      paymentStatus: 'succeeded',
+    });
 
     // The provider notifies again (a new event): the server asks again and finds nothing to do.
     const again = await deliver(await sandboxWebhook(`http://localhost/api/v1/payments/webhooks/sandbox`, refOf(payment), Date.now()));
@@ -230,7 +281,10 @@ describe('confirming a payment', () => {
 
     const tamperedBody = genuine.init.body.replace(/"id":"evt_[0-9a-f]+"/, `"id":"evt_${'0'.repeat(32)}"`);
     expect((await deliver(genuine, { body: tamperedBody })).body).toMatchObject({ code: 400, errorCode: 'webhook_signature_invalid' });
-    expect((await deliver(genuine, { headers: { [SANDBOX_SIGNATURE_HEADER]: '' } })).body).toMatchObject({ code: 400, errorCode: 'webhook_signature_invalid' });
+    expect((await deliver(genuine, { headers: { [SANDBOX_SIGNATURE_HEADER]: '' } })).body).toMatchObject({
+      code: 400,
+      errorCode: 'webhook_signature_invalid',
+    });
 
     const url = 'http://localhost/api/v1/payments/webhooks/sandbox';
     const stale = await deliver(await sandboxWebhook(url, refOf(payment), Date.now() - 6 * 60 * 1000));
@@ -258,17 +312,28 @@ describe('money that arrives too late', () => {
     const order = await placeOrder(client);
     const payment = await startPaying(client, order.id);
     const listing = (await env.DB.prepare('SELECT listing_id FROM orders WHERE id = ?').bind(order.id).first<number>('listing_id'))!;
-    const stockBefore = (await env.DB.prepare('SELECT quantity_available FROM listings WHERE id = ?').bind(listing).first<number>('quantity_available'))!;
-    await env.DB.prepare('UPDATE orders SET payment_deadline = ? WHERE id = ?').bind(Date.now() - 1000, order.id).run();
+    const stockBefore = (await env.DB.prepare('SELECT quantity_available FROM listings WHERE id = ?')
+      .bind(listing)
+      .first<number>('quantity_available'))!;
+    await env.DB.prepare('UPDATE orders SET payment_deadline = ? WHERE id = ?')
+      .bind(Date.now() - 1000, order.id)
+      .run();
 
     expect((await deliver(await decide(payment, 'approve'))).status).toBe(200);
 
     const closed = await orderOf(client, order.id);
     expect(closed).toMatchObject({ status: 'cancelled', cancelReason: 'timeout', paidAt: null, refund: { amount: order.cost.total } });
     const [row] = await paymentRows(order.id);
-    expect(row).toMatchObject({ status: 'refunded', amount: order.cost.total, paid_at: expect.any(Number), refunded_at: expect.any(Number) });
+    expect(row).toMatchObject({
+      status: 'refunded',
+      amount: order.cost.total,
+      paid_at: expect.any(Number),
+      refunded_at: expect.any(Number),
+    });
     expect(await ledgerStatus(payment)).toBe('refunded');
-    expect(await env.DB.prepare('SELECT quantity_available FROM listings WHERE id = ?').bind(listing).first<number>('quantity_available')).toBe(stockBefore + 1);
+    expect(
+      await env.DB.prepare('SELECT quantity_available FROM listings WHERE id = ?').bind(listing).first<number>('quantity_available'),
+    ).toBe(stockBefore + 1);
     expect(await stateOf(client, order.id)).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'refunded' });
   });
 
@@ -279,7 +344,11 @@ describe('money that arrives too late', () => {
     expect((await client.call(`/api/v1/orders/${order.id}/cancel`, { method: 'POST' })).status).toBe(200);
 
     expect((await deliver(await decide(payment, 'approve'))).status).toBe(200);
-    expect(await orderOf(client, order.id)).toMatchObject({ status: 'cancelled', cancelReason: 'user', refund: { amount: order.cost.total } });
+    expect(await orderOf(client, order.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'user',
+      refund: { amount: order.cost.total },
+    });
     expect(await ledgerStatus(payment)).toBe('refunded');
     expect((await pay(client, order.id, 'visa')).body).toMatchObject({ code: 409, errorCode: 'order_not_payable' });
   });
@@ -304,7 +373,9 @@ describe('money that arrives too late', () => {
   it('does not let an expired order be paid', async () => {
     const client = await signedInClient('payer');
     const order = await placeOrder(client);
-    await env.DB.prepare('UPDATE orders SET payment_deadline = ? WHERE id = ?').bind(Date.now() - 1000, order.id).run();
+    await env.DB.prepare('UPDATE orders SET payment_deadline = ? WHERE id = ?')
+      .bind(Date.now() - 1000, order.id)
+      .run();
     expect((await pay(client, order.id, 'visa')).body).toMatchObject({ code: 409, errorCode: 'order_not_payable' });
     expect(await stateOf(client, order.id)).toMatchObject({ orderStatus: 'cancelled', paymentId: null, paymentStatus: null });
   });
@@ -316,12 +387,21 @@ describe('payments that do not go through', () => {
     const order = await placeOrder(client);
     const declined = await startPaying(client, order.id, 'mastercard');
     await deliver(await decide(declined, 'decline'));
-    expect(await stateOf(client, order.id)).toMatchObject({ orderStatus: 'pending_payment', paymentSubstatus: null, paymentId: declined.paymentId, paymentStatus: 'failed' });
+    expect(await stateOf(client, order.id)).toMatchObject({
+      orderStatus: 'pending_payment',
+      paymentSubstatus: null,
+      paymentId: declined.paymentId,
+      paymentStatus: 'failed',
+    });
 
     const retry = await startPaying(client, order.id, 'mastercard');
     expect(retry.paymentId).not.toBe(declined.paymentId);
     await deliver(await decide(retry, 'cancel'));
-    expect(await stateOf(client, order.id)).toMatchObject({ orderStatus: 'pending_payment', paymentId: retry.paymentId, paymentStatus: 'cancelled' });
+    expect(await stateOf(client, order.id)).toMatchObject({
+      orderStatus: 'pending_payment',
+      paymentId: retry.paymentId,
+      paymentStatus: 'cancelled',
+    });
 
     // A decided sandbox payment cannot be decided again.
     const second = await decideSandboxPayment(db(), refOf(retry), 'approve', Date.now());
@@ -371,9 +451,17 @@ describe('a deployed worker (APP_ENV=production)', () => {
     const client = await signedInClient('prodpay');
     const order = await placeOrder(client);
     const refused = await pay(inProduction(client), order.id, 'visa');
-    expect(refused.body).toMatchObject({ code: 503, errorCode: 'payments_unavailable', message: expect.stringContaining('Payments cannot be taken right now') });
+    expect(refused.body).toMatchObject({
+      code: 503,
+      errorCode: 'payments_unavailable',
+      message: expect.stringContaining('Payments cannot be taken right now'),
+    });
     const inChinese = await pay(inProduction(client, 'zh-HK'), order.id, 'visa');
-    expect(inChinese.body).toMatchObject({ code: 503, errorCode: 'payments_unavailable', message: expect.stringContaining('目前暫時無法付款') });
+    expect(inChinese.body).toMatchObject({
+      code: 503,
+      errorCode: 'payments_unavailable',
+      message: expect.stringContaining('目前暫時無法付款'),
+    });
     const state = await client.call<PaymentState>(`/api/v1/orders/${order.id}/payment`);
     expect(state.body.data).toMatchObject({ orderStatus: 'pending_payment', paymentId: null });
   });
@@ -404,11 +492,18 @@ describe('links handed out', () => {
     const order = await placeOrder(client);
     const configured = new TestClient({ PUBLIC_ORIGIN: 'https://tickets.example.com' });
     for (const [name, value] of client.cookies) configured.cookies.set(name, value);
-    const request = (method: string) => new Request(`http://evil.example/api/v1/orders/${order.id}/payments`, {
-      method: 'POST',
-      headers: { host: 'evil.example', 'cf-connecting-ip': configured.ip, cookie: [...configured.cookies].map(([name, value]) => `${name}=${value}`).join('; '), 'content-type': 'application/json', 'idempotency-key': newKey() },
-      body: JSON.stringify({ method }),
-    });
+    const request = (method: string) =>
+      new Request(`http://evil.example/api/v1/orders/${order.id}/payments`, {
+        method: 'POST',
+        headers: {
+          host: 'evil.example',
+          'cf-connecting-ip': configured.ip,
+          cookie: [...configured.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+          'content-type': 'application/json',
+          'idempotency-key': newKey(),
+        },
+        body: JSON.stringify({ method }),
+      });
     for (const method of ['visa', 'wechat_pay']) {
       const answer = await api.fetch(request(method), { ...env, PUBLIC_ORIGIN: 'https://tickets.example.com' });
       const { data } = (await answer.json()) as { data: PaymentStart };

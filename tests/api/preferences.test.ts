@@ -55,7 +55,10 @@ describe('POST /api/v1/user/language/save', () => {
 
 describe('POST /api/v1/currency/save', () => {
   it('sets the currency cookie, and the home config prices in it', async () => {
-    const { status, body, headers } = await call<{ code: string; currencyType: number }>('/api/v1/currency/save', post({ currencyType: 3 }));
+    const { status, body, headers } = await call<{ code: string; currencyType: number }>(
+      '/api/v1/currency/save',
+      post({ currencyType: 3 }),
+    );
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ code: 'TWD', currencyType: 3 });
     const line = cookieLine(headers, 'currencyCode')!;
@@ -115,9 +118,15 @@ describe('POST /api/v1/popBox/list', () => {
     const { body: before } = await call<PopBoxView[]>('/api/v1/popBox/list', post({ sceneTypeList: ['HOME'] }));
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO pop_up_boxes (scene_type, content, currency, valid_from, valid_to) VALUES ('HOME', '{}', 'HKD', ?, ?)").bind(now - 2 * DAY, now - DAY),
-      env.DB.prepare("INSERT INTO pop_up_boxes (scene_type, content, currency, valid_from, valid_to) VALUES ('HOME', '{}', 'HKD', ?, ?)").bind(now + DAY, now + 2 * DAY),
-      env.DB.prepare("INSERT INTO pop_up_boxes (scene_type, content, currency, valid_from, valid_to) VALUES ('ORDER', '{}', 'TWD', ?, ?)").bind(now - DAY, now + DAY),
+      env.DB.prepare(
+        "INSERT INTO pop_up_boxes (scene_type, content, currency, valid_from, valid_to) VALUES ('HOME', '{}', 'HKD', ?, ?)",
+      ).bind(now - 2 * DAY, now - DAY),
+      env.DB.prepare(
+        "INSERT INTO pop_up_boxes (scene_type, content, currency, valid_from, valid_to) VALUES ('HOME', '{}', 'HKD', ?, ?)",
+      ).bind(now + DAY, now + 2 * DAY),
+      env.DB.prepare(
+        "INSERT INTO pop_up_boxes (scene_type, content, currency, valid_from, valid_to) VALUES ('ORDER', '{}', 'TWD', ?, ?)",
+      ).bind(now - DAY, now + DAY),
     ]);
     const { body: after } = await call<PopBoxView[]>('/api/v1/popBox/list', post({ sceneTypeList: ['HOME'] }));
     expect(after.data.map((box) => box.id)).toEqual(before.data.map((box) => box.id));
@@ -128,7 +137,13 @@ describe('POST /api/v1/popBox/list', () => {
   });
 
   it('rejects a missing, empty or malformed scene list', async () => {
-    for (const body of [{}, { sceneTypeList: [] }, { sceneTypeList: 'HOME' }, { sceneTypeList: ['home'] }, { sceneTypeList: ["HOME'--"] }]) {
+    for (const body of [
+      {},
+      { sceneTypeList: [] },
+      { sceneTypeList: 'HOME' },
+      { sceneTypeList: ['home'] },
+      { sceneTypeList: ["HOME'--"] },
+    ]) {
       const { status, body: envelope } = await call('/api/v1/popBox/list', post(body));
       expect(status, JSON.stringify(body)).toBe(400);
       expect(envelope.field).toMatch(/^sceneTypeList/);

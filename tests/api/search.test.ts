@@ -21,7 +21,9 @@ async function found(keyword: string): Promise<number[]> {
 async function activitiesOf(artistEn: string): Promise<number[]> {
   const { results } = await env.DB.prepare(
     'SELECT a.id FROM activities a JOIN artists ar ON ar.id = a.artist_id WHERE ar.name_en = ? ORDER BY a.id',
-  ).bind(artistEn).all<{ id: number }>();
+  )
+    .bind(artistEn)
+    .all<{ id: number }>();
   return results.map((row) => row.id);
 }
 
@@ -56,7 +58,12 @@ describe('search (GET /api/v1/list/s_{keyword}?sceneType=searchV2)', () => {
   it('ranks artist matches first and pages like a category list', async () => {
     const { body } = await search('Kelvin');
     const kelvin = await activitiesOf('Kelvin Lau');
-    expect(body.data.result.slice(0, kelvin.length).map((card) => card.id).sort((a, b) => a - b)).toEqual(kelvin);
+    expect(
+      body.data.result
+        .slice(0, kelvin.length)
+        .map((card) => card.id)
+        .sort((a, b) => a - b),
+    ).toEqual(kelvin);
     expect(body.data).toMatchObject({ keyword: 'Kelvin', pageIndex: 1, pageSize: 20 });
     expect(body.data.sortFilters.find((option) => option.selected)?.id).toBe('relevance');
 
@@ -75,7 +82,26 @@ describe('search (GET /api/v1/list/s_{keyword}?sceneType=searchV2)', () => {
   });
 
   it('answers text that looks like FTS5 or SQL syntax with results or an empty list, never an error', async () => {
-    for (const hostile of ['"', '""', 'a" OR "b', 'NEAR(a b)', 'name:kelvin', '*', '-lau', 'kelvin*', '(', ')', '^', 'AND', "'; DROP TABLE activities; --", '%', '%25', '<script>alert(1)</script>', '　', '🎤']) {
+    for (const hostile of [
+      '"',
+      '""',
+      'a" OR "b',
+      'NEAR(a b)',
+      'name:kelvin',
+      '*',
+      '-lau',
+      'kelvin*',
+      '(',
+      ')',
+      '^',
+      'AND',
+      "'; DROP TABLE activities; --",
+      '%',
+      '%25',
+      '<script>alert(1)</script>',
+      '　',
+      '🎤',
+    ]) {
       const { status, body } = await search(hostile);
       expect(status, hostile).toBe(200);
       expect(Array.isArray(body.data.result), hostile).toBe(true);
@@ -96,7 +122,9 @@ describe('search (GET /api/v1/list/s_{keyword}?sceneType=searchV2)', () => {
       `INSERT INTO activities (id, category_id, city_id, venue_id, artist_id, name_en, name_zh_hant, name_zh_hans,
          description_en, description_zh_hant, description_zh_hans, poster, status, starts_at, ends_at, sale_starts_at)
        VALUES (990001, 1, 341, 1, NULL, 'Zephyrine Gala', '澤菲琳晚會', '泽菲琳晚会', '', '', '', '/p.svg', 1, ?, ?, ?)`,
-    ).bind(TODAY + 5 * DAY, TODAY + 5 * DAY, TODAY - DAY).run();
+    )
+      .bind(TODAY + 5 * DAY, TODAY + 5 * DAY, TODAY - DAY)
+      .run();
     expect(await found('zephyrine')).toEqual([990001]);
     expect(await found('菲琳')).toEqual([990001]);
     await env.DB.prepare("UPDATE activities SET name_en = 'Quillon Gala' WHERE id = 990001").run();
@@ -122,7 +150,9 @@ describe('GET /api/v1/activities/suggest', () => {
   it('answers in the request language, for a query in another script', async () => {
     const { body } = await call<Suggestion[]>('/api/v1/activities/suggest?input=liujialang', { headers: { language: 'zh-HK' } });
     expect(body.data[0]).toMatchObject({ match: '劉嘉朗', name: expect.stringContaining('劉嘉朗') });
-    const venue = await call<Suggestion[]>('/api/v1/activities/suggest?input=%E4%BD%93%E8%82%B2%E9%A6%86', { headers: { language: 'zh-CN' } });
+    const venue = await call<Suggestion[]>('/api/v1/activities/suggest?input=%E4%BD%93%E8%82%B2%E9%A6%86', {
+      headers: { language: 'zh-CN' },
+    });
     expect(venue.body.data[0].match).toMatch(/体育馆/);
   });
 

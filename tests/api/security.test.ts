@@ -29,16 +29,33 @@ describe('security headers', () => {
 });
 
 describe('the cross-site check', () => {
-  const address = { name: 'Chan Tai Man', phoneCountryCode: '+852', phone: '91234567', countryCode: 'HK', district: 'WC', street: '1 Queen\'s Road East' };
+  const address = {
+    name: 'Chan Tai Man',
+    phoneCountryCode: '+852',
+    phone: '91234567',
+    countryCode: 'HK',
+    district: 'WC',
+    street: "1 Queen's Road East",
+  };
 
-  it('refuses a write from another origin or site with the envelope, in the caller\'s language', async () => {
+  it("refuses a write from another origin or site with the envelope, in the caller's language", async () => {
     const client = await signedInClient('crosssite');
-    const refused: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }];
+    const refused: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'null' },
+    ];
     for (const headers of refused) {
       const answer = await client.call('/api/v1/addresses', { method: 'POST', body: address, headers: { ...headers, language: 'zh-HK' } });
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       expect(answer.headers.get('content-type')).toContain('application/json');
-      expect(answer.body).toMatchObject({ code: 403, data: null, errorCode: 'cross_site_request', message: expect.stringContaining('其他網站') });
+      expect(answer.body).toMatchObject({
+        code: 403,
+        data: null,
+        errorCode: 'cross_site_request',
+        message: expect.stringContaining('其他網站'),
+      });
     }
     expect((await client.call('/api/v1/addresses')).body.data).toEqual([]);
   });
@@ -53,7 +70,11 @@ describe('the cross-site check', () => {
 
   it('lets our own pages, and apps and scripts that send no Origin, through', async () => {
     const client = await signedInClient('crosssite');
-    const own = await client.call<{ id: number }>('/api/v1/addresses', { method: 'POST', body: address, headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' } });
+    const own = await client.call<{ id: number }>('/api/v1/addresses', {
+      method: 'POST',
+      body: address,
+      headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+    });
     expect(own.status).toBe(200);
     const script = await client.call<{ id: number }>('/api/v1/addresses', { method: 'POST', body: address });
     expect(script.status).toBe(200);
@@ -63,13 +84,22 @@ describe('the cross-site check', () => {
     const deployed = new TestClient({ APP_ENV: 'production', PUBLIC_ORIGIN: 'https://tickets.example.com' });
     deployed.cookies.clear();
     for (const [name, value] of client.cookies) deployed.cookies.set(name, value);
-    expect((await deployed.call('/api/v1/addresses', { method: 'POST', body: address, headers: { origin: 'https://tickets.example.com' } })).status).toBe(200);
+    expect(
+      (await deployed.call('/api/v1/addresses', { method: 'POST', body: address, headers: { origin: 'https://tickets.example.com' } }))
+        .status,
+    ).toBe(200);
     // Reading is never refused: a cross-site GET changes nothing.
-    expect((await client.call('/api/v1/addresses', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+    expect(
+      (await client.call('/api/v1/addresses', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).status,
+    ).toBe(200);
   });
 
   it('leaves payment webhooks to their signature', async () => {
-    const answer = await new TestClient().call('/api/v1/payments/webhooks/sandbox', { method: 'POST', body: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answer = await new TestClient().call('/api/v1/payments/webhooks/sandbox', {
+      method: 'POST',
+      body: 'x=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(answer.body.errorCode).not.toBe('cross_site_request');
   });
 });
@@ -80,12 +110,27 @@ describe('free text', () => {
     { method: 'POST', path: '/api/v1/addresses', body: { name: LONE_SURROGATE, countryCode: 'HK' }, field: 'name' },
     { method: 'POST', path: '/api/v1/addresses', body: { name: 'Chan', street: `1 Queen's Road ${LONE_SURROGATE}` }, field: 'street' },
     { method: 'PUT', path: '/api/v1/addresses/1', body: { name: 'Chan', city: LONE_SURROGATE }, field: 'city' },
-    { method: 'POST', path: '/api/v1/attendees', body: { name: `Chan${LONE_SURROGATE}`, idType: 'hk_id', idNumber: 'A1234563' }, field: 'name' },
+    {
+      method: 'POST',
+      path: '/api/v1/attendees',
+      body: { name: `Chan${LONE_SURROGATE}`, idType: 'hk_id', idNumber: 'A1234563' },
+      field: 'name',
+    },
     { method: 'PUT', path: '/api/v1/user/profile', body: { nickname: `Tai Man${LONE_SURROGATE}` }, field: 'nickname' },
     { method: 'POST', path: '/api/v1/orders', body: { listingId: 1, takerName: LONE_SURROGATE }, field: 'takerName' },
     { method: 'POST', path: '/api/v1/seller/orders/1/fail', body: { reason: `Sold out${LONE_SURROGATE}` }, field: 'reason' },
-    { method: 'POST', path: '/api/v1/seller/orders/1/fulfil', body: { method: 'on_site', pickupAddress: LONE_SURROGATE }, field: 'pickupAddress' },
-    { method: 'POST', path: '/api/v1/seller/orders/1/fulfil', body: { method: 'seat', seats: ['A1', `A2${LONE_SURROGATE}`] }, field: 'seats.1' },
+    {
+      method: 'POST',
+      path: '/api/v1/seller/orders/1/fulfil',
+      body: { method: 'on_site', pickupAddress: LONE_SURROGATE },
+      field: 'pickupAddress',
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/seller/orders/1/fulfil',
+      body: { method: 'seat', seats: ['A1', `A2${LONE_SURROGATE}`] },
+      field: 'seats.1',
+    },
     { method: 'POST', path: '/api/v1/gate/sessions/1/admissions', body: { code: LONE_SURROGATE }, field: 'code' },
   ];
 
@@ -95,16 +140,28 @@ describe('free text', () => {
     const asSeller = await sellerClient(seller!.id);
     for (const write of writes) {
       const writer = write.path.startsWith('/api/v1/seller/') ? asSeller : client;
-      const answer = await writer.call(write.path, { method: write.method, body: write.body, headers: { language: 'zh-CN', 'idempotency-key': crypto.randomUUID() } });
+      const answer = await writer.call(write.path, {
+        method: write.method,
+        body: write.body,
+        headers: { language: 'zh-CN', 'idempotency-key': crypto.randomUUID() },
+      });
       expect(answer.status, `${write.method} ${write.path}`).toBe(400);
-      expect(answer.body, `${write.method} ${write.path}`).toMatchObject({ errorCode: 'text_malformed', field: write.field, message: expect.stringContaining('损坏') });
+      expect(answer.body, `${write.method} ${write.path}`).toMatchObject({
+        errorCode: 'text_malformed',
+        field: write.field,
+        message: expect.stringContaining('损坏'),
+      });
     }
     // Nothing was stored.
     expect((await client.call('/api/v1/addresses')).body.data).toEqual([]);
   });
 
   it('refuses it in sign-in forms and search too', async () => {
-    const login = await new TestClient().post('/api/v1/user/mail/login', { email: `a${LONE_SURROGATE}@example.com`, loginType: 'password', password: 'x' });
+    const login = await new TestClient().post('/api/v1/user/mail/login', {
+      email: `a${LONE_SURROGATE}@example.com`,
+      loginType: 'password',
+      password: 'x',
+    });
     expect(login.body).toMatchObject({ errorCode: 'text_malformed', field: 'email' });
     const suggest = await new TestClient().call(`/api/v1/activities/suggest?input=${encodeURIComponent('劉')}%ED%A0%80`);
     // A query string cannot carry a lone surrogate: the broken bytes decode to U+FFFD, which is well-formed.
@@ -115,7 +172,12 @@ describe('free text', () => {
     const client = await signedInClient('unicode');
     const decomposed = 'Cafe\u0301 Chan';
     const created = await client.post<{ id: number }>('/api/v1/addresses', {
-      name: decomposed, phoneCountryCode: '+852', phone: '91234567', countryCode: 'HK', district: 'WC', street: 'Rue de l\u2019Église 1',
+      name: decomposed,
+      phoneCountryCode: '+852',
+      phone: '91234567',
+      countryCode: 'HK',
+      district: 'WC',
+      street: 'Rue de l\u2019Église 1',
     });
     expect(created.status).toBe(200);
     const row = await env.DB.prepare('SELECT name FROM addresses WHERE id = ?').bind(created.body.data.id).first<{ name: string }>();

@@ -34,7 +34,9 @@ export async function placeOrder(client: TestClient, listingId: number, quantity
 /** Pays through the sandbox; `webhookStatus` is what the webhook is expected to answer (500 when settling it fails). */
 export async function pay(client: TestClient, orderId: number, webhookStatus = 200): Promise<void> {
   const started = await client.call<{ checkoutUrl: string }>(`/api/v1/orders/${orderId}/payments`, {
-    method: 'POST', headers: { 'idempotency-key': newKey() }, body: { method: 'visa' },
+    method: 'POST',
+    headers: { 'idempotency-key': newKey() },
+    body: { method: 'visa' },
   });
   expect(started.status, started.text).toBe(200);
   const ref = new URL(started.body.data.checkoutUrl).pathname.split('/').pop()!;
@@ -71,7 +73,9 @@ export async function eTicketSource(from: 'first' | 'last' = 'first'): Promise<E
      WHERE l.status = 'active' AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 86400000
        AND a.real_name_required = 0 AND a.num_min <= 1 AND a.num_max >= 3 AND instr(l.delivery_types, 'e_ticket') > 0 AND t.face_value >= 1000
      ORDER BY l.id ${from === 'first' ? 'ASC' : 'DESC'} LIMIT 1`,
-  ).bind(Date.now()).first<ETicketSource>();
+  )
+    .bind(Date.now())
+    .first<ETicketSource>();
   if (!found) throw new Error('The seed has no e-ticket listing to buy from');
   await env.DB.prepare('UPDATE listings SET quantity_available = 500, quantity_total = 500 WHERE id = ?').bind(found.listingId).run();
   return found;

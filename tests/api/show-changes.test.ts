@@ -22,7 +22,9 @@ beforeAll(async () => {
   await seed();
   source = await eTicketSource();
   operator = await signedInClient('operator');
-  await env.DB.prepare('UPDATE users SET is_operator = 1 WHERE id = ?').bind(Number(operator.cookies.get('pnid'))).run();
+  await env.DB.prepare('UPDATE users SET is_operator = 1 WHERE id = ?')
+    .bind(Number(operator.cookies.get('pnid')))
+    .run();
 });
 
 async function order(client: TestClient, show: ETicketSource): Promise<OrderDetail> {
@@ -39,11 +41,14 @@ async function detail(client: TestClient, orderId: number): Promise<OrderDetail>
 
 /** Copies a row of `table` with some columns set anew; answers the new row's id. */
 async function copyRow(table: string, id: number, set: Record<string, number>): Promise<number> {
-  const columns = (await env.DB.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>()).results.map((column) => column.name).filter((name) => name !== 'id' && !(name in set));
+  const columns = (await env.DB.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>()).results
+    .map((column) => column.name)
+    .filter((name) => name !== 'id' && !(name in set));
   const names = [...Object.keys(set), ...columns].join(', ');
   const values = [...Object.keys(set).map((_, index) => `?${index + 2}`), ...columns].join(', ');
   const copied = await env.DB.prepare(`INSERT INTO ${table} (${names}) SELECT ${values} FROM ${table} WHERE id = ?1 RETURNING id`)
-    .bind(id, ...Object.values(set)).first<{ id: number }>();
+    .bind(id, ...Object.values(set))
+    .first<{ id: number }>();
   return copied!.id;
 }
 
@@ -51,14 +56,18 @@ async function copyRow(table: string, id: number, set: Record<string, number>): 
 async function ownSession(): Promise<ETicketSource> {
   const startsAt = Date.now() + 20 * DAY;
   const sessionId = await copyRow('activity_sessions', source.sessionId, { starts_at: startsAt, ends_at: startsAt + 3 * 3600_000 });
-  const tierId = Number((await env.DB.prepare('SELECT tier_id AS id FROM listings WHERE id = ?').bind(source.listingId).first<{ id: number }>())!.id);
+  const tierId = Number(
+    (await env.DB.prepare('SELECT tier_id AS id FROM listings WHERE id = ?').bind(source.listingId).first<{ id: number }>())!.id,
+  );
   const newTier = await copyRow('ticket_tiers', tierId, { session_id: sessionId });
   const listingId = await copyRow('listings', source.listingId, { tier_id: newTier, quantity_total: 50, quantity_available: 50 });
   return { ...source, sessionId, listingId };
 }
 
 function cancel(sessionId: number, client = operator) {
-  return client.call<{ listingsClosed: number; unpaidClosed: number; refunded: number }>(`/api/v1/operator/sessions/${sessionId}/cancel`, { method: 'POST' });
+  return client.call<{ listingsClosed: number; unpaidClosed: number; refunded: number }>(`/api/v1/operator/sessions/${sessionId}/cancel`, {
+    method: 'POST',
+  });
 }
 
 function postpone(sessionId: number, body: { startsAt: number; endsAt: number; refundUntil: number }) {
@@ -66,17 +75,25 @@ function postpone(sessionId: number, body: { startsAt: number; endsAt: number; r
 }
 
 async function payments(orderId: number) {
-  return (await env.DB.prepare(
-    'SELECT p.status, p.refunded_at AS refundedAt, s.status AS ledger FROM payments p JOIN sandbox_payments s ON s.ref = p.provider_ref WHERE p.order_id = ? ORDER BY p.id',
-  ).bind(orderId).all<{ status: string; refundedAt: number | null; ledger: string }>()).results;
+  return (
+    await env.DB.prepare(
+      'SELECT p.status, p.refunded_at AS refundedAt, s.status AS ledger FROM payments p JOIN sandbox_payments s ON s.ref = p.provider_ref WHERE p.order_id = ? ORDER BY p.id',
+    )
+      .bind(orderId)
+      .all<{ status: string; refundedAt: number | null; ledger: string }>()
+  ).results;
 }
 
 async function validTickets(orderId: number): Promise<number> {
-  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM tickets WHERE order_id = ? AND status = 'valid'").bind(orderId).first<{ n: number }>())!.n;
+  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM tickets WHERE order_id = ? AND status = 'valid'")
+    .bind(orderId)
+    .first<{ n: number }>())!.n;
 }
 
 async function listingStatus(listingId: number) {
-  return env.DB.prepare('SELECT status, quantity_available AS available FROM listings WHERE id = ?').bind(listingId).first<{ status: string; available: number }>();
+  return env.DB.prepare('SELECT status, quantity_available AS available FROM listings WHERE id = ?')
+    .bind(listingId)
+    .first<{ status: string; available: number }>();
 }
 
 describe('cancelling a session', () => {
@@ -90,7 +107,11 @@ describe('cancelling a session', () => {
 
   it('refunds paid orders minus the fees, voids their tickets, closes unpaid orders and listings, once', async () => {
     const show = await ownSession();
-    const [paidBuyer, ticketedBuyer, unpaidBuyer] = await Promise.all([signedInClient('cancel-paid'), signedInClient('cancel-ticketed'), signedInClient('cancel-unpaid')]);
+    const [paidBuyer, ticketedBuyer, unpaidBuyer] = await Promise.all([
+      signedInClient('cancel-paid'),
+      signedInClient('cancel-ticketed'),
+      signedInClient('cancel-unpaid'),
+    ]);
     const paid = await order(paidBuyer, show);
     await pay(paidBuyer, paid.id);
     const ticketed = await order(ticketedBuyer, show);
@@ -104,14 +125,25 @@ describe('cancelling a session', () => {
 
     const first = await cancel(show.sessionId);
     expect(first.body.data).toMatchObject({ listingsClosed: 1, unpaidClosed: 1, refunded: 2 });
-    for (const [client, placed] of [[paidBuyer, paid], [ticketedBuyer, ticketed]] as const) {
+    for (const [client, placed] of [
+      [paidBuyer, paid],
+      [ticketedBuyer, ticketed],
+    ] as const) {
       const after = await detail(client, placed.id);
       const expected = placed.cost.total - placed.cost.serviceFee - placed.cost.postage;
-      expect(after).toMatchObject({ status: 'refunded', refund: { amount: expected }, showChange: { status: 'cancelled', refund: { amount: expected } } });
+      expect(after).toMatchObject({
+        status: 'refunded',
+        refund: { amount: expected },
+        showChange: { status: 'cancelled', refund: { amount: expected } },
+      });
       expect(await payments(placed.id)).toEqual([expect.objectContaining({ status: 'refunded', ledger: 'refunded' })]);
       expect(await validTickets(placed.id)).toBe(0);
     }
-    expect(await detail(unpaidBuyer, unpaid.id)).toMatchObject({ status: 'cancelled', cancelReason: 'event', showChange: { status: 'cancelled' } });
+    expect(await detail(unpaidBuyer, unpaid.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'event',
+      showChange: { status: 'cancelled' },
+    });
     expect(await listingStatus(show.listingId)).toEqual({ status: 'closed', available: heldBefore + 1 });
 
     // Again: nothing more is done, and no money moves twice.
@@ -127,12 +159,17 @@ describe('cancelling a session', () => {
     const show = await ownSession();
     const buyer = await signedInClient('cancel-race');
     const placed = await order(buyer, show);
-    const started = await buyer.call<PaymentStart>(`/api/v1/orders/${placed.id}/payments`, { method: 'POST', headers: { 'idempotency-key': newKey() }, body: { method: 'visa' } });
+    const started = await buyer.call<PaymentStart>(`/api/v1/orders/${placed.id}/payments`, {
+      method: 'POST',
+      headers: { 'idempotency-key': newKey() },
+      body: { method: 'visa' },
+    });
     const ref = new URL(started.body.data.checkoutUrl).pathname.split('/').pop()!;
     const webhook = (await decideSandboxPayment(database(env.DB), ref, 'approve', Date.now()))!.webhook!;
 
     const answers = await Promise.all([
-      cancel(show.sessionId), cancel(show.sessionId),
+      cancel(show.sessionId),
+      cancel(show.sessionId),
       new TestClient().call(new URL(webhook.url).pathname, webhook.init),
     ]);
     for (const answer of answers) expect(answer.status, answer.text).toBe(200);
@@ -153,23 +190,45 @@ describe('postponing a session', () => {
     const placed = await order(buyer, show);
     await pay(buyer, placed.id);
     const now = Date.now();
-    const session = (await env.DB.prepare('SELECT starts_at AS startsAt FROM activity_sessions WHERE id = ?').bind(show.sessionId).first<{ startsAt: number }>())!;
-    const later = { startsAt: session.startsAt + 30 * DAY, endsAt: session.startsAt + 30 * DAY + 3 * 3600_000, refundUntil: now + 10 * DAY };
+    const session = (await env.DB.prepare('SELECT starts_at AS startsAt FROM activity_sessions WHERE id = ?')
+      .bind(show.sessionId)
+      .first<{ startsAt: number }>())!;
+    const later = {
+      startsAt: session.startsAt + 30 * DAY,
+      endsAt: session.startsAt + 30 * DAY + 3 * 3600_000,
+      refundUntil: now + 10 * DAY,
+    };
 
-    expect((await postpone(show.sessionId, { ...later, startsAt: session.startsAt - DAY })).body).toMatchObject({ code: 400, errorCode: 'postpone_date_invalid', field: 'startsAt' });
-    expect((await postpone(show.sessionId, { ...later, refundUntil: now - 1 })).body).toMatchObject({ code: 400, errorCode: 'refund_deadline_invalid', field: 'refundUntil' });
+    expect((await postpone(show.sessionId, { ...later, startsAt: session.startsAt - DAY })).body).toMatchObject({
+      code: 400,
+      errorCode: 'postpone_date_invalid',
+      field: 'startsAt',
+    });
+    expect((await postpone(show.sessionId, { ...later, refundUntil: now - 1 })).body).toMatchObject({
+      code: 400,
+      errorCode: 'refund_deadline_invalid',
+      field: 'refundUntil',
+    });
     const moved = await postpone(show.sessionId, later);
     expect(moved.status, moved.text).toBe(200);
 
     const before = await detail(buyer, placed.id);
-    expect(before).toMatchObject({ status: 'pending_ticketing', actions: { requestRefund: true }, showChange: { status: 'postponed', refundUntil: later.refundUntil } });
+    expect(before).toMatchObject({
+      status: 'pending_ticketing',
+      actions: { requestRefund: true },
+      showChange: { status: 'postponed', refundUntil: later.refundUntil },
+    });
     expect(before.showChange!.originalLabel).toBeTruthy();
     expect(before.session.startsAt).toBe(later.startsAt);
 
     const asked = await Promise.all([1, 2].map(() => buyer.call<OrderDetail>(`/api/v1/orders/${placed.id}/refund`, { method: 'POST' })));
     for (const answer of asked) expect(answer.status, answer.text).toBe(200);
     const expected = placed.cost.total - placed.cost.serviceFee - placed.cost.postage;
-    expect(await detail(buyer, placed.id)).toMatchObject({ status: 'refunded', refund: { amount: expected }, actions: { requestRefund: false } });
+    expect(await detail(buyer, placed.id)).toMatchObject({
+      status: 'refunded',
+      refund: { amount: expected },
+      actions: { requestRefund: false },
+    });
     expect(await payments(placed.id)).toEqual([expect.objectContaining({ status: 'refunded', ledger: 'refunded' })]);
     expect(await validTickets(placed.id)).toBe(0);
 
@@ -177,9 +236,16 @@ describe('postponing a session', () => {
     const late = await signedInClient('postponed-late');
     const lateOrder = await order(late, show);
     await pay(late, lateOrder.id);
-    expect((await (await signedInClient('stranger')).call(`/api/v1/orders/${lateOrder.id}/refund`, { method: 'POST' })).body).toMatchObject({ code: 404 });
-    await env.DB.prepare('UPDATE activity_sessions SET refund_until = ? WHERE id = ?').bind(now - 1, show.sessionId).run();
-    expect((await late.call(`/api/v1/orders/${lateOrder.id}/refund`, { method: 'POST' })).body).toMatchObject({ code: 409, errorCode: 'refund_not_available' });
+    expect((await (await signedInClient('stranger')).call(`/api/v1/orders/${lateOrder.id}/refund`, { method: 'POST' })).body).toMatchObject(
+      { code: 404 },
+    );
+    await env.DB.prepare('UPDATE activity_sessions SET refund_until = ? WHERE id = ?')
+      .bind(now - 1, show.sessionId)
+      .run();
+    expect((await late.call(`/api/v1/orders/${lateOrder.id}/refund`, { method: 'POST' })).body).toMatchObject({
+      code: 409,
+      errorCode: 'refund_not_available',
+    });
 
     // A postponed show can still be cancelled; a cancelled one is not postponed.
     expect((await cancel(show.sessionId)).body.data).toMatchObject({ refunded: 1 });

@@ -15,7 +15,11 @@ import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import { eTicketSource, newKey, placeOrder, type ETicketSource } from './shop.ts';
 
-const DEPLOYED = { APP_ENV: 'production', PUBLIC_ORIGIN: 'https://tickets.example.com', APP_SECRET: 'stripe-test-app-secret-0123456789' } as const;
+const DEPLOYED = {
+  APP_ENV: 'production',
+  PUBLIC_ORIGIN: 'https://tickets.example.com',
+  APP_SECRET: 'stripe-test-app-secret-0123456789',
+} as const;
 const stripeTestCrypto = Stripe.createSubtleCryptoProvider();
 const webhooks = new Stripe('sk_test_double').webhooks;
 
@@ -43,12 +47,24 @@ async function order(client: TestClient): Promise<OrderDetail> {
 }
 
 function pay(client: TestClient, orderId: number, method: string, key = newKey()) {
-  return client.call<PaymentStart>(`/api/v1/orders/${orderId}/payments`, { method: 'POST', headers: { 'idempotency-key': key }, body: { method } });
+  return client.call<PaymentStart>(`/api/v1/orders/${orderId}/payments`, {
+    method: 'POST',
+    headers: { 'idempotency-key': key },
+    body: { method },
+  });
 }
 
-async function requestsTo(path: string): Promise<Array<{ method: string; path: string; idempotencyKey: string | null; params: Record<string, unknown> }>> {
-  return (await (await fetch(`${env.STRIPE_API_URL}/_double/requests`, { method: 'POST' })).json() as Array<{ method: string; path: string; idempotencyKey: string | null; params: Record<string, unknown> }>)
-    .filter((request) => request.path === path);
+async function requestsTo(
+  path: string,
+): Promise<Array<{ method: string; path: string; idempotencyKey: string | null; params: Record<string, unknown> }>> {
+  return (
+    (await (await fetch(`${env.STRIPE_API_URL}/_double/requests`, { method: 'POST' })).json()) as Array<{
+      method: string;
+      path: string;
+      idempotencyKey: string | null;
+      params: Record<string, unknown>;
+    }>
+  ).filter((request) => request.path === path);
 }
 
 /** The buyer acts on Stripe's page (`pay`, `decline`, `expire`); answers the Event Stripe sends about it. */
@@ -61,10 +77,15 @@ async function onStripe(kind: 'checkout_sessions' | 'payment_intents', ref: stri
 /** Delivers an event to our webhook endpoint, signed as Stripe signs it (the library's test helper). */
 async function deliver(payload: string, options: { secret?: string; timestamp?: number } = {}) {
   const signature = await webhooks.generateTestHeaderStringAsync({
-    payload, secret: options.secret ?? 'whsec_double', timestamp: options.timestamp, cryptoProvider: stripeTestCrypto,
+    payload,
+    secret: options.secret ?? 'whsec_double',
+    timestamp: options.timestamp,
+    cryptoProvider: stripeTestCrypto,
   });
   return new TestClient(DEPLOYED).call<{ duplicate: boolean }>('/api/v1/payments/webhooks/stripe', {
-    method: 'POST', headers: { 'stripe-signature': signature, 'content-type': 'application/json' }, body: payload,
+    method: 'POST',
+    headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
+    body: payload,
   });
 }
 
@@ -76,19 +97,24 @@ async function stateOf(client: TestClient, orderId: number): Promise<PaymentStat
 
 async function paymentRow(orderId: number) {
   return env.DB.prepare('SELECT provider, provider_ref AS ref, status, amount, currency FROM payments WHERE order_id = ? ORDER BY id DESC')
-    .bind(orderId).first<{ provider: string; ref: string; status: string; amount: number; currency: string }>();
+    .bind(orderId)
+    .first<{ provider: string; ref: string; status: string; amount: number; currency: string }>();
 }
 
 describe('a deployed build with Stripe configured', () => {
-  it('offers only the methods Stripe takes for the buyer\'s currency', async () => {
+  it("offers only the methods Stripe takes for the buyer's currency", async () => {
     const hkd = await deployedBuyer('stripe-methods-hkd');
-    const quoted = await hkd.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${source.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`);
+    const quoted = await hkd.call<CheckoutQuote>(
+      `/api/v1/checkout/quote?listingId=${source.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`,
+    );
     expect(quoted.body.data.paymentMethods).toContain('wechat_pay');
     expect(quoted.body.data.paymentMethods).not.toContain('paypal');
     expect(quoted.body.data.paymentMethods).not.toContain('paynow');
 
     const twd = await deployedBuyer('stripe-methods-twd', 'TWD');
-    const twdQuote = await twd.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${source.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`);
+    const twdQuote = await twd.call<CheckoutQuote>(
+      `/api/v1/checkout/quote?listingId=${source.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`,
+    );
     expect(twdQuote.body.data.paymentMethods).not.toContain('wechat_pay');
     const placed = await order(twd);
     const refused = await pay(twd, placed.id, 'wechat_pay');
@@ -108,14 +134,24 @@ describe('a deployed build with Stripe configured', () => {
     // A double-clicked Pay is the same Checkout Session.
     expect((await pay(client, placed.id, 'visa', key)).body.data).toEqual(started.body.data);
 
-    const sessions = (await requestsTo('/v1/checkout/sessions')).filter((request) => request.params.client_reference_id === `order-${placed.id}`);
+    const sessions = (await requestsTo('/v1/checkout/sessions')).filter(
+      (request) => request.params.client_reference_id === `order-${placed.id}`,
+    );
     expect(sessions).toHaveLength(1);
     const [created] = sessions;
     expect(created.idempotencyKey).toBe(`order-${placed.id}:${key}`);
     expect(created.params).toMatchObject({
-      mode: 'payment', locale: 'zh-HK', client_reference_id: `order-${placed.id}`, allowed_payment_method_types: ['card'],
+      mode: 'payment',
+      locale: 'zh-HK',
+      client_reference_id: `order-${placed.id}`,
+      allowed_payment_method_types: ['card'],
       success_url: `https://tickets.example.com/zh-HK/order/${placed.id}/pay?returned=1`,
-      line_items: [{ quantity: '1', price_data: { currency: 'hkd', unit_amount: String(placed.cost.total), product_data: { name: `門票，訂單 ${placed.orderNo}` } } }],
+      line_items: [
+        {
+          quantity: '1',
+          price_data: { currency: 'hkd', unit_amount: String(placed.cost.total), product_data: { name: `門票，訂單 ${placed.orderNo}` } },
+        },
+      ],
     });
 
     const row = (await paymentRow(placed.id))!;
@@ -133,21 +169,32 @@ describe('a deployed build with Stripe configured', () => {
     expect((await pay(client, placed.id, 'mastercard')).status).toBe(200);
     const { ref } = (await paymentRow(placed.id))!;
     const forged = JSON.stringify({
-      id: 'evt_forged_completed', object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false,
-      pending_webhooks: 1, request: { id: null, idempotency_key: null }, type: 'checkout.session.completed',
+      id: 'evt_forged_completed',
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: 'checkout.session.completed',
       data: { object: { id: ref, object: 'checkout.session', status: 'complete', payment_status: 'paid' } },
     });
     expect((await deliver(forged)).status).toBe(200);
     expect(await stateOf(client, placed.id)).toMatchObject({ orderStatus: 'pending_payment', paymentStatus: 'created' });
 
-    expect((await deliver(forged, { secret: 'whsec_someone_else' })).body).toMatchObject({ code: 400, errorCode: 'webhook_signature_invalid' });
-    const old = await deliver(forged.replace('evt_forged_completed', 'evt_forged_old'), { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect((await deliver(forged, { secret: 'whsec_someone_else' })).body).toMatchObject({
+      code: 400,
+      errorCode: 'webhook_signature_invalid',
+    });
+    const old = await deliver(forged.replace('evt_forged_completed', 'evt_forged_old'), {
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     expect(old.body).toMatchObject({ code: 400, errorCode: 'webhook_timestamp_stale' });
     const unsigned = await new TestClient(DEPLOYED).call('/api/v1/payments/webhooks/stripe', { method: 'POST', body: forged });
     expect(unsigned.body).toMatchObject({ code: 400, errorCode: 'webhook_signature_invalid' });
   });
 
-  it('shows WeChat Pay\'s QR and sends Alipay to its redirect; a declined attempt is a failed payment', async () => {
+  it("shows WeChat Pay's QR and sends Alipay to its redirect; a declined attempt is a failed payment", async () => {
     const client = await deployedBuyer('stripe-wallets', 'CNY', 'zh-CN');
     const placed = await order(client);
     const wechat = await pay(client, placed.id, 'wechat_pay');
@@ -155,10 +202,16 @@ describe('a deployed build with Stripe configured', () => {
     expect(wechat.body.data.qrContent).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
     expect(wechat.body.data.qrSvg).toContain('<svg');
     expect(wechat.body.data.checkoutUrl).toMatch(/^https:\/\/payments\.stripe\.com\/wechat_pay\/qr\//);
-    const [intent] = (await requestsTo('/v1/payment_intents')).filter((request) => (request.params.metadata as { merchantRef?: string }).merchantRef === `order-${placed.id}`);
+    const [intent] = (await requestsTo('/v1/payment_intents')).filter(
+      (request) => (request.params.metadata as { merchantRef?: string }).merchantRef === `order-${placed.id}`,
+    );
     expect(intent.params).toMatchObject({
-      amount: String(placed.cost.total), currency: 'cny', confirm: 'true', allowed_payment_method_types: ['wechat_pay'],
-      payment_method_data: { type: 'wechat_pay' }, payment_method_options: { wechat_pay: { client: 'web' } },
+      amount: String(placed.cost.total),
+      currency: 'cny',
+      confirm: 'true',
+      allowed_payment_method_types: ['wechat_pay'],
+      payment_method_data: { type: 'wechat_pay' },
+      payment_method_options: { wechat_pay: { client: 'web' } },
     });
     const wechatRef = (await paymentRow(placed.id))!.ref;
     expect(wechatRef).toMatch(/^pi_/);
@@ -172,7 +225,7 @@ describe('a deployed build with Stripe configured', () => {
     expect(await stateOf(client, placed.id)).toMatchObject({ orderStatus: 'pending_ticketing', paymentStatus: 'succeeded' });
   });
 
-  it('charges TWD and IDR in Stripe\'s hundredths, and refunds once, through Stripe', async () => {
+  it("charges TWD and IDR in Stripe's hundredths, and refunds once, through Stripe", async () => {
     for (const currency of ['TWD', 'IDR']) {
       const client = await deployedBuyer(`stripe-${currency.toLowerCase()}`, currency);
       const placed = await order(client);
@@ -180,7 +233,14 @@ describe('a deployed build with Stripe configured', () => {
       const sessions = await requestsTo('/v1/checkout/sessions');
       const created = sessions.find((request) => request.params.client_reference_id === `order-${placed.id}`)!;
       expect(created.params.line_items).toEqual([
-        { quantity: '1', price_data: { currency: currency.toLowerCase(), unit_amount: String(placed.cost.total * 100), product_data: { name: `Tickets, order ${placed.orderNo}` } } },
+        {
+          quantity: '1',
+          price_data: {
+            currency: currency.toLowerCase(),
+            unit_amount: String(placed.cost.total * 100),
+            product_data: { name: `Tickets, order ${placed.orderNo}` },
+          },
+        },
       ]);
       const { ref } = (await paymentRow(placed.id))!;
       await deliver(await onStripe('checkout_sessions', ref, 'pay'));
@@ -194,7 +254,11 @@ describe('a deployed build with Stripe configured', () => {
       ]);
       expect(first).toEqual({ amount: half, currency });
       expect(second === null || second.amount === half).toBe(true);
-      const refunds = (await (await fetch(`${env.STRIPE_API_URL}/_double/refunds`, { method: 'POST' })).json()) as Array<{ amount: number; currency: string; metadata: { ref?: string } }>;
+      const refunds = (await (await fetch(`${env.STRIPE_API_URL}/_double/refunds`, { method: 'POST' })).json()) as Array<{
+        amount: number;
+        currency: string;
+        metadata: { ref?: string };
+      }>;
       const ours = refunds.filter((refund) => refund.metadata.ref === ref);
       expect(ours).toEqual([expect.objectContaining({ amount: half * 100, currency: currency.toLowerCase() })]);
       expect((await paymentRow(placed.id))!.status).toBe('refunded');
@@ -211,7 +275,9 @@ describe('a deployed build with Stripe configured', () => {
     expect(again.status, again.text).toBe(200);
     const second = (await paymentRow(placed.id))!;
     expect(second.ref).not.toBe(first.ref);
-    const { results } = await env.DB.prepare('SELECT status FROM payments WHERE order_id = ? ORDER BY id').bind(placed.id).all<{ status: string }>();
+    const { results } = await env.DB.prepare('SELECT status FROM payments WHERE order_id = ? ORDER BY id')
+      .bind(placed.id)
+      .all<{ status: string }>();
     expect(results.map((row) => row.status)).toEqual(['cancelled', 'created']);
   });
 });

@@ -29,12 +29,17 @@ async function heldOrder(client: TestClient, quantity = 2): Promise<OrderDetail>
 
 const list = (client: TestClient, orderId: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   client.call<TransferListingView>(`/api/v1/orders/${orderId}/transfer-listings`, {
-    method: 'POST', headers, body: { quantity: 1, price: source.faceValue, currency: source.currency, acceptAgreement: true, ...body },
+    method: 'POST',
+    headers,
+    body: { quantity: 1, price: source.faceValue, currency: source.currency, acceptAgreement: true, ...body },
   });
-const withdraw = (client: TestClient, listingId: number) => client.call<TransferListingView>(`/api/v1/transfer-listings/${listingId}`, { method: 'DELETE' });
+const withdraw = (client: TestClient, listingId: number) =>
+  client.call<TransferListingView>(`/api/v1/transfer-listings/${listingId}`, { method: 'DELETE' });
 
 async function ticketStatuses(orderId: number): Promise<string[]> {
-  const { results } = await env.DB.prepare('SELECT status FROM tickets WHERE order_id = ? ORDER BY id').bind(orderId).all<{ status: string }>();
+  const { results } = await env.DB.prepare('SELECT status FROM tickets WHERE order_id = ? ORDER BY id')
+    .bind(orderId)
+    .all<{ status: string }>();
   return results.map((row) => row.status);
 }
 
@@ -85,9 +90,18 @@ describe('how many and at what price', () => {
 
     const first = await list(holder, order.id, { quantity: 1 });
     expect(first.status, first.text).toBe(200);
-    expect(first.body.data).toMatchObject({ sourceOrderId: order.id, quantityTotal: 1, quantityAvailable: 1, status: 'active', withdrawable: true });
+    expect(first.body.data).toMatchObject({
+      sourceOrderId: order.id,
+      quantityTotal: 1,
+      quantityAvailable: 1,
+      status: 'active',
+      withdrawable: true,
+    });
     const oneLeft = await list(holder, order.id, { quantity: 2 });
-    expect(oneLeft.body).toMatchObject({ errorCode: 'transfer_quantity_exceeds_held', message: 'You can list at most 1 ticket from this order.' });
+    expect(oneLeft.body).toMatchObject({
+      errorCode: 'transfer_quantity_exceeds_held',
+      message: 'You can list at most 1 ticket from this order.',
+    });
     const oneLeftChinese = await list(holder, order.id, { quantity: 2 }, { language: 'zh-CN' });
     expect(oneLeftChinese.body.message).toBe('此订单最多可上架 1 张门票。');
     const second = await list(holder, order.id, { quantity: 1 });
@@ -107,7 +121,9 @@ describe('how many and at what price', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const { results } = await env.DB.prepare(
       'SELECT COUNT(*) AS n FROM listing_tickets lt JOIN tickets t ON t.id = lt.ticket_id WHERE t.order_id = ? AND lt.active = 1',
-    ).bind(order.id).all<{ n: number }>();
+    )
+      .bind(order.id)
+      .all<{ n: number }>();
     expect(results[0].n).toBe(2);
   });
 
@@ -133,14 +149,23 @@ describe('changing and withdrawing', () => {
     const order = await heldOrder(holder, 1);
     const listing = (await list(holder, order.id, {})).body.data;
     const price = source.faceValue + 100;
-    const changed = await holder.call<TransferListingView>(`/api/v1/transfer-listings/${listing.id}`, { method: 'PUT', body: { price, currency: source.currency } });
+    const changed = await holder.call<TransferListingView>(`/api/v1/transfer-listings/${listing.id}`, {
+      method: 'PUT',
+      body: { price, currency: source.currency },
+    });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body.data.price.amount).toBe(price);
-    const foreign = await stranger.call(`/api/v1/transfer-listings/${listing.id}`, { method: 'PUT', body: { price, currency: source.currency } });
+    const foreign = await stranger.call(`/api/v1/transfer-listings/${listing.id}`, {
+      method: 'PUT',
+      body: { price, currency: source.currency },
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.body.errorCode).toBe('transfer_listing_not_found');
     expect((await withdraw(stranger, listing.id)).status).toBe(404);
-    const absurd = await holder.call(`/api/v1/transfer-listings/${listing.id}`, { method: 'PUT', body: { price: -1, currency: source.currency } });
+    const absurd = await holder.call(`/api/v1/transfer-listings/${listing.id}`, {
+      method: 'PUT',
+      body: { price: -1, currency: source.currency },
+    });
     expect(absurd.body.errorCode).toBe('transfer_price_out_of_band');
 
     const mine = await holder.call<TransferListingView[]>('/api/v1/transfer-listings');
@@ -150,7 +175,10 @@ describe('changing and withdrawing', () => {
     const late = await placeOrder(buyer, listing.id, 1);
     expect(late.status).toBe(409);
     expect(late.body.errorCode).toBe('listing_unavailable');
-    const closed = await holder.call(`/api/v1/transfer-listings/${listing.id}`, { method: 'PUT', body: { price, currency: source.currency } });
+    const closed = await holder.call(`/api/v1/transfer-listings/${listing.id}`, {
+      method: 'PUT',
+      body: { price, currency: source.currency },
+    });
     expect(closed.status).toBe(409);
     expect(closed.body.errorCode).toBe('transfer_listing_closed');
   });
@@ -192,15 +220,21 @@ describe('a transfer bought through checkout', () => {
 
     const payouts = (await holder.call<PayoutView[]>('/api/v1/transfer-payouts')).body.data;
     const payout = payouts.find((entry) => entry.orderId === bOrder.id)!;
-    const session = await env.DB.prepare('SELECT starts_at AS startsAt FROM activity_sessions WHERE id = ?').bind(source.sessionId).first<{ startsAt: number }>();
+    const session = await env.DB.prepare('SELECT starts_at AS startsAt FROM activity_sessions WHERE id = ?')
+      .bind(source.sessionId)
+      .first<{ startsAt: number }>();
     const fee = Math.floor((ticketed.cost.ticketAmount * TRANSFER_PLATFORM_FEE_BASIS_POINTS + 5_000) / 10_000);
     expect(payout).toMatchObject({ listingId: listing.id, status: 'pending', payableAfter: session!.startsAt });
     expect(payout.amount).toMatchObject({ amount: ticketed.cost.ticketAmount - fee, currency: ticketed.cost.currency });
     expect(payout.platformFee.amount).toBe(fee);
 
     // The seller is told once, in their language, what sold and what they will receive.
-    const { email } = (await env.DB.prepare('SELECT email FROM users WHERE id = ?').bind(Number(holder.cookies.get('pnid'))).first<{ email: string }>())!;
-    const outbox = (await new TestClient().call<Array<{ subject: string; body: string }>>(`/api/v1/dev/outbox?target=${encodeURIComponent(email)}`)).body.data;
+    const { email } = (await env.DB.prepare('SELECT email FROM users WHERE id = ?')
+      .bind(Number(holder.cookies.get('pnid')))
+      .first<{ email: string }>())!;
+    const outbox = (
+      await new TestClient().call<Array<{ subject: string; body: string }>>(`/api/v1/dev/outbox?target=${encodeURIComponent(email)}`)
+    ).body.data;
     const notices = outbox.filter((message) => message.subject === `Your tickets for ${ticketed.activity.name} sold`);
     expect(notices).toHaveLength(1);
     expect(notices[0].body).toContain('1 ticket you listed');
@@ -230,10 +264,14 @@ describe('a transfer bought through checkout', () => {
       const listing = (await list(holder, order.id, {})).body.data;
       const { total } = (await quote(buyer, listing.id, 1)).body.data.cost;
       // Alternate which request starts first, so both orders of arrival are exercised.
-      const [purchase, withdrawal] = round % 2 === 0
-        ? await Promise.all([createOrder(buyer, listing.id, 1, total), withdraw(holder, listing.id)])
-        : await Promise.all([withdraw(holder, listing.id), createOrder(buyer, listing.id, 1, total)]).then(([w, p]) => [p, w] as const);
-      expect([purchase.status, withdrawal.status].filter((status) => status === 200), `round ${round}`).toHaveLength(1);
+      const [purchase, withdrawal] =
+        round % 2 === 0
+          ? await Promise.all([createOrder(buyer, listing.id, 1, total), withdraw(holder, listing.id)])
+          : await Promise.all([withdraw(holder, listing.id), createOrder(buyer, listing.id, 1, total)]).then(([w, p]) => [p, w] as const);
+      expect(
+        [purchase.status, withdrawal.status].filter((status) => status === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
       if (purchase.status === 200) {
         expect(withdrawal.body.errorCode).toBe('transfer_listing_not_withdrawable');
         const bOrder = purchase.body.data as OrderDetail;
@@ -243,7 +281,9 @@ describe('a transfer bought through checkout', () => {
       } else {
         expect(['listing_unavailable', 'tickets_sold_out']).toContain(purchase.body.errorCode);
         expect(await ticketStatuses(order.id)).toEqual(['valid']);
-        const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE listing_id = ?').bind(listing.id).all<{ n: number }>();
+        const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE listing_id = ?')
+          .bind(listing.id)
+          .all<{ n: number }>();
         expect(results[0].n).toBe(0);
       }
     }
@@ -254,13 +294,20 @@ describe('after the event starts', () => {
   it('refuses new listings and price changes, and shows the unsold listing closed', async () => {
     const order = await heldOrder(holder, 2);
     const listing = (await list(holder, order.id, {})).body.data;
-    const { startsAt } = (await env.DB.prepare('SELECT starts_at AS startsAt FROM activity_sessions WHERE id = ?').bind(source.sessionId).first<{ startsAt: number }>())!;
-    await env.DB.prepare('UPDATE activity_sessions SET starts_at = ? WHERE id = ?').bind(Date.now() - 1000, source.sessionId).run();
+    const { startsAt } = (await env.DB.prepare('SELECT starts_at AS startsAt FROM activity_sessions WHERE id = ?')
+      .bind(source.sessionId)
+      .first<{ startsAt: number }>())!;
+    await env.DB.prepare('UPDATE activity_sessions SET starts_at = ? WHERE id = ?')
+      .bind(Date.now() - 1000, source.sessionId)
+      .run();
     try {
       const refused = await list(holder, order.id, {});
       expect(refused.status).toBe(409);
       expect(refused.body.errorCode).toBe('transfer_event_started');
-      const change = await holder.call(`/api/v1/transfer-listings/${listing.id}`, { method: 'PUT', body: { price: source.faceValue, currency: source.currency } });
+      const change = await holder.call(`/api/v1/transfer-listings/${listing.id}`, {
+        method: 'PUT',
+        body: { price: source.faceValue, currency: source.currency },
+      });
       expect(change.body.errorCode).toBe('transfer_event_started');
       const mine = (await holder.call<TransferListingView[]>('/api/v1/transfer-listings')).body.data.find((item) => item.id === listing.id);
       expect(mine).toMatchObject({ status: 'closed', quantityAvailable: 0, withdrawable: false });
@@ -283,7 +330,9 @@ describe("buying one's own listing", () => {
     expect(ordered.body).toMatchObject({ errorCode: 'own_listing', message: expect.stringContaining('your own tickets') });
     const mine = (await holder.call<TransferListingView[]>('/api/v1/transfer-listings')).body.data.find((item) => item.id === listing.id);
     expect(mine).toMatchObject({ quantityAvailable: 1, withdrawable: true });
-    const localized = await holder.call(`/api/v1/checkout/quote?listingId=${listing.id}&quantity=1&deliveryType=e_ticket&coupon=none`, { headers: { language: 'zh-CN' } });
+    const localized = await holder.call(`/api/v1/checkout/quote?listingId=${listing.id}&quantity=1&deliveryType=e_ticket&coupon=none`, {
+      headers: { language: 'zh-CN' },
+    });
     expect(localized.body.message).toContain('你自己出售的门票');
   });
 
@@ -295,12 +344,16 @@ describe("buying one's own listing", () => {
 });
 
 describe("when the seller's own order leaves their hands", () => {
-  const failSource = (orderId: number) => seller.post(`/api/v1/seller/orders/${orderId}/fail`, { reason: 'The venue cancelled this block of seats' });
-  const stockOf = (listingId: number) => env.DB
-    .prepare('SELECT status, quantity_total AS total, quantity_available AS available FROM listings WHERE id = ?')
-    .bind(listingId).first<{ status: string; total: number; available: number }>();
-  const ticketIds = async (orderId: number) => (await env.DB.prepare('SELECT id FROM tickets WHERE order_id = ? ORDER BY id').bind(orderId).all<{ id: number }>())
-    .results.map((row) => row.id);
+  const failSource = (orderId: number) =>
+    seller.post(`/api/v1/seller/orders/${orderId}/fail`, { reason: 'The venue cancelled this block of seats' });
+  const stockOf = (listingId: number) =>
+    env.DB.prepare('SELECT status, quantity_total AS total, quantity_available AS available FROM listings WHERE id = ?')
+      .bind(listingId)
+      .first<{ status: string; total: number; available: number }>();
+  const ticketIds = async (orderId: number) =>
+    (await env.DB.prepare('SELECT id FROM tickets WHERE order_id = ? ORDER BY id').bind(orderId).all<{ id: number }>()).results.map(
+      (row) => row.id,
+    );
   const orderOf = async (client: TestClient, orderId: number) => (await client.call<OrderDetail>(`/api/v1/orders/${orderId}`)).body.data;
 
   it('withdraws the listing when the source order is refunded: its tickets are no longer on sale', async () => {
@@ -308,7 +361,9 @@ describe("when the seller's own order leaves their hands", () => {
     const listing = (await list(holder, order.id, { quantity: 2 })).body.data;
     expect((await failSource(order.id)).status).toBe(200);
     expect(await stockOf(listing.id)).toEqual({ status: 'withdrawn', total: 0, available: 0 });
-    const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM listing_tickets WHERE listing_id = ? AND active = 1').bind(listing.id).all<{ n: number }>();
+    const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM listing_tickets WHERE listing_id = ? AND active = 1')
+      .bind(listing.id)
+      .all<{ n: number }>();
     expect(results[0].n).toBe(0);
     const late = await placeOrder(buyer, listing.id, 1);
     expect(late.status).toBe(409);
@@ -344,10 +399,14 @@ describe("when the seller's own order leaves their hands", () => {
     await pay(buyer, bOrder.id);
     const after = await orderOf(buyer, bOrder.id);
     expect(after).toMatchObject({ status: 'refunded', tickets: [], refund: { amount: bOrder.cost.total } });
-    const { results: paid } = await env.DB.prepare('SELECT status FROM payments WHERE order_id = ?').bind(bOrder.id).all<{ status: string }>();
+    const { results: paid } = await env.DB.prepare('SELECT status FROM payments WHERE order_id = ?')
+      .bind(bOrder.id)
+      .all<{ status: string }>();
     expect(paid.map((row) => row.status)).toEqual(['refunded']);
     expect(await ticketStatuses(order.id)).toEqual(['invalid']);
-    expect((await holder.call<PayoutView[]>('/api/v1/transfer-payouts')).body.data.some((payout) => payout.orderId === bOrder.id)).toBe(false);
+    expect((await holder.call<PayoutView[]>('/api/v1/transfer-payouts')).body.data.some((payout) => payout.orderId === bOrder.id)).toBe(
+      false,
+    );
     expect(await stockOf(listing.id)).toEqual({ status: 'withdrawn', total: 0, available: 0 });
     // Repeating the reissue (the sweep) changes nothing.
     await sweep(database(env.DB), Date.now());
@@ -386,7 +445,9 @@ describe("when the seller's own order leaves their hands", () => {
 describe('a reissue that failed after payment', () => {
   /** A D1 error inside the reissue batch, as a hiccup would raise: the payout insert aborts it whole. */
   async function withPayoutsFailing(run: () => Promise<void>): Promise<void> {
-    await env.DB.prepare("CREATE TRIGGER test_payout_hiccup BEFORE INSERT ON seller_payouts BEGIN SELECT RAISE(ABORT, 'D1 hiccup'); END").run();
+    await env.DB.prepare(
+      "CREATE TRIGGER test_payout_hiccup BEFORE INSERT ON seller_payouts BEGIN SELECT RAISE(ABORT, 'D1 hiccup'); END",
+    ).run();
     try {
       await run();
     } finally {
@@ -399,7 +460,10 @@ describe('a reissue that failed after payment', () => {
     const listing = (await list(holder, order.id, {})).body.data;
     const bOrder = (await placeOrder(buyer, listing.id, 1)).body.data as OrderDetail;
     await withPayoutsFailing(() => pay(buyer, bOrder.id, 500));
-    expect((await buyer.call<OrderDetail>(`/api/v1/orders/${bOrder.id}`)).body.data).toMatchObject({ status: 'pending_ticketing', tickets: [] });
+    expect((await buyer.call<OrderDetail>(`/api/v1/orders/${bOrder.id}`)).body.data).toMatchObject({
+      status: 'pending_ticketing',
+      tickets: [],
+    });
     expect(await ticketStatuses(order.id)).toEqual(['valid']);
     return { order, bOrder };
   }
@@ -411,7 +475,10 @@ describe('a reissue that failed after payment', () => {
     const { order, bOrder } = await paidButNotReissued();
     const db = database(env.DB);
     expect((await sweep(db, Date.now())).reissuedTransfers).toBeGreaterThanOrEqual(1);
-    expect((await buyer.call<OrderDetail>(`/api/v1/orders/${bOrder.id}`)).body.data).toMatchObject({ status: 'pending_receipt', tickets: [{ status: 'valid' }] });
+    expect((await buyer.call<OrderDetail>(`/api/v1/orders/${bOrder.id}`)).body.data).toMatchObject({
+      status: 'pending_receipt',
+      tickets: [{ status: 'valid' }],
+    });
     expect(await ticketStatuses(order.id)).toEqual(['transferred']);
     expect(await payoutsOf(bOrder.id)).toBe(1);
 

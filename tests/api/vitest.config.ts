@@ -22,8 +22,11 @@ export default defineConfig(async () => {
           compatibilityFlags: ['nodejs_compat'],
           d1Databases: ['DB'],
           bindings: {
-            APP_ENV: 'local', TEST_MIGRATIONS: migrations,
-            STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_WEBHOOK_SECRET: 'whsec_double', STRIPE_API_URL: stripe.url,
+            APP_ENV: 'local',
+            TEST_MIGRATIONS: migrations,
+            STRIPE_SECRET_KEY: 'sk_test_double',
+            STRIPE_WEBHOOK_SECRET: 'whsec_double',
+            STRIPE_API_URL: stripe.url,
           },
         },
       }),

@@ -30,7 +30,10 @@ export interface StripeDouble {
 }
 
 class StripeApiError extends Error {
-  constructor(readonly status: number, readonly body: Json) {
+  constructor(
+    readonly status: number,
+    readonly body: Json,
+  ) {
     super(String(body.message));
   }
 }
@@ -65,8 +68,11 @@ export function parseForm(body: string): Json {
 
 function missing(kind: string, value: string, param = 'id'): StripeApiError {
   return new StripeApiError(404, {
-    code: 'resource_missing', doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
-    message: `No such ${kind}: '${value}'`, param, type: 'invalid_request_error',
+    code: 'resource_missing',
+    doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
+    message: `No such ${kind}: '${value}'`,
+    param,
+    type: 'invalid_request_error',
   });
 }
 
@@ -75,7 +81,8 @@ function invalid(message: string, param?: string, code = 'parameter_invalid'): S
 }
 
 function integer(value: unknown, param: string): number {
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw invalid(`Invalid integer: ${String(value)}`, param, 'parameter_invalid_integer');
+  if (typeof value !== 'string' || !/^\d+$/.test(value))
+    throw invalid(`Invalid integer: ${String(value)}`, param, 'parameter_invalid_integer');
   return Number(value);
 }
 
@@ -94,37 +101,116 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 
   function intentObject(fields: { amount: number; currency: string; types: string[]; metadata: Json; description: string | null }): Json {
     return {
-      id: id('pi'), object: 'payment_intent', allowed_payment_method_types: fields.types, amount: fields.amount, amount_capturable: 0,
-      amount_received: 0, application: null, application_fee_amount: null, automatic_payment_methods: null, canceled_at: null,
-      cancellation_reason: null, capture_method: 'automatic_async', client_secret: `${id('pi')}_secret_${randomBytes(8).toString('hex')}`,
-      confirmation_method: 'automatic', created: nowSeconds(), currency: fields.currency, customer: null, customer_account: null,
-      description: fields.description, excluded_payment_method_types: null, last_payment_error: null, latest_charge: null, livemode: false,
-      managed_payments: null, metadata: fields.metadata, next_action: null, on_behalf_of: null, payment_method: null,
-      payment_method_configuration_details: null, payment_method_options: null, payment_method_types: fields.types, payment_record: null,
-      processing: null, receipt_email: null, review: null, setup_future_usage: null, shipping: null, source: null, statement_descriptor: null,
-      statement_descriptor_suffix: null, status: 'requires_payment_method', transfer_data: null, transfer_group: null,
+      id: id('pi'),
+      object: 'payment_intent',
+      allowed_payment_method_types: fields.types,
+      amount: fields.amount,
+      amount_capturable: 0,
+      amount_received: 0,
+      application: null,
+      application_fee_amount: null,
+      automatic_payment_methods: null,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: 'automatic_async',
+      client_secret: `${id('pi')}_secret_${randomBytes(8).toString('hex')}`,
+      confirmation_method: 'automatic',
+      created: nowSeconds(),
+      currency: fields.currency,
+      customer: null,
+      customer_account: null,
+      description: fields.description,
+      excluded_payment_method_types: null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      managed_payments: null,
+      metadata: fields.metadata,
+      next_action: null,
+      on_behalf_of: null,
+      payment_method: null,
+      payment_method_configuration_details: null,
+      payment_method_options: null,
+      payment_method_types: fields.types,
+      payment_record: null,
+      processing: null,
+      receipt_email: null,
+      review: null,
+      setup_future_usage: null,
+      shipping: null,
+      source: null,
+      statement_descriptor: null,
+      statement_descriptor_suffix: null,
+      status: 'requires_payment_method',
+      transfer_data: null,
+      transfer_group: null,
     };
   }
 
   function succeed(intent: Json): void {
     const charge: Json = {
-      id: id('ch'), object: 'charge', amount: intent.amount, amount_captured: intent.amount, amount_refunded: 0, application: null,
-      application_fee: null, application_fee_amount: null, balance_transaction: id('txn'), billing_details: { address: null, email: null, name: null, phone: null },
-      calculated_statement_descriptor: 'TICKETS', captured: true, created: nowSeconds(), currency: intent.currency, customer: null,
-      description: intent.description, disputed: false, failure_balance_transaction: null, failure_code: null, failure_message: null,
-      fraud_details: {}, livemode: false, metadata: intent.metadata, on_behalf_of: null, outcome: { network_status: 'approved_by_network', type: 'authorized' },
-      paid: true, payment_intent: intent.id, payment_method: id('pm'), payment_method_details: { type: (intent.payment_method_types as string[])[0] },
-      receipt_email: null, receipt_number: null, receipt_url: null, refunded: false, review: null, shipping: null, source: null,
-      source_transfer: null, statement_descriptor: null, statement_descriptor_suffix: null, status: 'succeeded', transfer_data: null, transfer_group: null,
+      id: id('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      application: null,
+      application_fee: null,
+      application_fee_amount: null,
+      balance_transaction: id('txn'),
+      billing_details: { address: null, email: null, name: null, phone: null },
+      calculated_statement_descriptor: 'TICKETS',
+      captured: true,
+      created: nowSeconds(),
+      currency: intent.currency,
+      customer: null,
+      description: intent.description,
+      disputed: false,
+      failure_balance_transaction: null,
+      failure_code: null,
+      failure_message: null,
+      fraud_details: {},
+      livemode: false,
+      metadata: intent.metadata,
+      on_behalf_of: null,
+      outcome: { network_status: 'approved_by_network', type: 'authorized' },
+      paid: true,
+      payment_intent: intent.id,
+      payment_method: id('pm'),
+      payment_method_details: { type: (intent.payment_method_types as string[])[0] },
+      receipt_email: null,
+      receipt_number: null,
+      receipt_url: null,
+      refunded: false,
+      review: null,
+      shipping: null,
+      source: null,
+      source_transfer: null,
+      statement_descriptor: null,
+      statement_descriptor_suffix: null,
+      status: 'succeeded',
+      transfer_data: null,
+      transfer_group: null,
     };
     charges.set(charge.id as string, charge);
-    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, next_action: null, payment_method: charge.payment_method });
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: charge.id,
+      next_action: null,
+      payment_method: charge.payment_method,
+    });
   }
 
   function decline(intent: Json): void {
     Object.assign(intent, {
-      status: 'requires_payment_method', next_action: null,
-      last_payment_error: { code: 'payment_intent_authentication_failure', message: 'The provided PaymentMethod has failed authentication.', type: 'invalid_request_error' },
+      status: 'requires_payment_method',
+      next_action: null,
+      last_payment_error: {
+        code: 'payment_intent_authentication_failure',
+        message: 'The provided PaymentMethod has failed authentication.',
+        type: 'invalid_request_error',
+      },
     });
   }
 
@@ -150,8 +236,15 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 
   function event(type: string, object: Json): Json {
     return {
-      id: id('evt'), object: 'event', api_version: STRIPE_DOUBLE_API_VERSION, created: nowSeconds(), data: { object: structuredClone(object) },
-      livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
+      id: id('evt'),
+      object: 'event',
+      api_version: STRIPE_DOUBLE_API_VERSION,
+      created: nowSeconds(),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
     };
   }
 
@@ -173,7 +266,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (!items?.length) throw invalid('Missing required param: line_items.', 'line_items', 'parameter_missing');
     const priceData = items[0].price_data as Json;
     const currency = required(priceData?.currency, 'line_items[0][price_data][currency]');
-    const amount = integer(priceData.unit_amount, 'line_items[0][price_data][unit_amount]') * integer(items[0].quantity, 'line_items[0][quantity]');
+    const amount =
+      integer(priceData.unit_amount, 'line_items[0][price_data][unit_amount]') * integer(items[0].quantity, 'line_items[0][quantity]');
     const created = nowSeconds();
     const expiresAt = params.expires_at === undefined ? created + 24 * 3600 : integer(params.expires_at, 'expires_at');
     if (expiresAt < created + 30 * 60 || expiresAt > created + 24 * 3600) {
@@ -182,19 +276,65 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     const types = (params.allowed_payment_method_types as string[] | undefined) ?? ['card'];
     const sessionId = `cs_test_${randomBytes(24).toString('hex')}`;
     const session: Json = {
-      id: sessionId, object: 'checkout.session', adaptive_pricing: null, after_expiration: null, allow_promotion_codes: null,
-      allowed_payment_method_types: types, amount_subtotal: amount, amount_total: amount, automatic_tax: { enabled: false, liability: null, status: null },
-      billing_address_collection: null, cancel_url: params.cancel_url ?? null, client_reference_id: params.client_reference_id ?? null,
-      client_secret: null, collected_information: null, consent: null, consent_collection: null, created, currency, currency_conversion: null,
-      custom_fields: [], custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
-      customer: null, customer_account: null, customer_creation: 'if_required', customer_details: null, customer_email: null, discounts: [],
-      expires_at: expiresAt, integration_identifier: null, invoice: null, invoice_creation: null, livemode: false, locale: params.locale ?? null,
-      managed_payments: null, metadata: params.metadata ?? {}, mode: 'payment', origin_context: null, payment_intent: null, payment_link: null,
-      payment_method_collection: 'if_required', payment_method_configuration_details: null, payment_method_options: {}, payment_method_types: types,
-      payment_status: 'unpaid', permissions: null, recovered_from: null, saved_payment_method_options: null, setup_intent: null,
-      shipping_address_collection: null, shipping_cost: null, shipping_options: [], status: 'open', submit_type: null, subscription: null,
-      success_url: params.success_url ?? null, total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 }, ui_mode: 'hosted',
-      url: `https://checkout.stripe.com/c/pay/${sessionId}`, wallet_options: null,
+      id: sessionId,
+      object: 'checkout.session',
+      adaptive_pricing: null,
+      after_expiration: null,
+      allow_promotion_codes: null,
+      allowed_payment_method_types: types,
+      amount_subtotal: amount,
+      amount_total: amount,
+      automatic_tax: { enabled: false, liability: null, status: null },
+      billing_address_collection: null,
+      cancel_url: params.cancel_url ?? null,
+      client_reference_id: params.client_reference_id ?? null,
+      client_secret: null,
+      collected_information: null,
+      consent: null,
+      consent_collection: null,
+      created,
+      currency,
+      currency_conversion: null,
+      custom_fields: [],
+      custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+      customer: null,
+      customer_account: null,
+      customer_creation: 'if_required',
+      customer_details: null,
+      customer_email: null,
+      discounts: [],
+      expires_at: expiresAt,
+      integration_identifier: null,
+      invoice: null,
+      invoice_creation: null,
+      livemode: false,
+      locale: params.locale ?? null,
+      managed_payments: null,
+      metadata: params.metadata ?? {},
+      mode: 'payment',
+      origin_context: null,
+      payment_intent: null,
+      payment_link: null,
+      payment_method_collection: 'if_required',
+      payment_method_configuration_details: null,
+      payment_method_options: {},
+      payment_method_types: types,
+      payment_status: 'unpaid',
+      permissions: null,
+      recovered_from: null,
+      saved_payment_method_options: null,
+      setup_intent: null,
+      shipping_address_collection: null,
+      shipping_cost: null,
+      shipping_options: [],
+      status: 'open',
+      submit_type: null,
+      subscription: null,
+      success_url: params.success_url ?? null,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+      ui_mode: 'hosted',
+      url: `https://checkout.stripe.com/c/pay/${sessionId}`,
+      wallet_options: null,
       // Kept for the session's PaymentIntent, made when the buyer pays (as Stripe does since 2022-08-01).
       _intent: { metadata: (params.payment_intent_data as Json | undefined)?.metadata ?? {} },
     };
@@ -206,29 +346,53 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     const amount = integer(params.amount, 'amount');
     const currency = required(params.currency, 'currency');
     const types = (params.allowed_payment_method_types as string[] | undefined) ?? ['card'];
-    const intent = intentObject({ amount, currency, types, metadata: (params.metadata as Json) ?? {}, description: (params.description as string) ?? null });
+    const intent = intentObject({
+      amount,
+      currency,
+      types,
+      metadata: (params.metadata as Json) ?? {},
+      description: (params.description as string) ?? null,
+    });
     intents.set(intent.id as string, intent);
     if (params.confirm === 'true') {
       const type = required((params.payment_method_data as Json | undefined)?.type, 'payment_method_data[type]');
-      if (!types.includes(type)) throw invalid(`The PaymentMethod type ${type} is not allowed by allowed_payment_method_types.`, 'payment_method_data[type]');
+      if (!types.includes(type))
+        throw invalid(`The PaymentMethod type ${type} is not allowed by allowed_payment_method_types.`, 'payment_method_data[type]');
       const returnUrl = params.return_url as string | undefined;
       if (type === 'wechat_pay') {
         if ((params.payment_method_options as Json | undefined)?.wechat_pay === undefined) {
-          throw invalid('payment_method_options[wechat_pay][client] is required for WeChat Pay.', 'payment_method_options[wechat_pay][client]', 'parameter_missing');
+          throw invalid(
+            'payment_method_options[wechat_pay][client] is required for WeChat Pay.',
+            'payment_method_options[wechat_pay][client]',
+            'parameter_missing',
+          );
         }
         const code = randomBytes(8).toString('hex');
         intent.next_action = {
           type: 'wechat_pay_display_qr_code',
           wechat_pay_display_qr_code: {
-            data: `weixin://wxpay/bizpayurl?pr=${code}`, hosted_instructions_url: `https://payments.stripe.com/wechat_pay/qr/test_${code}`,
-            image_data_url: 'data:image/png;base64,', image_url_png: `https://qr.stripe.com/test_${code}.png`, image_url_svg: `https://qr.stripe.com/test_${code}.svg`,
+            data: `weixin://wxpay/bizpayurl?pr=${code}`,
+            hosted_instructions_url: `https://payments.stripe.com/wechat_pay/qr/test_${code}`,
+            image_data_url: 'data:image/png;base64,',
+            image_url_png: `https://qr.stripe.com/test_${code}.png`,
+            image_url_svg: `https://qr.stripe.com/test_${code}.svg`,
           },
         };
       } else if (type === 'alipay') {
-        if (!returnUrl) throw invalid('A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.', 'return_url', 'parameter_missing');
+        if (!returnUrl)
+          throw invalid(
+            'A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.',
+            'return_url',
+            'parameter_missing',
+          );
         intent.next_action = {
           type: 'alipay_handle_redirect',
-          alipay_handle_redirect: { native_data: null, native_url: null, return_url: returnUrl, url: `https://pm-redirects.stripe.com/authorize/acct_test/pa_nonce_${randomBytes(8).toString('hex')}` },
+          alipay_handle_redirect: {
+            native_data: null,
+            native_url: null,
+            return_url: returnUrl,
+            url: `https://pm-redirects.stripe.com/authorize/acct_test/pa_nonce_${randomBytes(8).toString('hex')}`,
+          },
         };
       } else {
         throw invalid(`This double confirms only wechat_pay and alipay, not ${type}.`, 'payment_method_data[type]');
@@ -244,16 +408,35 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     const intent = intentOf(intentId);
     const charge = typeof intent.latest_charge === 'string' ? charges.get(intent.latest_charge) : undefined;
     if (intent.status !== 'succeeded' || !charge) {
-      throw invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
+      throw invalid(
+        `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+        'payment_intent',
+        'charge_not_refundable',
+      );
     }
     const remaining = (charge.amount as number) - (charge.amount_refunded as number);
     const amount = params.amount === undefined ? remaining : integer(params.amount, 'amount');
     if (remaining === 0) throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
-    if (amount > remaining) throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, 'amount', 'amount_too_large');
+    if (amount > remaining)
+      throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, 'amount', 'amount_too_large');
     const refund: Json = {
-      id: id('re'), object: 'refund', amount, balance_transaction: id('txn'), charge: charge.id, created: nowSeconds(), currency: charge.currency,
-      customer: null, customer_account: null, destination_details: null, metadata: params.metadata ?? {}, payment_intent: intentId,
-      payment_method: charge.payment_method, reason: params.reason ?? null, receipt_number: null, source_transfer_reversal: null, status: 'succeeded',
+      id: id('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: id('txn'),
+      charge: charge.id,
+      created: nowSeconds(),
+      currency: charge.currency,
+      customer: null,
+      customer_account: null,
+      destination_details: null,
+      metadata: params.metadata ?? {},
+      payment_intent: intentId,
+      payment_method: charge.payment_method,
+      reason: params.reason ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
       transfer_reversal: null,
     };
     refunds.set(refund.id as string, refund);
@@ -268,14 +451,20 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (kind === 'checkout_sessions') {
       const session = sessionOf(objectId);
       if (action === 'expire') {
-        if (session.status !== 'open') throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+        if (session.status !== 'open')
+          throw invalid(
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          );
         Object.assign(session, { status: 'expired', url: null });
         return event('checkout.session.expired', publicSession(session));
       }
       const pending = session._intent as Json;
       const intent = intentObject({
-        amount: session.amount_total as number, currency: session.currency as string, types: session.payment_method_types as string[],
-        metadata: pending.metadata as Json, description: null,
+        amount: session.amount_total as number,
+        currency: session.currency as string,
+        types: session.payment_method_types as string[],
+        metadata: pending.metadata as Json,
+        description: null,
       });
       intents.set(intent.id as string, intent);
       session.payment_intent = intent.id;
@@ -309,7 +498,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       return act(parts.slice(1));
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return publicSession(createSession(params));
-    if (method === 'GET' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts[3]) return expanded(publicSession(sessionOf(parts[3])), expand);
+    if (method === 'GET' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts[3])
+      return expanded(publicSession(sessionOf(parts[3])), expand);
     if (method === 'POST' && path === '/v1/payment_intents') return expanded(createIntent(params), expand);
     if (method === 'GET' && parts[1] === 'payment_intents' && parts[2]) return expanded(intentOf(parts[2]), expand);
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
@@ -331,8 +521,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 
     const send = (status: number, body: Json, replayed = false) => {
       response.writeHead(status, {
-        'content-type': 'application/json', 'request-id': id('req'), 'stripe-version': STRIPE_DOUBLE_API_VERSION,
-        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}), ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+        'content-type': 'application/json',
+        'request-id': id('req'),
+        'stripe-version': STRIPE_DOUBLE_API_VERSION,
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
       });
       response.end(JSON.stringify(body));
     };
@@ -345,10 +538,12 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const earlier = idempotent.get(idempotencyKey);
       if (earlier) {
         if (earlier.params !== form) {
-          send(400, { error: {
-            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-            type: 'idempotency_error',
-          } });
+          send(400, {
+            error: {
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+              type: 'idempotency_error',
+            },
+          });
         } else {
           send(earlier.status, earlier.body, true);
         }
@@ -364,7 +559,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       status = error.status;
       body = { error: error.body };
     }
-    if (method === 'POST' && idempotencyKey && !url.pathname.startsWith('/_double/')) idempotent.set(idempotencyKey, { params: form, status, body });
+    if (method === 'POST' && idempotencyKey && !url.pathname.startsWith('/_double/'))
+      idempotent.set(idempotencyKey, { params: form, status, body });
     send(status, body);
   }
 

@@ -33,10 +33,16 @@ export async function codeFor(request: APIRequestContext, target: string): Promi
  * Registers a new email account through the API, which signs the browser context in (the cookies
  * land in it). Returns the address and user id, for tests that need a signed-in buyer.
  */
-export async function signUpByEmail(request: APIRequestContext, label: string, password = 'Tickets2026'): Promise<{ email: string; userId: number }> {
+export async function signUpByEmail(
+  request: APIRequestContext,
+  label: string,
+  password = 'Tickets2026',
+): Promise<{ email: string; userId: number }> {
   const email = uniqueEmail(label);
   expect((await request.post('/api/v1/user/mail/regVerify', { data: { email } })).status()).toBe(200);
-  const response = await request.post('/api/v1/user/mail/register', { data: { email, code: await codeFor(request, email), password, agreement: true } });
+  const response = await request.post('/api/v1/user/mail/register', {
+    data: { email, code: await codeFor(request, email), password, agreement: true },
+  });
   expect(response.status(), await response.text()).toBe(200);
   const { data } = (await response.json()) as { data: { user: { userId: number } } };
   return { email, userId: data.user.userId };

@@ -13,7 +13,9 @@ async function formReady(page: Page) {
 }
 
 test.describe('accounts on a phone', () => {
-  test('a new user signs up by email code, lands on the redirect target, changes password, logs out and logs in again', async ({ page }) => {
+  test('a new user signs up by email code, lands on the redirect target, changes password, logs out and logs in again', async ({
+    page,
+  }) => {
     const email = uniqueEmail('signup');
 
     await page.goto('/en/account_setting');
@@ -39,7 +41,9 @@ test.describe('accounts on a phone', () => {
     await expect(page.getByRole('main')).toContainText(email);
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'pner')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'))).toMatchObject({ user: { userId: expect.any(Number) } });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'))).toMatchObject({
+      user: { userId: expect.any(Number) },
+    });
 
     await page.getByLabel('Old password').fill('Tickets2026');
     await page.getByLabel('New password').fill('Changed2026');

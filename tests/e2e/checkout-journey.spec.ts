@@ -11,8 +11,20 @@ import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/act
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
-  activityIds, availableOf, buyOnDetailPage, escapeRegExp, eTicketListings, findListing, fulfilAsOrderSeller, hydrated, hydratedInView, localeOf,
-  orderOf, placeOrder, postWithoutBody, type Locale,
+  activityIds,
+  availableOf,
+  buyOnDetailPage,
+  escapeRegExp,
+  eTicketListings,
+  findListing,
+  fulfilAsOrderSeller,
+  hydrated,
+  hydratedInView,
+  localeOf,
+  orderOf,
+  placeOrder,
+  postWithoutBody,
+  type Locale,
 } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
@@ -39,12 +51,17 @@ const statusHeading = (page: Page, l: Locale, status: OrderDetail['status']) =>
 /** Opens a tab of My Orders from its tab row. */
 async function openOrdersTab(page: Page, l: Locale, tab: 'pending_ticketing' | 'cancelled'): Promise<void> {
   await page.goto(`/${l.prefix}/orders`);
-  await page.getByRole('navigation', { name: l.say('orders.tabs') }).getByRole('link', { name: l.say(`orders.tab.${tab}`), exact: true }).click();
+  await page
+    .getByRole('navigation', { name: l.say('orders.tabs') })
+    .getByRole('link', { name: l.say(`orders.tab.${tab}`), exact: true })
+    .click();
   await expect(page).toHaveURL(`/${l.prefix}/orders?tab=${tab}`);
 }
 
 for (const l of [english, simplified]) {
-  test(`(${l.prefix}) detail → confirm → card in the sandbox → Pending Ticketing → fulfilled → voucher QR → Confirm Receipt`, async ({ page }) => {
+  test(`(${l.prefix}) detail → confirm → card in the sandbox → Pending Ticketing → fulfilled → voucher QR → Confirm Receipt`, async ({
+    page,
+  }) => {
     test.slow();
     await signUpByEmail(page.request, `journey-${l.prefix}`);
     const pick = await findListing(page.request, JOURNEY_ACTIVITY_IDS, l.language, notRealName, deliversETickets);
@@ -191,6 +208,8 @@ for (const l of [english, traditional]) {
 
     await openOrdersTab(page, l, 'cancelled');
     await expect(orderCard(page, l, order)).toContainText(l.say('orders.tab.cancelled'));
-    await expect(orderCard(page, l, order).getByRole('link', { name: l.say('orders.payNamed', { orderNo: order.orderNo }) })).toHaveCount(0);
+    await expect(orderCard(page, l, order).getByRole('link', { name: l.say('orders.payNamed', { orderNo: order.orderNo }) })).toHaveCount(
+      0,
+    );
   });
 }

@@ -14,8 +14,19 @@ import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/act
 import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
-  activityIds, buyOnDetailPage, CHECKOUT_JS_BUDGET_KB, escapeRegExp, findListing, firstLoadJsKb, hydratedInView, localeOf, orderOf, seriousViolations,
-  unnamedControls, type Locale, type Pick,
+  activityIds,
+  buyOnDetailPage,
+  CHECKOUT_JS_BUDGET_KB,
+  escapeRegExp,
+  findListing,
+  firstLoadJsKb,
+  hydratedInView,
+  localeOf,
+  orderOf,
+  seriousViolations,
+  unnamedControls,
+  type Locale,
+  type Pick,
 } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
@@ -55,11 +66,21 @@ async function submitOrder(page: Page, l: Locale): Promise<number> {
 
 for (const l of [english, traditional]) {
   test.describe(`order confirmation (${l.prefix})`, () => {
-    test('Buy on the detail page shows the order, the steps and the server\'s cost; courier needs an address picked from the list', async ({ page, request }) => {
+    test("Buy on the detail page shows the order, the steps and the server's cost; courier needs an address picked from the list", async ({
+      page,
+      request,
+    }) => {
       const pick = await findListing(request, CONFIRM_ACTIVITY_IDS, l.language, notRealName, offers('courier'));
       await signUpByEmail(page.request, `confirm-${l.prefix}`);
       const address = await page.request.post('/api/v1/addresses', {
-        data: { name: 'Chan Tai Man', phoneCountryCode: '+852', phone: '91234567', countryCode: 'HK', district: 'WC', street: '1 Queen\'s Road East' },
+        data: {
+          name: 'Chan Tai Man',
+          phoneCountryCode: '+852',
+          phone: '91234567',
+          countryCode: 'HK',
+          district: 'WC',
+          street: "1 Queen's Road East",
+        },
       });
       expect(address.status()).toBe(200);
 
@@ -110,11 +131,19 @@ for (const l of [english, traditional]) {
     });
 
     test('a real-name event needs its attendees, picked from the attendee list', async ({ page, request }) => {
-      const pick = await findListing(request, CONFIRM_ACTIVITY_IDS, l.language, (activity) => activity.realNameRequired, offers('e_ticket'));
+      const pick = await findListing(
+        request,
+        CONFIRM_ACTIVITY_IDS,
+        l.language,
+        (activity) => activity.realNameRequired,
+        offers('e_ticket'),
+      );
       await signUpByEmail(page.request, `confirm-real-${l.prefix}`);
       const names = Array.from({ length: pick.quantity }, (_, i) => `Attendee ${i + 1}`);
       for (const [i, name] of names.entries()) {
-        const saved = await page.request.post('/api/v1/attendees', { data: { name, nationality: 'GB', idCardType: 'passport', idCardNo: `P${1_000_000 + i}` } });
+        const saved = await page.request.post('/api/v1/attendees', {
+          data: { name, nationality: 'GB', idCardType: 'passport', idCardNo: `P${1_000_000 + i}` },
+        });
         expect(saved.status()).toBe(200);
       }
 
@@ -211,7 +240,12 @@ test.describe('order confirmation in English', () => {
     expect(list.total).toBe(1);
   });
 
-  test('a price that changed before submit is shown with the new total, then the order goes through', async ({ page, context, request, baseURL }) => {
+  test('a price that changed before submit is shown with the new total, then the order goes through', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const pick = await findListing(request, CONFIRM_ACTIVITY_IDS, l.language, notRealName, offers('e_ticket'));
     await signUpByEmail(page.request, 'confirm-price');
     await page.goto(confirmUrl(l, pick, '&deliveryType=e_ticket'));
@@ -247,7 +281,10 @@ test.describe('order confirmation in English', () => {
 // Quality: the checkout budget of first-load JavaScript, axe and named controls.
 
 for (const l of [english, traditional]) {
-  test(`the confirmation page (${l.prefix}) passes axe, names every control and loads at most ${CHECKOUT_JS_BUDGET_KB} KB of JavaScript`, async ({ page, request }) => {
+  test(`the confirmation page (${l.prefix}) passes axe, names every control and loads at most ${CHECKOUT_JS_BUDGET_KB} KB of JavaScript`, async ({
+    page,
+    request,
+  }) => {
     const pick = await findListing(request, CONFIRM_ACTIVITY_IDS, l.language, notRealName, offers('courier'));
     await signUpByEmail(page.request, `confirm-quality-${l.prefix}`);
     const totalKb = await firstLoadJsKb(page, confirmUrl(l, pick, '&deliveryType=courier'));

@@ -47,7 +47,9 @@ test('an invited friend registers through the share link and both get their coup
   // Your own code is refused, with the server's message.
   await page.getByLabel(en.say('coupons.invite.acceptLabel')).fill(code.toLowerCase());
   await page.getByRole('button', { name: en.say('coupons.invite.acceptSubmit') }).click();
-  await expect(page.getByRole('region', { name: en.say('coupons.invite.acceptHeading') }).getByRole('status')).toHaveText(en.say('error.invite_self'));
+  await expect(page.getByRole('region', { name: en.say('coupons.invite.acceptHeading') }).getByRole('status')).toHaveText(
+    en.say('error.invite_self'),
+  );
 
   // B: another browser, registers through the link.
   const friendContext = await browser.newContext({ ...devices['Pixel 7'], baseURL: BASE_URL });

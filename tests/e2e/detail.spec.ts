@@ -51,7 +51,12 @@ function secondChoice(detail: ActivityDetail): Choice {
   return { session, tierName: tier.specification, tierId: tier.id };
 }
 
-async function pick(page: Page, choice: Choice, listing: TicketGroupInfo, labels: { each: (price: string) => string; quantity: string }): Promise<void> {
+async function pick(
+  page: Page,
+  choice: Choice,
+  listing: TicketGroupInfo,
+  labels: { each: (price: string) => string; quantity: string },
+): Promise<void> {
   await page.getByRole('radio', { name: choice.session.label }).check();
   await page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(choice.tierName)}`) }).check();
   const listingRadio = page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(labels.each(listing.salePriceView))}`) });
@@ -61,7 +66,10 @@ async function pick(page: Page, choice: Choice, listing: TicketGroupInfo, labels
 }
 
 test.describe('activity detail in English', () => {
-  test('shows the activity and picks session, tier, listing and quantity with the total in HKD; Buy leads to login', async ({ page, request }) => {
+  test('shows the activity and picks session, tier, listing and quantity with the total in HKD; Buy leads to login', async ({
+    page,
+    request,
+  }) => {
     const detail = await findActivity(request, pickable);
     const choice = secondChoice(detail);
     const offer = await offerOf(request, detail.id, choice.tierId, { language: 'en', currency: 'HKD' });
@@ -107,7 +115,23 @@ test.describe('activity detail in English', () => {
 });
 
 test.describe('activity detail in another currency', () => {
-  test.use({ storageState: { cookies: [{ name: 'currencyCode', value: 'USD', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] } });
+  test.use({
+    storageState: {
+      cookies: [
+        {
+          name: 'currencyCode',
+          value: 'USD',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
+  });
 
   test('shows prices and the total in the currency chosen by cookie', async ({ page, request }) => {
     const detail = await findActivity(request, pickable);

@@ -29,7 +29,10 @@ test.describe('city picker', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events in Macao');
     await expect(page.getByRole('heading', { name: 'Recent shows' })).toBeVisible();
     expect((await context.cookies()).find((cookie) => cookie.name === 'cityId')?.value).toBe('342');
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('currentCity') ?? 'null'))).toEqual({ cityId: 342, cityName: 'Macao' });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('currentCity') ?? 'null'))).toEqual({
+      cityId: 342,
+      cityName: 'Macao',
+    });
   });
 
   test('lists a country’s cities, and says so when nothing matches', async ({ page }) => {
@@ -76,7 +79,10 @@ test.describe('use my location, allowed', () => {
     await reloaded;
     await expect(cityButton(page)).toHaveText('Singapore');
     expect(await page.evaluate(() => localStorage.getItem('authorizedPosition'))).toBe('true');
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('locationCity') ?? 'null'))).toEqual({ cityId: 350, cityName: 'Singapore' });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('locationCity') ?? 'null'))).toEqual({
+      cityId: 350,
+      cityName: 'Singapore',
+    });
     // The located city is offered again in the picker.
     const again = await openCityPicker(page, 'Choose a city');
     await expect(again.getByRole('region', { name: 'Your location' }).getByRole('button', { name: 'Singapore' })).toBeVisible();
@@ -127,7 +133,10 @@ test.describe('language and currency', () => {
     // On a page other than home, which would look the location city up again on arrival.
     await page.goto('/zh-CN/about');
     await page.evaluate(() => localStorage.setItem('locationCity', JSON.stringify({ cityId: 342, cityName: '澳门' })));
-    await page.getByRole('banner').getByRole('button', { name: /^语言和货币/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^语言和货币/ })
+      .click();
     const popup = page.getByRole('dialog', { name: '语言和货币' });
     await popup.getByRole('radio', { name: 'English' }).check();
     await popup.getByRole('radio', { name: 'USD - US Dollar' }).check();

@@ -46,7 +46,10 @@ test.describe('recent shows', () => {
     expect(url.searchParams.get('from')).toBe(url.searchParams.get('to'));
     await expect(days.first()).toHaveText(/\d+ events?$/);
     await expect(section.getByRole('article').first()).toContainText(/HK\$[\d,.]+\+/);
-    await expect(section.getByRole('link', { name: 'See all shows' })).toHaveAttribute('href', /^\/en\/all\?city=341&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+    await expect(section.getByRole('link', { name: 'See all shows' })).toHaveAttribute(
+      'href',
+      /^\/en\/all\?city=341&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
+    );
   });
 });
 
@@ -88,7 +91,10 @@ test.describe('first load', () => {
     expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.01);
     expect(scripts.filter((url) => /CityPicker|PreferencesPopup/.test(url))).toEqual([]);
 
-    await page.getByRole('banner').getByRole('button', { name: /Change city/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Change city/ })
+      .click();
     await expect(page.getByRole('searchbox', { name: 'Search for a city' })).toBeEnabled();
     expect(scripts.some((url) => url.includes('CityPicker'))).toBe(true);
   });

@@ -44,7 +44,9 @@ test.describe('category list', () => {
     await page.waitForURL(/\/en\/concerts\?city=343&sort=price$/);
     // The closed Sort disclosure names the chosen sort; opened, it marks it as current.
     const sortFilter = page.getByRole('navigation', { name: 'Filters' }).getByText('Sort', { exact: true });
-    await expect(page.getByRole('navigation', { name: 'Filters' }).locator('summary').filter({ hasText: 'Sort' })).toContainText('Lowest price');
+    await expect(page.getByRole('navigation', { name: 'Filters' }).locator('summary').filter({ hasText: 'Sort' })).toContainText(
+      'Lowest price',
+    );
     await sortFilter.click();
     await expect(page.getByRole('link', { name: 'Lowest price' })).toHaveAttribute('aria-current', 'true');
     await sortFilter.click();
@@ -92,8 +94,11 @@ test.describe('category list', () => {
     await indicator.evaluate((element) => {
       const seen: { text: string; at: number }[] = [];
       Object.assign(window, { pullTexts: seen });
-      new MutationObserver(() => seen.push({ text: element.textContent ?? '', at: performance.now() }))
-        .observe(element, { childList: true, subtree: true, characterData: true });
+      new MutationObserver(() => seen.push({ text: element.textContent ?? '', at: performance.now() })).observe(element, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
     });
     const refreshed = page.waitForResponse((response) => response.url().includes('/api/v1/list/all'));
     await page.evaluate(() => {

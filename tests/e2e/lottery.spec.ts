@@ -44,7 +44,10 @@ test('a friend helps: A joins and gets one code, B taps Help on the share link, 
   await expect(a.getByRole('heading', { name: `My draw codes (1/${lottery.maxCodesPerEntry})` })).toBeVisible();
   const shareLink = await a.getByRole('textbox', { name: 'Your share link' }).inputValue();
   expect(shareLink).toMatch(/\/en\/overload-ticket\/[A-Za-z0-9_-]+\/share$/);
-  await expect(a.getByRole('link', { name: 'Open the share image' })).toHaveAttribute('href', /\/api\/v1\/lotteries\/share\/.+\/image\.svg$/);
+  await expect(a.getByRole('link', { name: 'Open the share image' })).toHaveAttribute(
+    'href',
+    /\/api\/v1\/lotteries\/share\/.+\/image\.svg$/,
+  );
 
   const b = await bob.newPage();
   await b.goto(shareLink);
@@ -74,11 +77,17 @@ test('visitors see the list and the rules in Traditional Chinese, and sign in to
   const lottery = await openLottery(context, 'zh-HK');
   await page.goto('/zh-HK/overload-ticket/detail');
   await expect(page.getByRole('heading', { level: 1, name: '免費看演出' })).toBeVisible();
-  await page.getByRole('link', { name: `查看詳情：${lottery.activity.name}` }).first().click();
+  await page
+    .getByRole('link', { name: `查看詳情：${lottery.activity.name}` })
+    .first()
+    .click();
   await page.waitForURL(new RegExp(`/zh-HK/overload-ticket/detail\\?id=${lottery.id}$`));
   await expect(page.getByRole('heading', { name: '參加流程' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '規則' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '登入後參加' })).toHaveAttribute('href', `/zh-HK/login?redirect=${encodeURIComponent(`/zh-HK/overload-ticket/detail?id=${lottery.id}`)}`);
+  await expect(page.getByRole('link', { name: '登入後參加' })).toHaveAttribute(
+    'href',
+    `/zh-HK/login?redirect=${encodeURIComponent(`/zh-HK/overload-ticket/detail?id=${lottery.id}`)}`,
+  );
   expect(await seriousViolations(page)).toEqual([]);
 
   const sharer = await signedInContext(page.context().browser()!, testInfo, 'lottery-sharer');

@@ -10,8 +10,18 @@ import { ORDER_PAGE_SIZE } from '../../src/lib/config.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
-  activityIds, CHECKOUT_JS_BUDGET_KB, eTicketListings, firstLoadJsKb, fulfilAsOrderSeller, hydrated, orderOf, payInSandbox, placeOrder,
-  postWithoutBody, seriousViolations, type Listing,
+  activityIds,
+  CHECKOUT_JS_BUDGET_KB,
+  eTicketListings,
+  firstLoadJsKb,
+  fulfilAsOrderSeller,
+  hydrated,
+  orderOf,
+  payInSandbox,
+  placeOrder,
+  postWithoutBody,
+  seriousViolations,
+  type Listing,
 } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
@@ -123,7 +133,10 @@ for (const labels of [english, traditional]) {
 
       await page.goto(`${labels.prefix}/orders`);
       await expect(card(page)).toContainText(labels.pendingPayment);
-      await expect(card(page).getByRole('link', { name: labels.pay(order.orderNo) })).toHaveAttribute('href', `${labels.prefix}/order/${order.id}/pay`);
+      await expect(card(page).getByRole('link', { name: labels.pay(order.orderNo) })).toHaveAttribute(
+        'href',
+        `${labels.prefix}/order/${order.id}/pay`,
+      );
 
       const tabs = page.getByRole('navigation', { name: labels.tabs });
       await tabs.getByRole('link', { name: labels.pendingPayment, exact: true }).click();
@@ -136,7 +149,9 @@ for (const labels of [english, traditional]) {
       await expect(page.getByRole('article')).toHaveCount(1);
       await expect(page.getByRole('searchbox', { name: labels.search })).toHaveValue(order.orderNo);
 
-      await card(page).getByRole('link', { name: labels.details(order.orderNo) }).click();
+      await card(page)
+        .getByRole('link', { name: labels.details(order.orderNo) })
+        .click();
       await page.waitForURL(`${labels.prefix}/orders/${order.id}`);
       await expect(page.getByRole('timer')).toHaveText(labels.timeLeft);
       await hydrated(page);
@@ -159,7 +174,10 @@ for (const labels of [english, traditional]) {
       await expect(page.getByRole('timer')).toHaveCount(0);
 
       await page.goto(`${labels.prefix}/orders?tab=cancelled`);
-      await expect(page.getByRole('navigation', { name: labels.tabs }).getByRole('link', { name: labels.cancelled })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('navigation', { name: labels.tabs }).getByRole('link', { name: labels.cancelled })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
       await expect(card(page)).toContainText(labels.cancelled);
       await page.goto(`${labels.prefix}/orders?tab=pending_payment`);
       await expect(page.getByText(labels.noOrders, { exact: true })).toBeVisible();
@@ -181,9 +199,22 @@ for (const labels of [english, traditional]) {
       const detail = await orderOf(page.request, order.id, labels.prefix.slice(1));
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(main.getByRole('link', { name: detail.activity.name })).toHaveAttribute('href', `${labels.prefix}/activity/${detail.activity.id}`);
-      for (const text of [detail.orderNo, detail.session.label, detail.activity.venueName, detail.tier.name, detail.tier.faceValue.formatted, labels.eTicket,
-        detail.cost.formatted.ticketAmount, detail.cost.formatted.serviceFee, detail.cost.formatted.total, detail.ticketProvider]) {
+      await expect(main.getByRole('link', { name: detail.activity.name })).toHaveAttribute(
+        'href',
+        `${labels.prefix}/activity/${detail.activity.id}`,
+      );
+      for (const text of [
+        detail.orderNo,
+        detail.session.label,
+        detail.activity.venueName,
+        detail.tier.name,
+        detail.tier.faceValue.formatted,
+        labels.eTicket,
+        detail.cost.formatted.ticketAmount,
+        detail.cost.formatted.serviceFee,
+        detail.cost.formatted.total,
+        detail.ticketProvider,
+      ]) {
         await expect(main, text).toContainText(text);
       }
       const total = main.locator('dt', { hasText: labels.totalPayment });
@@ -231,7 +262,7 @@ test('more orders than a page hold are paged through links that keep the tab', a
   for (const order of placed) expect((await postWithoutBody(page.request, `/api/v1/orders/${order.id}/cancel`)).status()).toBe(200);
 });
 
-test('someone else\'s order, a missing one and a malformed id are the 404 page', async ({ page, browser }, testInfo) => {
+test("someone else's order, a missing one and a malformed id are the 404 page", async ({ page, browser }, testInfo) => {
   await signUpByEmail(page.request, 'orders-owner');
   const order = await placeOrder(page.request, await eTicketListing(page));
   expect((await page.goto(`/en/orders/${order.id}`))?.status()).toBe(200);
@@ -246,7 +277,9 @@ test('someone else\'s order, a missing one and a malformed id are the 404 page',
   await stranger.close();
 });
 
-test('a paid order the seller ticketed shows its tickets and voucher, and Confirm Receipt completes it after the prompt', async ({ page }) => {
+test('a paid order the seller ticketed shows its tickets and voucher, and Confirm Receipt completes it after the prompt', async ({
+  page,
+}) => {
   await signUpByEmail(page.request, 'orders-receipt');
   const order = await placeOrder(page.request, await eTicketListing(page));
   await payInSandbox(page, order);
@@ -265,7 +298,10 @@ test('a paid order the seller ticketed shows its tickets and voucher, and Confir
   const tickets = page.getByRole('region', { name: 'Tickets' });
   for (const ticketNo of ticketNos) await expect(tickets).toContainText(ticketNo);
   await expect(tickets).toContainText('Valid');
-  await expect(tickets.getByRole('link', { name: 'Show entry voucher (QR code)' })).toHaveAttribute('href', new RegExp(`^/en/voucher\\?order=${order.orderNo}&key=`));
+  await expect(tickets.getByRole('link', { name: 'Show entry voucher (QR code)' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/en/voucher\\?order=${order.orderNo}&key=`),
+  );
 
   await page.goto('/en/orders?tab=pending_receipt');
   await hydrated(page);

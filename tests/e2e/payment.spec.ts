@@ -8,13 +8,22 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import { activityIds, CHECKOUT_JS_BUDGET_KB, eTicketListings, firstLoadJsKb, placeOrder, seriousViolations, type Listing } from './shop-helpers.ts';
+import {
+  activityIds,
+  CHECKOUT_JS_BUDGET_KB,
+  eTicketListings,
+  firstLoadJsKb,
+  placeOrder,
+  seriousViolations,
+  type Listing,
+} from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
 
 /** Activities this file buys from, apart from where the other journeys start, so their stock rarely meets. */
 const PAYMENT_ACTIVITY_IDS = activityIds(1060, 1400);
-const WECHAT_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_HK';
+const WECHAT_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_HK';
 
 /** The listing every test of this worker buys single e-tickets from, found once. */
 let listing: Listing | null = null;
@@ -58,7 +67,9 @@ test('pays by card on the sandbox page opened in a new window, and both windows 
   await provider.getByRole('button', { name: 'Approve payment' }).click();
   await provider.waitForURL(outcomeUrl('paySuccess', order.id));
   await expect(provider.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-  await expect(provider.getByText(`We have received your payment of ${order.cost.formatted.total} for order ${order.orderNo}.`)).toBeVisible();
+  await expect(
+    provider.getByText(`We have received your payment of ${order.cost.formatted.total} for order ${order.orderNo}.`),
+  ).toBeVisible();
   await expect(provider.getByRole('link', { name: 'View order' })).toHaveAttribute('href', `/en/orders/${order.id}`);
 
   // The payment page learnt it by polling and moved on by itself.
@@ -135,7 +146,7 @@ test('asks before leaving an unpaid payment page', async ({ page }) => {
   await page.waitForURL(new RegExp(`/en/orders/${order.id}$`));
 });
 
-test('someone else\'s order has no payment page, and outcome pages need an order of yours', async ({ page, browser }) => {
+test("someone else's order has no payment page, and outcome pages need an order of yours", async ({ page, browser }) => {
   const order = await buyerWithOrder(page, 'pay-owner');
   const other = await browser.newContext();
   const stranger = await other.newPage();

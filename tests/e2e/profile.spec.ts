@@ -84,7 +84,7 @@ async function manageAddress(page: Page, l: Labels) {
   await expect(page.getByRole('button', { name: l.save })).toBeEnabled();
   await page.getByLabel(l.name).fill('Chan Tai Man');
   await page.getByLabel(l.phone).fill('91234567');
-  await page.getByLabel(l.street).fill('1 Queen\'s Road East');
+  await page.getByLabel(l.street).fill("1 Queen's Road East");
   await saveForm(page, l);
   await expect(page.getByText(l.areaRequired)).toBeVisible();
   await page.getByLabel(l.district).selectOption({ label: l.wanChai });
@@ -151,15 +151,27 @@ for (const labels of [english, traditional]) {
 test('choosing an address and attendees returns to the same-site page with their ids', async ({ page }) => {
   await signUpByEmail(page.request, 'profile-choose');
   const address = await page.request.post('/api/v1/addresses', {
-    data: { name: 'Chan Tai Man', phoneCountryCode: '+852', phone: '91234567', countryCode: 'HK', district: 'WC', street: '1 Queen\'s Road East' },
+    data: {
+      name: 'Chan Tai Man',
+      phoneCountryCode: '+852',
+      phone: '91234567',
+      countryCode: 'HK',
+      district: 'WC',
+      street: "1 Queen's Road East",
+    },
   });
   const addressId = ((await address.json()) as { data: { id: number } }).data.id;
-  const attendee = await page.request.post('/api/v1/attendees', { data: { name: 'Lee Ka Yan', nationality: 'JP', idCardType: 'passport', idCardNo: 'TK1234567' } });
+  const attendee = await page.request.post('/api/v1/attendees', {
+    data: { name: 'Lee Ka Yan', nationality: 'JP', idCardType: 'passport', idCardNo: 'TK1234567' },
+  });
   const attendeeId = ((await attendee.json()) as { data: { id: number } }).data.id;
   const back = encodeURIComponent('/en/order/confirm?listingId=5');
 
   await page.goto(`/en/address/list?select=1&return=${back}`);
-  await expect(page.getByRole('link', { name: 'Use Chan Tai Man' })).toHaveAttribute('href', `/en/order/confirm?listingId=5&addressId=${addressId}`);
+  await expect(page.getByRole('link', { name: 'Use Chan Tai Man' })).toHaveAttribute(
+    'href',
+    `/en/order/confirm?listingId=5&addressId=${addressId}`,
+  );
   await page.goto(`/en/address_list?select=1&return=${back}`);
   await expect(page.getByRole('heading', { level: 1, name: 'My addresses' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Use Chan Tai Man' })).toBeVisible();
@@ -169,12 +181,17 @@ test('choosing an address and attendees returns to the same-site page with their
   await page.goto(`/en/customer/list?select=1&need=2&return=${back}`);
   await expect(page.getByText('This event needs 2 real-name attendees.')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Please add 1 more attendees.' })).toBeVisible();
-  await page.request.post('/api/v1/attendees', { data: { name: 'Wong Mei', nationality: 'JP', idCardType: 'passport', idCardNo: 'TK7654321' } });
+  await page.request.post('/api/v1/attendees', {
+    data: { name: 'Wong Mei', nationality: 'JP', idCardType: 'passport', idCardNo: 'TK7654321' },
+  });
   await page.goto(`/en/customer/list?select=1&need=1&return=${back}`);
   await expect(page.getByRole('status').filter({ hasText: 'Please select 1 more attendees.' })).toBeVisible();
   await page.getByRole('checkbox', { name: /Lee Ka Yan/ }).check();
   await expect(page.getByRole('status').filter({ hasText: 'All 1 attendees selected.' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /Wong Mei/ })).toBeDisabled();
   expect(await seriousViolations(page)).toEqual([]);
-  await expect(page.getByRole('link', { name: 'Use selected attendees' })).toHaveAttribute('href', `/en/order/confirm?listingId=5&attendeeIds=${attendeeId}`);
+  await expect(page.getByRole('link', { name: 'Use selected attendees' })).toHaveAttribute(
+    'href',
+    `/en/order/confirm?listingId=5&attendeeIds=${attendeeId}`,
+  );
 });

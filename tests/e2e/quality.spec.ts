@@ -25,7 +25,10 @@ async function open(page: Page, pageType: (typeof PAGE_TYPES)[number], locale: s
 for (const pageType of PAGE_TYPES) {
   for (const locale of QUALITY_LOCALES) {
     test.describe(`${pageType.name} page (${locale}, ${pageType.paths[locale]})`, () => {
-      test('has no serious or critical axe violation, one main landmark, a title, its lang and named controls', async ({ page, baseURL }) => {
+      test('has no serious or critical axe violation, one main landmark, a title, its lang and named controls', async ({
+        page,
+        baseURL,
+      }) => {
         // axe (0.5 MB of script) is compiled and run on the page's main thread: about 1 s on a quiet
         // 2-core machine, but 20 s on the home page when other jobs share the CPU (its main thread
         // also lays out 34 posters), measured in a clean-clone run.
@@ -43,13 +46,18 @@ for (const pageType of PAGE_TYPES) {
         expect(await unnamedControls(page), 'controls without an accessible name').toEqual([]);
       });
 
-      test(`loads at most ${JS_BUDGET_KB[pageType.budget]} KB gzip of JavaScript until the network is idle, none render-blocking, none refused by its CSP`, async ({ page, baseURL }) => {
+      test(`loads at most ${JS_BUDGET_KB[pageType.budget]} KB gzip of JavaScript until the network is idle, none render-blocking, none refused by its CSP`, async ({
+        page,
+        baseURL,
+      }) => {
         const path = await open(page, pageType, locale, baseURL);
         const violations: string[] = [];
         await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
         await page.addInitScript(() => {
           document.addEventListener('securitypolicyviolation', (event) => {
-            (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+            (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
+              `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+            );
           });
         });
         const scriptSizes: Promise<{ url: string; gzip: number }>[] = [];
@@ -63,27 +71,38 @@ for (const pageType of PAGE_TYPES) {
         page.off('response', measure);
         const files = await Promise.all(scriptSizes);
         expect(response?.status(), `status of ${path}`).toBe(pageType.status);
-        expect(response?.headers()['content-security-policy'], 'the page\'s Content-Security-Policy').toMatch(/script-src 'self' 'sha256-[^;]*; .*frame-ancestors 'none'|frame-ancestors 'none'.*script-src 'self' 'sha256-/);
+        expect(response?.headers()['content-security-policy'], "the page's Content-Security-Policy").toMatch(
+          /script-src 'self' 'sha256-[^;]*; .*frame-ancestors 'none'|frame-ancestors 'none'.*script-src 'self' 'sha256-/,
+        );
         expect(response?.headers()['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-inline'/);
         expect(violations, 'Content-Security-Policy violations').toEqual([]);
 
-        const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')]
-          .filter((script) => ['', 'module', 'text/javascript', 'application/javascript'].includes((script as HTMLScriptElement).type))
-          .map((script) => script.textContent ?? ''));
+        const inline = await page.evaluate(() =>
+          [...document.querySelectorAll('script:not([src])')]
+            .filter((script) => ['', 'module', 'text/javascript', 'application/javascript'].includes((script as HTMLScriptElement).type))
+            .map((script) => script.textContent ?? ''),
+        );
         const inlineBytes = inline.reduce((sum, text) => sum + gzipSync(text).length, 0);
         const totalKb = (files.reduce((sum, file) => sum + file.gzip, 0) + inlineBytes) / 1000;
         const budgetKb = JS_BUDGET_KB[pageType.budget];
-        console.log(`JS ${pageType.name} ${locale}: ${totalKb.toFixed(1)} KB gzip of ${budgetKb} KB (${files.length} files, ${inline.length} inline scripts)`);
+        console.log(
+          `JS ${pageType.name} ${locale}: ${totalKb.toFixed(1)} KB gzip of ${budgetKb} KB (${files.length} files, ${inline.length} inline scripts)`,
+        );
         test.info().annotations.push({ type: 'js-gzip-kb', description: `${totalKb.toFixed(1)} of ${budgetKb}` });
-        const breakdown = [...files.map((file) => `${(file.gzip / 1000).toFixed(1)} KB ${file.url}`), `${(inlineBytes / 1000).toFixed(1)} KB inline`].join('\n');
+        const breakdown = [
+          ...files.map((file) => `${(file.gzip / 1000).toFixed(1)} KB ${file.url}`),
+          `${(inlineBytes / 1000).toFixed(1)} KB inline`,
+        ].join('\n');
         expect(totalKb, `first-load JavaScript (KB gzip):\n${breakdown}`).toBeLessThanOrEqual(budgetKb);
 
-        const blocking = await page.evaluate(() => [...document.querySelectorAll('script[src]')]
-          .filter((script) => {
-            const element = script as HTMLScriptElement;
-            return !element.async && !element.defer && element.type !== 'module';
-          })
-          .map((script) => (script as HTMLScriptElement).src));
+        const blocking = await page.evaluate(() =>
+          [...document.querySelectorAll('script[src]')]
+            .filter((script) => {
+              const element = script as HTMLScriptElement;
+              return !element.async && !element.defer && element.type !== 'module';
+            })
+            .map((script) => (script as HTMLScriptElement).src),
+        );
         expect(blocking, 'render-blocking scripts').toEqual([]);
       });
     });

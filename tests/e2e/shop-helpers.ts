@@ -80,7 +80,10 @@ export async function detailOf(request: APIRequestContext, id: number, language 
 
 /** The direct-buy offer of a tier: its seller listings, priced in the currency `headers` ask for. */
 export async function offerOf(
-  request: APIRequestContext, eventId: number, tierId: number, headers: Record<string, string> = {},
+  request: APIRequestContext,
+  eventId: number,
+  tierId: number,
+  headers: Record<string, string> = {},
 ): Promise<TicketOffer> {
   const response = await request.post('/api/v8/tickets', { data: { b2c: true, eventId, ticketCategoryId: tierId, buyType: 1 }, headers });
   const offer = ((await response.json()).data as TicketOffer[]).find((candidate) => candidate.type === 'DIRECT_BUY');
@@ -116,7 +119,7 @@ export async function eTicketListings(request: APIRequestContext, { ids, spare, 
   for (const activityId of ids) {
     if (found.length === count) break;
     const activity = await detailOf(request, activityId);
-    if (!activity || activity.saleState !== 'onSale' || activity.realNameRequired) continue;
+    if (activity?.saleState !== 'onSale' || activity.realNameRequired) continue;
     for (const tier of activity.sessions.flatMap((session) => session.tiers).filter((t) => t.hasTicket)) {
       const { ticketGroupInfoList } = await offerOf(request, activityId, tier.id);
       const fitting = ticketGroupInfoList.filter((g) => {
@@ -158,17 +161,24 @@ const PICK_SPARE_TICKETS = 6;
  * listing of the tier shows, so its radio can be told apart on the detail page.
  */
 export async function findListing(
-  request: APIRequestContext, ids: number[], language: string,
-  wanted: (activity: ActivityDetail) => boolean, wantedListing: (listing: TicketGroupInfo) => boolean,
+  request: APIRequestContext,
+  ids: number[],
+  language: string,
+  wanted: (activity: ActivityDetail) => boolean,
+  wantedListing: (listing: TicketGroupInfo) => boolean,
 ): Promise<Pick> {
   for (const id of ids) {
     const activity = await detailOf(request, id, language);
-    if (!activity || !activity.bookable || !wanted(activity)) continue;
+    if (!activity?.bookable || !wanted(activity)) continue;
     const tier = activity.sessions.find((session) => session.hasTicket)?.tiers.find((t) => t.hasTicket);
     if (!tier) continue;
     const { ticketGroupInfoList: listings } = await offerOf(request, activity.id, tier.id, { language, currency: 'HKD' });
-    const fitting = listings.filter((candidate) => wantedListing(candidate) && candidate.available >= candidate.minQuantity + PICK_SPARE_TICKETS
-      && listings.filter((other) => other.salePriceView === candidate.salePriceView).length === 1);
+    const fitting = listings.filter(
+      (candidate) =>
+        wantedListing(candidate) &&
+        candidate.available >= candidate.minQuantity + PICK_SPARE_TICKETS &&
+        listings.filter((other) => other.salePriceView === candidate.salePriceView).length === 1,
+    );
     const [listing] = fitting;
     if (listing) return { activity, listing, quantity: listing.minQuantity };
   }
@@ -179,7 +189,9 @@ export async function findListing(
 export async function buyOnDetailPage(page: Page, l: Locale, pick: Pick): Promise<void> {
   await page.goto(`/${l.prefix}/activity/${pick.activity.id}`);
   await hydratedInView(page, 'TicketPicker');
-  await page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(l.say('detail.picker.each', { price: pick.listing.salePriceView }))}`) }).check();
+  await page
+    .getByRole('radio', { name: new RegExp(`^${escapeRegExp(l.say('detail.picker.each', { price: pick.listing.salePriceView }))}`) })
+    .check();
   await page.getByRole('combobox', { name: l.say('detail.picker.quantity') }).selectOption(String(pick.quantity));
   await page.getByRole('button', { name: l.say('detail.picker.buy') }).click();
 }
@@ -204,8 +216,13 @@ export async function placeOrder(request: APIRequestContext, listing: Listing, p
   const created = await request.post('/api/v1/orders', {
     headers: { 'Idempotency-Key': `e2e-order-${Date.now()}-${orderKeys}`, language: 'en' },
     data: {
-      listingId: listing.id, quantity: listing.quantity, deliveryType: 'e_ticket', paymentMethod: paymentMethod ?? quote.paymentMethods[0],
-      coupon: 'none', acceptNotes: true, expectedTotal: quote.cost.total,
+      listingId: listing.id,
+      quantity: listing.quantity,
+      deliveryType: 'e_ticket',
+      paymentMethod: paymentMethod ?? quote.paymentMethods[0],
+      coupon: 'none',
+      acceptNotes: true,
+      expectedTotal: quote.cost.total,
     },
   });
   expect(created.status(), await created.text()).toBe(200);
@@ -239,8 +256,13 @@ export function postWithoutBody(request: APIRequestContext, url: string) {
 /** Signs `request` (a browser context's) in as the seller of an order, with the demo sellers' password. */
 export async function signInAsOrderSeller(request: APIRequestContext, orderNo: string): Promise<void> {
   expect(orderNo, 'an order number: digits only, as it goes into SQL text').toMatch(/^\d+$/);
-  const [seller] = queryLocalDb(E2E_DATABASE, `SELECT u.email FROM orders o JOIN users u ON u.id = o.seller_id WHERE o.order_no = '${orderNo}'`);
-  const signedIn = await request.post('/api/v1/user/mail/login', { data: { email: seller.email, loginType: 'password', password: DEMO_SELLER_PASSWORD } });
+  const [seller] = queryLocalDb(
+    E2E_DATABASE,
+    `SELECT u.email FROM orders o JOIN users u ON u.id = o.seller_id WHERE o.order_no = '${orderNo}'`,
+  );
+  const signedIn = await request.post('/api/v1/user/mail/login', {
+    data: { email: seller.email, loginType: 'password', password: DEMO_SELLER_PASSWORD },
+  });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
 }
 
@@ -267,7 +289,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const options: RunOptions = { resultTypes: ['violations'] };
   const violations = await page.evaluate(async (runOptions) => {
-    const { violations: found } = await (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, runOptions);
+    const { violations: found } = await (
+      window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }
+    ).axe.run(document, runOptions);
     return found.map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target.join(' ')) }));
   }, options);
   return violations
@@ -285,7 +309,8 @@ export async function firstLoadJsKb(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'networkidle' });
   page.off('response', collect);
   const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? ''));
-  const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0) + inline.reduce((sum, text) => sum + gzipSync(text).length, 0);
+  const bytes =
+    (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0) + inline.reduce((sum, text) => sum + gzipSync(text).length, 0);
   return bytes / 1000;
 }
 
@@ -303,19 +328,38 @@ export async function hydratedInView(page: Page, component: string): Promise<voi
 
 /** Roles a user operates; each needs an accessible name. */
 const CONTROL_ROLES = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton',
-  'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'listbox', 'DisclosureTriangle',
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'spinbutton',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'option',
+  'listbox',
+  'DisclosureTriangle',
 ]);
 
 /** Controls without an accessible name, read from Chromium's own accessibility tree, with the start of their HTML. */
 export async function unnamedControls(page: Page): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-  const unnamed = nodes.filter((node) => !node.ignored && CONTROL_ROLES.has(String(node.role?.value)) && !String(node.name?.value ?? '').trim());
-  const described = await Promise.all(unnamed.map(async (node) => {
-    const html = node.backendDOMNodeId ? (await cdp.send('DOM.getOuterHTML', { backendNodeId: node.backendDOMNodeId })).outerHTML : '';
-    return `${node.role?.value}: ${html.slice(0, 160)}`;
-  }));
+  const unnamed = nodes.filter(
+    (node) => !node.ignored && CONTROL_ROLES.has(String(node.role?.value)) && !String(node.name?.value ?? '').trim(),
+  );
+  const described = await Promise.all(
+    unnamed.map(async (node) => {
+      const html = node.backendDOMNodeId ? (await cdp.send('DOM.getOuterHTML', { backendNodeId: node.backendDOMNodeId })).outerHTML : '';
+      return `${node.role?.value}: ${html.slice(0, 160)}`;
+    }),
+  );
   await cdp.detach();
   return described;
 }

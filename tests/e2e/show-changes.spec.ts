@@ -35,11 +35,14 @@ function writeLocalDb(sql: string): Array<Record<string, number>> {
 
 /** A copy of a seeded on-sale e-ticket listing, with its tier and session, in a session 20 days away; SQL only, as operations staff would load it. */
 function ownShow(): Listing & { sessionId: number } {
-  const [source] = queryLocalDb(E2E_DATABASE, `
+  const [source] = queryLocalDb(
+    E2E_DATABASE,
+    `
     SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
     WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status IN (1, 4)
-      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id DESC LIMIT 1`);
+      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id DESC LIMIT 1`,
+  );
   const startsAt = Date.now() + 20 * DAY;
   const [session] = writeLocalDb(`
     INSERT INTO activity_sessions (activity_id, starts_at, ends_at) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}
@@ -71,7 +74,10 @@ async function paidOrderOnOwnShow(page: Page, browser: Browser, testInfo: TestIn
   return { show, order, staff: await operator(browser, testInfo) };
 }
 
-test('a postponed show keeps the order, says so, and refunds it when the buyer asks (Traditional Chinese)', async ({ page, browser }, testInfo) => {
+test('a postponed show keeps the order, says so, and refunds it when the buyer asks (Traditional Chinese)', async ({
+  page,
+  browser,
+}, testInfo) => {
   const { show, order, staff } = await paidOrderOnOwnShow(page, browser, testInfo, 'postponed-buyer');
   const now = Date.now();
   const postponed = await staff.post(`/api/v1/operator/sessions/${show.sessionId}/postpone`, {

@@ -16,8 +16,21 @@ import { formatMoney } from '../../src/lib/domain/money.ts';
 import { transferSplit } from '../../src/lib/domain/transfer.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
-  activityIds, buyOnDetailPage, escapeRegExp, findListing, fulfilAsOrderSeller, hydrated, hydratedInView, localeOf, offerOf, orderOf,
-  payInSandbox, placeOrder, seriousViolations, signInAsOrderSeller, unnamedControls,
+  activityIds,
+  buyOnDetailPage,
+  escapeRegExp,
+  findListing,
+  fulfilAsOrderSeller,
+  hydrated,
+  hydratedInView,
+  localeOf,
+  offerOf,
+  orderOf,
+  payInSandbox,
+  placeOrder,
+  seriousViolations,
+  signInAsOrderSeller,
+  unnamedControls,
 } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
@@ -51,11 +64,18 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   // Buyer A: two e-tickets of a tier's listing that the detail page preselects.
   await signUpByEmail(page.request, 'transfer-a');
   const pick = await findListing(
-    page.request, TRANSFER_ACTIVITY_IDS, 'en', (activity: ActivityDetail) => !activity.realNameRequired,
+    page.request,
+    TRANSFER_ACTIVITY_IDS,
+    'en',
+    (activity: ActivityDetail) => !activity.realNameRequired,
     (listing: TicketGroupInfo) => listing.deliveryTypes.includes('e_ticket') && listing.minQuantity === 1 && listing.maxQuantity >= 2,
   );
   const tier = pick.activity.sessions.find((session) => session.hasTicket)!.tiers.find((t) => t.hasTicket)!;
-  const bought = await placeOrder(page.request, { id: pick.listing.ticketGroup.id, quantity: 2, activityId: pick.activity.id, tierId: tier.id }, 'visa');
+  const bought = await placeOrder(
+    page.request,
+    { id: pick.listing.ticketGroup.id, quantity: 2, activityId: pick.activity.id, tierId: tier.id },
+    'visa',
+  );
   await payInSandbox(page, bought);
   expect((await fulfilAsOrderSeller(bought.orderNo)).status).toBe('pending_receipt');
   const codesBeforeSale = await entryCodes(page.request, (await orderOf(page.request, bought.id)).voucherUrl!);
@@ -160,7 +180,9 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   // resold one away. A noted the code of the ticket before selling it: the voucher no longer shows it.
   const [codeB] = await entryCodes(page.request, ticketedB.voucherUrl!);
   const resold = codesBeforeSale.find((ticket) => ticket.ticketNo === transferred[0].ticketNo)!;
-  expect((await entryCodes(page.request, afterSale.voucherUrl!)).find((ticket) => ticket.ticketNo === resold.ticketNo)!.entryCode).toBeNull();
+  expect(
+    (await entryCodes(page.request, afterSale.voucherUrl!)).find((ticket) => ticket.ticketNo === resold.ticketNo)!.entryCode,
+  ).toBeNull();
   const sessionId = pick.activity.sessions.find((session) => session.hasTicket)!.id;
   const sellerContext = await browser.newContext({ ...testInfo.project.use });
   await ownClientAddress(sellerContext, testInfo);
@@ -225,14 +247,22 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   expect((await orderOf(page.request, bought.id)).transferable).toBe(1);
 });
 
-test('someone else\'s order has no Sell / transfer page, and an unpaid order cannot be listed', async ({ page }) => {
+test("someone else's order has no Sell / transfer page, and an unpaid order cannot be listed", async ({ page }) => {
   await signUpByEmail(page.request, 'transfer-c');
   const pick = await findListing(
-    page.request, TRANSFER_ACTIVITY_IDS, 'en', (activity: ActivityDetail) => !activity.realNameRequired,
+    page.request,
+    TRANSFER_ACTIVITY_IDS,
+    'en',
+    (activity: ActivityDetail) => !activity.realNameRequired,
     (listing: TicketGroupInfo) => listing.deliveryTypes.includes('e_ticket'),
   );
   const tier = pick.activity.sessions.find((session) => session.hasTicket)!.tiers.find((t) => t.hasTicket)!;
-  const unpaid = await placeOrder(page.request, { id: pick.listing.ticketGroup.id, quantity: pick.quantity, activityId: pick.activity.id, tierId: tier.id });
+  const unpaid = await placeOrder(page.request, {
+    id: pick.listing.ticketGroup.id,
+    quantity: pick.quantity,
+    activityId: pick.activity.id,
+    tierId: tier.id,
+  });
 
   await page.goto(`/en/orders/${unpaid.id}`);
   await expect(page.getByRole('link', { name: new RegExp(escapeRegExp(en.say('transfer.order.sell'))) })).toHaveCount(0);

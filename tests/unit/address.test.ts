@@ -4,8 +4,15 @@ import { isCountryCode } from '../../src/lib/domain/countries.ts';
 import { isSelectableRegion, regionChoice, regionName, selectableLevel } from '../../src/lib/domain/regions.ts';
 
 const hongKong: AddressInput = {
-  name: 'Chan Tai Man', phoneCountryCode: '+852', phone: '91234567', countryCode: 'HK',
-  province: '', city: '', district: 'WC', street: '1 Queen\'s Road East', postcode: '',
+  name: 'Chan Tai Man',
+  phoneCountryCode: '+852',
+  phone: '91234567',
+  countryCode: 'HK',
+  province: '',
+  city: '',
+  district: 'WC',
+  street: "1 Queen's Road East",
+  postcode: '',
 };
 const problem = (change: Partial<AddressInput>) => addressProblem(normalizeAddress({ ...hongKong, ...change }), isCountryCode);
 
@@ -15,7 +22,7 @@ describe('addressProblem', () => {
     expect(problem({ countryCode: 'JP', district: '', province: 'Tokyo', city: 'Shibuya', postcode: '150-0002' })).toBeNull();
     expect(problem({ countryCode: 'JP', district: '' })).toBeNull();
   });
-  it('answers each of the spec\'s messages for its field', () => {
+  it("answers each of the spec's messages for its field", () => {
     expect(problem({ name: '', phone: '', street: '' })).toEqual({ field: 'name', problem: 'required_info_empty' });
     expect(problem({ name: ' ' })).toEqual({ field: 'name', problem: 'name_required' });
     expect(problem({ phone: '' })).toEqual({ field: 'phone', problem: 'phone_required' });
@@ -38,7 +45,10 @@ describe('addressProblem', () => {
 describe('regions', () => {
   it('offers the 18 Hong Kong districts, Macao parishes, Taiwan cities and Mainland provinces, localized', () => {
     expect(regionChoice('HK', 'en')?.options).toHaveLength(18);
-    expect(regionChoice('HK', 'en')).toMatchObject({ level: 'district', options: expect.arrayContaining([{ code: 'WC', name: 'Wan Chai' }]) });
+    expect(regionChoice('HK', 'en')).toMatchObject({
+      level: 'district',
+      options: expect.arrayContaining([{ code: 'WC', name: 'Wan Chai' }]),
+    });
     expect(regionName('HK', 'WC', 'zh-HK')).toBe('灣仔區');
     expect(regionName('HK', 'WC', 'zh-CN')).toBe('湾仔区');
     expect(selectableLevel('CN')).toBe('province');
@@ -55,7 +65,9 @@ describe('regions', () => {
 
 describe('returnWithChoice', () => {
   it('adds the choice to a same-site path, replacing an older one', () => {
-    expect(returnWithChoice('/en/order/confirm?listingId=3&addressId=1', { addressId: '9' })).toBe('/en/order/confirm?listingId=3&addressId=9');
+    expect(returnWithChoice('/en/order/confirm?listingId=3&addressId=1', { addressId: '9' })).toBe(
+      '/en/order/confirm?listingId=3&addressId=9',
+    );
     expect(returnWithChoice('/order/confirm', { attendeeIds: '1,2' })).toBe('/order/confirm?attendeeIds=1%2C2');
   });
   it('refuses another site', () => {

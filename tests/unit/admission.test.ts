@@ -49,6 +49,7 @@ describe('door staff', () => {
     expect(parseStaffAccount('  Door@Example.COM ')).toEqual({ kind: 'email', email: 'door@example.com' });
     expect(parseStaffAccount('+852 9123 4567')).toEqual({ kind: 'phone', callingCode: '+852', number: '91234567' });
     expect(parseStaffAccount('+86-138-0013-8000')).toEqual({ kind: 'phone', callingCode: '+86', number: '13800138000' });
-    for (const text of ['door', 'door@example', '91234567', '+852', '@example.com', '+852 12']) expect(parseStaffAccount(text), text).toBeNull();
+    for (const text of ['door', 'door@example', '91234567', '+852', '@example.com', '+852 12'])
+      expect(parseStaffAccount(text), text).toBeNull();
   });
 });

@@ -24,7 +24,9 @@ describe('the typed client', () => {
   it('sends the spec headers and unwraps the envelope', async () => {
     const fetchMock = vi.fn(async () => Response.json({ code: 200, data: { ok: true }, message: '' }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(unwrap(api.v1.activities.suggest.$get({ query: { input: 'x', ignoreCityId: 'true' } }, callOptions({ language: 'zh-HK' })))).resolves.toEqual({ ok: true });
+    await expect(
+      unwrap(api.v1.activities.suggest.$get({ query: { input: 'x', ignoreCityId: 'true' } }, callOptions({ language: 'zh-HK' }))),
+    ).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
     expect(url.pathname).toBe('/api/api/v1/activities/suggest');
     const headers = init.headers as Headers;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  callingCodeProblem, captchaProblem, codeProblem, emailProblem, nicknameProblem, normalizeEmail, normalizePhone, passwordProblem,
-  phoneProblem, safeRedirect,
+  callingCodeProblem,
+  captchaProblem,
+  codeProblem,
+  emailProblem,
+  nicknameProblem,
+  normalizeEmail,
+  normalizePhone,
+  passwordProblem,
+  phoneProblem,
+  safeRedirect,
 } from '../../src/lib/domain/validation.ts';
 import { translator } from '../../src/lib/i18n/index.ts';
 
@@ -15,7 +23,18 @@ describe('email (SPEC.md section 5: local part, @, domain with a 2-6 letter suff
   it('refuses what is not an address, and says when it is empty', () => {
     expect(emailProblem('')).toBe('email_required');
     expect(emailProblem('   ')).toBe('email_required');
-    for (const email of ['plain', 'a@b', 'a@b.c', 'a@b.abcdefg', 'a@@b.com', 'a b@c.com', '@b.com', 'a@-b.com', 'a@b.c0m', `${'a'.repeat(250)}@b.com`]) {
+    for (const email of [
+      'plain',
+      'a@b',
+      'a@b.c',
+      'a@b.abcdefg',
+      'a@@b.com',
+      'a b@c.com',
+      '@b.com',
+      'a@-b.com',
+      'a@b.c0m',
+      `${'a'.repeat(250)}@b.com`,
+    ]) {
       expect(emailProblem(email), email).toBe('email_invalid');
     }
   });

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { RECENT_SHOWS_DAYS } from '../../src/lib/config.ts';
 import {
-  addDays, calendarApiPath, calendarDayLabel, daysBetween, groupByLocalDay, isDate, localDate, MAX_CALENDAR_SPAN_DAYS,
-  parseCalendarKey, parseDateRange, rangeBounds, startOfLocalDay, upcomingDays,
+  addDays,
+  calendarApiPath,
+  calendarDayLabel,
+  daysBetween,
+  groupByLocalDay,
+  isDate,
+  localDate,
+  MAX_CALENDAR_SPAN_DAYS,
+  parseCalendarKey,
+  parseDateRange,
+  rangeBounds,
+  startOfLocalDay,
+  upcomingDays,
 } from '../../src/lib/domain/calendar.ts';
 
 describe('calendar key', () => {

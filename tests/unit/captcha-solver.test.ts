@@ -153,7 +153,8 @@ function templates(): Template[] {
   for (const char of CAPTCHA_ALPHABET) {
     for (const angle of range(0.4, 9)) {
       for (const skew of range(0.2, 3)) {
-        for (const scale of range(CAPTCHA_DISTORTION.scale, 3)) out.push(template(char, (CAPTCHA_FONT_UNIT * (1 + scale)) / 2, angle, skew, skew === 0));
+        for (const scale of range(CAPTCHA_DISTORTION.scale, 3))
+          out.push(template(char, (CAPTCHA_FONT_UNIT * (1 + scale)) / 2, angle, skew, skew === 0));
       }
     }
   }

@@ -1,6 +1,14 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawCaptcha, isCaptchaShaped, normalizeCaptchaAnswer, NO_DISTORTION } from '../../src/lib/domain/captcha.ts';
+import {
+  CAPTCHA_ALPHABET,
+  CAPTCHA_HEIGHT,
+  CAPTCHA_WIDTH,
+  drawCaptcha,
+  isCaptchaShaped,
+  normalizeCaptchaAnswer,
+  NO_DISTORTION,
+} from '../../src/lib/domain/captcha.ts';
 import { crc32, encodePng, type GrayImage } from '../../src/lib/domain/png.ts';
 
 /** A seeded generator, so a drawing can be compared with another. */
@@ -39,7 +47,14 @@ function decodePng(file: Uint8Array) {
     expect(rows[y * (width + 1)]).toBe(0); // no filter
     pixels.set(rows.subarray(y * (width + 1) + 1, (y + 1) * (width + 1)), y * width);
   }
-  return { signature: [...file.subarray(0, 8)], types: chunks.map((chunk) => chunk.type), header: [...chunks[0].data.subarray(8)], width, height, pixels };
+  return {
+    signature: [...file.subarray(0, 8)],
+    types: chunks.map((chunk) => chunk.type),
+    header: [...chunks[0].data.subarray(8)],
+    width,
+    height,
+    pixels,
+  };
 }
 
 describe('captcha drawing', () => {
@@ -97,7 +112,8 @@ describe('PNG encoding', () => {
   });
 
   it('keeps a captcha small', async () => {
-    for (let seed = 1; seed <= 5; seed++) expect((await encodePng(drawCaptcha('M8BW', seeded(seed)), deflate)).length).toBeLessThan(8 * 1024);
+    for (let seed = 1; seed <= 5; seed++)
+      expect((await encodePng(drawCaptcha('M8BW', seeded(seed)), deflate)).length).toBeLessThan(8 * 1024);
   });
 
   it('refuses pixels that do not fill the image', async () => {

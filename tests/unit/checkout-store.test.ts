@@ -4,9 +4,15 @@ import { $taker, DEFAULT_CALLING_CODE, loadTaker, TAKER_STORAGE_KEY, updateTaker
 /** The Storage interface over a Map, as a browser's session storage behaves. */
 class MemoryStorage {
   private items = new Map<string, string>();
-  getItem(key: string) { return this.items.get(key) ?? null; }
-  setItem(key: string, value: string) { this.items.set(key, String(value)); }
-  removeItem(key: string) { this.items.delete(key); }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
 }
 
 const blank = { name: '', countryCode: DEFAULT_CALLING_CODE, phone: '' };
@@ -20,7 +26,11 @@ describe('ticket taker store', () => {
   it('remembers each change in session storage and takes it back on the next page', () => {
     updateTaker('name', 'Wong Siu Ming');
     updateTaker('phone', '61234567');
-    expect(JSON.parse(sessionStorage.getItem(TAKER_STORAGE_KEY)!)).toEqual({ name: 'Wong Siu Ming', countryCode: '+852', phone: '61234567' });
+    expect(JSON.parse(sessionStorage.getItem(TAKER_STORAGE_KEY)!)).toEqual({
+      name: 'Wong Siu Ming',
+      countryCode: '+852',
+      phone: '61234567',
+    });
 
     $taker.set(blank);
     loadTaker();
@@ -37,7 +47,14 @@ describe('ticket taker store', () => {
 
   it('still holds the taker for the page when storage refuses it', () => {
     Object.defineProperty(globalThis, 'sessionStorage', {
-      value: { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } },
+      value: {
+        getItem: () => {
+          throw new Error('denied');
+        },
+        setItem: () => {
+          throw new Error('denied');
+        },
+      },
       configurable: true,
     });
     updateTaker('name', 'Chan');

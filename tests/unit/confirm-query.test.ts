@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  confirmSearch, formatCouponDate, ORDER_ID_SLOT, parseConfirmQuery, payHref, pickerHref, type ConfirmQuery,
+  confirmSearch,
+  formatCouponDate,
+  ORDER_ID_SLOT,
+  parseConfirmQuery,
+  payHref,
+  pickerHref,
+  type ConfirmQuery,
 } from '../../src/lib/domain/confirm-query.ts';
 
 const parse = (search: string) => parseConfirmQuery(new URLSearchParams(search));
@@ -8,20 +14,42 @@ const parse = (search: string) => parseConfirmQuery(new URLSearchParams(search))
 describe('parseConfirmQuery', () => {
   it('reads the listing and quantity the detail page sends, with nothing chosen yet', () => {
     expect(parse('listingId=42&quantity=2')).toEqual({
-      listingId: 42, quantity: 2, deliveryType: null, paymentMethod: null, coupon: 'best', addressId: null, attendeeIds: [],
+      listingId: 42,
+      quantity: 2,
+      deliveryType: null,
+      paymentMethod: null,
+      coupon: 'best',
+      addressId: null,
+      attendeeIds: [],
     });
   });
 
   it('reads every choice that survives the pickers', () => {
     expect(parse('listingId=7&quantity=3&deliveryType=courier&paymentMethod=alipay&coupon=12&addressId=5&attendeeIds=9,4,11')).toEqual({
-      listingId: 7, quantity: 3, deliveryType: 'courier', paymentMethod: 'alipay', coupon: 12, addressId: 5, attendeeIds: [9, 4, 11],
+      listingId: 7,
+      quantity: 3,
+      deliveryType: 'courier',
+      paymentMethod: 'alipay',
+      coupon: 12,
+      addressId: 5,
+      attendeeIds: [9, 4, 11],
     });
     expect(parse('listingId=7&quantity=1&coupon=none')?.coupon).toBe('none');
   });
 
   it('refuses a link without a usable listing or quantity', () => {
-    for (const search of ['', 'listingId=7', 'quantity=2', 'listingId=0&quantity=1', 'listingId=abc&quantity=1', 'listingId=7&quantity=0',
-      'listingId=7&quantity=-1', 'listingId=7&quantity=1.5', 'listingId=7&quantity=1000', 'listingId=12345678901&quantity=1']) {
+    for (const search of [
+      '',
+      'listingId=7',
+      'quantity=2',
+      'listingId=0&quantity=1',
+      'listingId=abc&quantity=1',
+      'listingId=7&quantity=0',
+      'listingId=7&quantity=-1',
+      'listingId=7&quantity=1.5',
+      'listingId=7&quantity=1000',
+      'listingId=12345678901&quantity=1',
+    ]) {
       expect(parse(search), search).toBeNull();
     }
   });
@@ -40,7 +68,13 @@ describe('parseConfirmQuery', () => {
 
 describe('confirmSearch', () => {
   const full: ConfirmQuery = {
-    listingId: 7, quantity: 2, deliveryType: 'on_site', paymentMethod: 'visa', coupon: 'none', addressId: 5, attendeeIds: [9, 4],
+    listingId: 7,
+    quantity: 2,
+    deliveryType: 'on_site',
+    paymentMethod: 'visa',
+    coupon: 'none',
+    addressId: 5,
+    attendeeIds: [9, 4],
   };
 
   it('writes what parseConfirmQuery reads back', () => {
@@ -48,7 +82,9 @@ describe('confirmSearch', () => {
   });
 
   it('leaves out what was not chosen', () => {
-    expect(confirmSearch({ ...full, deliveryType: null, paymentMethod: null, coupon: 'best', addressId: null, attendeeIds: [] })).toBe('listingId=7&quantity=2');
+    expect(confirmSearch({ ...full, deliveryType: null, paymentMethod: null, coupon: 'best', addressId: null, attendeeIds: [] })).toBe(
+      'listingId=7&quantity=2',
+    );
   });
 });
 

@@ -28,7 +28,7 @@ describe('invitationRefusal', () => {
     expect(invitationRefusal(newUser, inviter)).toBeNull();
   });
 
-  it('refuses one\'s own code first', () => {
+  it("refuses one's own code first", () => {
     expect(invitationRefusal({ ...newUser, id: 1 }, inviter)).toBe('invite_self');
     expect(invitationRefusal({ id: 1, invitedBy: 3, hasPaidOrder: true }, { id: 1, invitedBy: 3 })).toBe('invite_self');
   });

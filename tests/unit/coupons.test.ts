@@ -9,8 +9,15 @@ const table: CurrencyTable = new Map([
 const now = Date.UTC(2026, 10, 21);
 const day = 86_400_000;
 const amountOff: CouponTerms = {
-  kind: 'amount', foldTenths: null, amount: 100_00, currency: 'HKD', minSpend: 500_00, newUserOnly: true,
-  validFrom: now - day, validTo: now + day, categoryId: null,
+  kind: 'amount',
+  foldTenths: null,
+  amount: 100_00,
+  currency: 'HKD',
+  minSpend: 500_00,
+  newUserOnly: true,
+  validFrom: now - day,
+  validTo: now + day,
+  categoryId: null,
 };
 const fold85: CouponTerms = { ...amountOff, kind: 'rate', foldTenths: 85, amount: null, currency: null, minSpend: 0, newUserOnly: false };
 const order = { ticketAmount: 800_00, currency: 'HKD', categoryId: 1, hasPaidOrder: false, now };

@@ -29,7 +29,12 @@ describe('nearest', () => {
   });
 
   it('keeps the earlier place on a tie, and has nothing for no places', () => {
-    expect(nearest(hongKong, [{ ...hongKong, name: 'first' }, { ...hongKong, name: 'second' }])?.name).toBe('first');
+    expect(
+      nearest(hongKong, [
+        { ...hongKong, name: 'first' },
+        { ...hongKong, name: 'second' },
+      ])?.name,
+    ).toBe('first');
     expect(nearest(hongKong, [])).toBeNull();
   });
 });

@@ -24,7 +24,11 @@ describe('catalogues', () => {
 
     it(`${name} has the same feature files as English, with no key defined twice`, () => {
       const own = byCatalogue(name);
-      expect(own.map(([file]) => file).sort()).toEqual(byCatalogue('en').map(([file]) => file).sort());
+      expect(own.map(([file]) => file).sort()).toEqual(
+        byCatalogue('en')
+          .map(([file]) => file)
+          .sort(),
+      );
       const keys = own.flatMap(([, messages]) => Object.keys(messages));
       expect(keys.length).toBe(new Set(keys).size);
     });
@@ -33,7 +37,11 @@ describe('catalogues', () => {
   it('types the message keys from every English feature file', async () => {
     const keys = (await import('../../src/lib/i18n/keys.ts?raw')).default;
     const typed = [...keys.matchAll(/from '\.\/locales\/en\/([\w-]+\.json)'/g)].map((match) => match[1]).sort();
-    expect(typed).toEqual(byCatalogue('en').map(([file]) => file).sort());
+    expect(typed).toEqual(
+      byCatalogue('en')
+        .map(([file]) => file)
+        .sort(),
+    );
   });
 
   it('translates the Chinese catalogues in their own script', () => {
@@ -69,7 +77,9 @@ describe('island messages', () => {
     for (const locale of ['en', 'zh-HK', 'zh-CN'] as const) {
       const messages = messagesFor(locale, ['confirm.quantityValue']);
       for (const count of [1, 2, 0]) {
-        expect(format(messages, 'confirm.quantityValue', { count }), `${locale} ${count}`).toBe(translator(locale)('confirm.quantityValue', { count }));
+        expect(format(messages, 'confirm.quantityValue', { count }), `${locale} ${count}`).toBe(
+          translator(locale)('confirm.quantityValue', { count }),
+        );
       }
     }
     const english = messagesFor('en', ['confirm.quantityValue']);

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { isCountryCode } from '../../src/lib/domain/countries.ts';
 import {
-  attendeeProblem, attendeeSelectionStatus, idCardTypeFor, isHongKongId, isMacaoId, isMainlandId, isTaiwanId, isValidIdNumber, maskIdNumber, normalizeIdNumber,
+  attendeeProblem,
+  attendeeSelectionStatus,
+  idCardTypeFor,
+  isHongKongId,
+  isMacaoId,
+  isMainlandId,
+  isTaiwanId,
+  isValidIdNumber,
+  maskIdNumber,
+  normalizeIdNumber,
 } from '../../src/lib/domain/identity.ts';
 
 describe('idCardTypeFor', () => {
-  it('is an ID card when the venue is in the attendee\'s country, a passport otherwise', () => {
+  it("is an ID card when the venue is in the attendee's country, a passport otherwise", () => {
     expect(idCardTypeFor('HK', 'HK')).toBe('id_card');
     expect(idCardTypeFor('hk', 'HK')).toBe('id_card');
     expect(idCardTypeFor('HK', 'CN')).toBe('passport');

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GEOLOCATION_OPTIONS } from '../../src/lib/config.ts';
-import { $locationCity, chooseCity, forgetLocationCity, LocationError, locateByNetwork, locateWithBrowser } from '../../src/lib/stores/city.ts';
+import {
+  $locationCity,
+  chooseCity,
+  forgetLocationCity,
+  LocationError,
+  locateByNetwork,
+  locateWithBrowser,
+} from '../../src/lib/stores/city.ts';
 import { confirmPreferences, hideForToday } from '../../src/lib/stores/preferences.ts';
 
 /** A Map-backed localStorage for Node. */
@@ -19,11 +26,14 @@ let calls: { url: URL; init: RequestInit }[];
 
 function answer(byPath: Record<string, Answer>) {
   calls = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: URL, init: RequestInit) => {
-    calls.push({ url, init });
-    const found = byPath[url.pathname] ?? { code: 404, data: null };
-    return Response.json({ ...found, message: found.code === 200 ? '' : 'failed' }, { status: found.code });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL, init: RequestInit) => {
+      calls.push({ url, init });
+      const found = byPath[url.pathname] ?? { code: 404, data: null };
+      return Response.json({ ...found, message: found.code === 200 ? '' : 'failed' }, { status: found.code });
+    }),
+  );
 }
 
 function geolocation(outcome: { coords: { latitude: number; longitude: number } } | { code: number }) {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { shareImageSvg, wrapText } from '../../src/lib/domain/lottery-share-image.ts';
 
 describe('the share image', () => {
-  const text = { title: 'Free-ticket lottery', activityName: 'Rock <Night> & "Friends"', prize: 'Prizes: 3', drawAt: 'Draw: 12/01', steps: ['Scan', 'Help'], url: 'https://example.com/en/overload-ticket/abc/share' };
+  const text = {
+    title: 'Free-ticket lottery',
+    activityName: 'Rock <Night> & "Friends"',
+    prize: 'Prizes: 3',
+    drawAt: 'Draw: 12/01',
+    steps: ['Scan', 'Help'],
+    url: 'https://example.com/en/overload-ticket/abc/share',
+  };
 
   it('escapes every text, so names cannot become markup', () => {
     const svg = shareImageSvg(text);
@@ -15,7 +22,9 @@ describe('the share image', () => {
   });
 
   it('embeds a QR code of the share link', () => {
-    expect(shareImageSvg(text)).toMatch(/<svg x="200" y="520" width="200" height="200" xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
+    expect(shareImageSvg(text)).toMatch(
+      /<svg x="200" y="520" width="200" height="200" xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+"/,
+    );
   });
 
   it('wraps long names, counting a CJK character as two columns', () => {

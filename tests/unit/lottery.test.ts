@@ -1,8 +1,17 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  DRAW_CODE_PATTERN, drawCodeFrom, drawIsDue, drawWinners, helpRefusal, joinRefusal, lotteryPhase, rankCodes, seedCommitment,
-  type DrawCode, type HelpCheck,
+  DRAW_CODE_PATTERN,
+  drawCodeFrom,
+  drawIsDue,
+  drawWinners,
+  helpRefusal,
+  joinRefusal,
+  lotteryPhase,
+  rankCodes,
+  seedCommitment,
+  type DrawCode,
+  type HelpCheck,
 } from '../../src/lib/domain/lottery.ts';
 
 const codesOf = (count: number, perEntry = 1): DrawCode[] =>
@@ -63,7 +72,16 @@ describe('the draw', () => {
     expect(await drawWinners('seed', [], 3)).toEqual([]);
     const single = await drawWinners('seed', codesOf(10), 4);
     expect(single).toHaveLength(4);
-    expect(single.map((w) => w.code)).toEqual((await rankCodes('seed', codesOf(10).map((c) => c.code))).slice(0, 4).map((r) => r.code));
+    expect(single.map((w) => w.code)).toEqual(
+      (
+        await rankCodes(
+          'seed',
+          codesOf(10).map((c) => c.code),
+        )
+      )
+        .slice(0, 4)
+        .map((r) => r.code),
+    );
   });
 
   it('picks every code equally often over many seeds (chi-square, 3000 draws of 12 codes)', async () => {
@@ -84,7 +102,12 @@ describe('the draw', () => {
 
   it('gives an entry with more codes proportionally more chances to come first', async () => {
     // Entry 1 holds 4 codes, entries 2..9 one each: entry 1 should come first 4/12 of the time.
-    const codes: DrawCode[] = [...codesOf(4).map((c) => ({ ...c, entryId: 1 })), ...codesOf(12).slice(4).map((c, i) => ({ ...c, entryId: i + 2 }))];
+    const codes: DrawCode[] = [
+      ...codesOf(4).map((c) => ({ ...c, entryId: 1 })),
+      ...codesOf(12)
+        .slice(4)
+        .map((c, i) => ({ ...c, entryId: i + 2 })),
+    ];
     let entryOneFirst = 0;
     const draws = 3000;
     for (let i = 0; i < draws; i++) if ((await drawWinners(`weighted-${i}`, codes, 1))[0].entryId === 1) entryOneFirst += 1;

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_KEYWORD_MAX_LENGTH } from '../../src/lib/config.ts';
 import { ORDER_STATUSES } from '../../src/lib/domain/order-state.ts';
 import { catalogues } from '../../src/lib/i18n/index.ts';
-import { formatOrderTime, formatTimeLeft, orderListSearch, pageCount, parseOrderId, parseOrderListQuery, statusKeys } from '../../src/lib/domain/order-pages.ts';
+import {
+  formatOrderTime,
+  formatTimeLeft,
+  orderListSearch,
+  pageCount,
+  parseOrderId,
+  parseOrderListQuery,
+  statusKeys,
+} from '../../src/lib/domain/order-pages.ts';
 
 const parse = (search: string) => parseOrderListQuery(new URLSearchParams(search));
 
@@ -90,6 +98,7 @@ describe('parseOrderId', () => {
   });
 
   it('refuses what cannot be an order id', () => {
-    for (const raw of [null, undefined, '', '0', '01', '-1', '1.5', '1e3', 'abc', '2147483648', '99999999999']) expect(parseOrderId(raw), String(raw)).toBeNull();
+    for (const raw of [null, undefined, '', '0', '01', '-1', '1.5', '1e3', 'abc', '2147483648', '99999999999'])
+      expect(parseOrderId(raw), String(raw)).toBeNull();
   });
 });

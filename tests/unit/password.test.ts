@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_ITERATIONS } from '../../src/lib/config.ts';
 import {
-  constantTimeEqual, fromBase64Url, hashPassword, randomString, randomToken, toBase64Url, verifyPassword,
+  constantTimeEqual,
+  fromBase64Url,
+  hashPassword,
+  randomString,
+  randomToken,
+  toBase64Url,
+  verifyPassword,
 } from '../../src/lib/domain/password.ts';
 
 describe('password hashing', () => {

@@ -6,7 +6,11 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebK
 
 describe('inAppBrowserOf', () => {
   it('recognises the chat and social apps by their user agents', () => {
-    expect(inAppBrowserOf(`${ANDROID} XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64`)).toBe('wechat');
+    expect(
+      inAppBrowserOf(
+        `${ANDROID} XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64`,
+      ),
+    ).toBe('wechat');
     expect(inAppBrowserOf(`${IPHONE} MicroMessenger/8.0.44(0x18002c2d) NetType/WIFI Language/zh_HK`)).toBe('wechat');
     expect(inAppBrowserOf(`${IPHONE} QQ/8.9.80.633 V1_IPH_SQ_8.9.80_1_APP_A Pixel/1170 Core/WKWebView`)).toBe('qq');
     expect(inAppBrowserOf(`${IPHONE} Weibo (iPhone15,2__weibo__13.11.0__iphone__os17.1)`)).toBe('weibo');
@@ -21,7 +25,9 @@ describe('inAppBrowserOf', () => {
     expect(inAppBrowserOf(ANDROID)).toBeNull();
     expect(inAppBrowserOf(`${IPHONE} Version/17.1 Safari/604.1`)).toBeNull();
     expect(inAppBrowserOf(`${ANDROID} MQQBrowser/13.4 Mobile`)).toBeNull();
-    expect(inAppBrowserOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36 Edg/120')).toBeNull();
+    expect(
+      inAppBrowserOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36 Edg/120'),
+    ).toBeNull();
     expect(inAppBrowserOf(null)).toBeNull();
     expect(inAppBrowserOf('')).toBeNull();
   });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS } from '../../src/lib/config.ts';
 import { ORDER_STATUSES } from '../../src/lib/domain/order-state.ts';
 import {
-  isPaidStatus, isPaymentMethod, isQrMethod, paymentStatusOf, payPageFor, payPagePath, type PaymentStatus,
+  isPaidStatus,
+  isPaymentMethod,
+  isQrMethod,
+  paymentStatusOf,
+  payPageFor,
+  payPagePath,
+  type PaymentStatus,
 } from '../../src/lib/domain/payment-outcome.ts';
 
 describe('payment methods', () => {

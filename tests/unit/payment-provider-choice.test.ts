@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS, SANDBOX_PROVIDER, STRIPE_PROVIDER } from '../../src/lib/config.ts';
 import { checkoutProvider, offeredPaymentMethods, type PaymentSetup } from '../../src/lib/domain/payment-provider-choice.ts';
 
-const setup = (overrides: Partial<PaymentSetup>): PaymentSetup => ({ appEnv: 'production', stripeConfigured: false, stripeAccountCountry: 'HK', ...overrides });
+const setup = (overrides: Partial<PaymentSetup>): PaymentSetup => ({
+  appEnv: 'production',
+  stripeConfigured: false,
+  stripeAccountCountry: 'HK',
+  ...overrides,
+});
 
 describe('checkoutProvider', () => {
   it('pays in the sandbox in a local build only, even with Stripe keys', () => {

@@ -12,7 +12,17 @@ describe('webhook signature header', () => {
   });
 
   it('refuses missing, reordered, non-numeric or oversized values', () => {
-    for (const bad of [null, undefined, '', `v1=${signature},t=1`, `t=abc,v1=${signature}`, 't=1,v1=short', `t=1,v1=${signature}!`, `t=1,v1=${'a'.repeat(129)}`, `t=1234567890123456,v1=${signature}`]) {
+    for (const bad of [
+      null,
+      undefined,
+      '',
+      `v1=${signature},t=1`,
+      `t=abc,v1=${signature}`,
+      't=1,v1=short',
+      `t=1,v1=${signature}!`,
+      `t=1,v1=${'a'.repeat(129)}`,
+      `t=1234567890123456,v1=${signature}`,
+    ]) {
       expect(parseSignatureHeader(bad), String(bad)).toBeNull();
     }
   });

@@ -27,7 +27,10 @@ describe('posterSvg', () => {
   });
 
   it('is well-formed, self-contained SVG of the right shape', () => {
-    for (const [kind, viewBox] of [['activity', '0 0 300 400'], ['banner', '0 0 800 350']] as const) {
+    for (const [kind, viewBox] of [
+      ['activity', '0 0 300 400'],
+      ['banner', '0 0 800 350'],
+    ] as const) {
       for (const id of [1, 1000, 1373, 999_999_999]) {
         const svg = posterSvg(kind, id);
         expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);

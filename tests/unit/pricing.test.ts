@@ -22,8 +22,23 @@ describe('pricing', () => {
 
   it('adds the parts up and never lets a coupon take more than the tickets', () => {
     const cost = costBreakdown({ unitPrice: 500_00, quantity: 2, currency: 'HKD', deliveryType: 'courier', couponDiscount: 100_00, table });
-    expect(cost).toEqual({ currency: 'HKD', ticketAmount: 1000_00, serviceFee: 80_00, postage: 36_00, fuelSurcharge: 6_00, couponDiscount: 100_00, total: 1016_00 });
-    const capped = costBreakdown({ unitPrice: 50_00, quantity: 1, currency: 'HKD', deliveryType: 'e_ticket', couponDiscount: 999_00, table });
+    expect(cost).toEqual({
+      currency: 'HKD',
+      ticketAmount: 1000_00,
+      serviceFee: 80_00,
+      postage: 36_00,
+      fuelSurcharge: 6_00,
+      couponDiscount: 100_00,
+      total: 1016_00,
+    });
+    const capped = costBreakdown({
+      unitPrice: 50_00,
+      quantity: 1,
+      currency: 'HKD',
+      deliveryType: 'e_ticket',
+      couponDiscount: 999_00,
+      table,
+    });
     expect(capped.couponDiscount).toBe(50_00);
     expect(capped.total).toBe(4_00);
   });

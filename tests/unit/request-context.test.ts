@@ -16,18 +16,16 @@ describe('readRequestContext', () => {
   });
 
   it('prefers headers to cookies', () => {
-    const ctx = readRequestContext(sources(
-      { language: 'zh-TW', currency: 'twd', 'city-id': '12' },
-      { language: 'zh-CN', currencyCode: 'USD', cityId: '99' },
-    ));
+    const ctx = readRequestContext(
+      sources({ language: 'zh-TW', currency: 'twd', 'city-id': '12' }, { language: 'zh-CN', currencyCode: 'USD', cityId: '99' }),
+    );
     expect(ctx).toMatchObject({ locale: 'zh-TW', currency: 'TWD', cityId: 12 });
   });
 
   it('falls back to cookies, then defaults, when headers are malformed', () => {
-    const ctx = readRequestContext(sources(
-      { language: 'xx', currency: 'ZZZ', 'city-id': '12abc', 'client-type': '-3' },
-      { currencyCode: 'USD', cityId: '0' },
-    ));
+    const ctx = readRequestContext(
+      sources({ language: 'xx', currency: 'ZZZ', 'city-id': '12abc', 'client-type': '-3' }, { currencyCode: 'USD', cityId: '0' }),
+    );
     expect(ctx).toEqual({ locale: 'en', currency: 'USD', clientType: 12, cityId: 341 });
   });
 

@@ -47,7 +47,13 @@ describe('parseHistory', () => {
     expect(parseHistory(null, NOW)).toEqual([]);
     expect(parseHistory('{not json', NOW)).toEqual([]);
     expect(parseHistory('{"value":"x"}', NOW)).toEqual([]);
-    const mixed = JSON.stringify([{ value: 'ok', expiry: NOW + DAY }, { value: 3, expiry: NOW + DAY }, { value: ' ', expiry: NOW + DAY }, 'x', null]);
+    const mixed = JSON.stringify([
+      { value: 'ok', expiry: NOW + DAY },
+      { value: 3, expiry: NOW + DAY },
+      { value: ' ', expiry: NOW + DAY },
+      'x',
+      null,
+    ]);
     expect(parseHistory(mixed, NOW)).toEqual([{ value: 'ok', expiry: NOW + DAY }]);
   });
 

@@ -8,9 +8,15 @@ const NOW = Date.UTC(2026, 10, 1);
 /** The Storage interface over a Map, as a browser's local storage behaves. */
 class MemoryStorage {
   private items = new Map<string, string>();
-  getItem(key: string) { return this.items.get(key) ?? null; }
-  setItem(key: string, value: string) { this.items.set(key, String(value)); }
-  removeItem(key: string) { this.items.delete(key); }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
 }
 
 beforeEach(() => {
@@ -30,7 +36,13 @@ describe('search history store', () => {
   });
 
   it('drops expired records from storage when loading', () => {
-    localStorage.setItem(SEARCH_HISTORY_KEY, JSON.stringify([{ value: 'old', expiry: NOW - DAY }, { value: 'new', expiry: NOW + DAY }]));
+    localStorage.setItem(
+      SEARCH_HISTORY_KEY,
+      JSON.stringify([
+        { value: 'old', expiry: NOW - DAY },
+        { value: 'new', expiry: NOW + DAY },
+      ]),
+    );
     loadSearchHistory(NOW);
     expect($searchHistory.get().map((record) => record.value)).toEqual(['new']);
     expect(JSON.parse(localStorage.getItem(SEARCH_HISTORY_KEY)!)).toHaveLength(1);
@@ -45,7 +57,13 @@ describe('search history store', () => {
 
   it('keeps working for the page when storage refuses writes', () => {
     Object.defineProperty(globalThis, 'localStorage', {
-      value: { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined },
+      value: {
+        getItem: () => null,
+        setItem: () => {
+          throw new Error('QuotaExceededError');
+        },
+        removeItem: () => undefined,
+      },
       configurable: true,
     });
     recordSearch('kept', NOW);

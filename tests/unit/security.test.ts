@@ -24,7 +24,14 @@ describe('security headers', () => {
 describe('the cross-site check', () => {
   const own = ['https://tickets.example.com', 'http://localhost:4321'];
   const write = (facts: Partial<Parameters<typeof isAllowedOrigin>[0]>) =>
-    isAllowedOrigin({ method: 'POST', origin: undefined, secFetchSite: undefined, contentType: 'application/json', ownOrigins: own, ...facts });
+    isAllowedOrigin({
+      method: 'POST',
+      origin: undefined,
+      secFetchSite: undefined,
+      contentType: 'application/json',
+      ownOrigins: own,
+      ...facts,
+    });
 
   it('lets reads through from anywhere', () => {
     expect(write({ method: 'GET', origin: 'https://evil.example', secFetchSite: 'cross-site' })).toBe(true);
@@ -39,7 +46,7 @@ describe('the cross-site check', () => {
     expect(write({ origin: 'null' })).toBe(false);
   });
 
-  it('without an Origin, trusts Sec-Fetch-Site: same origin or the user\'s own navigation only', () => {
+  it("without an Origin, trusts Sec-Fetch-Site: same origin or the user's own navigation only", () => {
     expect(write({ secFetchSite: 'same-origin' })).toBe(true);
     expect(write({ secFetchSite: 'none' })).toBe(true);
     expect(write({ secFetchSite: 'same-site' })).toBe(false);
@@ -84,7 +91,9 @@ describe('password lockout', () => {
   const policy = { free: 5, firstLockMs: 60_000, maxLockMs: 15 * 60_000, forgetAfterMs: 86_400_000 } as const;
 
   it('locks after the free failures, doubling up to the cap', () => {
-    expect([1, 4, 5, 6, 7, 8, 9, 10, 30].map((failures) => lockoutAfter(failures, policy) / 60_000)).toEqual([0, 0, 1, 2, 4, 8, 15, 15, 15]);
+    expect([1, 4, 5, 6, 7, 8, 9, 10, 30].map((failures) => lockoutAfter(failures, policy) / 60_000)).toEqual([
+      0, 0, 1, 2, 4, 8, 15, 15, 15,
+    ]);
   });
 
   it('forgets failures a day old, and tells whole minutes left, at least one', () => {

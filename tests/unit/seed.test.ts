@@ -5,7 +5,14 @@ import { describe, it, expect } from 'vitest';
 import { DEFAULT_CITY_ID } from '../../src/lib/config.ts';
 import * as schema from '../../src/lib/db/schema.ts';
 import { verifyPassword } from '../../src/lib/domain/password.ts';
-import { buildSeed, SEED_TABLES, seedStatements, type SeedData, DEMO_SELLER_PASSWORD, DEMO_SELLER_PASSWORD_HASH } from '../../src/lib/db/seed.ts';
+import {
+  buildSeed,
+  SEED_TABLES,
+  seedStatements,
+  type SeedData,
+  DEMO_SELLER_PASSWORD,
+  DEMO_SELLER_PASSWORD_HASH,
+} from '../../src/lib/db/seed.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const REFERENCE_TIME = Date.UTC(2025, 0, 15);
@@ -56,7 +63,12 @@ describe('buildSeed', () => {
   });
 
   it('has the reference data the storefront expects', () => {
-    expect(rowsOf('languages').map((row) => [row.code, row.language_type])).toEqual([['en', 1], ['zh-HK', 2], ['zh-TW', 3], ['zh-CN', 4]]);
+    expect(rowsOf('languages').map((row) => [row.code, row.language_type])).toEqual([
+      ['en', 1],
+      ['zh-HK', 2],
+      ['zh-TW', 3],
+      ['zh-CN', 4],
+    ]);
     const minorDigits = Object.fromEntries(rowsOf('currencies').map((row) => [row.code, row.minor_digits]));
     expect(minorDigits).toEqual({ HKD: 2, MOP: 2, TWD: 0, CNY: 2, SGD: 2, MYR: 2, THB: 2, PHP: 2, IDR: 0, VND: 0, USD: 2 });
     expect(new Set(rowsOf('currencies').map((row) => row.currency_type)).size).toBe(11);
@@ -291,7 +303,11 @@ describe('demo lotteries', () => {
   it('publish the SHA-256 of a 256-bit seed, the same every day, with only the draw time moving', () => {
     for (const lottery of lotteries) {
       expect(lottery.seed).toMatch(/^[0-9a-f]{64}$/);
-      expect(lottery.seed_commitment).toBe(createHash('sha256').update(lottery.seed as string).digest('hex'));
+      expect(lottery.seed_commitment).toBe(
+        createHash('sha256')
+          .update(lottery.seed as string)
+          .digest('hex'),
+      );
     }
     expect(new Set(lotteries.map((row) => row.seed)).size).toBe(lotteries.length);
     const later = buildSeed(REFERENCE_TIME + 7 * DAY).lotteries;

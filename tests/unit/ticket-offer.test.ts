@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clampQuantity, compareListings, lineTotal, parseDeliveryTypes, quantitiesOf, quantityRange, rangeAllows,
+  clampQuantity,
+  compareListings,
+  lineTotal,
+  parseDeliveryTypes,
+  quantitiesOf,
+  quantityRange,
+  rangeAllows,
 } from '../../src/lib/domain/ticket-offer.ts';
 
 describe('quantity range', () => {

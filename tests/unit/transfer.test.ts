@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_FEE_BASIS_POINTS, TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../../src/lib/config.ts';
 import {
-  listableTickets, listingState, platformFeeOf, priceBand, priceBandIn, priceInBand, quantityRefusal, sourceRefusal, transferSplit, type TransferSource,
+  listableTickets,
+  listingState,
+  platformFeeOf,
+  priceBand,
+  priceBandIn,
+  priceInBand,
+  quantityRefusal,
+  sourceRefusal,
+  transferSplit,
+  type TransferSource,
 } from '../../src/lib/domain/transfer.ts';
 import { convert, type CurrencyTable } from '../../src/lib/domain/money.ts';
 
 const NOW = Date.UTC(2026, 10, 1);
 const source = (overrides: Partial<TransferSource> = {}): TransferSource => ({
-  status: 'pending_receipt', sessionStartsAt: NOW + 86_400_000, validTickets: 2, listedTickets: 0, ...overrides,
+  status: 'pending_receipt',
+  sessionStartsAt: NOW + 86_400_000,
+  validTickets: 2,
+  listedTickets: 0,
+  ...overrides,
 });
 
 describe('who may list', () => {
@@ -47,7 +60,10 @@ describe('how many', () => {
 
 describe('price band', () => {
   it('follows the configured percentages of face value', () => {
-    expect(priceBand(10_000)).toEqual({ min: 10_000 * TRANSFER_PRICE_BAND.minPercent / 100, max: 10_000 * TRANSFER_PRICE_BAND.maxPercent / 100 });
+    expect(priceBand(10_000)).toEqual({
+      min: (10_000 * TRANSFER_PRICE_BAND.minPercent) / 100,
+      max: (10_000 * TRANSFER_PRICE_BAND.maxPercent) / 100,
+    });
   });
 
   it('accepts the edges and refuses beyond them', () => {
@@ -75,9 +91,9 @@ describe('money split', () => {
   it('adds the service fee for the buyer and takes the platform fee from the seller', () => {
     const split = transferSplit(12_000, 2);
     expect(split.ticketAmount).toBe(24_000);
-    expect(split.serviceFee).toBe(24_000 * SERVICE_FEE_BASIS_POINTS / 10_000);
+    expect(split.serviceFee).toBe((24_000 * SERVICE_FEE_BASIS_POINTS) / 10_000);
     expect(split.buyerPays).toBe(24_000 + split.serviceFee);
-    expect(split.platformFee).toBe(24_000 * TRANSFER_PLATFORM_FEE_BASIS_POINTS / 10_000);
+    expect(split.platformFee).toBe((24_000 * TRANSFER_PLATFORM_FEE_BASIS_POINTS) / 10_000);
     expect(split.sellerReceives).toBe(24_000 - split.platformFee);
   });
 

@@ -6,7 +6,13 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { api, unwrap } from '../../lib/api/client.ts';
 import {
-  callingCodeProblem, captchaProblem, codeProblem, emailProblem, passwordProblem, phoneProblem, type FieldProblem,
+  callingCodeProblem,
+  captchaProblem,
+  codeProblem,
+  emailProblem,
+  passwordProblem,
+  phoneProblem,
+  type FieldProblem,
 } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { dropStaleUser, setUser } from '../../lib/stores/session.ts';
@@ -68,7 +74,13 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
   const [method, setMethod] = useState<Method>('code');
   const [resetStep, setResetStep] = useState<'verify' | 'password'>('verify');
   const [values, setValues] = useState<Values>({
-    countryCode: callingCodes[0]?.callingCode ?? '', phone: '', email: '', code: '', password: '', captcha: '', agreement: false,
+    countryCode: callingCodes[0]?.callingCode ?? '',
+    phone: '',
+    email: '',
+    code: '',
+    password: '',
+    captcha: '',
+    agreement: false,
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [captchaNonce, setCaptchaNonce] = useState<number | null>(null);
@@ -137,15 +149,15 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
     showToast({ tone: 'error', title, detail: text });
   }
 
-
   const sending = useMutation({
     messages,
     call: () => {
       if (view === 'register') return unwrap(api.v1.user.mail.regVerify.$post({ json: { email: values.email } }));
       if (view === 'forgot') return unwrap(api.v1.user.mail.forgot.$post({ json: { email: values.email } }));
-      const to = channel === 'phone'
-        ? { channel: 'phone' as const, countryCode: values.countryCode, phone: values.phone }
-        : { channel: 'email' as const, email: values.email };
+      const to =
+        channel === 'phone'
+          ? { channel: 'phone' as const, countryCode: values.countryCode, phone: values.phone }
+          : { channel: 'email' as const, email: values.email };
       return unwrap(api.v3.user.sendLoginCode.$post({ json: to }));
     },
     onSuccess: (sent) => {
@@ -163,7 +175,7 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const fields: FieldName[] = [...(channel === 'phone' ? ['countryCode', 'phone'] as const : ['email'] as const)];
+    const fields: FieldName[] = [...(channel === 'phone' ? (['countryCode', 'phone'] as const) : (['email'] as const))];
     if (view === 'forgot' && resetStep === 'password') fields.length = 0;
     if (usesCode) fields.push('code');
     if (usesPassword) fields.push('password');
@@ -181,7 +193,9 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
         if (resetStep === 'verify') {
           await unwrap(api.v1.user.mail.verify.$post({ json: { email: values.email, code: values.code, captcha } }));
         } else {
-          await unwrap(api.v1.user.mail.password.$post({ json: { email: values.email, code: values.code, password: values.password, captcha } }));
+          await unwrap(
+            api.v1.user.mail.password.$post({ json: { email: values.email, code: values.code, password: values.password, captcha } }),
+          );
         }
         return null;
       }
@@ -195,7 +209,11 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
         : { loginType: 'password' as const, password: values.password };
       if (channel === 'phone') {
         const phone = { countryCode: values.countryCode, phone: values.phone, agreement: true, captcha };
-        return unwrap(api.v1.user.login.$post({ json: secret.loginType === 'code' ? { ...phone, ...secret, inviteCode: invite } : { ...phone, ...secret } }));
+        return unwrap(
+          api.v1.user.login.$post({
+            json: secret.loginType === 'code' ? { ...phone, ...secret, inviteCode: invite } : { ...phone, ...secret },
+          }),
+        );
       }
       return unwrap(api.v1.user.mail.login.$post({ json: { email: values.email, ...secret, captcha } }));
     },
@@ -228,11 +246,14 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
   const [beforeAgreement, afterAgreement, afterPrivacy] = (messages['auth.form.agreement'] ?? '').split(/\{\{(?:agreement|privacy)\}\}/);
   const newTab = <span className="visually-hidden"> {format(messages, 'common.opensInNewTab')}</span>;
   const heading = view === 'register' ? t('registerHeading') : view === 'forgot' ? t('forgotHeading') : null;
-  const submitLabel = view === 'register'
-    ? t('register')
-    : view === 'forgot'
-      ? t(resetStep === 'verify' ? 'next' : 'confirm')
-      : channel === 'phone' && method === 'code' ? t('loginOrRegister') : t('login');
+  const submitLabel =
+    view === 'register'
+      ? t('register')
+      : view === 'forgot'
+        ? t(resetStep === 'verify' ? 'next' : 'confirm')
+        : channel === 'phone' && method === 'code'
+          ? t('loginOrRegister')
+          : t('login');
 
   const form = (
     <form className="auth-form" method="post" noValidate onSubmit={submit}>
@@ -241,73 +262,140 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
         <>
           <div className="auth-field">
             <label htmlFor="auth-country">{t('countryCode')}</label>
-            <select ref={countrySelect} id="auth-country" value={values.countryCode} onChange={(event) => set('countryCode', event.target.value)} autoComplete="tel-country-code">
+            <select
+              ref={countrySelect}
+              id="auth-country"
+              value={values.countryCode}
+              onChange={(event) => set('countryCode', event.target.value)}
+              autoComplete="tel-country-code"
+            >
               {callingCodes.map((option) => (
                 <option key={option.countryCode} value={option.callingCode}>{`${option.callingCode} ${option.name}`}</option>
               ))}
             </select>
           </div>
           <Field
-            id="auth-phone" label={t('phone')} type="tel" inputMode="tel" autoComplete="tel-national" value={values.phone}
-            onValue={(value) => set('phone', value)} error={errors.phone ?? errors.countryCode} maxLength={20}
+            id="auth-phone"
+            label={t('phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={values.phone}
+            onValue={(value) => set('phone', value)}
+            error={errors.phone ?? errors.countryCode}
+            maxLength={20}
           />
         </>
       ) : (
         !(view === 'forgot' && resetStep === 'password') && (
           <Field
-            id="auth-email" label={t('email')} type="email" inputMode="email" autoComplete="email" value={values.email}
-            onValue={(value) => set('email', value)} error={errors.email} maxLength={254}
+            id="auth-email"
+            label={t('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={values.email}
+            onValue={(value) => set('email', value)}
+            error={errors.email}
+            maxLength={254}
           />
         )
       )}
       {usesCode && (
         <Field
-          id="auth-code" label={t('code')} inputMode="numeric" autoComplete="one-time-code" value={values.code} maxLength={6}
-          onValue={(value) => set('code', value)} error={errors.code} trailing={sendButton}
+          id="auth-code"
+          label={t('code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={values.code}
+          maxLength={6}
+          onValue={(value) => set('code', value)}
+          error={errors.code}
+          trailing={sendButton}
         />
       )}
       {usesPassword && (
         <PasswordField
-          id="auth-password" label={t(isNewPassword ? 'newPassword' : 'password')} showLabel={t('showPassword')} value={values.password}
-          autoComplete={choosesPassword ? 'new-password' : 'current-password'} maxLength={64}
-          hint={choosesPassword ? t('passwordHint') : undefined} onValue={(value) => set('password', value)} error={errors.password}
+          id="auth-password"
+          label={t(isNewPassword ? 'newPassword' : 'password')}
+          showLabel={t('showPassword')}
+          value={values.password}
+          autoComplete={choosesPassword ? 'new-password' : 'current-password'}
+          maxLength={64}
+          hint={choosesPassword ? t('passwordHint') : undefined}
+          onValue={(value) => set('password', value)}
+          error={errors.password}
         />
       )}
       {captchaNonce !== null && (
         <CaptchaField
-          id="auth-captcha" value={values.captcha} onChange={(value) => set('captcha', value)} nonce={captchaNonce} onRefresh={() => setCaptchaNonce(Date.now())}
-          label={t('captcha')} refreshLabel={t('captchaRefresh')} imageAlt={t('captchaAlt')} error={errors.captcha}
+          id="auth-captcha"
+          value={values.captcha}
+          onChange={(value) => set('captcha', value)}
+          nonce={captchaNonce}
+          onRefresh={() => setCaptchaNonce(Date.now())}
+          label={t('captcha')}
+          refreshLabel={t('captchaRefresh')}
+          imageAlt={t('captchaAlt')}
+          error={errors.captcha}
         />
       )}
       {asksAgreement && (
         <div className="auth-agreement">
           <input
-            ref={agreementBox} id="auth-agreement" type="checkbox" checked={values.agreement} onChange={(event) => set('agreement', event.target.checked)}
-            aria-invalid={errors.agreement ? true : undefined} aria-describedby={errors.agreement ? 'auth-agreement-error' : undefined}
+            ref={agreementBox}
+            id="auth-agreement"
+            type="checkbox"
+            checked={values.agreement}
+            onChange={(event) => set('agreement', event.target.checked)}
+            aria-invalid={errors.agreement ? true : undefined}
+            aria-describedby={errors.agreement ? 'auth-agreement-error' : undefined}
           />
           <label htmlFor="auth-agreement">
             {beforeAgreement}
-            <a href={links.agreement} target="_blank" rel="noopener">{t('userAgreement')}{newTab}</a>
+            <a href={links.agreement} target="_blank" rel="noopener">
+              {t('userAgreement')}
+              {newTab}
+            </a>
             {afterAgreement}
-            <a href={links.privacy} target="_blank" rel="noopener">{t('privacyPolicy')}{newTab}</a>
+            <a href={links.privacy} target="_blank" rel="noopener">
+              {t('privacyPolicy')}
+              {newTab}
+            </a>
             {afterPrivacy}
           </label>
-          {errors.agreement && <p id="auth-agreement-error" className="auth-error">{errors.agreement}</p>}
+          {errors.agreement && (
+            <p id="auth-agreement-error" className="auth-error">
+              {errors.agreement}
+            </p>
+          )}
         </div>
       )}
       {view === 'login' && channel === 'phone' && method === 'code' && <p className="auth-hint">{t('phoneCreatesAccount')}</p>}
-      <button type="submit" className="auth-submit" disabled={!hydrated || busy}>{submitLabel}</button>
+      <button type="submit" className="auth-submit" disabled={!hydrated || busy}>
+        {submitLabel}
+      </button>
       <div className="auth-links">
         {view === 'login' ? (
           <>
             <button type="button" onClick={() => switchTo({ method: method === 'code' ? 'password' : 'code' })}>
               {t(method === 'code' ? 'usePassword' : 'useCode')}
             </button>
-            {channel === 'email' && <button type="button" onClick={() => switchTo({ view: 'register' })}>{t('register')}</button>}
-            {channel === 'email' && <button type="button" onClick={() => switchTo({ view: 'forgot' })}>{t('forgot')}</button>}
+            {channel === 'email' && (
+              <button type="button" onClick={() => switchTo({ view: 'register' })}>
+                {t('register')}
+              </button>
+            )}
+            {channel === 'email' && (
+              <button type="button" onClick={() => switchTo({ view: 'forgot' })}>
+                {t('forgot')}
+              </button>
+            )}
           </>
         ) : (
-          <button type="button" onClick={() => switchTo({ view: 'login', tab: 'email' })}>{t('backToLogin')}</button>
+          <button type="button" onClick={() => switchTo({ view: 'login', tab: 'email' })}>
+            {t('backToLogin')}
+          </button>
         )}
       </div>
     </form>
@@ -320,16 +408,27 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
           <div role="tablist" aria-label={t('tabs')} className="auth-tabs">
             {(['phone', 'email'] as const).map((name) => (
               <button
-                key={name} id={`auth-tab-${name}`} type="button" role="tab" aria-selected={tab === name} aria-controls="auth-panel"
-                tabIndex={tab === name ? 0 : -1} onClick={() => switchTo({ tab: name })} onKeyDown={onTabKey}
+                key={name}
+                id={`auth-tab-${name}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === name}
+                aria-controls="auth-panel"
+                tabIndex={tab === name ? 0 : -1}
+                onClick={() => switchTo({ tab: name })}
+                onKeyDown={onTabKey}
               >
                 {t(name === 'phone' ? 'tabPhone' : 'tabEmail')}
               </button>
             ))}
           </div>
-          <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>{form}</div>
+          <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
+            {form}
+          </div>
         </>
-      ) : form}
+      ) : (
+        form
+      )}
       <Toast toast={toast} />
     </div>
   );

@@ -45,10 +45,20 @@ export default function NicknameForm({ messages, nickname: initial }: Props) {
   return (
     <form className="auth-form" method="post" noValidate onSubmit={save}>
       <Field
-        id="settings-nickname" label={t('nickname')} value={nickname} autoComplete="nickname" maxLength={60} error={error}
-        onValue={(value) => { setNickname(value); setError(undefined); }}
+        id="settings-nickname"
+        label={t('nickname')}
+        value={nickname}
+        autoComplete="nickname"
+        maxLength={60}
+        error={error}
+        onValue={(value) => {
+          setNickname(value);
+          setError(undefined);
+        }}
       />
-      <button type="submit" className="auth-submit" disabled={!hydrated || saving.busy}>{t('saveNickname')}</button>
+      <button type="submit" className="auth-submit" disabled={!hydrated || saving.busy}>
+        {t('saveNickname')}
+      </button>
       <Toast toast={toast} />
     </form>
   );

@@ -60,33 +60,61 @@ export default function PasswordForm({ messages, hasPassword: initiallyHasPasswo
       ['newPassword', passwordProblem(values.newPassword, true)],
       ['captcha', captchaNonce !== null ? captchaProblem(values.captcha) : null],
     ];
-    const found = Object.fromEntries(problems.filter(([, problem]) => problem).map(([name, problem]) => [name, format(messages, `error.${problem}`)]));
+    const found = Object.fromEntries(
+      problems.filter(([, problem]) => problem).map(([name, problem]) => [name, format(messages, `error.${problem}`)]),
+    );
     setErrors(found);
     const first = problems.find(([, problem]) => problem);
     if (first) return document.getElementById(`settings-${first[0]}`)?.focus();
 
-    void saving.run({ oldPassword: hasPassword ? values.oldPassword : undefined, newPassword: values.newPassword, captcha: captchaNonce !== null ? values.captcha : undefined });
+    void saving.run({
+      oldPassword: hasPassword ? values.oldPassword : undefined,
+      newPassword: values.newPassword,
+      captcha: captchaNonce !== null ? values.captcha : undefined,
+    });
   }
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={save}>
       {hasPassword && (
         <PasswordField
-          id="settings-oldPassword" label={t('oldPassword')} showLabel={t('showPassword')} autoComplete="current-password" maxLength={64}
-          value={values.oldPassword} onValue={(value) => set('oldPassword', value)} error={errors.oldPassword}
+          id="settings-oldPassword"
+          label={t('oldPassword')}
+          showLabel={t('showPassword')}
+          autoComplete="current-password"
+          maxLength={64}
+          value={values.oldPassword}
+          onValue={(value) => set('oldPassword', value)}
+          error={errors.oldPassword}
         />
       )}
       <PasswordField
-        id="settings-newPassword" label={t('newPassword')} showLabel={t('showPassword')} autoComplete="new-password" maxLength={64}
-        hint={t('passwordHint')} value={values.newPassword} onValue={(value) => set('newPassword', value)} error={errors.newPassword}
+        id="settings-newPassword"
+        label={t('newPassword')}
+        showLabel={t('showPassword')}
+        autoComplete="new-password"
+        maxLength={64}
+        hint={t('passwordHint')}
+        value={values.newPassword}
+        onValue={(value) => set('newPassword', value)}
+        error={errors.newPassword}
       />
       {captchaNonce !== null && (
         <CaptchaField
-          id="settings-captcha" value={values.captcha} onChange={(value) => set('captcha', value)} nonce={captchaNonce} onRefresh={() => setCaptchaNonce(Date.now())}
-          label={t('captcha')} refreshLabel={t('captchaRefresh')} imageAlt={t('captchaAlt')} error={errors.captcha}
+          id="settings-captcha"
+          value={values.captcha}
+          onChange={(value) => set('captcha', value)}
+          nonce={captchaNonce}
+          onRefresh={() => setCaptchaNonce(Date.now())}
+          label={t('captcha')}
+          refreshLabel={t('captchaRefresh')}
+          imageAlt={t('captchaAlt')}
+          error={errors.captcha}
         />
       )}
-      <button type="submit" className="auth-submit" disabled={!hydrated || saving.busy}>{t(hasPassword ? 'changePassword' : 'setPassword')}</button>
+      <button type="submit" className="auth-submit" disabled={!hydrated || saving.busy}>
+        {t(hasPassword ? 'changePassword' : 'setPassword')}
+      </button>
       <Toast toast={toast} />
     </form>
   );

@@ -4,8 +4,16 @@ import { NETWORK_MESSAGE_PREFIXES } from '../shared/messages.ts';
 
 /** The field and account errors the forms show themselves, and the network texts. */
 const ERROR_PREFIXES = [
-  'error.phone_', 'error.country_code_', 'error.email_', 'error.password_', 'error.new_password_', 'error.code_',
-  'error.captcha_', 'error.nickname_', 'error.agreement_', ...NETWORK_MESSAGE_PREFIXES,
+  'error.phone_',
+  'error.country_code_',
+  'error.email_',
+  'error.password_',
+  'error.new_password_',
+  'error.code_',
+  'error.captcha_',
+  'error.nickname_',
+  'error.agreement_',
+  ...NETWORK_MESSAGE_PREFIXES,
 ] as const;
 
 /** Prefixes for messagesFor() on the login page. */

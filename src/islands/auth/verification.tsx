@@ -51,9 +51,12 @@ export function useCountdown(): [number, (seconds: number) => void] {
     return () => clearTimeout(timer);
   }, [deadline, now]);
   const left = Math.max(0, Math.ceil((deadline - now) / 1000));
-  return [left, (seconds) => {
-    const start = Date.now();
-    setNow(start);
-    setDeadline(start + seconds * 1000);
-  }];
+  return [
+    left,
+    (seconds) => {
+      const start = Date.now();
+      setNow(start);
+      setDeadline(start + seconds * 1000);
+    },
+  ];
 }

@@ -102,7 +102,12 @@ export default function ConfirmOrder(props: Props) {
     quoting.current = controller;
     setPricing({ state: 'loading' });
     try {
-      const query = { listingId: String(quote.listing.id), quantity: String(quote.quantity), deliveryType: next.deliveryType, coupon: String(next.coupon) };
+      const query = {
+        listingId: String(quote.listing.id),
+        quantity: String(quote.quantity),
+        deliveryType: next.deliveryType,
+        coupon: String(next.coupon),
+      };
       const fresh = await unwrap(api.v1.checkout.quote.$get({ query }, callOptions({ signal: controller.signal })));
       setQuote(fresh);
       setChoice({ deliveryType: fresh.deliveryType, coupon: fresh.appliedCouponId ?? 'none' });
@@ -157,7 +162,9 @@ export default function ConfirmOrder(props: Props) {
       paymentMethod,
       coupon: quote.appliedCouponId ?? ('none' as const),
       ...(choice.deliveryType === 'courier' && address ? { addressId: address.id } : {}),
-      ...(needsTaker ? { takerName: taker.name.trim(), takerPhoneCountryCode: taker.countryCode.trim(), takerPhone: taker.phone.trim() } : {}),
+      ...(needsTaker
+        ? { takerName: taker.name.trim(), takerPhoneCountryCode: taker.countryCode.trim(), takerPhone: taker.phone.trim() }
+        : {}),
       ...(need > 0 ? { attendeeIds: chosenAttendees.map((attendee) => attendee.id) } : {}),
       acceptNotes,
       expectedTotal: quote.cost.total,
@@ -181,7 +188,8 @@ export default function ConfirmOrder(props: Props) {
       // The session ended on the server: sign in again and come back to this very form.
       if (error instanceof ApiClientError && error.status === 401) return goToLogin();
       setSubmitting(false);
-      const fieldError = error instanceof ApiClientError && error.kind === 'http' && error.field && FIELD_ELEMENTS[error.field] ? error.field : null;
+      const fieldError =
+        error instanceof ApiClientError && error.kind === 'http' && error.field && FIELD_ELEMENTS[error.field] ? error.field : null;
       if (fieldError) showProblems({ [fieldError]: failureText(error) });
       else setAlert(failureText(error));
       // Sold out, a new price or a coupon gone: show the figures as they are now.
@@ -196,11 +204,19 @@ export default function ConfirmOrder(props: Props) {
   return (
     <form className="confirm-form" noValidate onSubmit={submit}>
       <fieldset className="confirm-section" disabled={!hydrated}>
-        <legend><h2>{format(m, 'confirm.delivery.heading')}</h2></legend>
+        <legend>
+          <h2>{format(m, 'confirm.delivery.heading')}</h2>
+        </legend>
         <div className="confirm-choices confirm-choices-row" id="delivery-choices" tabIndex={-1}>
           {quote.listing.deliveryTypes.map((type) => (
             <label key={type} className="confirm-choice">
-              <input type="radio" name="deliveryType" value={type} checked={type === choice.deliveryType} onChange={() => choose({ deliveryType: type })} />
+              <input
+                type="radio"
+                name="deliveryType"
+                value={type}
+                checked={type === choice.deliveryType}
+                onChange={() => choose({ deliveryType: type })}
+              />
               <span className="confirm-choice-name">{format(m, `detail.delivery.${type}`)}</span>
             </label>
           ))}
@@ -218,9 +234,15 @@ export default function ConfirmOrder(props: Props) {
                 {address.text}
               </p>
             )}
-            {addressError && <p id="address-error" className="auth-error" role="alert">{addressError}</p>}
+            {addressError && (
+              <p id="address-error" className="auth-error" role="alert">
+                {addressError}
+              </p>
+            )}
             <a
-              id="confirm-address" className="confirm-link" href={pickerHref(paths.addressList, here)}
+              id="confirm-address"
+              className="confirm-link"
+              href={pickerHref(paths.addressList, here)}
               aria-describedby={addressError ? 'address-error' : undefined}
             >
               {format(m, address ? 'confirm.address.change' : 'confirm.address.choose')}
@@ -232,17 +254,36 @@ export default function ConfirmOrder(props: Props) {
           <div className="confirm-block">
             <h3>{format(m, 'confirm.taker.heading')}</h3>
             <Field
-              id="taker-name" label={format(m, 'confirm.taker.name')} placeholder={format(m, 'confirm.taker.namePrompt')} value={taker.name}
-              maxLength={50} autoComplete="name" error={errors.takerName} onValue={(value) => updateTaker('name', value)}
+              id="taker-name"
+              label={format(m, 'confirm.taker.name')}
+              placeholder={format(m, 'confirm.taker.namePrompt')}
+              value={taker.name}
+              maxLength={50}
+              autoComplete="name"
+              error={errors.takerName}
+              onValue={(value) => updateTaker('name', value)}
             />
             <div className="confirm-phone">
               <Field
-                id="taker-countryCode" label={format(m, 'confirm.taker.countryCode')} value={taker.countryCode} maxLength={5} inputMode="tel"
-                autoComplete="tel-country-code" error={errors.takerPhoneCountryCode} onValue={(value) => updateTaker('countryCode', value)}
+                id="taker-countryCode"
+                label={format(m, 'confirm.taker.countryCode')}
+                value={taker.countryCode}
+                maxLength={5}
+                inputMode="tel"
+                autoComplete="tel-country-code"
+                error={errors.takerPhoneCountryCode}
+                onValue={(value) => updateTaker('countryCode', value)}
               />
               <Field
-                id="taker-phone" label={format(m, 'confirm.taker.phone')} hint={format(m, 'confirm.taker.phonePrompt')} value={taker.phone} maxLength={20}
-                inputMode="tel" autoComplete="tel-national" error={errors.takerPhone} onValue={(value) => updateTaker('phone', value)}
+                id="taker-phone"
+                label={format(m, 'confirm.taker.phone')}
+                hint={format(m, 'confirm.taker.phonePrompt')}
+                value={taker.phone}
+                maxLength={20}
+                inputMode="tel"
+                autoComplete="tel-national"
+                error={errors.takerPhone}
+                onValue={(value) => updateTaker('phone', value)}
               />
             </div>
           </div>
@@ -250,11 +291,19 @@ export default function ConfirmOrder(props: Props) {
       </fieldset>
 
       <fieldset className="confirm-section" disabled={!hydrated}>
-        <legend><h2>{format(m, 'confirm.payment.heading')}</h2></legend>
+        <legend>
+          <h2>{format(m, 'confirm.payment.heading')}</h2>
+        </legend>
         <div className="confirm-choices confirm-choices-grid" id="payment-choices" tabIndex={-1}>
           {quote.paymentMethods.map((method) => (
             <label key={method} className="confirm-choice">
-              <input type="radio" name="paymentMethod" value={method} checked={method === paymentMethod} onChange={() => setPaymentMethod(method)} />
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={method}
+                checked={method === paymentMethod}
+                onChange={() => setPaymentMethod(method)}
+              />
               <span className="confirm-choice-name">{format(m, `payment.${method}`)}</span>
             </label>
           ))}
@@ -263,8 +312,14 @@ export default function ConfirmOrder(props: Props) {
       </fieldset>
 
       <CouponPicker
-        messages={m} locale={locale} coupons={quote.coupons} bestCouponId={quote.bestCouponId} chosen={choice.coupon}
-        disabled={!hydrated} error={errors.coupon} onChoose={(coupon) => choose({ coupon })}
+        messages={m}
+        locale={locale}
+        coupons={quote.coupons}
+        bestCouponId={quote.bestCouponId}
+        chosen={choice.coupon}
+        disabled={!hydrated}
+        error={errors.coupon}
+        onChoose={(coupon) => choose({ coupon })}
       />
 
       {attendees && attendeeStatus && (
@@ -277,18 +332,27 @@ export default function ConfirmOrder(props: Props) {
               {chosenAttendees.map((attendee) => (
                 <li key={attendee.id}>
                   <span className="confirm-choice-name">{attendee.name}</span>
-                  <span className="confirm-choice-detail">{typeName(attendee.idCardType)} {attendee.idCardNo}</span>
+                  <span className="confirm-choice-detail">
+                    {typeName(attendee.idCardType)} {attendee.idCardNo}
+                  </span>
                   {attendee.idCardType !== attendee.requiredType && (
-                    <span className="auth-error">{format(m, 'confirm.attendees.wrongType', { name: attendee.name, type: typeName(attendee.requiredType) })}</span>
+                    <span className="auth-error">
+                      {format(m, 'confirm.attendees.wrongType', { name: attendee.name, type: typeName(attendee.requiredType) })}
+                    </span>
                   )}
                 </li>
               ))}
             </ul>
           )}
           <p role="status">{format(m, `profile.attendee.${attendeeStatus.key}`, { count: attendeeStatus.count })}</p>
-          {errors.attendeeIds && <p id="attendees-error" className="auth-error">{errors.attendeeIds}</p>}
+          {errors.attendeeIds && (
+            <p id="attendees-error" className="auth-error">
+              {errors.attendeeIds}
+            </p>
+          )}
           <a
-            id="confirm-attendees" className="confirm-link"
+            id="confirm-attendees"
+            className="confirm-link"
             href={pickerHref(paths.customerList, here, { need: String(need), venue: quote.activity.venueCountry })}
             aria-describedby={errors.attendeeIds ? 'attendees-error' : undefined}
           >
@@ -300,23 +364,38 @@ export default function ConfirmOrder(props: Props) {
       <section className="confirm-section" aria-labelledby="notes-heading">
         <h2 id="notes-heading">{format(m, 'confirm.notes.heading')}</h2>
         <ul className="confirm-notes">
-          {notes.map((note) => <li key={note}>{note}</li>)}
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
         </ul>
         <div className="auth-agreement">
           <input
-            type="checkbox" id="accept-notes" checked={acceptNotes} disabled={!hydrated} aria-invalid={errors.acceptNotes ? true : undefined}
+            type="checkbox"
+            id="accept-notes"
+            checked={acceptNotes}
+            disabled={!hydrated}
+            aria-invalid={errors.acceptNotes ? true : undefined}
             aria-describedby={errors.acceptNotes ? 'accept-notes-error' : undefined}
-            onChange={(event) => { setAcceptNotes(event.target.checked); setErrors(({ acceptNotes: _, ...rest }) => rest); }}
+            onChange={(event) => {
+              setAcceptNotes(event.target.checked);
+              setErrors(({ acceptNotes: _, ...rest }) => rest);
+            }}
           />
           <label htmlFor="accept-notes">{format(m, 'confirm.notes.accept')}</label>
-          {errors.acceptNotes && <p id="accept-notes-error" className="auth-error">{errors.acceptNotes}</p>}
+          {errors.acceptNotes && (
+            <p id="accept-notes-error" className="auth-error">
+              {errors.acceptNotes}
+            </p>
+          )}
         </div>
       </section>
 
       <CostBreakdown messages={m} quote={quote} pricing={pricing} onRetry={() => void requote(choice)} />
 
       <div className="confirm-submit">
-        <div role="alert" className="confirm-alert">{alert}</div>
+        <div role="alert" className="confirm-alert">
+          {alert}
+        </div>
         <p className="confirm-total">
           <span id="submit-total-label">{format(m, 'confirm.cost.total')}</span>{' '}
           <output aria-labelledby="submit-total-label">{quote.cost.formatted.total}</output>

@@ -25,7 +25,9 @@ export function CostBreakdown({ messages: m, quote, pricing, onRetry }: Props) {
           <dt>{format(m, 'confirm.cost.ticketAmount')}</dt>
           <dd>
             {cost.formatted.ticketAmount}
-            <span className="confirm-cost-detail">{format(m, 'confirm.cost.ticketDetail', { price: quote.unitPrice.formatted, count: quote.quantity })}</span>
+            <span className="confirm-cost-detail">
+              {format(m, 'confirm.cost.ticketDetail', { price: quote.unitPrice.formatted, count: quote.quantity })}
+            </span>
           </dd>
         </div>
         <div>
@@ -36,23 +38,35 @@ export function CostBreakdown({ messages: m, quote, pricing, onRetry }: Props) {
           <dt>{format(m, 'confirm.cost.postage')}</dt>
           <dd>
             {cost.formatted.postage}
-            {cost.fuelSurcharge > 0 && <span className="confirm-cost-detail">{format(m, 'confirm.cost.fuelSurcharge', { amount: cost.formatted.fuelSurcharge })}</span>}
+            {cost.fuelSurcharge > 0 && (
+              <span className="confirm-cost-detail">
+                {format(m, 'confirm.cost.fuelSurcharge', { amount: cost.formatted.fuelSurcharge })}
+              </span>
+            )}
           </dd>
         </div>
         <div>
           <dt>{format(m, 'confirm.cost.coupon')}</dt>
-          <dd>{cost.couponDiscount > 0 ? format(m, 'confirm.cost.couponAmount', { amount: cost.formatted.couponDiscount }) : cost.formatted.couponDiscount}</dd>
+          <dd>
+            {cost.couponDiscount > 0
+              ? format(m, 'confirm.cost.couponAmount', { amount: cost.formatted.couponDiscount })
+              : cost.formatted.couponDiscount}
+          </dd>
         </div>
         <div className="confirm-cost-total">
           <dt>{format(m, 'confirm.cost.total')}</dt>
           <dd>{cost.formatted.total}</dd>
         </div>
       </dl>
-      <div role="status" className="confirm-hint">{pricing.state === 'loading' ? format(m, 'confirm.cost.updating') : ''}</div>
+      <div role="status" className="confirm-hint">
+        {pricing.state === 'loading' ? format(m, 'confirm.cost.updating') : ''}
+      </div>
       {pricing.state === 'failed' && (
         <div role="alert" className="confirm-failure">
           <p>{pricing.message}</p>
-          <button type="button" className="confirm-link" onClick={onRetry}>{format(m, 'confirm.cost.retry')}</button>
+          <button type="button" className="confirm-link" onClick={onRetry}>
+            {format(m, 'confirm.cost.retry')}
+          </button>
         </div>
       )}
     </section>

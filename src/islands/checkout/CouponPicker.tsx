@@ -29,7 +29,9 @@ export function CouponPicker({ messages: m, locale, coupons, bestCouponId, chose
   const unusable = coupons.filter((coupon) => !coupon.usable);
   return (
     <fieldset className="confirm-section" disabled={disabled} aria-describedby={error ? 'coupon-error' : undefined}>
-      <legend><h2>{format(m, 'confirm.coupon.heading')}</h2></legend>
+      <legend>
+        <h2>{format(m, 'confirm.coupon.heading')}</h2>
+      </legend>
       <div className="confirm-choices" id="coupon-choices" tabIndex={-1}>
         <label className="confirm-choice">
           <input type="radio" name="coupon" value="none" checked={chosen === 'none'} onChange={() => onChoose('none')} />
@@ -37,7 +39,13 @@ export function CouponPicker({ messages: m, locale, coupons, bestCouponId, chose
         </label>
         {usable.map((coupon) => (
           <label key={coupon.userCouponId} className="confirm-choice">
-            <input type="radio" name="coupon" value={coupon.userCouponId} checked={chosen === coupon.userCouponId} onChange={() => onChoose(coupon.userCouponId)} />
+            <input
+              type="radio"
+              name="coupon"
+              value={coupon.userCouponId}
+              checked={chosen === coupon.userCouponId}
+              onChange={() => onChoose(coupon.userCouponId)}
+            />
             <span className="confirm-choice-name">
               {coupon.name}
               {coupon.userCouponId === bestCouponId && <span className="confirm-badge">{format(m, 'confirm.coupon.best')}</span>}
@@ -51,7 +59,11 @@ export function CouponPicker({ messages: m, locale, coupons, bestCouponId, chose
         ))}
       </div>
       {coupons.length === 0 && <p className="confirm-hint">{format(m, 'confirm.coupon.empty')}</p>}
-      {error && <p id="coupon-error" className="auth-error">{error}</p>}
+      {error && (
+        <p id="coupon-error" className="auth-error">
+          {error}
+        </p>
+      )}
       {unusable.length > 0 && (
         <>
           <h3>{format(m, 'confirm.coupon.unusable', { count: unusable.length })}</h3>

@@ -25,7 +25,8 @@ export default function NotifyMe({ activityId, type, messages: m }: Props) {
       return unwrap(api.v1.activity.favorite[':id'].$post(subscription));
     },
     onSuccess: () => setSubscribed(true),
-    onFailure: ({ text, cause }) => setError(cause instanceof ApiClientError && cause.kind === 'http' ? text : format(m, 'detail.notify.failed')),
+    onFailure: ({ text, cause }) =>
+      setError(cause instanceof ApiClientError && cause.kind === 'http' ? text : format(m, 'detail.notify.failed')),
   });
 
   function subscribeNow() {
@@ -36,13 +37,19 @@ export default function NotifyMe({ activityId, type, messages: m }: Props) {
   return (
     <div className="notify">
       {subscribed ? (
-        <p className="notify-selected" role="status">{format(m, 'detail.notify.selected')}</p>
+        <p className="notify-selected" role="status">
+          {format(m, 'detail.notify.selected')}
+        </p>
       ) : (
         <button type="button" className="notify-button" onClick={subscribeNow} disabled={subscription.busy}>
           {format(m, 'detail.notify.button')}
         </button>
       )}
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

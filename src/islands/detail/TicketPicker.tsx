@@ -59,14 +59,17 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
   const [quantity, setQuantity] = useState(initial.offer.selectNumMin);
 
   // Runs when the tier changes (or on retry); offers already fetched are kept, so going back is instant.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fetch per tier chosen or retry asked for; the props are fixed for the page, and reading offers must not refetch when it fills.
   useEffect(() => {
     if (offers[tierId]) return;
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    unwrap(api.v8.tickets.$post(
-      { json: { b2c: true, eventId: activityId, ticketCategoryId: tierId, buyType: BUY_TYPE_DIRECT } },
-      callOptions({ signal: controller.signal }),
-    ))
+    unwrap(
+      api.v8.tickets.$post(
+        { json: { b2c: true, eventId: activityId, ticketCategoryId: tierId, buyType: BUY_TYPE_DIRECT } },
+        callOptions({ signal: controller.signal }),
+      ),
+    )
       .then((list) => {
         const direct = list.find((offer) => offer.type === DIRECT_BUY);
         if (!direct) throw new ApiClientError('http', format(m, 'detail.picker.noListings'));
@@ -75,7 +78,10 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setLoad({ state: 'error', message: error instanceof ApiClientError && error.kind === 'http' ? error.message : format(m, 'detail.picker.failed') });
+        setLoad({
+          state: 'error',
+          message: error instanceof ApiClientError && error.kind === 'http' ? error.message : format(m, 'detail.picker.failed'),
+        });
       });
     return () => controller.abort();
   }, [tierId, attempt]);
@@ -87,7 +93,9 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
   const range = group ? { min: group.minQuantity, max: group.maxQuantity } : null;
   const count = range ? clampQuantity(quantity, range) : 0;
   const total =
-    group && offer ? formatMoney(lineTotal({ amount: group.ticketGroup.salePrice, currency: group.currency }, count), locale, offer.minorDigits) : null;
+    group && offer
+      ? formatMoney(lineTotal({ amount: group.ticketGroup.salePrice, currency: group.currency }, count), locale, offer.minorDigits)
+      : null;
 
   function pickSession(next: PickerSession) {
     setSessionId(next.id);
@@ -102,7 +110,14 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
         <div className="options">
           {sessions.map((s) => (
             <label key={s.id} className="option">
-              <input type="radio" name="session" value={s.id} checked={s.id === session.id} disabled={!s.hasTicket} onChange={() => pickSession(s)} />
+              <input
+                type="radio"
+                name="session"
+                value={s.id}
+                checked={s.id === session.id}
+                disabled={!s.hasTicket}
+                onChange={() => pickSession(s)}
+              />
               <span>{s.label}</span>
               {!s.hasTicket && <span className="note">{format(m, 'detail.picker.soldOut')}</span>}
             </label>
@@ -115,7 +130,14 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
         <div className="options">
           {session.tiers.map((t) => (
             <label key={t.id} className="option">
-              <input type="radio" name="tier" value={t.id} checked={t.id === tierId} disabled={!t.hasTicket} onChange={() => setTierId(t.id)} />
+              <input
+                type="radio"
+                name="tier"
+                value={t.id}
+                checked={t.id === tierId}
+                disabled={!t.hasTicket}
+                onChange={() => setTierId(t.id)}
+              />
               <span>{t.specification}</span>
               <span className="note">{t.hasTicket && t.lowPriceView ? `${t.lowPriceView}+` : format(m, 'detail.picker.soldOut')}</span>
             </label>
@@ -130,7 +152,9 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
           {load.state === 'error' && (
             <div role="alert" className="error">
               <p>{load.message}</p>
-              <button type="button" onClick={() => setAttempt((n) => n + 1)}>{format(m, 'detail.picker.retry')}</button>
+              <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+                {format(m, 'detail.picker.retry')}
+              </button>
             </div>
           )}
           {load.state === 'ready' && groups.length === 0 && <p>{format(m, 'detail.picker.noListings')}</p>}
@@ -138,15 +162,31 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
             <div className="listings">
               {groups.map((g) => (
                 <label key={g.ticketGroup.id} className="listing">
-                  <input type="radio" name="listingId" value={g.ticketGroup.id} checked={g === group} onChange={() => setListingId(g.ticketGroup.id)} />
+                  <input
+                    type="radio"
+                    name="listingId"
+                    value={g.ticketGroup.id}
+                    checked={g === group}
+                    onChange={() => setListingId(g.ticketGroup.id)}
+                  />
                   <span className="visually-hidden">{listingLabel(g, m)}</span>
-                  <span className="price" aria-hidden="true">{g.salePriceView}</span>
-                  <span className="face" aria-hidden="true">{format(m, 'detail.picker.faceValue', { price: g.originPriceView })}</span>
+                  <span className="price" aria-hidden="true">
+                    {g.salePriceView}
+                  </span>
+                  <span className="face" aria-hidden="true">
+                    {format(m, 'detail.picker.faceValue', { price: g.originPriceView })}
+                  </span>
                   <span className="tags" aria-hidden="true">
                     <span>{format(m, `detail.seating.${g.seating}`)}</span>
-                    {g.deliveryTypes.map((type) => <span key={type}>{format(m, `detail.delivery.${type}`)}</span>)}
+                    {g.deliveryTypes.map((type) => (
+                      <span key={type}>{format(m, `detail.delivery.${type}`)}</span>
+                    ))}
                   </span>
-                  {g.tip && <span className="tip" aria-hidden="true">{g.tip}</span>}
+                  {g.tip && (
+                    <span className="tip" aria-hidden="true">
+                      {g.tip}
+                    </span>
+                  )}
                 </label>
               ))}
             </div>
@@ -155,18 +195,36 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
 
         <div className="quantity">
           <label htmlFor="ticket-quantity">{format(m, 'detail.picker.quantity')}</label>
-          <select id="ticket-quantity" name="quantity" value={count} disabled={!range} onChange={(event) => setQuantity(Number(event.target.value))} aria-describedby="ticket-limit">
-            {range && quantitiesOf(range).map((n) => <option key={n} value={n}>{n}</option>)}
+          <select
+            id="ticket-quantity"
+            name="quantity"
+            value={count}
+            disabled={!range}
+            onChange={(event) => setQuantity(Number(event.target.value))}
+            aria-describedby="ticket-limit"
+          >
+            {range &&
+              quantitiesOf(range).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
           </select>
-          <p id="ticket-limit" className="limit">{format(m, 'detail.picker.limit', { count: numMax })}</p>
+          <p id="ticket-limit" className="limit">
+            {format(m, 'detail.picker.limit', { count: numMax })}
+          </p>
         </div>
 
         <div className="checkout">
           <p className="total">
             <span id="ticket-total-label">{format(m, 'detail.picker.total')}</span>{' '}
-            <output aria-labelledby="ticket-total-label" aria-live="polite">{total ?? '—'}</output>
+            <output aria-labelledby="ticket-total-label" aria-live="polite">
+              {total ?? '—'}
+            </output>
           </p>
-          <button type="submit" className="buy" disabled={!group || load.state !== 'ready'}>{format(m, 'detail.picker.buy')}</button>
+          <button type="submit" className="buy" disabled={!group || load.state !== 'ready'}>
+            {format(m, 'detail.picker.buy')}
+          </button>
         </div>
       </form>
     </div>

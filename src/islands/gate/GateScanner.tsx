@@ -67,12 +67,22 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
             <label htmlFor="gate-code">{t('code')}</label>
             <div className="auth-control">
               <input
-                ref={input} id="gate-code" value={code} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={64}
-                autoFocus onChange={(event) => setCode(event.target.value)}
+                ref={input}
+                id="gate-code"
+                value={code}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={64}
+                // biome-ignore lint/a11y/noAutofocus: gate staff scan or type a code the moment the page opens; it is the page's only task.
+                autoFocus
+                onChange={(event) => setCode(event.target.value)}
               />
             </div>
           </div>
-          <button type="submit" className="auth-submit" disabled={admission.busy}>{t('admit')}</button>
+          <button type="submit" className="auth-submit" disabled={admission.busy}>
+            {t('admit')}
+          </button>
         </fieldset>
       </form>
       <div className="gate-outcome-slot" role="status">

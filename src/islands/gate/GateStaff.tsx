@@ -32,7 +32,8 @@ export default function GateStaff({ sessionId, staff: staffAtLoad, messages: m }
   const change = useMutation({
     messages: m,
     call: (member: { account: string } | { userId: number; nickname: string }) => {
-      if (!('account' in member)) return unwrap(staffApi[':userId'].$delete({ param: { id: String(sessionId), userId: String(member.userId) } }));
+      if (!('account' in member))
+        return unwrap(staffApi[':userId'].$delete({ param: { id: String(sessionId), userId: String(member.userId) } }));
       const addition = { param: { id: String(sessionId) }, json: { account: member.account } };
       return unwrap(staffApi.$post(addition));
     },
@@ -42,7 +43,10 @@ export default function GateStaff({ sessionId, staff: staffAtLoad, messages: m }
       if ('account' in member) {
         const typed = member.account.trim();
         setAccount('');
-        setToast({ tone: 'success', title: t('added', { name: list.find((person) => person.account === typed.toLowerCase())?.nickname ?? typed }) });
+        setToast({
+          tone: 'success',
+          title: t('added', { name: list.find((person) => person.account === typed.toLowerCase())?.nickname ?? typed }),
+        });
       } else {
         setToast({ tone: 'success', title: t('removed', { name: member.nickname }) });
       }
@@ -69,9 +73,13 @@ export default function GateStaff({ sessionId, staff: staffAtLoad, messages: m }
         <ul className="gate-staff-list">
           {staff.map((person) => (
             <li key={person.userId}>
-              <span>{person.nickname} <span className="muted">{person.account}</span></span>
+              <span>
+                {person.nickname} <span className="muted">{person.account}</span>
+              </span>
               <button
-                type="button" className="gate-staff-remove" disabled={!hydrated || busy}
+                type="button"
+                className="gate-staff-remove"
+                disabled={!hydrated || busy}
                 onClick={() => void change.run({ userId: person.userId, nickname: person.nickname })}
               >
                 {t('remove', { name: person.nickname })}
@@ -83,10 +91,17 @@ export default function GateStaff({ sessionId, staff: staffAtLoad, messages: m }
       <form className="auth-form" noValidate onSubmit={add}>
         <fieldset className="auth-fieldset" disabled={!hydrated}>
           <Field
-            id="staff-account" label={t('account')} value={account} error={error} autoComplete="off" maxLength={260}
+            id="staff-account"
+            label={t('account')}
+            value={account}
+            error={error}
+            autoComplete="off"
+            maxLength={260}
             onValue={setAccount}
           />
-          <button type="submit" className="auth-submit" disabled={busy || !account.trim()}>{t('add')}</button>
+          <button type="submit" className="auth-submit" disabled={busy || !account.trim()}>
+            {t('add')}
+          </button>
         </fieldset>
       </form>
       <Toast toast={toast} />

@@ -44,21 +44,28 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
 
   useEffect(() => setReady(true), []);
 
-  const search = useMemo(() => debounce((typed: string) => {
-    pending.current?.abort();
-    const controller = new AbortController();
-    pending.current = controller;
-    unwrap(api.v1.cities.autocompletion.$get({ query: { keyword: typed } }, callOptions({ signal: controller.signal })))
-      .then((found) => setResults({ keyword: typed, cities: found }))
-      .catch((cause) => {
-        if (!controller.signal.aborted) setError(failureText(cause, m));
-      });
-  }, CITY_SEARCH_DELAY_MS), [m]);
+  const search = useMemo(
+    () =>
+      debounce((typed: string) => {
+        pending.current?.abort();
+        const controller = new AbortController();
+        pending.current = controller;
+        unwrap(api.v1.cities.autocompletion.$get({ query: { keyword: typed } }, callOptions({ signal: controller.signal })))
+          .then((found) => setResults({ keyword: typed, cities: found }))
+          .catch((cause) => {
+            if (!controller.signal.aborted) setError(failureText(cause, m));
+          });
+      }, CITY_SEARCH_DELAY_MS),
+    [m],
+  );
 
-  useEffect(() => () => {
-    search.cancel();
-    pending.current?.abort();
-  }, [search]);
+  useEffect(
+    () => () => {
+      search.cancel();
+      pending.current?.abort();
+    },
+    [search],
+  );
 
   function onType(value: string) {
     setKeyword(value);
@@ -102,7 +109,13 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
 
   const disabled = !ready || choice.busy;
   const cityButton = (id: number, name: string) => (
-    <button type="button" className="cp-city" onClick={() => choose(id)} disabled={disabled} aria-current={id === currentCityId ? 'true' : undefined}>
+    <button
+      type="button"
+      className="cp-city"
+      onClick={() => choose(id)}
+      disabled={disabled}
+      aria-current={id === currentCityId ? 'true' : undefined}
+    >
       {name}
     </button>
   );
@@ -131,7 +144,11 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
           disabled={!ready}
         />
       </label>
-      {error && <p className="cp-error" role="alert">{error}</p>}
+      {error && (
+        <p className="cp-error" role="alert">
+          {error}
+        </p>
+      )}
       {typed ? (
         <section aria-labelledby="cp-results" aria-busy={shown === null}>
           <h3 id="cp-results">{format(m, 'header.city.results')}</h3>
@@ -141,7 +158,13 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
               <span>{format(m, 'header.city.emptyHint')}</span>
             </p>
           )}
-          {shown && shown.length > 0 && <ul className="cp-list">{shown.map((city) => <li key={city.cityId}>{cityButton(city.cityId, city.cityName)}</li>)}</ul>}
+          {shown && shown.length > 0 && (
+            <ul className="cp-list">
+              {shown.map((city) => (
+                <li key={city.cityId}>{cityButton(city.cityId, city.cityName)}</li>
+              ))}
+            </ul>
+          )}
         </section>
       ) : (
         <>
@@ -153,14 +176,24 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
                 {format(m, locating ? 'header.city.locating' : 'header.city.useLocation')}
               </button>
             </div>
-            {failure && failure !== 'denied' && <p className="cp-error" role="alert">{format(m, `header.geo.${failure}`)}</p>}
+            {failure && failure !== 'denied' && (
+              <p className="cp-error" role="alert">
+                {format(m, `header.geo.${failure}`)}
+              </p>
+            )}
             {failure === 'denied' && (
               <div className="cp-prompt" role="alertdialog" aria-labelledby="cp-denied" aria-describedby="cp-denied-hint">
-                <p id="cp-denied"><strong>{format(m, 'header.geo.denied')}</strong></p>
+                <p id="cp-denied">
+                  <strong>{format(m, 'header.geo.denied')}</strong>
+                </p>
                 <p id="cp-denied-hint">{format(m, 'header.geo.prompt')}</p>
                 <div className="cp-actions">
-                  <button type="button" onClick={() => setFailure(null)}>{format(m, 'header.geo.cancel')}</button>
-                  <button type="button" className="cp-primary" onClick={locate} disabled={locating}>{format(m, 'header.geo.setting')}</button>
+                  <button type="button" onClick={() => setFailure(null)}>
+                    {format(m, 'header.geo.cancel')}
+                  </button>
+                  <button type="button" className="cp-primary" onClick={locate} disabled={locating}>
+                    {format(m, 'header.geo.setting')}
+                  </button>
                 </div>
               </div>
             )}
@@ -168,7 +201,12 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
           <section aria-labelledby="cp-hot">
             <h3 id="cp-hot">{format(m, 'header.city.hot')}</h3>
             <ul className="cp-grid">
-              {hotCityIds.map((id) => byId.get(id)).filter((city) => city !== undefined).map((city) => <li key={city.id}>{cityButton(city.id, city.name)}</li>)}
+              {hotCityIds
+                .map((id) => byId.get(id))
+                .filter((city) => city !== undefined)
+                .map((city) => (
+                  <li key={city.id}>{cityButton(city.id, city.name)}</li>
+                ))}
             </ul>
           </section>
           <section aria-labelledby="cp-all">
@@ -176,7 +214,11 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
             {groups.map(([letter, list]) => (
               <div key={letter} className="cp-group">
                 <h4>{letter}</h4>
-                <ul className="cp-list">{list.map((city) => <li key={city.id}>{cityButton(city.id, city.name)}</li>)}</ul>
+                <ul className="cp-list">
+                  {list.map((city) => (
+                    <li key={city.id}>{cityButton(city.id, city.name)}</li>
+                  ))}
+                </ul>
               </div>
             ))}
           </section>

@@ -35,7 +35,8 @@ export default function PreferencesPopup({ languages, currencies, language, curr
 
   const saving = useMutation({
     messages: m,
-    call: (chosen: { language: LanguageOption; currency: CurrencyOption; locale: Locale }) => confirmPreferences(chosen.language, chosen.currency, currency),
+    call: (chosen: { language: LanguageOption; currency: CurrencyOption; locale: Locale }) =>
+      confirmPreferences(chosen.language, chosen.currency, currency),
     busyAfterSuccess: true,
     onSuccess: (_, chosen) => window.location.assign(localizedPath(path, chosen.locale) + window.location.search),
     onFailure: ({ text }) => setError(text),
@@ -71,8 +72,14 @@ export default function PreferencesPopup({ languages, currencies, language, curr
           </label>
         ))}
       </fieldset>
-      {error && <p className="pp-error" role="alert">{error}</p>}
-      <button type="submit" className="pp-confirm" disabled={!ready || saving.busy}>{format(m, 'header.prefs.confirm')}</button>
+      {error && (
+        <p className="pp-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="pp-confirm" disabled={!ready || saving.busy}>
+        {format(m, 'header.prefs.confirm')}
+      </button>
     </form>
   );
 }

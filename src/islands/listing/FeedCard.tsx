@@ -22,7 +22,9 @@ export default function FeedCard({ card, prefix, messages: m }: Props) {
           <p className="feed-card-meta">{card.venueName}</p>
           <p className="feed-card-price">
             {card.lowPriceView ? <strong>{card.lowPriceView}</strong> : null}
-            {card.discountPercent !== null && <span className="feed-card-discount">{format(m, 'card.discount', { percent: card.discountPercent })}</span>}
+            {card.discountPercent !== null && (
+              <span className="feed-card-discount">{format(m, 'card.discount', { percent: card.discountPercent })}</span>
+            )}
             {card.tag && <span className={`feed-card-tag feed-card-tag-${card.tag}`}>{format(m, `card.tag.${card.tag}`)}</span>}
           </p>
         </div>

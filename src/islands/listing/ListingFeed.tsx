@@ -61,15 +61,19 @@ export default function ListingFeed({ children, listingPath, search, page, total
   const retry = useRef<() => void>(() => undefined);
 
   const fetchPage = useCallback(
-    (pageIndex: number) => listingPage(listingPath, { page: String(pageIndex), ...(search ? { sceneType: 'searchV2', ignoreCityId: 'true' } : {}) }),
+    (pageIndex: number) =>
+      listingPage(listingPath, { page: String(pageIndex), ...(search ? { sceneType: 'searchV2', ignoreCityId: 'true' } : {}) }),
     [listingPath, search],
   );
 
-  const fail = useCallback((error: unknown, again: () => void) => {
-    retry.current = again;
-    setLoad('failed');
-    setToast(failureMessage(error, m));
-  }, [m]);
+  const fail = useCallback(
+    (error: unknown, again: () => void) => {
+      retry.current = again;
+      setLoad('failed');
+      setToast(failureMessage(error, m));
+    },
+    [m],
+  );
 
   const loadNext = useCallback(async () => {
     if (load !== 'idle' || lastPage >= pages) return;
@@ -107,9 +111,12 @@ export default function ListingFeed({ children, listingPath, search, page, total
   useEffect(() => {
     const target = more.current;
     if (!target || load !== 'idle') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadNext();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadNext();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [load, loadNext]);
@@ -171,12 +178,16 @@ export default function ListingFeed({ children, listingPath, search, page, total
         {pullText && <span>{pullText}</span>}
       </div>
       {!replaced && children}
-      {cards.map((card) => <FeedCard key={card.id} card={card} prefix={prefix} messages={m} />)}
+      {cards.map((card) => (
+        <FeedCard key={card.id} card={card} prefix={prefix} messages={m} />
+      ))}
       {load === 'failed' ? (
         <div className="feed-error" role="alert">
           <p className="feed-error-title">{format(m, 'error.network')}</p>
           <p>{format(m, 'error.networkHint')}</p>
-          <button type="button" onClick={() => retry.current()}>{format(m, 'listing.refresh')}</button>
+          <button type="button" onClick={() => retry.current()}>
+            {format(m, 'listing.refresh')}
+          </button>
         </div>
       ) : lastPage < pages ? (
         <a
@@ -194,7 +205,9 @@ export default function ListingFeed({ children, listingPath, search, page, total
       ) : (
         <p className="feed-end">{format(m, 'listing.end')}</p>
       )}
-      <div className="feed-toast" role="status">{toast && <span>{toast}</span>}</div>
+      <div className="feed-toast" role="status">
+        {toast && <span>{toast}</span>}
+      </div>
     </div>
   );
 }

@@ -15,7 +15,6 @@ import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { $searchHistory, clearSearchHistory, loadSearchHistory, recordSearch } from '../../lib/stores/search.ts';
 import './listing.css';
 
-
 type Suggestion = ApiData<typeof api.v1.activities.suggest.$get>[number];
 interface Props {
   /** The keyword of the results shown below, empty on the bare search page. */
@@ -33,14 +32,19 @@ export default function SearchBox({ keyword, hotWord, prefix, messages: m }: Pro
   const [suggestions, setSuggestions] = useState<{ text: string; items: Suggestion[] } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
-  const scheduler = useMemo(() => createSuggestScheduler<Suggestion[]>({
-    delayMs: SUGGESTION_DELAY_MS,
-    load: (typed) => unwrap(api.v1.activities.suggest.$get({ query: { input: typed, ignoreCityId: 'true' } })),
-    onResult: (typed, items) => setSuggestions({ text: typed, items }),
-    // Suggestions are a convenience: a failed one leaves the box as it is.
-    onError: () => setSuggestions(null),
-  }), []);
+  const scheduler = useMemo(
+    () =>
+      createSuggestScheduler<Suggestion[]>({
+        delayMs: SUGGESTION_DELAY_MS,
+        load: (typed) => unwrap(api.v1.activities.suggest.$get({ query: { input: typed, ignoreCityId: 'true' } })),
+        onResult: (typed, items) => setSuggestions({ text: typed, items }),
+        // Suggestions are a convenience: a failed one leaves the box as it is.
+        onError: () => setSuggestions(null),
+      }),
+    [],
+  );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration: it adopts what was typed before it and cancels pending suggestions on unmount.
   useEffect(() => {
     loadSearchHistory();
     // Text typed before hydration counts as typed; an empty search page puts the caret in the box.
@@ -73,6 +77,7 @@ export default function SearchBox({ keyword, hotWord, prefix, messages: m }: Pro
 
   return (
     <div className="search">
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with role search is the landmark every screen reader announces; the newer <search> element adds nothing here. */}
       <form className="search-form" role="search" action={`${prefix}${searchUrl('', hotWord)}`} method="get" onSubmit={submit}>
         <input
           ref={input}
@@ -105,14 +110,23 @@ export default function SearchBox({ keyword, hotWord, prefix, messages: m }: Pro
         <section className="search-history" aria-labelledby="search-history-heading">
           <div className="search-history-head">
             <h2 id="search-history-heading">{format(m, 'listing.search.recent')}</h2>
-            <button type="button" className="search-history-clear" aria-label={format(m, 'listing.search.clear')} onClick={() => dialog.current?.showModal()}>
-              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24"><path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2Zm-3 6h12l-1 12H7L6 9Zm4 2v8h2v-8h-2Zm4 0v8h2v-8h-2Z" /></svg>
+            <button
+              type="button"
+              className="search-history-clear"
+              aria-label={format(m, 'listing.search.clear')}
+              onClick={() => dialog.current?.showModal()}
+            >
+              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+                <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2Zm-3 6h12l-1 12H7L6 9Zm4 2v8h2v-8h-2Zm4 0v8h2v-8h-2Z" />
+              </svg>
             </button>
           </div>
           <ul className="search-chips">
             {history.map((record) => (
               <li key={record.value}>
-                <a href={`${prefix}${searchUrl(record.value, hotWord)}`} onClick={() => recordSearch(record.value)}>{record.value}</a>
+                <a href={`${prefix}${searchUrl(record.value, hotWord)}`} onClick={() => recordSearch(record.value)}>
+                  {record.value}
+                </a>
               </li>
             ))}
           </ul>
@@ -120,7 +134,9 @@ export default function SearchBox({ keyword, hotWord, prefix, messages: m }: Pro
       )}
       <dialog ref={dialog} className="search-dialog" aria-labelledby="search-clear-question">
         <p id="search-clear-question">{format(m, 'listing.search.clearConfirm')}</p>
-        <button type="button" className="search-dialog-cancel" onClick={() => dialog.current?.close()}>{format(m, 'listing.search.cancel')}</button>
+        <button type="button" className="search-dialog-cancel" onClick={() => dialog.current?.close()}>
+          {format(m, 'listing.search.cancel')}
+        </button>
         <button
           type="button"
           onClick={() => {

@@ -14,8 +14,12 @@ export default function AppDownloadModal({ open, onClose, appInfoUrl, messages: 
     <Modal open={open} title={format(m, 'lottery.app.title')} onClose={onClose}>
       <p>{format(m, 'lottery.app.body')}</p>
       <div className="lottery-dialog-buttons">
-        <button type="button" className="lottery-button" onClick={onClose}>{format(m, 'lottery.app.close')}</button>
-        <a className="lottery-button lottery-button-primary" href={appInfoUrl}>{format(m, 'lottery.app.download')}</a>
+        <button type="button" className="lottery-button" onClick={onClose}>
+          {format(m, 'lottery.app.close')}
+        </button>
+        <a className="lottery-button lottery-button-primary" href={appInfoUrl}>
+          {format(m, 'lottery.app.download')}
+        </a>
       </div>
     </Modal>
   );

@@ -54,11 +54,17 @@ export default function HelpButton({ shareToken, appInfoUrl, messages: m }: Prop
       ) : (
         <p role="status">{format(m, 'lottery.helped_this')}</p>
       )}
-      {error && <p role="alert" className="lottery-error">{error}</p>}
+      {error && (
+        <p role="alert" className="lottery-error">
+          {error}
+        </p>
+      )}
       <Modal open={step === 'thanked'} title={format(m, 'lottery.assist.title')} onClose={() => setStep('app')}>
         {result && <p>{format(m, 'lottery.assist.body', { name: result.sharerName, count: result.sharerCodeCount })}</p>}
         <div className="lottery-dialog-buttons">
-          <button type="button" className="lottery-button lottery-button-primary" onClick={() => setStep('app')}>{format(m, 'lottery.assist.close')}</button>
+          <button type="button" className="lottery-button lottery-button-primary" onClick={() => setStep('app')}>
+            {format(m, 'lottery.assist.close')}
+          </button>
         </div>
       </Modal>
       <AppDownloadModal open={step === 'app'} onClose={() => setStep('done')} appInfoUrl={appInfoUrl} messages={m} />

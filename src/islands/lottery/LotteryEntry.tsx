@@ -57,7 +57,11 @@ export default function LotteryEntry({ lotteryId, maxCodesPerEntry, open, initia
         <button type="button" className="lottery-button lottery-button-primary" disabled={busy} onClick={join}>
           {format(m, busy ? 'lottery.joining' : 'lottery.join')}
         </button>
-        {error && <p role="alert" className="lottery-error">{error}</p>}
+        {error && (
+          <p role="alert" className="lottery-error">
+            {error}
+          </p>
+        )}
       </div>
     );
   }
@@ -101,11 +105,17 @@ export default function LotteryEntry({ lotteryId, maxCodesPerEntry, open, initia
           <label htmlFor="lottery-share-link">{format(m, 'lottery.share.link_label')}</label>
           <input id="lottery-share-link" readOnly value={shareUrl} onFocus={(event) => event.currentTarget.select()} />
           <div className="lottery-actions">
-            <button type="button" className="lottery-button" onClick={copy}>{format(m, 'lottery.share.copy')}</button>
+            <button type="button" className="lottery-button" onClick={copy}>
+              {format(m, 'lottery.share.copy')}
+            </button>
             {canShare && (
-              <button type="button" className="lottery-button" onClick={shareNatively}>{format(m, 'lottery.share.native')}</button>
+              <button type="button" className="lottery-button" onClick={shareNatively}>
+                {format(m, 'lottery.share.native')}
+              </button>
             )}
-            <a className="lottery-button" href={imageUrl} target="_blank" rel="noopener">{format(m, 'lottery.share.image')}</a>
+            <a className="lottery-button" href={imageUrl} target="_blank" rel="noopener">
+              {format(m, 'lottery.share.image')}
+            </a>
           </div>
           <p className="lottery-hint">{format(m, 'lottery.share.image_steps')}</p>
           {notice && <p role="status">{notice}</p>}

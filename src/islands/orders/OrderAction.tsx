@@ -14,7 +14,10 @@ import './orders.css';
 
 export type OrderActionKind = 'cancel' | 'confirmReceipt' | 'requestRefund';
 
-const ENDPOINT = { cancel: 'cancel', confirmReceipt: 'confirm-receipt', requestRefund: 'refund' } as const satisfies Record<OrderActionKind, string>;
+const ENDPOINT = { cancel: 'cancel', confirmReceipt: 'confirm-receipt', requestRefund: 'refund' } as const satisfies Record<
+  OrderActionKind,
+  string
+>;
 
 interface Props {
   kind: OrderActionKind;

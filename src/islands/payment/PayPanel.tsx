@@ -9,6 +9,7 @@ import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap, type ApiDa
 import { formatTimeLeft } from '../../lib/domain/order-pages.ts';
 import { payPageFor, type PayOutcome } from '../../lib/domain/payment-outcome.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
+import { useHydrated } from '../shared/hydration.ts';
 import { failureText } from '../shared/messages.ts';
 import { goToLogin } from '../shared/mutation.ts';
 import './payment.css';
@@ -44,7 +45,7 @@ export default function PayPanel({ orderId, deadline, serverNow, amount, methods
   const [popupBlocked, setPopupBlocked] = useState(false);
   const [error, setError] = useState('');
   // Controls stay disabled until the island has hydrated: before that a tap would do nothing.
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   // One key per method for this page view: a double-clicked Pay sends the same key, so the server answers the same payment.
   const keys = useRef(new Map<string, string>());
   const mine = useRef<number | null>(null);
@@ -72,8 +73,6 @@ export default function PayPanel({ orderId, deadline, serverNow, amount, methods
     }
   }
 
-  useEffect(() => setHydrated(true), []);
-
   // The QR code or the link to the provider's page appears below the methods: bring it into view.
   useEffect(() => {
     if (payment) result.current?.scrollIntoView({ block: 'nearest' });
@@ -85,10 +84,12 @@ export default function PayPanel({ orderId, deadline, serverNow, amount, methods
     return () => clearInterval(tick);
   }, [deadline, serverNow]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one look when the deadline passes, not one each second after it.
   useEffect(() => {
     if (left <= 0) void poll();
   }, [left <= 0]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listeners stay for the page; poll reads the latest state through refs, so it need not re-register them.
   useEffect(() => {
     // Coming back from the provider's window or a payment app: look at once.
     const onVisible = () => {
@@ -105,6 +106,7 @@ export default function PayPanel({ orderId, deadline, serverNow, amount, methods
     };
   }, [pollMs, payment]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the warning's text is the page's, fixed while it is open.
   useEffect(() => {
     const warning = t('leaveWarning');
     const beforeUnload = (event: BeforeUnloadEvent) => {
@@ -168,7 +170,9 @@ export default function PayPanel({ orderId, deadline, serverNow, amount, methods
     <div className="pay-panel">
       <section className="pay-timer" aria-labelledby="pay-time-label">
         <h2 id="pay-time-label">{t('timeLeft')}</h2>
-        <p className="pay-countdown" role="timer">{formatTimeLeft(left)}</p>
+        <p className="pay-countdown" role="timer">
+          {formatTimeLeft(left)}
+        </p>
         {expired && <p className="pay-note">{t('expired')}</p>}
       </section>
 
@@ -186,24 +190,41 @@ export default function PayPanel({ orderId, deadline, serverNow, amount, methods
       <button type="button" className="pay-button" disabled={!hydrated || busy || expired} onClick={pay}>
         {busy ? t('starting') : t('pay', { amount })}
       </button>
-      {error && <p className="pay-error" role="alert">{error}</p>}
+      {error && (
+        <p className="pay-error" role="alert">
+          {error}
+        </p>
+      )}
 
       <div ref={result}>
         {shown?.qrSvg && (
           <figure className="pay-qr">
-            <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(shown.qrSvg)}`} alt={t('qrAlt', { method: chosen.label })} width={220} height={220} />
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(shown.qrSvg)}`}
+              alt={t('qrAlt', { method: chosen.label })}
+              width={220}
+              height={220}
+            />
             <figcaption>{t('qrScan', { method: chosen.label, amount })}</figcaption>
-            <a href={shown.checkoutUrl} target="_blank" rel="noopener">{t('qrSameDevice')}<span className="visually-hidden"> {newTab}</span></a>
+            <a href={shown.checkoutUrl} target="_blank" rel="noopener">
+              {t('qrSameDevice')}
+              <span className="visually-hidden"> {newTab}</span>
+            </a>
           </figure>
         )}
         {shown && !shown.qrSvg && (
           <div className="pay-redirect">
             <p>{popupBlocked ? t('popupBlocked') : t('newPageOpened')}</p>
-            <a href={shown.checkoutUrl} target="_blank" rel="noopener">{t('openPaymentPage')}<span className="visually-hidden"> {newTab}</span></a>
+            <a href={shown.checkoutUrl} target="_blank" rel="noopener">
+              {t('openPaymentPage')}
+              <span className="visually-hidden"> {newTab}</span>
+            </a>
           </div>
         )}
       </div>
-      <p className="pay-status" role="status">{shown ? t('waiting') : ''}</p>
+      <p className="pay-status" role="status">
+        {shown ? t('waiting') : ''}
+      </p>
     </div>
   );
 }

@@ -1,7 +1,14 @@
 /** The address form (create and edit): checked like the API checks it, areas from a list where one exists. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, callOptions, unwrap } from '../../lib/api/client.ts';
-import { addressProblem, AREA_MAX_LENGTH, normalizeAddress, POSTCODE_MAX_LENGTH, STREET_MAX_LENGTH, type AddressInput } from '../../lib/domain/address.ts';
+import {
+  addressProblem,
+  AREA_MAX_LENGTH,
+  normalizeAddress,
+  POSTCODE_MAX_LENGTH,
+  STREET_MAX_LENGTH,
+  type AddressInput,
+} from '../../lib/domain/address.ts';
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import type { RegionChoice, RegionLevel } from '../../lib/domain/regions.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
@@ -39,8 +46,14 @@ export default function AddressForm({ messages, countries, initial, id, initialR
       const update = { param: { id: String(id) }, json };
       return unwrap(api.v1.addresses[':id'].$put(update));
     },
-    messages, savedKey: 'profile.address.saved', doneHref, setErrors, showToast });
+    messages,
+    savedKey: 'profile.address.saved',
+    doneHref,
+    setErrors,
+    showToast,
+  });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: regions depend on the chosen country only; the initial ones are the page's and never change.
   useEffect(() => {
     if (address.countryCode === initial.countryCode) return setRegions(initialRegions);
     if (!address.countryCode) return setRegions(null);
@@ -52,7 +65,9 @@ export default function AddressForm({ messages, countries, initial, id, initialR
   }, [address.countryCode]);
 
   function change(field: keyof AddressInput, value: string) {
-    setAddress((current) => (field === 'countryCode' ? { ...current, countryCode: value, province: '', city: '', district: '' } : { ...current, [field]: value }));
+    setAddress((current) =>
+      field === 'countryCode' ? { ...current, countryCode: value, province: '', city: '', district: '' } : { ...current, [field]: value },
+    );
     setErrors({});
   }
 
@@ -72,8 +87,14 @@ export default function AddressForm({ messages, countries, initial, id, initialR
 
   const text = (field: keyof AddressInput, maxLength: number, autoComplete: string) => (
     <Field
-      id={`address-${field}`} label={t(`address.${field}`)} placeholder={t(`address.${field}Prompt`)} value={address[field]}
-      maxLength={maxLength} autoComplete={autoComplete} error={errors[field]} onValue={(value) => change(field, value)}
+      id={`address-${field}`}
+      label={t(`address.${field}`)}
+      placeholder={t(`address.${field}Prompt`)}
+      value={address[field]}
+      maxLength={maxLength}
+      autoComplete={autoComplete}
+      error={errors[field]}
+      onValue={(value) => change(field, value)}
     />
   );
 
@@ -83,30 +104,68 @@ export default function AddressForm({ messages, countries, initial, id, initialR
         {text('name', 50, 'name')}
         <div className="profile-phone">
           <Field
-            id="address-phoneCountryCode" label={t('address.phoneCountryCode')} value={address.phoneCountryCode} maxLength={5}
-            inputMode="tel" autoComplete="tel-country-code" error={errors.phoneCountryCode} onValue={(value) => change('phoneCountryCode', value)}
+            id="address-phoneCountryCode"
+            label={t('address.phoneCountryCode')}
+            value={address.phoneCountryCode}
+            maxLength={5}
+            inputMode="tel"
+            autoComplete="tel-country-code"
+            error={errors.phoneCountryCode}
+            onValue={(value) => change('phoneCountryCode', value)}
           />
           <Field
-            id="address-phone" label={t('address.phone')} placeholder={t('address.phonePrompt')} value={address.phone} maxLength={20}
-            inputMode="tel" autoComplete="tel-national" error={errors.phone} onValue={(value) => change('phone', value)}
+            id="address-phone"
+            label={t('address.phone')}
+            placeholder={t('address.phonePrompt')}
+            value={address.phone}
+            maxLength={20}
+            inputMode="tel"
+            autoComplete="tel-national"
+            error={errors.phone}
+            onValue={(value) => change('phone', value)}
           />
         </div>
         <SelectField
-          id="address-countryCode" label={t('address.country')} prompt={t('address.countryPrompt')} value={address.countryCode}
-          options={countries} error={errors.countryCode} onChange={(value) => change('countryCode', value)}
+          id="address-countryCode"
+          label={t('address.country')}
+          prompt={t('address.countryPrompt')}
+          value={address.countryCode}
+          options={countries}
+          error={errors.countryCode}
+          onChange={(value) => change('countryCode', value)}
         />
-        {shownAreas.map((field) => (regions?.level === field ? (
-          <SelectField
-            key={field} id={`address-${field}`} label={t(`address.${field}`)} prompt={t(`address.${field}Select`)} value={address[field]}
-            options={regions.options} error={errors[field]} onChange={(value) => change(field, value)}
-          />
-        ) : (
-          <div key={field}>{text(field, AREA_MAX_LENGTH, field === 'city' ? 'address-level2' : field === 'province' ? 'address-level1' : 'address-level3')}</div>
-        )))}
+        {shownAreas.map((field) =>
+          regions?.level === field ? (
+            <SelectField
+              key={field}
+              id={`address-${field}`}
+              label={t(`address.${field}`)}
+              prompt={t(`address.${field}Select`)}
+              value={address[field]}
+              options={regions.options}
+              error={errors[field]}
+              onChange={(value) => change(field, value)}
+            />
+          ) : (
+            <div key={field}>
+              {text(
+                field,
+                AREA_MAX_LENGTH,
+                field === 'city' ? 'address-level2' : field === 'province' ? 'address-level1' : 'address-level3',
+              )}
+            </div>
+          ),
+        )}
         {text('street', STREET_MAX_LENGTH, 'street-address')}
         {text('postcode', POSTCODE_MAX_LENGTH, 'postal-code')}
-        {errors.form && <p className="auth-error" role="alert">{errors.form}</p>}
-        <button type="submit" className="auth-submit" disabled={saving.busy}>{t('save')}</button>
+        {errors.form && (
+          <p className="auth-error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <button type="submit" className="auth-submit" disabled={saving.busy}>
+          {t('save')}
+        </button>
       </fieldset>
       <Toast toast={toast} />
     </form>

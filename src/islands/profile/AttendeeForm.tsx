@@ -32,7 +32,12 @@ export default function AttendeeForm({ messages, countries, initial, id, venueCo
       const update = { param: { id: String(id) }, json };
       return unwrap(api.v1.attendees[':id'].$put(update));
     },
-    messages, savedKey: 'profile.attendee.saved', doneHref, setErrors, showToast });
+    messages,
+    savedKey: 'profile.attendee.saved',
+    doneHref,
+    setErrors,
+    showToast,
+  });
   const types = ID_CARD_TYPES.map((type) => ({ code: type, name: t(`attendee.type.${type}`) }));
 
   function change(field: keyof AttendeeInput, value: string) {
@@ -58,24 +63,54 @@ export default function AttendeeForm({ messages, countries, initial, id, venueCo
     <form className="auth-form" method="post" noValidate onSubmit={save}>
       <fieldset className="auth-fieldset" disabled={!hydrated}>
         <Field
-          id="attendee-name" label={t('attendee.name')} placeholder={t('attendee.namePrompt')} value={attendee.name} maxLength={NAME_MAX_LENGTH}
-          autoComplete="name" error={errors.name} onValue={(value) => change('name', value)}
+          id="attendee-name"
+          label={t('attendee.name')}
+          placeholder={t('attendee.namePrompt')}
+          value={attendee.name}
+          maxLength={NAME_MAX_LENGTH}
+          autoComplete="name"
+          error={errors.name}
+          onValue={(value) => change('name', value)}
         />
         <SelectField
-          id="attendee-nationality" label={t('attendee.nationality')} prompt={t('attendee.nationalityPrompt')} value={attendee.nationality}
-          options={countries} error={errors.nationality} onChange={(value) => change('nationality', value)}
+          id="attendee-nationality"
+          label={t('attendee.nationality')}
+          prompt={t('attendee.nationalityPrompt')}
+          value={attendee.nationality}
+          options={countries}
+          error={errors.nationality}
+          onChange={(value) => change('nationality', value)}
         />
         <SelectField
-          id="attendee-idCardType" label={t('attendee.idType')} prompt={t('attendee.idTypePrompt')} value={attendee.idCardType}
-          options={types} error={errors.idCardType} onChange={(value) => change('idCardType', value)}
+          id="attendee-idCardType"
+          label={t('attendee.idType')}
+          prompt={t('attendee.idTypePrompt')}
+          value={attendee.idCardType}
+          options={types}
+          error={errors.idCardType}
+          onChange={(value) => change('idCardType', value)}
         />
         {venueCountry && <p className="auth-hint">{t('attendee.typeHint')}</p>}
         <Field
-          id="attendee-idCardNo" label={t('attendee.idNumber')} placeholder={t('attendee.idNumberPrompt')} value={attendee.idCardNo} maxLength={40}
-          autoComplete="off" autoCapitalize="characters" spellCheck={false} error={errors.idCardNo} onValue={(value) => change('idCardNo', value)}
+          id="attendee-idCardNo"
+          label={t('attendee.idNumber')}
+          placeholder={t('attendee.idNumberPrompt')}
+          value={attendee.idCardNo}
+          maxLength={40}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={errors.idCardNo}
+          onValue={(value) => change('idCardNo', value)}
         />
-        {errors.form && <p className="auth-error" role="alert">{errors.form}</p>}
-        <button type="submit" className="auth-submit" disabled={saving.busy}>{t('save')}</button>
+        {errors.form && (
+          <p className="auth-error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <button type="submit" className="auth-submit" disabled={saving.busy}>
+          {t('save')}
+        </button>
       </fieldset>
       <Toast toast={toast} />
     </form>

@@ -36,13 +36,17 @@ export default function AttendeePicker({ messages, attendees, need, returnHref }
 
   return (
     <div className="profile-picker">
-      <p role="status" className="profile-status">{format(messages, `profile.attendee.${status.key}`, { count: status.count })}</p>
+      <p role="status" className="profile-status">
+        {format(messages, `profile.attendee.${status.key}`, { count: status.count })}
+      </p>
       <ul className="profile-choices">
         {attendees.map((attendee) => (
           <li key={attendee.id}>
             <label>
               <input
-                type="checkbox" checked={chosen.includes(attendee.id)} disabled={!hydrated || (!chosen.includes(attendee.id) && chosen.length >= need)}
+                type="checkbox"
+                checked={chosen.includes(attendee.id)}
+                disabled={!hydrated || (!chosen.includes(attendee.id) && chosen.length >= need)}
                 onChange={(event) => toggle(attendee.id, event.target.checked)}
               />
               <span className="profile-choice-name">{attendee.name}</span>
@@ -52,9 +56,13 @@ export default function AttendeePicker({ messages, attendees, need, returnHref }
         ))}
       </ul>
       {done ? (
-        <a className="profile-primary" href={`${url.pathname}${url.search}${url.hash}`}>{format(messages, 'profile.attendee.confirm')}</a>
+        <a className="profile-primary" href={`${url.pathname}${url.search}${url.hash}`}>
+          {format(messages, 'profile.attendee.confirm')}
+        </a>
       ) : (
-        <span className="profile-primary" aria-disabled="true">{format(messages, 'profile.attendee.confirm')}</span>
+        <span className="profile-primary" aria-disabled="true">
+          {format(messages, 'profile.attendee.confirm')}
+        </span>
       )}
     </div>
   );

@@ -37,7 +37,13 @@ export default function DeleteButton({ messages, collection, id, name }: Props) 
 
   return (
     <>
-      <button type="button" className="profile-action" disabled={!hydrated || deletion.busy} aria-label={format(messages, 'profile.deleteNamed', { name })} onClick={remove}>
+      <button
+        type="button"
+        className="profile-action"
+        disabled={!hydrated || deletion.busy}
+        aria-label={format(messages, 'profile.deleteNamed', { name })}
+        onClick={remove}
+      >
         {format(messages, 'profile.delete')}
       </button>
       <Toast toast={toast} />

@@ -72,11 +72,23 @@ export default function ListingControls({ listingId, name, price, currencies, wi
       {!editing && (
         <div className="transfer-actions">
           {withdrawable && (
-            <button type="button" className="orders-button" disabled={!hydrated || busy} aria-label={t('withdrawNamed', { name })} onClick={() => dialog.current?.showModal()}>
+            <button
+              type="button"
+              className="orders-button"
+              disabled={!hydrated || busy}
+              aria-label={t('withdrawNamed', { name })}
+              onClick={() => dialog.current?.showModal()}
+            >
               {t('withdraw')}
             </button>
           )}
-          <button type="button" className="orders-button orders-button-primary" disabled={!hydrated} aria-label={t('changePriceNamed', { name })} onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="orders-button orders-button-primary"
+            disabled={!hydrated}
+            aria-label={t('changePriceNamed', { name })}
+            onClick={() => setEditing(true)}
+          >
             {t('changePrice')}
           </button>
         </div>
@@ -87,28 +99,67 @@ export default function ListingControls({ listingId, name, price, currencies, wi
             <div className="auth-field">
               <label htmlFor={`${id}-currency`}>{format(m, 'transfer.sell.currency')}</label>
               <div className="auth-control">
-                <select id={`${id}-currency`} value={currency} onChange={(event) => { setCurrency(event.target.value); setError(''); }}>
-                  {currencies.map((entry) => <option key={entry.code} value={entry.code}>{entry.code}</option>)}
+                <select
+                  id={`${id}-currency`}
+                  value={currency}
+                  onChange={(event) => {
+                    setCurrency(event.target.value);
+                    setError('');
+                  }}
+                >
+                  {currencies.map((entry) => (
+                    <option key={entry.code} value={entry.code}>
+                      {entry.code}
+                    </option>
+                  ))}
                 </select>
               </div>
             </div>
             <Field
-              id={`${id}-price`} label={t('newPrice')} value={priceText} inputMode="decimal" autoComplete="off" maxLength={16} autoFocus
-              error={error || undefined} onValue={(value) => { setPriceText(value); setError(''); }}
+              id={`${id}-price`}
+              label={t('newPrice')}
+              value={priceText}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={16}
+              autoFocus
+              error={error || undefined}
+              onValue={(value) => {
+                setPriceText(value);
+                setError('');
+              }}
             />
           </div>
           <div className="transfer-reprice-buttons">
-            <button type="button" className="orders-button" disabled={busy} onClick={() => { setEditing(false); setError(''); }}>{t('cancel')}</button>
-            <button type="submit" className="orders-button orders-button-primary" disabled={busy}>{t('save')}</button>
+            <button
+              type="button"
+              className="orders-button"
+              disabled={busy}
+              onClick={() => {
+                setEditing(false);
+                setError('');
+              }}
+            >
+              {t('cancel')}
+            </button>
+            <button type="submit" className="orders-button orders-button-primary" disabled={busy}>
+              {t('save')}
+            </button>
           </div>
         </form>
       )}
-      {!editing && error && <p className="auth-error" role="alert">{error}</p>}
+      {!editing && error && (
+        <p className="auth-error" role="alert">
+          {error}
+        </p>
+      )}
       <dialog ref={dialog} className="orders-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-prompt`}>
         <h2 id={`${id}-title`}>{t('withdrawTitle')}</h2>
         <p id={`${id}-prompt`}>{t('withdrawPrompt')}</p>
         <div className="orders-dialog-buttons">
-          <button type="button" className="orders-button" disabled={busy} onClick={() => dialog.current?.close()}>{t('keep')}</button>
+          <button type="button" className="orders-button" disabled={busy} onClick={() => dialog.current?.close()}>
+            {t('keep')}
+          </button>
           <button type="button" className="orders-button orders-button-primary" disabled={busy} onClick={() => void change.run(null)}>
             {t('withdraw')}
           </button>

@@ -31,7 +31,16 @@ interface Props {
 
 type FieldName = 'quantity' | 'currency' | 'price' | 'acceptAgreement' | 'form';
 
-export default function TransferForm({ orderId, listable, currencies, currency: initialCurrency, locale, messages: m, agreementHref, doneHref }: Props) {
+export default function TransferForm({
+  orderId,
+  listable,
+  currencies,
+  currency: initialCurrency,
+  locale,
+  messages: m,
+  agreementHref,
+  doneHref,
+}: Props) {
   const t = scoped(m, 'transfer.');
   const [quantity, setQuantity] = useState(1);
   const [currency, setCurrency] = useState(initialCurrency);
@@ -52,7 +61,9 @@ export default function TransferForm({ orderId, listable, currencies, currency: 
       location.assign(doneHref);
     },
     onFailure: ({ text, field }) => {
-      setErrors({ [field === 'quantity' || field === 'price' || field === 'currency' || field === 'acceptAgreement' ? field : 'form']: text });
+      setErrors({
+        [field === 'quantity' || field === 'price' || field === 'currency' || field === 'acceptAgreement' ? field : 'form']: text,
+      });
       showToast({ tone: 'error', title: t('sell.failed'), detail: text });
     },
   });
@@ -65,7 +76,8 @@ export default function TransferForm({ orderId, listable, currencies, currency: 
 
   function priceProblem(): string | null {
     if (price === null) return t('sell.priceInvalid');
-    if (price < chosen.min || price > chosen.max) return format(m, 'error.transfer_price_out_of_band', { min: money(chosen.min), max: money(chosen.max) });
+    if (price < chosen.min || price > chosen.max)
+      return format(m, 'error.transfer_price_out_of_band', { min: money(chosen.min), max: money(chosen.max) });
     return null;
   }
 
@@ -89,27 +101,60 @@ export default function TransferForm({ orderId, listable, currencies, currency: 
           <label htmlFor="transfer-quantity">{t('sell.quantity')}</label>
           <div className="auth-control">
             <select
-              id="transfer-quantity" value={quantity} aria-describedby="transfer-quantity-hint" aria-invalid={errors.quantity ? true : undefined}
-              onChange={(event) => { setQuantity(Number(event.target.value)); setErrors({}); }}
+              id="transfer-quantity"
+              value={quantity}
+              aria-describedby="transfer-quantity-hint"
+              aria-invalid={errors.quantity ? true : undefined}
+              onChange={(event) => {
+                setQuantity(Number(event.target.value));
+                setErrors({});
+              }}
             >
-              {quantities.map((count) => <option key={count} value={count}>{count}</option>)}
+              {quantities.map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
             </select>
           </div>
-          <p id="transfer-quantity-hint" className="auth-hint">{t('sell.quantityHint', { count: listable })}</p>
+          <p id="transfer-quantity-hint" className="auth-hint">
+            {t('sell.quantityHint', { count: listable })}
+          </p>
           {errors.quantity && <p className="auth-error">{errors.quantity}</p>}
         </div>
         <div className="transfer-price-row">
           <div className="auth-field transfer-currency">
             <label htmlFor="transfer-currency">{t('sell.currency')}</label>
             <div className="auth-control">
-              <select id="transfer-currency" value={chosen.code} onChange={(event) => { setCurrency(event.target.value); setErrors({}); }}>
-                {currencies.map((entry) => <option key={entry.code} value={entry.code}>{entry.code}</option>)}
+              <select
+                id="transfer-currency"
+                value={chosen.code}
+                onChange={(event) => {
+                  setCurrency(event.target.value);
+                  setErrors({});
+                }}
+              >
+                {currencies.map((entry) => (
+                  <option key={entry.code} value={entry.code}>
+                    {entry.code}
+                  </option>
+                ))}
               </select>
             </div>
           </div>
           <Field
-            id="transfer-price" label={t('sell.price')} value={priceText} inputMode="decimal" autoComplete="off" maxLength={16}
-            hint={bandText} error={errors.price} onValue={(value) => { setPriceText(value); setErrors({}); }}
+            id="transfer-price"
+            label={t('sell.price')}
+            value={priceText}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={16}
+            hint={bandText}
+            error={errors.price}
+            onValue={(value) => {
+              setPriceText(value);
+              setErrors({});
+            }}
           />
         </div>
         <section className="transfer-summary" aria-labelledby="transfer-summary-heading">
@@ -135,18 +180,36 @@ export default function TransferForm({ orderId, listable, currencies, currency: 
         </section>
         <div className="auth-agreement">
           <input
-            id="transfer-accept" type="checkbox" checked={accepted}
-            aria-invalid={errors.acceptAgreement ? true : undefined} aria-describedby={errors.acceptAgreement ? 'transfer-accept-error' : undefined}
-            onChange={(event) => { setAccepted(event.target.checked); setErrors({}); }}
+            id="transfer-accept"
+            type="checkbox"
+            checked={accepted}
+            aria-invalid={errors.acceptAgreement ? true : undefined}
+            aria-describedby={errors.acceptAgreement ? 'transfer-accept-error' : undefined}
+            onChange={(event) => {
+              setAccepted(event.target.checked);
+              setErrors({});
+            }}
           />
           <label htmlFor="transfer-accept">{t('sell.accept')}</label>
-          {errors.acceptAgreement && <p id="transfer-accept-error" className="auth-error">{errors.acceptAgreement}</p>}
+          {errors.acceptAgreement && (
+            <p id="transfer-accept-error" className="auth-error">
+              {errors.acceptAgreement}
+            </p>
+          )}
         </div>
         <p className="transfer-agreement-link">
-          <a href={agreementHref} target="_blank" rel="noopener">{t('sell.readAgreement')} {format(m, 'common.opensInNewTab')}</a>
+          <a href={agreementHref} target="_blank" rel="noopener">
+            {t('sell.readAgreement')} {format(m, 'common.opensInNewTab')}
+          </a>
         </p>
-        {errors.form && <p className="auth-error" role="alert">{errors.form}</p>}
-        <button type="submit" className="auth-submit" disabled={publishing.busy}>{t('sell.publish')}</button>
+        {errors.form && (
+          <p className="auth-error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <button type="submit" className="auth-submit" disabled={publishing.busy}>
+          {t('sell.publish')}
+        </button>
       </fieldset>
       <Toast toast={toast} />
     </form>

@@ -6,8 +6,15 @@
 import { hc, type ClientResponse } from 'hono/client';
 import Cookies from 'js-cookie';
 import {
-  CITY_COOKIE, CLIENT_TYPE, CURRENCY_COOKIE, DEFAULT_CITY_ID, DEFAULT_CURRENCY, HEADER, IGNORED_CITY_ID,
-  LANGUAGE_COOKIE, REQUEST_TIMEOUT_MS,
+  CITY_COOKIE,
+  CLIENT_TYPE,
+  CURRENCY_COOKIE,
+  DEFAULT_CITY_ID,
+  DEFAULT_CURRENCY,
+  HEADER,
+  IGNORED_CITY_ID,
+  LANGUAGE_COOKIE,
+  REQUEST_TIMEOUT_MS,
 } from '../config.ts';
 import { clearSession } from '../stores/session.ts';
 import type { AppType } from './app.ts';
@@ -32,7 +39,14 @@ export class ApiClientError extends Error {
   readonly field: string | null;
   readonly data: unknown;
 
-  constructor(kind: ApiFailureKind, message: string, status = 0, errorCode: string | null = null, field: string | null = null, data: unknown = null) {
+  constructor(
+    kind: ApiFailureKind,
+    message: string,
+    status = 0,
+    errorCode: string | null = null,
+    field: string | null = null,
+    data: unknown = null,
+  ) {
     super(message);
     this.kind = kind;
     this.status = status;
@@ -43,7 +57,11 @@ export class ApiClientError extends Error {
 }
 
 /** The spec's path rule, for what is linked rather than called (the captcha image): a path without the /api base is served under /api/api. */
-export function apiUrl(path: string, query: Record<string, string | number | boolean | undefined> = {}, origin = globalThis.location?.origin ?? 'http://localhost'): URL {
+export function apiUrl(
+  path: string,
+  query: Record<string, string | number | boolean | undefined> = {},
+  origin = globalThis.location?.origin ?? 'http://localhost',
+): URL {
   const withBase = path.startsWith('/api') ? path : `${API_BASE}/${path.replace(/^\//, '')}`;
   const url = new URL(withBase, origin);
   for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
@@ -98,7 +116,9 @@ async function specFetch(input: RequestInfo | URL, init: RequestInit = {}): Prom
 export const api = hc<AppType>(API_BASE, { fetch: specFetch as typeof fetch });
 
 /** The data a typed call answers: `ApiData<typeof api.v1.orders.$post>`. */
-export type ApiData<Call extends (...args: never[]) => Promise<ClientResponse<unknown, number, string>>> = DataOf<Awaited<ReturnType<Call>>>;
+export type ApiData<Call extends (...args: never[]) => Promise<ClientResponse<unknown, number, string>>> = DataOf<
+  Awaited<ReturnType<Call>>
+>;
 
 type ListingAnswer = Awaited<ReturnType<(typeof api.v1.list)[':path{.+}']['$get']>>;
 

@@ -39,10 +39,16 @@ export async function openApiDocument(routes: Hono<ApiEnv>): Promise<OpenAPIV3_1
   return (await generateSpecs(routes, {
     documentation: {
       openapi: '3.1.0',
-      info: { title: 'Ticket marketplace API', version: '1', description: 'Answers are the envelope { code, data, message }; errors add errorCode and field.' },
+      info: {
+        title: 'Ticket marketplace API',
+        version: '1',
+        description: 'Answers are the envelope { code, data, message }; errors add errorCode and field.',
+      },
       servers: [{ url: '/api' }],
       components: {
-        securitySchemes: { [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: TOKEN_COOKIE, description: 'The session token set by a sign-in' } },
+        securitySchemes: {
+          [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: TOKEN_COOKIE, description: 'The session token set by a sign-in' },
+        },
       },
     },
     defaultValidationErrorResponse: {

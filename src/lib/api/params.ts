@@ -12,7 +12,11 @@ export const bodyId = z.number().int().positive().max(MAX_ID);
 export const queryId = z.coerce.number().int().positive().max(MAX_ID);
 
 /** The digits of an id in a path: no sign, no leading zero. */
-const pathId = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(MAX_ID));
+const pathId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().max(MAX_ID));
 
 /** The `:id` path parameter. */
 export const idParam = z.object({ id: pathId });

@@ -30,8 +30,18 @@ export function cleanInput(value: unknown): unknown {
  * names it as the issue's message, and the answer is that error (with the page's message) on the field.
  */
 const FIELD_PROBLEMS = new Set<string>([
-  'phone_required', 'phone_invalid', 'country_code_invalid', 'email_required', 'email_invalid', 'password_required',
-  'new_password_required', 'password_invalid', 'code_required', 'code_invalid', 'nickname_required', 'nickname_invalid',
+  'phone_required',
+  'phone_invalid',
+  'country_code_invalid',
+  'email_required',
+  'email_invalid',
+  'password_required',
+  'new_password_required',
+  'password_invalid',
+  'code_required',
+  'code_invalid',
+  'nickname_required',
+  'nickname_invalid',
   'agreement_required',
 ] satisfies FieldProblem[]);
 

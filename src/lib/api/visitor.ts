@@ -13,7 +13,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * Sets a cookie the pages and scripts read (language, currency, city): not HttpOnly, since the API
  * client sends the city as a header; Secure except in local builds served over plain http.
  */
-export function setPreferenceCookie<E extends ApiEnv>(c: Context<E>, name: string, value: string, options: { httpOnly?: boolean } = {}): void {
+export function setPreferenceCookie<E extends ApiEnv>(
+  c: Context<E>,
+  name: string,
+  value: string,
+  options: { httpOnly?: boolean } = {},
+): void {
   setCookie(c, name, value, {
     path: '/',
     maxAge: PREFERENCE_COOKIE_MAX_AGE_S,

@@ -33,7 +33,9 @@ export const currencies = sqliteTable('currencies', {
 
 /** How many `quote` units one HKD buys, in millionths, so conversion stays in integers. */
 export const fxRates = sqliteTable('fx_rates', {
-  quote: text('quote').primaryKey().references(() => currencies.code),
+  quote: text('quote')
+    .primaryKey()
+    .references(() => currencies.code),
   perHkdMicros: integer('per_hkd_micros').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
@@ -49,7 +51,9 @@ export const cities = sqliteTable(
   'cities',
   {
     id: integer('id').primaryKey(),
-    countryId: integer('country_id').notNull().references(() => countries.id),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
     ...localizedName,
     firstLetter: text('first_letter').notNull(),
     isHotCity: integer('is_hot_city', { mode: 'boolean' }).notNull().default(false),
@@ -75,7 +79,9 @@ export const venues = sqliteTable(
   'venues',
   {
     id: integer('id').primaryKey(),
-    cityId: integer('city_id').notNull().references(() => cities.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
     ...localizedName,
     addressEn: text('address_en').notNull(),
     addressZh: text('address_zh').notNull(),
@@ -91,37 +97,44 @@ export const artists = sqliteTable('artists', {
   pinyin: text('pinyin').notNull().default(''),
 });
 
-export const users = sqliteTable('users', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  phoneCountryCode: text('phone_country_code'),
-  phone: text('phone'),
-  email: text('email'),
-  nickname: text('nickname').notNull(),
-  passwordHash: text('password_hash'),
-  passwordSalt: text('password_salt'),
-  passwordIterations: integer('password_iterations'),
-  isSeller: integer('is_seller', { mode: 'boolean' }).notNull().default(false),
-  /** May cancel or postpone a show's session (the platform's operations staff). */
-  isOperator: integer('is_operator', { mode: 'boolean' }).notNull().default(false),
-  inviteCode: text('invite_code').notNull().unique(),
-  invitedBy: integer('invited_by'),
-  languageCode: text('language_code'),
-  currencyCode: text('currency_code'),
-  cityId: integer('city_id'),
-  createdAt,
-}, (t) => [
-  uniqueIndex('users_email_idx').on(t.email),
-  uniqueIndex('users_phone_idx').on(t.phoneCountryCode, t.phone),
-]);
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    phoneCountryCode: text('phone_country_code'),
+    phone: text('phone'),
+    email: text('email'),
+    nickname: text('nickname').notNull(),
+    passwordHash: text('password_hash'),
+    passwordSalt: text('password_salt'),
+    passwordIterations: integer('password_iterations'),
+    isSeller: integer('is_seller', { mode: 'boolean' }).notNull().default(false),
+    /** May cancel or postpone a show's session (the platform's operations staff). */
+    isOperator: integer('is_operator', { mode: 'boolean' }).notNull().default(false),
+    inviteCode: text('invite_code').notNull().unique(),
+    invitedBy: integer('invited_by'),
+    languageCode: text('language_code'),
+    currencyCode: text('currency_code'),
+    cityId: integer('city_id'),
+    createdAt,
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email), uniqueIndex('users_phone_idx').on(t.phoneCountryCode, t.phone)],
+);
 
 /** 0 draft, 1 on sale, 4 priority booking, 6 not yet on sale, 7 ended: the card tags of SPEC.md section 4. */
 export const activities = sqliteTable(
   'activities',
   {
     id: integer('id').primaryKey(),
-    categoryId: integer('category_id').notNull().references(() => categories.id),
-    cityId: integer('city_id').notNull().references(() => cities.id),
-    venueId: integer('venue_id').notNull().references(() => venues.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
     artistId: integer('artist_id').references(() => artists.id),
     ...localizedName,
     descriptionEn: text('description_en').notNull(),
@@ -150,11 +163,15 @@ export const activitySessions = sqliteTable(
   'activity_sessions',
   {
     id: integer('id').primaryKey(),
-    activityId: integer('activity_id').notNull().references(() => activities.id),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id),
     startsAt: integer('starts_at').notNull(),
     endsAt: integer('ends_at').notNull(),
     /** Cancelled or postponed by an operator (src/lib/services/show-changes.ts). */
-    status: text('status', { enum: ['scheduled', 'cancelled', 'postponed'] }).notNull().default('scheduled'),
+    status: text('status', { enum: ['scheduled', 'cancelled', 'postponed'] })
+      .notNull()
+      .default('scheduled'),
     /** When it was cancelled or last postponed. */
     changedAt: integer('changed_at'),
     /** A postponed session's first date. */
@@ -170,10 +187,14 @@ export const ticketTiers = sqliteTable(
   'ticket_tiers',
   {
     id: integer('id').primaryKey(),
-    sessionId: integer('session_id').notNull().references(() => activitySessions.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => activitySessions.id),
     ...localizedName,
     faceValue: integer('face_value').notNull(),
-    currency: text('currency').notNull().references(() => currencies.code),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [index('tiers_session_idx').on(t.sessionId)],
@@ -187,16 +208,24 @@ export const listings = sqliteTable(
   'listings',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    tierId: integer('tier_id').notNull().references(() => ticketTiers.id),
-    sellerId: integer('seller_id').notNull().references(() => users.id),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => ticketTiers.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
     price: integer('price').notNull(),
-    currency: text('currency').notNull().references(() => currencies.code),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
     quantityTotal: integer('quantity_total').notNull(),
     quantityAvailable: integer('quantity_available').notNull(),
     seating: text('seating', { enum: ['together', 'not_adjacent'] }).notNull(),
     /** Comma-separated delivery types of config DELIVERY_TYPES. */
     deliveryTypes: text('delivery_types').notNull(),
-    status: text('status', { enum: ['active', 'withdrawn', 'sold_out', 'closed'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'withdrawn', 'sold_out', 'closed'] })
+      .notNull()
+      .default('active'),
     /** The order whose tickets this listing resells (ticket transfer), when it does. */
     sourceOrderId: integer('source_order_id'),
     createdAt,
@@ -208,7 +237,9 @@ export const authSessions = sqliteTable(
   'auth_sessions',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: integer('expires_at').notNull(),
     createdAt,
@@ -272,7 +303,9 @@ export const addresses = sqliteTable(
   'addresses',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     name: text('name').notNull(),
     phoneCountryCode: text('phone_country_code').notNull(),
     phone: text('phone').notNull(),
@@ -292,7 +325,9 @@ export const attendees = sqliteTable(
   'attendees',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     name: text('name').notNull(),
     nationality: text('nationality').notNull(),
     idCardType: text('id_card_type', { enum: ['passport', 'id_card'] }).notNull(),
@@ -316,7 +351,9 @@ export const coupons = sqliteTable('coupons', {
   bundleCount: integer('bundle_count').notNull().default(1),
   validFrom: integer('valid_from').notNull(),
   validTo: integer('valid_to').notNull(),
-  purpose: text('purpose', { enum: ['general', 'invitee', 'inviter', 'compensation'] }).notNull().default('general'),
+  purpose: text('purpose', { enum: ['general', 'invitee', 'inviter', 'compensation'] })
+    .notNull()
+    .default('general'),
   categoryId: integer('category_id').references(() => categories.id),
 });
 
@@ -325,17 +362,29 @@ export const orders = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     orderNo: text('order_no').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    listingId: integer('listing_id').notNull().references(() => listings.id),
-    activityId: integer('activity_id').notNull().references(() => activities.id),
-    sessionId: integer('session_id').notNull().references(() => activitySessions.id),
-    tierId: integer('tier_id').notNull().references(() => ticketTiers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => activitySessions.id),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => ticketTiers.id),
     quantity: integer('quantity').notNull(),
     status: text('status', {
       enum: ['pending_payment', 'pending_ticketing', 'pending_receipt', 'completed', 'cancelled', 'refunded'],
     }).notNull(),
     paymentSubstatus: text('payment_substatus', { enum: ['paying', 'confirming'] }),
-    currency: text('currency').notNull().references(() => currencies.code),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
     /** The FX rate locked when the order was created (quote per HKD, micros). */
     fxPerHkdMicros: integer('fx_per_hkd_micros').notNull(),
     unitPrice: integer('unit_price').notNull(),
@@ -383,9 +432,15 @@ export const userCoupons = sqliteTable(
   'user_coupons',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull().references(() => users.id),
-    couponId: integer('coupon_id').notNull().references(() => coupons.id),
-    status: text('status', { enum: ['unused', 'locked', 'used'] }).notNull().default('unused'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    status: text('status', { enum: ['unused', 'locked', 'used'] })
+      .notNull()
+      .default('unused'),
     orderId: integer('order_id'),
     /** The invitation an inviter's reward coupon was granted for (withdrawn while unused if its order is refunded). */
     invitationId: integer('invitation_id'),
@@ -396,7 +451,9 @@ export const userCoupons = sqliteTable(
 
 export const orderAttendees = sqliteTable('order_attendees', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  orderId: integer('order_id').notNull().references(() => orders.id),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
   name: text('name').notNull(),
   nationality: text('nationality').notNull(),
   idCardType: text('id_card_type').notNull(),
@@ -408,7 +465,9 @@ export const tickets = sqliteTable(
   'tickets',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    orderId: integer('order_id').notNull().references(() => orders.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
     ticketNo: text('ticket_no').notNull().unique(),
     /** SHA-256 of the entry code, which is derived from the app secret and never stored (gate lookup). */
     codeHash: text('code_hash'),
@@ -429,8 +488,12 @@ export const listingTickets = sqliteTable(
   'listing_tickets',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    listingId: integer('listing_id').notNull().references(() => listings.id),
-    ticketId: integer('ticket_id').notNull().references(() => tickets.id),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     buyerOrderId: integer('buyer_order_id').references(() => orders.id),
     createdAt,
@@ -446,14 +509,25 @@ export const sellerPayouts = sqliteTable(
   'seller_payouts',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    sellerId: integer('seller_id').notNull().references(() => users.id),
-    orderId: integer('order_id').notNull().unique().references(() => orders.id),
-    listingId: integer('listing_id').notNull().references(() => listings.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
     amount: integer('amount').notNull(),
     platformFee: integer('platform_fee').notNull(),
-    currency: text('currency').notNull().references(() => currencies.code),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
     payableAfter: integer('payable_after').notNull(),
-    status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid'] })
+      .notNull()
+      .default('pending'),
     createdAt,
   },
   (t) => [index('seller_payouts_seller_idx').on(t.sellerId, t.status)],
@@ -463,7 +537,9 @@ export const payments = sqliteTable(
   'payments',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    orderId: integer('order_id').notNull().references(() => orders.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref').notNull().unique(),
     method: text('method').notNull(),
@@ -509,10 +585,17 @@ export const invitations = sqliteTable(
   'invitations',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    inviterId: integer('inviter_id').notNull().references(() => users.id),
-    inviteeId: integer('invitee_id').notNull().unique().references(() => users.id),
+    inviterId: integer('inviter_id')
+      .notNull()
+      .references(() => users.id),
+    inviteeId: integer('invitee_id')
+      .notNull()
+      .unique()
+      .references(() => users.id),
     /** The inviter's reward: waiting for the friend's first paid order, granted, or over the month's cap. */
-    rewardState: text('reward_state', { enum: ['waiting', 'granted', 'capped'] }).notNull().default('waiting'),
+    rewardState: text('reward_state', { enum: ['waiting', 'granted', 'capped'] })
+      .notNull()
+      .default('waiting'),
     /** The friend's paid order that decided the reward (a refund of it sends the reward back to waiting). */
     rewardOrderId: integer('reward_order_id'),
     rewardedAt: integer('rewarded_at'),
@@ -526,19 +609,32 @@ export const gateStaff = sqliteTable(
   'gate_staff',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    sessionId: integer('session_id').notNull().references(() => activitySessions.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => activitySessions.id),
     /** Whose tickets the staff admits: the seller who assigned them. */
-    sellerId: integer('seller_id').notNull().references(() => users.id),
-    staffId: integer('staff_id').notNull().references(() => users.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id),
     createdAt,
   },
-  (t) => [uniqueIndex('gate_staff_unique').on(t.sessionId, t.sellerId, t.staffId), index('gate_staff_staff_idx').on(t.staffId, t.sessionId)],
+  (t) => [
+    uniqueIndex('gate_staff_unique').on(t.sessionId, t.sellerId, t.staffId),
+    index('gate_staff_staff_idx').on(t.staffId, t.sessionId),
+  ],
 );
 
 export const lotteries = sqliteTable('lotteries', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  activityId: integer('activity_id').notNull().references(() => activities.id),
-  tierId: integer('tier_id').notNull().references(() => ticketTiers.id),
+  activityId: integer('activity_id')
+    .notNull()
+    .references(() => activities.id),
+  tierId: integer('tier_id')
+    .notNull()
+    .references(() => ticketTiers.id),
   prizeCount: integer('prize_count').notNull(),
   maxCodesPerEntry: integer('max_codes_per_entry').notNull(),
   drawAt: integer('draw_at').notNull(),
@@ -547,7 +643,9 @@ export const lotteries = sqliteTable('lotteries', {
   /** Stored from the start (the draw needs it) but answered only once the lottery is drawn. */
   seed: text('seed'),
   /** open → drawing (codes frozen, claimed by one sweep or reader) → drawn (winners recorded). */
-  status: text('status', { enum: ['open', 'drawing', 'drawn'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'drawing', 'drawn'] })
+    .notNull()
+    .default('open'),
   /** Tickets of the lottery's tier in each winner's free order. */
   ticketsPerPrize: integer('tickets_per_prize').notNull().default(1),
   drawnAt: integer('drawn_at'),
@@ -557,8 +655,12 @@ export const lotteryEntries = sqliteTable(
   'lottery_entries',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    lotteryId: integer('lottery_id').notNull().references(() => lotteries.id),
-    userId: integer('user_id').notNull().references(() => users.id),
+    lotteryId: integer('lottery_id')
+      .notNull()
+      .references(() => lotteries.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     shareToken: text('share_token').notNull().unique(),
     createdAt,
   },
@@ -569,7 +671,9 @@ export const lotteryCodes = sqliteTable(
   'lottery_codes',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    entryId: integer('entry_id').notNull().references(() => lotteryEntries.id),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => lotteryEntries.id),
     /**
      * Kept on the code so a code is unique within its lottery and a friend helps once per lottery.
      * Nullable only because SQLite cannot add a NOT NULL reference to an existing table; always set.
@@ -592,8 +696,12 @@ export const lotteryCodes = sqliteTable(
 export const favourites = sqliteTable(
   'favourites',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
-    activityId: integer('activity_id').notNull().references(() => activities.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id),
     type: integer('type').notNull(),
     createdAt,
   },
@@ -624,7 +732,9 @@ export const popUpBoxes = sqliteTable('pop_up_boxes', {
   sceneType: text('scene_type').notNull(),
   /** JSON string, as the spec's pop-up box carries it. */
   content: text('content').notNull(),
-  currency: text('currency').notNull().references(() => currencies.code),
+  currency: text('currency')
+    .notNull()
+    .references(() => currencies.code),
   validFrom: integer('valid_from').notNull(),
   validTo: integer('valid_to').notNull(),
 });
@@ -633,6 +743,8 @@ export const locationHistory = sqliteTable('location_history', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   userId: integer('user_id'),
   deviceId: text('device_id'),
-  cityId: integer('city_id').notNull().references(() => cities.id),
+  cityId: integer('city_id')
+    .notNull()
+    .references(() => cities.id),
   createdAt,
 });

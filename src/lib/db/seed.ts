@@ -77,7 +77,10 @@ function makeRandom(seed: number) {
       const chosen: T[] = [];
       while (chosen.length < count && pool.length > 0) {
         let target = next() * pool.reduce((sum, item) => sum + weight(item), 0);
-        const index = pool.findIndex((item) => (target -= weight(item)) < 0);
+        const index = pool.findIndex((item) => {
+          target -= weight(item);
+          return target < 0;
+        });
         chosen.push(pool.splice(index === -1 ? pool.length - 1 : index, 1)[0]);
       }
       return chosen;
@@ -179,10 +182,22 @@ const CITY_ROWS = [
 
 const MAINLAND_CHINA_ID = 4;
 
-const CITIES: City[] = CITY_ROWS.map(([id, countryId, en, hant, hans, code, timeZone, utcOffset, currency, longitude, latitude, isHot, tourWeight]) => ({
-  id, countryId, names: [en, hant, hans], code, timeZone, utcOffset, currency, longitude, latitude, isHot,
-  isChina: countryId === MAINLAND_CHINA_ID, tourWeight,
-}));
+const CITIES: City[] = CITY_ROWS.map(
+  ([id, countryId, en, hant, hans, code, timeZone, utcOffset, currency, longitude, latitude, isHot, tourWeight]) => ({
+    id,
+    countryId,
+    names: [en, hant, hans],
+    code,
+    timeZone,
+    utcOffset,
+    currency,
+    longitude,
+    latitude,
+    isHot,
+    isChina: countryId === MAINLAND_CHINA_ID,
+    tourWeight,
+  }),
+);
 
 /** Where Chinese-opera troupes tour: audiences that read Chinese surtitles. */
 const CHINESE_OPERA_CITIES = new Set([341, 342, 343, 344, 345, 346, 347, 348, 349, 350, 351]);
@@ -202,58 +217,545 @@ interface Venue {
 }
 
 const VENUE_ROWS: readonly (readonly [number, VenueKind, string, string, string, string, string, number, number])[] = [
-  [341, 'arena', 'Hong Kong Coliseum', '香港體育館', '香港体育馆', '9 Cheong Wan Road, Hung Hom, Kowloon', '九龍紅磡暢運道9號', 114.1823, 22.3018],
-  [341, 'arena', 'AsiaWorld-Arena', '亞洲國際博覽館 Arena', '亚洲国际博览馆 Arena', 'AsiaWorld-Expo, Hong Kong International Airport, Lantau Island', '大嶼山香港國際機場亞洲國際博覽館', 113.9421, 22.3225],
-  [341, 'stadium', 'Kai Tak Stadium', '啟德主場館', '启德主场馆', '38 Shing Kai Road, Kai Tak, Kowloon', '九龍啟德承啟道38號', 114.1986, 22.3238],
-  [341, 'hall', 'Hong Kong Cultural Centre', '香港文化中心', '香港文化中心', '10 Salisbury Road, Tsim Sha Tsui, Kowloon', '九龍尖沙咀梳士巴利道10號', 114.1702, 22.2936],
-  [342, 'arena', 'Galaxy Arena', '銀河綜藝館', '银河综艺馆', 'Galaxy Macau, Estrada da Baía de Nossa Senhora da Esperança, Cotai', '路氹城望德聖母灣大馬路澳門銀河', 113.553, 22.148],
-  [342, 'arena', 'Cotai Arena', '金光綜藝館', '金光综艺馆', 'The Venetian Macao, Estrada da Baía de Nossa Senhora da Esperança, Cotai', '路氹城望德聖母灣大馬路澳門威尼斯人', 113.5604, 22.1453],
-  [342, 'hall', 'Macao Cultural Centre', '澳門文化中心', '澳门文化中心', 'Avenida Xian Xing Hai, NAPE', '新口岸冼星海大馬路', 113.5526, 22.1876],
-  [343, 'arena', 'Taipei Arena', '台北小巨蛋', '台北小巨蛋', 'No. 2, Sec. 4, Nanjing E. Rd., Songshan Dist., Taipei', '台北市松山區南京東路四段2號', 121.5497, 25.0516],
-  [343, 'stadium', 'Taipei Dome', '台北大巨蛋', '台北大巨蛋', 'No. 515, Sec. 4, Zhongxiao E. Rd., Xinyi Dist., Taipei', '台北市信義區忠孝東路四段515號', 121.559, 25.0436],
-  [343, 'theatre', 'National Theater & Concert Hall', '國家兩廳院', '国家两厅院', 'No. 21-1, Zhongshan S. Rd., Zhongzheng Dist., Taipei', '台北市中正區中山南路21-1號', 121.5187, 25.0363],
-  [343, 'hall', 'Taipei Music Center', '台北流行音樂中心', '台北流行音乐中心', 'No. 99, Sec. 8, Civic Blvd., Nangang Dist., Taipei', '台北市南港區市民大道八段99號', 121.6, 25.0521],
-  [344, 'arena', 'Kaohsiung Arena', '高雄巨蛋', '高雄巨蛋', "No. 757, Bo'ai 2nd Rd., Zuoying Dist., Kaohsiung", '高雄市左營區博愛二路757號', 120.3026, 22.6693],
-  [344, 'hall', 'Kaohsiung Music Center', '高雄流行音樂中心', '高雄流行音乐中心', "No. 1, Zhen'ai Rd., Yancheng Dist., Kaohsiung", '高雄市鹽埕區真愛路1號', 120.2878, 22.6216],
-  [344, 'theatre', 'Weiwuying National Kaohsiung Center for the Arts', '衛武營國家藝術文化中心', '卫武营国家艺术文化中心', 'No. 1, Sanduo 1st Rd., Fengshan Dist., Kaohsiung', '高雄市鳳山區三多一路1號', 120.3413, 22.6222],
-  [345, 'theatre', 'National Taichung Theater', '台中國家歌劇院', '台中国家歌剧院', 'No. 101, Sec. 2, Huilai Rd., Xitun Dist., Taichung', '台中市西屯區惠來路二段101號', 120.6403, 24.1626],
-  [345, 'stadium', 'Taichung Intercontinental Baseball Stadium', '台中洲際棒球場', '台中洲际棒球场', 'No. 835, Sec. 3, Chongde Rd., Beitun Dist., Taichung', '台中市北屯區崇德路三段835號', 120.6852, 24.1997],
-  [346, 'arena', 'Mercedes-Benz Arena', '梅賽德斯-奔馳文化中心', '梅赛德斯-奔驰文化中心', '1200 Expo Avenue, Pudong New Area, Shanghai', '上海市浦东新区世博大道1200号', 121.4926, 31.1882],
-  [346, 'theatre', 'Shanghai Grand Theatre', '上海大劇院', '上海大剧院', "300 People's Avenue, Huangpu District, Shanghai", '上海市黄浦区人民大道300号', 121.4706, 31.2302],
-  [346, 'stadium', 'Hongkou Football Stadium', '虹口足球場', '虹口足球场', '444 Dongjiangwan Road, Hongkou District, Shanghai', '上海市虹口区东江湾路444号', 121.4813, 31.2713],
-  [346, 'hall', 'Shanghai Symphony Hall', '上海交響樂團音樂廳', '上海交响乐团音乐厅', '1380 Middle Fuxing Road, Xuhui District, Shanghai', '上海市徐汇区复兴中路1380号', 121.4461, 31.2108],
-  [347, 'arena', 'Cadillac Arena', '凱迪拉克中心', '凯迪拉克中心', '69 Fuxing Road, Haidian District, Beijing', '北京市海淀区复兴路69号', 116.2842, 39.9065],
-  [347, 'theatre', 'National Centre for the Performing Arts', '國家大劇院', '国家大剧院', "2 West Chang'an Avenue, Xicheng District, Beijing", '北京市西城区西长安街2号', 116.3893, 39.9036],
-  [347, 'stadium', "Workers' Stadium", '工人體育場', '工人体育场', 'Gongti North Road, Chaoyang District, Beijing', '北京市朝阳区工人体育场北路', 116.4472, 39.9299],
-  [348, 'arena', 'Guangzhou Gymnasium', '廣州體育館', '广州体育馆', '683 Baiyun Avenue South, Baiyun District, Guangzhou', '广州市白云区白云大道南683号', 113.2774, 23.179],
-  [348, 'theatre', 'Guangzhou Opera House', '廣州大劇院', '广州大剧院', '1 Zhujiang West Road, Tianhe District, Guangzhou', '广州市天河区珠江西路1号', 113.3243, 23.1164],
-  [348, 'stadium', 'Tianhe Stadium', '天河體育中心', '天河体育中心', '299 Tianhe Road, Tianhe District, Guangzhou', '广州市天河区天河路299号', 113.325, 23.1395],
-  [349, 'arena', 'Shenzhen Bay Sports Center', '深圳灣體育中心', '深圳湾体育中心', '3001 Binhai Avenue, Nanshan District, Shenzhen', '深圳市南山区滨海大道3001号', 113.9464, 22.5171],
-  [349, 'stadium', 'Shenzhen Universiade Sports Centre', '深圳大運中心', '深圳大运中心', '3001 Longxiang Avenue, Longgang District, Shenzhen', '深圳市龙岗区龙翔大道3001号', 114.2148, 22.6972],
-  [349, 'theatre', 'Shenzhen Grand Theater', '深圳大劇院', '深圳大剧院', '5018 Shennan East Road, Luohu District, Shenzhen', '深圳市罗湖区深南东路5018号', 114.1087, 22.5427],
-  [350, 'arena', 'Singapore Indoor Stadium', '新加坡室內體育館', '新加坡室内体育馆', '2 Stadium Walk, Singapore 397691', '新加坡体育场道2号', 103.8743, 1.3006],
-  [350, 'stadium', 'National Stadium', '新加坡國家體育場', '新加坡国家体育场', '1 Stadium Drive, Singapore 397629', '新加坡体育场通道1号', 103.8747, 1.3043],
-  [350, 'hall', 'Esplanade Concert Hall', '濱海藝術中心音樂廳', '滨海艺术中心音乐厅', '1 Esplanade Drive, Singapore 038981', '新加坡滨海艺术中心通道1号', 103.8555, 1.2898],
-  [350, 'theatre', 'Sands Theatre', '金沙劇院', '金沙剧院', '10 Bayfront Avenue, Marina Bay Sands, Singapore 018956', '新加坡滨海湾金沙湾景道10号', 103.8597, 1.2838],
-  [351, 'arena', 'Axiata Arena', '武吉加里爾室內體育館', '武吉加里尔室内体育馆', 'Bukit Jalil National Sports Complex, 57000 Kuala Lumpur', '吉隆坡武吉加里尔国家体育中心', 101.6912, 3.0546],
-  [351, 'stadium', 'Bukit Jalil National Stadium', '武吉加里爾國家體育場', '武吉加里尔国家体育场', 'Bukit Jalil National Sports Complex, 57000 Kuala Lumpur', '吉隆坡武吉加里尔国家体育中心', 101.6916, 3.0548],
-  [351, 'hall', 'Dewan Filharmonik Petronas', '國油愛樂廳', '国油爱乐厅', 'Petronas Twin Towers, KLCC, 50088 Kuala Lumpur', '吉隆坡城中城国油双峰塔', 101.7118, 3.1579],
-  [352, 'arena', 'IMPACT Arena', 'IMPACT 體育館', 'IMPACT 体育馆', '99 Popular Road, Muang Thong Thani, Nonthaburi', '暖武里府蒙通他尼会展中心', 100.5469, 13.9119],
-  [352, 'stadium', 'Rajamangala National Stadium', '拉差曼加拉國家體育場', '拉差曼加拉国家体育场', 'Ramkhamhaeng Road, Bang Kapi, Bangkok', '曼谷挽甲必兰甘亨路', 100.6224, 13.7554],
-  [352, 'theatre', 'Thailand Cultural Centre', '泰國文化中心', '泰国文化中心', '14 Thiam Ruam Mit Road, Huai Khwang, Bangkok', '曼谷汇权区添鲁密路14号', 100.57, 13.766],
-  [353, 'arena', 'SM Mall of Asia Arena', 'SM 亞洲商場體育館', 'SM 亚洲商场体育馆', 'Seaside Boulevard, Pasay City, Metro Manila', '马尼拉帕赛市海滨大道', 120.9834, 14.5352],
-  [353, 'arena', 'Smart Araneta Coliseum', '阿拉內塔體育館', '阿拉内塔体育馆', 'General Roxas Avenue, Cubao, Quezon City', '奎松市古保罗哈斯将军大道', 121.0537, 14.6204],
-  [353, 'theatre', 'Manila Metropolitan Theater', '馬尼拉大都會劇院', '马尼拉大都会剧院', 'Padre Burgos Avenue, Ermita, Manila', '马尼拉埃尔米塔布尔戈斯神父大道', 120.981, 14.5946],
-  [354, 'arena', 'Indonesia Arena', '印尼體育館', '印尼体育馆', 'Gelora Bung Karno Sports Complex, Senayan, Central Jakarta', '雅加达中区塞纳扬朋加诺体育中心', 106.7998, -6.2199],
-  [354, 'stadium', 'Gelora Bung Karno Stadium', '朋加諾體育場', '朋加诺体育场', 'Jl. Pintu Satu Senayan, Central Jakarta', '雅加达中区塞纳扬', 106.8021, -6.2186],
-  [354, 'theatre', 'Jakarta Arts Building', '雅加達藝術大廈', '雅加达艺术大厦', 'Jl. Gedung Kesenian No. 1, Pasar Baru, Central Jakarta', '雅加达中区巴刹巴鲁艺术大厦路1号', 106.8337, -6.1668],
-  [355, 'arena', 'Phu Tho Indoor Stadium', '富壽室內體育館', '富寿室内体育馆', '1 Lu Gia Street, District 11, Ho Chi Minh City', '胡志明市第十一郡卢家街1号', 106.6546, 10.7693],
-  [355, 'theatre', 'Saigon Opera House', '西貢大劇院', '西贡大剧院', '7 Lam Son Square, District 1, Ho Chi Minh City', '胡志明市第一郡林山广场7号', 106.7031, 10.7767],
-  [355, 'stadium', 'Military Zone 7 Stadium', '第七軍區體育場', '第七军区体育场', '202 Hoang Van Thu Street, Tan Binh District, Ho Chi Minh City', '胡志明市新平郡黄文树街202号', 106.6684, 10.801],
+  [
+    341,
+    'arena',
+    'Hong Kong Coliseum',
+    '香港體育館',
+    '香港体育馆',
+    '9 Cheong Wan Road, Hung Hom, Kowloon',
+    '九龍紅磡暢運道9號',
+    114.1823,
+    22.3018,
+  ],
+  [
+    341,
+    'arena',
+    'AsiaWorld-Arena',
+    '亞洲國際博覽館 Arena',
+    '亚洲国际博览馆 Arena',
+    'AsiaWorld-Expo, Hong Kong International Airport, Lantau Island',
+    '大嶼山香港國際機場亞洲國際博覽館',
+    113.9421,
+    22.3225,
+  ],
+  [
+    341,
+    'stadium',
+    'Kai Tak Stadium',
+    '啟德主場館',
+    '启德主场馆',
+    '38 Shing Kai Road, Kai Tak, Kowloon',
+    '九龍啟德承啟道38號',
+    114.1986,
+    22.3238,
+  ],
+  [
+    341,
+    'hall',
+    'Hong Kong Cultural Centre',
+    '香港文化中心',
+    '香港文化中心',
+    '10 Salisbury Road, Tsim Sha Tsui, Kowloon',
+    '九龍尖沙咀梳士巴利道10號',
+    114.1702,
+    22.2936,
+  ],
+  [
+    342,
+    'arena',
+    'Galaxy Arena',
+    '銀河綜藝館',
+    '银河综艺馆',
+    'Galaxy Macau, Estrada da Baía de Nossa Senhora da Esperança, Cotai',
+    '路氹城望德聖母灣大馬路澳門銀河',
+    113.553,
+    22.148,
+  ],
+  [
+    342,
+    'arena',
+    'Cotai Arena',
+    '金光綜藝館',
+    '金光综艺馆',
+    'The Venetian Macao, Estrada da Baía de Nossa Senhora da Esperança, Cotai',
+    '路氹城望德聖母灣大馬路澳門威尼斯人',
+    113.5604,
+    22.1453,
+  ],
+  [
+    342,
+    'hall',
+    'Macao Cultural Centre',
+    '澳門文化中心',
+    '澳门文化中心',
+    'Avenida Xian Xing Hai, NAPE',
+    '新口岸冼星海大馬路',
+    113.5526,
+    22.1876,
+  ],
+  [
+    343,
+    'arena',
+    'Taipei Arena',
+    '台北小巨蛋',
+    '台北小巨蛋',
+    'No. 2, Sec. 4, Nanjing E. Rd., Songshan Dist., Taipei',
+    '台北市松山區南京東路四段2號',
+    121.5497,
+    25.0516,
+  ],
+  [
+    343,
+    'stadium',
+    'Taipei Dome',
+    '台北大巨蛋',
+    '台北大巨蛋',
+    'No. 515, Sec. 4, Zhongxiao E. Rd., Xinyi Dist., Taipei',
+    '台北市信義區忠孝東路四段515號',
+    121.559,
+    25.0436,
+  ],
+  [
+    343,
+    'theatre',
+    'National Theater & Concert Hall',
+    '國家兩廳院',
+    '国家两厅院',
+    'No. 21-1, Zhongshan S. Rd., Zhongzheng Dist., Taipei',
+    '台北市中正區中山南路21-1號',
+    121.5187,
+    25.0363,
+  ],
+  [
+    343,
+    'hall',
+    'Taipei Music Center',
+    '台北流行音樂中心',
+    '台北流行音乐中心',
+    'No. 99, Sec. 8, Civic Blvd., Nangang Dist., Taipei',
+    '台北市南港區市民大道八段99號',
+    121.6,
+    25.0521,
+  ],
+  [
+    344,
+    'arena',
+    'Kaohsiung Arena',
+    '高雄巨蛋',
+    '高雄巨蛋',
+    "No. 757, Bo'ai 2nd Rd., Zuoying Dist., Kaohsiung",
+    '高雄市左營區博愛二路757號',
+    120.3026,
+    22.6693,
+  ],
+  [
+    344,
+    'hall',
+    'Kaohsiung Music Center',
+    '高雄流行音樂中心',
+    '高雄流行音乐中心',
+    "No. 1, Zhen'ai Rd., Yancheng Dist., Kaohsiung",
+    '高雄市鹽埕區真愛路1號',
+    120.2878,
+    22.6216,
+  ],
+  [
+    344,
+    'theatre',
+    'Weiwuying National Kaohsiung Center for the Arts',
+    '衛武營國家藝術文化中心',
+    '卫武营国家艺术文化中心',
+    'No. 1, Sanduo 1st Rd., Fengshan Dist., Kaohsiung',
+    '高雄市鳳山區三多一路1號',
+    120.3413,
+    22.6222,
+  ],
+  [
+    345,
+    'theatre',
+    'National Taichung Theater',
+    '台中國家歌劇院',
+    '台中国家歌剧院',
+    'No. 101, Sec. 2, Huilai Rd., Xitun Dist., Taichung',
+    '台中市西屯區惠來路二段101號',
+    120.6403,
+    24.1626,
+  ],
+  [
+    345,
+    'stadium',
+    'Taichung Intercontinental Baseball Stadium',
+    '台中洲際棒球場',
+    '台中洲际棒球场',
+    'No. 835, Sec. 3, Chongde Rd., Beitun Dist., Taichung',
+    '台中市北屯區崇德路三段835號',
+    120.6852,
+    24.1997,
+  ],
+  [
+    346,
+    'arena',
+    'Mercedes-Benz Arena',
+    '梅賽德斯-奔馳文化中心',
+    '梅赛德斯-奔驰文化中心',
+    '1200 Expo Avenue, Pudong New Area, Shanghai',
+    '上海市浦东新区世博大道1200号',
+    121.4926,
+    31.1882,
+  ],
+  [
+    346,
+    'theatre',
+    'Shanghai Grand Theatre',
+    '上海大劇院',
+    '上海大剧院',
+    "300 People's Avenue, Huangpu District, Shanghai",
+    '上海市黄浦区人民大道300号',
+    121.4706,
+    31.2302,
+  ],
+  [
+    346,
+    'stadium',
+    'Hongkou Football Stadium',
+    '虹口足球場',
+    '虹口足球场',
+    '444 Dongjiangwan Road, Hongkou District, Shanghai',
+    '上海市虹口区东江湾路444号',
+    121.4813,
+    31.2713,
+  ],
+  [
+    346,
+    'hall',
+    'Shanghai Symphony Hall',
+    '上海交響樂團音樂廳',
+    '上海交响乐团音乐厅',
+    '1380 Middle Fuxing Road, Xuhui District, Shanghai',
+    '上海市徐汇区复兴中路1380号',
+    121.4461,
+    31.2108,
+  ],
+  [
+    347,
+    'arena',
+    'Cadillac Arena',
+    '凱迪拉克中心',
+    '凯迪拉克中心',
+    '69 Fuxing Road, Haidian District, Beijing',
+    '北京市海淀区复兴路69号',
+    116.2842,
+    39.9065,
+  ],
+  [
+    347,
+    'theatre',
+    'National Centre for the Performing Arts',
+    '國家大劇院',
+    '国家大剧院',
+    "2 West Chang'an Avenue, Xicheng District, Beijing",
+    '北京市西城区西长安街2号',
+    116.3893,
+    39.9036,
+  ],
+  [
+    347,
+    'stadium',
+    "Workers' Stadium",
+    '工人體育場',
+    '工人体育场',
+    'Gongti North Road, Chaoyang District, Beijing',
+    '北京市朝阳区工人体育场北路',
+    116.4472,
+    39.9299,
+  ],
+  [
+    348,
+    'arena',
+    'Guangzhou Gymnasium',
+    '廣州體育館',
+    '广州体育馆',
+    '683 Baiyun Avenue South, Baiyun District, Guangzhou',
+    '广州市白云区白云大道南683号',
+    113.2774,
+    23.179,
+  ],
+  [
+    348,
+    'theatre',
+    'Guangzhou Opera House',
+    '廣州大劇院',
+    '广州大剧院',
+    '1 Zhujiang West Road, Tianhe District, Guangzhou',
+    '广州市天河区珠江西路1号',
+    113.3243,
+    23.1164,
+  ],
+  [
+    348,
+    'stadium',
+    'Tianhe Stadium',
+    '天河體育中心',
+    '天河体育中心',
+    '299 Tianhe Road, Tianhe District, Guangzhou',
+    '广州市天河区天河路299号',
+    113.325,
+    23.1395,
+  ],
+  [
+    349,
+    'arena',
+    'Shenzhen Bay Sports Center',
+    '深圳灣體育中心',
+    '深圳湾体育中心',
+    '3001 Binhai Avenue, Nanshan District, Shenzhen',
+    '深圳市南山区滨海大道3001号',
+    113.9464,
+    22.5171,
+  ],
+  [
+    349,
+    'stadium',
+    'Shenzhen Universiade Sports Centre',
+    '深圳大運中心',
+    '深圳大运中心',
+    '3001 Longxiang Avenue, Longgang District, Shenzhen',
+    '深圳市龙岗区龙翔大道3001号',
+    114.2148,
+    22.6972,
+  ],
+  [
+    349,
+    'theatre',
+    'Shenzhen Grand Theater',
+    '深圳大劇院',
+    '深圳大剧院',
+    '5018 Shennan East Road, Luohu District, Shenzhen',
+    '深圳市罗湖区深南东路5018号',
+    114.1087,
+    22.5427,
+  ],
+  [
+    350,
+    'arena',
+    'Singapore Indoor Stadium',
+    '新加坡室內體育館',
+    '新加坡室内体育馆',
+    '2 Stadium Walk, Singapore 397691',
+    '新加坡体育场道2号',
+    103.8743,
+    1.3006,
+  ],
+  [
+    350,
+    'stadium',
+    'National Stadium',
+    '新加坡國家體育場',
+    '新加坡国家体育场',
+    '1 Stadium Drive, Singapore 397629',
+    '新加坡体育场通道1号',
+    103.8747,
+    1.3043,
+  ],
+  [
+    350,
+    'hall',
+    'Esplanade Concert Hall',
+    '濱海藝術中心音樂廳',
+    '滨海艺术中心音乐厅',
+    '1 Esplanade Drive, Singapore 038981',
+    '新加坡滨海艺术中心通道1号',
+    103.8555,
+    1.2898,
+  ],
+  [
+    350,
+    'theatre',
+    'Sands Theatre',
+    '金沙劇院',
+    '金沙剧院',
+    '10 Bayfront Avenue, Marina Bay Sands, Singapore 018956',
+    '新加坡滨海湾金沙湾景道10号',
+    103.8597,
+    1.2838,
+  ],
+  [
+    351,
+    'arena',
+    'Axiata Arena',
+    '武吉加里爾室內體育館',
+    '武吉加里尔室内体育馆',
+    'Bukit Jalil National Sports Complex, 57000 Kuala Lumpur',
+    '吉隆坡武吉加里尔国家体育中心',
+    101.6912,
+    3.0546,
+  ],
+  [
+    351,
+    'stadium',
+    'Bukit Jalil National Stadium',
+    '武吉加里爾國家體育場',
+    '武吉加里尔国家体育场',
+    'Bukit Jalil National Sports Complex, 57000 Kuala Lumpur',
+    '吉隆坡武吉加里尔国家体育中心',
+    101.6916,
+    3.0548,
+  ],
+  [
+    351,
+    'hall',
+    'Dewan Filharmonik Petronas',
+    '國油愛樂廳',
+    '国油爱乐厅',
+    'Petronas Twin Towers, KLCC, 50088 Kuala Lumpur',
+    '吉隆坡城中城国油双峰塔',
+    101.7118,
+    3.1579,
+  ],
+  [
+    352,
+    'arena',
+    'IMPACT Arena',
+    'IMPACT 體育館',
+    'IMPACT 体育馆',
+    '99 Popular Road, Muang Thong Thani, Nonthaburi',
+    '暖武里府蒙通他尼会展中心',
+    100.5469,
+    13.9119,
+  ],
+  [
+    352,
+    'stadium',
+    'Rajamangala National Stadium',
+    '拉差曼加拉國家體育場',
+    '拉差曼加拉国家体育场',
+    'Ramkhamhaeng Road, Bang Kapi, Bangkok',
+    '曼谷挽甲必兰甘亨路',
+    100.6224,
+    13.7554,
+  ],
+  [
+    352,
+    'theatre',
+    'Thailand Cultural Centre',
+    '泰國文化中心',
+    '泰国文化中心',
+    '14 Thiam Ruam Mit Road, Huai Khwang, Bangkok',
+    '曼谷汇权区添鲁密路14号',
+    100.57,
+    13.766,
+  ],
+  [
+    353,
+    'arena',
+    'SM Mall of Asia Arena',
+    'SM 亞洲商場體育館',
+    'SM 亚洲商场体育馆',
+    'Seaside Boulevard, Pasay City, Metro Manila',
+    '马尼拉帕赛市海滨大道',
+    120.9834,
+    14.5352,
+  ],
+  [
+    353,
+    'arena',
+    'Smart Araneta Coliseum',
+    '阿拉內塔體育館',
+    '阿拉内塔体育馆',
+    'General Roxas Avenue, Cubao, Quezon City',
+    '奎松市古保罗哈斯将军大道',
+    121.0537,
+    14.6204,
+  ],
+  [
+    353,
+    'theatre',
+    'Manila Metropolitan Theater',
+    '馬尼拉大都會劇院',
+    '马尼拉大都会剧院',
+    'Padre Burgos Avenue, Ermita, Manila',
+    '马尼拉埃尔米塔布尔戈斯神父大道',
+    120.981,
+    14.5946,
+  ],
+  [
+    354,
+    'arena',
+    'Indonesia Arena',
+    '印尼體育館',
+    '印尼体育馆',
+    'Gelora Bung Karno Sports Complex, Senayan, Central Jakarta',
+    '雅加达中区塞纳扬朋加诺体育中心',
+    106.7998,
+    -6.2199,
+  ],
+  [
+    354,
+    'stadium',
+    'Gelora Bung Karno Stadium',
+    '朋加諾體育場',
+    '朋加诺体育场',
+    'Jl. Pintu Satu Senayan, Central Jakarta',
+    '雅加达中区塞纳扬',
+    106.8021,
+    -6.2186,
+  ],
+  [
+    354,
+    'theatre',
+    'Jakarta Arts Building',
+    '雅加達藝術大廈',
+    '雅加达艺术大厦',
+    'Jl. Gedung Kesenian No. 1, Pasar Baru, Central Jakarta',
+    '雅加达中区巴刹巴鲁艺术大厦路1号',
+    106.8337,
+    -6.1668,
+  ],
+  [
+    355,
+    'arena',
+    'Phu Tho Indoor Stadium',
+    '富壽室內體育館',
+    '富寿室内体育馆',
+    '1 Lu Gia Street, District 11, Ho Chi Minh City',
+    '胡志明市第十一郡卢家街1号',
+    106.6546,
+    10.7693,
+  ],
+  [
+    355,
+    'theatre',
+    'Saigon Opera House',
+    '西貢大劇院',
+    '西贡大剧院',
+    '7 Lam Son Square, District 1, Ho Chi Minh City',
+    '胡志明市第一郡林山广场7号',
+    106.7031,
+    10.7767,
+  ],
+  [
+    355,
+    'stadium',
+    'Military Zone 7 Stadium',
+    '第七軍區體育場',
+    '第七军区体育场',
+    '202 Hoang Van Thu Street, Tan Binh District, Ho Chi Minh City',
+    '胡志明市新平郡黄文树街202号',
+    106.6684,
+    10.801,
+  ],
 ];
 
 const VENUES: Venue[] = VENUE_ROWS.map(([cityId, kind, en, hant, hans, addressEn, addressZh, longitude, latitude], index) => ({
-  id: index + 1, cityId, kind, names: [en, hant, hans], addressEn, addressZh, longitude, latitude,
+  id: index + 1,
+  cityId,
+  kind,
+  names: [en, hant, hans],
+  addressEn,
+  addressZh,
+  longitude,
+  latitude,
 }));
 
 /** A tier's names and its share of the category's top face value, most expensive first. */
@@ -323,7 +825,11 @@ interface CategoryRow {
   about: string[];
 }
 
-const TOUR_TITLE: Names = ['{artist} {show} World Tour – {city}', '{artist}《{show}》世界巡迴演唱會 – {city}站', '{artist}《{show}》世界巡回演唱会 – {city}站'];
+const TOUR_TITLE: Names = [
+  '{artist} {show} World Tour – {city}',
+  '{artist}《{show}》世界巡迴演唱會 – {city}站',
+  '{artist}《{show}》世界巡回演唱会 – {city}站',
+];
 const SHOW_TITLE: Names = ['{artist}: {show} – {city}', '{artist}《{show}》 – {city}', '{artist}《{show}》 – {city}'];
 
 function threeScripts(texts: string[]): Names {
@@ -347,9 +853,21 @@ const CATEGORY_BY_SLUG = new Map(CATEGORIES.map((category) => [category.slug, ca
 
 /** Closing sentences, one drawn per activity so descriptions do not all read alike. */
 const CLOSING_LINES: readonly Names[] = [
-  ['All tickets are listed by verified sellers and covered by the platform guarantee.', '所有門票均由認證賣家提供，並受平台保障。', '所有门票均由认证卖家提供，并受平台保障。'],
-  ['Seats are limited, so book early to secure the best view.', '座位有限，請盡早購票以確保最佳位置。', '座位有限，请尽早购票以确保最佳位置。'],
-  ['Please arrive 30 minutes early; latecomers will be admitted at a suitable break.', '請提前三十分鐘入場，遲到觀眾須待適當時候方可進場。', '请提前三十分钟入场，迟到观众须待适当时候方可进场。'],
+  [
+    'All tickets are listed by verified sellers and covered by the platform guarantee.',
+    '所有門票均由認證賣家提供，並受平台保障。',
+    '所有门票均由认证卖家提供，并受平台保障。',
+  ],
+  [
+    'Seats are limited, so book early to secure the best view.',
+    '座位有限，請盡早購票以確保最佳位置。',
+    '座位有限，请尽早购票以确保最佳位置。',
+  ],
+  [
+    'Please arrive 30 minutes early; latecomers will be admitted at a suitable break.',
+    '請提前三十分鐘入場，遲到觀眾須待適當時候方可進場。',
+    '请提前三十分钟入场，迟到观众须待适当时候方可进场。',
+  ],
 ];
 
 const REAL_NAME_LINE: Names = [
@@ -368,60 +886,600 @@ interface Artist {
 
 // category, names, pinyin of the Chinese name (empty when it has none), two productions each
 const ARTIST_ROWS: readonly (readonly [string, string, string, string, string, readonly Names[]])[] = [
-  ['concerts', 'Kelvin Lau', '劉嘉朗', '刘嘉朗', 'liu jia lang', [['MIDNIGHT RUNNER', '午夜狂奔', '午夜狂奔'], ['BACK TO HARBOUR', '回到海港', '回到海港']]],
-  ['concerts', 'Vivian Cheung', '張穎詩', '张颖诗', 'zhang ying shi', [['BLOOM & BREATHE', '花與呼吸', '花与呼吸'], ['LETTERS TO YOU', '寫給你的信', '写给你的信']]],
-  ['concerts', 'Jason Wong', '黃子軒', '黄子轩', 'huang zi xuan', [['ECHOES', '回聲', '回声'], ['NEON HEART', '霓虹之心', '霓虹之心']]],
-  ['concerts', 'Mandy Ho', '何曉晴', '何晓晴', 'he xiao qing', [['SUNLIT DAYS', '晴日', '晴日'], ['AFTER THE RAIN', '雨過天晴', '雨过天晴']]],
-  ['concerts', 'Ryan Tse', '謝俊鋒', '谢俊锋', 'xie jun feng', [['FEARLESS YOUTH', '無畏青春', '无畏青春'], ['GRAVITY', '引力', '引力']]],
-  ['concerts', 'Crystal Yeung', '楊雪兒', '杨雪儿', 'yang xue er', [['FIRST SNOW', '初雪', '初雪'], ['CRYSTAL CLEAR', '透明時光', '透明时光']]],
-  ['concerts', 'Night Tram', '夜電車', '夜电车', 'ye dian che', [['LAST STOP', '終點站', '终点站'], ['TRAM LINES', '電車路軌', '电车路轨']]],
-  ['concerts', 'Harbour Lights', '維港燈火', '维港灯火', 'wei gang deng huo', [['CITY OF LIGHTS', '不夜城', '不夜城'], ['TIDAL', '潮汐', '潮汐']]],
-  ['concerts', 'Lin Yu-chen', '林語辰', '林语辰', 'lin yu chen', [['STARLIGHT JOURNEY', '星光旅程', '星光旅程'], ['QUIET STORM', '寧靜風暴', '宁静风暴']]],
-  ['concerts', 'Tsai Ming-hsuan', '蔡明軒', '蔡明轩', 'cai ming xuan', [['TEN YEARS', '十年之約', '十年之约'], ['OCEAN DRIVE', '海岸線', '海岸线']]],
-  ['concerts', 'Hsu Ya-ting', '許雅婷', '许雅婷', 'xu ya ting', [['DEAR ME', '親愛的我', '亲爱的我'], ['FIREFLY', '螢火', '萤火']]],
-  ['concerts', 'Jiang Yifan', '江一帆', '江一帆', 'jiang yi fan', [['SET SAIL', '揚帆', '扬帆'], ['NORTHBOUND', '向北', '向北']]],
-  ['concerts', 'Zhao Xinyue', '趙欣悅', '赵欣悦', 'zhao xin yue', [['MOONRISE', '月升', '月升'], ['JOY RIDE', '悅動', '悦动']]],
-  ['concerts', 'Sun Haoran', '孫浩然', '孙浩然', 'sun hao ran', [['VAST SKIES', '浩瀚', '浩瀚'], ['ROAD HOME', '歸途', '归途']]],
-  ['concerts', 'Blue Whale Band', '藍鯨樂團', '蓝鲸乐团', 'lan jing yue tuan', [['DEEP BLUE', '深藍', '深蓝'], ['WHALE SONG', '鯨歌', '鲸歌']]],
-  ['concerts', 'NOVA9', 'NOVA9', 'NOVA9', '', [['SUPERNOVA', 'SUPERNOVA', 'SUPERNOVA'], ['ORBIT', 'ORBIT', 'ORBIT']]],
-  ['concerts', 'LUMINA', 'LUMINA', 'LUMINA', '', [['GLOW UP', 'GLOW UP', 'GLOW UP'], ['PRISM', 'PRISM', 'PRISM']]],
-  ['concerts', 'Kim Ha-eun', '金夏恩', '金夏恩', 'jin xia en', [['SUMMER LETTER', '夏日來信', '夏日来信'], ['HAEUN', 'HAEUN', 'HAEUN']]],
-  ['concerts', 'The Midnight Arcade', '午夜街機', '午夜街机', 'wu ye jie ji', [['PIXEL HEARTS', '像素之心', '像素之心'], ['GAME OVER', '遊戲終結', '游戏终结']]],
-  ['concerts', 'Olivia Hart', '奧莉維亞·哈特', '奥莉维亚·哈特', 'ao li wei ya ha te', [['GOLDEN HOUR', '黃金時刻', '黄金时刻'], ['WILDFLOWER', '野花', '野花']]],
-  ['concerts', 'Northern Tides', '北潮樂隊', '北潮乐队', 'bei chao yue dui', [['UNDERTOW', '暗湧', '暗涌'], ['POLAR NIGHT', '極夜', '极夜']]],
-  ['concerts', 'Haruka Aoyama', '青山遙', '青山遥', 'qing shan yao', [['SAKURA DRIVE', '櫻花大道', '樱花大道'], ['BLUE HOUR', '藍調時刻', '蓝调时刻']]],
-  ['concerts', 'Ploy Chanida', '查妮達', '查妮达', 'cha ni da', [['BANGKOK NIGHTS', '曼谷之夜', '曼谷之夜'], ['MONSOON', '季風', '季风']]],
-  ['concerts', 'Park Jun-ho', '朴俊浩', '朴俊浩', 'piao jun hao', [['MOONLIGHT SERENADE', '月光小夜曲', '月光小夜曲'], ['RUNWAY', '跑道', '跑道']]],
-  ['musicals-theatre', 'Broadway Nights Company', '百老匯之夜劇團', '百老汇之夜剧团', 'bai lao hui zhi ye ju tuan', [['The Harbour Phantom', '海港魅影', '海港魅影'], ['The Lantern Keeper', '守燈人', '守灯人']]],
-  ['musicals-theatre', 'West End Touring Company', '倫敦西區巡演劇團', '伦敦西区巡演剧团', 'lun dun xi qu xun yan ju tuan', [["The Clockmaker's Daughter", '鐘錶匠的女兒', '钟表匠的女儿'], ['Midsummer in Verona', '維羅納仲夏', '维罗纳仲夏']]],
-  ['musicals-theatre', 'Spotlight Repertory', '聚光劇團', '聚光剧团', 'ju guang ju tuan', [['The Last Tram Home', '尾班電車', '尾班电车'], ['Tea House Tales', '茶樓故事', '茶楼故事']]],
-  ['musicals-theatre', 'Formosa Musical Theatre', '福爾摩沙音樂劇團', '福尔摩沙音乐剧团', 'fu er mo sha yin yue ju tuan', [['Rain on Dihua Street', '迪化街的雨', '迪化街的雨'], ['Island Dreams', '島嶼之夢', '岛屿之梦']]],
-  ['sports', 'Harbour City Dragons', '港城飛龍', '港城飞龙', 'gang cheng fei long', [['Asia Basketball Super Cup', '亞洲籃球超級盃', '亚洲篮球超级杯'], ['Dragons vs All-Stars', '飛龍對明星隊', '飞龙对明星队']]],
-  ['sports', 'Red Lions FC', '紅獅足球會', '红狮足球会', 'hong shi zu qiu hui', [['Pre-season Asia Tour', '季前亞洲巡迴賽', '季前亚洲巡回赛'], ['Champions Friendly', '冠軍友誼賽', '冠军友谊赛']]],
-  ['sports', 'Asia Fight Night', '亞洲格鬥之夜', '亚洲格斗之夜', 'ya zhou ge dou zhi ye', [['Title Showdown', '王者對決', '王者对决'], ['Rising Stars', '新星之戰', '新星之战']]],
-  ['sports', 'Pacific Tennis Classic', '太平洋網球精英賽', '太平洋网球精英赛', 'tai ping yang wang qiu jing ying sai', [['Legends Exhibition', '傳奇表演賽', '传奇表演赛'], ["Women's Invitational", '女子邀請賽', '女子邀请赛']]],
-  ['exhibitions', 'Lumen Studio', '光影工作室', '光影工作室', 'guang ying gong zuo shi', [['Immersive Monet', '沉浸式莫奈', '沉浸式莫奈'], ['Infinite Garden', '無限花園', '无限花园']]],
-  ['exhibitions', 'Dino Discovery', '恐龍大發現', '恐龙大发现', 'kong long da fa xian', [['Age of Giants', '巨獸時代', '巨兽时代'], ['Jurassic Night Walk', '侏羅紀夜行', '侏罗纪夜行']]],
-  ['exhibitions', 'Future Play Lab', '未來遊樂實驗室', '未来游乐实验室', 'wei lai you le shi yan shi', [['Robot Planet', '機器人星球', '机器人星球'], ['Space Odyssey', '太空漫遊', '太空漫游']]],
-  ['family-kids', 'Bubble Circus', '泡泡馬戲團', '泡泡马戏团', 'pao pao ma xi tuan', [['Big Top Wonders', '大帳篷奇觀', '大帐篷奇观'], ['Circus on Ice', '冰上馬戲', '冰上马戏']]],
-  ['family-kids', 'Little Panda Puppet Theatre', '小熊貓木偶劇場', '小熊猫木偶剧场', 'xiao xiong mao mu ou ju chang', [['The Moon Rabbit', '月兔', '月兔'], ['Jungle Friends', '森林好朋友', '森林好朋友']]],
-  ['family-kids', 'Magic Max', '魔術師麥克斯', '魔术师麦克斯', 'mo shu shi mai ke si', [['Grand Illusions', '奇幻魔術秀', '奇幻魔术秀'], ['Magic School', '魔法學堂', '魔法学堂']]],
-  ['comedy', 'Dicky Ma', '馬子強', '马子强', 'ma zi qiang', [['Talk Too Much', '講多錯多', '讲多错多'], ['Middle-Aged Crisis', '中年危機', '中年危机']]],
-  ['comedy', 'Wendy Kwan', '關慧文', '关慧文', 'guan hui wen', [['Mother Knows Best', '媽媽說了算', '妈妈说了算'], ['Single and Fabulous', '單身萬歲', '单身万岁']]],
-  ['comedy', 'Leo Tan', '陳立恆', '陈立恒', 'chen li heng', [['Lost in Translation', '詞不達意', '词不达意'], ['Late Night Laughs', '深夜笑談', '深夜笑谈']]],
-  ['classical-opera', 'Victoria Harbour Philharmonic', '維港愛樂樂團', '维港爱乐乐团', 'wei gang ai yue yue tuan', [['Mahler Symphony No. 5', '馬勒第五交響曲', '马勒第五交响曲'], ['New Year Gala', '新年音樂會', '新年音乐会']]],
-  ['classical-opera', 'Formosa Symphony Orchestra', '福爾摩沙交響樂團', '福尔摩沙交响乐团', 'fu er mo sha jiao xiang yue tuan', [['The Beethoven Cycle', '貝多芬交響曲全集', '贝多芬交响曲全集'], ['Film Music Night', '電影音樂之夜', '电影音乐之夜']]],
-  ['classical-opera', 'Chen Guohua', '陳國華', '陈国华', 'chen guo hua', [['Chopin Piano Recital', '蕭邦鋼琴獨奏會', '肖邦钢琴独奏会'], ['Goldberg Variations', '哥德堡變奏曲', '哥德堡变奏曲']]],
-  ['classical-opera', 'Shanghai Lyric Opera', '上海抒情歌劇院', '上海抒情歌剧院', 'shang hai shu qing ge ju yuan', [['La Traviata', '茶花女', '茶花女'], ['Turandot', '杜蘭朵', '图兰朵']]],
-  ['festivals', 'Neon Jungle', '霓虹森林', '霓虹森林', 'ni hong sen lin', [['Tropical Bass Festival', '熱帶低音音樂節', '热带低音音乐节'], ['Sunset Beach Party', '日落海灘派對', '日落海滩派对']]],
-  ['festivals', 'DJ Kairo', 'DJ Kairo', 'DJ Kairo', '', [['Pulse Festival', '脈動音樂節', '脉动音乐节'], ['Skyline Sessions', '天際線派對', '天际线派对']]],
-  ['festivals', 'Island Sound Collective', '島嶼之聲', '岛屿之声', 'dao yu zhi sheng', [['Island Sound Festival', '島嶼之聲音樂節', '岛屿之声音乐节'], ['Folk by the Sea', '海邊民謠祭', '海边民谣祭']]],
-  ['dance', 'Jade Dance Theatre', '翡翠舞蹈劇場', '翡翠舞蹈剧场', 'fei cui wu dao ju chang', [['Swan Lake', '天鵝湖', '天鹅湖'], ['The Nutcracker', '胡桃夾子', '胡桃夹子']]],
-  ['dance', 'City Contemporary Ballet', '都會當代芭蕾舞團', '都会当代芭蕾舞团', 'du hui dang dai ba lei wu tuan', [['City Garden', '城市花園', '城市花园'], ['Red Thread', '紅線', '红线']]],
-  ['dance', 'Street Motion Crew', '街舞動力', '街舞动力', 'jie wu dong li', [['Battle Ground', '鬥舞場', '斗舞场'], ['Rhythm Nation', '節奏國度', '节奏国度']]],
-  ['chinese-opera', 'Golden Phoenix Cantonese Opera Troupe', '金鳳凰粵劇團', '金凤凰粤剧团', 'jin feng huang yue ju tuan', [['The Purple Hairpin', '紫釵記', '紫钗记'], ['Princess Chang Ping', '帝女花', '帝女花']]],
-  ['chinese-opera', 'Kunqu Heritage Ensemble', '崑曲傳承劇團', '昆曲传承剧团', 'kun qu chuan cheng ju tuan', [['The Peony Pavilion', '牡丹亭', '牡丹亭'], ['The Palace of Eternal Youth', '長生殿', '长生殿']]],
-  ['chinese-opera', 'Pear Garden Peking Opera', '梨園京劇團', '梨园京剧团', 'li yuan jing ju tuan', [['Farewell My Concubine', '霸王別姬', '霸王别姬'], ['The Drunken Concubine', '貴妃醉酒', '贵妃醉酒']]],
+  [
+    'concerts',
+    'Kelvin Lau',
+    '劉嘉朗',
+    '刘嘉朗',
+    'liu jia lang',
+    [
+      ['MIDNIGHT RUNNER', '午夜狂奔', '午夜狂奔'],
+      ['BACK TO HARBOUR', '回到海港', '回到海港'],
+    ],
+  ],
+  [
+    'concerts',
+    'Vivian Cheung',
+    '張穎詩',
+    '张颖诗',
+    'zhang ying shi',
+    [
+      ['BLOOM & BREATHE', '花與呼吸', '花与呼吸'],
+      ['LETTERS TO YOU', '寫給你的信', '写给你的信'],
+    ],
+  ],
+  [
+    'concerts',
+    'Jason Wong',
+    '黃子軒',
+    '黄子轩',
+    'huang zi xuan',
+    [
+      ['ECHOES', '回聲', '回声'],
+      ['NEON HEART', '霓虹之心', '霓虹之心'],
+    ],
+  ],
+  [
+    'concerts',
+    'Mandy Ho',
+    '何曉晴',
+    '何晓晴',
+    'he xiao qing',
+    [
+      ['SUNLIT DAYS', '晴日', '晴日'],
+      ['AFTER THE RAIN', '雨過天晴', '雨过天晴'],
+    ],
+  ],
+  [
+    'concerts',
+    'Ryan Tse',
+    '謝俊鋒',
+    '谢俊锋',
+    'xie jun feng',
+    [
+      ['FEARLESS YOUTH', '無畏青春', '无畏青春'],
+      ['GRAVITY', '引力', '引力'],
+    ],
+  ],
+  [
+    'concerts',
+    'Crystal Yeung',
+    '楊雪兒',
+    '杨雪儿',
+    'yang xue er',
+    [
+      ['FIRST SNOW', '初雪', '初雪'],
+      ['CRYSTAL CLEAR', '透明時光', '透明时光'],
+    ],
+  ],
+  [
+    'concerts',
+    'Night Tram',
+    '夜電車',
+    '夜电车',
+    'ye dian che',
+    [
+      ['LAST STOP', '終點站', '终点站'],
+      ['TRAM LINES', '電車路軌', '电车路轨'],
+    ],
+  ],
+  [
+    'concerts',
+    'Harbour Lights',
+    '維港燈火',
+    '维港灯火',
+    'wei gang deng huo',
+    [
+      ['CITY OF LIGHTS', '不夜城', '不夜城'],
+      ['TIDAL', '潮汐', '潮汐'],
+    ],
+  ],
+  [
+    'concerts',
+    'Lin Yu-chen',
+    '林語辰',
+    '林语辰',
+    'lin yu chen',
+    [
+      ['STARLIGHT JOURNEY', '星光旅程', '星光旅程'],
+      ['QUIET STORM', '寧靜風暴', '宁静风暴'],
+    ],
+  ],
+  [
+    'concerts',
+    'Tsai Ming-hsuan',
+    '蔡明軒',
+    '蔡明轩',
+    'cai ming xuan',
+    [
+      ['TEN YEARS', '十年之約', '十年之约'],
+      ['OCEAN DRIVE', '海岸線', '海岸线'],
+    ],
+  ],
+  [
+    'concerts',
+    'Hsu Ya-ting',
+    '許雅婷',
+    '许雅婷',
+    'xu ya ting',
+    [
+      ['DEAR ME', '親愛的我', '亲爱的我'],
+      ['FIREFLY', '螢火', '萤火'],
+    ],
+  ],
+  [
+    'concerts',
+    'Jiang Yifan',
+    '江一帆',
+    '江一帆',
+    'jiang yi fan',
+    [
+      ['SET SAIL', '揚帆', '扬帆'],
+      ['NORTHBOUND', '向北', '向北'],
+    ],
+  ],
+  [
+    'concerts',
+    'Zhao Xinyue',
+    '趙欣悅',
+    '赵欣悦',
+    'zhao xin yue',
+    [
+      ['MOONRISE', '月升', '月升'],
+      ['JOY RIDE', '悅動', '悦动'],
+    ],
+  ],
+  [
+    'concerts',
+    'Sun Haoran',
+    '孫浩然',
+    '孙浩然',
+    'sun hao ran',
+    [
+      ['VAST SKIES', '浩瀚', '浩瀚'],
+      ['ROAD HOME', '歸途', '归途'],
+    ],
+  ],
+  [
+    'concerts',
+    'Blue Whale Band',
+    '藍鯨樂團',
+    '蓝鲸乐团',
+    'lan jing yue tuan',
+    [
+      ['DEEP BLUE', '深藍', '深蓝'],
+      ['WHALE SONG', '鯨歌', '鲸歌'],
+    ],
+  ],
+  [
+    'concerts',
+    'NOVA9',
+    'NOVA9',
+    'NOVA9',
+    '',
+    [
+      ['SUPERNOVA', 'SUPERNOVA', 'SUPERNOVA'],
+      ['ORBIT', 'ORBIT', 'ORBIT'],
+    ],
+  ],
+  [
+    'concerts',
+    'LUMINA',
+    'LUMINA',
+    'LUMINA',
+    '',
+    [
+      ['GLOW UP', 'GLOW UP', 'GLOW UP'],
+      ['PRISM', 'PRISM', 'PRISM'],
+    ],
+  ],
+  [
+    'concerts',
+    'Kim Ha-eun',
+    '金夏恩',
+    '金夏恩',
+    'jin xia en',
+    [
+      ['SUMMER LETTER', '夏日來信', '夏日来信'],
+      ['HAEUN', 'HAEUN', 'HAEUN'],
+    ],
+  ],
+  [
+    'concerts',
+    'The Midnight Arcade',
+    '午夜街機',
+    '午夜街机',
+    'wu ye jie ji',
+    [
+      ['PIXEL HEARTS', '像素之心', '像素之心'],
+      ['GAME OVER', '遊戲終結', '游戏终结'],
+    ],
+  ],
+  [
+    'concerts',
+    'Olivia Hart',
+    '奧莉維亞·哈特',
+    '奥莉维亚·哈特',
+    'ao li wei ya ha te',
+    [
+      ['GOLDEN HOUR', '黃金時刻', '黄金时刻'],
+      ['WILDFLOWER', '野花', '野花'],
+    ],
+  ],
+  [
+    'concerts',
+    'Northern Tides',
+    '北潮樂隊',
+    '北潮乐队',
+    'bei chao yue dui',
+    [
+      ['UNDERTOW', '暗湧', '暗涌'],
+      ['POLAR NIGHT', '極夜', '极夜'],
+    ],
+  ],
+  [
+    'concerts',
+    'Haruka Aoyama',
+    '青山遙',
+    '青山遥',
+    'qing shan yao',
+    [
+      ['SAKURA DRIVE', '櫻花大道', '樱花大道'],
+      ['BLUE HOUR', '藍調時刻', '蓝调时刻'],
+    ],
+  ],
+  [
+    'concerts',
+    'Ploy Chanida',
+    '查妮達',
+    '查妮达',
+    'cha ni da',
+    [
+      ['BANGKOK NIGHTS', '曼谷之夜', '曼谷之夜'],
+      ['MONSOON', '季風', '季风'],
+    ],
+  ],
+  [
+    'concerts',
+    'Park Jun-ho',
+    '朴俊浩',
+    '朴俊浩',
+    'piao jun hao',
+    [
+      ['MOONLIGHT SERENADE', '月光小夜曲', '月光小夜曲'],
+      ['RUNWAY', '跑道', '跑道'],
+    ],
+  ],
+  [
+    'musicals-theatre',
+    'Broadway Nights Company',
+    '百老匯之夜劇團',
+    '百老汇之夜剧团',
+    'bai lao hui zhi ye ju tuan',
+    [
+      ['The Harbour Phantom', '海港魅影', '海港魅影'],
+      ['The Lantern Keeper', '守燈人', '守灯人'],
+    ],
+  ],
+  [
+    'musicals-theatre',
+    'West End Touring Company',
+    '倫敦西區巡演劇團',
+    '伦敦西区巡演剧团',
+    'lun dun xi qu xun yan ju tuan',
+    [
+      ["The Clockmaker's Daughter", '鐘錶匠的女兒', '钟表匠的女儿'],
+      ['Midsummer in Verona', '維羅納仲夏', '维罗纳仲夏'],
+    ],
+  ],
+  [
+    'musicals-theatre',
+    'Spotlight Repertory',
+    '聚光劇團',
+    '聚光剧团',
+    'ju guang ju tuan',
+    [
+      ['The Last Tram Home', '尾班電車', '尾班电车'],
+      ['Tea House Tales', '茶樓故事', '茶楼故事'],
+    ],
+  ],
+  [
+    'musicals-theatre',
+    'Formosa Musical Theatre',
+    '福爾摩沙音樂劇團',
+    '福尔摩沙音乐剧团',
+    'fu er mo sha yin yue ju tuan',
+    [
+      ['Rain on Dihua Street', '迪化街的雨', '迪化街的雨'],
+      ['Island Dreams', '島嶼之夢', '岛屿之梦'],
+    ],
+  ],
+  [
+    'sports',
+    'Harbour City Dragons',
+    '港城飛龍',
+    '港城飞龙',
+    'gang cheng fei long',
+    [
+      ['Asia Basketball Super Cup', '亞洲籃球超級盃', '亚洲篮球超级杯'],
+      ['Dragons vs All-Stars', '飛龍對明星隊', '飞龙对明星队'],
+    ],
+  ],
+  [
+    'sports',
+    'Red Lions FC',
+    '紅獅足球會',
+    '红狮足球会',
+    'hong shi zu qiu hui',
+    [
+      ['Pre-season Asia Tour', '季前亞洲巡迴賽', '季前亚洲巡回赛'],
+      ['Champions Friendly', '冠軍友誼賽', '冠军友谊赛'],
+    ],
+  ],
+  [
+    'sports',
+    'Asia Fight Night',
+    '亞洲格鬥之夜',
+    '亚洲格斗之夜',
+    'ya zhou ge dou zhi ye',
+    [
+      ['Title Showdown', '王者對決', '王者对决'],
+      ['Rising Stars', '新星之戰', '新星之战'],
+    ],
+  ],
+  [
+    'sports',
+    'Pacific Tennis Classic',
+    '太平洋網球精英賽',
+    '太平洋网球精英赛',
+    'tai ping yang wang qiu jing ying sai',
+    [
+      ['Legends Exhibition', '傳奇表演賽', '传奇表演赛'],
+      ["Women's Invitational", '女子邀請賽', '女子邀请赛'],
+    ],
+  ],
+  [
+    'exhibitions',
+    'Lumen Studio',
+    '光影工作室',
+    '光影工作室',
+    'guang ying gong zuo shi',
+    [
+      ['Immersive Monet', '沉浸式莫奈', '沉浸式莫奈'],
+      ['Infinite Garden', '無限花園', '无限花园'],
+    ],
+  ],
+  [
+    'exhibitions',
+    'Dino Discovery',
+    '恐龍大發現',
+    '恐龙大发现',
+    'kong long da fa xian',
+    [
+      ['Age of Giants', '巨獸時代', '巨兽时代'],
+      ['Jurassic Night Walk', '侏羅紀夜行', '侏罗纪夜行'],
+    ],
+  ],
+  [
+    'exhibitions',
+    'Future Play Lab',
+    '未來遊樂實驗室',
+    '未来游乐实验室',
+    'wei lai you le shi yan shi',
+    [
+      ['Robot Planet', '機器人星球', '机器人星球'],
+      ['Space Odyssey', '太空漫遊', '太空漫游'],
+    ],
+  ],
+  [
+    'family-kids',
+    'Bubble Circus',
+    '泡泡馬戲團',
+    '泡泡马戏团',
+    'pao pao ma xi tuan',
+    [
+      ['Big Top Wonders', '大帳篷奇觀', '大帐篷奇观'],
+      ['Circus on Ice', '冰上馬戲', '冰上马戏'],
+    ],
+  ],
+  [
+    'family-kids',
+    'Little Panda Puppet Theatre',
+    '小熊貓木偶劇場',
+    '小熊猫木偶剧场',
+    'xiao xiong mao mu ou ju chang',
+    [
+      ['The Moon Rabbit', '月兔', '月兔'],
+      ['Jungle Friends', '森林好朋友', '森林好朋友'],
+    ],
+  ],
+  [
+    'family-kids',
+    'Magic Max',
+    '魔術師麥克斯',
+    '魔术师麦克斯',
+    'mo shu shi mai ke si',
+    [
+      ['Grand Illusions', '奇幻魔術秀', '奇幻魔术秀'],
+      ['Magic School', '魔法學堂', '魔法学堂'],
+    ],
+  ],
+  [
+    'comedy',
+    'Dicky Ma',
+    '馬子強',
+    '马子强',
+    'ma zi qiang',
+    [
+      ['Talk Too Much', '講多錯多', '讲多错多'],
+      ['Middle-Aged Crisis', '中年危機', '中年危机'],
+    ],
+  ],
+  [
+    'comedy',
+    'Wendy Kwan',
+    '關慧文',
+    '关慧文',
+    'guan hui wen',
+    [
+      ['Mother Knows Best', '媽媽說了算', '妈妈说了算'],
+      ['Single and Fabulous', '單身萬歲', '单身万岁'],
+    ],
+  ],
+  [
+    'comedy',
+    'Leo Tan',
+    '陳立恆',
+    '陈立恒',
+    'chen li heng',
+    [
+      ['Lost in Translation', '詞不達意', '词不达意'],
+      ['Late Night Laughs', '深夜笑談', '深夜笑谈'],
+    ],
+  ],
+  [
+    'classical-opera',
+    'Victoria Harbour Philharmonic',
+    '維港愛樂樂團',
+    '维港爱乐乐团',
+    'wei gang ai yue yue tuan',
+    [
+      ['Mahler Symphony No. 5', '馬勒第五交響曲', '马勒第五交响曲'],
+      ['New Year Gala', '新年音樂會', '新年音乐会'],
+    ],
+  ],
+  [
+    'classical-opera',
+    'Formosa Symphony Orchestra',
+    '福爾摩沙交響樂團',
+    '福尔摩沙交响乐团',
+    'fu er mo sha jiao xiang yue tuan',
+    [
+      ['The Beethoven Cycle', '貝多芬交響曲全集', '贝多芬交响曲全集'],
+      ['Film Music Night', '電影音樂之夜', '电影音乐之夜'],
+    ],
+  ],
+  [
+    'classical-opera',
+    'Chen Guohua',
+    '陳國華',
+    '陈国华',
+    'chen guo hua',
+    [
+      ['Chopin Piano Recital', '蕭邦鋼琴獨奏會', '肖邦钢琴独奏会'],
+      ['Goldberg Variations', '哥德堡變奏曲', '哥德堡变奏曲'],
+    ],
+  ],
+  [
+    'classical-opera',
+    'Shanghai Lyric Opera',
+    '上海抒情歌劇院',
+    '上海抒情歌剧院',
+    'shang hai shu qing ge ju yuan',
+    [
+      ['La Traviata', '茶花女', '茶花女'],
+      ['Turandot', '杜蘭朵', '图兰朵'],
+    ],
+  ],
+  [
+    'festivals',
+    'Neon Jungle',
+    '霓虹森林',
+    '霓虹森林',
+    'ni hong sen lin',
+    [
+      ['Tropical Bass Festival', '熱帶低音音樂節', '热带低音音乐节'],
+      ['Sunset Beach Party', '日落海灘派對', '日落海滩派对'],
+    ],
+  ],
+  [
+    'festivals',
+    'DJ Kairo',
+    'DJ Kairo',
+    'DJ Kairo',
+    '',
+    [
+      ['Pulse Festival', '脈動音樂節', '脉动音乐节'],
+      ['Skyline Sessions', '天際線派對', '天际线派对'],
+    ],
+  ],
+  [
+    'festivals',
+    'Island Sound Collective',
+    '島嶼之聲',
+    '岛屿之声',
+    'dao yu zhi sheng',
+    [
+      ['Island Sound Festival', '島嶼之聲音樂節', '岛屿之声音乐节'],
+      ['Folk by the Sea', '海邊民謠祭', '海边民谣祭'],
+    ],
+  ],
+  [
+    'dance',
+    'Jade Dance Theatre',
+    '翡翠舞蹈劇場',
+    '翡翠舞蹈剧场',
+    'fei cui wu dao ju chang',
+    [
+      ['Swan Lake', '天鵝湖', '天鹅湖'],
+      ['The Nutcracker', '胡桃夾子', '胡桃夹子'],
+    ],
+  ],
+  [
+    'dance',
+    'City Contemporary Ballet',
+    '都會當代芭蕾舞團',
+    '都会当代芭蕾舞团',
+    'du hui dang dai ba lei wu tuan',
+    [
+      ['City Garden', '城市花園', '城市花园'],
+      ['Red Thread', '紅線', '红线'],
+    ],
+  ],
+  [
+    'dance',
+    'Street Motion Crew',
+    '街舞動力',
+    '街舞动力',
+    'jie wu dong li',
+    [
+      ['Battle Ground', '鬥舞場', '斗舞场'],
+      ['Rhythm Nation', '節奏國度', '节奏国度'],
+    ],
+  ],
+  [
+    'chinese-opera',
+    'Golden Phoenix Cantonese Opera Troupe',
+    '金鳳凰粵劇團',
+    '金凤凰粤剧团',
+    'jin feng huang yue ju tuan',
+    [
+      ['The Purple Hairpin', '紫釵記', '紫钗记'],
+      ['Princess Chang Ping', '帝女花', '帝女花'],
+    ],
+  ],
+  [
+    'chinese-opera',
+    'Kunqu Heritage Ensemble',
+    '崑曲傳承劇團',
+    '昆曲传承剧团',
+    'kun qu chuan cheng ju tuan',
+    [
+      ['The Peony Pavilion', '牡丹亭', '牡丹亭'],
+      ['The Palace of Eternal Youth', '長生殿', '长生殿'],
+    ],
+  ],
+  [
+    'chinese-opera',
+    'Pear Garden Peking Opera',
+    '梨園京劇團',
+    '梨园京剧团',
+    'li yuan jing ju tuan',
+    [
+      ['Farewell My Concubine', '霸王別姬', '霸王别姬'],
+      ['The Drunken Concubine', '貴妃醉酒', '贵妃醉酒'],
+    ],
+  ],
 ];
 
 const ARTISTS: Artist[] = ARTIST_ROWS.map(([slug, en, hant, hans, pinyin, shows], index) => {
@@ -438,7 +1496,11 @@ const ARTISTS: Artist[] = ARTIST_ROWS.map(([slug, en, hant, hans, pinyin, shows]
  */
 export const DEMO_SELLER_PASSWORD = 'DemoSeller2026';
 /** PBKDF2-SHA256 of DEMO_SELLER_PASSWORD (100,000 iterations, this salt), checked by tests/unit/seed.test.ts. */
-export const DEMO_SELLER_PASSWORD_HASH = { hash: 'HCOelArX9A0Q1WFCO1YZax1dFk3ipvTpcguwd-Rxv5M', salt: 'dGlja2V0d2luZy1kZW1vLQ', iterations: 100_000 };
+export const DEMO_SELLER_PASSWORD_HASH = {
+  hash: 'HCOelArX9A0Q1WFCO1YZax1dFk3ipvTpcguwd-Rxv5M',
+  salt: 'dGlja2V0d2luZy1kZW1vLQ',
+  iterations: 100_000,
+};
 
 const SELLERS = [
   ['Harbour Tix', 341, 'zh-HK', 'HKD'],
@@ -459,7 +1521,12 @@ const SELLERS = [
 const HOT_KEYWORD_ARTIST_IDS = [1, 9, 16, 2, 20, 25, 52, 46];
 
 /** Home-page banners per city. */
-const BANNER_COUNTS: readonly (readonly [cityId: number, count: number])[] = [[341, 5], [343, 3], [346, 2], [350, 3]];
+const BANNER_COUNTS: readonly (readonly [cityId: number, count: number])[] = [
+  [341, 5],
+  [343, 3],
+  [346, 2],
+  [350, 3],
+];
 
 // ---------------------------------------------------------------------------------------------
 // Generation
@@ -509,8 +1576,7 @@ function localTime(referenceTime: number, city: City, day: number, minutesOfDay:
 function planTourStops(rand: Random): { artist: Artist; show: Names; city: City }[] {
   const stops = ARTISTS.flatMap((artist) =>
     artist.shows.flatMap((show) => {
-      const weight = (city: City) =>
-        artist.category.slug === 'chinese-opera' && !CHINESE_OPERA_CITIES.has(city.id) ? 0 : city.tourWeight;
+      const weight = (city: City) => (artist.category.slug === 'chinese-opera' && !CHINESE_OPERA_CITIES.has(city.id) ? 0 : city.tourWeight);
       return rand.weightedSample(CITIES, rand.int(2, 5), weight).map((city) => ({ artist, show, city }));
     }),
   );
@@ -583,21 +1649,40 @@ function buildActivities(rand: Random, referenceTime: number): Activity[] {
 
     const ladder = artist.category.ladder;
     const tierCount = rand.int(2, ladder.length);
-    const tiers = rand.shuffle(ladder.map((_, i) => i)).slice(0, tierCount).sort((a, b) => a - b).map((i) => ladder[i]);
+    const tiers = rand
+      .shuffle(ladder.map((_, i) => i))
+      .slice(0, tierCount)
+      .sort((a, b) => a - b)
+      .map((i) => ladder[i]);
 
     return {
       id: FIRST_ACTIVITY_ID + index,
-      artist, show, city, venue, soon, status,
-      isHot: false, isRare: false, isSoldOut: false,
+      artist,
+      show,
+      city,
+      venue,
+      soon,
+      status,
+      isHot: false,
+      isRare: false,
+      isSoldOut: false,
       realNameRequired: rand.chance(city.isChina ? 0.3 : 0.02),
       numMax: rand.int(4, 8),
-      sessions, tiers, saleStartsAt, createdAt,
+      sessions,
+      tiers,
+      saleStartsAt,
+      createdAt,
     };
   });
 }
 
 /** Marks `hongKong` Hong Kong activities and `elsewhere` others, chosen at random. */
-function markSome(rand: Random, activities: Activity[], counts: { hongKong: number; elsewhere: number }, mark: (activity: Activity) => void): void {
+function markSome(
+  rand: Random,
+  activities: Activity[],
+  counts: { hongKong: number; elsewhere: number },
+  mark: (activity: Activity) => void,
+): void {
   const inHongKong = activities.filter((activity) => activity.city.id === DEFAULT_CITY_ID);
   const elsewhere = activities.filter((activity) => activity.city.id !== DEFAULT_CITY_ID);
   rand.shuffle(inHongKong).slice(0, counts.hongKong).forEach(mark);
@@ -717,13 +1802,28 @@ function buildInventory(rand: Random, activities: Activity[], referenceTime: num
     for (const session of activity.sessions) {
       const sessionId = sessions.length + 1;
       sessions.push({
-        id: sessionId, activity_id: activity.id, starts_at: session.startsAt, ends_at: session.endsAt,
-        status: 'scheduled', changed_at: null, original_starts_at: null, refund_until: null,
+        id: sessionId,
+        activity_id: activity.id,
+        starts_at: session.startsAt,
+        ends_at: session.endsAt,
+        status: 'scheduled',
+        changed_at: null,
+        original_starts_at: null,
+        refund_until: null,
       });
       activity.tiers.forEach(([en, hant, hans, share], sort) => {
         const tierId = tiers.length + 1;
         const faceValue = toMinor(currency, topFace * activity.artist.category.priceFactor * share);
-        tiers.push({ id: tierId, session_id: sessionId, name_en: en, name_zh_hant: hant, name_zh_hans: hans, face_value: faceValue, currency, sort: sort + 1 });
+        tiers.push({
+          id: tierId,
+          session_id: sessionId,
+          name_en: en,
+          name_zh_hant: hant,
+          name_zh_hans: hans,
+          face_value: faceValue,
+          currency,
+          sort: sort + 1,
+        });
         for (const sellerId of rand.shuffle(sellerIds).slice(0, rand.int(2, 4))) {
           const quantityTotal = 1 + Math.floor(rand.next() ** 2 * 12);
           const quantityAvailable = activity.isSoldOut ? 0 : quantityTotal;
@@ -753,33 +1853,95 @@ function buildCoupons(referenceTime: number): SeedRow[] {
   const validTo = referenceTime + 90 * DAY;
   // code, names, kind, fold tenths, amount (minor), currency, min spend (minor), new users only, bundle count, purpose, category
   const rows = [
-    ['WELCOME100', ['New-user gift: HK$100 off', '新用戶禮遇：減HK$100', '新用户礼遇：减HK$100'], 'amount', null, 10_000, 'HKD', 50_000, 1, 1, 'general', null],
+    [
+      'WELCOME100',
+      ['New-user gift: HK$100 off', '新用戶禮遇：減HK$100', '新用户礼遇：减HK$100'],
+      'amount',
+      null,
+      10_000,
+      'HKD',
+      50_000,
+      1,
+      1,
+      'general',
+      null,
+    ],
     ['CONCERT90', ['10% off concerts', '演唱會九折', '演唱会九折'], 'rate', 90, null, null, 0, 0, 1, 'general', 1],
     ['SHOWTIME85', ['15% off any show', '全場八五折', '全场八五折'], 'rate', 85, null, null, 0, 0, 1, 'general', null],
-    ['SAVE50', ['HK$50 off orders over HK$300', '滿HK$300減HK$50', '满HK$300减HK$50'], 'amount', null, 5_000, 'HKD', 30_000, 0, 1, 'general', null],
-    ['TAIPEI200', ['NT$200 off orders over NT$2,000', '滿NT$2,000減NT$200', '满NT$2,000减NT$200'], 'amount', null, 200, 'TWD', 2_000, 0, 1, 'general', null],
+    [
+      'SAVE50',
+      ['HK$50 off orders over HK$300', '滿HK$300減HK$50', '满HK$300减HK$50'],
+      'amount',
+      null,
+      5_000,
+      'HKD',
+      30_000,
+      0,
+      1,
+      'general',
+      null,
+    ],
+    [
+      'TAIPEI200',
+      ['NT$200 off orders over NT$2,000', '滿NT$2,000減NT$200', '满NT$2,000减NT$200'],
+      'amount',
+      null,
+      200,
+      'TWD',
+      2_000,
+      0,
+      1,
+      'general',
+      null,
+    ],
     ['TRIO30', ['3 × HK$30 off', 'HK$30優惠券 ×3', 'HK$30优惠券 ×3'], 'amount', null, 3_000, 'HKD', 20_000, 0, 3, 'general', null],
-    ['FRIEND60', ["Friend's welcome: HK$60 off", '好友見面禮：減HK$60', '好友见面礼：减HK$60'], 'amount', null, 6_000, 'HKD', 40_000, 0, 1, 'invitee', null],
-    ['THANKS50', ['Thanks for inviting: HK$50 off', '邀請獎賞：減HK$50', '邀请奖赏：减HK$50'], 'amount', null, 5_000, 'HKD', 30_000, 0, 1, 'inviter', null],
+    [
+      'FRIEND60',
+      ["Friend's welcome: HK$60 off", '好友見面禮：減HK$60', '好友见面礼：减HK$60'],
+      'amount',
+      null,
+      6_000,
+      'HKD',
+      40_000,
+      0,
+      1,
+      'invitee',
+      null,
+    ],
+    [
+      'THANKS50',
+      ['Thanks for inviting: HK$50 off', '邀請獎賞：減HK$50', '邀请奖赏：减HK$50'],
+      'amount',
+      null,
+      5_000,
+      'HKD',
+      30_000,
+      0,
+      1,
+      'inviter',
+      null,
+    ],
   ] as const;
-  return rows.map(([code, [en, hant, hans], kind, foldTenths, amount, currency, minSpend, newUserOnly, bundleCount, purpose, categoryId], index) => ({
-    id: index + 1,
-    code,
-    name_en: en,
-    name_zh_hant: hant,
-    name_zh_hans: hans,
-    kind,
-    fold_tenths: foldTenths,
-    amount,
-    currency,
-    min_spend: minSpend,
-    new_user_only: newUserOnly,
-    bundle_count: bundleCount,
-    valid_from: validFrom,
-    valid_to: validTo,
-    purpose,
-    category_id: categoryId,
-  }));
+  return rows.map(
+    ([code, [en, hant, hans], kind, foldTenths, amount, currency, minSpend, newUserOnly, bundleCount, purpose, categoryId], index) => ({
+      id: index + 1,
+      code,
+      name_en: en,
+      name_zh_hant: hant,
+      name_zh_hans: hans,
+      kind,
+      fold_tenths: foldTenths,
+      amount,
+      currency,
+      min_spend: minSpend,
+      new_user_only: newUserOnly,
+      bundle_count: bundleCount,
+      valid_from: validFrom,
+      valid_to: validTo,
+      purpose,
+      category_id: categoryId,
+    }),
+  );
 }
 
 function buildHotKeywords(): SeedRow[] {
@@ -864,13 +2026,29 @@ const LOTTERY_LEAD_DAYS = 5;
  * hold every prize. The draw seed comes from the demo PRNG (demo data only: a real lottery's seed
  * must come from crypto.getRandomValues); only its SHA-256 is published before the draw.
  */
-function buildLotteries(rand: Random, activities: Activity[], inventory: ReturnType<typeof buildInventory>, referenceTime: number): SeedRow[] {
+function buildLotteries(
+  rand: Random,
+  activities: Activity[],
+  inventory: ReturnType<typeof buildInventory>,
+  referenceTime: number,
+): SeedRow[] {
   const tiersOf = (sessionId: number) => inventory.tiers.filter((tier) => tier.session_id === sessionId);
-  const prizeStock = (tierId: number) => inventory.listings
-    .filter((listing) => listing.tier_id === tierId && listing.status === 'active' && String(listing.delivery_types).split(',').includes('e_ticket'))
-    .reduce((sum, listing) => sum + (listing.quantity_available as number), 0);
-  const candidates = activities.filter((activity) => activity.city.id === DEFAULT_CITY_ID && activity.status === 1 && !activity.isSoldOut && !activity.realNameRequired
-    && activity.saleStartsAt <= referenceTime && activity.sessions[0].startsAt > referenceTime + (LOTTERY_PLANS[2].drawDay + LOTTERY_LEAD_DAYS) * DAY);
+  const prizeStock = (tierId: number) =>
+    inventory.listings
+      .filter(
+        (listing) =>
+          listing.tier_id === tierId && listing.status === 'active' && String(listing.delivery_types).split(',').includes('e_ticket'),
+      )
+      .reduce((sum, listing) => sum + (listing.quantity_available as number), 0);
+  const candidates = activities.filter(
+    (activity) =>
+      activity.city.id === DEFAULT_CITY_ID &&
+      activity.status === 1 &&
+      !activity.isSoldOut &&
+      !activity.realNameRequired &&
+      activity.saleStartsAt <= referenceTime &&
+      activity.sessions[0].startsAt > referenceTime + (LOTTERY_PLANS[2].drawDay + LOTTERY_LEAD_DAYS) * DAY,
+  );
   const rows: SeedRow[] = [];
   for (const activity of candidates) {
     const plan = LOTTERY_PLANS[rows.length];
@@ -903,16 +2081,30 @@ export function buildSeed(referenceTime: number): SeedData {
   const activities = buildActivities(rand, referenceTime);
   markHighlights(rand, activities);
   const activityRows = activities.map((activity) => activityRow(rand, activity));
-  const inventory = buildInventory(rand, activities, referenceTime, users.map((user) => user.id as number));
+  const inventory = buildInventory(
+    rand,
+    activities,
+    referenceTime,
+    users.map((user) => user.id as number),
+  );
 
   return {
     languages: LANGUAGES.map(([code, name], index) => ({ id: index + 1, code, name, language_type: index + 1, sort: index + 1 })),
     currencies: CURRENCIES.map(([code, desc, currencyType, minorDigits], index) => ({
-      code, desc, currency_type: currencyType, minor_digits: minorDigits, sort: index + 1,
+      code,
+      desc,
+      currency_type: currencyType,
+      minor_digits: minorDigits,
+      sort: index + 1,
     })),
     fx_rates: CURRENCIES.map(([code, , , , perHkdMicros]) => ({ quote: code, per_hkd_micros: perHkdMicros, updated_at: referenceTime })),
     countries: COUNTRIES.map(([id, code, callingCode, en, hant, hans]) => ({
-      id, code, calling_code: callingCode, name_en: en, name_zh_hant: hant, name_zh_hans: hans,
+      id,
+      code,
+      calling_code: callingCode,
+      name_en: en,
+      name_zh_hant: hant,
+      name_zh_hans: hans,
     })),
     cities: CITIES.map((city, index) => ({
       id: city.id,
@@ -950,7 +2142,11 @@ export function buildSeed(referenceTime: number): SeedData {
       latitude: venue.latitude,
     })),
     artists: ARTISTS.map((artist) => ({
-      id: artist.id, name_en: artist.names[0], name_zh_hant: artist.names[1], name_zh_hans: artist.names[2], pinyin: artist.pinyin,
+      id: artist.id,
+      name_en: artist.names[0],
+      name_zh_hant: artist.names[1],
+      name_zh_hans: artist.names[2],
+      pinyin: artist.pinyin,
     })),
     users,
     activities: activityRows,

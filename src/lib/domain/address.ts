@@ -5,6 +5,7 @@
 import { callingCodeProblem, phoneProblem, safeRedirect } from './validation.ts';
 import { NAME_MAX_LENGTH, type FieldIssue } from './identity.ts';
 import { isSelectableRegion, selectableLevel } from './regions.ts';
+import { hasControlCharacter } from './text.ts';
 
 export type AddressProblem =
   | 'required_info_empty'
@@ -35,8 +36,6 @@ export const STREET_MAX_LENGTH = 200;
 export const AREA_MAX_LENGTH = 60;
 export const POSTCODE_MAX_LENGTH = 12;
 const POSTCODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/;
-
 /** Trims every field, so " Wan Chai " and "Wan Chai" are one address. */
 export function normalizeAddress(input: AddressInput): AddressInput {
   return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value.trim()])) as unknown as AddressInput;
@@ -47,7 +46,7 @@ export function addressProblem(input: AddressInput, isCountry: (code: string) =>
   const { name, phone, countryCode, street } = input;
   if (name === '' && phone === '' && street === '') return { field: 'name', problem: 'required_info_empty' };
   if (name === '') return { field: 'name', problem: 'name_required' };
-  if ([...name].length > NAME_MAX_LENGTH || CONTROL.test(name)) return { field: 'name', problem: 'name_invalid' };
+  if ([...name].length > NAME_MAX_LENGTH || hasControlCharacter(name)) return { field: 'name', problem: 'name_invalid' };
   if (callingCodeProblem(input.phoneCountryCode)) return { field: 'phoneCountryCode', problem: 'country_code_invalid' };
   const phoneIssue = phoneProblem(phone);
   if (phoneIssue) return { field: 'phone', problem: phoneIssue === 'phone_required' ? 'phone_required' : 'phone_malformed' };

@@ -13,7 +13,10 @@ const LOOKALIKES: Record<string, string> = { I: '1', L: '1', O: '0' };
  * typed: any case, spaces or hyphens anywhere or none, lookalike letters; null when it cannot be one.
  */
 export function normalizeEntryCode(text: string): string | null {
-  const compact = text.toUpperCase().replace(/[\s-]/g, '').replace(/[ILO]/g, (char) => LOOKALIKES[char]);
+  const compact = text
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/[ILO]/g, (char) => LOOKALIKES[char]);
   if (compact.length !== 16) return null;
   const grouped = compact.match(/.{4}/g)!.join('-');
   return ENTRY_CODE_PATTERN.test(grouped) ? grouped : null;

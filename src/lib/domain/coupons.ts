@@ -38,9 +38,10 @@ export function percentOff(foldTenths: number): number {
 
 /** The discount a coupon gives on a ticket amount, in the order's currency, never above the amount. */
 export function couponDiscount(terms: CouponTerms, ticketAmount: number, currency: string, table: CurrencyTable): number {
-  const raw = terms.kind === 'rate'
-    ? Math.floor((ticketAmount * percentOff(terms.foldTenths ?? 100)) / 100)
-    : convert({ amount: terms.amount ?? 0, currency: terms.currency ?? currency }, currency, table).amount;
+  const raw =
+    terms.kind === 'rate'
+      ? Math.floor((ticketAmount * percentOff(terms.foldTenths ?? 100)) / 100)
+      : convert({ amount: terms.amount ?? 0, currency: terms.currency ?? currency }, currency, table).amount;
   return Math.min(Math.max(0, raw), ticketAmount);
 }
 
@@ -65,12 +66,13 @@ export function bestOffer<T extends { id: number; verdict: CouponVerdict; validT
   let best: T | null = null;
   for (const coupon of coupons) {
     if (!coupon.verdict.usable || coupon.verdict.discount <= 0) continue;
-    if (!best || !best.verdict.usable) {
+    if (!best?.verdict.usable) {
       best = coupon;
       continue;
     }
     const gain = coupon.verdict.discount - best.verdict.discount;
-    if (gain > 0 || (gain === 0 && (coupon.validTo < best.validTo || (coupon.validTo === best.validTo && coupon.id < best.id)))) best = coupon;
+    if (gain > 0 || (gain === 0 && (coupon.validTo < best.validTo || (coupon.validTo === best.validTo && coupon.id < best.id))))
+      best = coupon;
   }
   return best;
 }
@@ -84,7 +86,11 @@ export type CouponTab = (typeof COUPON_TABS)[number];
  * The state of one held coupon. Spent coupons stay "used" after their window closes; a coupon
  * locked to an unpaid order is not usable now (it comes back if the order closes unpaid).
  */
-export function couponState(status: 'unused' | 'locked' | 'used', window: { validFrom: number; validTo: number }, now: number): CouponState {
+export function couponState(
+  status: 'unused' | 'locked' | 'used',
+  window: { validFrom: number; validTo: number },
+  now: number,
+): CouponState {
   if (status === 'used') return 'used';
   if (status === 'locked') return 'locked';
   if (now > window.validTo) return 'expired';

@@ -67,20 +67,23 @@ export function createSuggestScheduler<T>(options: SuggestSchedulerOptions<T>): 
   const ask = (text: string) => {
     running = true;
     lastAsked = text;
-    options.load(text).then(
-      (result) => {
-        if (text === current) options.onResult(text, result);
-      },
-      (error: unknown) => {
-        if (text === current) options.onError?.(text, error);
-      },
-    ).finally(() => {
-      running = false;
-      if (waiting) {
-        waiting = false;
-        if (current && current !== lastAsked) ask(current);
-      }
-    });
+    options
+      .load(text)
+      .then(
+        (result) => {
+          if (text === current) options.onResult(text, result);
+        },
+        (error: unknown) => {
+          if (text === current) options.onError?.(text, error);
+        },
+      )
+      .finally(() => {
+        running = false;
+        if (waiting) {
+          waiting = false;
+          if (current && current !== lastAsked) ask(current);
+        }
+      });
   };
 
   const fire = () => {

@@ -2,6 +2,8 @@
  * Real-name attendees (SPEC.md sections 3 and 6): which document an attendee shows, the format and
  * check digit of each ID card, and the field rules of the attendee form, shared by the form and the API.
  */
+import { hasControlCharacter } from './text.ts';
+
 export type IdCardType = 'passport' | 'id_card';
 export const ID_CARD_TYPES: readonly IdCardType[] = ['id_card', 'passport'];
 
@@ -27,7 +29,6 @@ export interface FieldIssue<P extends string> {
 }
 
 export const NAME_MAX_LENGTH = 50;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/;
 
 /**
  * An attendee shows an ID card in their own country and a passport anywhere else: the venue's
@@ -60,7 +61,9 @@ export function isHongKongId(value: string): boolean {
   // A single letter is weighed as if preceded by a space, worth 36; letters are worth A=10 .. Z=35.
   const padded = letters.length === 1 ? [36, letters.charCodeAt(0) - 55] : [...letters].map((c) => c.charCodeAt(0) - 55);
   let sum = padded[0] * 9 + padded[1] * 8;
-  [...digits].forEach((digit, i) => { sum += Number(digit) * (7 - i); });
+  [...digits].forEach((digit, i) => {
+    sum += Number(digit) * (7 - i);
+  });
   const remainder = (11 - (sum % 11)) % 11;
   const expected = remainder === 10 ? 'A' : String(remainder);
   return (bracketed ?? bare) === expected;
@@ -90,11 +93,16 @@ const GENERIC_DOCUMENT = /^[A-Z0-9]{5,20}$/;
 export function isValidIdNumber(type: IdCardType, nationality: string, value: string): boolean {
   if (type === 'passport') return GENERIC_DOCUMENT.test(value);
   switch (nationality) {
-    case 'CN': return isMainlandId(value);
-    case 'HK': return isHongKongId(value);
-    case 'TW': return isTaiwanId(value);
-    case 'MO': return isMacaoId(value);
-    default: return GENERIC_DOCUMENT.test(value);
+    case 'CN':
+      return isMainlandId(value);
+    case 'HK':
+      return isHongKongId(value);
+    case 'TW':
+      return isTaiwanId(value);
+    case 'MO':
+      return isMacaoId(value);
+    default:
+      return GENERIC_DOCUMENT.test(value);
   }
 }
 
@@ -113,11 +121,12 @@ export function attendeeProblem(input: AttendeeInput, isCountry: (code: string) 
   const idCardNo = normalizeIdNumber(input.idCardNo);
   if (name === '' && input.nationality === '' && idCardNo === '') return { field: 'name', problem: 'required_info_empty' };
   if (name === '') return { field: 'name', problem: 'name_required' };
-  if ([...name].length > NAME_MAX_LENGTH || CONTROL.test(name)) return { field: 'name', problem: 'name_invalid' };
+  if ([...name].length > NAME_MAX_LENGTH || hasControlCharacter(name)) return { field: 'name', problem: 'name_invalid' };
   if (!isCountry(input.nationality)) return { field: 'nationality', problem: 'nationality_required' };
   if (!(ID_CARD_TYPES as readonly string[]).includes(input.idCardType)) return { field: 'idCardType', problem: 'id_type_required' };
   if (idCardNo === '') return { field: 'idCardNo', problem: 'id_number_required' };
-  if (!isValidIdNumber(input.idCardType as IdCardType, input.nationality, idCardNo)) return { field: 'idCardNo', problem: 'id_number_invalid' };
+  if (!isValidIdNumber(input.idCardType as IdCardType, input.nationality, idCardNo))
+    return { field: 'idCardNo', problem: 'id_number_invalid' };
   return null;
 }
 

@@ -3,7 +3,9 @@ import { LIABILITY_CAP_HKD_MINOR, TERMS_LAST_UPDATED } from '../config.ts';
 
 /** The liability cap as the terms state it, with its cents: HK$500.00. */
 export function liabilityCap(locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'HKD', minimumFractionDigits: 2 }).format(LIABILITY_CAP_HKD_MINOR / 100);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'HKD', minimumFractionDigits: 2 }).format(
+    LIABILITY_CAP_HKD_MINOR / 100,
+  );
 }
 
 /** The date the terms and the privacy policy last changed, written out in the locale: July 16, 2024. */

@@ -43,10 +43,12 @@ export function presetRange(preset: TimePreset, today: string): DateRangeFilter 
 
 /** The preset whose range the filters hold exactly, or null for a custom range. */
 export function matchingPreset(filters: DateRangeFilter, today: string): TimePreset | null {
-  return TIME_PRESETS.find((preset) => {
-    const range = presetRange(preset, today);
-    return range.from === filters.from && range.to === filters.to;
-  }) ?? null;
+  return (
+    TIME_PRESETS.find((preset) => {
+      const range = presetRange(preset, today);
+      return range.from === filters.from && range.to === filters.to;
+    }) ?? null
+  );
 }
 
 /** `from` / `to` dates too far from today to mean anything (the URL grammar checked their form). */

@@ -10,7 +10,11 @@ export function lockoutAfter(failures: number, policy: LockoutPolicy = PASSWORD_
 }
 
 /** The failures counted so far, or 0 when the last one is old enough to forget. */
-export function failuresSoFar(row: { failures: number; updatedAt: number } | undefined, now: number, policy: LockoutPolicy = PASSWORD_LOCKOUT): number {
+export function failuresSoFar(
+  row: { failures: number; updatedAt: number } | undefined,
+  now: number,
+  policy: LockoutPolicy = PASSWORD_LOCKOUT,
+): number {
   return row && now - row.updatedAt < policy.forgetAfterMs ? row.failures : 0;
 }
 

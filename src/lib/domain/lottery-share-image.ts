@@ -39,12 +39,18 @@ export function wrapText(text: string, width: number): string[] {
 /** The SVG document; every text is escaped, so user-chosen names cannot become markup. */
 export function shareImageSvg(text: ShareImageText): string {
   const name = wrapText(text.activityName, 34).slice(0, 3);
-  const nameLines = name.map((line, i) => `<text x="40" y="${150 + i * 40}" font-size="30" font-weight="700" fill="#fff">${escapeXml(line)}</text>`).join('');
-  const steps = text.steps.map((step, i) => `<text x="40" y="${330 + i * 34}" font-size="22" fill="#1f2937">${i + 1}. ${escapeXml(step)}</text>`).join('');
+  const nameLines = name
+    .map((line, i) => `<text x="40" y="${150 + i * 40}" font-size="30" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
+    .join('');
+  const steps = text.steps
+    .map((step, i) => `<text x="40" y="${330 + i * 34}" font-size="22" fill="#1f2937">${i + 1}. ${escapeXml(step)}</text>`)
+    .join('');
   const qr = qrSvg(text.url).replace('<svg ', '<svg x="200" y="520" width="200" height="200" ');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 800" width="600" height="800" font-family="system-ui, sans-serif">`
-    + `<rect width="600" height="800" fill="#fff7ed"/><rect width="600" height="280" fill="#b45309"/>`
-    + `<text x="40" y="80" font-size="26" fill="#ffedd5">${escapeXml(text.title)}</text>${nameLines}`
-    + `<text x="40" y="262" font-size="22" fill="#fff">${escapeXml(text.prize)} · ${escapeXml(text.drawAt)}</text>${steps}`
-    + `${qr}<text x="300" y="760" font-size="16" fill="#4b5563" text-anchor="middle">${escapeXml(text.url)}</text></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 800" width="600" height="800" font-family="system-ui, sans-serif">` +
+    `<rect width="600" height="800" fill="#fff7ed"/><rect width="600" height="280" fill="#b45309"/>` +
+    `<text x="40" y="80" font-size="26" fill="#ffedd5">${escapeXml(text.title)}</text>${nameLines}` +
+    `<text x="40" y="262" font-size="22" fill="#fff">${escapeXml(text.prize)} · ${escapeXml(text.drawAt)}</text>${steps}` +
+    `${qr}<text x="300" y="760" font-size="16" fill="#4b5563" text-anchor="middle">${escapeXml(text.url)}</text></svg>`
+  );
 }

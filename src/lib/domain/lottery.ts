@@ -57,7 +57,10 @@ export async function drawWinners(seed: string, codes: readonly DrawCode[], priz
   const entryOf = new Map(codes.map((code) => [code.code, code.entryId]));
   const winners: DrawCode[] = [];
   const wonEntries = new Set<number>();
-  for (const { code } of await rankCodes(seed, codes.map((c) => c.code))) {
+  for (const { code } of await rankCodes(
+    seed,
+    codes.map((c) => c.code),
+  )) {
     if (winners.length >= prizeCount) break;
     const entryId = entryOf.get(code)!;
     if (wonEntries.has(entryId)) continue;

@@ -3,14 +3,19 @@
  * which one. The server applies every change through a guarded update built from `transitionOf`,
  * so an event that does not apply to the order's current state changes nothing and is a 409.
  */
-export const ORDER_STATUSES = [
-  'pending_payment', 'pending_ticketing', 'pending_receipt', 'completed', 'cancelled', 'refunded',
-] as const;
+export const ORDER_STATUSES = ['pending_payment', 'pending_ticketing', 'pending_receipt', 'completed', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_EVENTS = [
-  'payment_confirmed', 'user_cancelled', 'payment_expired', 'ticketed', 'receipt_confirmed', 'seller_failed', 'event_cancelled',
-  'event_cancelled_unpaid', 'postponement_refund',
+  'payment_confirmed',
+  'user_cancelled',
+  'payment_expired',
+  'ticketed',
+  'receipt_confirmed',
+  'seller_failed',
+  'event_cancelled',
+  'event_cancelled_unpaid',
+  'postponement_refund',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 

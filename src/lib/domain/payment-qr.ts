@@ -30,6 +30,8 @@ export function qrSvg(text: string): string {
   const { modules } = create(text, { errorCorrectionLevel: 'M' });
   const side = modules.size + QUIET_ZONE * 2;
   const path = modulesPath(modules.size, (row, col) => Boolean(modules.get(row, col)), QUIET_ZONE);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges">`
-    + `<rect width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges">` +
+    `<rect width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`
+  );
 }

@@ -3,7 +3,14 @@
  * Headers first, then cookies, then defaults; anything malformed falls back silently.
  */
 import {
-  CITY_COOKIE, CLIENT_TYPE, CURRENCY_COOKIE, DEFAULT_CITY_ID, DEFAULT_CURRENCY, HEADER, IGNORED_CITY_ID, LANGUAGE_COOKIE,
+  CITY_COOKIE,
+  CLIENT_TYPE,
+  CURRENCY_COOKIE,
+  DEFAULT_CITY_ID,
+  DEFAULT_CURRENCY,
+  HEADER,
+  IGNORED_CITY_ID,
+  LANGUAGE_COOKIE,
 } from '../config.ts';
 import { DEFAULT_LOCALE, isLocale, matchAcceptLanguage, type Locale } from '../i18n/locales.ts';
 

@@ -45,7 +45,11 @@ export type PostponementProblem = 'session_cancelled' | 'postpone_date_invalid' 
  * be later than the current one and end after it starts, and buyers must have until a moment between
  * now and the new date to ask for their refund.
  */
-export function postponementProblem(current: { status: SessionStatus; startsAt: number }, next: Postponement, now: number): PostponementProblem | null {
+export function postponementProblem(
+  current: { status: SessionStatus; startsAt: number },
+  next: Postponement,
+  now: number,
+): PostponementProblem | null {
   if (current.status === 'cancelled') return 'session_cancelled';
   if (next.startsAt <= current.startsAt || next.endsAt <= next.startsAt) return 'postpone_date_invalid';
   if (next.refundUntil <= now || next.refundUntil > next.startsAt) return 'refund_deadline_invalid';

@@ -9,7 +9,22 @@ import type { Money } from './money.ts';
 
 /** Currencies Stripe counts in whole units (an amount of 500 JPY is sent as 500). */
 const ZERO_DECIMAL = new Set([
-  'BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF',
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
 ]);
 /** Currencies Stripe counts in thousandths; their last digit must be 0. */
 const THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
@@ -70,7 +85,39 @@ export function stripeMethodOf(method: PaymentMethod): StripeMethod {
   return STRIPE_METHOD[method];
 }
 
-const EEA_GB_CH = ['AT', 'BE', 'BG', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'IT', 'LI', 'LT', 'LU', 'LV', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'];
+const EEA_GB_CH = [
+  'AT',
+  'BE',
+  'BG',
+  'CH',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LI',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+];
 
 interface Compatibility {
   /** Countries of a Stripe account that can take the method; null: every Stripe country. */
@@ -99,8 +146,10 @@ const COMPATIBILITY: Record<StripeMethod, Compatibility> = {
 /** Whether a Stripe account in `accountCountry` can charge `currency` with our `method`. */
 export function stripeSupports(method: PaymentMethod, currency: string, accountCountry: string): boolean {
   const { businessLocations, currencies } = COMPATIBILITY[STRIPE_METHOD[method]];
-  return (businessLocations === null || businessLocations.includes(accountCountry.toUpperCase()))
-    && (currencies === null || currencies.includes(currency.toUpperCase()));
+  return (
+    (businessLocations === null || businessLocations.includes(accountCountry.toUpperCase())) &&
+    (currencies === null || currencies.includes(currency.toUpperCase()))
+  );
 }
 
 /** The Checkout page's language for ours (Stripe's own list has zh-HK and zh-TW; Simplified is 'zh'). */

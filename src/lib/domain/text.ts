@@ -1,5 +1,17 @@
 /** Text as we store it: well-formed Unicode (no lone UTF-16 surrogates), in NFC. */
 
+/**
+ * Control, zero-width, bidi-override and BOM characters: never in a name, a password or a path,
+ * because they hide text, reorder it on screen or break logs.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
+const INVISIBLE_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/;
+
+/** Whether the text holds a control or invisible formatting character (see INVISIBLE_OR_CONTROL). */
+export function hasControlCharacter(text: string): boolean {
+  return INVISIBLE_OR_CONTROL.test(text);
+}
+
 export type CleanText = { ok: true; value: unknown } | { ok: false; path: (string | number)[] };
 
 /**

@@ -51,7 +51,12 @@ export function quantityRefusal(source: TransferSource, quantity: number): Trans
 export type ListingState = 'active' | 'sold_out' | 'withdrawn' | 'closed';
 
 /** A listing row stays active when all its tickets are bought or its event starts; the seller sees what it means. */
-export function listingState(listing: { status: ListingStatus; quantityTotal: number }, sold: number, sessionStartsAt: number, now: number): ListingState {
+export function listingState(
+  listing: { status: ListingStatus; quantityTotal: number },
+  sold: number,
+  sessionStartsAt: number,
+  now: number,
+): ListingState {
   if (listing.status !== 'active') return listing.status;
   if (sold === listing.quantityTotal) return 'sold_out';
   return sessionStartsAt <= now ? 'closed' : 'active';

@@ -4,6 +4,7 @@
  * the problem, which is also the catalogue key `error.{code}` of its message, or null when fine.
  */
 import { EMAIL_CODE_LENGTH, NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../config.ts';
+import { hasControlCharacter } from './text.ts';
 
 export type FieldProblem =
   | 'phone_required'
@@ -32,9 +33,6 @@ const CALLING_CODE_PATTERN = /^\+\d{1,4}$/;
 const CODE_PATTERN = new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`);
 const HAS_LETTER = /[A-Za-z]/;
 const HAS_DIGIT = /\d/;
-// Control characters never belong in a nickname or a password (they hide text or break logs).
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/;
-
 /** Problem with an email address, or null. Surrounding spaces are ignored. */
 export function emailProblem(value: string): FieldProblem | null {
   const email = value.trim();
@@ -60,7 +58,7 @@ export function passwordProblem(value: string, isNew = false): FieldProblem | nu
   if (value === '') return isNew ? 'new_password_required' : 'password_required';
   const length = [...value].length;
   if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) return 'password_invalid';
-  if (!HAS_LETTER.test(value) || !HAS_DIGIT.test(value) || CONTROL.test(value)) return 'password_invalid';
+  if (!HAS_LETTER.test(value) || !HAS_DIGIT.test(value) || hasControlCharacter(value)) return 'password_invalid';
   return null;
 }
 
@@ -80,7 +78,7 @@ export function captchaProblem(value: string): FieldProblem | null {
 export function nicknameProblem(value: string): FieldProblem | null {
   const nickname = value.trim();
   if (nickname === '') return 'nickname_required';
-  if ([...nickname].length > NICKNAME_MAX_LENGTH || CONTROL.test(nickname)) return 'nickname_invalid';
+  if ([...nickname].length > NICKNAME_MAX_LENGTH || hasControlCharacter(nickname)) return 'nickname_invalid';
   return null;
 }
 
@@ -114,6 +112,6 @@ export function normalizeEmail(value: string): string {
  */
 export function safeRedirect(value: string | null | undefined): string | null {
   if (!value || value.length > 2048) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || CONTROL.test(value)) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || hasControlCharacter(value)) return null;
   return value;
 }

@@ -21,7 +21,11 @@ function merge(catalogue: Catalogue): Record<string, string> {
   return merged;
 }
 
-export const catalogues: Record<Catalogue, Record<string, string>> = { en: merge('en'), 'zh-Hant': merge('zh-Hant'), 'zh-Hans': merge('zh-Hans') };
+export const catalogues: Record<Catalogue, Record<string, string>> = {
+  en: merge('en'),
+  'zh-Hant': merge('zh-Hant'),
+  'zh-Hans': merge('zh-Hans'),
+};
 export type MessageKey = string;
 
 const i18n = i18next.createInstance();

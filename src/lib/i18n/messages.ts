@@ -19,7 +19,10 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 /** The plural category (`one`, `other`, …) a count takes in a locale, by the locale's own rules. */
 export function pluralCategory(count: number, locale = pageLocale()): Intl.LDMLPluralRule {
   let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
   return rules.select(count);
 }
 

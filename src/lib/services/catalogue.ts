@@ -182,7 +182,7 @@ export async function toCards(db: Db, rows: CardRow[], ctx: RequestContext, tabl
   const digits = currencyTable.get(ctx.currency)?.minorDigits ?? 2;
   return rows.map(({ activity, venue, category, timeZone }) => {
     const listing = cheapest.get(activity.id);
-    const soldOut = !listing || !listing.inStock;
+    const soldOut = !listing?.inStock;
     const low = listing ? convert({ amount: listing.price, currency: listing.currency }, ctx.currency, currencyTable) : null;
     const origin = listing ? convert({ amount: listing.faceValue, currency: listing.currency }, ctx.currency, currencyTable) : null;
     const fold = listing ? discountFold(listing.price, listing.faceValue) : null;

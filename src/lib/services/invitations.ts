@@ -8,7 +8,7 @@
  * `users.invited_by` mark and the grant are one D1 batch (atomic) whose grant is guarded
  * (services/coupons.ts), so retries and races grant nothing twice.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coupons, invitations, users } from '../db/schema.ts';
 import { foldText, percentOff } from '../domain/coupons.ts';

@@ -414,7 +414,7 @@ export async function fulfilTransferOrder(db: Db, orderId: number, now: number):
   const [row] = await orderWithShowQuery(db)
     .innerJoin(listings, eq(listings.id, orders.listingId))
     .where(and(eq(orders.id, orderId), isNotNull(listings.sourceOrderId)));
-  if (!row || row.order.status !== 'pending_ticketing') return 'unchanged';
+  if (row?.order.status !== 'pending_ticketing') return 'unchanged';
   const { order, session } = row;
   const { from, to } = transitionOf('ticketed');
   const refunded = transitionOf('seller_failed').to;

@@ -13,7 +13,12 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
 import { BUY_TYPE_DIRECT } from '../../domain/ticket-offer.ts';
 import {
-  activityDetail, FAVOURITE_TYPES, subscribe, subscriptionStatus, ticketCategories, ticketOffers,
+  activityDetail,
+  FAVOURITE_TYPES,
+  subscribe,
+  subscriptionStatus,
+  ticketCategories,
+  ticketOffers,
 } from '../../services/activity-detail.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
@@ -22,7 +27,10 @@ import { idParam, queryId } from '../params.ts';
 import { signedIn } from '../session.ts';
 import { input } from '../validate.ts';
 
-const favouriteType = z.coerce.number().int().refine((type) => (FAVOURITE_TYPES as readonly number[]).includes(type));
+const favouriteType = z.coerce
+  .number()
+  .int()
+  .refine((type) => (FAVOURITE_TYPES as readonly number[]).includes(type));
 
 const categoriesQuery = z.object({ eventId: queryId, b2c: z.stringbool().optional() });
 const offersBody = z.object({
@@ -37,27 +45,44 @@ const favouriteBody = z.object({ type: favouriteType });
 const doc = describe('Activities');
 
 export const activityRoutes = new Hono<ApiEnv>()
-  .get('/activity/:id', doc.anyone('An activity\'s detail'), input('param', idParam), async (c) => {
+  .get('/activity/:id', doc.anyone("An activity's detail"), input('param', idParam), async (c) => {
     const detail = await activityDetail(c.var.scope, c.req.valid('param').id);
     if (!detail) throw new DomainError('activity_not_found');
     return c.json(success(detail));
   })
-  .get('/v1/ticketCategories', doc.anyone('The ticket tiers of an activity\'s sessions to come'), input('query', categoriesQuery), async (c) => {
-    const list = await ticketCategories(c.var.scope, c.req.valid('query').eventId);
-    if (!list) throw new DomainError('activity_not_found');
-    return c.json(success(list));
-  })
+  .get(
+    '/v1/ticketCategories',
+    doc.anyone("The ticket tiers of an activity's sessions to come"),
+    input('query', categoriesQuery),
+    async (c) => {
+      const list = await ticketCategories(c.var.scope, c.req.valid('query').eventId);
+      if (!list) throw new DomainError('activity_not_found');
+      return c.json(success(list));
+    },
+  )
   .post('/v8/tickets', doc.anyone('The direct-buy offer of a ticket tier'), input('json', offersBody), async (c) => {
     const body = c.req.valid('json');
     return c.json(success(await ticketOffers(c.var.scope, body.eventId, body.ticketCategoryId)));
   })
-  .get('/v1/activity/favorite/:id', doc.user('Whether the user is subscribed to an activity\'s news'), signedIn, input('param', idParam),
-    input('query', favouriteQuery), async (c) => {
+  .get(
+    '/v1/activity/favorite/:id',
+    doc.user("Whether the user is subscribed to an activity's news"),
+    signedIn,
+    input('param', idParam),
+    input('query', favouriteQuery),
+    async (c) => {
       const subscribed = await subscriptionStatus(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.req.valid('query').type);
       return c.json(success({ subscribed }));
-    })
-  .post('/v1/activity/favorite/:id', doc.user('Subscribes the user to an activity\'s news (idempotent)'), signedIn, input('param', idParam),
-    input('json', favouriteBody), async (c) => {
+    },
+  )
+  .post(
+    '/v1/activity/favorite/:id',
+    doc.user("Subscribes the user to an activity's news (idempotent)"),
+    signedIn,
+    input('param', idParam),
+    input('json', favouriteBody),
+    async (c) => {
       await subscribe(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.req.valid('json').type, Date.now());
       return c.json(success({ subscribed: true }));
-    });
+    },
+  );

@@ -25,14 +25,42 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
-import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, CODE_RESEND_SECONDS, DEV_CAPTCHA_ANSWER_HEADER, TOKEN_COOKIE, USER_ID_COOKIE } from '../../config.ts';
 import {
-  callingCodeProblem, codeProblem, emailProblem, nicknameProblem, normalizeEmail, normalizePhone, passwordProblem, phoneProblem,
+  CAPTCHA_COOKIE,
+  CAPTCHA_TTL_MS,
+  CODE_RESEND_SECONDS,
+  DEV_CAPTCHA_ANSWER_HEADER,
+  TOKEN_COOKIE,
+  USER_ID_COOKIE,
+} from '../../config.ts';
+import {
+  callingCodeProblem,
+  codeProblem,
+  emailProblem,
+  nicknameProblem,
+  normalizeEmail,
+  normalizePhone,
+  passwordProblem,
+  phoneProblem,
   type FieldProblem,
 } from '../../domain/validation.ts';
 import {
-  changePassword, endSession, loginWithCode, loginWithPassword, profileOf, register, resetPassword, sendLoginCode,
-  sendRegisterCode, sendResetCode, updateNickname, verifyResetCode, type Account, type AuthDeps, type CaptchaAttempt, type SignedIn,
+  changePassword,
+  endSession,
+  loginWithCode,
+  loginWithPassword,
+  profileOf,
+  register,
+  resetPassword,
+  sendLoginCode,
+  sendRegisterCode,
+  sendResetCode,
+  updateNickname,
+  verifyResetCode,
+  type Account,
+  type AuthDeps,
+  type CaptchaAttempt,
+  type SignedIn,
 } from '../../services/auth.ts';
 import { createChallenge } from '../../services/captcha.ts';
 import { messengerFor, outboxFor } from '../../services/messaging.ts';
@@ -101,7 +129,12 @@ const changePasswordBody = z.object({
   captcha,
 });
 const profileBody = z.object({ nickname: ruled(nicknameProblem) });
-const captchaQuery = z.object({ timestamp: z.string().regex(/^\d{1,16}$/).optional() });
+const captchaQuery = z.object({
+  timestamp: z
+    .string()
+    .regex(/^\d{1,16}$/)
+    .optional(),
+});
 const outboxQuery = z.object({ target: accountText });
 
 function deps<E extends ApiEnv>(c: Context<E>): AuthDeps {
@@ -132,34 +165,44 @@ function signIn<E extends ApiEnv>(c: Context<E>, session: SignedIn) {
   return c.json(success({ user: session.user }));
 }
 
-const phoneAccount = (input: { countryCode: string; phone: string }): Account => ({ kind: 'phone', phone: normalizePhone(input.countryCode, input.phone) });
+const phoneAccount = (input: { countryCode: string; phone: string }): Account => ({
+  kind: 'phone',
+  phone: normalizePhone(input.countryCode, input.phone),
+});
 const emailAccount = (input: { email: string }): Account => ({ kind: 'email', email: normalizeEmail(input.email) });
 const sent = { resendAfterSeconds: CODE_RESEND_SECONDS };
 
 const doc = describe('Account');
 
 export const authRoutes = new Hono<ApiEnv>()
-  .post('/v3/user/sendLoginCode', doc.anyone('Sends a sign-in code to a phone or an email'), input('json', sendLoginCodeBody), async (c) => {
-    const body = c.req.valid('json');
-    await sendLoginCode(deps(c), body.channel === 'phone' ? phoneAccount(body) : emailAccount(body));
-    return c.json(success(sent));
-  })
+  .post(
+    '/v3/user/sendLoginCode',
+    doc.anyone('Sends a sign-in code to a phone or an email'),
+    input('json', sendLoginCodeBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      await sendLoginCode(deps(c), body.channel === 'phone' ? phoneAccount(body) : emailAccount(body));
+      return c.json(success(sent));
+    },
+  )
   .post('/v1/user/login', doc.anyone('Signs in by phone, with a code or a password'), input('json', phoneLoginBody), async (c) => {
     const body = c.req.valid('json');
     const account = phoneAccount(body);
     const attempt = captchaOf(c, body.captcha);
-    const session = body.loginType === 'code'
-      ? await loginWithCode(deps(c), account, body.code, attempt, body.inviteCode)
-      : await loginWithPassword(deps(c), account, body.password, attempt);
+    const session =
+      body.loginType === 'code'
+        ? await loginWithCode(deps(c), account, body.code, attempt, body.inviteCode)
+        : await loginWithPassword(deps(c), account, body.password, attempt);
     return signIn(c, session);
   })
   .post('/v1/user/mail/login', doc.anyone('Signs in by email, with a code or a password'), input('json', mailLoginBody), async (c) => {
     const body = c.req.valid('json');
     const account = emailAccount(body);
     const attempt = captchaOf(c, body.captcha);
-    const session = body.loginType === 'code'
-      ? await loginWithCode(deps(c), account, body.code, attempt)
-      : await loginWithPassword(deps(c), account, body.password, attempt);
+    const session =
+      body.loginType === 'code'
+        ? await loginWithCode(deps(c), account, body.code, attempt)
+        : await loginWithPassword(deps(c), account, body.password, attempt);
     return signIn(c, session);
   })
   .post('/v1/user/mail/regVerify', doc.anyone('Sends a registration code to an email'), input('json', emailBody), async (c) => {
@@ -168,7 +211,10 @@ export const authRoutes = new Hono<ApiEnv>()
   })
   .post('/v1/user/mail/register', doc.anyone('Registers an account by email, and signs in'), input('json', registerBody), async (c) => {
     const body = c.req.valid('json');
-    return signIn(c, await register(deps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha), body.inviteCode));
+    return signIn(
+      c,
+      await register(deps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha), body.inviteCode),
+    );
   })
   .post('/v1/user/mail/forgot', doc.anyone('Sends a password-reset code to an email'), input('json', emailBody), async (c) => {
     await sendResetCode(deps(c), normalizeEmail(c.req.valid('json').email));
@@ -197,19 +243,43 @@ export const authRoutes = new Hono<ApiEnv>()
     for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) deleteCookie(c, name, { path: '/' });
     return c.json(success(null));
   })
-  .get('/v1/user/captcha', doc.anyone('A captcha image (PNG); its challenge id rides in an HttpOnly cookie'), input('query', captchaQuery), async (c) => {
-    const { db, clientKey, now } = deps(c);
-    const challenge = await createChallenge(db, clientKey, now);
-    setCookie(c, CAPTCHA_COOKIE, challenge.id, { path: '/api', httpOnly: true, sameSite: 'Lax', secure: secure(c), maxAge: CAPTCHA_TTL_MS / 1000 });
-    // A local build tells its answer in a header, so end-to-end tests solve it as a person would type it.
-    const devAnswer: Record<string, string> = c.env.APP_ENV === 'local' ? { [DEV_CAPTCHA_ANSWER_HEADER]: challenge.answer } : {};
-    return c.body(challenge.png, 200, { 'content-type': 'image/png', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...devAnswer });
-  })
-  .get('/v1/user/profile', doc.user('The user\'s profile'), signedIn, async (c) => c.json(success(await profileOf(c.get('db'), c.var.user.userId))))
+  .get(
+    '/v1/user/captcha',
+    doc.anyone('A captcha image (PNG); its challenge id rides in an HttpOnly cookie'),
+    input('query', captchaQuery),
+    async (c) => {
+      const { db, clientKey, now } = deps(c);
+      const challenge = await createChallenge(db, clientKey, now);
+      setCookie(c, CAPTCHA_COOKIE, challenge.id, {
+        path: '/api',
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: secure(c),
+        maxAge: CAPTCHA_TTL_MS / 1000,
+      });
+      // A local build tells its answer in a header, so end-to-end tests solve it as a person would type it.
+      const devAnswer: Record<string, string> = c.env.APP_ENV === 'local' ? { [DEV_CAPTCHA_ANSWER_HEADER]: challenge.answer } : {};
+      return c.body(challenge.png, 200, {
+        'content-type': 'image/png',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        ...devAnswer,
+      });
+    },
+  )
+  .get('/v1/user/profile', doc.user("The user's profile"), signedIn, async (c) =>
+    c.json(success(await profileOf(c.get('db'), c.var.user.userId))),
+  )
   .put('/v1/user/profile', doc.user('Changes the nickname'), signedIn, input('json', profileBody), async (c) =>
-    c.json(success(await updateNickname(c.get('db'), c.var.user.userId, c.req.valid('json').nickname))))
-  .get('/v1/dev/outbox', doc.anyone('The codes "sent" to an email or phone (local builds only)'), input('query', outboxQuery), async (c) => {
-    const { target } = c.req.valid('query');
-    const normalized = target.includes('@') ? normalizeEmail(target) : target.trim();
-    return c.json(success(await outboxFor(c.get('db'), normalized)));
-  });
+    c.json(success(await updateNickname(c.get('db'), c.var.user.userId, c.req.valid('json').nickname))),
+  )
+  .get(
+    '/v1/dev/outbox',
+    doc.anyone('The codes "sent" to an email or phone (local builds only)'),
+    input('query', outboxQuery),
+    async (c) => {
+      const { target } = c.req.valid('query');
+      const normalized = target.includes('@') ? normalizeEmail(target) : target.trim();
+      return c.json(success(await outboxFor(c.get('db'), normalized)));
+    },
+  );

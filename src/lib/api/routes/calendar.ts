@@ -30,8 +30,14 @@ const doc = describe('Calendar');
 
 export const calendarRoutes = new Hono<ApiEnv>()
   .get('/v1/calendar/:key/latest', doc.anyone('The calendar of a city and type'), input('param', keyParam), async (c) =>
-    c.json(success(await calendarList(c.var.scope, c.req.valid('param').key, null))))
-  .get('/v1/calendar/:key/:range/latest', doc.anyone('The calendar of a city and type within a date range'), input('param', rangeParam), async (c) => {
-    const { key, range } = c.req.valid('param');
-    return c.json(success(await calendarList(c.var.scope, key, range)));
-  });
+    c.json(success(await calendarList(c.var.scope, c.req.valid('param').key, null))),
+  )
+  .get(
+    '/v1/calendar/:key/:range/latest',
+    doc.anyone('The calendar of a city and type within a date range'),
+    input('param', rangeParam),
+    async (c) => {
+      const { key, range } = c.req.valid('param');
+      return c.json(success(await calendarList(c.var.scope, key, range)));
+    },
+  );

@@ -9,14 +9,15 @@ import { success } from '../errors.ts';
 const doc = describe('Catalogue');
 
 export const catalogueRoutes = new Hono<ApiEnv>()
-  .get('/', doc.anyone('The home page\'s configuration: banners, sections and texts'), async (c) => {
+  .get('/', doc.anyone("The home page's configuration: banners, sections and texts"), async (c) => {
     const t = c.get('t');
     const tkd = { title: t('site.title'), keywords: t('site.keywords'), description: t('site.description') };
     return c.json(success(await homeConfig(c.get('db'), c.get('ctx'), tkd, Date.now())));
   })
   .get('/v1/language/list', doc.anyone('The languages'), async (c) => c.json(success(await listLanguages(c.get('db')))))
   .get('/v1/currency/list', doc.anyone('The currencies'), async (c) => c.json(success(await listCurrencies(c.get('db')))))
-  .get('/v1/currency', doc.anyone('The request\'s currency'), (c) => c.json(success({ code: c.get('ctx').currency })))
+  .get('/v1/currency', doc.anyone("The request's currency"), (c) => c.json(success({ code: c.get('ctx').currency })))
   .get('/v1/cities/active/group', doc.anyone('The active cities, grouped'), async (c) =>
-    c.json(success(await cityGroups(c.get('db'), c.get('ctx').locale))))
+    c.json(success(await cityGroups(c.get('db'), c.get('ctx').locale))),
+  )
   .get('/v1/cities/hotCity', doc.anyone('The hot cities'), async (c) => c.json(success(await hotCities(c.get('db'), c.get('ctx').locale))));

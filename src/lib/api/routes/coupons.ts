@@ -24,8 +24,9 @@ const listQuery = z.object({ tab: z.enum(COUPON_TABS).default('usable') });
 const doc = describe('Coupons');
 
 export const couponRoutes = new Hono<ApiEnv>()
-  .get('/v1/coupon/list', doc.user('The user\'s coupons of a tab, with every tab\'s count'), signedIn, input('query', listQuery), async (c) =>
-    c.json(success(await listCoupons(c.var.scope, c.req.valid('query').tab))))
+  .get('/v1/coupon/list', doc.user("The user's coupons of a tab, with every tab's count"), signedIn, input('query', listQuery), async (c) =>
+    c.json(success(await listCoupons(c.var.scope, c.req.valid('query').tab))),
+  )
   .get('/v1/popBox/inviteCoupon/list', doc.user('The invite coupons received since the pop-ups were last shown'), signedIn, async (c) => {
     const userId = c.var.user.userId;
     const seen = seenInviteCouponId(getCookie(c, INVITE_COUPON_SEEN_COOKIE), userId);

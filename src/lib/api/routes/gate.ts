@@ -30,21 +30,48 @@ const doc = describe('Gate');
 
 export const gateRoutes = new Hono<ApiEnv>()
   .get('/v1/gate/sessions', doc.user('The sessions the caller may staff, not yet ended'), signedIn, async (c) =>
-    c.json(success(await gateSessions(c.var.scope))))
-  .get('/v1/gate/sessions/:id/count', doc.user('The tickets of a session admitted and issued so far'), signedIn, input('param', idParam), async (c) =>
-    c.json(success(await admittedCount(c.get('db'), c.var.user.userId, c.req.valid('param').id))))
-  .post('/v1/gate/sessions/:id/admissions', doc.user('Admits a ticket by its entry code'), signedIn, input('param', idParam),
-    input('json', admissionBody), async (c) =>
-      c.json(success(await admit(c.var.scope, c.req.valid('param').id, c.req.valid('json').code))))
-  .get('/v1/gate/sessions/:id/staff', doc.user('The door staff the calling seller assigned to a session'), signedIn, input('param', idParam),
-    async (c) => c.json(success(await doorStaff(c.get('db'), c.var.user.userId, c.req.valid('param').id))))
-  .post('/v1/gate/sessions/:id/staff', doc.user('Assigns an account as door staff of a session'), signedIn, input('param', idParam),
-    input('json', staffBody), async (c) => {
+    c.json(success(await gateSessions(c.var.scope))),
+  )
+  .get(
+    '/v1/gate/sessions/:id/count',
+    doc.user('The tickets of a session admitted and issued so far'),
+    signedIn,
+    input('param', idParam),
+    async (c) => c.json(success(await admittedCount(c.get('db'), c.var.user.userId, c.req.valid('param').id))),
+  )
+  .post(
+    '/v1/gate/sessions/:id/admissions',
+    doc.user('Admits a ticket by its entry code'),
+    signedIn,
+    input('param', idParam),
+    input('json', admissionBody),
+    async (c) => c.json(success(await admit(c.var.scope, c.req.valid('param').id, c.req.valid('json').code))),
+  )
+  .get(
+    '/v1/gate/sessions/:id/staff',
+    doc.user('The door staff the calling seller assigned to a session'),
+    signedIn,
+    input('param', idParam),
+    async (c) => c.json(success(await doorStaff(c.get('db'), c.var.user.userId, c.req.valid('param').id))),
+  )
+  .post(
+    '/v1/gate/sessions/:id/staff',
+    doc.user('Assigns an account as door staff of a session'),
+    signedIn,
+    input('param', idParam),
+    input('json', staffBody),
+    async (c) => {
       const { id } = c.req.valid('param');
       return c.json(success(await assignDoorStaff(c.get('db'), c.var.user.userId, id, c.req.valid('json').account, Date.now())));
-    })
-  .delete('/v1/gate/sessions/:id/staff/:userId', doc.user('Removes a door staff member of a session'), signedIn, input('param', staffParam),
+    },
+  )
+  .delete(
+    '/v1/gate/sessions/:id/staff/:userId',
+    doc.user('Removes a door staff member of a session'),
+    signedIn,
+    input('param', staffParam),
     async (c) => {
       const { id, userId } = c.req.valid('param');
       return c.json(success(await removeDoorStaff(c.get('db'), c.var.user.userId, id, userId)));
-    });
+    },
+  );

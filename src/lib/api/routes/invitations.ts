@@ -21,7 +21,13 @@ const acceptBody = z.object({ inviteCode: inviteCode.min(1) });
 const doc = describe('Invitations');
 
 export const invitationRoutes = new Hono<ApiEnv>()
-  .get('/v1/invitation', doc.user('The user\'s invite code, who joined, and both sides\' rewards'), signedIn, async (c) =>
-    c.json(success(await invitationOf(c.var.scope))))
-  .post('/v1/invitation/accept', doc.user('Accepts a friend\'s invite code, while the account is new'), signedIn, input('json', acceptBody), async (c) =>
-    c.json(success(await acceptInvitation(c.get('db'), c.var.user.userId, c.req.valid('json').inviteCode, Date.now()))));
+  .get('/v1/invitation', doc.user("The user's invite code, who joined, and both sides' rewards"), signedIn, async (c) =>
+    c.json(success(await invitationOf(c.var.scope))),
+  )
+  .post(
+    '/v1/invitation/accept',
+    doc.user("Accepts a friend's invite code, while the account is new"),
+    signedIn,
+    input('json', acceptBody),
+    async (c) => c.json(success(await acceptInvitation(c.get('db'), c.var.user.userId, c.req.valid('json').inviteCode, Date.now()))),
+  );

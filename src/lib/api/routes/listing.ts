@@ -26,8 +26,11 @@ function fieldOf(problem: ListingProblem): string {
 const doc = describe('Listing');
 
 // A named rest of the path (not `*`), so that the route is in the OpenAPI document.
-export const listingRoutes = new Hono<ApiEnv>().get(`${LIST_PREFIX}/:path{.+}`, doc.anyone('A category list or a search, by the listing page\'s path and query'),
-  input('query', sceneSchema), async (c) => {
+export const listingRoutes = new Hono<ApiEnv>().get(
+  `${LIST_PREFIX}/:path{.+}`,
+  doc.anyone("A category list or a search, by the listing page's path and query"),
+  input('query', sceneSchema),
+  async (c) => {
     const url = new URL(c.req.url);
     // The raw (still encoded) path: the grammar decodes the keyword itself, exactly once.
     const path = url.pathname.slice(url.pathname.indexOf(LIST_PREFIX) + LIST_PREFIX.length);
@@ -42,4 +45,5 @@ export const listingRoutes = new Hono<ApiEnv>().get(`${LIST_PREFIX}/:path{.+}`, 
       throw new DomainError('invalid_input', { field }, field);
     }
     return c.json(success(outcome.list));
-  });
+  },
+);

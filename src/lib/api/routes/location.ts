@@ -17,7 +17,13 @@ import { input } from '../validate.ts';
 import { deviceId, ensureDeviceId, setPreferenceCookie } from '../visitor.ts';
 
 const keywordQuery = z.object({ keyword: z.string().trim().min(1).max(CITY_KEYWORD_MAX_LENGTH) });
-const coordinate = (limit: number) => z.string().trim().regex(/^-?\d{1,3}(\.\d{1,15})?$/).transform(Number).pipe(z.number().min(-limit).max(limit));
+const coordinate = (limit: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,3}(\.\d{1,15})?$/)
+    .transform(Number)
+    .pipe(z.number().min(-limit).max(limit));
 const positionQuery = z.object({ latitude: coordinate(90).optional(), longitude: coordinate(180).optional() });
 const saveBody = z.object({ cityId: queryId });
 
@@ -33,28 +39,42 @@ const doc = describe('Location');
 
 export const locationRoutes = new Hono<ApiEnv>()
   .get('/v1/cities/autocompletion', doc.anyone('Cities whose name starts with a keyword'), input('query', keywordQuery), async (c) =>
-    c.json(success(await autocompleteCities(c.get('db'), c.req.valid('query').keyword, c.get('ctx').locale))))
-  .get('/v1/cities/currentPosition', doc.anyone('The city nearest a position (or the network\'s)'), input('query', positionQuery), async (c) => {
-    const { latitude, longitude } = c.req.valid('query');
-    if ((latitude === undefined) !== (longitude === undefined)) {
-      const missing = latitude === undefined ? 'latitude' : 'longitude';
-      throw new DomainError('invalid_input', { field: missing }, missing);
-    }
-    // Without coordinates (the user has not shared a position), the network location stands in.
-    const position = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : networkPosition(c.req.raw);
-    const city = position ? await nearestCity(c.get('db'), position, c.get('ctx').locale) : null;
-    return c.json(success(city ? { cityId: city.cityId, cityName: city.cityName } : null));
-  })
+    c.json(success(await autocompleteCities(c.get('db'), c.req.valid('query').keyword, c.get('ctx').locale))),
+  )
+  .get(
+    '/v1/cities/currentPosition',
+    doc.anyone("The city nearest a position (or the network's)"),
+    input('query', positionQuery),
+    async (c) => {
+      const { latitude, longitude } = c.req.valid('query');
+      if ((latitude === undefined) !== (longitude === undefined)) {
+        const missing = latitude === undefined ? 'latitude' : 'longitude';
+        throw new DomainError('invalid_input', { field: missing }, missing);
+      }
+      // Without coordinates (the user has not shared a position), the network location stands in.
+      const position = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : networkPosition(c.req.raw);
+      const city = position ? await nearestCity(c.get('db'), position, c.get('ctx').locale) : null;
+      return c.json(success(city ? { cityId: city.cityId, cityName: city.cityName } : null));
+    },
+  )
   .get('/v1/cities/userCity', doc.maybe('The city the user or device chose last'), maybeSignedIn, async (c) => {
     const ctx = c.get('ctx');
     const chooser = { userId: c.var.user?.userId ?? null, deviceId: deviceId(c) };
     return c.json(success(await userCity(c.get('db'), chooser, ctx.cityId, ctx.locale)));
   })
-  .post('/v1/cities/user/save', doc.maybe('Saves the chosen city (and sets its cookie)'), input('json', saveBody), maybeSignedIn, async (c) => {
-    const device = ensureDeviceId(c);
-    const chooser = { userId: c.var.user?.userId ?? null, deviceId: device.id };
-    const city = await saveUserCity(c.get('db'), c.req.valid('json').cityId, chooser, c.get('ctx').locale, Date.now());
-    setPreferenceCookie(c, CITY_COOKIE, String(city.cityId));
-    return c.json(success(city));
-  })
-  .get('/v1/setDvid', doc.anyone('Gives the browser a device id when it has none'), (c) => c.json(success({ created: ensureDeviceId(c).created })));
+  .post(
+    '/v1/cities/user/save',
+    doc.maybe('Saves the chosen city (and sets its cookie)'),
+    input('json', saveBody),
+    maybeSignedIn,
+    async (c) => {
+      const device = ensureDeviceId(c);
+      const chooser = { userId: c.var.user?.userId ?? null, deviceId: device.id };
+      const city = await saveUserCity(c.get('db'), c.req.valid('json').cityId, chooser, c.get('ctx').locale, Date.now());
+      setPreferenceCookie(c, CITY_COOKIE, String(city.cityId));
+      return c.json(success(city));
+    },
+  )
+  .get('/v1/setDvid', doc.anyone('Gives the browser a device id when it has none'), (c) =>
+    c.json(success({ created: ensureDeviceId(c).created })),
+  );

@@ -15,7 +15,16 @@ import { z } from 'zod';
 import { shareImageSvg } from '../../domain/lottery-share-image.ts';
 import { localizedPath } from '../../i18n/locales.ts';
 import { requirePublicOrigin } from '../../services/public-origin.ts';
-import { drawRecord, helpEntry, joinLottery, listLotteries, lotteryDetail, sharePath, shareImageData, shareView } from '../../services/lottery.ts';
+import {
+  drawRecord,
+  helpEntry,
+  joinLottery,
+  listLotteries,
+  lotteryDetail,
+  sharePath,
+  shareImageData,
+  shareView,
+} from '../../services/lottery.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
@@ -30,33 +39,63 @@ const doc = describe('Lottery');
 
 export const lotteryRoutes = new Hono<ApiEnv>()
   .get('/v1/lotteries', doc.anyone('Every lottery, open ones first'), async (c) => c.json(success(await listLotteries(c.var.scope))))
-  .get('/v1/lotteries/share/:token', doc.maybe('A share link\'s lottery, its sharer, and what the caller did'), input('param', shareParam), maybeSignedIn,
+  .get(
+    '/v1/lotteries/share/:token',
+    doc.maybe("A share link's lottery, its sharer, and what the caller did"),
+    input('param', shareParam),
+    maybeSignedIn,
     async (c) => {
       const viewerId = c.var.user?.userId ?? null;
       return c.json(success(await shareView(c.var.scope, c.req.valid('param').token, viewerId)));
-    })
-  .post('/v1/lotteries/share/:token/help', doc.user('Helps a friend: one more code for the sharer'), signedIn, input('param', shareParam), async (c) =>
-    c.json(success(await helpEntry(c.get('db'), c.req.valid('param').token, c.var.user.userId, Date.now()))))
-  .get('/v1/lotteries/share/:token/image.svg', doc.anyone('The share image: an SVG with a QR code of the link'), input('param', shareParam), async (c) => {
-    const { token } = c.req.valid('param');
-    const { lottery } = await shareImageData(c.var.scope, token);
-    const t = c.get('t');
-    const url = new URL(localizedPath(sharePath(token), c.get('ctx').locale), requirePublicOrigin(c.env, c.req.url)).href;
-    const svg = shareImageSvg({
-      title: t('lottery.title'),
-      activityName: lottery.activity.name,
-      prize: t('lottery.prize', { prizes: lottery.prizeCount, count: lottery.ticketsPerPrize }),
-      drawAt: t('lottery.draw_at', { time: lottery.drawAtLabel }),
-      steps: [t('lottery.image.step_open'), t('lottery.image.step_help'), t('lottery.image.step_draw')],
-      url,
-    });
-    return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'private, max-age=300' });
-  })
-  .get('/v1/lotteries/:id', doc.maybe('One lottery, with the caller\'s entry when signed in'), input('param', lotteryParam), maybeSignedIn, async (c) => {
-    const viewerId = c.var.user?.userId ?? null;
-    return c.json(success(await lotteryDetail(c.var.scope, c.req.valid('param').id, viewerId)));
-  })
-  .get('/v1/lotteries/:id/draw', doc.anyone('A drawn lottery\'s record: seed, commitment, codes, winners'), input('param', lotteryParam), async (c) =>
-    c.json(success(await drawRecord(c.get('db'), c.req.valid('param').id, Date.now()))))
-  .post('/v1/lotteries/:id/join', doc.user('Joins a lottery: one entry, its first code and its share link'), signedIn, input('param', lotteryParam),
-    async (c) => c.json(success(await joinLottery(c.var.scope, c.req.valid('param').id))));
+    },
+  )
+  .post(
+    '/v1/lotteries/share/:token/help',
+    doc.user('Helps a friend: one more code for the sharer'),
+    signedIn,
+    input('param', shareParam),
+    async (c) => c.json(success(await helpEntry(c.get('db'), c.req.valid('param').token, c.var.user.userId, Date.now()))),
+  )
+  .get(
+    '/v1/lotteries/share/:token/image.svg',
+    doc.anyone('The share image: an SVG with a QR code of the link'),
+    input('param', shareParam),
+    async (c) => {
+      const { token } = c.req.valid('param');
+      const { lottery } = await shareImageData(c.var.scope, token);
+      const t = c.get('t');
+      const url = new URL(localizedPath(sharePath(token), c.get('ctx').locale), requirePublicOrigin(c.env, c.req.url)).href;
+      const svg = shareImageSvg({
+        title: t('lottery.title'),
+        activityName: lottery.activity.name,
+        prize: t('lottery.prize', { prizes: lottery.prizeCount, count: lottery.ticketsPerPrize }),
+        drawAt: t('lottery.draw_at', { time: lottery.drawAtLabel }),
+        steps: [t('lottery.image.step_open'), t('lottery.image.step_help'), t('lottery.image.step_draw')],
+        url,
+      });
+      return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'private, max-age=300' });
+    },
+  )
+  .get(
+    '/v1/lotteries/:id',
+    doc.maybe("One lottery, with the caller's entry when signed in"),
+    input('param', lotteryParam),
+    maybeSignedIn,
+    async (c) => {
+      const viewerId = c.var.user?.userId ?? null;
+      return c.json(success(await lotteryDetail(c.var.scope, c.req.valid('param').id, viewerId)));
+    },
+  )
+  .get(
+    '/v1/lotteries/:id/draw',
+    doc.anyone("A drawn lottery's record: seed, commitment, codes, winners"),
+    input('param', lotteryParam),
+    async (c) => c.json(success(await drawRecord(c.get('db'), c.req.valid('param').id, Date.now()))),
+  )
+  .post(
+    '/v1/lotteries/:id/join',
+    doc.user('Joins a lottery: one entry, its first code and its share link'),
+    signedIn,
+    input('param', lotteryParam),
+    async (c) => c.json(success(await joinLottery(c.var.scope, c.req.valid('param').id))),
+  );

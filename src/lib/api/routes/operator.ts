@@ -30,10 +30,31 @@ const operatorOnly = createMiddleware<SignedInEnv>(async (c, next) => {
 const doc = describe('Operator');
 
 export const operatorRoutes = new Hono<ApiEnv>()
-  .post('/v1/operator/sessions/:id/cancel', doc.user('Cancels a session: paid orders refunded, unpaid closed (operators)'), signedIn, operatorOnly,
-    input('param', idParam), async (c) => c.json(success(await cancelSession(c.get('db'), c.req.valid('param').id, Date.now()))))
-  .post('/v1/operator/sessions/:id/postpone', doc.user('Postpones a session; buyers may ask for a refund until refundUntil (operators)'), signedIn,
-    operatorOnly, input('param', idParam), input('json', postponeBody), async (c) => {
+  .post(
+    '/v1/operator/sessions/:id/cancel',
+    doc.user('Cancels a session: paid orders refunded, unpaid closed (operators)'),
+    signedIn,
+    operatorOnly,
+    input('param', idParam),
+    async (c) => c.json(success(await cancelSession(c.get('db'), c.req.valid('param').id, Date.now()))),
+  )
+  .post(
+    '/v1/operator/sessions/:id/postpone',
+    doc.user('Postpones a session; buyers may ask for a refund until refundUntil (operators)'),
+    signedIn,
+    operatorOnly,
+    input('param', idParam),
+    input('json', postponeBody),
+    async (c) => {
       const moved = await postponeSession(c.get('db'), c.req.valid('param').id, c.req.valid('json'), Date.now());
-      return c.json(success({ sessionId: moved.id, status: moved.status, startsAt: moved.startsAt, endsAt: moved.endsAt, refundUntil: moved.refundUntil }));
-    });
+      return c.json(
+        success({
+          sessionId: moved.id,
+          status: moved.status,
+          startsAt: moved.startsAt,
+          endsAt: moved.endsAt,
+          refundUntil: moved.refundUntil,
+        }),
+      );
+    },
+  );

@@ -62,31 +62,58 @@ const listQuery = z.object({
 const doc = describe('Orders');
 
 export const orderRoutes = new Hono<ApiEnv>()
-  .get('/v1/checkout/quote', doc.user('The checkout\'s quote: price, fees, coupon and delivery choices'), signedIn, input('query', quoteQuery), async (c) => {
-    return c.json(success(await quoteCheckout(c.var.scope, paymentSetup(c.env), c.req.valid('query'))));
-  })
-  .post('/v1/orders', doc.user('Creates an order and holds its tickets (Idempotency-Key header)'), signedIn, idempotent, input('json', createBody),
+  .get(
+    '/v1/checkout/quote',
+    doc.user("The checkout's quote: price, fees, coupon and delivery choices"),
+    signedIn,
+    input('query', quoteQuery),
+    async (c) => {
+      return c.json(success(await quoteCheckout(c.var.scope, paymentSetup(c.env), c.req.valid('query'))));
+    },
+  )
+  .post(
+    '/v1/orders',
+    doc.user('Creates an order and holds its tickets (Idempotency-Key header)'),
+    signedIn,
+    idempotent,
+    input('json', createBody),
     async (c) => {
       return c.json(success(await createOrder(c.var.scope, paymentSetup(c.env), c.req.valid('json'), c.var.idempotencyKey)));
-    })
-  .get('/v1/orders', doc.user('A page of the buyer\'s orders'), signedIn, input('query', listQuery), async (c) =>
-    c.json(success(await listOrders(c.var.scope, c.req.valid('query')))))
-  .get('/v1/orders/:id', doc.user('One of the buyer\'s orders'), signedIn, input('param', idParam), async (c) =>
-    c.json(success(await orderDetail(c.var.scope, c.req.valid('param').id))))
+    },
+  )
+  .get('/v1/orders', doc.user("A page of the buyer's orders"), signedIn, input('query', listQuery), async (c) =>
+    c.json(success(await listOrders(c.var.scope, c.req.valid('query')))),
+  )
+  .get('/v1/orders/:id', doc.user("One of the buyer's orders"), signedIn, input('param', idParam), async (c) =>
+    c.json(success(await orderDetail(c.var.scope, c.req.valid('param').id))),
+  )
   .post('/v1/orders/:id/cancel', doc.user('Cancels an order pending payment'), signedIn, input('param', idParam), async (c) =>
-    c.json(success(await cancelOrder(c.var.scope, c.req.valid('param').id))))
-  .post('/v1/orders/:id/confirm-receipt', doc.user('Confirms an order\'s tickets arrived'), signedIn, input('param', idParam), async (c) =>
-    c.json(success(await confirmReceipt(c.var.scope, c.req.valid('param').id))))
-  .post('/v1/orders/:id/refund', doc.user('Asks for a postponed show\'s refund, before its deadline'), signedIn, input('param', idParam), async (c) => {
-    const { scope } = c.var;
-    const orderId = c.req.valid('param').id;
-    await requestPostponementRefund(scope.db, scope.userId, orderId, scope.now);
-    return c.json(success(await orderDetail(scope, orderId)));
-  })
-  .post('/v1/dev/orders/:id/end-payment-time', doc.user('Ends an unpaid order\'s payment time now (local builds only)'), signedIn, input('param', idParam),
+    c.json(success(await cancelOrder(c.var.scope, c.req.valid('param').id))),
+  )
+  .post('/v1/orders/:id/confirm-receipt', doc.user("Confirms an order's tickets arrived"), signedIn, input('param', idParam), async (c) =>
+    c.json(success(await confirmReceipt(c.var.scope, c.req.valid('param').id))),
+  )
+  .post(
+    '/v1/orders/:id/refund',
+    doc.user("Asks for a postponed show's refund, before its deadline"),
+    signedIn,
+    input('param', idParam),
+    async (c) => {
+      const { scope } = c.var;
+      const orderId = c.req.valid('param').id;
+      await requestPostponementRefund(scope.db, scope.userId, orderId, scope.now);
+      return c.json(success(await orderDetail(scope, orderId)));
+    },
+  )
+  .post(
+    '/v1/dev/orders/:id/end-payment-time',
+    doc.user("Ends an unpaid order's payment time now (local builds only)"),
+    signedIn,
+    input('param', idParam),
     async (c) => {
       const { scope } = c.var;
       const orderId = c.req.valid('param').id;
       await endPaymentTimeNow(scope.db, scope.userId, orderId, scope.now);
       return c.json(success(await orderDetail(scope, orderId)));
-    });
+    },
+  );

@@ -32,7 +32,9 @@ function availableSetup(config: Cloudflare.Env): PaymentSetup {
   if (checkoutProvider(setup)) return setup;
   if (!reportedUnavailable) {
     reportedUnavailable = true;
-    console.error(`Payments are unavailable: APP_ENV=${setup.appEnv} has no real payment provider configured (set STRIPE_SECRET_KEY), and the sandbox is for local builds only.`);
+    console.error(
+      `Payments are unavailable: APP_ENV=${setup.appEnv} has no real payment provider configured (set STRIPE_SECRET_KEY), and the sandbox is for local builds only.`,
+    );
   }
   throw new DomainError('payments_unavailable');
 }
@@ -41,18 +43,32 @@ const providerParam = z.object({ provider: z.string().regex(/^[a-z][a-z0-9_-]{0,
 const doc = describe('Payments');
 
 export const paymentRoutes = new Hono<ApiEnv>()
-  .post('/v1/orders/:id/payments', doc.user('Starts paying an order (Idempotency-Key header: the same key answers the same payment)'), signedIn,
-    input('param', idParam), idempotent, input('json', payBody), async (c) => {
+  .post(
+    '/v1/orders/:id/payments',
+    doc.user('Starts paying an order (Idempotency-Key header: the same key answers the same payment)'),
+    signedIn,
+    input('param', idParam),
+    idempotent,
+    input('json', payBody),
+    async (c) => {
       const { method } = c.req.valid('json');
       if (!isPaymentMethod(method)) throw new DomainError('payment_method_unavailable', {}, 'method');
       const setup = availableSetup(c.env);
       const where = { origin: requirePublicOrigin(c.env, c.req.url), locale: c.get('ctx').locale };
       const orderId = c.req.valid('param').id;
-      return c.json(success(await startPayment(c.get('db'), c.var.user.userId, orderId, method, c.var.idempotencyKey, setup, where, Date.now())));
-    })
-  .get('/v1/orders/:id/payment', doc.user('An order\'s payment state, after asking the provider about open payments'), signedIn, input('param', idParam),
-    async (c) => c.json(success(await paymentState(c.get('db'), c.var.user.userId, c.req.valid('param').id, Date.now()))))
-  .post('/v1/payments/webhooks/:provider', doc.anyone('A payment provider\'s signed notice'), input('param', providerParam), async (c) => {
+      return c.json(
+        success(await startPayment(c.get('db'), c.var.user.userId, orderId, method, c.var.idempotencyKey, setup, where, Date.now())),
+      );
+    },
+  )
+  .get(
+    '/v1/orders/:id/payment',
+    doc.user("An order's payment state, after asking the provider about open payments"),
+    signedIn,
+    input('param', idParam),
+    async (c) => c.json(success(await paymentState(c.get('db'), c.var.user.userId, c.req.valid('param').id, Date.now()))),
+  )
+  .post('/v1/payments/webhooks/:provider', doc.anyone("A payment provider's signed notice"), input('param', providerParam), async (c) => {
     const body = await c.req.text();
     return c.json(success(await receiveWebhook(c.get('db'), c.req.valid('param').provider, c.req.raw.headers, body, Date.now())));
   });

@@ -20,15 +20,25 @@ const currencyBody = z.object({ currencyType: queryId });
 const doc = describe('Preferences');
 
 export const preferenceRoutes = new Hono<ApiEnv>()
-  .post('/v1/user/language/save', doc.maybe('Chooses the language (cookie, and the account when signed in)'), input('json', languageBody), maybeSignedIn,
+  .post(
+    '/v1/user/language/save',
+    doc.maybe('Chooses the language (cookie, and the account when signed in)'),
+    input('json', languageBody),
+    maybeSignedIn,
     async (c) => {
       const language = await saveLanguage(c.get('db'), c.req.valid('json').languageId, c.var.user?.userId ?? null);
       setPreferenceCookie(c, LANGUAGE_COOKIE, language.code);
       return c.json(success(language));
-    })
-  .post('/v1/currency/save', doc.maybe('Chooses the currency (cookie, and the account when signed in)'), input('json', currencyBody), maybeSignedIn,
+    },
+  )
+  .post(
+    '/v1/currency/save',
+    doc.maybe('Chooses the currency (cookie, and the account when signed in)'),
+    input('json', currencyBody),
+    maybeSignedIn,
     async (c) => {
       const currency = await saveCurrency(c.get('db'), c.req.valid('json').currencyType, c.var.user?.userId ?? null);
       setPreferenceCookie(c, CURRENCY_COOKIE, currency.code);
       return c.json(success(currency));
-    });
+    },
+  );

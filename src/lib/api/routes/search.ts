@@ -12,9 +12,19 @@ import { input } from '../validate.ts';
  * Room for a pasted keyword with spaces; what the search reads of it is capped at MAX_QUERY_CHARS.
  * ignoreCityId=true is read by the request context (app.ts), like on every call.
  */
-const suggestSchema = z.object({ input: z.string().max(MAX_QUERY_CHARS * 2).default(''), ignoreCityId: z.string().optional() });
+const suggestSchema = z.object({
+  input: z
+    .string()
+    .max(MAX_QUERY_CHARS * 2)
+    .default(''),
+  ignoreCityId: z.string().optional(),
+});
 
 const doc = describe('Search');
 
-export const searchRoutes = new Hono<ApiEnv>().get('/v1/activities/suggest', doc.anyone('Search suggestions for what was typed'),
-  input('query', suggestSchema), async (c) => c.json(success(await suggest(c.var.scope, c.req.valid('query').input))));
+export const searchRoutes = new Hono<ApiEnv>().get(
+  '/v1/activities/suggest',
+  doc.anyone('Search suggestions for what was typed'),
+  input('query', suggestSchema),
+  async (c) => c.json(success(await suggest(c.var.scope, c.req.valid('query').input))),
+);

@@ -18,7 +18,11 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import {
-  FAIL_REASON_MAX_LENGTH, FULFILMENT_METHODS, PICKUP_ADDRESS_MAX_LENGTH, SEAT_MAX_LENGTH, TRACKING_NO_PATTERN,
+  FAIL_REASON_MAX_LENGTH,
+  FULFILMENT_METHODS,
+  PICKUP_ADDRESS_MAX_LENGTH,
+  SEAT_MAX_LENGTH,
+  TRACKING_NO_PATTERN,
 } from '../../domain/fulfilment.ts';
 import { ORDER_STATUSES } from '../../domain/order-state.ts';
 import { failOrder, fulfilOrder, listSellerOrders, requireSeller } from '../../services/fulfilment.ts';
@@ -33,7 +37,12 @@ const MAX_SEATS = 99;
 
 /** An optional text where an empty string means "not given", so it gets the rule's own message. */
 const optionalText = (rule: z.ZodString) =>
-  z.string().trim().optional().transform((value) => value || undefined).pipe(rule.optional());
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(rule.optional());
 
 const listQuery = z.object({
   status: z.enum(['all', ...ORDER_STATUSES]).default('pending_ticketing'),
@@ -59,13 +68,33 @@ const sellerOnly = createMiddleware<SignedInEnv>(async (c, next) => {
 const doc = describe('Seller');
 
 export const sellerRoutes = new Hono<ApiEnv>()
-  .get('/v1/seller/orders', doc.user('A page of the seller\'s orders, soonest show first (sellers)'), signedIn, sellerOnly, input('query', listQuery),
-    async (c) => c.json(success(await listSellerOrders(c.var.scope, c.req.valid('query')))))
-  .post('/v1/seller/orders/:id/fulfil', doc.user('Fulfils an order: e-ticket, courier or pickup (sellers)'), signedIn, sellerOnly, input('param', idParam),
-    input('json', fulfilBody), async (c) => {
+  .get(
+    '/v1/seller/orders',
+    doc.user("A page of the seller's orders, soonest show first (sellers)"),
+    signedIn,
+    sellerOnly,
+    input('query', listQuery),
+    async (c) => c.json(success(await listSellerOrders(c.var.scope, c.req.valid('query')))),
+  )
+  .post(
+    '/v1/seller/orders/:id/fulfil',
+    doc.user('Fulfils an order: e-ticket, courier or pickup (sellers)'),
+    signedIn,
+    sellerOnly,
+    input('param', idParam),
+    input('json', fulfilBody),
+    async (c) => {
       return c.json(success(await fulfilOrder(c.var.scope, c.req.valid('param').id, c.req.valid('json'))));
-    })
-  .post('/v1/seller/orders/:id/fail', doc.user('Fails an order: refunded, and the buyer compensated (sellers)'), signedIn, sellerOnly, input('param', idParam),
-    input('json', failBody), async (c) => {
+    },
+  )
+  .post(
+    '/v1/seller/orders/:id/fail',
+    doc.user('Fails an order: refunded, and the buyer compensated (sellers)'),
+    signedIn,
+    sellerOnly,
+    input('param', idParam),
+    input('json', failBody),
+    async (c) => {
       return c.json(success(await failOrder(c.var.scope, c.req.valid('param').id, c.req.valid('json').reason)));
-    });
+    },
+  );

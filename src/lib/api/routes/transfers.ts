@@ -14,7 +14,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  changeTransferPrice, createTransferListing, listMyTransferListings, myPayouts, withdrawTransferListing,
+  changeTransferPrice,
+  createTransferListing,
+  listMyTransferListings,
+  myPayouts,
+  withdrawTransferListing,
 } from '../../services/transfers.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
@@ -38,18 +42,38 @@ const priceBody = z.object({ price: minorAmount, currency: currencyCode });
 const doc = describe('Transfers');
 
 export const transferRoutes = new Hono<ApiEnv>()
-  .post('/v1/orders/:id/transfer-listings', doc.user('Lists tickets of an order for transfer'), signedIn, input('param', idParam), input('json', createBody),
+  .post(
+    '/v1/orders/:id/transfer-listings',
+    doc.user('Lists tickets of an order for transfer'),
+    signedIn,
+    input('param', idParam),
+    input('json', createBody),
     async (c) => {
       const orderId = c.req.valid('param').id;
       return c.json(success(await createTransferListing(c.var.scope, orderId, c.req.valid('json'))));
-    })
-  .get('/v1/transfer-listings', doc.user('The caller\'s transfer listings, newest first'), signedIn, async (c) =>
-    c.json(success(await listMyTransferListings(c.var.scope))))
-  .put('/v1/transfer-listings/:id', doc.user('Changes an active listing\'s price'), signedIn, input('param', idParam), input('json', priceBody), async (c) => {
-    const listingId = c.req.valid('param').id;
-    return c.json(success(await changeTransferPrice(c.var.scope, listingId, c.req.valid('json'))));
-  })
-  .delete('/v1/transfer-listings/:id', doc.user('Withdraws a listing while no ticket is held or sold'), signedIn, input('param', idParam), async (c) =>
-    c.json(success(await withdrawTransferListing(c.var.scope, c.req.valid('param').id))))
-  .get('/v1/transfer-payouts', doc.user('The caller\'s recorded proceeds, payable after each event'), signedIn, async (c) =>
-    c.json(success(await myPayouts(c.var.scope))));
+    },
+  )
+  .get('/v1/transfer-listings', doc.user("The caller's transfer listings, newest first"), signedIn, async (c) =>
+    c.json(success(await listMyTransferListings(c.var.scope))),
+  )
+  .put(
+    '/v1/transfer-listings/:id',
+    doc.user("Changes an active listing's price"),
+    signedIn,
+    input('param', idParam),
+    input('json', priceBody),
+    async (c) => {
+      const listingId = c.req.valid('param').id;
+      return c.json(success(await changeTransferPrice(c.var.scope, listingId, c.req.valid('json'))));
+    },
+  )
+  .delete(
+    '/v1/transfer-listings/:id',
+    doc.user('Withdraws a listing while no ticket is held or sold'),
+    signedIn,
+    input('param', idParam),
+    async (c) => c.json(success(await withdrawTransferListing(c.var.scope, c.req.valid('param').id))),
+  )
+  .get('/v1/transfer-payouts', doc.user("The caller's recorded proceeds, payable after each event"), signedIn, async (c) =>
+    c.json(success(await myPayouts(c.var.scope))),
+  );

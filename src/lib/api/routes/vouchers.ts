@@ -29,10 +29,15 @@ const privateAnswer = createMiddleware<ApiEnv>(async (c, next) => {
 
 const doc = describe('Vouchers');
 
-export const voucherRoutes = new Hono<ApiEnv>().get('/v1/vouchers', doc.anyone('An order\'s voucher, by its signed link (the key is the capability)'),
-  privateAnswer, input('query', voucherQuery), async (c) => {
+export const voucherRoutes = new Hono<ApiEnv>().get(
+  '/v1/vouchers',
+  doc.anyone("An order's voucher, by its signed link (the key is the capability)"),
+  privateAnswer,
+  input('query', voucherQuery),
+  async (c) => {
     const { order, key } = c.req.valid('query');
     const voucher = await voucherFor(c.get('db'), c.get('ctx').locale, order, key);
     if (!voucher) throw new DomainError('voucher_not_found');
     return c.json(success(voucher));
-  });
+  },
+);
