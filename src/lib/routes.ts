@@ -2,6 +2,11 @@
  * The route table of SPEC.md section 2: path, title name, auth and layout flags. The middleware
  * (auth gate, flags), page titles and links all read it, so a route is described once.
  */
+import type { MessageKey } from './i18n/keys.ts';
+
+/** A route's name: every route has a page title `title.{name}` in the catalogues, so the names are those titles'. */
+export type RouteName = MessageKey extends infer Key ? (Key extends `title.${infer Name}` ? Name : never) : never;
+
 export interface RouteFlags {
   header: boolean;
   footer: boolean;
@@ -12,7 +17,7 @@ export interface RouteFlags {
 
 export interface RouteDef {
   /** The spec's route name; the page title is `title.{name}` in the catalogues. */
-  name: string;
+  name: RouteName;
   /** Path pattern: `:param` matches one segment. */
   pattern: string;
   auth: boolean;
@@ -80,7 +85,7 @@ export function routeFor(path: string): RouteDef {
 }
 
 /** Fills a pattern's parameters: pathTo('orderDetailPage', { id: 7 }) is '/orders/7'. */
-export function pathTo(name: string, params: Record<string, string | number> = {}): string {
+export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {
   const route = ROUTES.find((r) => r.name === name);
   if (!route) throw new Error(`Unknown route ${name}`);
   return route.pattern.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key])));

@@ -48,7 +48,7 @@ async function buyer(): Promise<{ client: TestClient; userId: number }> {
 
 async function page(userId: number, choices: ConfirmQuery) {
   const db = database(env.DB);
-  return confirmPage({ db, ctx, currencies: await loadCurrencyTable(db), userId, now: Date.now() }, choices);
+  return confirmPage({ db, ctx, currencies: await loadCurrencyTable(db), userId, now: Date.now(), env }, choices);
 }
 
 beforeAll(() => seed());

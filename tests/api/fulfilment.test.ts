@@ -72,7 +72,7 @@ async function pay(buyer: TestClient, order: OrderDetail): Promise<void> {
   });
   expect(started.status, started.text).toBe(200);
   const ref = new URL(started.body.data.checkoutUrl).pathname.split('/').pop()!;
-  const decided = await decideSandboxPayment(database(env.DB), ref, 'approve', Date.now());
+  const decided = await decideSandboxPayment(database(env.DB), env, ref, 'approve', Date.now());
   const webhook = decided!.webhook!;
   const delivered = await new TestClient().call(new URL(webhook.url).pathname, webhook.init);
   expect(delivered.status, delivered.text).toBe(200);
@@ -442,11 +442,11 @@ describe('reporting a failed delivery', () => {
     expect(await paymentStatus()).toEqual({ status: 'succeeded', providerStatus: 'approved' });
 
     const db = database(env.DB);
-    expect((await sweep(db, Date.now())).retriedRefunds).toBe(0);
+    expect((await sweep(db, env, Date.now())).retriedRefunds).toBe(0);
     const later = Date.now() + REFUND_RETRY_AFTER_MS + 1_000;
-    expect((await sweep(db, later)).retriedRefunds).toBeGreaterThanOrEqual(1);
+    expect((await sweep(db, env, later)).retriedRefunds).toBeGreaterThanOrEqual(1);
     expect(await paymentStatus()).toEqual({ status: 'refunded', providerStatus: 'refunded' });
-    expect((await sweep(db, later)).retriedRefunds).toBe(0);
+    expect((await sweep(db, env, later)).retriedRefunds).toBe(0);
   });
 
   it('can fail an order still waiting for tickets, and not one still unpaid', async () => {

@@ -279,8 +279,8 @@ describe('the draw', () => {
     const now = Date.now();
     const [first, second, third, ...reads] = await Promise.all([
       drawLottery(db, lottery.id, now),
-      sweep(db, now),
-      sweep(db, now),
+      sweep(db, env, now),
+      sweep(db, env, now),
       ...players.map((player) => player.call<LotteryDetail>(`/api/v1/lotteries/${lottery.id}`)),
     ]);
     const recorded = [first, second.drawnLotteries > 0, third.drawnLotteries > 0].filter(Boolean).length;
@@ -298,7 +298,7 @@ describe('the draw', () => {
     for (const read of reads) expect(read.status).toBe(200);
 
     // Later sweeps change nothing.
-    expect((await sweep(db, Date.now())).drawnLotteries).toBe(0);
+    expect((await sweep(db, env, Date.now())).drawnLotteries).toBe(0);
     expect(await drawLottery(db, lottery.id, Date.now())).toBe(false);
     expect(await prizeOrderCount(lottery.id)).toBe(3);
     const after = await env.DB.prepare('SELECT drawn_at FROM lotteries WHERE id = ?').bind(lottery.id).first<{ drawn_at: number }>();
@@ -309,7 +309,7 @@ describe('the draw', () => {
     const empty = await newLottery();
     const future = await newLottery();
     await passDrawTime(empty.id);
-    await sweep(database(env.DB), Date.now());
+    await sweep(database(env.DB), env, Date.now());
     const drawn = await new TestClient().call<LotteryDetail>(`/api/v1/lotteries/${empty.id}`);
     expect(drawn.body.data).toMatchObject({ phase: 'drawn', winningCodes: [], seed: empty.secret });
     expect((await new TestClient().call<LotteryDetail>(`/api/v1/lotteries/${future.id}`)).body.data).toMatchObject({

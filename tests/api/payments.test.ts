@@ -96,7 +96,7 @@ function refOf(payment: PaymentStart): string {
 
 /** What the sandbox's hosted page does with a choice: ledger first, then its webhook (returned, not yet sent). */
 async function decide(payment: PaymentStart, decision: SandboxDecision): Promise<WebhookDelivery> {
-  const result = await decideSandboxPayment(db(), refOf(payment), decision, Date.now());
+  const result = await decideSandboxPayment(db(), env, refOf(payment), decision, Date.now());
   expect(result?.webhook).toBeTruthy();
   return result!.webhook!;
 }
@@ -234,7 +234,7 @@ describe('confirming a payment', () => {
     });
 
     // The provider notifies again (a new event): the server asks again and finds nothing to do.
-    const again = await deliver(await sandboxWebhook(`http://localhost/api/v1/payments/webhooks/sandbox`, refOf(payment), Date.now()));
+    const again = await deliver(await sandboxWebhook(env, `http://localhost/api/v1/payments/webhooks/sandbox`, refOf(payment), Date.now()));
     expect(again.body.data).toEqual({ duplicate: false });
     const after = await orderOf(client, order.id);
     expect(after).toMatchObject({ status: 'pending_ticketing', paidAt: paid.paidAt, updatedAt: paid.updatedAt });
@@ -252,7 +252,7 @@ describe('confirming a payment', () => {
     const payment = await startPaying(client, order.id, 'alipay');
 
     // Signed and fresh, but the sandbox still says pending: nothing happens.
-    const early = await sandboxWebhook('http://localhost/api/v1/payments/webhooks/sandbox', refOf(payment), Date.now());
+    const early = await sandboxWebhook(env, 'http://localhost/api/v1/payments/webhooks/sandbox', refOf(payment), Date.now());
     expect((await deliver(early)).body.data).toEqual({ duplicate: false });
     expect((await orderOf(client, order.id)).status).toBe('pending_payment');
 
@@ -287,9 +287,9 @@ describe('confirming a payment', () => {
     });
 
     const url = 'http://localhost/api/v1/payments/webhooks/sandbox';
-    const stale = await deliver(await sandboxWebhook(url, refOf(payment), Date.now() - 6 * 60 * 1000));
+    const stale = await deliver(await sandboxWebhook(env, url, refOf(payment), Date.now() - 6 * 60 * 1000));
     expect(stale.body).toMatchObject({ code: 400, errorCode: 'webhook_timestamp_stale' });
-    const future = await deliver(await sandboxWebhook(url, refOf(payment), Date.now() + 6 * 60 * 1000));
+    const future = await deliver(await sandboxWebhook(env, url, refOf(payment), Date.now() + 6 * 60 * 1000));
     expect(future.body).toMatchObject({ code: 400, errorCode: 'webhook_timestamp_stale' });
     expect(future.body.message).toBe('The webhook is too old, or its time is wrong.');
 
@@ -404,7 +404,7 @@ describe('payments that do not go through', () => {
     });
 
     // A decided sandbox payment cannot be decided again.
-    const second = await decideSandboxPayment(db(), refOf(retry), 'approve', Date.now());
+    const second = await decideSandboxPayment(db(), env, refOf(retry), 'approve', Date.now());
     expect(second).toMatchObject({ webhook: null, payment: { status: 'cancelled' } });
   });
 });
@@ -416,12 +416,12 @@ describe('refundOrderPayment', () => {
     const payment = await startPaying(client, order.id);
     await deliver(await decide(payment, 'approve'));
 
-    await expect(refundOrderPayment(db(), order.id, order.cost.total + 1, Date.now())).rejects.toThrow();
-    const refunded = await refundOrderPayment(db(), order.id, order.cost.total, Date.now());
+    await expect(refundOrderPayment(db(), env, order.id, order.cost.total + 1, Date.now())).rejects.toThrow();
+    const refunded = await refundOrderPayment(db(), env, order.id, order.cost.total, Date.now());
     expect(refunded).toEqual({ amount: order.cost.total, currency: expect.stringMatching(/^[A-Z]{3}$/) });
     expect((await paymentRows(order.id)).map((row) => row.status)).toEqual(['refunded']);
     expect(await ledgerStatus(payment)).toBe('refunded');
-    expect(await refundOrderPayment(db(), order.id, order.cost.total, Date.now())).toBeNull();
+    expect(await refundOrderPayment(db(), env, order.id, order.cost.total, Date.now())).toBeNull();
   });
 
   it('refunds a forgotten second payment approved after the first was refunded', async () => {
@@ -430,7 +430,7 @@ describe('refundOrderPayment', () => {
     const first = await startPaying(client, order.id, 'visa');
     const forgotten = await startPaying(client, order.id, 'wechat_pay');
     await deliver(await decide(first, 'approve'));
-    await refundOrderPayment(db(), order.id, order.cost.total, Date.now());
+    await refundOrderPayment(db(), env, order.id, order.cost.total, Date.now());
 
     expect((await deliver(await decide(forgotten, 'approve'))).status).toBe(200);
     expect((await paymentRows(order.id)).map((row) => row.status)).toEqual(['refunded', 'refunded']);

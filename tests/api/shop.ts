@@ -40,7 +40,7 @@ export async function pay(client: TestClient, orderId: number, webhookStatus = 2
   });
   expect(started.status, started.text).toBe(200);
   const ref = new URL(started.body.data.checkoutUrl).pathname.split('/').pop()!;
-  const webhook = (await decideSandboxPayment(database(env.DB), ref, 'approve', Date.now()))!.webhook!;
+  const webhook = (await decideSandboxPayment(database(env.DB), env, ref, 'approve', Date.now()))!.webhook!;
   const delivered = await new TestClient().call(new URL(webhook.url).pathname, webhook.init);
   expect(delivered.status, delivered.text).toBe(webhookStatus);
 }

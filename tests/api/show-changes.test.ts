@@ -165,7 +165,7 @@ describe('cancelling a session', () => {
       body: { method: 'visa' },
     });
     const ref = new URL(started.body.data.checkoutUrl).pathname.split('/').pop()!;
-    const webhook = (await decideSandboxPayment(database(env.DB), ref, 'approve', Date.now()))!.webhook!;
+    const webhook = (await decideSandboxPayment(database(env.DB), env, ref, 'approve', Date.now()))!.webhook!;
 
     const answers = await Promise.all([
       cancel(show.sessionId),

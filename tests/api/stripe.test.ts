@@ -249,8 +249,8 @@ describe('a deployed build with Stripe configured', () => {
       // The seller fails to deliver: half is given back, and asking twice gives back nothing more.
       const half = Math.floor(placed.cost.total / 2);
       const [first, second] = await Promise.all([
-        refundOrderPayment(database(env.DB), placed.id, half, Date.now()),
-        refundOrderPayment(database(env.DB), placed.id, half, Date.now()).catch(() => null),
+        refundOrderPayment(database(env.DB), env, placed.id, half, Date.now()),
+        refundOrderPayment(database(env.DB), env, placed.id, half, Date.now()).catch(() => null),
       ]);
       expect(first).toEqual({ amount: half, currency });
       expect(second === null || second.amount === half).toBe(true);

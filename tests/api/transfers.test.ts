@@ -409,7 +409,7 @@ describe("when the seller's own order leaves their hands", () => {
     );
     expect(await stockOf(listing.id)).toEqual({ status: 'withdrawn', total: 0, available: 0 });
     // Repeating the reissue (the sweep) changes nothing.
-    await sweep(database(env.DB), Date.now());
+    await sweep(database(env.DB), env, Date.now());
     expect(await orderOf(buyer, bOrder.id)).toMatchObject({ status: 'refunded', tickets: [] });
   });
 
@@ -474,7 +474,7 @@ describe('a reissue that failed after payment', () => {
   it('is finished by the scheduled sweep, once', async () => {
     const { order, bOrder } = await paidButNotReissued();
     const db = database(env.DB);
-    expect((await sweep(db, Date.now())).reissuedTransfers).toBeGreaterThanOrEqual(1);
+    expect((await sweep(db, env, Date.now())).reissuedTransfers).toBeGreaterThanOrEqual(1);
     expect((await buyer.call<OrderDetail>(`/api/v1/orders/${bOrder.id}`)).body.data).toMatchObject({
       status: 'pending_receipt',
       tickets: [{ status: 'valid' }],
@@ -482,7 +482,7 @@ describe('a reissue that failed after payment', () => {
     expect(await ticketStatuses(order.id)).toEqual(['transferred']);
     expect(await payoutsOf(bOrder.id)).toBe(1);
 
-    await sweep(db, Date.now());
+    await sweep(db, env, Date.now());
     expect(await ticketStatuses(bOrder.id)).toEqual(['valid']);
     expect(await payoutsOf(bOrder.id)).toBe(1);
   });

@@ -16,6 +16,7 @@ import { fulfilAsSeller, queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
 import type { PaymentMethod } from '../../src/lib/config.ts';
 import { DEMO_SELLER_PASSWORD } from '../../src/lib/db/seed.ts';
+import type { MessageKey } from '../../src/lib/i18n/keys.ts';
 import { format, pluralKey } from '../../src/lib/i18n/messages.ts';
 import type { ActivityDetail, TicketGroupInfo, TicketOffer } from '../../src/lib/services/activity-detail.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
@@ -36,7 +37,7 @@ export interface Locale {
   prefix: PagePrefix;
   language: string;
   /** The catalogue text of `key` with its `{{params}}` filled; a missing key fails the test. */
-  say: (key: string, params?: Record<string, string | number>) => string;
+  say: (key: MessageKey, params?: Record<string, string | number>) => string;
 }
 
 const CATALOGUE_OF: Record<PagePrefix, string> = { en: 'en', 'zh-HK': 'zh-Hant', 'zh-TW': 'zh-Hant', 'zh-CN': 'zh-Hans' };

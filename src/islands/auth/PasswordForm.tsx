@@ -61,7 +61,9 @@ export default function PasswordForm({ messages, hasPassword: initiallyHasPasswo
       ['captcha', captchaNonce !== null ? captchaProblem(values.captcha) : null],
     ];
     const found = Object.fromEntries(
-      problems.filter(([, problem]) => problem).map(([name, problem]) => [name, format(messages, `error.${problem}`)]),
+      problems
+        .filter((entry): entry is [FieldName, FieldProblem] => entry[1] !== null)
+        .map(([name, problem]) => [name, format(messages, `error.${problem}`)]),
     );
     setErrors(found);
     const first = problems.find(([, problem]) => problem);

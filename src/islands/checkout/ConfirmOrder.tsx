@@ -11,7 +11,8 @@ import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap } from '../
 import { TAKER_DELIVERY_TYPES, type DeliveryType } from '../../lib/config.ts';
 import type { PaymentMethod } from '../../lib/config.ts';
 import { confirmSearch, payHref, pickerHref } from '../../lib/domain/confirm-query.ts';
-import { attendeeSelectionStatus } from '../../lib/domain/identity.ts';
+import type { ErrorCode } from '../../lib/domain/errors.ts';
+import { attendeeSelectionStatus, type IdCardType } from '../../lib/domain/identity.ts';
 import { callingCodeProblem, phoneProblem } from '../../lib/domain/validation.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { ConfirmPageData } from '../../lib/pages/confirm.ts';
@@ -128,7 +129,7 @@ export default function ConfirmOrder(props: Props) {
   /** The form's problems as the server would name them, with the same messages. */
   function problems(): Record<string, string> {
     const found: Record<string, string> = {};
-    const say = (field: string, code: string, params?: Record<string, string | number>) => {
+    const say = (field: string, code: ErrorCode, params?: Record<string, string | number>) => {
       found[field] ??= format(m, `error.${code}`, params);
     };
     if (choice.deliveryType === 'courier' && !address) say('addressId', 'delivery_address_required');
@@ -199,7 +200,7 @@ export default function ConfirmOrder(props: Props) {
 
   const addressError = errors.addressId ?? (address ? undefined : format(m, 'error.delivery_address_required'));
   const attendeeStatus = attendees ? attendeeSelectionStatus(attendees.saved, chosenAttendees.length, need) : null;
-  const typeName = (type: string) => format(m, `profile.attendee.type.${type}`);
+  const typeName = (type: IdCardType) => format(m, `profile.attendee.type.${type}`);
 
   return (
     <form className="confirm-form" noValidate onSubmit={submit}>

@@ -17,7 +17,9 @@ interface Props {
   onChoose: (coupon: 'none' | number) => void;
 }
 
-function reasonOf(coupon: CouponOption, m: Messages, locale: string): string {
+type RefusedCoupon = CouponOption & { reason: NonNullable<CouponOption['reason']> };
+
+function reasonOf(coupon: RefusedCoupon, m: Messages, locale: string): string {
   return format(m, `confirm.coupon.reason.${coupon.reason}`, {
     date: formatCouponDate(coupon.reason === 'not_started' ? coupon.validFrom : coupon.validTo, locale),
     amount: coupon.minSpend?.formatted ?? '',
@@ -26,7 +28,7 @@ function reasonOf(coupon: CouponOption, m: Messages, locale: string): string {
 
 export function CouponPicker({ messages: m, locale, coupons, bestCouponId, chosen, disabled, error, onChoose }: Props) {
   const usable = coupons.filter((coupon) => coupon.usable);
-  const unusable = coupons.filter((coupon) => !coupon.usable);
+  const unusable = coupons.filter((coupon): coupon is RefusedCoupon => coupon.reason !== null);
   return (
     <fieldset className="confirm-section" disabled={disabled} aria-describedby={error ? 'coupon-error' : undefined}>
       <legend>

@@ -85,7 +85,7 @@ export default function AddressForm({ messages, countries, initial, id, initialR
   // Levels above the selectable one mean nothing there (a Hong Kong district has no province or city).
   const shownAreas = regions ? AREA_FIELDS.slice(AREA_FIELDS.indexOf(regions.level)) : AREA_FIELDS;
 
-  const text = (field: keyof AddressInput, maxLength: number, autoComplete: string) => (
+  const text = (field: 'name' | 'street' | 'postcode' | RegionLevel, maxLength: number, autoComplete: string) => (
     <Field
       id={`address-${field}`}
       label={t(`address.${field}`)}

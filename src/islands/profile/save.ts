@@ -2,6 +2,7 @@
  * What the address and attendee forms do once their fields pass the rules: create (POST) or
  * update (PUT) the record, then go back to the list; on failure, name the field and say why.
  */
+import type { MessageKey } from '../../lib/i18n/keys.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { useMutation, type Mutation } from '../shared/mutation.ts';
 import type { ToastMessage } from '../shared/toast.tsx';
@@ -10,7 +11,7 @@ export interface SaveRecord<Input> {
   /** Creates the record, or updates it when editing. */
   save: (input: Input) => Promise<unknown>;
   messages: Messages;
-  savedKey: string;
+  savedKey: MessageKey;
   doneHref: string;
   setErrors: (errors: Record<string, string>) => void;
   showToast: (toast: ToastMessage) => void;

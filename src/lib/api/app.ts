@@ -111,7 +111,7 @@ api.use('*', async (c, next) => {
   c.set('ctx', ctx);
   c.set('currencies', currencies);
   c.set('t', translator(ctx.locale));
-  c.set('scope', { db, ctx, currencies, now: Date.now() });
+  c.set('scope', { db, ctx, currencies, now: Date.now(), env: c.env });
   await next();
 });
 

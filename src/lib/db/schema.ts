@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { PaymentMethod } from '../config.ts';
 
 const localizedName = {
   nameEn: text('name_en').notNull(),
@@ -395,7 +396,7 @@ export const orders = sqliteTable(
     total: integer('total').notNull(),
     userCouponId: integer('user_coupon_id'),
     deliveryType: text('delivery_type').notNull(),
-    paymentMethod: text('payment_method'),
+    paymentMethod: text('payment_method').$type<PaymentMethod>(),
     shippingAddress: text('shipping_address'),
     takerName: text('taker_name'),
     takerPhone: text('taker_phone'),
@@ -456,7 +457,7 @@ export const orderAttendees = sqliteTable('order_attendees', {
     .references(() => orders.id),
   name: text('name').notNull(),
   nationality: text('nationality').notNull(),
-  idCardType: text('id_card_type').notNull(),
+  idCardType: text('id_card_type', { enum: ['passport', 'id_card'] }).notNull(),
   idCardNo: text('id_card_no').notNull(),
 });
 
@@ -542,7 +543,7 @@ export const payments = sqliteTable(
       .references(() => orders.id),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref').notNull().unique(),
-    method: text('method').notNull(),
+    method: text('method').$type<PaymentMethod>().notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: ['created', 'succeeded', 'failed', 'cancelled', 'refunded'] }).notNull(),
@@ -564,7 +565,7 @@ export const payments = sqliteTable(
 export const sandboxPayments = sqliteTable('sandbox_payments', {
   ref: text('ref').primaryKey(),
   merchantRef: text('merchant_ref').notNull(),
-  method: text('method').notNull(),
+  method: text('method').$type<PaymentMethod>().notNull(),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   status: text('status', { enum: ['pending', 'approved', 'declined', 'cancelled', 'refunded'] }).notNull(),

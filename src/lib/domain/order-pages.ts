@@ -7,6 +7,7 @@
 import { MAX_ID, ORDER_KEYWORD_MAX_LENGTH, ORDER_TIME_ZONE } from '../config.ts';
 import { dateFormat } from './intl-cache.ts';
 import { ORDER_TABS, type OrderStatus, type OrderTab } from './order-state.ts';
+import type { MessageKey } from '../i18n/keys.ts';
 
 export interface OrderListQuery {
   tab: OrderTab;
@@ -83,8 +84,8 @@ export function formatOrderTime(ms: number, locale: string): string {
  * The catalogue keys of an order's status as shown: its tab's name, then, while unpaid, the payment
  * sub-state (SPEC.md section 6: user paying; user paid and platform confirming).
  */
-export function statusKeys(status: OrderStatus, paymentSubstatus: 'paying' | 'confirming' | null): string[] {
-  const keys = [`orders.tab.${status}`];
+export function statusKeys(status: OrderStatus, paymentSubstatus: 'paying' | 'confirming' | null): MessageKey[] {
+  const keys: MessageKey[] = [`orders.tab.${status}`];
   if (status === 'pending_payment' && paymentSubstatus) keys.push(`orders.substatus.${paymentSubstatus}`);
   return keys;
 }

@@ -4,7 +4,7 @@
  * provider's return and the payment page's polling all decide with `payPageFor`, so they agree.
  */
 import { PAYMENT_METHODS, QR_PAYMENT_METHODS, type PaymentMethod } from '../config.ts';
-import { pathTo } from '../routes.ts';
+import { pathTo, type RouteName } from '../routes.ts';
 import type { OrderStatus } from './order-state.ts';
 
 /** Our record of one payment attempt. */
@@ -15,7 +15,7 @@ export type PayOutcome = 'success' | 'fail' | 'cancel';
 export type PayPage = 'pay' | PayOutcome;
 
 /** The route name of each outcome page (src/lib/routes.ts). */
-export const OUTCOME_ROUTES: Record<PayOutcome, string> = {
+export const OUTCOME_ROUTES: Record<PayOutcome, RouteName> = {
   success: 'orderPaySuccessPage',
   fail: 'orderPayFailPage',
   cancel: 'orderPayCancelPage',

@@ -26,7 +26,8 @@ export const catalogues: Record<Catalogue, Record<string, string>> = {
   'zh-Hant': merge('zh-Hant'),
   'zh-Hans': merge('zh-Hans'),
 };
-export type MessageKey = string;
+export type { MessageKey } from './keys.ts';
+import type { MessageKey } from './keys.ts';
 
 const i18n = i18next.createInstance();
 i18n.init({

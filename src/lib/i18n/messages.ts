@@ -3,7 +3,12 @@
  * the server by key prefix), and formats them with `format`, so no catalogue or i18n library is
  * shipped to the browser.
  */
+import type { MessageKey } from './keys.ts';
+
 export type Messages = Readonly<Record<string, string>>;
+
+/** The rest of each message key that starts with the prefix: what `scoped` takes. */
+export type KeyUnder<Prefix extends string> = MessageKey extends infer Key ? (Key extends `${Prefix}${infer Rest}` ? Rest : never) : never;
 
 /**
  * The page's locale for plural rules: the `<html lang>` in the browser. Rendering on the server has no
@@ -38,12 +43,15 @@ export function pluralKey(messages: Messages, key: string, count: unknown, local
 }
 
 /** Replaces `{{name}}` placeholders, as the server catalogues write them; a `count` picks the plural form. */
-export function format(messages: Messages, key: string, params: Record<string, string | number> = {}): string {
+export function format(messages: Messages, key: MessageKey, params: Record<string, string | number> = {}): string {
   const template = messages[pluralKey(messages, key, params.count)] ?? key;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 /** `format` for one feature's keys: `scoped(messages, 'gate.')('admit')` reads `gate.admit`. */
-export function scoped(messages: Messages, prefix: string): (key: string, params?: Record<string, string | number>) => string {
-  return (key, params) => format(messages, `${prefix}${key}`, params);
+export function scoped<Prefix extends string>(
+  messages: Messages,
+  prefix: Prefix,
+): (key: KeyUnder<Prefix>, params?: Record<string, string | number>) => string {
+  return (key, params) => format(messages, `${prefix}${key}` as MessageKey, params);
 }

@@ -45,10 +45,13 @@ export interface ConfirmPageData {
 async function quoteFor(scope: UserScope, query: ConfirmQuery) {
   const input = { listingId: query.listingId, quantity: query.quantity, coupon: query.coupon };
   try {
-    return { quote: await quoteCheckout(scope, paymentSetup(), { ...input, deliveryType: query.deliveryType ?? undefined }), query };
+    return {
+      quote: await quoteCheckout(scope, paymentSetup(scope.env), { ...input, deliveryType: query.deliveryType ?? undefined }),
+      query,
+    };
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== 'delivery_type_unavailable') throw error;
-    return { quote: await quoteCheckout(scope, paymentSetup(), input), query: { ...query, deliveryType: null } };
+    return { quote: await quoteCheckout(scope, paymentSetup(scope.env), input), query: { ...query, deliveryType: null } };
   }
 }
 

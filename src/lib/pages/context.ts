@@ -27,9 +27,9 @@ export async function pageContext(db: Db, astro: PageAstro): Promise<RequestCont
   return { ...ctx, locale: astro.locals.locale };
 }
 
-/** The scope a page's service calls take: the page's database, request context, currency table and clock. */
+/** The scope a page's service calls take: the page's database, request context, currency table, clock and the worker's env. */
 export async function pageScope(astro: PageAstro): Promise<RequestScope> {
   const db = database(env.DB);
   const [ctx, currencies] = await Promise.all([pageContext(db, astro), pageCurrencies(db, astro)]);
-  return { db, ctx, currencies, now: Date.now() };
+  return { db, ctx, currencies, now: Date.now(), env };
 }

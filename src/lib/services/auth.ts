@@ -135,7 +135,9 @@ async function issueCode(deps: AuthDeps, account: Account, purpose: CodePurpose,
     }),
   ]);
   const minutes = CODE_TTL_MS / 60_000;
-  const bodyKey = { login: 'auth.mail.loginBody', register: 'auth.mail.registerBody', reset_password: 'auth.mail.resetBody' }[purpose];
+  const bodyKey = ({ login: 'auth.mail.loginBody', register: 'auth.mail.registerBody', reset_password: 'auth.mail.resetBody' } as const)[
+    purpose
+  ];
   await deps.messenger.send({
     channel: channelOf(account),
     target,

@@ -177,7 +177,7 @@ function ticketedChanges(input: FulfilmentInput): Partial<OrderRow> {
  * the job with the tickets already written.
  */
 export async function fulfilOrder(scope: UserScope, orderId: number, input: FulfilmentInput): Promise<SellerOrder> {
-  const { db, currencies: table, userId: sellerId, now } = scope;
+  const { db, env, currencies: table, userId: sellerId, now } = scope;
   const { locale } = scope.ctx;
   const { order, session } = await sellerOrderRow(db, sellerId, orderId);
   const problem = fulfilmentProblem(input, {
@@ -191,7 +191,7 @@ export async function fulfilOrder(scope: UserScope, orderId: number, input: Fulf
   const numbers = ticketNumbers(order.orderNo, order.quantity);
   const codeHashes =
     input.method === 'e_ticket'
-      ? await Promise.all(numbers.map(async (ticketNo) => sha256Hex(await entryCodeOf(ticketNo))))
+      ? await Promise.all(numbers.map(async (ticketNo) => sha256Hex(await entryCodeOf(env, ticketNo))))
       : numbers.map(() => null);
   const d1 = db.$client;
   const writes = numbers.map((ticketNo, index) =>
@@ -250,7 +250,7 @@ export async function failOrder(scope: UserScope, orderId: number, reason: strin
       .bind(order.userId, now, code),
   ]);
   try {
-    await refundOrderPayment(db, order.id, order.total, now);
+    await refundOrderPayment(db, scope.env, order.id, order.total, now);
   } catch (error) {
     // The order is failed either way; money the provider did not take back now, the sweep gives back later (retryOwedRefunds).
     console.error(JSON.stringify({ event: 'refund_deferred', orderNo: order.orderNo, error: String(error) }));

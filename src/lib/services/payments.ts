@@ -14,7 +14,6 @@
  * nothing. Money that arrives for an order that can no longer take it (expired, cancelled, or paid
  * by another payment already) is refunded through the provider at once, never kept.
  */
-import { env } from 'cloudflare:workers';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { REFUND_RETRY_AFTER_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -31,6 +30,7 @@ import { qrSvg } from '../domain/payment-qr.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedPath, type Locale } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
+import type { ServiceEnv } from './env.ts';
 import { sameRequestOrReused } from './orders/checkout.ts';
 import { expireOverdueOrders } from './orders/expiry.ts';
 import { applyOrderEvent } from './orders/lifecycle.ts';
@@ -40,7 +40,7 @@ import { paymentProvider } from './payment-providers/index.ts';
 import type { CreatePaymentInput, PaymentProvider } from './payment-providers/types.ts';
 import { messengerFor } from './messaging.ts';
 import { fulfilTransferOrder, notifyTransferSold, type TransferReissue } from './transfers.ts';
-import type { UserScope } from './scope.ts';
+import type { RequestScope, UserScope } from './scope.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -120,8 +120,8 @@ function createInput(
 }
 
 /** The pay call's answer for a payment we already recorded: its page at the provider, as it is now. */
-async function paymentStartOf(db: Db, order: OrderRow, payment: PaymentRow, where: RequestOrigin): Promise<PaymentStart> {
-  const provider = paymentProvider(payment.provider, db);
+async function paymentStartOf(scope: RequestScope, order: OrderRow, payment: PaymentRow, where: RequestOrigin): Promise<PaymentStart> {
+  const provider = paymentProvider(payment.provider, scope.db, scope.env);
   const created = await provider.reopen(
     payment.providerRef,
     createInput(order, payment.method as PaymentMethod, payment.idempotencyKey, provider.name, where),
@@ -144,20 +144,19 @@ async function paymentStartOf(db: Db, order: OrderRow, payment: PaymentRow, wher
  * only a method offered for its currency. A new payment goes to the setup's provider.
  */
 export async function startPayment(
-  db: Db,
-  userId: number,
+  scope: UserScope,
   orderId: number,
   method: PaymentMethod,
   idempotencyKey: string,
   setup: PaymentSetup,
   where: RequestOrigin,
-  now: number,
 ): Promise<PaymentStart> {
+  const { db, env, userId, now } = scope;
   await expireOverdueOrders(db, now, { userId });
   const order = await findOwnOrder(db, userId, orderId);
   const hash = await requestHash({ method });
   const earlier = await paymentByKey(db, order.id, idempotencyKey);
-  if (earlier) return paymentStartOf(db, order, sameRequestOrReused(earlier, hash), where);
+  if (earlier) return paymentStartOf(scope, order, sameRequestOrReused(earlier, hash), where);
   if (order.status !== 'pending_payment' || now >= order.paymentDeadline) throw new DomainError('order_not_payable');
   const providerName = checkoutProvider(setup);
   if (!providerName) throw new DomainError('payments_unavailable');
@@ -173,13 +172,13 @@ export async function startPayment(
   const [open] = await openByMethod();
   if (open) {
     // Reused only while the provider still takes it: a checkout that expired there is closed here first.
-    await syncPayment(db, open, now);
+    await syncPayment(db, env, open, now);
     const [stillOpen] = await openByMethod();
-    if (stillOpen) return paymentStartOf(db, order, stillOpen, where);
+    if (stillOpen) return paymentStartOf(scope, order, stillOpen, where);
     if ((await orderRow(db, order.id)).status !== 'pending_payment') throw new DomainError('order_not_payable');
   }
 
-  const provider = paymentProvider(providerName, db);
+  const provider = paymentProvider(providerName, db, env);
   const created = await provider.create(createInput(order, method, idempotencyKey, provider.name, where), now);
   // A concurrent request with the same key got the same provider reference; only one row is kept.
   await db
@@ -204,7 +203,7 @@ export async function startPayment(
     .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')));
   const payment = await paymentByKey(db, order.id, idempotencyKey);
   if (!payment) throw new Error(`Payment of order ${order.id} with key ${idempotencyKey} was not recorded`);
-  return paymentStartOf(db, order, sameRequestOrReused(payment, hash), where);
+  return paymentStartOf(scope, order, sameRequestOrReused(payment, hash), where);
 }
 
 async function markPayment(db: Db, payment: PaymentRow, status: PaymentStatus, from: PaymentStatus[], now: number): Promise<void> {
@@ -270,7 +269,7 @@ async function paidByAnother(db: Db, payment: PaymentRow): Promise<boolean> {
  * Repeating this is harmless: the claim and the transition apply once, and the payment that paid
  * its order is left alone.
  */
-async function settleSucceeded(db: Db, provider: PaymentProvider, payment: PaymentRow, now: number): Promise<void> {
+async function settleSucceeded(db: Db, env: ServiceEnv, provider: PaymentProvider, payment: PaymentRow, now: number): Promise<void> {
   await db
     .update(payments)
     .set({ status: 'succeeded', paidAt: now, updatedAt: now })
@@ -290,7 +289,7 @@ async function settleSucceeded(db: Db, provider: PaymentProvider, payment: Payme
       })
     ) {
       // A ticket transfer needs nothing from its seller: the tickets are reissued as soon as it is paid.
-      await reissueTransferOrder(db, order.id, now);
+      await reissueTransferOrder(db, env, order.id, now);
       return;
     }
     order = await orderRow(db, payment.orderId);
@@ -302,7 +301,7 @@ async function settleSucceeded(db: Db, provider: PaymentProvider, payment: Payme
     await refundPayment(db, provider, claimed, claimed.amount, now, false);
   } else if (order.status === 'pending_ticketing') {
     // This payment paid the order: a transfer's reissue that failed after it (a D1 error) is retried.
-    await reissueTransferOrder(db, order.id, now);
+    await reissueTransferOrder(db, env, order.id, now);
   }
 }
 
@@ -313,22 +312,22 @@ async function settleSucceeded(db: Db, provider: PaymentProvider, payment: Payme
  * payment is finished later; repeating it changes nothing. Any other order is left alone. The call
  * that reissues tells the seller their tickets sold.
  */
-export async function reissueTransferOrder(db: Db, orderId: number, now: number): Promise<TransferReissue> {
-  const outcome = await fulfilTransferOrder(db, orderId, now);
-  if (outcome === 'unavailable') await refundOrderPayment(db, orderId, (await orderRow(db, orderId)).total, now);
+export async function reissueTransferOrder(db: Db, env: ServiceEnv, orderId: number, now: number): Promise<TransferReissue> {
+  const outcome = await fulfilTransferOrder(db, env, orderId, now);
+  if (outcome === 'unavailable') await refundOrderPayment(db, env, orderId, (await orderRow(db, orderId)).total, now);
   if (outcome === 'ticketed') await notifyTransferSold(db, messengerFor(env, db), orderId);
   return outcome;
 }
 
 /** Asks the provider about a payment and brings our records (and the order) in line with its answer. */
-export async function syncPayment(db: Db, payment: PaymentRow, now: number): Promise<void> {
+export async function syncPayment(db: Db, env: ServiceEnv, payment: PaymentRow, now: number): Promise<void> {
   if (payment.status !== 'created' && payment.status !== 'succeeded') return;
-  const provider = paymentProvider(payment.provider, db);
+  const provider = paymentProvider(payment.provider, db, env);
   const remote = await provider.query(payment.providerRef);
   if (!remote) return;
   const reported = paymentStatusOf(remote.status);
   if (reported === 'succeeded') {
-    await settleSucceeded(db, provider, payment, now);
+    await settleSucceeded(db, env, provider, payment, now);
   } else if (reported === 'failed' || reported === 'cancelled') {
     await markPayment(db, payment, reported, ['created'], now);
     await clearPayingWhenNoneOpen(db, payment.orderId, now);
@@ -338,22 +337,23 @@ export async function syncPayment(db: Db, payment: PaymentRow, now: number): Pro
 }
 
 /** Re-checks every payment of an order that may still change: open ones, and succeeded ones not yet settled. */
-export async function syncOrderPayments(db: Db, orderId: number, now: number): Promise<void> {
+export async function syncOrderPayments(db: Db, env: ServiceEnv, orderId: number, now: number): Promise<void> {
   const live = await db
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['created', 'succeeded'])))
     .orderBy(payments.id);
-  for (const payment of live) await syncPayment(db, payment, now);
+  for (const payment of live) await syncPayment(db, env, payment, now);
 }
 
 /**
  * The order's payment state for the payment page: the provider is asked about the order's
  * payments first, then overdue orders expire, so what is answered is current.
  */
-export async function paymentState(db: Db, userId: number, orderId: number, now: number): Promise<PaymentState> {
+export async function paymentState(scope: UserScope, orderId: number): Promise<PaymentState> {
+  const { db, env, userId, now } = scope;
   const order = await findOwnOrder(db, userId, orderId);
-  await syncOrderPayments(db, order.id, now);
+  await syncOrderPayments(db, env, order.id, now);
   await expireOverdueOrders(db, now, { userId });
   const current = await orderRow(db, order.id);
   const latest = await latestPayment(db, order.id);
@@ -371,13 +371,13 @@ export async function paymentState(db: Db, userId: number, orderId: number, now:
  * trigger to ask the provider again. A replayed event is acknowledged and changes nothing.
  */
 export async function receiveWebhook(
-  db: Db,
+  scope: RequestScope,
   providerName: string,
   headers: Headers,
   body: string,
-  now: number,
 ): Promise<{ duplicate: boolean }> {
-  const provider = paymentProvider(providerName, db);
+  const { db, env, now } = scope;
+  const provider = paymentProvider(providerName, db, env);
   const notice = await provider.verifyWebhook(headers, body, now);
   const taken = await db
     .insert(paymentWebhookEvents)
@@ -390,7 +390,7 @@ export async function receiveWebhook(
       .select()
       .from(payments)
       .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, notice.ref)));
-    if (payment) await syncPayment(db, payment, now);
+    if (payment) await syncPayment(db, env, payment, now);
   } catch (error) {
     // Let the provider's retry of this event be handled rather than ignored as a replay.
     await db.delete(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, notice.eventId));
@@ -404,7 +404,7 @@ export async function receiveWebhook(
  * its provider, and marks the payment refunded. Fulfilment calls it when a seller fails to deliver.
  * Answers the money refunded, or null when the order has no succeeded payment (nothing to give back).
  */
-export async function refundOrderPayment(db: Db, orderId: number, amount: number, now: number): Promise<Money | null> {
+export async function refundOrderPayment(db: Db, env: ServiceEnv, orderId: number, amount: number, now: number): Promise<Money | null> {
   const [payment] = await db
     .select()
     .from(payments)
@@ -415,7 +415,7 @@ export async function refundOrderPayment(db: Db, orderId: number, amount: number
   if (!Number.isInteger(amount) || amount > payment.amount) {
     throw new Error(`Cannot refund ${amount} of payment ${payment.id} (${payment.amount} ${payment.currency})`);
   }
-  await refundPayment(db, paymentProvider(payment.provider, db), payment, amount, now, false);
+  await refundPayment(db, paymentProvider(payment.provider, db, env), payment, amount, now, false);
   return { amount, currency: payment.currency };
 }
 
@@ -427,7 +427,7 @@ export async function refundOrderPayment(db: Db, orderId: number, amount: number
  * is only recorded. Each payment is tried on its own; one that keeps failing is logged. Answers how
  * many were refunded now.
  */
-export async function retryOwedRefunds(db: Db, now: number): Promise<number> {
+export async function retryOwedRefunds(db: Db, env: ServiceEnv, now: number): Promise<number> {
   const settledBefore = now - REFUND_RETRY_AFTER_MS;
   const owed = await db
     .select({ payment: payments, orderStatus: orders.status, refundAmount: orders.refundAmount })
@@ -447,7 +447,7 @@ export async function retryOwedRefunds(db: Db, now: number): Promise<number> {
     // A refunded order says how much it gives back; a cancelled one was never paid, so all of it.
     const amount = closed ? payment.amount : Math.min(payment.amount, refundAmount > 0 ? refundAmount : payment.amount);
     try {
-      await refundPayment(db, paymentProvider(payment.provider, db), payment, amount, now, closed);
+      await refundPayment(db, paymentProvider(payment.provider, db, env), payment, amount, now, closed);
       refunded += 1;
     } catch (error) {
       console.error(
@@ -468,11 +468,10 @@ export interface PaymentPageData {
  * and the order. Null when the id is malformed, unknown or someone else's order (the 404 page).
  */
 export async function paymentPageData(scope: UserScope, rawOrderId: string | null | undefined): Promise<PaymentPageData | null> {
-  const { db, userId, now } = scope;
   const orderId = parseOrderId(rawOrderId);
   if (orderId === null) return null;
   try {
-    const state = await paymentState(db, userId, orderId, now);
+    const state = await paymentState(scope, orderId);
     return { state, order: await orderDetail(scope, orderId) };
   } catch (error) {
     if (error instanceof DomainError && error.code === 'order_not_found') return null;

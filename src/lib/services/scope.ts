@@ -1,10 +1,11 @@
 /**
  * What a service call reads with, built once per request: by the API's middleware (c.var.scope) or
- * by a page (page-context.ts), never from Hono or Astro types, so services stay free of both.
+ * by a page (pages/context.ts), never from Hono or Astro types, so services stay free of both.
  */
 import type { Db } from '../db/client.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
+import type { ServiceEnv } from './env.ts';
 
 export interface RequestScope {
   db: Db;
@@ -13,6 +14,8 @@ export interface RequestScope {
   currencies: CurrencyTable;
   /** The request's clock: one moment for everything it does. */
   now: number;
+  /** Secrets and settings from the worker's env. */
+  env: ServiceEnv;
 }
 
 /** The scope of a signed-in caller. */

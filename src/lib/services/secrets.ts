@@ -3,13 +3,13 @@
  * sandbox provider's webhooks. Production must set APP_SECRET (`wrangler secret put APP_SECRET`);
  * a local run falls back to a fixed development secret so `npm start` needs no setup.
  */
-import { env } from 'cloudflare:workers';
 import { DomainError } from '../domain/errors.ts';
+import type { ServiceEnv } from './env.ts';
 
 const LOCAL_SECRET = 'ticketwing-local-development-secret';
 const encoder = new TextEncoder();
 
-function appSecret(): string {
+function appSecret(env: ServiceEnv): string {
   if (env.APP_SECRET) return env.APP_SECRET;
   if (env.APP_ENV === 'local') return LOCAL_SECRET;
   throw new DomainError('server_misconfigured');
@@ -25,16 +25,20 @@ function base64url(bytes: ArrayBuffer): string {
  * HMAC-SHA256 of a message under the app secret, base64url. `purpose` separates the uses, so a
  * signature made for one (a voucher link) is never valid for another (a webhook).
  */
-export async function sign(purpose: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(`${purpose}:${appSecret()}`), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+export async function sign(env: ServiceEnv, purpose: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(`${purpose}:${appSecret(env)}`),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
 }
 
 /** Compares a presented signature with the expected one in constant time. */
-export async function verify(purpose: string, message: string, presented: string): Promise<boolean> {
-  const expected = await sign(purpose, message);
+export async function verify(env: ServiceEnv, purpose: string, message: string, presented: string): Promise<boolean> {
+  const expected = await sign(env, purpose, message);
   if (presented.length !== expected.length) return false;
   let difference = 0;
   for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ presented.charCodeAt(i);

@@ -25,6 +25,7 @@ import {
 import { applyOrderEvent } from './orders/lifecycle.ts';
 import { findOwnOrder, type OrderRow } from './orders/queries.ts';
 import { refundOrderPayment } from './payments.ts';
+import type { RequestScope, UserScope } from './scope.ts';
 
 type SessionRow = typeof activitySessions.$inferSelect;
 
@@ -58,15 +59,15 @@ async function sessionRow(db: Db, sessionId: number): Promise<SessionRow> {
  * through the provider (or leaves it to the sweep when the provider cannot be reached). True when this call refunded it.
  */
 async function refundForShowChange(
-  db: Db,
+  scope: RequestScope,
   order: OrderRow,
   event: 'event_cancelled' | 'postponement_refund',
-  now: number,
 ): Promise<boolean> {
+  const { db, env, now } = scope;
   const refundAmount = showChangeRefund(order);
   if (!(await applyOrderEvent(db, order.id, event, now, { refundAmount }))) return false;
   try {
-    await refundOrderPayment(db, order.id, refundAmount, now);
+    await refundOrderPayment(db, env, order.id, refundAmount, now);
   } catch (error) {
     console.error(JSON.stringify({ event: 'refund_deferred', orderNo: order.orderNo, reason: event, error: String(error) }));
   }
@@ -74,7 +75,8 @@ async function refundForShowChange(
 }
 
 /** Cancels a session: see the module comment. Repeating it finishes an interrupted run and changes nothing more. */
-export async function cancelSession(db: Db, sessionId: number, now: number): Promise<CancellationResult> {
+export async function cancelSession(scope: RequestScope, sessionId: number): Promise<CancellationResult> {
+  const { db, now } = scope;
   await sessionRow(db, sessionId);
   await db
     .update(activitySessions)
@@ -96,7 +98,7 @@ export async function cancelSession(db: Db, sessionId: number, now: number): Pro
     .from(orders)
     .where(and(eq(orders.sessionId, sessionId), inArray(orders.status, [...PAID_STATUSES])));
   let refunded = 0;
-  for (const order of paid) if (await refundForShowChange(db, order, 'event_cancelled', now)) refunded += 1;
+  for (const order of paid) if (await refundForShowChange(scope, order, 'event_cancelled')) refunded += 1;
   return { sessionId, status: 'cancelled', listingsClosed: closed.length, unpaidClosed: unpaid.length, refunded };
 }
 
@@ -104,7 +106,8 @@ export async function cancelSession(db: Db, sessionId: number, now: number): Pro
  * Postpones a session to a later date: its orders stay valid for it, and until `refundUntil` each
  * buyer may ask for the cancellation refund instead. Postponing again moves it again; the first date is kept.
  */
-export async function postponeSession(db: Db, sessionId: number, next: Postponement, now: number): Promise<SessionRow> {
+export async function postponeSession(scope: RequestScope, sessionId: number, next: Postponement): Promise<SessionRow> {
+  const { db, now } = scope;
   const current = await sessionRow(db, sessionId);
   const problem = postponementProblem(current, next, now);
   if (problem === 'session_cancelled') throw new DomainError(problem);
@@ -130,12 +133,13 @@ export async function postponeSession(db: Db, sessionId: number, next: Postponem
  * A buyer of a postponed show asks for their refund before its deadline. Asking again, or twice at
  * once, refunds once; an order that is not paid, or a show not postponed (or past the deadline), is a 409.
  */
-export async function requestPostponementRefund(db: Db, userId: number, orderId: number, now: number): Promise<void> {
+export async function requestPostponementRefund(scope: UserScope, orderId: number): Promise<void> {
+  const { db, userId, now } = scope;
   const order = await findOwnOrder(db, userId, orderId);
   if (order.status === 'refunded') return;
   const session = await sessionRow(db, order.sessionId);
   if (!postponementRefundOpen(session, now) || !(PAID_STATUSES as readonly string[]).includes(order.status)) {
     throw new DomainError('refund_not_available');
   }
-  await refundForShowChange(db, order, 'postponement_refund', now);
+  await refundForShowChange(scope, order, 'postponement_refund');
 }

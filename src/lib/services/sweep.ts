@@ -8,6 +8,7 @@ import { lt } from 'drizzle-orm';
 import { CODE_SEND_LIMITS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authSessions, captchaChallenges, rateLimits, verificationCodes } from '../db/schema.ts';
+import type { ServiceEnv } from './env.ts';
 import { drawDueLotteries } from './lottery.ts';
 import { expireOverdueOrders } from './orders/expiry.ts';
 import { reissueTransferOrder, retryOwedRefunds } from './payments.ts';
@@ -27,11 +28,15 @@ export interface SweepResult {
 }
 
 /** Each order is tried on its own: one that keeps failing is logged and does not hold up the rest. */
-async function retryTransferReissues(db: Db, now: number): Promise<Pick<SweepResult, 'reissuedTransfers' | 'refundedTransfers'>> {
+async function retryTransferReissues(
+  db: Db,
+  env: ServiceEnv,
+  now: number,
+): Promise<Pick<SweepResult, 'reissuedTransfers' | 'refundedTransfers'>> {
   const counts = { reissuedTransfers: 0, refundedTransfers: 0 };
   for (const orderId of await transferOrdersAwaitingReissue(db)) {
     try {
-      const outcome = await reissueTransferOrder(db, orderId, now);
+      const outcome = await reissueTransferOrder(db, env, orderId, now);
       if (outcome === 'ticketed') counts.reissuedTransfers += 1;
       if (outcome === 'unavailable') counts.refundedTransfers += 1;
     } catch (error) {
@@ -41,11 +46,11 @@ async function retryTransferReissues(db: Db, now: number): Promise<Pick<SweepRes
   return counts;
 }
 
-export async function sweep(db: Db, now: number): Promise<SweepResult> {
+export async function sweep(db: Db, env: ServiceEnv, now: number): Promise<SweepResult> {
   const expiredOrders = await expireOverdueOrders(db, now);
   const drawnLotteries = await drawDueLotteries(db, now);
-  const transfers = await retryTransferReissues(db, now);
-  const retriedRefunds = await retryOwedRefunds(db, now);
+  const transfers = await retryTransferReissues(db, env, now);
+  const retriedRefunds = await retryOwedRefunds(db, env, now);
   await db.batch([
     db.delete(rateLimits).where(lt(rateLimits.windowStart, now - LONGEST_WINDOW_MS)),
     db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, now)),

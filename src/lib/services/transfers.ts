@@ -43,6 +43,7 @@ import { loadCurrencyTable } from './currency.ts';
 import type { Messenger } from './messaging.ts';
 import { expireOverdueOrders } from './orders/expiry.ts';
 import { orderWithShowQuery, showQuery, type OrderWithShowRow } from './show-query.ts';
+import type { ServiceEnv } from './env.ts';
 import { entryCodeOf } from './vouchers.ts';
 import type { UserScope } from './scope.ts';
 
@@ -410,7 +411,7 @@ export type TransferReissue =
  * caller refunds the payment (services/payments.ts). Every statement is guarded by the order's
  * state and the batch is atomic, so a repeat or a concurrent call changes nothing.
  */
-export async function fulfilTransferOrder(db: Db, orderId: number, now: number): Promise<TransferReissue> {
+export async function fulfilTransferOrder(db: Db, env: ServiceEnv, orderId: number, now: number): Promise<TransferReissue> {
   const [row] = await orderWithShowQuery(db)
     .innerJoin(listings, eq(listings.id, orders.listingId))
     .where(and(eq(orders.id, orderId), isNotNull(listings.sourceOrderId)));
@@ -419,7 +420,7 @@ export async function fulfilTransferOrder(db: Db, orderId: number, now: number):
   const { from, to } = transitionOf('ticketed');
   const refunded = transitionOf('seller_failed').to;
   const numbers = ticketNumbers(order.orderNo, order.quantity);
-  const codeHashes = await Promise.all(numbers.map(async (ticketNo) => sha256Hex(await entryCodeOf(ticketNo))));
+  const codeHashes = await Promise.all(numbers.map(async (ticketNo) => sha256Hex(await entryCodeOf(env, ticketNo))));
   const platformFee = platformFeeOf(order.ticketAmount);
   const statuses = from.map((status) => `'${status}'`).join(', ');
   const payable = `EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status IN (${statuses}))`;

@@ -5,12 +5,13 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { DeliveryType } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { orders, tickets } from '../db/schema.ts';
 import type { OrderStatus } from '../domain/order-state.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { entryCodeFromSignature } from '../domain/ticket-code.ts';
-import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
+import { localizedAddress, localizedName } from '../i18n/locales.ts';
+import type { ServiceEnv } from './env.ts';
+import type { RequestScope } from './scope.ts';
 import { orderWithShowQuery } from './show-query.ts';
 import { sign } from './secrets.ts';
 import { voucherKeyValid } from './voucher-link.ts';
@@ -38,8 +39,8 @@ export interface Voucher {
 }
 
 /** The entry code of a ticket: derived from its number under the app secret, so it is never stored. */
-export async function entryCodeOf(ticketNo: string): Promise<string> {
-  return entryCodeFromSignature(await sign('ticket', ticketNo));
+export async function entryCodeOf(env: ServiceEnv, ticketNo: string): Promise<string> {
+  return entryCodeFromSignature(await sign(env, 'ticket', ticketNo));
 }
 
 /** Order numbers are digits (letters and hyphens allowed for other formats); keys are base64url signatures. */
@@ -50,8 +51,10 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
  * The voucher a link opens (its `order` and `key` parameters as given), or null when either is
  * malformed, the key was not signed for the order, or the order is gone: all look the same.
  */
-export async function voucherFor(db: Db, locale: Locale, orderNo: string, key: string): Promise<Voucher | null> {
-  if (!ORDER_NO_PATTERN.test(orderNo) || !KEY_PATTERN.test(key) || !(await voucherKeyValid(orderNo, key))) return null;
+export async function voucherFor(scope: RequestScope, orderNo: string, key: string): Promise<Voucher | null> {
+  const { db, env } = scope;
+  const { locale } = scope.ctx;
+  if (!ORDER_NO_PATTERN.test(orderNo) || !KEY_PATTERN.test(key) || !(await voucherKeyValid(env, orderNo, key))) return null;
   const [row] = await orderWithShowQuery(db).where(eq(orders.orderNo, orderNo));
   if (!row) return null;
   const { order, activity, venue, city, session, tier } = row;
@@ -79,7 +82,7 @@ export async function voucherFor(db: Db, locale: Locale, orderNo: string, key: s
         ticketNo: ticket.ticketNo,
         seat: ticket.seat,
         status: ticket.status,
-        entryCode: ticket.status === 'valid' && ticket.codeHash ? await entryCodeOf(ticket.ticketNo) : null,
+        entryCode: ticket.status === 'valid' && ticket.codeHash ? await entryCodeOf(env, ticket.ticketNo) : null,
       })),
     ),
   };

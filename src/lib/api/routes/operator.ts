@@ -36,7 +36,7 @@ export const operatorRoutes = new Hono<ApiEnv>()
     signedIn,
     operatorOnly,
     input('param', idParam),
-    async (c) => c.json(success(await cancelSession(c.get('db'), c.req.valid('param').id, Date.now()))),
+    async (c) => c.json(success(await cancelSession(c.var.scope, c.req.valid('param').id))),
   )
   .post(
     '/v1/operator/sessions/:id/postpone',
@@ -46,7 +46,7 @@ export const operatorRoutes = new Hono<ApiEnv>()
     input('param', idParam),
     input('json', postponeBody),
     async (c) => {
-      const moved = await postponeSession(c.get('db'), c.req.valid('param').id, c.req.valid('json'), Date.now());
+      const moved = await postponeSession(c.var.scope, c.req.valid('param').id, c.req.valid('json'));
       return c.json(
         success({
           sessionId: moved.id,

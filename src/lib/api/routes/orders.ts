@@ -101,7 +101,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     async (c) => {
       const { scope } = c.var;
       const orderId = c.req.valid('param').id;
-      await requestPostponementRefund(scope.db, scope.userId, orderId, scope.now);
+      await requestPostponementRefund(scope, orderId);
       return c.json(success(await orderDetail(scope, orderId)));
     },
   )

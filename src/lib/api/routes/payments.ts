@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
 import { isPaymentMethod } from '../../domain/payment-outcome.ts';
 import { checkoutProvider, type PaymentSetup } from '../../domain/payment-provider-choice.ts';
+import type { ServiceEnv } from '../../services/env.ts';
 import { paymentSetup } from '../../services/payment-providers/index.ts';
 import { requirePublicOrigin } from '../../services/public-origin.ts';
 import { paymentState, receiveWebhook, startPayment } from '../../services/payments.ts';
@@ -27,7 +28,7 @@ const payBody = z.object({ method: z.string().max(40) });
 let reportedUnavailable = false;
 
 /** The payment setup here, when it has a provider for new payments; else a 503 (logged once per isolate). */
-function availableSetup(config: Cloudflare.Env): PaymentSetup {
+function availableSetup(config: ServiceEnv): PaymentSetup {
   const setup = paymentSetup(config);
   if (checkoutProvider(setup)) return setup;
   if (!reportedUnavailable) {
@@ -56,9 +57,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
       const setup = availableSetup(c.env);
       const where = { origin: requirePublicOrigin(c.env, c.req.url), locale: c.get('ctx').locale };
       const orderId = c.req.valid('param').id;
-      return c.json(
-        success(await startPayment(c.get('db'), c.var.user.userId, orderId, method, c.var.idempotencyKey, setup, where, Date.now())),
-      );
+      return c.json(success(await startPayment(c.var.scope, orderId, method, c.var.idempotencyKey, setup, where)));
     },
   )
   .get(
@@ -66,9 +65,9 @@ export const paymentRoutes = new Hono<ApiEnv>()
     doc.user("An order's payment state, after asking the provider about open payments"),
     signedIn,
     input('param', idParam),
-    async (c) => c.json(success(await paymentState(c.get('db'), c.var.user.userId, c.req.valid('param').id, Date.now()))),
+    async (c) => c.json(success(await paymentState(c.var.scope, c.req.valid('param').id))),
   )
   .post('/v1/payments/webhooks/:provider', doc.anyone("A payment provider's signed notice"), input('param', providerParam), async (c) => {
     const body = await c.req.text();
-    return c.json(success(await receiveWebhook(c.get('db'), c.req.valid('param').provider, c.req.raw.headers, body, Date.now())));
+    return c.json(success(await receiveWebhook(c.var.scope, c.req.valid('param').provider, c.req.raw.headers, body)));
   });

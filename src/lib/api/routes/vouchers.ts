@@ -36,7 +36,7 @@ export const voucherRoutes = new Hono<ApiEnv>().get(
   input('query', voucherQuery),
   async (c) => {
     const { order, key } = c.req.valid('query');
-    const voucher = await voucherFor(c.get('db'), c.get('ctx').locale, order, key);
+    const voucher = await voucherFor(c.var.scope, order, key);
     if (!voucher) throw new DomainError('voucher_not_found');
     return c.json(success(voucher));
   },

@@ -288,7 +288,7 @@ export async function createOrder(
   const { db, ctx, currencies: table, userId, now } = scope;
   const hash = await requestHash(input);
   const earlier = await orderByKey(db, userId, idempotencyKey);
-  if (earlier) return orderDetailOf(db, ctx, table, sameRequestOrReused(earlier, hash), now);
+  if (earlier) return orderDetailOf(scope, sameRequestOrReused(earlier, hash));
 
   if (!input.acceptNotes) throw new DomainError('buyer_notes_not_accepted', {}, 'acceptNotes');
   if (!offeredPaymentMethods(setup, ctx.currency).includes(input.paymentMethod))
@@ -369,7 +369,7 @@ export async function createOrder(
     if (!isUniqueViolation(error)) throw error;
     const winner = await orderByKey(db, userId, idempotencyKey);
     if (!winner) throw error;
-    return orderDetailOf(db, ctx, table, sameRequestOrReused(winner, hash), now);
+    return orderDetailOf(scope, sameRequestOrReused(winner, hash));
   }
   if (inserted !== 1) {
     const [listing] = await db
@@ -381,5 +381,5 @@ export async function createOrder(
     throw new DomainError('tickets_sold_out', { available });
   }
   const [created] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
-  return orderDetailOf(db, ctx, table, created, now);
+  return orderDetailOf(scope, created);
 }

@@ -5,7 +5,7 @@
 import { ON_SITE_PICKUP_LEAD_MS, type DeliveryType, type PaymentMethod } from '../../config.ts';
 import type { orderAttendees, tickets } from '../../db/schema.ts';
 import { bestOffer, percentOff, type CouponRefusal } from '../../domain/coupons.ts';
-import { maskIdNumber } from '../../domain/identity.ts';
+import { maskIdNumber, type IdCardType } from '../../domain/identity.ts';
 import { formattedMoney, type CurrencyTable, type FormattedMoney } from '../../domain/money.ts';
 import { buyerActions, nextState, type OrderStatus } from '../../domain/order-state.ts';
 import { offeredPaymentMethods, type PaymentSetup } from '../../domain/payment-provider-choice.ts';
@@ -180,13 +180,13 @@ export interface OrderDetail extends Omit<OrderSummary, 'activity' | 'tier'> {
   cost: CostView;
   refund: FormattedMoney | null;
   deliveryType: DeliveryType;
-  paymentMethod: string | null;
+  paymentMethod: PaymentMethod | null;
   shippingAddress: { name: string; phone: string; text: string } | null;
   taker: { name: string; phone: string } | null;
   pickup: { address: string; from: number } | null;
   trackingNo: string | null;
   ticketProvider: string;
-  attendees: Array<{ name: string; idCardType: string; idCardNoMasked: string }>;
+  attendees: Array<{ name: string; idCardType: IdCardType; idCardNoMasked: string }>;
   /** `listed`: offered in one of the holder's active transfer listings. */
   tickets: Array<{
     ticketNo: string;

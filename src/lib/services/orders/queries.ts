@@ -7,15 +7,12 @@ import { ORDER_PAGE_SIZE } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { activities, listingTickets, orderAttendees, orders, tickets } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
-import type { CurrencyTable } from '../../domain/money.ts';
 import type { OrderTab } from '../../domain/order-state.ts';
-import type { RequestContext } from '../../domain/request-context.ts';
-import type { Locale } from '../../i18n/locales.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from '../show-query.ts';
 import { voucherUrl } from '../voucher-link.ts';
 import { expireOverdueOrders } from './expiry.ts';
 import { orderDetailView, orderSummaryView, type OrderDetail, type OrderPage } from './presenters.ts';
-import type { UserScope } from '../scope.ts';
+import type { RequestScope, UserScope } from '../scope.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -39,7 +36,8 @@ export async function findOwnOrder(db: Db, userId: number, orderId: number): Pro
   return row;
 }
 
-async function loadOrderDetail(db: Db, row: OrderWithShowRow, locale: Locale, table: CurrencyTable, now: number): Promise<OrderDetail> {
+async function loadOrderDetail(scope: RequestScope, row: OrderWithShowRow): Promise<OrderDetail> {
+  const { db, env, ctx, currencies: table, now } = scope;
   const [attendeeRows, ticketRows] = await Promise.all([
     db.select().from(orderAttendees).where(eq(orderAttendees.orderId, row.order.id)).orderBy(orderAttendees.id),
     db.select().from(tickets).where(eq(tickets.orderId, row.order.id)).orderBy(tickets.id),
@@ -62,23 +60,23 @@ async function loadOrderDetail(db: Db, row: OrderWithShowRow, locale: Locale, ta
             )
         ).map((link) => link.ticketId),
   );
-  const voucher = ticketRows.length > 0 ? await voucherUrl(row.order.orderNo) : null;
-  return orderDetailView(row, { attendeeRows, ticketRows, listed, voucherUrl: voucher }, locale, table, now);
+  const voucher = ticketRows.length > 0 ? await voucherUrl(env, row.order.orderNo) : null;
+  return orderDetailView(row, { attendeeRows, ticketRows, listed, voucherUrl: voucher }, ctx.locale, table, now);
 }
 
 /** The detail of an order already found (a checkout answering with the order it created). */
-export async function orderDetailOf(db: Db, ctx: RequestContext, table: CurrencyTable, order: OrderRow, now: number): Promise<OrderDetail> {
-  const [row] = await orderWithShowQuery(db).where(eq(orders.id, order.id));
-  return loadOrderDetail(db, row, ctx.locale, table, now);
+export async function orderDetailOf(scope: RequestScope, order: OrderRow): Promise<OrderDetail> {
+  const [row] = await orderWithShowQuery(scope.db).where(eq(orders.id, order.id));
+  return loadOrderDetail(scope, row);
 }
 
 /** One of the buyer's orders with everything the detail page shows. */
 export async function orderDetail(scope: UserScope, orderId: number): Promise<OrderDetail> {
-  const { db, ctx, currencies: table, userId, now } = scope;
+  const { db, userId, now } = scope;
   await expireOverdueOrders(db, now, { userId });
   const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw new DomainError('order_not_found');
-  return loadOrderDetail(db, row, ctx.locale, table, now);
+  return loadOrderDetail(scope, row);
 }
 
 /** A page of the buyer's orders under a tab, newest first; the keyword matches the order number or the show. */

@@ -2,18 +2,18 @@
  * The payment providers by name, built from the worker's configuration. Payments remember the
  * provider they were made with, so webhooks, polls and refunds reach the same one.
  */
-import { env } from 'cloudflare:workers';
 import { SANDBOX_PROVIDER, STRIPE_DEFAULT_ACCOUNT_COUNTRY, STRIPE_PROVIDER } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { PaymentSetup } from '../../domain/payment-provider-choice.ts';
 import { loadCurrencyTable } from '../currency.ts';
+import type { ServiceEnv } from '../env.ts';
 import { sandboxProvider } from './sandbox.ts';
 import { stripeProvider, type StripeConfig } from './stripe.ts';
 import type { PaymentProvider } from './types.ts';
 
-/** What the configuration says about providers (a request's env, or the worker's). */
-export function paymentSetup(config: Cloudflare.Env = env): PaymentSetup {
+/** What the configuration says about providers. */
+export function paymentSetup(config: ServiceEnv): PaymentSetup {
   return {
     appEnv: config.APP_ENV,
     stripeConfigured: Boolean(config.STRIPE_SECRET_KEY),
@@ -21,7 +21,7 @@ export function paymentSetup(config: Cloudflare.Env = env): PaymentSetup {
   };
 }
 
-function stripeConfig(config: Cloudflare.Env): StripeConfig {
+function stripeConfig(config: ServiceEnv): StripeConfig {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
     console.error('Stripe is used but STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is not set.');
     throw new DomainError('payments_unavailable');
@@ -29,14 +29,14 @@ function stripeConfig(config: Cloudflare.Env): StripeConfig {
   return { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL || undefined };
 }
 
-const PROVIDERS: Record<string, (db: Db) => PaymentProvider> = {
+const PROVIDERS: Record<string, (db: Db, env: ServiceEnv) => PaymentProvider> = {
   [SANDBOX_PROVIDER]: sandboxProvider,
-  [STRIPE_PROVIDER]: (db) => stripeProvider(stripeConfig(env), () => loadCurrencyTable(db)),
+  [STRIPE_PROVIDER]: (db, env) => stripeProvider(stripeConfig(env), () => loadCurrencyTable(db)),
 };
 
 /** The provider called `name`; an unknown name (a webhook path, a stored payment) is a 404. */
-export function paymentProvider(name: string, db: Db): PaymentProvider {
+export function paymentProvider(name: string, db: Db, env: ServiceEnv): PaymentProvider {
   const make = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
   if (!make) throw new DomainError('not_found');
-  return make(db);
+  return make(db, env);
 }

@@ -15,6 +15,7 @@ import type { Money } from '../../domain/money.ts';
 import { isQrMethod, type ProviderPaymentStatus } from '../../domain/payment-outcome.ts';
 import { parseSignatureHeader, signatureHeader, signedPayload, timestampFresh } from '../../domain/payment-webhook.ts';
 import { localizedPath } from '../../i18n/locales.ts';
+import type { ServiceEnv } from '../env.ts';
 import { sign, verify } from '../secrets.ts';
 import type { CreatedPayment, CreatePaymentInput, PaymentProvider, ProviderPayment, WebhookNotice } from './types.ts';
 
@@ -77,9 +78,9 @@ export interface WebhookDelivery {
 }
 
 /** A signed webhook saying "payment `ref` changed", as the sandbox sends it (tests build replays and forgeries from it). */
-export async function sandboxWebhook(notifyUrl: string, ref: string, now: number): Promise<WebhookDelivery> {
+export async function sandboxWebhook(env: ServiceEnv, notifyUrl: string, ref: string, now: number): Promise<WebhookDelivery> {
   const body = JSON.stringify({ id: `evt_${hex(crypto.getRandomValues(new Uint8Array(16)))}`, type: 'payment.updated', ref });
-  const signature = await sign(WEBHOOK_PURPOSE, signedPayload(now, body));
+  const signature = await sign(env, WEBHOOK_PURPOSE, signedPayload(now, body));
   return {
     url: notifyUrl,
     init: {
@@ -102,6 +103,7 @@ export interface SandboxDecisionResult {
  */
 export async function decideSandboxPayment(
   db: Db,
+  env: ServiceEnv,
   ref: string,
   decision: SandboxDecision,
   now: number,
@@ -112,18 +114,18 @@ export async function decideSandboxPayment(
     .set({ status: STATUS_AFTER[decision], updatedAt: now })
     .where(and(eq(sandboxPayments.ref, ref), eq(sandboxPayments.status, 'pending')))
     .returning();
-  if (decided) return { payment: decided, webhook: await sandboxWebhook(decided.notifyUrl, ref, now) };
+  if (decided) return { payment: decided, webhook: await sandboxWebhook(env, decided.notifyUrl, ref, now) };
   const current = await sandboxPayment(db, ref);
   return current ? { payment: current, webhook: null } : null;
 }
 
-export function sandboxProvider(db: Db): PaymentProvider {
+export function sandboxProvider(db: Db, env: ServiceEnv): PaymentProvider {
   return {
     name: SANDBOX_PROVIDER,
 
     async create(input: CreatePaymentInput, now: number): Promise<CreatedPayment> {
       // The reference is derived from the merchant's key, so the same request always lands on the same payment.
-      const ref = `sbx_${await sign(REF_PURPOSE, `${input.merchantRef}\n${input.idempotencyKey}`)}`;
+      const ref = `sbx_${await sign(env, REF_PURPOSE, `${input.merchantRef}\n${input.idempotencyKey}`)}`;
       await db
         .insert(sandboxPayments)
         .values({
@@ -171,7 +173,7 @@ export function sandboxProvider(db: Db): PaymentProvider {
 
     async verifyWebhook(headers: Headers, body: string, now: number): Promise<WebhookNotice> {
       const presented = parseSignatureHeader(headers.get(SANDBOX_SIGNATURE_HEADER));
-      if (!presented || !(await verify(WEBHOOK_PURPOSE, signedPayload(presented.timestamp, body), presented.signature))) {
+      if (!presented || !(await verify(env, WEBHOOK_PURPOSE, signedPayload(presented.timestamp, body), presented.signature))) {
         throw new DomainError('webhook_signature_invalid');
       }
       if (!timestampFresh(presented.timestamp, now)) throw new DomainError('webhook_timestamp_stale');

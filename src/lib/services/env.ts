@@ -1,0 +1,16 @@
+/**
+ * The worker's configuration that services read: the app secret, the payment provider's keys and
+ * the messaging relay. The edge hands it in from the worker's env (the API's middleware, a page's
+ * scope, the cron handler), so no service reads the `cloudflare:workers` global.
+ */
+export type ServiceEnv = Pick<
+  Cloudflare.Env,
+  | 'APP_ENV'
+  | 'APP_SECRET'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'STRIPE_ACCOUNT_COUNTRY'
+  | 'STRIPE_API_URL'
+  | 'MESSAGING_WEBHOOK_URL'
+  | 'MESSAGING_WEBHOOK_TOKEN'
+>;
