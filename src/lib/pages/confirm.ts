@@ -4,11 +4,9 @@
  * holds (a delivery type the listing stopped offering, an address or attendee since deleted, or
  * someone else's id) is dropped rather than failing the page; the buyer simply chooses again.
  */
-import type { Db } from '../db/client.ts';
 import type { ConfirmQuery } from '../domain/confirm-query.ts';
 import { DomainError } from '../domain/errors.ts';
 import { idCardTypeFor, type IdCardType } from '../domain/identity.ts';
-import type { RequestContext } from '../domain/request-context.ts';
 import { getAddress } from '../services/addresses.ts';
 import { listAttendees } from '../services/attendees.ts';
 import { quoteCheckout } from '../services/orders/checkout.ts';
@@ -55,10 +53,10 @@ async function quoteFor(scope: UserScope, query: ConfirmQuery) {
   }
 }
 
-async function addressOf(db: Db, userId: number, id: number | null, ctx: RequestContext): Promise<ShippingAddressChoice | null> {
+async function addressOf(scope: UserScope, id: number | null): Promise<ShippingAddressChoice | null> {
   if (id === null) return null;
   try {
-    const address = await getAddress(db, userId, id, ctx.locale);
+    const address = await getAddress(scope, id);
     const text = [address.countryName, address.area, address.street, address.postcode].filter(Boolean).join(', ');
     return { id: address.id, name: address.name, phone: `${address.phoneCountryCode} ${address.phone}`, text };
   } catch (error) {
@@ -72,11 +70,10 @@ async function addressOf(db: Db, userId: number, id: number | null, ctx: Request
  * are thrown as the API would answer them, for the page to show.
  */
 export async function confirmPage(scope: UserScope, requested: ConfirmQuery): Promise<ConfirmPageData> {
-  const { db, ctx, userId } = scope;
   const { quote, query } = await quoteFor(scope, requested);
   const [address, saved] = await Promise.all([
-    addressOf(db, userId, query.addressId, ctx),
-    quote.attendeesRequired > 0 ? listAttendees(db, userId, ctx.locale) : Promise.resolve(null),
+    addressOf(scope, query.addressId),
+    quote.attendeesRequired > 0 ? listAttendees(scope) : Promise.resolve(null),
   ]);
   const chosen = (saved ?? [])
     .filter((attendee) => query.attendeeIds.includes(attendee.id))

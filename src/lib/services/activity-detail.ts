@@ -28,7 +28,7 @@ import { venueMapUrl } from '../domain/venue.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
 import { loadCurrencyTable } from './currency.ts';
-import type { RequestScope } from './scope.ts';
+import type { RequestScope, UserScope } from './scope.ts';
 
 /** Favourite type 1 of the spec's `v1/activity/favorite/{id}?type=1`: notify me when tickets are available. */
 export const FAVOURITE_TYPE_NOTIFY = 1;
@@ -409,11 +409,10 @@ export interface InitialPick {
  * (the first session with tickets, its first tier with tickets, and that tier's offer).
  */
 export async function activityPage(
-  db: Db,
-  ctx: RequestContext,
+  scope: RequestScope,
   id: number,
-  now: number,
 ): Promise<{ detail: ActivityDetail; initial: InitialPick | null } | null> {
+  const { db, ctx, now } = scope;
   const loaded = await loadAll(db, id);
   if (!loaded) return null;
   const p = pricing(loaded.table, ctx);
@@ -430,7 +429,8 @@ async function requireActivity(db: Db, activityId: number): Promise<void> {
 }
 
 /** Whether the user subscribed to an activity with a favourite type (notify me when available). */
-export async function subscriptionStatus(db: Db, userId: number, activityId: number, type: number): Promise<boolean> {
+export async function subscriptionStatus(scope: UserScope, activityId: number, type: number): Promise<boolean> {
+  const { db, userId } = scope;
   await requireActivity(db, activityId);
   const [row] = await db
     .select({ type: favourites.type })
@@ -440,7 +440,8 @@ export async function subscriptionStatus(db: Db, userId: number, activityId: num
 }
 
 /** Subscribes the user; subscribing again changes nothing, so a retried request is harmless. */
-export async function subscribe(db: Db, userId: number, activityId: number, type: number, now: number): Promise<void> {
+export async function subscribe(scope: UserScope, activityId: number, type: number): Promise<void> {
+  const { db, userId, now } = scope;
   await requireActivity(db, activityId);
   await db.insert(favourites).values({ userId, activityId, type, createdAt: now }).onConflictDoNothing();
 }

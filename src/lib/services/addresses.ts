@@ -3,13 +3,13 @@
  * answered exactly like a missing one (404), so ids reveal nothing.
  */
 import { and, asc, count, eq, lte } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { addresses } from '../db/schema.ts';
 import { addressProblem, normalizeAddress, type AddressInput } from '../domain/address.ts';
 import { countryName, isCountryCode } from '../domain/countries.ts';
 import { DomainError } from '../domain/errors.ts';
 import { regionName } from '../domain/regions.ts';
 import type { Locale } from '../i18n/locales.ts';
+import type { UserScope } from './scope.ts';
 
 /** At most this many addresses per user, so one account cannot fill the table. */
 export const MAX_ADDRESSES = 20;
@@ -52,12 +52,16 @@ function checked(input: AddressInput): AddressInput {
   return address;
 }
 
-export async function listAddresses(db: Db, userId: number, locale: Locale): Promise<AddressView[]> {
+export async function listAddresses(scope: UserScope): Promise<AddressView[]> {
+  const { db, userId } = scope;
+  const { locale } = scope.ctx;
   const rows = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
   return rows.map((row) => viewOf(row, locale));
 }
 
-export async function getAddress(db: Db, userId: number, id: number, locale: Locale): Promise<AddressView> {
+export async function getAddress(scope: UserScope, id: number): Promise<AddressView> {
+  const { db, userId } = scope;
+  const { locale } = scope.ctx;
   const [row] = await db
     .select()
     .from(addresses)
@@ -66,7 +70,9 @@ export async function getAddress(db: Db, userId: number, id: number, locale: Loc
   return viewOf(row, locale);
 }
 
-export async function createAddress(db: Db, userId: number, input: AddressInput, locale: Locale): Promise<AddressView> {
+export async function createAddress(scope: UserScope, input: AddressInput): Promise<AddressView> {
+  const { db, userId } = scope;
+  const { locale } = scope.ctx;
   const address = checked(input);
   // Insert, then count the owner's rows up to the new one: of concurrent inserts past the cap, only
   // the later ones are taken back, so the cap holds without a transaction (D1 has none).
@@ -85,7 +91,9 @@ export async function createAddress(db: Db, userId: number, input: AddressInput,
   return viewOf(row, locale);
 }
 
-export async function updateAddress(db: Db, userId: number, id: number, input: AddressInput, locale: Locale): Promise<AddressView> {
+export async function updateAddress(scope: UserScope, id: number, input: AddressInput): Promise<AddressView> {
+  const { db, userId } = scope;
+  const { locale } = scope.ctx;
   const address = checked(input);
   const [row] = await db
     .update(addresses)
@@ -96,7 +104,8 @@ export async function updateAddress(db: Db, userId: number, id: number, input: A
   return viewOf(row, locale);
 }
 
-export async function deleteAddress(db: Db, userId: number, id: number): Promise<void> {
+export async function deleteAddress(scope: UserScope, id: number): Promise<void> {
+  const { db, userId } = scope;
   const deleted = await db
     .delete(addresses)
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))

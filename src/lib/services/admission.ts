@@ -80,15 +80,16 @@ export async function gateSessions(scope: UserScope): Promise<GateSession[]> {
 }
 
 /** Whether the user sells tickets of their own for the session (and so runs its door and assigns its staff). */
-export async function sellsTicketsAt(db: Db, userId: number, sessionId: number): Promise<boolean> {
-  const [row] = await ownSessionIds(db, userId, sessionId).limit(1);
+export async function sellsTicketsAt(scope: UserScope, sessionId: number): Promise<boolean> {
+  const [row] = await ownSessionIds(scope.db, scope.userId, sessionId).limit(1);
   return row !== undefined;
 }
 
 /** The sellers whose tickets the user admits at the session: themselves if they sell there, and whoever assigned them; a 403 when none. */
-async function requireGateStaff(db: Db, userId: number, sessionId: number): Promise<number[]> {
+async function requireGateStaff(scope: UserScope, sessionId: number): Promise<number[]> {
+  const { db, userId } = scope;
   const [own, assigners] = await Promise.all([
-    sellsTicketsAt(db, userId, sessionId),
+    sellsTicketsAt(scope, sessionId),
     db
       .select({ sellerId: gateStaff.sellerId })
       .from(gateStaff)
@@ -121,8 +122,8 @@ async function issuerOf(db: Db, orderId: number): Promise<number | undefined> {
 
 /** Admits the holder of `rawCode` at the session's gate, or says why not (already in, resold, void, another show). */
 export async function admit(scope: UserScope, sessionId: number, rawCode: string): Promise<Admission> {
-  const { db, ctx, userId, now } = scope;
-  const sellers = await requireGateStaff(db, userId, sessionId);
+  const { db, ctx, now } = scope;
+  const sellers = await requireGateStaff(scope, sessionId);
   const code = normalizeEntryCode(rawCode);
   if (!code) throw new DomainError('entry_code_invalid', {}, 'code');
   const [ticket] = await db
@@ -158,9 +159,9 @@ export async function admit(scope: UserScope, sessionId: number, rawCode: string
 }
 
 /** Tickets admitted so far at a session's gate, of the sellers this door admits for, for the staff's running count. */
-export async function admittedCount(db: Db, userId: number, sessionId: number): Promise<{ admitted: number; issued: number }> {
-  const sellers = await requireGateStaff(db, userId, sessionId);
-  const [row] = await db.all<{ admitted: number; issued: number }>(sql`WITH issuers AS (${issuersOf(sql`session_id = ${sessionId}`)})
+export async function admittedCount(scope: UserScope, sessionId: number): Promise<{ admitted: number; issued: number }> {
+  const sellers = await requireGateStaff(scope, sessionId);
+  const [row] = await scope.db.all<{ admitted: number; issued: number }>(sql`WITH issuers AS (${issuersOf(sql`session_id = ${sessionId}`)})
     SELECT coalesce(sum(t.status = 'used'), 0) AS admitted, coalesce(sum(t.status IN ('valid', 'used')), 0) AS issued
     FROM tickets t JOIN issuers i ON i.orderId = t.order_id
     WHERE i.issuerId IN (${sql.join(
@@ -181,8 +182,9 @@ export interface DoorStaff {
 }
 
 /** The session's door staff the seller assigned; a 403 for anyone who does not sell at the session. */
-export async function doorStaff(db: Db, sellerId: number, sessionId: number): Promise<DoorStaff[]> {
-  if (!(await sellsTicketsAt(db, sellerId, sessionId))) throw new DomainError('not_gate_staff');
+export async function doorStaff(scope: UserScope, sessionId: number): Promise<DoorStaff[]> {
+  const { db, userId: sellerId } = scope;
+  if (!(await sellsTicketsAt(scope, sessionId))) throw new DomainError('not_gate_staff');
   const rows = await db
     .select({
       userId: users.id,
@@ -199,8 +201,9 @@ export async function doorStaff(db: Db, sellerId: number, sessionId: number): Pr
 }
 
 /** Lets the account named by `accountText` admit the seller's tickets at the session's door; answers the staff list. */
-export async function assignDoorStaff(db: Db, sellerId: number, sessionId: number, accountText: string, now: number): Promise<DoorStaff[]> {
-  const current = await doorStaff(db, sellerId, sessionId);
+export async function assignDoorStaff(scope: UserScope, sessionId: number, accountText: string): Promise<DoorStaff[]> {
+  const { db, userId: sellerId, now } = scope;
+  const current = await doorStaff(scope, sessionId);
   const account = parseStaffAccount(accountText);
   if (!account) throw new DomainError('staff_account_invalid', {}, 'account');
   const [user] = await db
@@ -216,14 +219,15 @@ export async function assignDoorStaff(db: Db, sellerId: number, sessionId: numbe
   if (current.some((staff) => staff.userId === user.id)) return current;
   if (current.length >= GATE_STAFF_MAX) throw new DomainError('staff_limit_reached', { max: GATE_STAFF_MAX }, 'account');
   await db.insert(gateStaff).values({ sessionId, sellerId, staffId: user.id, createdAt: now }).onConflictDoNothing();
-  return doorStaff(db, sellerId, sessionId);
+  return doorStaff(scope, sessionId);
 }
 
 /** Ends an account's door duty for the seller at the session (nothing to do when it had none); answers the staff list. */
-export async function removeDoorStaff(db: Db, sellerId: number, sessionId: number, staffId: number): Promise<DoorStaff[]> {
-  if (!(await sellsTicketsAt(db, sellerId, sessionId))) throw new DomainError('not_gate_staff');
+export async function removeDoorStaff(scope: UserScope, sessionId: number, staffId: number): Promise<DoorStaff[]> {
+  const { db, userId: sellerId } = scope;
+  if (!(await sellsTicketsAt(scope, sessionId))) throw new DomainError('not_gate_staff');
   await db
     .delete(gateStaff)
     .where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.sellerId, sellerId), eq(gateStaff.staffId, staffId)));
-  return doorStaff(db, sellerId, sessionId);
+  return doorStaff(scope, sessionId);
 }

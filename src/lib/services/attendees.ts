@@ -3,12 +3,12 @@
  * owner reads one in full (to edit it). Someone else's id is answered like a missing one (404).
  */
 import { and, asc, count, eq, lte } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { attendees } from '../db/schema.ts';
 import { countryName, isCountryCode } from '../domain/countries.ts';
 import { DomainError } from '../domain/errors.ts';
 import { attendeeProblem, maskIdNumber, normalizeIdNumber, type AttendeeInput, type IdCardType } from '../domain/identity.ts';
 import type { Locale } from '../i18n/locales.ts';
+import type { UserScope } from './scope.ts';
 
 /** At most this many attendees per user. */
 export const MAX_ATTENDEES = 20;
@@ -47,13 +47,17 @@ function checked(input: AttendeeInput): { name: string; nationality: string; idC
   };
 }
 
-export async function listAttendees(db: Db, userId: number, locale: Locale): Promise<AttendeeView[]> {
+export async function listAttendees(scope: UserScope): Promise<AttendeeView[]> {
+  const { db, userId } = scope;
+  const { locale } = scope.ctx;
   const rows = await db.select().from(attendees).where(eq(attendees.userId, userId)).orderBy(asc(attendees.id));
   return rows.map((row) => viewOf(row, locale, false));
 }
 
 /** One attendee of the owner with the full ID number, for the edit form. */
-export async function getAttendee(db: Db, userId: number, id: number, locale: Locale): Promise<AttendeeView> {
+export async function getAttendee(scope: UserScope, id: number): Promise<AttendeeView> {
+  const { db, userId } = scope;
+  const { locale } = scope.ctx;
   const [row] = await db
     .select()
     .from(attendees)
@@ -62,7 +66,9 @@ export async function getAttendee(db: Db, userId: number, id: number, locale: Lo
   return viewOf(row, locale, true);
 }
 
-export async function createAttendee(db: Db, userId: number, input: AttendeeInput, locale: Locale): Promise<AttendeeView> {
+export async function createAttendee(scope: UserScope, input: AttendeeInput): Promise<AttendeeView> {
+  const { db, userId } = scope;
+  const { locale } = scope.ctx;
   const attendee = checked(input);
   // Insert, then count the owner's rows up to the new one: of concurrent inserts past the cap, only
   // the later ones are taken back, so the cap holds without a transaction (D1 has none).
@@ -81,7 +87,9 @@ export async function createAttendee(db: Db, userId: number, input: AttendeeInpu
   return viewOf(row, locale, false);
 }
 
-export async function updateAttendee(db: Db, userId: number, id: number, input: AttendeeInput, locale: Locale): Promise<AttendeeView> {
+export async function updateAttendee(scope: UserScope, id: number, input: AttendeeInput): Promise<AttendeeView> {
+  const { db, userId } = scope;
+  const { locale } = scope.ctx;
   const attendee = checked(input);
   const [row] = await db
     .update(attendees)
@@ -92,7 +100,8 @@ export async function updateAttendee(db: Db, userId: number, id: number, input: 
   return viewOf(row, locale, false);
 }
 
-export async function deleteAttendee(db: Db, userId: number, id: number): Promise<void> {
+export async function deleteAttendee(scope: UserScope, id: number): Promise<void> {
+  const { db, userId } = scope;
   const deleted = await db
     .delete(attendees)
     .where(and(eq(attendees.id, id), eq(attendees.userId, userId)))

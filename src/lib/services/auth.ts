@@ -35,6 +35,7 @@ import { solveChallenge } from './captcha.ts';
 import { inviterByCode, welcomeNewUser } from './invitations.ts';
 import type { MessageChannel, Messenger } from './messaging.ts';
 import { countIn, hitAll, resetCounter, type Window } from './rate-limit.ts';
+import type { UserScope } from './scope.ts';
 
 /** What every account operation needs: the database, delivery, the request's language, who asks, and when. */
 export interface AuthDeps {
@@ -521,7 +522,8 @@ export interface Profile {
 }
 
 /** The account settings of a user. */
-export async function profileOf(db: Db, userId: number): Promise<Profile> {
+export async function profileOf(scope: UserScope): Promise<Profile> {
+  const { db, userId } = scope;
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new DomainError('unauthorized');
   return {
@@ -534,7 +536,7 @@ export async function profileOf(db: Db, userId: number): Promise<Profile> {
 }
 
 /** Renames the user (the nickname is already trimmed and checked). */
-export async function updateNickname(db: Db, userId: number, nickname: string): Promise<Profile> {
-  await db.update(users).set({ nickname }).where(eq(users.id, userId));
-  return profileOf(db, userId);
+export async function updateNickname(scope: UserScope, nickname: string): Promise<Profile> {
+  await scope.db.update(users).set({ nickname }).where(eq(users.id, scope.userId));
+  return profileOf(scope);
 }

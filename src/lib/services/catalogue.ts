@@ -12,6 +12,7 @@ import type { RequestContext } from '../domain/request-context.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { DEFAULT_CITY_ID } from '../config.ts';
 import { loadCurrencyTable } from './currency.ts';
+import type { RequestScope } from './scope.ts';
 
 export interface LanguageView {
   id: number;
@@ -236,7 +237,8 @@ export interface HomeConfig {
 }
 
 /** The home config of SPEC.md section 3, for the request's city (falling back to Hong Kong). */
-export async function homeConfig(db: Db, ctx: RequestContext, tkd: HomeConfig['tkd'], now: number): Promise<HomeConfig> {
+export async function homeConfig(scope: RequestScope, tkd: HomeConfig['tkd']): Promise<HomeConfig> {
+  const { db, ctx, now } = scope;
   const city = await currentCity(db, ctx.cityId, ctx.locale);
   const inCity = and(eq(activities.cityId, city.cityId), gt(activities.endsAt, now));
   const [bannerRows, categoryList, rareRows, candidateRows, table] = await Promise.all([

@@ -70,7 +70,8 @@ export interface SellerOrderPage {
 const sellerDelivered = sql`NOT EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.id} = ${orders.listingId} AND ${listings.sourceOrderId} IS NOT NULL)`;
 
 /** The user, if they are a seller (flagged, or owning a listing other than a transfer listing); anyone else is a 403. */
-export async function requireSeller(db: Db, userId: number): Promise<void> {
+export async function requireSeller(scope: UserScope): Promise<void> {
+  const { db, userId } = scope;
   const [row] = await db
     .select({ id: users.id })
     .from(users)

@@ -69,7 +69,8 @@ export async function welcomeNewUser(db: Db, userId: number, inviterId: number |
  * An existing account accepts a friend's code: refused for one's own code, a second invitation, an
  * account that has bought already, or a friend one invited. Answers the inviter's nickname.
  */
-export async function acceptInvitation(db: Db, userId: number, rawCode: string, now: number): Promise<{ inviterNickname: string }> {
+export async function acceptInvitation(scope: UserScope, rawCode: string): Promise<{ inviterNickname: string }> {
+  const { db, userId, now } = scope;
   const inviter = await inviterByCode(db, rawCode);
   const [[me], paid] = await Promise.all([
     db.select({ id: users.id, invitedBy: users.invitedBy }).from(users).where(eq(users.id, userId)),

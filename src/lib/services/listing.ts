@@ -24,6 +24,7 @@ import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { cardQuery, hotCities, listCategories, toCards, type ActivityCard, type CategoryView, type CityView } from './catalogue.ts';
 import { LISTED_STATUSES, matchAttempts, SEARCH_RANK, searchSource } from './search.ts';
+import type { RequestScope } from './scope.ts';
 
 export interface FilterOption {
   /** A category slug, a city id, a time preset or a sort; `all` for no filter. */
@@ -62,17 +63,9 @@ const SEARCH_SORTS: readonly Sort[] = ['relevance', 'time', 'hot', 'price'];
 
 type CityRow = typeof cities.$inferSelect;
 
-/**
- * Loads a parsed listing URL for the request's language and currency. `currencies` saves a query
- * when the caller has the table already (the API does).
- */
-export async function loadListing(
-  db: Db,
-  parsed: ParsedListing,
-  ctx: RequestContext,
-  now: number,
-  currencies?: CurrencyTable,
-): Promise<ListingOutcome> {
+/** Loads a parsed listing URL for the request's language and currency. */
+export async function loadListing(scope: RequestScope, parsed: ParsedListing): Promise<ListingOutcome> {
+  const { db, ctx, now, currencies } = scope;
   const { query } = parsed;
   const slug = query.kind === 'category' ? query.category : (query.category ?? ALL_CATEGORIES);
   const cityIds = [query.cityId, ctx.cityId, DEFAULT_CITY_ID].filter((id): id is number => id !== undefined && id > 0);
@@ -179,7 +172,7 @@ async function findPage(
   scope: Scope,
   ctx: RequestContext,
   now: number,
-  currencies: CurrencyTable | undefined,
+  currencies: CurrencyTable,
 ): Promise<{ total: number; cards: ActivityCard[] }> {
   const base = conditions(query, scope, now);
   const sources = query.kind === 'search' ? matchAttempts(query.keyword).map(searchSource) : [{ from: sql`activities a`, where: null }];
@@ -207,7 +200,7 @@ async function findPage(
   return { total: 0, cards: [] };
 }
 
-async function cardsInOrder(db: Db, ids: number[], ctx: RequestContext, currencies: CurrencyTable | undefined): Promise<ActivityCard[]> {
+async function cardsInOrder(db: Db, ids: number[], ctx: RequestContext, currencies: CurrencyTable): Promise<ActivityCard[]> {
   if (ids.length === 0) return [];
   const rows = await cardQuery(db).where(inArray(sql`activities.id`, ids));
   const cards = new Map((await toCards(db, rows, ctx, currencies)).map((card) => [card.id, card]));

@@ -4,12 +4,11 @@
  */
 import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../db/client.ts';
 import { cities, countries, locationHistory, users } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import { nearest, type Coordinates } from '../domain/geo.ts';
-import type { Locale } from '../i18n/locales.ts';
 import { cityView, currentCity, type CityView } from './catalogue.ts';
+import type { RequestScope } from './scope.ts';
 
 const AUTOCOMPLETE_LIMIT = 20;
 
@@ -31,7 +30,8 @@ function like(column: AnySQLiteColumn, pattern: string): SQL {
  * Cities whose name (in any script), code or country contains the keyword, case-insensitively;
  * cities whose own name starts with it come first. Typing a country lists its cities.
  */
-export async function autocompleteCities(db: Db, keyword: string, locale: Locale): Promise<CityView[]> {
+export async function autocompleteCities(scope: RequestScope, keyword: string): Promise<CityView[]> {
+  const { db } = scope;
   const escaped = escapeLike(keyword);
   const cityColumns = [cities.nameEn, cities.nameZhHant, cities.nameZhHans, cities.cityCode];
   const countryColumns = [countries.nameEn, countries.nameZhHant, countries.nameZhHans];
@@ -43,21 +43,23 @@ export async function autocompleteCities(db: Db, keyword: string, locale: Locale
     .where(or(...[...cityColumns, ...countryColumns].map((column) => like(column, `%${escaped}%`))))
     .orderBy(sql`CASE WHEN ${startsWith} THEN 0 ELSE 1 END`, asc(cities.sort), asc(cities.id))
     .limit(AUTOCOMPLETE_LIMIT);
-  return rows.map((row) => cityView(row.city, locale));
+  return rows.map((row) => cityView(row.city, scope.ctx.locale));
 }
 
 /** The active city closest to a position. */
-export async function nearestCity(db: Db, position: Coordinates, locale: Locale): Promise<CityView | null> {
-  const rows = await db.select().from(cities).orderBy(asc(cities.sort), asc(cities.id));
+export async function nearestCity(scope: RequestScope, position: Coordinates): Promise<CityView | null> {
+  const rows = await scope.db.select().from(cities).orderBy(asc(cities.sort), asc(cities.id));
   const closest = nearest(position, rows);
-  return closest ? cityView(closest, locale) : null;
+  return closest ? cityView(closest, scope.ctx.locale) : null;
 }
 
 /**
  * The city the server remembers for this user or device: the last one chosen (location history),
  * else the one on the account, else the city of the request (cookie or header, default Hong Kong).
  */
-export async function userCity(db: Db, chooser: Chooser, requestCityId: number, locale: Locale): Promise<CityView> {
+export async function userCity(scope: RequestScope, chooser: Chooser): Promise<CityView> {
+  const { db } = scope;
+  const { cityId: requestCityId, locale } = scope.ctx;
   const owner =
     chooser.userId !== null
       ? eq(locationHistory.userId, chooser.userId)
@@ -81,7 +83,8 @@ export async function userCity(db: Db, chooser: Chooser, requestCityId: number, 
 }
 
 /** Records a chosen city in the location history (and on the account when signed in). */
-export async function saveUserCity(db: Db, cityId: number, chooser: Chooser, locale: Locale, now: number): Promise<CityView> {
+export async function saveUserCity(scope: RequestScope, cityId: number, chooser: Chooser): Promise<CityView> {
+  const { db, now } = scope;
   const [row] = await db.select().from(cities).where(eq(cities.id, cityId));
   if (!row) throw new DomainError('city_not_found', {}, 'cityId');
   const record = db.insert(locationHistory).values({ userId: chooser.userId, deviceId: chooser.deviceId, cityId, createdAt: now });
@@ -90,5 +93,5 @@ export async function saveUserCity(db: Db, cityId: number, chooser: Chooser, loc
   } else {
     await record;
   }
-  return cityView(row, locale);
+  return cityView(row, scope.ctx.locale);
 }

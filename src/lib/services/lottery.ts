@@ -370,7 +370,8 @@ export interface DrawRecord {
 }
 
 /** What a participant needs to re-run the draw; only once drawn (before, the seed is secret). */
-export async function drawRecord(db: Db, lotteryId: number, now: number): Promise<DrawRecord> {
+export async function drawRecord(scope: RequestScope, lotteryId: number): Promise<DrawRecord> {
+  const { db, now } = scope;
   const lottery = await findLottery(db, lotteryId, now);
   if (lottery.status !== 'drawn' || lottery.seed === null) throw new DomainError('lottery_not_drawn');
   const codes = await db
@@ -503,7 +504,8 @@ async function refusalFor(db: Db, lottery: LotteryRow, entry: typeof lotteryEntr
 }
 
 /** A friend's help: one more code for the sharer, if every rule of helpRefusal allows it at the moment of writing. */
-export async function helpEntry(db: Db, shareToken: string, helperId: number, now: number): Promise<HelpResult> {
+export async function helpEntry(scope: UserScope, shareToken: string): Promise<HelpResult> {
+  const { db, userId: helperId, now } = scope;
   const { entry, nickname } = await findEntry(db, shareToken);
   const lottery = await findLottery(db, entry.lotteryId, now);
   const before = await refusalFor(db, lottery, entry, helperId, now);

@@ -1,10 +1,9 @@
 /** Pop-up boxes of a scene (SPEC.md section 7: POST /api/v1/popBox/list, scene HOME on the home page). */
 import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { currencies, popUpBoxes } from '../db/schema.ts';
 import { popBoxMessage, type PopBoxMessage } from '../domain/pop-box.ts';
-import type { Locale } from '../i18n/locales.ts';
 import type { CurrencyView } from './currency.ts';
+import type { RequestScope } from './scope.ts';
 
 export interface PopBoxView {
   id: number;
@@ -16,7 +15,8 @@ export interface PopBoxView {
 }
 
 /** The boxes of the given scenes that are valid at `now`, oldest first. */
-export async function popBoxes(db: Db, sceneTypes: readonly string[], now: number): Promise<PopBoxView[]> {
+export async function popBoxes(scope: RequestScope, sceneTypes: readonly string[]): Promise<PopBoxView[]> {
+  const { db, now } = scope;
   if (sceneTypes.length === 0) return [];
   const rows = await db
     .select({ box: popUpBoxes, currency: { code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType } })
@@ -28,10 +28,10 @@ export async function popBoxes(db: Db, sceneTypes: readonly string[], now: numbe
 }
 
 /** The readable messages of a scene's boxes in a locale; boxes whose content cannot be read are logged and skipped. */
-export async function popBoxMessages(db: Db, sceneType: string, locale: Locale, now: number): Promise<(PopBoxMessage & { id: number })[]> {
-  const boxes = await popBoxes(db, [sceneType], now);
+export async function popBoxMessages(scope: RequestScope, sceneType: string): Promise<(PopBoxMessage & { id: number })[]> {
+  const boxes = await popBoxes(scope, [sceneType]);
   return boxes.flatMap((box) => {
-    const message = popBoxMessage(box.content, locale);
+    const message = popBoxMessage(box.content, scope.ctx.locale);
     if (!message) console.warn(JSON.stringify({ monitor: 'pop_box_unreadable', id: box.id }));
     return message ? [{ id: box.id, ...message }] : [];
   });

@@ -1,13 +1,14 @@
 /** The language and currency a user chose in the header popup, kept on the account when signed in. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { currencies, languages, users } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { LanguageView } from './catalogue.ts';
 import type { CurrencyView } from './currency.ts';
+import type { RequestScope } from './scope.ts';
 
 /** Validates a language id and records it on the account of a signed-in user. */
-export async function saveLanguage(db: Db, languageId: number, userId: number | null): Promise<LanguageView> {
+export async function saveLanguage(scope: RequestScope, languageId: number, userId: number | null): Promise<LanguageView> {
+  const { db } = scope;
   const [language] = await db
     .select({ id: languages.id, code: languages.code, name: languages.name, languageType: languages.languageType })
     .from(languages)
@@ -18,7 +19,8 @@ export async function saveLanguage(db: Db, languageId: number, userId: number | 
 }
 
 /** Validates a currency type and records its code on the account of a signed-in user. */
-export async function saveCurrency(db: Db, currencyType: number, userId: number | null): Promise<CurrencyView> {
+export async function saveCurrency(scope: RequestScope, currencyType: number, userId: number | null): Promise<CurrencyView> {
+  const { db } = scope;
   const [currency] = await db
     .select({ code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType })
     .from(currencies)

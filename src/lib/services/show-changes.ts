@@ -40,7 +40,8 @@ export interface CancellationResult {
   refunded: number;
 }
 
-export async function requireOperator(db: Db, userId: number): Promise<void> {
+export async function requireOperator(scope: UserScope): Promise<void> {
+  const { db, userId } = scope;
   const [row] = await db
     .select({ id: users.id })
     .from(users)

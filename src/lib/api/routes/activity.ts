@@ -71,7 +71,7 @@ export const activityRoutes = new Hono<ApiEnv>()
     input('param', idParam),
     input('query', favouriteQuery),
     async (c) => {
-      const subscribed = await subscriptionStatus(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.req.valid('query').type);
+      const subscribed = await subscriptionStatus(c.var.scope, c.req.valid('param').id, c.req.valid('query').type);
       return c.json(success({ subscribed }));
     },
   )
@@ -82,7 +82,7 @@ export const activityRoutes = new Hono<ApiEnv>()
     input('param', idParam),
     input('json', favouriteBody),
     async (c) => {
-      await subscribe(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.req.valid('json').type, Date.now());
+      await subscribe(c.var.scope, c.req.valid('param').id, c.req.valid('json').type);
       return c.json(success({ subscribed: true }));
     },
   );

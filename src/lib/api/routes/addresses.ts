@@ -48,19 +48,17 @@ export const addressRoutes = new Hono<ApiEnv>()
     const { country } = c.req.valid('param');
     return c.json(success(regionChoice(country, c.get('ctx').locale)));
   })
-  .get('/v1/addresses', doc.user("The user's addresses"), signedIn, async (c) =>
-    c.json(success(await listAddresses(c.get('db'), c.var.user.userId, c.get('ctx').locale))),
-  )
+  .get('/v1/addresses', doc.user("The user's addresses"), signedIn, async (c) => c.json(success(await listAddresses(c.var.scope))))
   .post('/v1/addresses', doc.user('Adds an address'), signedIn, input('json', addressBody), async (c) =>
-    c.json(success(await createAddress(c.get('db'), c.var.user.userId, c.req.valid('json'), c.get('ctx').locale))),
+    c.json(success(await createAddress(c.var.scope, c.req.valid('json')))),
   )
   .get('/v1/addresses/:id', doc.user("One of the user's addresses"), signedIn, input('param', idParam), async (c) =>
-    c.json(success(await getAddress(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.get('ctx').locale))),
+    c.json(success(await getAddress(c.var.scope, c.req.valid('param').id))),
   )
   .put('/v1/addresses/:id', doc.user('Changes an address'), signedIn, input('param', idParam), input('json', addressBody), async (c) =>
-    c.json(success(await updateAddress(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.req.valid('json'), c.get('ctx').locale))),
+    c.json(success(await updateAddress(c.var.scope, c.req.valid('param').id, c.req.valid('json')))),
   )
   .delete('/v1/addresses/:id', doc.user('Deletes an address'), signedIn, input('param', idParam), async (c) => {
-    await deleteAddress(c.get('db'), c.var.user.userId, c.req.valid('param').id);
+    await deleteAddress(c.var.scope, c.req.valid('param').id);
     return c.json(success(null));
   });

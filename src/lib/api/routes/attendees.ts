@@ -30,24 +30,22 @@ const doc = describe('Attendees');
 
 export const attendeeRoutes = new Hono<ApiEnv>()
   .get('/v1/attendees', doc.user("The user's attendees, ID numbers masked"), signedIn, async (c) =>
-    c.json(success(await listAttendees(c.get('db'), c.var.user.userId, c.get('ctx').locale))),
+    c.json(success(await listAttendees(c.var.scope))),
   )
   .post('/v1/attendees', doc.user('Adds an attendee'), signedIn, input('json', attendeeBody), async (c) =>
-    c.json(success(await createAttendee(c.get('db'), c.var.user.userId, c.req.valid('json'), c.get('ctx').locale))),
+    c.json(success(await createAttendee(c.var.scope, c.req.valid('json')))),
   )
   .get(
     '/v1/attendees/:id',
     doc.user('One attendee with the full ID number, for the edit form'),
     signedIn,
     input('param', idParam),
-    async (c) => c.json(success(await getAttendee(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.get('ctx').locale))),
+    async (c) => c.json(success(await getAttendee(c.var.scope, c.req.valid('param').id))),
   )
   .put('/v1/attendees/:id', doc.user('Changes an attendee'), signedIn, input('param', idParam), input('json', attendeeBody), async (c) =>
-    c.json(
-      success(await updateAttendee(c.get('db'), c.var.user.userId, c.req.valid('param').id, c.req.valid('json'), c.get('ctx').locale)),
-    ),
+    c.json(success(await updateAttendee(c.var.scope, c.req.valid('param').id, c.req.valid('json')))),
   )
   .delete('/v1/attendees/:id', doc.user('Deletes an attendee'), signedIn, input('param', idParam), async (c) => {
-    await deleteAttendee(c.get('db'), c.var.user.userId, c.req.valid('param').id);
+    await deleteAttendee(c.var.scope, c.req.valid('param').id);
     return c.json(success(null));
   });

@@ -267,11 +267,9 @@ export const authRoutes = new Hono<ApiEnv>()
       });
     },
   )
-  .get('/v1/user/profile', doc.user("The user's profile"), signedIn, async (c) =>
-    c.json(success(await profileOf(c.get('db'), c.var.user.userId))),
-  )
+  .get('/v1/user/profile', doc.user("The user's profile"), signedIn, async (c) => c.json(success(await profileOf(c.var.scope))))
   .put('/v1/user/profile', doc.user('Changes the nickname'), signedIn, input('json', profileBody), async (c) =>
-    c.json(success(await updateNickname(c.get('db'), c.var.user.userId, c.req.valid('json').nickname))),
+    c.json(success(await updateNickname(c.var.scope, c.req.valid('json').nickname))),
   )
   .get(
     '/v1/dev/outbox',

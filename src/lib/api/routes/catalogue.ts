@@ -12,7 +12,7 @@ export const catalogueRoutes = new Hono<ApiEnv>()
   .get('/', doc.anyone("The home page's configuration: banners, sections and texts"), async (c) => {
     const t = c.get('t');
     const tkd = { title: t('site.title'), keywords: t('site.keywords'), description: t('site.description') };
-    return c.json(success(await homeConfig(c.get('db'), c.get('ctx'), tkd, Date.now())));
+    return c.json(success(await homeConfig(c.var.scope, tkd)));
   })
   .get('/v1/language/list', doc.anyone('The languages'), async (c) => c.json(success(await listLanguages(c.get('db')))))
   .get('/v1/currency/list', doc.anyone('The currencies'), async (c) => c.json(success(await listCurrencies(c.get('db')))))

@@ -37,7 +37,7 @@ export const gateRoutes = new Hono<ApiEnv>()
     doc.user('The tickets of a session admitted and issued so far'),
     signedIn,
     input('param', idParam),
-    async (c) => c.json(success(await admittedCount(c.get('db'), c.var.user.userId, c.req.valid('param').id))),
+    async (c) => c.json(success(await admittedCount(c.var.scope, c.req.valid('param').id))),
   )
   .post(
     '/v1/gate/sessions/:id/admissions',
@@ -52,7 +52,7 @@ export const gateRoutes = new Hono<ApiEnv>()
     doc.user('The door staff the calling seller assigned to a session'),
     signedIn,
     input('param', idParam),
-    async (c) => c.json(success(await doorStaff(c.get('db'), c.var.user.userId, c.req.valid('param').id))),
+    async (c) => c.json(success(await doorStaff(c.var.scope, c.req.valid('param').id))),
   )
   .post(
     '/v1/gate/sessions/:id/staff',
@@ -62,7 +62,7 @@ export const gateRoutes = new Hono<ApiEnv>()
     input('json', staffBody),
     async (c) => {
       const { id } = c.req.valid('param');
-      return c.json(success(await assignDoorStaff(c.get('db'), c.var.user.userId, id, c.req.valid('json').account, Date.now())));
+      return c.json(success(await assignDoorStaff(c.var.scope, id, c.req.valid('json').account)));
     },
   )
   .delete(
@@ -72,6 +72,6 @@ export const gateRoutes = new Hono<ApiEnv>()
     input('param', staffParam),
     async (c) => {
       const { id, userId } = c.req.valid('param');
-      return c.json(success(await removeDoorStaff(c.get('db'), c.var.user.userId, id, userId)));
+      return c.json(success(await removeDoorStaff(c.var.scope, id, userId)));
     },
   );

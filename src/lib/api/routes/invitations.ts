@@ -29,5 +29,5 @@ export const invitationRoutes = new Hono<ApiEnv>()
     doc.user("Accepts a friend's invite code, while the account is new"),
     signedIn,
     input('json', acceptBody),
-    async (c) => c.json(success(await acceptInvitation(c.get('db'), c.var.user.userId, c.req.valid('json').inviteCode, Date.now()))),
+    async (c) => c.json(success(await acceptInvitation(c.var.scope, c.req.valid('json').inviteCode))),
   );

@@ -38,7 +38,7 @@ export const listingRoutes = new Hono<ApiEnv>().get(
     const parsed = parseListingUrl(path, url.searchParams);
     if (!parsed) throw new DomainError('not_found');
     if (sceneType && parsed.query.kind !== 'search') throw new DomainError('invalid_input', { field: 'sceneType' }, 'sceneType');
-    const outcome = await loadListing(c.get('db'), parsed, c.get('ctx'), Date.now(), c.get('currencies'));
+    const outcome = await loadListing(c.var.scope, parsed);
     if (outcome.kind === 'unknown_category') throw new DomainError('category_not_found', {}, 'category');
     if (outcome.kind === 'invalid') {
       const field = fieldOf(outcome.problems[0]);

@@ -39,7 +39,7 @@ const doc = describe('Location');
 
 export const locationRoutes = new Hono<ApiEnv>()
   .get('/v1/cities/autocompletion', doc.anyone('Cities whose name starts with a keyword'), input('query', keywordQuery), async (c) =>
-    c.json(success(await autocompleteCities(c.get('db'), c.req.valid('query').keyword, c.get('ctx').locale))),
+    c.json(success(await autocompleteCities(c.var.scope, c.req.valid('query').keyword))),
   )
   .get(
     '/v1/cities/currentPosition',
@@ -53,14 +53,13 @@ export const locationRoutes = new Hono<ApiEnv>()
       }
       // Without coordinates (the user has not shared a position), the network location stands in.
       const position = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : networkPosition(c.req.raw);
-      const city = position ? await nearestCity(c.get('db'), position, c.get('ctx').locale) : null;
+      const city = position ? await nearestCity(c.var.scope, position) : null;
       return c.json(success(city ? { cityId: city.cityId, cityName: city.cityName } : null));
     },
   )
   .get('/v1/cities/userCity', doc.maybe('The city the user or device chose last'), maybeSignedIn, async (c) => {
-    const ctx = c.get('ctx');
     const chooser = { userId: c.var.user?.userId ?? null, deviceId: deviceId(c) };
-    return c.json(success(await userCity(c.get('db'), chooser, ctx.cityId, ctx.locale)));
+    return c.json(success(await userCity(c.var.scope, chooser)));
   })
   .post(
     '/v1/cities/user/save',
@@ -70,7 +69,7 @@ export const locationRoutes = new Hono<ApiEnv>()
     async (c) => {
       const device = ensureDeviceId(c);
       const chooser = { userId: c.var.user?.userId ?? null, deviceId: device.id };
-      const city = await saveUserCity(c.get('db'), c.req.valid('json').cityId, chooser, c.get('ctx').locale, Date.now());
+      const city = await saveUserCity(c.var.scope, c.req.valid('json').cityId, chooser);
       setPreferenceCookie(c, CITY_COOKIE, String(city.cityId));
       return c.json(success(city));
     },

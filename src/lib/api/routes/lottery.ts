@@ -54,7 +54,7 @@ export const lotteryRoutes = new Hono<ApiEnv>()
     doc.user('Helps a friend: one more code for the sharer'),
     signedIn,
     input('param', shareParam),
-    async (c) => c.json(success(await helpEntry(c.get('db'), c.req.valid('param').token, c.var.user.userId, Date.now()))),
+    async (c) => c.json(success(await helpEntry(c.var.scope, c.req.valid('param').token))),
   )
   .get(
     '/v1/lotteries/share/:token/image.svg',
@@ -90,7 +90,7 @@ export const lotteryRoutes = new Hono<ApiEnv>()
     '/v1/lotteries/:id/draw',
     doc.anyone("A drawn lottery's record: seed, commitment, codes, winners"),
     input('param', lotteryParam),
-    async (c) => c.json(success(await drawRecord(c.get('db'), c.req.valid('param').id, Date.now()))),
+    async (c) => c.json(success(await drawRecord(c.var.scope, c.req.valid('param').id))),
   )
   .post(
     '/v1/lotteries/:id/join',

@@ -23,7 +23,7 @@ const postponeBody = z.object({ startsAt: epochMs, endsAt: epochMs, refundUntil:
 
 /** After signedIn: only the platform's operations staff go on (403 not_an_operator). */
 const operatorOnly = createMiddleware<SignedInEnv>(async (c, next) => {
-  await requireOperator(c.get('db'), c.var.user.userId);
+  await requireOperator(c.var.scope);
   await next();
 });
 

@@ -113,7 +113,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     async (c) => {
       const { scope } = c.var;
       const orderId = c.req.valid('param').id;
-      await endPaymentTimeNow(scope.db, scope.userId, orderId, scope.now);
+      await endPaymentTimeNow(scope, orderId);
       return c.json(success(await orderDetail(scope, orderId)));
     },
   );

@@ -19,8 +19,8 @@ const doc = describe('Catalogue');
 
 export const popupRoutes = new Hono<ApiEnv>()
   .post('/v1/popBox/list', doc.anyone('The pop-up boxes of some scenes'), input('json', listBody), async (c) =>
-    c.json(success(await popBoxes(c.get('db'), c.req.valid('json').sceneTypeList, Date.now()))),
+    c.json(success(await popBoxes(c.var.scope, c.req.valid('json').sceneTypeList))),
   )
   .get('/v1/popBox/list', doc.anyone('The pop-up boxes of one scene'), input('query', listQuery), async (c) =>
-    c.json(success(await popBoxes(c.get('db'), [c.req.valid('query').sceneType], Date.now()))),
+    c.json(success(await popBoxes(c.var.scope, [c.req.valid('query').sceneType]))),
   );

@@ -26,7 +26,7 @@ export const preferenceRoutes = new Hono<ApiEnv>()
     input('json', languageBody),
     maybeSignedIn,
     async (c) => {
-      const language = await saveLanguage(c.get('db'), c.req.valid('json').languageId, c.var.user?.userId ?? null);
+      const language = await saveLanguage(c.var.scope, c.req.valid('json').languageId, c.var.user?.userId ?? null);
       setPreferenceCookie(c, LANGUAGE_COOKIE, language.code);
       return c.json(success(language));
     },
@@ -37,7 +37,7 @@ export const preferenceRoutes = new Hono<ApiEnv>()
     input('json', currencyBody),
     maybeSignedIn,
     async (c) => {
-      const currency = await saveCurrency(c.get('db'), c.req.valid('json').currencyType, c.var.user?.userId ?? null);
+      const currency = await saveCurrency(c.var.scope, c.req.valid('json').currencyType, c.var.user?.userId ?? null);
       setPreferenceCookie(c, CURRENCY_COOKIE, currency.code);
       return c.json(success(currency));
     },

@@ -61,7 +61,7 @@ const failBody = z.object({ reason: z.string().trim().min(1).max(FAIL_REASON_MAX
 
 /** After signedIn: only sellers go on (403 not_a_seller). */
 const sellerOnly = createMiddleware<SignedInEnv>(async (c, next) => {
-  await requireSeller(c.get('db'), c.var.user.userId);
+  await requireSeller(c.var.scope);
   await next();
 });
 

@@ -28,10 +28,8 @@ import { requestHash, sameRequest } from '../../domain/idempotency.ts';
 import { convert, type CurrencyTable } from '../../domain/money.ts';
 import { offeredPaymentMethods, type PaymentSetup } from '../../domain/payment-provider-choice.ts';
 import { costBreakdown, type CostBreakdown } from '../../domain/pricing.ts';
-import type { RequestContext } from '../../domain/request-context.ts';
 import { parseDeliveryTypes } from '../../domain/ticket-offer.ts';
 import { normalizePhone, phoneProblem } from '../../domain/validation.ts';
-import type { Locale } from '../../i18n/locales.ts';
 import { getAddress } from '../addresses.ts';
 import { showQuery } from '../show-query.ts';
 import { expireOverdueOrders } from './expiry.ts';
@@ -159,7 +157,8 @@ export interface Priced {
   cost: CostBreakdown;
 }
 
-async function price(db: Db, ctx: RequestContext, table: CurrencyTable, userId: number, input: QuoteInput, now: number): Promise<Priced> {
+async function price(scope: UserScope, input: QuoteInput): Promise<Priced> {
+  const { db, ctx, currencies: table, userId, now } = scope;
   const target = await loadTarget(db, input.listingId);
   // A seller buying their own listing (a resold ticket back to its holder) would only move money in a circle.
   if (target.listing.sellerId === userId) throw new DomainError('own_listing');
@@ -178,9 +177,8 @@ async function price(db: Db, ctx: RequestContext, table: CurrencyTable, userId: 
 
 /** The confirmation page's data: what is bought, the options, the coupons judged, and the cost. */
 export async function quoteCheckout(scope: UserScope, setup: PaymentSetup, input: QuoteInput): Promise<CheckoutQuote> {
-  const { db, ctx, currencies: table, userId, now } = scope;
-  const priced = await price(db, ctx, table, userId, input, now);
-  return checkoutQuoteView(priced, input.quantity, ctx, table, setup);
+  const priced = await price(scope, input);
+  return checkoutQuoteView(priced, input.quantity, scope.ctx, scope.currencies, setup);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,10 +205,10 @@ interface Recipient {
   takerPhone: string | null;
 }
 
-async function recipientOf(db: Db, userId: number, input: CreateOrderInput, locale: Locale): Promise<Recipient> {
+async function recipientOf(scope: UserScope, input: CreateOrderInput): Promise<Recipient> {
   if (input.deliveryType === 'courier') {
     if (input.addressId === undefined) throw new DomainError('delivery_address_required', {}, 'addressId');
-    const address = await getAddress(db, userId, input.addressId, locale);
+    const address = await getAddress(scope, input.addressId);
     const snapshot = {
       name: address.name,
       phone: `${address.phoneCountryCode} ${address.phone}`,
@@ -294,10 +292,10 @@ export async function createOrder(
   if (!offeredPaymentMethods(setup, ctx.currency).includes(input.paymentMethod))
     throw new DomainError('payment_method_unavailable', {}, 'paymentMethod');
   await expireOverdueOrders(db, now, { listingId: input.listingId });
-  const priced = await price(db, ctx, table, userId, input, now);
+  const priced = await price(scope, input);
   const { target, unitPrice, applied, cost } = priced;
   if (typeof input.coupon === 'number' && applied?.id !== input.coupon) throw new DomainError('coupon_not_usable', {}, 'coupon');
-  const recipient = await recipientOf(db, userId, input, ctx.locale);
+  const recipient = await recipientOf(scope, input);
   const chosenAttendees = await attendeesOf(db, userId, target, input);
   if (input.expectedTotal !== cost.total) throw new DomainError('price_changed');
 

@@ -79,7 +79,8 @@ export async function requireOrderEvent(
  * Local builds only (the route checks): lets a demo or an end-to-end test see an unpaid order run
  * out of time without waiting 15 minutes, by moving its deadline to now and expiring it as a read would.
  */
-export async function endPaymentTimeNow(db: Db, userId: number, orderId: number, now: number): Promise<void> {
+export async function endPaymentTimeNow(scope: UserScope, orderId: number): Promise<void> {
+  const { db, userId, now } = scope;
   const order = await findOwnOrder(db, userId, orderId);
   if (order.status !== 'pending_payment') throw new DomainError('order_state_conflict');
   await db.update(orders).set({ paymentDeadline: now }).where(eq(orders.id, order.id));
