@@ -27,7 +27,6 @@ import {
 import { venueMapUrl } from '../domain/venue.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedAddress, localizedName, type Locale } from '../i18n/locales.ts';
-import { loadCurrencyTable } from './currency.ts';
 import type { RequestScope, UserScope } from './scope.ts';
 
 /** Favourite type 1 of the spec's `v1/activity/favorite/{id}?type=1`: notify me when tickets are available. */
@@ -253,8 +252,9 @@ interface Loaded extends LoadedActivity {
   table: CurrencyTable;
 }
 
-async function loadAll(db: Db, id: number): Promise<Loaded | null> {
-  const [loaded, inventory, table] = await Promise.all([loadActivity(db, id), loadInventory(db, id), loadCurrencyTable(db)]);
+async function loadAll(scope: RequestScope, id: number): Promise<Loaded | null> {
+  const { db, currencies: table } = scope;
+  const [loaded, inventory] = await Promise.all([loadActivity(db, id), loadInventory(db, id)]);
   return loaded ? { ...loaded, ...inventory, table } : null;
 }
 
@@ -309,8 +309,8 @@ function detailOf(loaded: Loaded, p: Pricing, now: number): ActivityDetail {
 
 /** The activity detail in the request's locale and currency, or null when there is no such (published) activity. */
 export async function activityDetail(scope: RequestScope, id: number): Promise<ActivityDetail | null> {
-  const { db, ctx, now } = scope;
-  const loaded = await loadAll(db, id);
+  const { ctx, now } = scope;
+  const loaded = await loadAll(scope, id);
   return loaded ? detailOf(loaded, pricing(loaded.table, ctx), now) : null;
 }
 
@@ -392,8 +392,8 @@ function tierOffer(loaded: Loaded, tierId: number, p: Pricing, now: number): Tic
  * sessions'; 409 when the activity is not on sale.
  */
 export async function ticketOffers(scope: RequestScope, eventId: number, ticketCategoryId: number): Promise<TicketOffer[]> {
-  const { db, ctx, now } = scope;
-  const loaded = await loadAll(db, eventId);
+  const { ctx, now } = scope;
+  const loaded = await loadAll(scope, eventId);
   if (!loaded) throw new DomainError('activity_not_found');
   return [tierOffer(loaded, ticketCategoryId, pricing(loaded.table, ctx), now)];
 }
@@ -412,8 +412,8 @@ export async function activityPage(
   scope: RequestScope,
   id: number,
 ): Promise<{ detail: ActivityDetail; initial: InitialPick | null } | null> {
-  const { db, ctx, now } = scope;
-  const loaded = await loadAll(db, id);
+  const { ctx, now } = scope;
+  const loaded = await loadAll(scope, id);
   if (!loaded) return null;
   const p = pricing(loaded.table, ctx);
   const detail = detailOf(loaded, p, now);

@@ -11,7 +11,6 @@ import { convert, formatMoney, type CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { DEFAULT_CITY_ID } from '../config.ts';
-import { loadCurrencyTable } from './currency.ts';
 import type { RequestScope } from './scope.ts';
 
 export interface LanguageView {
@@ -174,8 +173,7 @@ type CardRow = {
 };
 
 /** Shapes activity rows as cards in the request's locale and currency. */
-export async function toCards(db: Db, rows: CardRow[], ctx: RequestContext, table?: CurrencyTable): Promise<ActivityCard[]> {
-  const currencyTable = table ?? (await loadCurrencyTable(db));
+export async function toCards(db: Db, rows: CardRow[], ctx: RequestContext, currencyTable: CurrencyTable): Promise<ActivityCard[]> {
   const cheapest = await cheapestListings(
     db,
     rows.map((r) => r.activity.id),
@@ -238,10 +236,10 @@ export interface HomeConfig {
 
 /** The home config of SPEC.md section 3, for the request's city (falling back to Hong Kong). */
 export async function homeConfig(scope: RequestScope, tkd: HomeConfig['tkd']): Promise<HomeConfig> {
-  const { db, ctx, now } = scope;
+  const { db, ctx, currencies: table, now } = scope;
   const city = await currentCity(db, ctx.cityId, ctx.locale);
   const inCity = and(eq(activities.cityId, city.cityId), gt(activities.endsAt, now));
-  const [bannerRows, categoryList, rareRows, candidateRows, table] = await Promise.all([
+  const [bannerRows, categoryList, rareRows, candidateRows] = await Promise.all([
     db.select({ poster: banners.poster, url: banners.url }).from(banners).where(eq(banners.cityId, city.cityId)).orderBy(asc(banners.sort)),
     listCategories(db, ctx.locale),
     cardQuery(db)
@@ -252,7 +250,6 @@ export async function homeConfig(scope: RequestScope, tkd: HomeConfig['tkd']): P
       .where(inCity)
       .orderBy(desc(activities.isHot), asc(activities.startsAt))
       .limit(HOME_LIST_SIZE * 6),
-    loadCurrencyTable(db),
   ]);
   const [rareActivities, candidates] = await Promise.all([toCards(db, rareRows, ctx, table), toCards(db, candidateRows, ctx, table)]);
   const discountActivities = candidates
