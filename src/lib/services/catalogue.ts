@@ -58,8 +58,9 @@ export function cityView(row: CityRow, locale: Locale): CityView {
 }
 
 /** Active cities grouped by first letter, letters in order (the city picker's list). */
-export async function cityGroups(db: Db, locale: Locale): Promise<{ letter: string; cities: CityView[] }[]> {
-  const rows = await db.select().from(cities).orderBy(asc(cities.firstLetter), asc(cities.sort), asc(cities.nameEn));
+export async function cityGroups(scope: RequestScope): Promise<{ letter: string; cities: CityView[] }[]> {
+  const { locale } = scope.ctx;
+  const rows = await scope.db.select().from(cities).orderBy(asc(cities.firstLetter), asc(cities.sort), asc(cities.nameEn));
   const groups = new Map<string, CityView[]>();
   for (const row of rows) {
     const group = groups.get(row.firstLetter) ?? [];
@@ -70,25 +71,25 @@ export async function cityGroups(db: Db, locale: Locale): Promise<{ letter: stri
 }
 
 /** Hot cities; only ids above 0 count (SPEC.md section 9). */
-export async function hotCities(db: Db, locale: Locale): Promise<CityView[]> {
-  const rows = await db
+export async function hotCities(scope: RequestScope): Promise<CityView[]> {
+  const rows = await scope.db
     .select()
     .from(cities)
     .where(and(eq(cities.isHotCity, true), gt(cities.id, 0)))
     .orderBy(asc(cities.sort), asc(cities.id));
-  return rows.map((row) => cityView(row, locale));
+  return rows.map((row) => cityView(row, scope.ctx.locale));
 }
 
 /** The city of an id, or the default city (Hong Kong) when the id is unknown or ignored. */
-export async function currentCity(db: Db, cityId: number, locale: Locale): Promise<CityView> {
+export async function currentCity(scope: RequestScope, cityId: number): Promise<CityView> {
   const wanted = cityId > 0 ? cityId : DEFAULT_CITY_ID;
-  const rows = await db
+  const rows = await scope.db
     .select()
     .from(cities)
     .where(inArray(cities.id, [wanted, DEFAULT_CITY_ID]));
   const chosen = rows.find((r) => r.id === wanted) ?? rows[0];
   if (!chosen) throw new Error('The default city is missing: seed the database');
-  return cityView(chosen, locale);
+  return cityView(chosen, scope.ctx.locale);
 }
 
 export interface CategoryView {
@@ -99,8 +100,9 @@ export interface CategoryView {
   pinyin: string;
 }
 
-export async function listCategories(db: Db, locale: Locale): Promise<CategoryView[]> {
-  const rows = await db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id));
+export async function listCategories(scope: RequestScope): Promise<CategoryView[]> {
+  const { locale } = scope.ctx;
+  const rows = await scope.db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id));
   return rows.map((row) => ({ id: row.id, slug: row.slug, name: localizedName(row, locale), enName: row.nameEn, pinyin: row.pinyin }));
 }
 
@@ -237,11 +239,11 @@ export interface HomeConfig {
 /** The home config of SPEC.md section 3, for the request's city (falling back to Hong Kong). */
 export async function homeConfig(scope: RequestScope, tkd: HomeConfig['tkd']): Promise<HomeConfig> {
   const { db, ctx, currencies: table, now } = scope;
-  const city = await currentCity(db, ctx.cityId, ctx.locale);
+  const city = await currentCity(scope, ctx.cityId);
   const inCity = and(eq(activities.cityId, city.cityId), gt(activities.endsAt, now));
   const [bannerRows, categoryList, rareRows, candidateRows] = await Promise.all([
     db.select({ poster: banners.poster, url: banners.url }).from(banners).where(eq(banners.cityId, city.cityId)).orderBy(asc(banners.sort)),
-    listCategories(db, ctx.locale),
+    listCategories(scope),
     cardQuery(db)
       .where(and(inCity, eq(activities.isRare, true)))
       .orderBy(asc(activities.startsAt))

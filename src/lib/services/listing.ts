@@ -70,9 +70,9 @@ export async function loadListing(scope: RequestScope, parsed: ParsedListing): P
   const slug = query.kind === 'category' ? query.category : (query.category ?? ALL_CATEGORIES);
   const cityIds = [query.cityId, ctx.cityId, DEFAULT_CITY_ID].filter((id): id is number => id !== undefined && id > 0);
   const [categoryList, cityRows, hot] = await Promise.all([
-    listCategories(db, ctx.locale),
+    listCategories(scope),
     db.select().from(cities).where(inArray(cities.id, cityIds)),
-    hotCities(db, ctx.locale),
+    hotCities(scope),
   ]);
   const category = slug === ALL_CATEGORIES ? null : (categoryList.find((item) => item.slug === slug) ?? null);
   const problems = [...(parsed.problems ?? [])];

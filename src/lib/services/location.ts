@@ -59,7 +59,6 @@ export async function nearestCity(scope: RequestScope, position: Coordinates): P
  */
 export async function userCity(scope: RequestScope, chooser: Chooser): Promise<CityView> {
   const { db } = scope;
-  const { cityId: requestCityId, locale } = scope.ctx;
   const owner =
     chooser.userId !== null
       ? eq(locationHistory.userId, chooser.userId)
@@ -73,13 +72,13 @@ export async function userCity(scope: RequestScope, chooser: Chooser): Promise<C
       .where(owner)
       .orderBy(desc(locationHistory.createdAt), desc(locationHistory.id))
       .limit(1);
-    if (last) return currentCity(db, last.cityId, locale);
+    if (last) return currentCity(scope, last.cityId);
   }
   if (chooser.userId !== null) {
     const [account] = await db.select({ cityId: users.cityId }).from(users).where(eq(users.id, chooser.userId));
-    if (account?.cityId) return currentCity(db, account.cityId, locale);
+    if (account?.cityId) return currentCity(scope, account.cityId);
   }
-  return currentCity(db, requestCityId, locale);
+  return currentCity(scope, scope.ctx.cityId);
 }
 
 /** Records a chosen city in the location history (and on the account when signed in). */

@@ -17,7 +17,5 @@ export const catalogueRoutes = new Hono<ApiEnv>()
   .get('/v1/language/list', doc.anyone('The languages'), async (c) => c.json(success(await listLanguages(c.get('db')))))
   .get('/v1/currency/list', doc.anyone('The currencies'), async (c) => c.json(success(await listCurrencies(c.get('db')))))
   .get('/v1/currency', doc.anyone("The request's currency"), (c) => c.json(success({ code: c.get('ctx').currency })))
-  .get('/v1/cities/active/group', doc.anyone('The active cities, grouped'), async (c) =>
-    c.json(success(await cityGroups(c.get('db'), c.get('ctx').locale))),
-  )
-  .get('/v1/cities/hotCity', doc.anyone('The hot cities'), async (c) => c.json(success(await hotCities(c.get('db'), c.get('ctx').locale))));
+  .get('/v1/cities/active/group', doc.anyone('The active cities, grouped'), async (c) => c.json(success(await cityGroups(c.var.scope))))
+  .get('/v1/cities/hotCity', doc.anyone('The hot cities'), async (c) => c.json(success(await hotCities(c.var.scope))));
