@@ -2,13 +2,14 @@
  * A user's delivery addresses. Every read and change is scoped to the owner: someone else's id is
  * answered exactly like a missing one (404), so ids reveal nothing.
  */
-import { and, asc, count, eq, lte } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { addresses } from '../db/schema.ts';
 import { addressProblem, normalizeAddress, type AddressInput } from '../domain/address.ts';
 import { countryName, isCountryCode } from '../domain/countries.ts';
 import { DomainError } from '../domain/errors.ts';
 import { regionName } from '../domain/regions.ts';
 import type { Locale } from '../i18n/locales.ts';
+import { keptWithinCap } from './owner-cap.ts';
 import type { UserScope } from './scope.ts';
 
 /** At most this many addresses per user, so one account cannot fill the table. */
@@ -74,18 +75,12 @@ export async function createAddress(scope: UserScope, input: AddressInput): Prom
   const { db, userId } = scope;
   const { locale } = scope.ctx;
   const address = checked(input);
-  // Insert, then count the owner's rows up to the new one: of concurrent inserts past the cap, only
-  // the later ones are taken back, so the cap holds without a transaction (D1 has none).
+  // Inserted first and then held to the cap, which keeps it without a transaction (owner-cap.ts).
   const [row] = await db
     .insert(addresses)
     .values({ ...address, userId })
     .returning();
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(addresses)
-    .where(and(eq(addresses.userId, userId), lte(addresses.id, row.id)));
-  if (total > MAX_ADDRESSES) {
-    await db.delete(addresses).where(eq(addresses.id, row.id));
+  if (!(await keptWithinCap(db, { table: addresses, id: addresses.id, owner: addresses.userId }, userId, row.id, MAX_ADDRESSES))) {
     throw new DomainError('address_limit_reached', { max: MAX_ADDRESSES });
   }
   return viewOf(row, locale);

@@ -2,12 +2,13 @@
  * A user's real-name attendees. ID numbers are personal data: lists show them masked, and only the
  * owner reads one in full (to edit it). Someone else's id is answered like a missing one (404).
  */
-import { and, asc, count, eq, lte } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { attendees } from '../db/schema.ts';
 import { countryName, isCountryCode } from '../domain/countries.ts';
 import { DomainError } from '../domain/errors.ts';
 import { attendeeProblem, maskIdNumber, normalizeIdNumber, type AttendeeInput, type IdCardType } from '../domain/identity.ts';
 import type { Locale } from '../i18n/locales.ts';
+import { keptWithinCap } from './owner-cap.ts';
 import type { UserScope } from './scope.ts';
 
 /** At most this many attendees per user. */
@@ -70,18 +71,12 @@ export async function createAttendee(scope: UserScope, input: AttendeeInput): Pr
   const { db, userId } = scope;
   const { locale } = scope.ctx;
   const attendee = checked(input);
-  // Insert, then count the owner's rows up to the new one: of concurrent inserts past the cap, only
-  // the later ones are taken back, so the cap holds without a transaction (D1 has none).
+  // Inserted first and then held to the cap, which keeps it without a transaction (owner-cap.ts).
   const [row] = await db
     .insert(attendees)
     .values({ ...attendee, userId })
     .returning();
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(attendees)
-    .where(and(eq(attendees.userId, userId), lte(attendees.id, row.id)));
-  if (total > MAX_ATTENDEES) {
-    await db.delete(attendees).where(eq(attendees.id, row.id));
+  if (!(await keptWithinCap(db, { table: attendees, id: attendees.id, owner: attendees.userId }, userId, row.id, MAX_ATTENDEES))) {
     throw new DomainError('attendee_limit_reached', { max: MAX_ATTENDEES });
   }
   return viewOf(row, locale, false);
