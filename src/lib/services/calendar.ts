@@ -46,7 +46,7 @@ export interface CalendarList {
  * today and the following RECENT_SHOWS_DAYS - 1 days.
  */
 export async function calendarList(scope: RequestScope, key: CalendarKey, range: DateRange | null): Promise<CalendarList> {
-  const { db, ctx, currencies, now } = scope;
+  const { db, ctx, now } = scope;
   const [city] = await db.select().from(cities).where(eq(cities.cityCode, key.cityCode));
   if (!city) throw new DomainError('city_not_found', {}, 'cityCode');
   let categoryId: number | null = null;
@@ -81,7 +81,7 @@ export async function calendarList(scope: RequestScope, key: CalendarKey, range:
   const ordered = [...nextSession].sort(([a, at], [b, bt]) => at - bt || a - b).map(([id]) => id);
   const shown = ordered.slice(0, CALENDAR_MAX_ACTIVITIES);
   const rows = shown.length === 0 ? [] : await cardQuery(db).where(inArray(activities.id, shown));
-  const cards = new Map((await toCards(db, rows, ctx, currencies)).map((card) => [card.id, card]));
+  const cards = new Map((await toCards(scope, rows)).map((card) => [card.id, card]));
 
   return {
     cityId: city.id,

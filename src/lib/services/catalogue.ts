@@ -7,8 +7,7 @@ import type { Db } from '../db/client.ts';
 import { activities, banners, categories, cities, languages, venues } from '../db/schema.ts';
 import { cardTag, discountFold, discountPercent, type CardTag } from '../domain/activity.ts';
 import { formatDateRange } from '../domain/datetime.ts';
-import { convert, formatMoney, type CurrencyTable } from '../domain/money.ts';
-import type { RequestContext } from '../domain/request-context.ts';
+import { convert, formatMoney } from '../domain/money.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { DEFAULT_CITY_ID } from '../config.ts';
 import type { RequestScope } from './scope.ts';
@@ -175,7 +174,8 @@ type CardRow = {
 };
 
 /** Shapes activity rows as cards in the request's locale and currency. */
-export async function toCards(db: Db, rows: CardRow[], ctx: RequestContext, currencyTable: CurrencyTable): Promise<ActivityCard[]> {
+export async function toCards(scope: RequestScope, rows: CardRow[]): Promise<ActivityCard[]> {
+  const { db, ctx, currencies: currencyTable } = scope;
   const cheapest = await cheapestListings(
     db,
     rows.map((r) => r.activity.id),
@@ -238,7 +238,7 @@ export interface HomeConfig {
 
 /** The home config of SPEC.md section 3, for the request's city (falling back to Hong Kong). */
 export async function homeConfig(scope: RequestScope, tkd: HomeConfig['tkd']): Promise<HomeConfig> {
-  const { db, ctx, currencies: table, now } = scope;
+  const { db, ctx, now } = scope;
   const city = await currentCity(scope, ctx.cityId);
   const inCity = and(eq(activities.cityId, city.cityId), gt(activities.endsAt, now));
   const [bannerRows, categoryList, rareRows, candidateRows] = await Promise.all([
@@ -253,7 +253,7 @@ export async function homeConfig(scope: RequestScope, tkd: HomeConfig['tkd']): P
       .orderBy(desc(activities.isHot), asc(activities.startsAt))
       .limit(HOME_LIST_SIZE * 6),
   ]);
-  const [rareActivities, candidates] = await Promise.all([toCards(db, rareRows, ctx, table), toCards(db, candidateRows, ctx, table)]);
+  const [rareActivities, candidates] = await Promise.all([toCards(scope, rareRows), toCards(scope, candidateRows)]);
   const discountActivities = candidates
     .filter((card) => card.discountRate !== null && !card.soldOut)
     .sort((a, b) => (a.discountRate ?? 10) - (b.discountRate ?? 10))

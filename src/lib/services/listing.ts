@@ -5,7 +5,6 @@
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CITY_ID, LISTING_PAGE_SIZE } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { cities } from '../db/schema.ts';
 import { addDays, calendarApiPath, daysBetween, localDate, MAX_CALENDAR_SPAN_DAYS, startOfLocalDay } from '../domain/calendar.ts';
 import { dateBoundProblems, matchingPreset, pageCount, presetRange, TIME_PRESETS } from '../domain/listing-filters.ts';
@@ -18,7 +17,6 @@ import {
   type ParsedListing,
   type Sort,
 } from '../domain/listing-url.ts';
-import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
@@ -65,7 +63,7 @@ type CityRow = typeof cities.$inferSelect;
 
 /** Loads a parsed listing URL for the request's language and currency. */
 export async function loadListing(scope: RequestScope, parsed: ParsedListing): Promise<ListingOutcome> {
-  const { db, ctx, now, currencies } = scope;
+  const { db, ctx, now } = scope;
   const { query } = parsed;
   const slug = query.kind === 'category' ? query.category : (query.category ?? ALL_CATEGORIES);
   const cityIds = [query.cityId, ctx.cityId, DEFAULT_CITY_ID].filter((id): id is number => id !== undefined && id > 0);
@@ -88,7 +86,7 @@ export async function loadListing(scope: RequestScope, parsed: ParsedListing): P
   if (problems.length > 0) return { kind: 'invalid', problems: [...new Set(problems)], query };
 
   const calendarCity = city ?? cityRows.find((row) => row.id === ctx.cityId) ?? cityRows.find((row) => row.id === DEFAULT_CITY_ID);
-  const page = await findPage(db, query, { category, city, timeZone }, ctx, now, currencies);
+  const page = await findPage(scope, query, { category, city, timeZone });
   const list: ListResponse = {
     pageIndex: query.page,
     pageSize: LISTING_PAGE_SIZE,
@@ -109,7 +107,8 @@ function calendarUrl(city: CityRow | undefined, slug: string, query: ListingQuer
   return calendarApiPath(key, fits ? { start: from, end: to } : undefined);
 }
 
-interface Scope {
+/** What the list is narrowed to: its category and city, and the time zone its dates are in. */
+interface ListingFilter {
   category: CategoryView | null;
   city: CityRow | null;
   timeZone: string;
@@ -143,7 +142,7 @@ function orderBy(sort: Sort): SQL {
 }
 
 /** Conditions every listing shares: upcoming, shown to buyers, and the filters of the query. */
-function conditions(query: ListingQuery, scope: Scope, now: number): SQL[] {
+function conditions(query: ListingQuery, filter: ListingFilter, now: number): SQL[] {
   const where = [
     sql`a.ends_at >= ${now}`,
     sql`a.status IN (${sql.join(
@@ -151,12 +150,12 @@ function conditions(query: ListingQuery, scope: Scope, now: number): SQL[] {
       sql`, `,
     )})`,
   ];
-  if (scope.category) where.push(sql`a.category_id = ${scope.category.id}`);
-  if (scope.city) where.push(sql`a.city_id = ${scope.city.id}`);
+  if (filter.category) where.push(sql`a.category_id = ${filter.category.id}`);
+  if (filter.city) where.push(sql`a.city_id = ${filter.city.id}`);
   if (query.from || query.to) {
     // Dates are local to the chosen city, else to Hong Kong; sessions that already began do not count.
-    const from = Math.max(query.from ? startOfLocalDay(query.from, scope.timeZone) : now, now);
-    const until = query.to ? startOfLocalDay(addDays(query.to, 1), scope.timeZone) : Number.MAX_SAFE_INTEGER;
+    const from = Math.max(query.from ? startOfLocalDay(query.from, filter.timeZone) : now, now);
+    const until = query.to ? startOfLocalDay(addDays(query.to, 1), filter.timeZone) : Number.MAX_SAFE_INTEGER;
     // The first and last session bracket the range cheaply; a session inside it decides.
     where.push(sql`a.starts_at < ${until} AND a.ends_at >= ${from}`);
     where.push(
@@ -167,14 +166,12 @@ function conditions(query: ListingQuery, scope: Scope, now: number): SQL[] {
 }
 
 async function findPage(
-  db: Db,
+  scope: RequestScope,
   query: ListingQuery,
-  scope: Scope,
-  ctx: RequestContext,
-  now: number,
-  currencies: CurrencyTable,
+  filter: ListingFilter,
 ): Promise<{ total: number; cards: ActivityCard[] }> {
-  const base = conditions(query, scope, now);
+  const { db, now } = scope;
+  const base = conditions(query, filter, now);
   const sources = query.kind === 'search' ? matchAttempts(query.keyword).map(searchSource) : [{ from: sql`activities a`, where: null }];
   for (const source of sources) {
     const where = sql.join(source.where ? [source.where, ...base] : base, sql` AND `);
@@ -190,20 +187,18 @@ async function findPage(
     return {
       total,
       cards: await cardsInOrder(
-        db,
+        scope,
         page.map((row) => row.id),
-        ctx,
-        currencies,
       ),
     };
   }
   return { total: 0, cards: [] };
 }
 
-async function cardsInOrder(db: Db, ids: number[], ctx: RequestContext, currencies: CurrencyTable): Promise<ActivityCard[]> {
+async function cardsInOrder(scope: RequestScope, ids: number[]): Promise<ActivityCard[]> {
   if (ids.length === 0) return [];
-  const rows = await cardQuery(db).where(inArray(sql`activities.id`, ids));
-  const cards = new Map((await toCards(db, rows, ctx, currencies)).map((card) => [card.id, card]));
+  const rows = await cardQuery(scope.db).where(inArray(sql`activities.id`, ids));
+  const cards = new Map((await toCards(scope, rows)).map((card) => [card.id, card]));
   return ids.flatMap((id) => cards.get(id) ?? []);
 }
 
