@@ -11,7 +11,7 @@ import { DomainError } from '../domain/errors.ts';
 import { publicOrigin } from '../domain/public-origin.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
-import { translator, type MessageKey } from '../i18n/index.ts';
+import { translator } from '../i18n/index.ts';
 import { currencyTable } from '../services/currency.ts';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiEnv } from './context.ts';
@@ -156,7 +156,7 @@ function errorResponse(c: Context<ApiEnv>, error: unknown): Response {
     const body: ErrorEnvelope = {
       code: status,
       data: null,
-      message: t(`error.${error.code}` as MessageKey, error.params),
+      message: t(`error.${error.code}`, error.params),
       errorCode: error.code,
       ...(error.field ? { field: error.field } : {}),
     };
