@@ -12,6 +12,47 @@ import type { GrayImage } from './png.ts';
 type Point = readonly [number, number];
 type Glyph = readonly (readonly Point[])[];
 
+/** The open arc of C, which G continues into its bar. */
+const C_ARC: readonly Point[] = [
+  [6, 1.5],
+  [4.5, 0],
+  [1.5, 0],
+  [0, 2],
+  [0, 8],
+  [1.5, 10],
+  [4.5, 10],
+  [6, 8.5],
+];
+/** The stem and bowl of P, which R adds its leg to. */
+const P_STEM_AND_BOWL: readonly Point[] = [
+  [0, 10],
+  [0, 0],
+  [4.5, 0],
+  [6, 1.5],
+  [6, 3.5],
+  [4.5, 5],
+  [0, 5],
+];
+
+/** The upper loop of 8 from its waist round to the right, which 9 draws too. */
+const UPPER_LOOP: readonly Point[] = [
+  [1.5, 5],
+  [0, 3.5],
+  [0, 1.5],
+  [1.5, 0],
+  [4.5, 0],
+  [6, 1.5],
+];
+/** The lower loop of 8 from the left round to its waist, which closes 6 too. */
+const LOWER_LOOP: readonly Point[] = [
+  [0, 8.5],
+  [1.5, 10],
+  [4.5, 10],
+  [6, 8.5],
+  [6, 6.5],
+  [4.5, 5],
+];
+
 /**
  * A stroke font on a 6 x 10 grid. Letters and digits that read alike (0/O, 1/I/L, Q) are left
  * out, so every answer can be typed back without guessing.
@@ -46,18 +87,7 @@ export const CAPTCHA_GLYPHS: Readonly<Record<string, Glyph>> = {
       [4, 5],
     ],
   ],
-  C: [
-    [
-      [6, 1.5],
-      [4.5, 0],
-      [1.5, 0],
-      [0, 2],
-      [0, 8],
-      [1.5, 10],
-      [4.5, 10],
-      [6, 8.5],
-    ],
-  ],
+  C: [C_ARC],
   D: [
     [
       [0, 0],
@@ -92,20 +122,7 @@ export const CAPTCHA_GLYPHS: Readonly<Record<string, Glyph>> = {
       [4.5, 5],
     ],
   ],
-  G: [
-    [
-      [6, 1.5],
-      [4.5, 0],
-      [1.5, 0],
-      [0, 2],
-      [0, 8],
-      [1.5, 10],
-      [4.5, 10],
-      [6, 8.5],
-      [6, 5.5],
-      [3.5, 5.5],
-    ],
-  ],
+  G: [[...C_ARC, [6, 5.5], [3.5, 5.5]]],
   H: [
     [
       [0, 0],
@@ -160,27 +177,9 @@ export const CAPTCHA_GLYPHS: Readonly<Record<string, Glyph>> = {
       [6, 0],
     ],
   ],
-  P: [
-    [
-      [0, 10],
-      [0, 0],
-      [4.5, 0],
-      [6, 1.5],
-      [6, 3.5],
-      [4.5, 5],
-      [0, 5],
-    ],
-  ],
+  P: [P_STEM_AND_BOWL],
   R: [
-    [
-      [0, 10],
-      [0, 0],
-      [4.5, 0],
-      [6, 1.5],
-      [6, 3.5],
-      [4.5, 5],
-      [0, 5],
-    ],
+    P_STEM_AND_BOWL,
     [
       [3, 5],
       [6, 10],
@@ -318,22 +317,7 @@ export const CAPTCHA_GLYPHS: Readonly<Record<string, Glyph>> = {
       [0, 8.5],
     ],
   ],
-  6: [
-    [
-      [5.5, 0.5],
-      [4, 0],
-      [1.5, 0],
-      [0, 2],
-      [0, 8.5],
-      [1.5, 10],
-      [4.5, 10],
-      [6, 8.5],
-      [6, 6.5],
-      [4.5, 5],
-      [1.5, 5],
-      [0, 6.5],
-    ],
-  ],
+  6: [[[5.5, 0.5], [4, 0], [1.5, 0], [0, 2], ...LOWER_LOOP, [1.5, 5], [0, 6.5]]],
   7: [
     [
       [0, 0],
@@ -341,42 +325,8 @@ export const CAPTCHA_GLYPHS: Readonly<Record<string, Glyph>> = {
       [2, 10],
     ],
   ],
-  8: [
-    [
-      [1.5, 5],
-      [0, 3.5],
-      [0, 1.5],
-      [1.5, 0],
-      [4.5, 0],
-      [6, 1.5],
-      [6, 3.5],
-      [4.5, 5],
-      [1.5, 5],
-      [0, 6.5],
-      [0, 8.5],
-      [1.5, 10],
-      [4.5, 10],
-      [6, 8.5],
-      [6, 6.5],
-      [4.5, 5],
-    ],
-  ],
-  9: [
-    [
-      [6, 3.5],
-      [4.5, 5],
-      [1.5, 5],
-      [0, 3.5],
-      [0, 1.5],
-      [1.5, 0],
-      [4.5, 0],
-      [6, 1.5],
-      [6, 8],
-      [4.5, 10],
-      [1.5, 10],
-      [0.5, 9.5],
-    ],
-  ],
+  8: [[...UPPER_LOOP, [6, 3.5], [4.5, 5], [1.5, 5], [0, 6.5], ...LOWER_LOOP]],
+  9: [[[6, 3.5], [4.5, 5], ...UPPER_LOOP, [6, 8], [4.5, 10], [1.5, 10], [0.5, 9.5]]],
 };
 
 /** The characters a captcha answer is made of. */
