@@ -145,6 +145,19 @@ export const HEADER = {
   idempotencyKey: 'idempotency-key',
 } as const;
 
+/**
+ * Where each part of the request context (SPEC.md section 7) comes from: the header a call carries
+ * it in, the cookie a browser keeps it in and the value when neither has one. The API client fills
+ * the headers from the cookies; the server reads the header, then the cookie, then the fallback.
+ */
+export const REQUEST_CONTEXT = {
+  language: { header: HEADER.language, cookie: LANGUAGE_COOKIE },
+  currency: { header: HEADER.currency, cookie: CURRENCY_COOKIE, fallback: DEFAULT_CURRENCY },
+  clientType: { header: HEADER.clientType, fallback: CLIENT_TYPE },
+  /** `ignored` is sent when a URL asks to ignore the city. */
+  cityId: { header: HEADER.cityId, cookie: CITY_COOKIE, fallback: DEFAULT_CITY_ID, ignored: IGNORED_CITY_ID },
+} as const;
+
 export const MAX_PAGE_WIDTH_PX = 600;
 export const SESSION_TTL_DAYS = 30;
 

@@ -5,17 +5,7 @@
  */
 import { hc, type ClientResponse } from 'hono/client';
 import Cookies from 'js-cookie';
-import {
-  CITY_COOKIE,
-  CLIENT_TYPE,
-  CURRENCY_COOKIE,
-  DEFAULT_CITY_ID,
-  DEFAULT_CURRENCY,
-  HEADER,
-  IGNORED_CITY_ID,
-  LANGUAGE_COOKIE,
-  REQUEST_TIMEOUT_MS,
-} from '../config.ts';
+import { HEADER, REQUEST_CONTEXT, REQUEST_TIMEOUT_MS } from '../config.ts';
 import { clearSession } from '../stores/session.ts';
 import type { AppType } from './app.ts';
 
@@ -82,14 +72,15 @@ export function messageOf(body: unknown): string {
 /** The spec's headers; a call may name its own language (else the page's) or Idempotency-Key. */
 function specHeaders(url: URL, given: HeadersInit | undefined): Headers {
   const headers = new Headers(given);
+  const { language, currency, clientType, cityId } = REQUEST_CONTEXT;
   headers.set('accept', 'application/json');
-  if (!headers.has(HEADER.language)) {
-    headers.set(HEADER.language, globalThis.document?.documentElement.lang || (Cookies.get(LANGUAGE_COOKIE) ?? 'en'));
+  if (!headers.has(language.header)) {
+    headers.set(language.header, globalThis.document?.documentElement.lang || (Cookies.get(language.cookie) ?? 'en'));
   }
-  headers.set(HEADER.currency, Cookies.get(CURRENCY_COOKIE) ?? DEFAULT_CURRENCY);
-  headers.set(HEADER.clientType, String(CLIENT_TYPE));
+  headers.set(currency.header, Cookies.get(currency.cookie) ?? currency.fallback);
+  headers.set(clientType.header, String(clientType.fallback));
   const ignoreCity = url.searchParams.get('ignoreCityId') === 'true';
-  headers.set(HEADER.cityId, String(ignoreCity ? IGNORED_CITY_ID : (Cookies.get(CITY_COOKIE) ?? DEFAULT_CITY_ID)));
+  headers.set(cityId.header, String(ignoreCity ? cityId.ignored : (Cookies.get(cityId.cookie) ?? cityId.fallback)));
   return headers;
 }
 

@@ -2,16 +2,7 @@
  * What every call carries (SPEC.md section 7): language, currency, client type and city id.
  * Headers first, then cookies, then defaults; anything malformed falls back silently.
  */
-import {
-  CITY_COOKIE,
-  CLIENT_TYPE,
-  CURRENCY_COOKIE,
-  DEFAULT_CITY_ID,
-  DEFAULT_CURRENCY,
-  HEADER,
-  IGNORED_CITY_ID,
-  LANGUAGE_COOKIE,
-} from '../config.ts';
+import { REQUEST_CONTEXT } from '../config.ts';
 import { DEFAULT_LOCALE, isLocale, matchAcceptLanguage, type Locale } from '../i18n/locales.ts';
 
 export interface RequestContext {
@@ -37,20 +28,21 @@ function positiveInt(value: string | null | undefined): number | null {
 
 /** Builds the request context from headers, cookies and defaults. */
 export function readRequestContext(src: ContextSources): RequestContext {
-  const headerLocale = src.header(HEADER.language);
-  const cookieLocale = src.cookie(LANGUAGE_COOKIE);
+  const { language, currency, clientType, cityId } = REQUEST_CONTEXT;
+  const headerLocale = src.header(language.header);
+  const cookieLocale = src.cookie(language.cookie);
   const locale = isLocale(headerLocale)
     ? headerLocale
     : isLocale(cookieLocale)
       ? cookieLocale
       : (matchAcceptLanguage(src.header('accept-language')) ?? DEFAULT_LOCALE);
 
-  const currencyCandidates = [src.header(HEADER.currency), src.cookie(CURRENCY_COOKIE)].map((c) => c?.trim().toUpperCase());
-  const currency = currencyCandidates.find((c): c is string => !!c && src.knownCurrencies.has(c)) ?? DEFAULT_CURRENCY;
+  const currencyCandidates = [src.header(currency.header), src.cookie(currency.cookie)].map((c) => c?.trim().toUpperCase());
+  const knownCurrency = currencyCandidates.find((c): c is string => !!c && src.knownCurrencies.has(c)) ?? currency.fallback;
 
-  const cityId = src.ignoreCityId
-    ? IGNORED_CITY_ID
-    : (positiveInt(src.header(HEADER.cityId)) ?? positiveInt(src.cookie(CITY_COOKIE)) ?? DEFAULT_CITY_ID);
+  const city = src.ignoreCityId
+    ? cityId.ignored
+    : (positiveInt(src.header(cityId.header)) ?? positiveInt(src.cookie(cityId.cookie)) ?? cityId.fallback);
 
-  return { locale, currency, clientType: positiveInt(src.header(HEADER.clientType)) ?? CLIENT_TYPE, cityId };
+  return { locale, currency: knownCurrency, clientType: positiveInt(src.header(clientType.header)) ?? clientType.fallback, cityId: city };
 }
