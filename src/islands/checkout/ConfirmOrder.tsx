@@ -17,7 +17,7 @@ import { callingCodeProblem, phoneProblem } from '../../lib/domain/validation.ts
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { ConfirmPageData } from '../../lib/pages/confirm.ts';
 import { $taker, loadTaker, updateTaker } from '../../lib/stores/checkout.ts';
-import { Field } from '../shared/fields.tsx';
+import { bindFields, Field, PhoneFields } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';
 import { failureText as failureTextOf } from '../shared/messages.ts';
 import { goToLogin } from '../shared/mutation.ts';
@@ -81,6 +81,9 @@ export default function ConfirmOrder(props: Props) {
   const need = quote.attendeesRequired;
   const chosenAttendees = attendees?.chosen ?? [];
   const needsTaker = TAKER_DELIVERY_TYPES.includes(choice.deliveryType);
+  // The API names the taker's errors takerName, takerPhoneCountryCode and takerPhone.
+  const takerErrors = { name: errors.takerName, countryCode: errors.takerPhoneCountryCode, phone: errors.takerPhone };
+  const takerField = bindFields('taker', taker, takerErrors, updateTaker);
   // The URL holds every choice, so the pickers bring the buyer back to exactly this state.
   const here = `${paths.confirm}?${confirmSearch({ ...query, deliveryType: choice.deliveryType, coupon: choice.coupon, paymentMethod })}`;
 
@@ -255,38 +258,17 @@ export default function ConfirmOrder(props: Props) {
           <div className="confirm-block">
             <h3>{format(m, 'confirm.taker.heading')}</h3>
             <Field
-              id="taker-name"
+              {...takerField('name')}
               label={format(m, 'confirm.taker.name')}
               placeholder={format(m, 'confirm.taker.namePrompt')}
-              value={taker.name}
               maxLength={50}
               autoComplete="name"
-              error={errors.takerName}
-              onValue={(value) => updateTaker('name', value)}
             />
-            <div className="confirm-phone">
-              <Field
-                id="taker-countryCode"
-                label={format(m, 'confirm.taker.countryCode')}
-                value={taker.countryCode}
-                maxLength={5}
-                inputMode="tel"
-                autoComplete="tel-country-code"
-                error={errors.takerPhoneCountryCode}
-                onValue={(value) => updateTaker('countryCode', value)}
-              />
-              <Field
-                id="taker-phone"
-                label={format(m, 'confirm.taker.phone')}
-                hint={format(m, 'confirm.taker.phonePrompt')}
-                value={taker.phone}
-                maxLength={20}
-                inputMode="tel"
-                autoComplete="tel-national"
-                error={errors.takerPhone}
-                onValue={(value) => updateTaker('phone', value)}
-              />
-            </div>
+            <PhoneFields
+              className="confirm-phone"
+              code={{ ...takerField('countryCode'), label: format(m, 'confirm.taker.countryCode') }}
+              phone={{ ...takerField('phone'), label: format(m, 'confirm.taker.phone'), hint: format(m, 'confirm.taker.phonePrompt') }}
+            />
           </div>
         )}
       </fieldset>

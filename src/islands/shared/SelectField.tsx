@@ -1,4 +1,4 @@
-/** A labelled select with a prompt option and its error, styled like the fields; keeps a choice made before hydration. */
+/** A labelled select with its options and error, styled like the fields; keeps a choice made before hydration. */
 import { useRef } from 'react';
 import { useValueTypedBeforeHydration } from './hydration.ts';
 import './forms.css';
@@ -6,18 +6,22 @@ import './forms.css';
 interface Props {
   id: string;
   label: string;
-  prompt: string;
+  /** The first, empty option ("Choose…"); none when a choice is always made. */
+  prompt?: string;
   value: string;
-  options: { code: string; name: string }[];
+  /** Each option's value and text (the value itself where it has no name, as a currency code). */
+  options: { code: string; name?: string }[];
   error?: string;
-  onChange: (value: string) => void;
+  onValue: (value: string) => void;
+  /** A class besides auth-field on the wrapper. */
+  className?: string;
 }
 
-export function SelectField({ id, label, prompt, value, options, error, onChange }: Props) {
+export function SelectField({ id, label, prompt, value, options, error, onValue, className }: Props) {
   const control = useRef<HTMLSelectElement>(null);
-  useValueTypedBeforeHydration(control, value, onChange);
+  useValueTypedBeforeHydration(control, value, onValue);
   return (
-    <div className="auth-field">
+    <div className={className ? `auth-field ${className}` : 'auth-field'}>
       <label htmlFor={id}>{label}</label>
       <div className="auth-control">
         <select
@@ -27,12 +31,12 @@ export function SelectField({ id, label, prompt, value, options, error, onChange
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => onValue(event.target.value)}
         >
-          <option value="">{prompt}</option>
+          {prompt !== undefined && <option value="">{prompt}</option>}
           {options.map((option) => (
             <option key={option.code} value={option.code}>
-              {option.name}
+              {option.name ?? option.code}
             </option>
           ))}
         </select>

@@ -64,3 +64,52 @@ export function PasswordField({ showLabel, ...field }: PasswordFieldProps) {
   );
   return <Field {...field} type={visible ? 'text' : 'password'} trailing={toggle} />;
 }
+
+/** The keys of a form's values that hold text. */
+type TextKey<Values> = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values] & string;
+
+/**
+ * What ties a field to one of a form's values: `bind(name)` gives the field's id (`prefix-name`),
+ * value, error and change, to spread on a Field, PasswordField, SelectField or CaptchaField.
+ */
+export function bindFields<Values>(
+  prefix: string,
+  values: Values,
+  errors: Partial<Record<string, string>>,
+  change: (name: TextKey<Values>, value: string) => void,
+) {
+  return (name: TextKey<Values>) => ({
+    id: `${prefix}-${name}`,
+    value: values[name] as string,
+    error: errors[name],
+    onValue: (value: string) => change(name, value),
+  });
+}
+
+type PartOfPhone = Pick<FieldProps, 'id' | 'label' | 'value' | 'onValue' | 'error' | 'placeholder' | 'hint'>;
+
+/** A phone number as two fields side by side: the calling code ("+852") and the number. */
+export function PhoneFields({ className, code, phone }: { className: string; code: PartOfPhone; phone: PartOfPhone }) {
+  return (
+    <div className={className}>
+      <Field {...code} maxLength={5} inputMode="tel" autoComplete="tel-country-code" />
+      <Field {...phone} maxLength={20} inputMode="tel" autoComplete="tel-national" />
+    </div>
+  );
+}
+
+/** A form's last lines: the error that belongs to no field (announced), then the submit button. */
+export function SubmitRow({ error, busy, label }: { error?: string; busy: boolean; label: string }) {
+  return (
+    <>
+      {error && (
+        <p className="auth-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="auth-submit" disabled={busy}>
+        {label}
+      </button>
+    </>
+  );
+}

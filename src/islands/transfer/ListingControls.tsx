@@ -11,6 +11,7 @@ import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { Field } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';
+import { SelectField } from '../shared/SelectField.tsx';
 import { Toast, useToast } from '../shared/toast.tsx';
 import '../orders/orders.css';
 import './transfer.css';
@@ -96,25 +97,16 @@ export default function ListingControls({ listingId, name, price, currencies, wi
       {editing && (
         <form className="transfer-reprice" noValidate onSubmit={savePrice}>
           <div className="transfer-price-row">
-            <div className="auth-field">
-              <label htmlFor={`${id}-currency`}>{format(m, 'transfer.sell.currency')}</label>
-              <div className="auth-control">
-                <select
-                  id={`${id}-currency`}
-                  value={currency}
-                  onChange={(event) => {
-                    setCurrency(event.target.value);
-                    setError('');
-                  }}
-                >
-                  {currencies.map((entry) => (
-                    <option key={entry.code} value={entry.code}>
-                      {entry.code}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
+            <SelectField
+              id={`${id}-currency`}
+              label={format(m, 'transfer.sell.currency')}
+              value={currency}
+              options={currencies}
+              onValue={(value) => {
+                setCurrency(value);
+                setError('');
+              }}
+            />
             <Field
               id={`${id}-price`}
               label={t('newPrice')}

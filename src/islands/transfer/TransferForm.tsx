@@ -10,9 +10,10 @@ import { TRANSFER_PLATFORM_FEE_BASIS_POINTS } from '../../lib/config.ts';
 import { formatMoney, parseMinorUnits } from '../../lib/domain/money.ts';
 import { transferSplit } from '../../lib/domain/transfer.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { Field } from '../shared/fields.tsx';
+import { Field, SubmitRow } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';
+import { SelectField } from '../shared/SelectField.tsx';
 import { Toast, useToast } from '../shared/toast.tsx';
 import type { TransferDraft } from '../../lib/services/transfers.ts';
 import './transfer.css';
@@ -123,25 +124,17 @@ export default function TransferForm({
           {errors.quantity && <p className="auth-error">{errors.quantity}</p>}
         </div>
         <div className="transfer-price-row">
-          <div className="auth-field transfer-currency">
-            <label htmlFor="transfer-currency">{t('sell.currency')}</label>
-            <div className="auth-control">
-              <select
-                id="transfer-currency"
-                value={chosen.code}
-                onChange={(event) => {
-                  setCurrency(event.target.value);
-                  setErrors({});
-                }}
-              >
-                {currencies.map((entry) => (
-                  <option key={entry.code} value={entry.code}>
-                    {entry.code}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <SelectField
+            id="transfer-currency"
+            className="transfer-currency"
+            label={t('sell.currency')}
+            value={chosen.code}
+            options={currencies}
+            onValue={(value) => {
+              setCurrency(value);
+              setErrors({});
+            }}
+          />
           <Field
             id="transfer-price"
             label={t('sell.price')}
@@ -202,14 +195,7 @@ export default function TransferForm({
             {t('sell.readAgreement')} {format(m, 'common.opensInNewTab')}
           </a>
         </p>
-        {errors.form && (
-          <p className="auth-error" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <button type="submit" className="auth-submit" disabled={publishing.busy}>
-          {t('sell.publish')}
-        </button>
+        <SubmitRow error={errors.form} busy={publishing.busy} label={t('sell.publish')} />
       </fieldset>
       <Toast toast={toast} />
     </form>
