@@ -16,7 +16,7 @@ import {
 } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { dropStaleUser, setUser } from '../../lib/stores/session.ts';
-import { Field, PasswordField } from '../shared/fields.tsx';
+import { bindFields, Field, PasswordField } from '../shared/fields.tsx';
 import { useCheckedBeforeHydration, useHydrated, useValueTypedBeforeHydration } from '../shared/hydration.ts';
 import { useMutation, type Failure } from '../shared/mutation.ts';
 import { Toast, useToast } from '../shared/toast.tsx';
@@ -107,6 +107,8 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   }
+
+  const field = bindFields('auth', values, errors, set);
 
   function switchTo(next: { view?: View; tab?: Tab; method?: Method }) {
     if (next.view) setView(next.view);
@@ -275,71 +277,34 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
             </select>
           </div>
           <Field
-            id="auth-phone"
+            {...field('phone')}
             label={t('phone')}
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            value={values.phone}
-            onValue={(value) => set('phone', value)}
             error={errors.phone ?? errors.countryCode}
             maxLength={20}
           />
         </>
       ) : (
         !(view === 'forgot' && resetStep === 'password') && (
-          <Field
-            id="auth-email"
-            label={t('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={values.email}
-            onValue={(value) => set('email', value)}
-            error={errors.email}
-            maxLength={254}
-          />
+          <Field {...field('email')} label={t('email')} type="email" inputMode="email" autoComplete="email" maxLength={254} />
         )
       )}
       {usesCode && (
-        <Field
-          id="auth-code"
-          label={t('code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={values.code}
-          maxLength={6}
-          onValue={(value) => set('code', value)}
-          error={errors.code}
-          trailing={sendButton}
-        />
+        <Field {...field('code')} label={t('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} trailing={sendButton} />
       )}
       {usesPassword && (
         <PasswordField
-          id="auth-password"
+          {...field('password')}
           label={t(isNewPassword ? 'newPassword' : 'password')}
           showLabel={t('showPassword')}
-          value={values.password}
           autoComplete={choosesPassword ? 'new-password' : 'current-password'}
           maxLength={64}
           hint={choosesPassword ? t('passwordHint') : undefined}
-          onValue={(value) => set('password', value)}
-          error={errors.password}
         />
       )}
-      {captchaNonce !== null && (
-        <CaptchaField
-          id="auth-captcha"
-          value={values.captcha}
-          onChange={(value) => set('captcha', value)}
-          nonce={captchaNonce}
-          onRefresh={() => setCaptchaNonce(Date.now())}
-          label={t('captcha')}
-          refreshLabel={t('captchaRefresh')}
-          imageAlt={t('captchaAlt')}
-          error={errors.captcha}
-        />
-      )}
+      <CaptchaField {...field('captcha')} nonce={captchaNonce} onRefresh={() => setCaptchaNonce(Date.now())} t={t} />
       {asksAgreement && (
         <div className="auth-agreement">
           <input

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { api, unwrap } from '../../lib/api/client.ts';
 import { captchaProblem, passwordProblem, type FieldProblem } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { PasswordField } from '../shared/fields.tsx';
+import { bindFields, PasswordField } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';
 import { Toast, useToast } from '../shared/toast.tsx';
@@ -52,6 +52,11 @@ export default function PasswordForm({ messages, hasPassword: initiallyHasPasswo
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
+  const field = bindFields('settings', values, errors, set);
+  const password = (name: 'oldPassword' | 'newPassword', autoComplete: string, hint?: string) => (
+    <PasswordField {...field(name)} label={t(name)} showLabel={t('showPassword')} autoComplete={autoComplete} maxLength={64} hint={hint} />
+  );
+
   function save(event: FormEvent) {
     event.preventDefault();
     const problems: [FieldName, FieldProblem | null][] = [
@@ -78,42 +83,9 @@ export default function PasswordForm({ messages, hasPassword: initiallyHasPasswo
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={save}>
-      {hasPassword && (
-        <PasswordField
-          id="settings-oldPassword"
-          label={t('oldPassword')}
-          showLabel={t('showPassword')}
-          autoComplete="current-password"
-          maxLength={64}
-          value={values.oldPassword}
-          onValue={(value) => set('oldPassword', value)}
-          error={errors.oldPassword}
-        />
-      )}
-      <PasswordField
-        id="settings-newPassword"
-        label={t('newPassword')}
-        showLabel={t('showPassword')}
-        autoComplete="new-password"
-        maxLength={64}
-        hint={t('passwordHint')}
-        value={values.newPassword}
-        onValue={(value) => set('newPassword', value)}
-        error={errors.newPassword}
-      />
-      {captchaNonce !== null && (
-        <CaptchaField
-          id="settings-captcha"
-          value={values.captcha}
-          onChange={(value) => set('captcha', value)}
-          nonce={captchaNonce}
-          onRefresh={() => setCaptchaNonce(Date.now())}
-          label={t('captcha')}
-          refreshLabel={t('captchaRefresh')}
-          imageAlt={t('captchaAlt')}
-          error={errors.captcha}
-        />
-      )}
+      {hasPassword && password('oldPassword', 'current-password')}
+      {password('newPassword', 'new-password', t('passwordHint'))}
+      <CaptchaField {...field('captcha')} nonce={captchaNonce} onRefresh={() => setCaptchaNonce(Date.now())} t={t} />
       <button type="submit" className="auth-submit" disabled={!hydrated || saving.busy}>
         {t(hasPassword ? 'changePassword' : 'setPassword')}
       </button>

@@ -6,35 +6,32 @@ import { Field } from '../shared/fields.tsx';
 interface CaptchaProps {
   id: string;
   value: string;
-  onChange: (value: string) => void;
-  /** Changes to show a new image (each image is a new challenge). */
-  nonce: number;
+  onValue: (value: string) => void;
+  /** Changes to show a new image (each image is a new challenge); null while no captcha is asked for. */
+  nonce: number | null;
   onRefresh: () => void;
-  label: string;
-  refreshLabel: string;
-  imageAlt: string;
+  /** The form's texts: the field's label, the refresh button's and the image's. */
+  t: (key: 'captcha' | 'captchaRefresh' | 'captchaAlt') => string;
   error?: string;
 }
 
-/** The graphic captcha: its answer field and the image, which is also the button that replaces it. */
-export function CaptchaField({ id, value, onChange, nonce, onRefresh, label, refreshLabel, imageAlt, error }: CaptchaProps) {
+/** The graphic captcha, once asked for: its answer field and the image, which is also the button that replaces it. */
+export function CaptchaField({ nonce, onRefresh, t, ...field }: CaptchaProps) {
+  if (nonce === null) return null;
   const src = apiUrl('v1/user/captcha', { timestamp: nonce });
   const image = (
-    <button type="button" className="auth-captcha" onClick={onRefresh} title={refreshLabel} aria-label={refreshLabel}>
-      <img src={`${src.pathname}${src.search}`} alt={imageAlt} width={120} height={40} />
+    <button type="button" className="auth-captcha" onClick={onRefresh} title={t('captchaRefresh')} aria-label={t('captchaRefresh')}>
+      <img src={`${src.pathname}${src.search}`} alt={t('captchaAlt')} width={120} height={40} />
     </button>
   );
   return (
     <Field
-      id={id}
-      label={label}
-      value={value}
-      onValue={onChange}
+      {...field}
+      label={t('captcha')}
       autoComplete="off"
       autoCapitalize="characters"
       spellCheck={false}
       maxLength={8}
-      error={error}
       trailing={image}
     />
   );
