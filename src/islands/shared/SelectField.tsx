@@ -1,7 +1,5 @@
 /** A labelled select with its options and error, styled like the fields; keeps a choice made before hydration. */
-import { useRef } from 'react';
-import { useValueTypedBeforeHydration } from './hydration.ts';
-import './forms.css';
+import { FieldFrame, useControl } from './fields.tsx';
 
 interface Props {
   id: string;
@@ -18,34 +16,17 @@ interface Props {
 }
 
 export function SelectField({ id, label, prompt, value, options, error, onValue, className }: Props) {
-  const control = useRef<HTMLSelectElement>(null);
-  useValueTypedBeforeHydration(control, value, onValue);
+  const control = useControl<HTMLSelectElement>({ id, value, onValue, error });
   return (
-    <div className={className ? `auth-field ${className}` : 'auth-field'}>
-      <label htmlFor={id}>{label}</label>
-      <div className="auth-control">
-        <select
-          ref={control}
-          id={id}
-          name={id}
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => onValue(event.target.value)}
-        >
-          {prompt !== undefined && <option value="">{prompt}</option>}
-          {options.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name ?? option.code}
-            </option>
-          ))}
-        </select>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="auth-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame id={id} label={label} error={error} className={className}>
+      <select {...control}>
+        {prompt !== undefined && <option value="">{prompt}</option>}
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.name ?? option.code}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 /** The labelled inputs of the island forms; each keeps what was typed before its island hydrated. */
-import { useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useValueTypedBeforeHydration } from './hydration.ts';
 import './forms.css';
 
@@ -15,27 +15,22 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   trailing?: ReactNode;
 }
 
-/** A labelled input with its hint and error, tied to it for screen readers. */
-export function Field({ id, label, error, hint, trailing, value, onValue, ...input }: FieldProps) {
-  const control = useRef<HTMLInputElement>(null);
-  useValueTypedBeforeHydration(control, value, onValue);
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+interface FrameProps {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  /** A class besides auth-field on the wrapper. */
+  className?: string;
+  children: ReactNode;
+}
+
+/** What a field has around its control: the label, then the hint and the error (`id-hint`, `id-error` for aria-describedby). */
+export function FieldFrame({ id, label, hint, error, className, children }: FrameProps) {
   return (
-    <div className="auth-field">
+    <div className={className ? `auth-field ${className}` : 'auth-field'}>
       <label htmlFor={id}>{label}</label>
-      <div className="auth-control">
-        <input
-          ref={control}
-          id={id}
-          name={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          value={value}
-          onChange={(event) => onValue(event.target.value)}
-          {...input}
-        />
-        {trailing}
-      </div>
+      <div className="auth-control">{children}</div>
       {hint && (
         <p id={`${id}-hint`} className="auth-hint">
           {hint}
@@ -47,6 +42,47 @@ export function Field({ id, label, error, hint, trailing, value, onValue, ...inp
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The props of a field's control: its id (also its name), its value and change, described by its hint
+ * and error; it keeps what was typed or chosen before its island hydrated.
+ */
+export function useControl<Control extends HTMLInputElement | HTMLSelectElement>({
+  id,
+  value,
+  onValue,
+  hint,
+  error,
+}: {
+  id: string;
+  value: string | number;
+  onValue: (value: string) => void;
+  hint?: string;
+  error?: string;
+}) {
+  const ref = useRef<Control>(null);
+  useValueTypedBeforeHydration(ref, value, onValue);
+  return {
+    ref,
+    id,
+    name: id,
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+    onChange: (event: ChangeEvent<Control>) => onValue(event.target.value),
+  };
+}
+
+/** A labelled input with its hint and error, tied to it for screen readers. */
+export function Field({ id, label, error, hint, trailing, value, onValue, ...input }: FieldProps) {
+  const control = useControl<HTMLInputElement>({ id, value, onValue, hint, error });
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <input {...control} {...input} />
+      {trailing}
+    </FieldFrame>
   );
 }
 
