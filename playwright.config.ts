@@ -32,6 +32,11 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'phone', testIgnore: /edge-cache\.spec\.ts$/ },
+    // It changes listing prices for a moment: after every other spec, so none sees them.
+    { name: 'edge-cache', testMatch: /edge-cache\.spec\.ts$/, dependencies: ['phone'] },
+  ],
   // `npm test` starts the server once for these tests and Lighthouse; run alone, Playwright starts it.
   webServer: process.env.E2E_SERVER_RUNNING
     ? undefined

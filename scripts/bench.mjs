@@ -29,9 +29,15 @@ const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
 
 /** What is measured under load on the demo catalogue; checkout under concurrent buyers follows (scripts/bench-checkout.mjs). */
+// A page "rendered" is asked for with a query no request shares, so the edge cache misses each time
+// and Astro renders it; "from the edge cache" is the same URL over and over. The static file is the
+// ceiling the same server reaches without the worker's code.
 const TARGETS = [
-  { name: 'home page', path: '/en/' },
-  { name: 'activity detail page', path: '/en/activity/1000' },
+  { name: 'home page, from the edge cache', path: '/en/' },
+  { name: 'home page, rendered', path: '/en/', rendered: true },
+  { name: 'activity detail page, from the edge cache', path: '/en/activity/1000' },
+  { name: 'activity detail page, rendered', path: '/en/activity/1000', rendered: true },
+  { name: 'static file', path: '/favicon.svg' },
   { name: 'home config API', path: '/api/' },
   { name: 'search suggestions API', path: '/api/api/v1/activities/suggest?ignoreCityId=true&input=hong' },
 ];
@@ -92,7 +98,13 @@ function percentile(sorted, q) {
 async function load(target, durationS) {
   const url = `${baseUrl}${target.path}`;
   const latencies = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: durationS });
+  let sent = 0;
+  const uniquePath = (request) => {
+    sent += 1;
+    return { ...request, path: `${target.path}?render=${sent}` };
+  };
+  const requests = target.rendered ? [{ setupRequest: uniquePath }] : undefined;
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: durationS, requests });
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
@@ -104,7 +116,7 @@ async function load(target, durationS) {
   const round = (ms) => Number(ms.toFixed(1));
   return {
     name: target.name,
-    request: `GET ${target.path}`,
+    request: `GET ${target.path}${target.rendered ? '?render=<n>' : ''}`,
     requestsPerSecond: Math.round(result.requests.average),
     requests: latencies.length,
     p50Ms: round(percentile(latencies, 0.5)),
@@ -136,6 +148,18 @@ function searchRows() {
   return { search, rows };
 }
 
+/** Each page row's req/s as a percentage of the static file's (the issue's targets: cached >= 50%, rendered >= 25%). */
+function staticShares(rows) {
+  const ceiling = rows.find((row) => row.name === 'static file')?.requestsPerSecond;
+  if (!ceiling) return 'no static row';
+  return TARGETS.filter((target) => target.path.startsWith('/en/'))
+    .map((target) => {
+      const row = rows.find((candidate) => candidate.name === target.name);
+      return `${target.name} ${Math.round((100 * row.requestsPerSecond) / ceiling)}%`;
+    })
+    .join(', ');
+}
+
 function table(report) {
   const { machine: m } = report;
   const lines = [
@@ -148,6 +172,8 @@ function table(report) {
       (row) =>
         `| ${row.name} | \`${row.request}\` | ${row.requestsPerSecond} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} |`,
     ),
+    '',
+    `Pages as a share of the static file's req/s in the same run: ${staticShares(report.rows)}.`,
     '',
     `Cold start (spawn of the built worker to the first 200 of \`${TARGETS[0].path}\`): ${(report.coldStart.medianMs / 1000).toFixed(2)} s, median of ${report.coldStart.runsMs.length}.`,
     'Search rows (scripts/bench-search.mjs; full report in bench-results/search.json): a generated catalogue of that size,',

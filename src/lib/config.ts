@@ -14,6 +14,13 @@ export const REQUEST_TIMEOUT_MS = 10_000;
  * bounds how stale a rate can be.
  */
 export const CURRENCY_TABLE_TTL_MS = 60_000;
+/**
+ * Shared browse pages (domain/page-cache.ts): served as rendered for PAGE_CACHE_FRESH_MS, then once
+ * more while a new render replaces them, up to PAGE_CACHE_STALE_MS later. A write that changes the
+ * catalogue retires them at once (its version is in their key).
+ */
+export const PAGE_CACHE_FRESH_MS = 30_000;
+export const PAGE_CACHE_STALE_MS = 60_000;
 /** The largest request body the API reads; a bigger one is a 413 before any database work. */
 export const MAX_BODY_BYTES = 64 * 1024;
 

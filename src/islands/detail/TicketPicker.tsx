@@ -4,7 +4,7 @@
  * a plain GET form to the order confirmation, so the default choice can be bought before hydration.
  * Other tiers' offers come from the spec's `POST /api/v8/tickets` when picked.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, ApiClientError, callOptions, unwrap } from '../../lib/api/client.ts';
 import { formatMoney } from '../../lib/domain/money.ts';
 import { BUY_TYPE_DIRECT, clampQuantity, DIRECT_BUY, lineTotal, quantitiesOf } from '../../lib/domain/ticket-offer.ts';
@@ -58,12 +58,17 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
   const [listingId, setListingId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState(initial.offer.selectNumMin);
 
-  // Runs when the tier changes (or on retry); offers already fetched are kept, so going back is instant.
+  // Tiers whose offer came from the API in this page view: the page's own offer may come from the
+  // shared edge cache, so stock and prices are asked for again once, while the page's stay on screen.
+  const fetched = useRef(new Set<number>());
+
+  // Runs when the tier changes (or on retry); offers fetched here are kept, so going back is instant.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fetch per tier chosen or retry asked for; the props are fixed for the page, and reading offers must not refetch when it fills.
   useEffect(() => {
-    if (offers[tierId]) return;
+    if (fetched.current.has(tierId)) return;
+    const shown = offers[tierId];
     const controller = new AbortController();
-    setLoad({ state: 'loading' });
+    if (!shown) setLoad({ state: 'loading' });
     unwrap(
       api.v8.tickets.$post(
         { json: { b2c: true, eventId: activityId, ticketCategoryId: tierId, buyType: BUY_TYPE_DIRECT } },
@@ -73,15 +78,16 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
       .then((list) => {
         const direct = list.find((offer) => offer.type === DIRECT_BUY);
         if (!direct) throw new ApiClientError('http', format(m, 'detail.picker.noListings'));
+        fetched.current.add(tierId);
         setOffers((known) => ({ ...known, [tierId]: direct }));
         setLoad({ state: 'ready' });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setLoad({
-          state: 'error',
-          message: error instanceof ApiClientError && error.kind === 'http' ? error.message : format(m, 'detail.picker.failed'),
-        });
+        const answered = error instanceof ApiClientError && error.kind === 'http';
+        // Unreachable, the page's own offer stays as shown (checkout checks stock again); an answer, such as none left, replaces it.
+        if (shown && !answered) return;
+        setLoad({ state: 'error', message: answered ? error.message : format(m, 'detail.picker.failed') });
       });
     return () => controller.abort();
   }, [tierId, attempt]);

@@ -749,3 +749,13 @@ export const locationHistory = sqliteTable('location_history', {
     .references(() => cities.id),
   createdAt,
 });
+
+/**
+ * One row (id 1): the version of what the shared browse pages show. Triggers of migration
+ * 0012_page_cache_version bump it on every write that changes a card, a price, a sale state or a
+ * rate, so the edge cache's key moves on and no page shows a stale price for long (domain/page-cache.ts).
+ */
+export const catalogueVersion = sqliteTable('catalogue_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull(),
+});

@@ -1,0 +1,96 @@
+/**
+ * The edge cache of shared browse pages, in front of Astro: an anonymous visitor's home, listing,
+ * activity or info page is served from the Cache API of the data centre under the key of
+ * domain/page-cache.ts, rendered at most once per PAGE_CACHE_FRESH_MS for everyone who shares that
+ * key, and re-rendered in the background when it turns stale. Anything else, and every answer that
+ * sets a cookie or says it is private, goes to Astro and back untouched.
+ */
+import { parse as parseCookies } from 'hono/utils/cookie';
+import { PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS } from '../config.ts';
+import { database } from '../db/client.ts';
+import { cachedPageState, sharedPageKey, type PageRequest } from '../domain/page-cache.ts';
+import { catalogueVersion } from '../services/catalogue-version.ts';
+
+/** Says how the answer was made: hit, stale (served while re-rendering), miss (rendered and stored) or bypass. */
+export const PAGE_CACHE_HEADER = 'X-Page-Cache';
+const RENDERED_AT_HEADER = 'X-Rendered-At';
+
+/** What browsers and other shared caches are told: a shared cache may keep it as the edge does; a browser asks again. */
+export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_CACHE_FRESH_MS / 1000}, stale-while-revalidate=${PAGE_CACHE_STALE_MS / 1000}`;
+// The copy in the Cache API lives through both windows; its own age decides fresh or stale.
+const STORED_CACHE_CONTROL = `public, max-age=${(PAGE_CACHE_FRESH_MS + PAGE_CACHE_STALE_MS) / 1000}`;
+
+type Render = (request: Request) => Promise<Response>;
+
+/** The data centre's cache: Workers' caches.default (the DOM's CacheStorage type, also in scope for the islands, lacks it). */
+function edgeCache(): Cache {
+  return (caches as unknown as { default: Cache }).default;
+}
+
+/** Keys being re-rendered in this isolate: a burst of requests for a stale page renders it once. */
+const refreshing = new Set<string>();
+
+function pageRequest(request: Request): PageRequest {
+  const cookies = parseCookies(request.headers.get('cookie') ?? '');
+  return {
+    method: request.method,
+    url: new URL(request.url),
+    cookie: (name) => cookies[name],
+    acceptLanguage: request.headers.get('accept-language'),
+  };
+}
+
+/** Whether a rendered answer may be shared: a whole 200 HTML page that sets no cookie and does not forbid it. */
+function shareable(response: Response): boolean {
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  return (
+    response.status === 200 &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    !response.headers.has('set-cookie') &&
+    !/\b(private|no-store)\b/.test(cacheControl)
+  );
+}
+
+function labelled(response: Response, state: 'hit' | 'stale' | 'miss' | 'bypass'): Response {
+  const answer = new Response(response.body, response);
+  answer.headers.set(PAGE_CACHE_HEADER, state);
+  if (state !== 'bypass') {
+    answer.headers.set('Cache-Control', SHARED_PAGE_CACHE_CONTROL);
+    answer.headers.set('Vary', 'Cookie, Accept-Language');
+    answer.headers.delete(RENDERED_AT_HEADER);
+  }
+  return answer;
+}
+
+/** Renders the page and, when it may be shared, stores a copy under the key; answers the render. */
+async function renderAndStore(request: Request, key: Request, render: Render, now: number, ctx: ExecutionContext): Promise<Response> {
+  const response = await render(request);
+  if (!shareable(response)) return labelled(response, 'bypass');
+  const stored = new Response(response.clone().body, response);
+  stored.headers.set('Cache-Control', STORED_CACHE_CONTROL);
+  stored.headers.set(RENDERED_AT_HEADER, String(now));
+  ctx.waitUntil(edgeCache().put(key, stored));
+  return labelled(response, 'miss');
+}
+
+export async function sharedPage(request: Request, env: Cloudflare.Env, ctx: ExecutionContext, render: Render): Promise<Response> {
+  const page = pageRequest(request);
+  // The version costs a database read: only a request that could be shared asks for it.
+  if (sharedPageKey(page, 0) === null) return labelled(await render(request), 'bypass');
+  const now = Date.now();
+  const key = new Request(sharedPageKey(page, await catalogueVersion(database(env.DB))) as string);
+  const cached = await edgeCache().match(key);
+  const state = cached
+    ? cachedPageState(Number(cached.headers.get(RENDERED_AT_HEADER)), now, PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS)
+    : 'expired';
+  if (cached && state === 'fresh') return labelled(cached, 'hit');
+  if (cached && state === 'stale') {
+    if (!refreshing.has(key.url)) {
+      refreshing.add(key.url);
+      const refresh = renderAndStore(request, key, render, now, ctx).then((answer) => answer.body?.cancel());
+      ctx.waitUntil(refresh.finally(() => refreshing.delete(key.url)));
+    }
+    return labelled(cached, 'stale');
+  }
+  return renderAndStore(request, key, render, now, ctx);
+}

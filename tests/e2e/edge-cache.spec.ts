@@ -1,0 +1,121 @@
+/**
+ * The edge cache of shared pages (src/lib/pages/shared-page-cache.ts): anonymous browse pages come
+ * from the cache per language, currency and city; a signed-in visitor's page never enters it; a price
+ * change shows on the very next request. It changes listing prices, so it runs after the other specs
+ * (its own Playwright project, which depends on the others: alone, run it with `--no-deps`) and
+ * puts them back.
+ */
+import { expect, test, type Browser, type BrowserContext, type Response } from '@playwright/test';
+import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
+import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
+import { BASE_URL, E2E_DATABASE, localeOf } from './shop-helpers.ts';
+
+const en = localeOf('en');
+// One after the other (the first changes the prices the second reads); each direct database write starts wrangler, which takes seconds on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+const cacheState = (response: Response | null) => response?.headers()['x-page-cache'];
+
+interface Place {
+  cityId: number;
+  cityName: string;
+  currency: string;
+}
+
+/** A browser context whose preference cookies say this city and currency, as the header's pickers set them. */
+async function visitorIn(browser: Browser, place: Place): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.addCookies([
+    { name: 'cityId', value: String(place.cityId), url: BASE_URL },
+    { name: 'currencyCode', value: place.currency, url: BASE_URL },
+  ]);
+  return context;
+}
+
+/** The activity with the most listings on sale. */
+async function activityOnSale(): Promise<number> {
+  const [row] = queryLocalDb(
+    E2E_DATABASE,
+    `SELECT s.activity_id AS id FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id
+     JOIN activities a ON a.id = s.activity_id
+     WHERE l.status = 'active' AND l.quantity_available > 0 GROUP BY s.activity_id ORDER BY count(*) DESC LIMIT 1`,
+  ) as { id: number }[];
+  return row.id;
+}
+
+/** The lowest price the API shows for an activity in a currency: what its page must show. */
+async function lowPriceFromApi(context: BrowserContext, activityId: number, currency: string): Promise<string> {
+  const response = await context.request.get(`/api/activity/${activityId}`, { headers: { language: 'en', currency } });
+  const { data } = (await response.json()) as { data: { lowPriceView: string | null } };
+  expect(data.lowPriceView, 'a lowest price').toBeTruthy();
+  return data.lowPriceView!;
+}
+
+test('a price change shows on the next request after the page was cached', async ({ browser }) => {
+  const activityId = await activityOnSale();
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  const lowPrice = (text: string) => page.getByRole('definition').filter({ hasText: text }).first();
+
+  await page.goto(`/en/activity/${activityId}`);
+  const before = await lowPriceFromApi(visitor, activityId, 'HKD');
+  await expect(lowPrice(before)).toBeVisible();
+  expect(cacheState(await page.reload())).toBe('hit');
+
+  const onSale = `l.status = 'active' AND l.tier_id IN (SELECT t.id FROM ticket_tiers t JOIN activity_sessions s ON s.id = t.session_id WHERE s.activity_id = ${activityId})`;
+  queryLocalDb(E2E_DATABASE, `UPDATE listings AS l SET price = price * 3 WHERE ${onSale}`);
+  try {
+    const response = await page.reload();
+    const after = await lowPriceFromApi(visitor, activityId, 'HKD');
+    expect(after).not.toBe(before);
+    expect(cacheState(response), 'rendered afresh for the new catalogue version').toBe('miss');
+    await expect(lowPrice(after)).toBeVisible();
+  } finally {
+    queryLocalDb(E2E_DATABASE, `UPDATE listings AS l SET price = price / 3 WHERE ${onSale}`);
+  }
+  await visitor.close();
+});
+
+test('anonymous pages are shared per city and currency, and no signed-in page is ever cached', async ({ browser }, testInfo) => {
+  const cities = queryLocalDb(E2E_DATABASE, 'SELECT id AS cityId, name_en AS cityName FROM cities ORDER BY sort, id LIMIT 2') as {
+    cityId: number;
+    cityName: string;
+  }[];
+  const places: Place[] = [
+    { ...cities[0], currency: 'HKD' },
+    { ...cities[1], currency: 'SGD' },
+  ];
+  const activityId = await activityOnSale();
+
+  // Two buyers signed in: their pages are rendered for them alone.
+  for (const label of ['cache-a', 'cache-b']) {
+    const context = await browser.newContext();
+    await ownClientAddress(context, testInfo);
+    const { email } = await signUpByEmail(context.request, label);
+    const page = await context.newPage();
+    for (const path of ['/en/', `/en/activity/${activityId}`, '/en/about']) {
+      const response = await page.goto(path);
+      expect(cacheState(response), path).toBe('bypass');
+      await expect(page.getByLabel(en.say('header.account'))).toBeVisible();
+      expect(await page.content()).not.toContain(email);
+    }
+    await context.close();
+  }
+
+  // Two anonymous visitors in two cities and currencies: each gets the pages of their own, from the cache the second time.
+  for (const place of places) {
+    const visitor = await visitorIn(browser, place);
+    const page = await visitor.newPage();
+    await page.goto('/en/');
+    expect(cacheState(await page.reload())).toBe('hit');
+    await expect(page.getByRole('button', { name: en.say('header.city.open', { city: place.cityName }) })).toBeVisible();
+    await expect(page.getByRole('button', { name: en.say('header.prefs.open', { currency: place.currency }) })).toBeVisible();
+    await expect(page.getByRole('link', { name: en.say('header.login') })).toBeVisible();
+    await expect(page.getByLabel(en.say('header.account'))).toHaveCount(0);
+
+    await page.goto(`/en/activity/${activityId}`);
+    expect(cacheState(await page.reload())).toBe('hit');
+    const lowPrice = await lowPriceFromApi(visitor, activityId, place.currency);
+    await expect(page.getByRole('definition').filter({ hasText: lowPrice }).first()).toBeVisible();
+    await visitor.close();
+  }
+});
