@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchCheckout, prepareCheckoutListing } from './bench-checkout.mjs';
+import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../src/lib/db/measured-d1.ts';
 import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER } from './local-db.mjs';
 
 const CONNECTIONS = 10;
@@ -25,6 +26,9 @@ const DURATION_S = 10;
 const WARMUP_S = 2;
 const COLD_STARTS = 3;
 const COLD_START_TIMEOUT_MS = 60_000;
+/** The far-region run: this much added to every D1 round trip, and the time to first byte of each page, one request at a time. */
+const D1_LATENCY_MS = 40;
+const TTFB_SAMPLES = 30;
 const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
 
@@ -61,9 +65,9 @@ function machine(loadAverage1m) {
 }
 
 /** Starts the worker and resolves with the milliseconds from spawn to the first 200 of the home page. */
-async function startServer() {
+async function startServer(vars) {
   const started = performance.now();
-  const { running, stop, stderr } = spawnServer(WRANGLER, serveArgs(persistTo, port), serverEnv);
+  const { running, stop, stderr } = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), serverEnv);
   const deadline = Date.now() + COLD_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (!running()) throw new Error(`The server exited before answering:\n${stderr()}`);
@@ -90,6 +94,34 @@ async function assertPortFree() {
   if (answered) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or set BENCH_PORT.`);
 }
 
+let uniqueQueries = 0;
+/** The target's path; a rendered page's with a query no other request has had, so the edge cache misses. */
+function pathOf(target) {
+  uniqueQueries += 1;
+  return target.rendered ? `${target.path}?render=${uniqueQueries}` : target.path;
+}
+
+/** The D1 round trips one request of the target makes, as the local worker counts them (src/lib/db/measured-d1.ts). */
+async function roundTripsOf(target) {
+  const response = await fetch(`${baseUrl}${pathOf(target)}`, { headers: { [COUNT_ROUND_TRIPS_HEADER]: '1' } });
+  await response.arrayBuffer();
+  return Number(response.headers.get(ROUND_TRIPS_HEADER));
+}
+
+/** Milliseconds to the first byte (fetch resolves on the headers) of requests made one after another. */
+async function timesToFirstByte(target) {
+  const times = [];
+  for (let sample = 0; sample < TTFB_SAMPLES; sample += 1) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${pathOf(target)}`);
+    times.push(performance.now() - started);
+    if (!response.ok) throw new Error(`${target.name} answered ${response.status} in the far-region run`);
+    await response.arrayBuffer();
+  }
+  times.sort((a, b) => a - b);
+  return { name: target.name, p50Ms: Number(percentile(times, 0.5).toFixed(1)), p95Ms: Number(percentile(times, 0.95).toFixed(1)) };
+}
+
 /** Nearest-rank percentile of ascending values. */
 function percentile(sorted, q) {
   return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
@@ -98,12 +130,7 @@ function percentile(sorted, q) {
 async function load(target, durationS) {
   const url = `${baseUrl}${target.path}`;
   const latencies = [];
-  let sent = 0;
-  const uniquePath = (request) => {
-    sent += 1;
-    return { ...request, path: `${target.path}?render=${sent}` };
-  };
-  const requests = target.rendered ? [{ setupRequest: uniquePath }] : undefined;
+  const requests = target.rendered ? [{ setupRequest: (request) => ({ ...request, path: pathOf(target) }) }] : undefined;
   const instance = autocannon({ url, connections: CONNECTIONS, duration: durationS, requests });
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
@@ -122,6 +149,7 @@ async function load(target, durationS) {
     p50Ms: round(percentile(latencies, 0.5)),
     p95Ms: round(percentile(latencies, 0.95)),
     p99Ms: round(percentile(latencies, 0.99)),
+    roundTrips: await roundTripsOf(target),
   };
 }
 
@@ -166,12 +194,18 @@ function table(report) {
     `Measured ${report.date.slice(0, 10)} on ${m.cpus} CPUs (${m.model}), ${m.memoryGiB} GiB memory, ${m.os}, Node ${m.node};`,
     `Demo-catalogue rows: ${report.connections} concurrent connections for ${report.durationS} s after a ${report.warmupS} s warm-up. Load average ${m.loadAverage1m} at start.`,
     '',
-    '| What | Request | req/s | p50 ms | p95 ms | p99 ms |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
+    '| What | Request | req/s | p50 ms | p95 ms | p99 ms | D1 round trips |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
     ...report.rows.map(
       (row) =>
-        `| ${row.name} | \`${row.request}\` | ${row.requestsPerSecond} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} |`,
+        `| ${row.name} | \`${row.request}\` | ${row.requestsPerSecond} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.roundTrips ?? '–'} |`,
     ),
+    '',
+    `With ${report.farRegion.d1LatencyMs} ms added to every D1 round trip (a primary in a far region), time to first byte, ${TTFB_SAMPLES} requests one at a time:`,
+    '',
+    '| What | p50 ms | p95 ms |',
+    '| --- | ---: | ---: |',
+    ...report.farRegion.rows.map((row) => `| ${row.name} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} |`),
     '',
     `Pages as a share of the static file's req/s in the same run: ${staticShares(report.rows)}.`,
     '',
@@ -228,6 +262,17 @@ async function main() {
   } finally {
     await server.stop();
   }
+  server = await startServer({ APP_ENV: 'local', D1_LATENCY_MS: String(D1_LATENCY_MS) });
+  const farRows = [];
+  try {
+    for (const target of TARGETS.filter((candidate) => candidate.path.startsWith('/en/'))) {
+      const row = await timesToFirstByte(target);
+      console.log(`${row.name} at ${D1_LATENCY_MS} ms per D1 round trip: first byte p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms`);
+      farRows.push(row);
+    }
+  } finally {
+    await server.stop();
+  }
   const { search, rows: searchTableRows } = searchRows();
 
   const report = {
@@ -238,6 +283,7 @@ async function main() {
     warmupS: WARMUP_S,
     coldStart: { medianMs: [...coldRuns].sort((a, b) => a - b)[Math.floor(coldRuns.length / 2)], runsMs: coldRuns },
     rows: [...rows, ...searchTableRows],
+    farRegion: { d1LatencyMs: D1_LATENCY_MS, rows: farRows },
     search,
   };
   const markdown = table(report);

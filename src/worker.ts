@@ -1,16 +1,33 @@
 import astro from '@astrojs/cloudflare/entrypoints/server';
 import { api } from './lib/api/app.ts';
 import { database } from './lib/db/client.ts';
+import { COUNT_ROUND_TRIPS_HEADER, countingRoundTrips, ROUND_TRIPS_HEADER } from './lib/db/measured-d1.ts';
 import { sharedPage } from './lib/pages/shared-page-cache.ts';
 import { sweep } from './lib/services/sweep.ts';
 
 /** /api and everything under it: the Hono app, which makes its own cross-site check (Astro's answers pages only). */
 const API_PATH = /^\/api(?:\/|$)/;
 
+function answer(request: Request, env: Cloudflare.Env, ctx: ExecutionContext): Promise<Response> {
+  if (API_PATH.test(new URL(request.url).pathname)) return Promise.resolve(api.fetch(request, env, ctx));
+  return sharedPage(request, env, ctx, (page) => astro.fetch(page, env, ctx));
+}
+
+/** The answer read to its end (a page streams, and its components query as it does), with the D1 round trips it took. */
+async function answerCountingRoundTrips(request: Request, env: Cloudflare.Env, ctx: ExecutionContext): Promise<Response> {
+  const { result, roundTrips } = await countingRoundTrips(async () => {
+    const response = await answer(request, env, ctx);
+    return { response, body: await response.arrayBuffer() };
+  });
+  const counted = new Response(result.body, result.response);
+  counted.headers.set(ROUND_TRIPS_HEADER, String(roundTrips));
+  return counted;
+}
+
 export default {
   fetch(request, env, ctx) {
-    if (API_PATH.test(new URL(request.url).pathname)) return api.fetch(request, env, ctx);
-    return sharedPage(request, env, ctx, (page) => astro.fetch(page, env, ctx));
+    if (env.APP_ENV === 'local' && request.headers.has(COUNT_ROUND_TRIPS_HEADER)) return answerCountingRoundTrips(request, env, ctx);
+    return answer(request, env, ctx);
   },
   /** The cron trigger of wrangler.toml: expire unpaid orders and clean up, every minute. */
   async scheduled(controller: ScheduledController, env: Cloudflare.Env, ctx: ExecutionContext) {
