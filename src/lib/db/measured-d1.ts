@@ -36,10 +36,13 @@ function tripWith(latencyMs: number): Trip {
 
 /** A prepared statement whose runs are round trips; a batch unwraps it to send the binding's own. */
 class MeasuredStatement {
-  constructor(
-    readonly inner: D1PreparedStatement,
-    private readonly trip: Trip,
-  ) {}
+  readonly inner: D1PreparedStatement;
+  private readonly trip: Trip;
+
+  constructor(inner: D1PreparedStatement, trip: Trip) {
+    this.inner = inner;
+    this.trip = trip;
+  }
 
   bind(...values: unknown[]): MeasuredStatement {
     return new MeasuredStatement(this.inner.bind(...values), this.trip);
