@@ -6,6 +6,7 @@
  * connection when the run stops), and the stock down by exactly the tickets of the stored orders.
  */
 import autocannon from 'autocannon';
+import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../src/lib/db/measured-d1.ts';
 import { query } from './local-db.mjs';
 
 const BUYERS = 20;
@@ -76,7 +77,10 @@ async function settledOrders(baseUrl, cookies, listing) {
   }
 }
 
-/** Measures order creation and checks the database afterwards; returns a bench row. */
+/**
+ * Measures order creation and checks the database afterwards. Returns the bench row and placeOrder,
+ * which submits one more order as the next buyer (its response), for later runs on the same database.
+ */
 export async function benchCheckout({ baseUrl, listing, connections, durationS, warmupS }) {
   const { listingId } = listing;
   const run = Date.now().toString(36);
@@ -130,7 +134,13 @@ export async function benchCheckout({ baseUrl, listing, connections, durationS, 
   }
   latencies.sort((a, b) => a - b);
   const pick = (q) => Number(latencies[Math.max(0, Math.ceil(q * latencies.length) - 1)].toFixed(1));
-  return {
+  const placeOrder = (headers = {}) => {
+    const { headers: orderHeaders, body: orderBody } = request({});
+    return fetch(`${baseUrl}/api/v1/orders`, { method: 'POST', headers: { ...orderHeaders, ...headers }, body: orderBody });
+  };
+  const counted = await placeOrder({ [COUNT_ROUND_TRIPS_HEADER]: '1' });
+  if (!counted.ok) throw new Error(`a counted order: ${counted.status} ${await counted.text()}`);
+  const row = {
     name: `checkout: create order, ${BUYERS} buyers`,
     request: 'POST /api/v1/orders',
     requestsPerSecond: Math.round(result.requests.average),
@@ -139,5 +149,7 @@ export async function benchCheckout({ baseUrl, listing, connections, durationS, 
     p95Ms: pick(0.95),
     p99Ms: pick(0.99),
     verified: `${created} orders stored, stock down by ${before.available - after.available}`,
+    roundTrips: Number(counted.headers.get(ROUND_TRIPS_HEADER)),
   };
+  return { row, placeOrder };
 }
