@@ -67,6 +67,17 @@ const CHECKS = [
     status: 404,
   },
   { name: 'dev outbox, doubled prefix', method: 'GET', path: '/api/api/v1/dev/outbox?target=someone@example.com', status: 404 },
+  { name: 'API document', method: 'GET', path: '/api/openapi.json', status: 404 },
+  { name: 'API document page', method: 'GET', path: '/api/docs', status: 404 },
+  {
+    // The bench's round-trip count is a local build's: deployed, the header asks for nothing.
+    name: 'D1 round trips not counted',
+    method: 'GET',
+    path: '/en/about',
+    requestHeaders: { 'x-count-round-trips': '1' },
+    status: 200,
+    headers: { 'x-d1-round-trips': /^$/ },
+  },
 ];
 
 async function main() {
@@ -98,7 +109,7 @@ async function main() {
         method: check.method,
         body: check.body,
         // Same-origin, as a browser's form post is: Astro refuses cross-site form posts before any page runs.
-        headers: { ...(check.type ? { 'content-type': check.type } : {}), origin: baseUrl },
+        headers: { ...(check.type ? { 'content-type': check.type } : {}), ...check.requestHeaders, origin: baseUrl },
         redirect: 'manual',
       });
       await response.arrayBuffer();
@@ -107,7 +118,7 @@ async function main() {
         .filter(([name, pattern]) => !pattern.test(headerOf(name) ?? ''))
         .map(([name]) => name);
       const passed = response.status === check.status && missing.length === 0;
-      results.push({ ...check, headers: undefined, answered: response.status, missingHeaders: missing, passed });
+      results.push({ ...check, headers: undefined, requestHeaders: undefined, answered: response.status, missingHeaders: missing, passed });
       const lacking = missing.length > 0 ? `; lacks ${missing.join(', ')}` : '';
       console.log(
         `${passed ? 'PASS' : 'FAIL'}  ${check.name.padEnd(28)} ${check.method} ${check.path} → ${response.status} (must be ${check.status})${lacking}`,
