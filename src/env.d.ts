@@ -36,7 +36,7 @@ declare namespace App {
     route: import('./lib/routes.ts').RouteDef;
     /** The signed-in user, checked against the database by the middleware on auth routes; else undefined. */
     user?: import('./lib/services/auth.ts').SessionUser;
-    /** The currency table, loaded at most once per request (src/lib/pages/context.ts). */
-    currencies?: Promise<import('./lib/domain/money.ts').CurrencyTable>;
+    /** What the page's services read with, built at most once per request (src/lib/pages/context.ts). */
+    scope?: Promise<import('./lib/services/scope.ts').RequestScope>;
   }
 }

@@ -9,11 +9,12 @@ export const DEFAULT_CITY_ID = 341;
 export const IGNORED_CITY_ID = -1;
 export const REQUEST_TIMEOUT_MS = 10_000;
 /**
- * How long an isolate reuses the currency and FX table it read from D1. Every API request and page
- * needs it, while the rates change a few times a day: a minute saves a D1 read per request and
- * bounds how stale a rate can be.
+ * How long an isolate reuses the reference tables (cities, categories, currencies and FX rates, hot
+ * words: services/reference-data.ts) when the request read no version to check them against (API
+ * answers, signed-in pages). Every request needs them while they change a few times a day: a minute
+ * saves a D1 read per request and bounds how stale a rate can be there.
  */
-export const CURRENCY_TABLE_TTL_MS = 60_000;
+export const REFERENCE_DATA_TTL_MS = 60_000;
 /**
  * Shared browse pages (domain/page-cache.ts): served as rendered for PAGE_CACHE_FRESH_MS, then once
  * more while a new render replaces them, up to PAGE_CACHE_STALE_MS later. A write that changes the

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convert, formatMoney } from '../../src/lib/domain/money.ts';
 import type { ActivityDetail, TicketCategoryView, TicketOffer } from '../../src/lib/services/activity-detail.ts';
-import { loadCurrencyTable } from '../../src/lib/services/currency.ts';
+import { currencyTable } from '../../src/lib/services/currency.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { TestClient, signUp } from './auth-client.ts';
 import { call, seed } from './helpers.ts';
@@ -169,7 +169,7 @@ describe('POST /api/v8/tickets', () => {
     const [tierId] = await tiersOf(onSale);
     const hkd = (await offers(onSale, tierId)).body.data[0];
     const usd = (await offers(onSale, tierId, { currency: 'USD', language: 'en' })).body.data[0];
-    const table = await loadCurrencyTable(database(env.DB));
+    const table = await currencyTable(database(env.DB), Date.now());
     expect(usd.currency).toBe('USD');
     expect(usd.ticketGroupInfoList.length).toBe(hkd.ticketGroupInfoList.length);
     for (const group of hkd.ticketGroupInfoList) {

@@ -6,7 +6,7 @@ import { database } from '../../src/lib/db/client.ts';
 import type { ConfirmQuery } from '../../src/lib/domain/confirm-query.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
 import { confirmPage } from '../../src/lib/pages/confirm.ts';
-import { loadCurrencyTable } from '../../src/lib/services/currency.ts';
+import { referenceData } from '../../src/lib/services/reference-data.ts';
 import type { CheckoutQuote } from '../../src/lib/services/orders/presenters.ts';
 import { signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
@@ -48,7 +48,8 @@ async function buyer(): Promise<{ client: TestClient; userId: number }> {
 
 async function page(userId: number, choices: ConfirmQuery) {
   const db = database(env.DB);
-  return confirmPage({ db, ctx, currencies: await loadCurrencyTable(db), userId, now: Date.now(), env }, choices);
+  const reference = await referenceData(db, Date.now(), null);
+  return confirmPage({ db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env }, choices);
 }
 
 beforeAll(() => seed());

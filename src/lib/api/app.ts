@@ -12,7 +12,7 @@ import { publicOrigin } from '../domain/public-origin.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
 import { translator } from '../i18n/index.ts';
-import { currencyTable } from '../services/currency.ts';
+import { referenceData } from '../services/reference-data.ts';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiEnv } from './context.ts';
 import { docsPage, openApiDocument } from './docs.ts';
@@ -105,13 +105,15 @@ api.use(
 
 api.use('*', async (c, next) => {
   const db = database(c.env.DB);
-  const currencies = await currencyTable(db, Date.now());
+  const now = Date.now();
+  const reference = await referenceData(db, now, null);
+  const currencies = reference.currencyTable;
   const ctx = readContext(c, new Set(currencies.keys()));
   c.set('db', db);
   c.set('ctx', ctx);
   c.set('currencies', currencies);
   c.set('t', translator(ctx.locale));
-  c.set('scope', { db, ctx, currencies, now: Date.now(), env: c.env });
+  c.set('scope', { db, ctx, currencies, reference, now, env: c.env });
   await next();
 });
 

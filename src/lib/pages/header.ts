@@ -2,14 +2,11 @@
  * What the header shows on every page: the current city and the cities of its picker, the
  * rotating hot search words, and the languages and currencies of its popup.
  */
-import { asc } from 'drizzle-orm';
 import { DEFAULT_CITY_ID, HOT_KEYWORDS_SHOWN } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { cities } from '../db/schema.ts';
-import { localizedName, type Locale } from '../i18n/locales.ts';
-import { listLanguages, type LanguageView } from '../services/catalogue.ts';
-import { listCurrencies, type CurrencyView } from '../services/currency.ts';
+import { localizedName } from '../i18n/locales.ts';
 import { listHotKeywords } from '../services/hot-keywords.ts';
+import type { CurrencyView, LanguageView } from '../services/reference-data.ts';
+import type { RequestScope } from '../services/scope.ts';
 
 /** A city as the picker lists it: only what it renders, to keep the island's props small. */
 export interface PickerCity {
@@ -29,13 +26,11 @@ export interface HeaderData {
   currencies: CurrencyView[];
 }
 
-export async function headerData(db: Db, cityId: number, locale: Locale): Promise<HeaderData> {
-  const [cityRows, keywords, languages, currencies] = await Promise.all([
-    db.select().from(cities).orderBy(asc(cities.firstLetter), asc(cities.sort), asc(cities.nameEn)),
-    listHotKeywords(db, locale),
-    listLanguages(db),
-    listCurrencies(db),
-  ]);
+/** Reads nothing: the reference tables in the scope hold all of it. */
+export function headerData(scope: RequestScope): HeaderData {
+  const { cityId, locale } = scope.ctx;
+  const { cities: cityRows, languages, currencies } = scope.reference;
+  const keywords = listHotKeywords(scope.reference, locale);
   const pickerCities = cityRows.map((row) => ({ id: row.id, name: localizedName(row, locale), letter: row.firstLetter }));
   const hotCityIds = cityRows
     .filter((row) => row.isHotCity && row.id > 0)

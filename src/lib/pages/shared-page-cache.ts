@@ -9,7 +9,7 @@ import { parse as parseCookies } from 'hono/utils/cookie';
 import { PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS } from '../config.ts';
 import { database } from '../db/client.ts';
 import { cachedPageState, sharedPageKey, type PageRequest } from '../domain/page-cache.ts';
-import { catalogueVersion } from '../services/catalogue-version.ts';
+import { catalogueVersions } from '../services/reference-data.ts';
 
 /** Says how the answer was made: hit, stale (served while re-rendering), miss (rendered and stored) or bypass. */
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
@@ -21,6 +21,27 @@ export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_CAC
 const STORED_CACHE_CONTROL = `public, max-age=${(PAGE_CACHE_FRESH_MS + PAGE_CACHE_STALE_MS) / 1000}`;
 
 type Render = (request: Request) => Promise<Response>;
+
+/**
+ * Tells the page being rendered the reference tables' version this layer read, so that the page
+ * checks its in-memory copy against it for free (services/reference-data.ts). Only this layer sets
+ * it: a request that arrives with it loses it.
+ */
+const REFERENCE_VERSION_HEADER = 'X-Reference-Version';
+
+/** The reference version read for this request before rendering, or null when none was. */
+export function knownReferenceVersion(request: Request): number | null {
+  const value = request.headers.get(REFERENCE_VERSION_HEADER);
+  return value === null ? null : Number(value);
+}
+
+function withReferenceVersion(request: Request, version: number | null): Request {
+  if (version === null && !request.headers.has(REFERENCE_VERSION_HEADER)) return request;
+  const headers = new Headers(request.headers);
+  if (version === null) headers.delete(REFERENCE_VERSION_HEADER);
+  else headers.set(REFERENCE_VERSION_HEADER, String(version));
+  return new Request(request, { headers });
+}
 
 /** The data centre's cache: Workers' caches.default (the DOM's CacheStorage type, also in scope for the islands, lacks it). */
 function edgeCache(): Cache {
@@ -76,9 +97,11 @@ async function renderAndStore(request: Request, key: Request, render: Render, no
 export async function sharedPage(request: Request, env: Cloudflare.Env, ctx: ExecutionContext, render: Render): Promise<Response> {
   const page = pageRequest(request);
   // The version costs a database read: only a request that could be shared asks for it.
-  if (sharedPageKey(page, 0) === null) return labelled(await render(request), 'bypass');
+  if (sharedPageKey(page, 0) === null) return labelled(await render(withReferenceVersion(request, null)), 'bypass');
   const now = Date.now();
-  const key = new Request(sharedPageKey(page, await catalogueVersion(database(env.DB))) as string);
+  const versions = await catalogueVersions(database(env.DB));
+  const key = new Request(sharedPageKey(page, versions.catalogue) as string);
+  const renderPage: Render = (original) => render(withReferenceVersion(original, versions.reference));
   const cached = await edgeCache().match(key);
   const state = cached
     ? cachedPageState(Number(cached.headers.get(RENDERED_AT_HEADER)), now, PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS)
@@ -87,10 +110,10 @@ export async function sharedPage(request: Request, env: Cloudflare.Env, ctx: Exe
   if (cached && state === 'stale') {
     if (!refreshing.has(key.url)) {
       refreshing.add(key.url);
-      const refresh = renderAndStore(request, key, render, now, ctx).then((answer) => answer.body?.cancel());
+      const refresh = renderAndStore(request, key, renderPage, now, ctx).then((answer) => answer.body?.cancel());
       ctx.waitUntil(refresh.finally(() => refreshing.delete(key.url)));
     }
     return labelled(cached, 'stale');
   }
-  return renderAndStore(request, key, render, now, ctx);
+  return renderAndStore(request, key, renderPage, now, ctx);
 }

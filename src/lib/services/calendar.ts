@@ -1,7 +1,8 @@
 /** The calendar list: a city's shows per local day over a date range (see domain/calendar.ts). */
-import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { RECENT_SHOWS_DAYS } from '../config.ts';
-import { activities, activitySessions, categories, cities } from '../db/schema.ts';
+import { read, readOne, type Read } from '../db/read-together.ts';
+import { activities, activitySessions } from '../db/schema.ts';
 import { groupByLocalDay, localDate, rangeBounds, upcomingDays, type CalendarKey, type DateRange } from '../domain/calendar.ts';
 import { DomainError } from '../domain/errors.ts';
 import { ALL_CATEGORIES } from '../domain/listing-url.ts';
@@ -43,60 +44,70 @@ export interface CalendarList {
 /**
  * The shows of a city (and category, unless `type` is `all`) whose sessions start inside the
  * range, in the city's time zone; sessions that already began are left out. Without a range:
- * today and the following RECENT_SHOWS_DAYS - 1 days.
+ * today and the following RECENT_SHOWS_DAYS - 1 days. An unknown city or category is refused
+ * before anything is read.
  */
-export async function calendarList(scope: RequestScope, key: CalendarKey, range: DateRange | null): Promise<CalendarList> {
-  const { db, ctx, now } = scope;
-  const [city] = await db.select().from(cities).where(eq(cities.cityCode, key.cityCode));
+export function calendarListRead(scope: RequestScope, key: CalendarKey, range: DateRange | null): Read<CalendarList> {
+  const { db, ctx, now, reference } = scope;
+  const city = reference.cities.find((row) => row.cityCode === key.cityCode);
   if (!city) throw new DomainError('city_not_found', {}, 'cityCode');
   let categoryId: number | null = null;
   if (key.type !== ALL_CATEGORIES) {
-    const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, key.type));
+    const category = reference.categories.find((row) => row.slug === key.type);
     if (!category) throw new DomainError('calendar_type_not_found', {}, 'type');
     categoryId = category.id;
   }
   const window = range ?? upcomingDays(localDate(now, city.timeZone), RECENT_SHOWS_DAYS);
   const { from, until } = rangeBounds(window, city.timeZone);
-
-  const sessions = await db
+  const inRange = and(
+    eq(activities.cityId, city.id),
+    ne(activities.status, DRAFT_STATUS),
+    categoryId === null ? undefined : eq(activities.categoryId, categoryId),
+    gte(activitySessions.startsAt, Math.max(from, now)),
+    lt(activitySessions.startsAt, until),
+  );
+  const sessionsInRange = db
     .select({ activityId: activitySessions.activityId, startsAt: activitySessions.startsAt })
     .from(activitySessions)
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .where(
-      and(
-        eq(activities.cityId, city.id),
-        ne(activities.status, DRAFT_STATUS),
-        categoryId === null ? undefined : eq(activities.categoryId, categoryId),
-        gte(activitySessions.startsAt, Math.max(from, now)),
-        lt(activitySessions.startsAt, until),
-      ),
-    );
-  const days = groupByLocalDay(sessions, city.timeZone);
+    .where(inRange);
+  // The cards of the first CALENDAR_MAX_ACTIVITIES by next session, chosen in the same statement.
+  const shownIds = db
+    .select({ id: activitySessions.activityId })
+    .from(activitySessions)
+    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+    .where(inRange)
+    .groupBy(activitySessions.activityId)
+    .orderBy(sql`min(${activitySessions.startsAt})`, activitySessions.activityId)
+    .limit(CALENDAR_MAX_ACTIVITIES);
 
-  const nextSession = new Map<number, number>();
-  for (const session of sessions) {
-    const known = nextSession.get(session.activityId);
-    if (known === undefined || session.startsAt < known) nextSession.set(session.activityId, session.startsAt);
-  }
-  const ordered = [...nextSession].sort(([a, at], [b, bt]) => at - bt || a - b).map(([id]) => id);
-  const shown = ordered.slice(0, CALENDAR_MAX_ACTIVITIES);
-  const rows = shown.length === 0 ? [] : await cardQuery(db).where(inArray(activities.id, shown));
-  const cards = new Map((await toCards(scope, rows)).map((card) => [card.id, card]));
-
-  return {
-    cityId: city.id,
-    cityCode: city.cityCode,
-    cityName: localizedName(city, ctx.locale),
-    type: key.type,
-    timeZone: city.timeZone,
-    start: window.start,
-    end: window.end,
-    days: days.map((day) => ({ date: day.date, count: day.activityIds.length, activityIds: day.activityIds })),
-    total: ordered.length,
-    activities: shown.flatMap((id) => {
-      const card = cards.get(id);
-      const at = nextSession.get(id)!;
-      return card ? [{ ...card, nextSessionAt: at, nextSessionDate: localDate(at, city.timeZone) }] : [];
-    }),
-  };
+  return read([sessionsInRange, cardQuery(db).where(inArray(activities.id, shownIds))], ([sessions, cardRows]) => {
+    const days = groupByLocalDay(sessions, city.timeZone);
+    const nextSession = new Map<number, number>();
+    for (const session of sessions) {
+      const known = nextSession.get(session.activityId);
+      if (known === undefined || session.startsAt < known) nextSession.set(session.activityId, session.startsAt);
+    }
+    const ordered = [...nextSession].sort(([a, at], [b, bt]) => at - bt || a - b).map(([id]) => id);
+    const cards = new Map(toCards(scope, cardRows).map((card) => [card.id, card]));
+    return {
+      cityId: city.id,
+      cityCode: city.cityCode,
+      cityName: localizedName(city, ctx.locale),
+      type: key.type,
+      timeZone: city.timeZone,
+      start: window.start,
+      end: window.end,
+      days: days.map((day) => ({ date: day.date, count: day.activityIds.length, activityIds: day.activityIds })),
+      total: ordered.length,
+      activities: ordered.slice(0, CALENDAR_MAX_ACTIVITIES).flatMap((id) => {
+        const card = cards.get(id);
+        const at = nextSession.get(id)!;
+        return card ? [{ ...card, nextSessionAt: at, nextSessionDate: localDate(at, city.timeZone) }] : [];
+      }),
+    };
+  });
 }
+
+export const calendarList = (scope: RequestScope, key: CalendarKey, range: DateRange | null) =>
+  readOne(scope.db, calendarListRead(scope, key, range));

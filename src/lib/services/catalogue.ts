@@ -1,30 +1,19 @@
 /**
- * The browsing catalogue: languages, cities, categories and activity cards, read from D1 and
- * shaped for the request's locale and currency.
+ * The browsing catalogue: cities and categories (from the reference tables), activity cards and
+ * the home config, shaped for the request's locale and currency.
  */
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { activities, banners, categories, cities, languages, venues } from '../db/schema.ts';
+import { prefixed } from '../db/batch-columns.ts';
+import { read, readOne, type Read } from '../db/read-together.ts';
+import { activities, banners, categories, cities, venues } from '../db/schema.ts';
 import { cardTag, discountFold, discountPercent, type CardTag } from '../domain/activity.ts';
 import { formatDateRange } from '../domain/datetime.ts';
 import { convert, formatMoney } from '../domain/money.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { DEFAULT_CITY_ID } from '../config.ts';
+import type { CityRow, ReferenceData } from './reference-data.ts';
 import type { RequestScope } from './scope.ts';
-
-export interface LanguageView {
-  id: number;
-  code: string;
-  name: string;
-  languageType: number;
-}
-
-export async function listLanguages(db: Db): Promise<LanguageView[]> {
-  return db
-    .select({ id: languages.id, code: languages.code, name: languages.name, languageType: languages.languageType })
-    .from(languages)
-    .orderBy(asc(languages.sort));
-}
 
 export interface CityView {
   cityId: number;
@@ -38,8 +27,6 @@ export interface CityView {
   longitude: number;
   latitude: number;
 }
-
-type CityRow = typeof cities.$inferSelect;
 
 export function cityView(row: CityRow, locale: Locale): CityView {
   return {
@@ -57,11 +44,10 @@ export function cityView(row: CityRow, locale: Locale): CityView {
 }
 
 /** Active cities grouped by first letter, letters in order (the city picker's list). */
-export async function cityGroups(scope: RequestScope): Promise<{ letter: string; cities: CityView[] }[]> {
+export function cityGroups(scope: RequestScope): { letter: string; cities: CityView[] }[] {
   const { locale } = scope.ctx;
-  const rows = await scope.db.select().from(cities).orderBy(asc(cities.firstLetter), asc(cities.sort), asc(cities.nameEn));
   const groups = new Map<string, CityView[]>();
-  for (const row of rows) {
+  for (const row of scope.reference.cities) {
     const group = groups.get(row.firstLetter) ?? [];
     group.push(cityView(row, locale));
     groups.set(row.firstLetter, group);
@@ -69,26 +55,25 @@ export async function cityGroups(scope: RequestScope): Promise<{ letter: string;
   return [...groups].map(([letter, list]) => ({ letter, cities: list }));
 }
 
-/** Hot cities; only ids above 0 count (SPEC.md section 9). */
-export async function hotCities(scope: RequestScope): Promise<CityView[]> {
-  const rows = await scope.db
-    .select()
-    .from(cities)
-    .where(and(eq(cities.isHotCity, true), gt(cities.id, 0)))
-    .orderBy(asc(cities.sort), asc(cities.id));
-  return rows.map((row) => cityView(row, scope.ctx.locale));
+/** Hot cities, in their own order; only ids above 0 count (SPEC.md section 9). */
+export function hotCities(scope: RequestScope): CityView[] {
+  return scope.reference.cities
+    .filter((row) => row.isHotCity && row.id > 0)
+    .sort((a, b) => a.sort - b.sort || a.id - b.id)
+    .map((row) => cityView(row, scope.ctx.locale));
+}
+
+/** The row of a city id, or of the default city (Hong Kong) when the id is unknown or ignored. */
+export function currentCityRow(reference: ReferenceData, cityId: number): CityRow {
+  const wanted = cityId > 0 ? cityId : DEFAULT_CITY_ID;
+  const chosen = reference.cities.find((row) => row.id === wanted) ?? reference.cities.find((row) => row.id === DEFAULT_CITY_ID);
+  if (!chosen) throw new Error('The default city is missing: seed the database');
+  return chosen;
 }
 
 /** The city of an id, or the default city (Hong Kong) when the id is unknown or ignored. */
-export async function currentCity(scope: RequestScope, cityId: number): Promise<CityView> {
-  const wanted = cityId > 0 ? cityId : DEFAULT_CITY_ID;
-  const rows = await scope.db
-    .select()
-    .from(cities)
-    .where(inArray(cities.id, [wanted, DEFAULT_CITY_ID]));
-  const chosen = rows.find((r) => r.id === wanted) ?? rows[0];
-  if (!chosen) throw new Error('The default city is missing: seed the database');
-  return cityView(chosen, scope.ctx.locale);
+export function currentCity(scope: RequestScope, cityId: number): CityView {
+  return cityView(currentCityRow(scope.reference, cityId), scope.ctx.locale);
 }
 
 export interface CategoryView {
@@ -99,10 +84,15 @@ export interface CategoryView {
   pinyin: string;
 }
 
-export async function listCategories(scope: RequestScope): Promise<CategoryView[]> {
+export function listCategories(scope: RequestScope): CategoryView[] {
   const { locale } = scope.ctx;
-  const rows = await scope.db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id));
-  return rows.map((row) => ({ id: row.id, slug: row.slug, name: localizedName(row, locale), enName: row.nameEn, pinyin: row.pinyin }));
+  return scope.reference.categories.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: localizedName(row, locale),
+    enName: row.nameEn,
+    pinyin: row.pinyin,
+  }));
 }
 
 export interface ActivityCard {
@@ -133,56 +123,53 @@ export interface ActivityCard {
 const POSTER_RATIO = 0.75;
 
 interface CheapestListing {
-  activityId: number;
   price: number;
   currency: string;
   faceValue: number;
   inStock: number;
 }
 
-/** For each activity, its cheapest in-stock listing, else its cheapest listing of all. */
-async function cheapestListings(db: Db, activityIds: number[]): Promise<Map<number, CheapestListing>> {
-  if (activityIds.length === 0) return new Map();
-  const rows = await db.all<CheapestListing>(sql`
-    SELECT activityId, price, currency, faceValue, inStock FROM (
-      SELECT s.activity_id AS activityId, l.price AS price, l.currency AS currency, t.face_value AS faceValue,
-             l.quantity_available > 0 AS inStock,
-             ROW_NUMBER() OVER (PARTITION BY s.activity_id ORDER BY l.quantity_available = 0, l.price) AS rank
-      FROM listings l
-      JOIN ticket_tiers t ON t.id = l.tier_id
-      JOIN activity_sessions s ON s.id = t.session_id
-      WHERE s.activity_id IN (${sql.join(
-        activityIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) AND l.status != 'withdrawn'
-    ) WHERE rank = 1`);
-  return new Map(rows.map((row) => [row.activityId, row]));
-}
+/**
+ * The card's activity's cheapest in-stock listing, else its cheapest listing of all, as one JSON
+ * column of the card's own row: a card needs no second query (the indexes on sessions, tiers and
+ * listings keep it a few lookups per card).
+ */
+const cheapestListing = sql<CheapestListing | null>`(
+  SELECT json_object('price', l.price, 'currency', l.currency, 'faceValue', t.face_value, 'inStock', l.quantity_available > 0)
+  FROM listings l
+  JOIN ticket_tiers t ON t.id = l.tier_id
+  JOIN activity_sessions s ON s.id = t.session_id
+  WHERE s.activity_id = ${activities.id} AND l.status != 'withdrawn'
+  ORDER BY l.quantity_available = 0, l.price, l.id
+  LIMIT 1
+)`
+  .mapWith((json: string) => JSON.parse(json) as CheapestListing)
+  .as('cheapest_listing');
 
+const NAMES = ['nameEn', 'nameZhHant', 'nameZhHans'] as const;
+
+/** What a card shows, each column named uniquely so that card queries can go into a batch (db/batch-columns.ts). */
 const cardColumns = {
-  activity: activities,
-  venue: venues,
-  category: categories,
-  timeZone: cities.timeZone,
+  activity: prefixed('activity', activities, ['id', 'poster', ...NAMES, 'startsAt', 'endsAt', 'status']),
+  venue: prefixed('venue', venues, NAMES),
+  category: prefixed('category', categories, ['id', ...NAMES]),
+  timeZone: prefixed('city', cities, ['timeZone']).timeZone,
+  cheapest: cheapestListing,
 };
 
-type CardRow = {
-  activity: typeof activities.$inferSelect;
-  venue: typeof venues.$inferSelect;
-  category: typeof categories.$inferSelect;
+export type CardRow = {
+  activity: Pick<typeof activities.$inferSelect, 'id' | 'poster' | (typeof NAMES)[number] | 'startsAt' | 'endsAt' | 'status'>;
+  venue: Pick<typeof venues.$inferSelect, (typeof NAMES)[number]>;
+  category: Pick<typeof categories.$inferSelect, 'id' | (typeof NAMES)[number]>;
   timeZone: string;
+  cheapest: CheapestListing | null;
 };
 
 /** Shapes activity rows as cards in the request's locale and currency. */
-export async function toCards(scope: RequestScope, rows: CardRow[]): Promise<ActivityCard[]> {
-  const { db, ctx, currencies: currencyTable } = scope;
-  const cheapest = await cheapestListings(
-    db,
-    rows.map((r) => r.activity.id),
-  );
+export function toCards(scope: RequestScope, rows: CardRow[]): ActivityCard[] {
+  const { ctx, currencies: currencyTable } = scope;
   const digits = currencyTable.get(ctx.currency)?.minorDigits ?? 2;
-  return rows.map(({ activity, venue, category, timeZone }) => {
-    const listing = cheapest.get(activity.id);
+  return rows.map(({ activity, venue, category, timeZone, cheapest: listing }) => {
     const soldOut = !listing?.inStock;
     const low = listing ? convert({ amount: listing.price, currency: listing.currency }, ctx.currency, currencyTable) : null;
     const origin = listing ? convert({ amount: listing.faceValue, currency: listing.currency }, ctx.currency, currencyTable) : null;
@@ -210,7 +197,7 @@ export async function toCards(scope: RequestScope, rows: CardRow[]): Promise<Act
   });
 }
 
-/** Activities joined with what their cards show; callers add the where, order and limit. */
+/** Activities joined with what their cards show, the cheapest listing included; callers add the where, order and limit. */
 export function cardQuery(db: Db) {
   return db
     .select(cardColumns)
@@ -237,26 +224,41 @@ export interface HomeConfig {
 }
 
 /** The home config of SPEC.md section 3, for the request's city (falling back to Hong Kong). */
-export async function homeConfig(scope: RequestScope, tkd: HomeConfig['tkd']): Promise<HomeConfig> {
+export function homeConfigRead(scope: RequestScope, tkd: HomeConfig['tkd']): Read<HomeConfig> {
   const { db, ctx, now } = scope;
-  const city = await currentCity(scope, ctx.cityId);
+  const city = currentCity(scope, ctx.cityId);
   const inCity = and(eq(activities.cityId, city.cityId), gt(activities.endsAt, now));
-  const [bannerRows, categoryList, rareRows, candidateRows] = await Promise.all([
-    db.select({ poster: banners.poster, url: banners.url }).from(banners).where(eq(banners.cityId, city.cityId)).orderBy(asc(banners.sort)),
-    listCategories(scope),
-    cardQuery(db)
-      .where(and(inCity, eq(activities.isRare, true)))
-      .orderBy(asc(activities.startsAt))
-      .limit(HOME_LIST_SIZE),
-    cardQuery(db)
-      .where(inCity)
-      .orderBy(desc(activities.isHot), asc(activities.startsAt))
-      .limit(HOME_LIST_SIZE * 6),
-  ]);
-  const [rareActivities, candidates] = await Promise.all([toCards(scope, rareRows), toCards(scope, candidateRows)]);
-  const discountActivities = candidates
-    .filter((card) => card.discountRate !== null && !card.soldOut)
-    .sort((a, b) => (a.discountRate ?? 10) - (b.discountRate ?? 10))
-    .slice(0, HOME_LIST_SIZE);
-  return { banners: bannerRows, categories: categoryList, rareActivities, discountActivities, tkd, currentCity: city };
+  return read(
+    [
+      db
+        .select({ poster: banners.poster, url: banners.url })
+        .from(banners)
+        .where(eq(banners.cityId, city.cityId))
+        .orderBy(asc(banners.sort)),
+      cardQuery(db)
+        .where(and(inCity, eq(activities.isRare, true)))
+        .orderBy(asc(activities.startsAt))
+        .limit(HOME_LIST_SIZE),
+      cardQuery(db)
+        .where(inCity)
+        .orderBy(desc(activities.isHot), asc(activities.startsAt))
+        .limit(HOME_LIST_SIZE * 6),
+    ],
+    ([bannerRows, rareRows, candidateRows]) => {
+      const discountActivities = toCards(scope, candidateRows)
+        .filter((card) => card.discountRate !== null && !card.soldOut)
+        .sort((a, b) => (a.discountRate ?? 10) - (b.discountRate ?? 10))
+        .slice(0, HOME_LIST_SIZE);
+      return {
+        banners: bannerRows,
+        categories: listCategories(scope),
+        rareActivities: toCards(scope, rareRows),
+        discountActivities,
+        tkd,
+        currentCity: city,
+      };
+    },
+  );
 }
+
+export const homeConfig = (scope: RequestScope, tkd: HomeConfig['tkd']) => readOne(scope.db, homeConfigRead(scope, tkd));

@@ -9,12 +9,14 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { NEW_USER_GIFT_COUPON } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { categories, coupons, currencies, userCoupons } from '../db/schema.ts';
+import { categories, coupons, userCoupons } from '../db/schema.ts';
 import { couponState, couponTab, foldText, percentOff, COUPON_TABS, type CouponState, type CouponTab } from '../domain/coupons.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
-import type { CurrencyView } from './currency.ts';
+import { prefixed } from '../db/batch-columns.ts';
+import { read, readOne, type Read } from '../db/read-together.ts';
+import type { CurrencyView } from './reference-data.ts';
 import type { UserScope } from './scope.ts';
 
 /** More copies than any bundle holds; the statement caps a bundle at this. */
@@ -235,50 +237,53 @@ export interface InviteCouponPopup {
 }
 
 /** The unused, unexpired invitee and inviter coupons the user received after row `afterId`, a pop-up per coupon. */
-export async function inviteCouponPopups(scope: UserScope, afterId: number): Promise<InviteCouponPopup[]> {
+export function inviteCouponPopupsRead(scope: UserScope, afterId: number): Read<InviteCouponPopup[]> {
   const { db, ctx, currencies: table, userId, now } = scope;
-  const [rows, [main]] = await Promise.all([
-    db
-      .select({ id: userCoupons.id, coupon: coupons })
-      .from(userCoupons)
-      .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
-      .where(
-        and(
-          eq(userCoupons.userId, userId),
-          gt(userCoupons.id, afterId),
-          eq(userCoupons.status, 'unused'),
-          inArray(coupons.purpose, ['invitee', 'inviter']),
-          gt(coupons.validTo, now),
-        ),
-      )
-      .orderBy(asc(userCoupons.id)),
-    db
-      .select({ code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType })
-      .from(currencies)
-      .where(eq(currencies.code, ctx.currency)),
-  ]);
-  const popups = new Map<number, InviteCouponPopup>();
-  for (const { id, coupon } of rows) {
-    const known = popups.get(coupon.id);
-    if (known) {
-      known.id = id;
-      known.count += 1;
-      continue;
-    }
-    const { amount, amountInUserCurrency } = couponAmounts(coupon, ctx.currency, ctx.locale, table);
-    const rate = coupon.kind === 'rate' && coupon.foldTenths !== null ? coupon.foldTenths : null;
-    popups.set(coupon.id, {
-      id,
-      type: coupon.purpose === 'inviter' ? 'inviter' : 'invitee',
-      name: localizedName(coupon, ctx.locale),
-      count: 1,
-      percentOff: rate === null ? null : percentOff(rate),
-      fold: rate === null ? null : foldText(rate),
-      amount,
-      mainAmount: amountInUserCurrency ?? amount,
-      mainCurrencyVO: main ?? { code: ctx.currency, desc: ctx.currency, currencyType: 0 },
-      validTo: coupon.validTo,
-    });
-  }
-  return [...popups.values()];
+  const main = scope.reference.currencies.find((currency) => currency.code === ctx.currency);
+  return read(
+    [
+      db
+        .select({ id: prefixed('user_coupon', userCoupons, ['id']).id, coupon: coupons })
+        .from(userCoupons)
+        .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+        .where(
+          and(
+            eq(userCoupons.userId, userId),
+            gt(userCoupons.id, afterId),
+            eq(userCoupons.status, 'unused'),
+            inArray(coupons.purpose, ['invitee', 'inviter']),
+            gt(coupons.validTo, now),
+          ),
+        )
+        .orderBy(asc(userCoupons.id)),
+    ],
+    ([rows]) => {
+      const popups = new Map<number, InviteCouponPopup>();
+      for (const { id, coupon } of rows) {
+        const known = popups.get(coupon.id);
+        if (known) {
+          known.id = id;
+          known.count += 1;
+          continue;
+        }
+        const { amount, amountInUserCurrency } = couponAmounts(coupon, ctx.currency, ctx.locale, table);
+        const rate = coupon.kind === 'rate' && coupon.foldTenths !== null ? coupon.foldTenths : null;
+        popups.set(coupon.id, {
+          id,
+          type: coupon.purpose === 'inviter' ? 'inviter' : 'invitee',
+          name: localizedName(coupon, ctx.locale),
+          count: 1,
+          percentOff: rate === null ? null : percentOff(rate),
+          fold: rate === null ? null : foldText(rate),
+          amount,
+          mainAmount: amountInUserCurrency ?? amount,
+          mainCurrencyVO: main ?? { code: ctx.currency, desc: ctx.currency, currencyType: 0 },
+          validTo: coupon.validTo,
+        });
+      }
+      return [...popups.values()];
+    },
+  );
 }
+
+export const inviteCouponPopups = (scope: UserScope, afterId: number) => readOne(scope.db, inviteCouponPopupsRead(scope, afterId));

@@ -1,8 +1,6 @@
 /** The hot search words of the header and the search page, per script (SPEC.md section 7). */
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { hotKeywords } from '../db/schema.ts';
 import { catalogueOf, type Locale } from '../i18n/locales.ts';
+import type { ReferenceData } from './reference-data.ts';
 
 export interface HotKeywordView {
   id: number;
@@ -13,16 +11,9 @@ export interface HotKeywordView {
 }
 
 /** The hot keywords of a locale's script, in display order (SPEC.md section 7). */
-export async function listHotKeywords(db: Db, locale: Locale): Promise<HotKeywordView[]> {
-  return db
-    .select({
-      id: hotKeywords.id,
-      keyword: hotKeywords.keyword,
-      landingPageType: hotKeywords.landingPageType,
-      landingPageParams: hotKeywords.landingPageParams,
-      content: hotKeywords.content,
-    })
-    .from(hotKeywords)
-    .where(eq(hotKeywords.locale, catalogueOf(locale)))
-    .orderBy(asc(hotKeywords.sort), asc(hotKeywords.id));
+export function listHotKeywords(reference: ReferenceData, locale: Locale): HotKeywordView[] {
+  const script = catalogueOf(locale);
+  return reference.hotKeywords
+    .filter((row) => row.locale === script)
+    .map(({ id, keyword, landingPageType, landingPageParams, content }) => ({ id, keyword, landingPageType, landingPageParams, content }));
 }

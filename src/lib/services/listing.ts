@@ -5,7 +5,8 @@
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CITY_ID, LISTING_PAGE_SIZE } from '../config.ts';
-import { cities } from '../db/schema.ts';
+import { read, readOne } from '../db/read-together.ts';
+import { activities } from '../db/schema.ts';
 import { addDays, calendarApiPath, daysBetween, localDate, MAX_CALENDAR_SPAN_DAYS, startOfLocalDay } from '../domain/calendar.ts';
 import { dateBoundProblems, matchingPreset, pageCount, presetRange, TIME_PRESETS } from '../domain/listing-filters.ts';
 import {
@@ -22,6 +23,7 @@ import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { cardQuery, hotCities, listCategories, toCards, type ActivityCard, type CategoryView, type CityView } from './catalogue.ts';
 import { LISTED_STATUSES, matchAttempts, SEARCH_RANK, searchSource } from './search.ts';
+import type { CityRow } from './reference-data.ts';
 import type { RequestScope } from './scope.ts';
 
 export interface FilterOption {
@@ -59,19 +61,14 @@ export type ListingOutcome =
 const CATEGORY_SORTS: readonly Sort[] = SORTS.filter((sort) => sort !== 'relevance');
 const SEARCH_SORTS: readonly Sort[] = ['relevance', 'time', 'hot', 'price'];
 
-type CityRow = typeof cities.$inferSelect;
-
 /** Loads a parsed listing URL for the request's language and currency. */
 export async function loadListing(scope: RequestScope, parsed: ParsedListing): Promise<ListingOutcome> {
-  const { db, ctx, now } = scope;
+  const { ctx, now } = scope;
   const { query } = parsed;
   const slug = query.kind === 'category' ? query.category : (query.category ?? ALL_CATEGORIES);
-  const cityIds = [query.cityId, ctx.cityId, DEFAULT_CITY_ID].filter((id): id is number => id !== undefined && id > 0);
-  const [categoryList, cityRows, hot] = await Promise.all([
-    listCategories(scope),
-    db.select().from(cities).where(inArray(cities.id, cityIds)),
-    hotCities(scope),
-  ]);
+  const categoryList = listCategories(scope);
+  const cityRows = scope.reference.cities;
+  const hot = hotCities(scope);
   const category = slug === ALL_CATEGORIES ? null : (categoryList.find((item) => item.slug === slug) ?? null);
   const problems = [...(parsed.problems ?? [])];
   if (slug !== ALL_CATEGORIES && !category) {
@@ -165,6 +162,10 @@ function conditions(query: ListingQuery, filter: ListingFilter, now: number): SQ
   return where;
 }
 
+/**
+ * The page of the first source (search: the first match attempt) with any result. Each attempt is
+ * one batch: the count, the page's ids in order, and their cards, chosen by the same page query.
+ */
 async function findPage(
   scope: RequestScope,
   query: ListingQuery,
@@ -175,31 +176,30 @@ async function findPage(
   const sources = query.kind === 'search' ? matchAttempts(query.keyword).map(searchSource) : [{ from: sql`activities a`, where: null }];
   for (const source of sources) {
     const where = sql.join(source.where ? [source.where, ...base] : base, sql` AND `);
-    const [counted, page] = await Promise.all([
-      db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${source.from} WHERE ${where}`),
-      db.all<{ id: number }>(sql`
-        SELECT a.id AS id FROM ${source.from} WHERE ${where}
-        ORDER BY ${orderBy(query.sort)}
-        LIMIT ${LISTING_PAGE_SIZE} OFFSET ${(query.page - 1) * LISTING_PAGE_SIZE}`),
-    ]);
-    const total = counted[0]?.total ?? 0;
-    if (total === 0) continue;
-    return {
-      total,
-      cards: await cardsInOrder(
-        scope,
-        page.map((row) => row.id),
+    const pageIds = db
+      .select({ id: sql<number>`a.id` })
+      .from(source.from)
+      .where(where)
+      .orderBy(orderBy(query.sort))
+      .limit(LISTING_PAGE_SIZE)
+      .offset((query.page - 1) * LISTING_PAGE_SIZE);
+    const found = await readOne(
+      db,
+      read(
+        [
+          db.select({ total: sql<number>`count(*)` }).from(source.from).where(where),
+          pageIds,
+          cardQuery(db).where(inArray(activities.id, pageIds)),
+        ],
+        ([counted, page, cardRows]) => {
+          const cards = new Map(toCards(scope, cardRows).map((card) => [card.id, card]));
+          return { total: counted[0]?.total ?? 0, cards: page.flatMap((row) => cards.get(row.id) ?? []) };
+        },
       ),
-    };
+    );
+    if (found.total > 0) return found;
   }
   return { total: 0, cards: [] };
-}
-
-async function cardsInOrder(scope: RequestScope, ids: number[]): Promise<ActivityCard[]> {
-  if (ids.length === 0) return [];
-  const rows = await cardQuery(scope.db).where(inArray(sql`activities.id`, ids));
-  const cards = new Map((await toCards(scope, rows)).map((card) => [card.id, card]));
-  return ids.flatMap((id) => cards.get(id) ?? []);
 }
 
 interface FilterSources {

@@ -20,7 +20,7 @@ import { DomainError } from '../domain/errors.ts';
 import { drawCodeFrom, drawIsDue, drawWinners, helpRefusal, joinRefusal, lotteryPhase, type LotteryPhase } from '../domain/lottery.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
-import { loadCurrencyTable } from './currency.ts';
+import { currencyTable } from './currency.ts';
 import { newOrderNo } from './orders/checkout.ts';
 import { showQuery } from './show-query.ts';
 import type { RequestScope, UserScope } from './scope.ts';
@@ -82,7 +82,7 @@ async function issuePrizeOrder(db: Db, lottery: LotteryRow, userId: number, now:
       ),
     )
     .orderBy(asc(listings.price), asc(listings.id));
-  const table = await loadCurrencyTable(db);
+  const table = await currencyTable(db, now);
   const d1 = db.$client;
   for (const { listing, sessionId, activityId } of candidates) {
     // The same guarded decrement as checkout, and the order only if it happened and none exists yet.

@@ -2,8 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { currencies, languages, users } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { LanguageView } from './catalogue.ts';
-import type { CurrencyView } from './currency.ts';
+import type { CurrencyView, LanguageView } from './reference-data.ts';
 import type { RequestScope } from './scope.ts';
 
 /** Validates a language id and records it on the account of a signed-in user. */

@@ -5,13 +5,17 @@
 import type { Db } from '../db/client.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
+import type { ReferenceData } from './reference-data.ts';
 import type { ServiceEnv } from './env.ts';
 
 export interface RequestScope {
   db: Db;
   /** Language, currency, client type and city of the request. */
   ctx: RequestContext;
+  /** The currency table of `reference`, which the money domain prices with. */
   currencies: CurrencyTable;
+  /** Cities, categories, languages, currencies and hot words, from the isolate's memory (reference-data.ts). */
+  reference: ReferenceData;
   /** The request's clock: one moment for everything it does. */
   now: number;
   /** Secrets and settings from the worker's env. */

@@ -39,7 +39,7 @@ import {
 } from '../domain/transfer.ts';
 import { translator } from '../i18n/index.ts';
 import { DEFAULT_LOCALE, isLocale, localizedName, type Locale } from '../i18n/locales.ts';
-import { loadCurrencyTable } from './currency.ts';
+import { currencyTable } from './currency.ts';
 import type { Messenger } from './messaging.ts';
 import { expireOverdueOrders } from './orders/expiry.ts';
 import { orderWithShowQuery, showQuery, type OrderWithShowRow } from './show-query.ts';
@@ -549,7 +549,7 @@ export async function notifyTransferSold(db: Db, messenger: Messenger, orderId: 
     if (!target) return;
     const locale = isLocale(row.languageCode) ? row.languageCode : DEFAULT_LOCALE;
     const t = translator(locale);
-    const table = await loadCurrencyTable(db);
+    const table = await currencyTable(db, Date.now());
     const name = localizedName(row.activity, locale);
     await messenger.send({
       channel: row.email ? 'email' : 'sms',

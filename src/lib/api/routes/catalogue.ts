@@ -1,7 +1,6 @@
 /** Catalogue endpoints of SPEC.md section 7: home config, languages, currencies, cities. */
 import { Hono } from 'hono';
-import { homeConfig, cityGroups, hotCities, listLanguages } from '../../services/catalogue.ts';
-import { listCurrencies } from '../../services/currency.ts';
+import { homeConfig, cityGroups, hotCities } from '../../services/catalogue.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
@@ -14,8 +13,8 @@ export const catalogueRoutes = new Hono<ApiEnv>()
     const tkd = { title: t('site.title'), keywords: t('site.keywords'), description: t('site.description') };
     return c.json(success(await homeConfig(c.var.scope, tkd)));
   })
-  .get('/v1/language/list', doc.anyone('The languages'), async (c) => c.json(success(await listLanguages(c.get('db')))))
-  .get('/v1/currency/list', doc.anyone('The currencies'), async (c) => c.json(success(await listCurrencies(c.get('db')))))
+  .get('/v1/language/list', doc.anyone('The languages'), (c) => c.json(success(c.var.scope.reference.languages)))
+  .get('/v1/currency/list', doc.anyone('The currencies'), (c) => c.json(success(c.var.scope.reference.currencies)))
   .get('/v1/currency', doc.anyone("The request's currency"), (c) => c.json(success({ code: c.get('ctx').currency })))
-  .get('/v1/cities/active/group', doc.anyone('The active cities, grouped'), async (c) => c.json(success(await cityGroups(c.var.scope))))
-  .get('/v1/cities/hotCity', doc.anyone('The hot cities'), async (c) => c.json(success(await hotCities(c.var.scope))));
+  .get('/v1/cities/active/group', doc.anyone('The active cities, grouped'), (c) => c.json(success(cityGroups(c.var.scope))))
+  .get('/v1/cities/hotCity', doc.anyone('The hot cities'), (c) => c.json(success(hotCities(c.var.scope))));

@@ -7,6 +7,6 @@ import { success } from '../errors.ts';
 
 const doc = describe('Search');
 
-export const keywordRoutes = new Hono<ApiEnv>().get('/v1/keyWord/hotKeyWord', doc.anyone('The hot search keywords'), async (c) =>
-  c.json(success(await listHotKeywords(c.get('db'), c.get('ctx').locale))),
+export const keywordRoutes = new Hono<ApiEnv>().get('/v1/keyWord/hotKeyWord', doc.anyone('The hot search keywords'), (c) =>
+  c.json(success(listHotKeywords(c.var.scope.reference, c.get('ctx').locale))),
 );

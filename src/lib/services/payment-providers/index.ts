@@ -6,7 +6,7 @@ import { SANDBOX_PROVIDER, STRIPE_DEFAULT_ACCOUNT_COUNTRY, STRIPE_PROVIDER } fro
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { PaymentSetup } from '../../domain/payment-provider-choice.ts';
-import { loadCurrencyTable } from '../currency.ts';
+import { currencyTable } from '../currency.ts';
 import type { ServiceEnv } from '../env.ts';
 import { sandboxProvider } from './sandbox.ts';
 import { stripeProvider, type StripeConfig } from './stripe.ts';
@@ -31,7 +31,7 @@ function stripeConfig(config: ServiceEnv): StripeConfig {
 
 const PROVIDERS: Record<string, (db: Db, env: ServiceEnv) => PaymentProvider> = {
   [SANDBOX_PROVIDER]: sandboxProvider,
-  [STRIPE_PROVIDER]: (db, env) => stripeProvider(stripeConfig(env), () => loadCurrencyTable(db)),
+  [STRIPE_PROVIDER]: (db, env) => stripeProvider(stripeConfig(env), () => currencyTable(db, Date.now())),
 };
 
 /** The provider called `name`; an unknown name (a webhook path, a stored payment) is a 404. */
