@@ -18,8 +18,8 @@ describe('columns of a batched select', () => {
       .from(activities)
       .innerJoin(venues, eq(venues.id, activities.venueId));
     expect(collidingColumn(joined)).toBeNull();
-    expect(joined.toSQL().sql).toContain('"activities"."id" as "activity_id"');
-    expect(joined.toSQL().sql).toContain('"venues"."name_en" as "venue_name_en"');
+    expect(joined.toSQL().sql).toContain('"activities"."id" as "activity.id"');
+    expect(joined.toSQL().sql).toContain('"venues"."name_en" as "venue.name_en"');
   });
 
   it('passes a single table and statements that are not selects', () => {

@@ -8,7 +8,7 @@ import { Column, getTableColumns, is, SQL, sql, Table, type GetColumnData } from
 
 type ColumnsOf<T extends Table> = T['_']['columns'];
 
-/** The chosen columns of a table, each selected as `<prefix>_<column name>` and read back as the column would be. */
+/** The chosen columns of a table, each selected as `<prefix>.<column name>` (a dot no column name has) and read back as the column would be. */
 export function prefixed<T extends Table, K extends keyof ColumnsOf<T> & string>(
   prefix: string,
   table: T,
@@ -18,9 +18,17 @@ export function prefixed<T extends Table, K extends keyof ColumnsOf<T> & string>
   return Object.fromEntries(
     keys.map((key) => {
       const column = columns[key] as Column;
-      return [key, sql`${column}`.mapWith(column).as(`${prefix}_${column.name}`)];
+      return [key, sql`${column}`.mapWith(column).as(`${prefix}.${column.name}`)];
     }),
   ) as { [P in K]: SQL.Aliased<GetColumnData<ColumnsOf<T>[P]>> };
+}
+
+/** Every column of a table, prefixed as `prefixed` does: the row reads back as the table's own row type. */
+export function prefixedTable<T extends Table>(
+  prefix: string,
+  table: T,
+): { [P in keyof ColumnsOf<T> & string]: SQL.Aliased<GetColumnData<ColumnsOf<T>[P]>> } {
+  return prefixed(prefix, table, Object.keys(getTableColumns(table)) as (keyof ColumnsOf<T> & string)[]);
 }
 
 /** The names D1 would key a selection's columns by (an unaliased expression is keyed by its own text, never shared). */

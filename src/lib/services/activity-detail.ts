@@ -7,7 +7,9 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DeliveryType } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { activities, activitySessions, categories, cities, favourites, listings, ticketTiers, venues } from '../db/schema.ts';
+import { prefixedTable } from '../db/batch-columns.ts';
+import { read, readOne, type Read } from '../db/read-together.ts';
+import { activities, activitySessions, type categories, type cities, favourites, listings, ticketTiers, venues } from '../db/schema.ts';
 import { availability, listingOnSale, sessionOpen, ticketsAvailable, type Availability, type SaleState } from '../domain/availability.ts';
 import { formatDateRange } from '../domain/datetime.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -155,36 +157,47 @@ function view(money: Money, p: Pricing): string {
   return formatMoney(money, p.locale, p.digits);
 }
 
-async function loadActivity(db: Db, id: number): Promise<LoadedActivity | null> {
-  const [row] = await db
-    .select({ activity: activities, venue: venues, city: cities, category: categories })
-    .from(activities)
-    .innerJoin(venues, eq(venues.id, activities.venueId))
-    .innerJoin(cities, eq(cities.id, activities.cityId))
-    .innerJoin(categories, eq(categories.id, activities.categoryId))
-    .where(eq(activities.id, id));
-  // Drafts (status 0) are not published.
-  return row && row.activity.status !== 0 ? row : null;
-}
-
-/** Sessions, tiers and the listings that are not withdrawn, of one activity. */
-async function loadInventory(db: Db, activityId: number) {
-  const [sessionRows, tierRows, listingRows] = await Promise.all([
-    db.select().from(activitySessions).where(eq(activitySessions.activityId, activityId)).orderBy(asc(activitySessions.startsAt)),
-    db
-      .select({ tier: ticketTiers })
-      .from(ticketTiers)
-      .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
-      .where(eq(activitySessions.activityId, activityId))
-      .orderBy(asc(ticketTiers.sort), asc(ticketTiers.id)),
-    db
-      .select({ listing: listings })
-      .from(listings)
-      .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
-      .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
-      .where(and(eq(activitySessions.activityId, activityId), ne(listings.status, 'withdrawn'))),
-  ]);
-  return { sessionRows, tierRows: tierRows.map((r) => r.tier), listingRows: listingRows.map((r) => r.listing) };
+/** An activity with its venue, city and category, its sessions, tiers and the listings that are not withdrawn, in one batch. */
+function activityRead(scope: RequestScope, id: number): Read<Loaded | null> {
+  const { db, reference, currencies: table } = scope;
+  const inActivity = eq(activitySessions.activityId, id);
+  return read(
+    [
+      db
+        .select({ activity: activities, venue: prefixedTable('venue', venues) })
+        .from(activities)
+        .innerJoin(venues, eq(venues.id, activities.venueId))
+        .where(eq(activities.id, id)),
+      db.select().from(activitySessions).where(inActivity).orderBy(asc(activitySessions.startsAt)),
+      db
+        .select({ tier: ticketTiers })
+        .from(ticketTiers)
+        .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
+        .where(inActivity)
+        .orderBy(asc(ticketTiers.sort), asc(ticketTiers.id)),
+      db
+        .select({ listing: listings })
+        .from(listings)
+        .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
+        .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
+        .where(and(inActivity, ne(listings.status, 'withdrawn'))),
+    ],
+    ([[row], sessionRows, tierRows, listingRows]) => {
+      const city = row && reference.cities.find((each) => each.id === row.activity.cityId);
+      const category = row && reference.categories.find((each) => each.id === row.activity.categoryId);
+      // Drafts (status 0) are not published.
+      if (!row || !city || !category || row.activity.status === 0) return null;
+      return {
+        ...row,
+        city,
+        category,
+        sessionRows,
+        tierRows: tierRows.map((r) => r.tier),
+        listingRows: listingRows.map((r) => r.listing),
+        table,
+      };
+    },
+  );
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
@@ -252,10 +265,8 @@ interface Loaded extends LoadedActivity {
   table: CurrencyTable;
 }
 
-async function loadAll(scope: RequestScope, id: number): Promise<Loaded | null> {
-  const { db, currencies: table } = scope;
-  const [loaded, inventory] = await Promise.all([loadActivity(db, id), loadInventory(db, id)]);
-  return loaded ? { ...loaded, ...inventory, table } : null;
+function loadAll(scope: RequestScope, id: number): Promise<Loaded | null> {
+  return readOne(scope.db, activityRead(scope, id));
 }
 
 /** The activity's sale state, from its status, dates and the tickets left in its sessions still to come. */

@@ -3,6 +3,7 @@
  * answered exactly like a missing one (404), so ids reveal nothing.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { read, readOne, type Read } from '../db/read-together.ts';
 import { addresses } from '../db/schema.ts';
 import { addressProblem, normalizeAddress, type AddressInput } from '../domain/address.ts';
 import { countryName, isCountryCode } from '../domain/countries.ts';
@@ -60,15 +61,24 @@ export async function listAddresses(scope: UserScope): Promise<AddressView[]> {
   return rows.map((row) => viewOf(row, locale));
 }
 
-export async function getAddress(scope: UserScope, id: number): Promise<AddressView> {
+/** One of the user's addresses, or null when they have none of that id. */
+export function addressRead(scope: UserScope, id: number): Read<AddressView | null> {
   const { db, userId } = scope;
-  const { locale } = scope.ctx;
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
-  if (!row) throw new DomainError('address_not_found');
-  return viewOf(row, locale);
+  return read(
+    [
+      db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId))),
+    ],
+    ([[row]]) => (row ? viewOf(row, scope.ctx.locale) : null),
+  );
+}
+
+export async function getAddress(scope: UserScope, id: number): Promise<AddressView> {
+  const address = await readOne(scope.db, addressRead(scope, id));
+  if (!address) throw new DomainError('address_not_found');
+  return address;
 }
 
 export async function createAddress(scope: UserScope, input: AddressInput): Promise<AddressView> {

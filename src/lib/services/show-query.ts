@@ -4,16 +4,18 @@
  */
 import { eq } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/sqlite-core';
+import { prefixed, prefixedTable } from '../db/batch-columns.ts';
 import type { Db } from '../db/client.ts';
 import { activities, activitySessions, cities, countries, orders, ticketTiers, users, venues } from '../db/schema.ts';
 
+// Named uniquely, so that a show query can go into a D1 batch (db/batch-columns.ts).
 const showColumns = {
-  tier: ticketTiers,
-  session: activitySessions,
-  activity: activities,
-  venue: venues,
-  city: cities,
-  countryCode: countries.code,
+  tier: prefixedTable('tier', ticketTiers),
+  session: prefixedTable('session', activitySessions),
+  activity: prefixedTable('activity', activities),
+  venue: prefixedTable('venue', venues),
+  city: prefixedTable('city', cities),
+  countryCode: prefixed('country', countries, ['code']).code,
 };
 
 /**
@@ -36,7 +38,7 @@ export function showQuery<Columns extends SelectedFields>(db: Db, columns: Colum
  * names (the buyer's orders, the seller's queue, the voucher, the gate); ready for a `where`.
  */
 export function orderWithShowQuery(db: Db) {
-  return showQuery(db, { order: orders, sellerName: users.nickname })
+  return showQuery(db, { order: prefixedTable('order', orders), sellerName: users.nickname })
     .innerJoin(orders, eq(orders.tierId, ticketTiers.id))
     .leftJoin(users, eq(users.id, orders.sellerId));
 }

@@ -6,7 +6,9 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod } from '../../config.ts';
+import { prefixed, prefixedTable } from '../../db/batch-columns.ts';
 import type { Db } from '../../db/client.ts';
+import { known, read, readOne, readTogether, type Read } from '../../db/read-together.ts';
 import {
   type activities,
   type activitySessions,
@@ -30,11 +32,11 @@ import { offeredPaymentMethods, type PaymentSetup } from '../../domain/payment-p
 import { costBreakdown, type CostBreakdown } from '../../domain/pricing.ts';
 import { parseDeliveryTypes } from '../../domain/ticket-offer.ts';
 import { normalizePhone, phoneProblem } from '../../domain/validation.ts';
-import { getAddress } from '../addresses.ts';
+import { addressRead, type AddressView } from '../addresses.ts';
 import { showQuery } from '../show-query.ts';
-import { expireOverdueOrders } from './expiry.ts';
+import { expireOverdueOrdersStatement } from './expiry.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
-import { hasPaidOrder, orderDetailOf, type OrderRow } from './queries.ts';
+import { hasPaidOrderStatement, orderDetailByNo } from './queries.ts';
 import type { UserScope } from '../scope.ts';
 
 const TAKER_NAME_MAX_LENGTH = 50;
@@ -54,13 +56,11 @@ export interface Target {
   sellerName: string;
 }
 
-async function loadTarget(db: Db, listingId: number): Promise<Target> {
-  const [row] = await showQuery(db, { listing: listings, sellerName: users.nickname })
+function targetStatement(db: Db, listingId: number) {
+  return showQuery(db, { listing: prefixedTable('listing', listings), sellerName: users.nickname })
     .innerJoin(listings, eq(listings.tierId, ticketTiers.id))
     .innerJoin(users, eq(users.id, listings.sellerId))
     .where(eq(listings.id, listingId));
-  if (!row) throw new DomainError('listing_not_found');
-  return { ...row, sellerName: row.sellerName ?? '' };
 }
 
 /** A listing sells while it is active, its activity is on sale and its session has not begun. */
@@ -105,27 +105,19 @@ export interface JudgedCoupon {
   validTo: number;
 }
 
-async function judgeUserCoupons(
-  db: Db,
-  userId: number,
-  order: { ticketAmount: number; currency: string; categoryId: number },
+type CouponRow = { id: number; coupon: typeof coupons.$inferSelect };
+
+function judgeUserCoupons(
+  rows: readonly CouponRow[],
+  order: { ticketAmount: number; currency: string; categoryId: number; hasPaidOrder: boolean },
   table: CurrencyTable,
   now: number,
-): Promise<JudgedCoupon[]> {
-  const [rows, paidBefore] = await Promise.all([
-    db
-      .select({ id: userCoupons.id, coupon: coupons })
-      .from(userCoupons)
-      .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
-      .where(and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused')))
-      .orderBy(coupons.validTo, userCoupons.id),
-    hasPaidOrder(db, userId),
-  ]);
+): JudgedCoupon[] {
   return rows.map(({ id, coupon }) => ({
     id,
     coupon,
     validTo: coupon.validTo,
-    verdict: judgeCoupon(coupon, { ...order, hasPaidOrder: paidBefore, now }, table),
+    verdict: judgeCoupon(coupon, { ...order, now }, table),
   }));
 }
 
@@ -157,9 +149,38 @@ export interface Priced {
   cost: CostBreakdown;
 }
 
-async function price(scope: UserScope, input: QuoteInput): Promise<Priced> {
-  const { db, ctx, currencies: table, userId, now } = scope;
-  const target = await loadTarget(db, input.listingId);
+/** What pricing a purchase reads: the listing with its show, the buyer's unused coupons, whether they ever paid. */
+interface CheckoutRows {
+  target: Target | null;
+  couponRows: CouponRow[];
+  paidBefore: boolean;
+}
+
+function checkoutRead(scope: UserScope, listingId: number): Read<CheckoutRows> {
+  const { db, userId } = scope;
+  return read(
+    [
+      targetStatement(db, listingId),
+      db
+        .select({ id: prefixed('user_coupon', userCoupons, ['id']).id, coupon: coupons })
+        .from(userCoupons)
+        .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+        .where(and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused')))
+        .orderBy(coupons.validTo, userCoupons.id),
+      hasPaidOrderStatement(db, userId),
+    ],
+    ([[row], couponRows, paid]) => ({
+      target: row ? { ...row, sellerName: row.sellerName ?? '' } : null,
+      couponRows,
+      paidBefore: paid.length > 0,
+    }),
+  );
+}
+
+function price(scope: UserScope, input: QuoteInput, rows: CheckoutRows): Priced {
+  const { ctx, currencies: table, userId, now } = scope;
+  const { target } = rows;
+  if (!target) throw new DomainError('listing_not_found');
   // A seller buying their own listing (a resold ticket back to its holder) would only move money in a circle.
   if (target.listing.sellerId === userId) throw new DomainError('own_listing');
   checkSellable(target, now);
@@ -168,7 +189,8 @@ async function price(scope: UserScope, input: QuoteInput): Promise<Priced> {
   const currency = ctx.currency;
   const unitPrice = unitPriceIn(target, currency, table);
   const ticketAmount = unitPrice * input.quantity;
-  const judged = await judgeUserCoupons(db, userId, { ticketAmount, currency, categoryId: target.activity.categoryId }, table, now);
+  const order = { ticketAmount, currency, categoryId: target.activity.categoryId, hasPaidOrder: rows.paidBefore };
+  const judged = judgeUserCoupons(rows.couponRows, order, table, now);
   const applied = chosenCoupon(judged, input.coupon);
   const couponDiscount = applied?.verdict.usable ? applied.verdict.discount : 0;
   const cost = costBreakdown({ unitPrice, quantity: input.quantity, currency, deliveryType, couponDiscount, table });
@@ -177,8 +199,8 @@ async function price(scope: UserScope, input: QuoteInput): Promise<Priced> {
 
 /** The confirmation page's data: what is bought, the options, the coupons judged, and the cost. */
 export async function quoteCheckout(scope: UserScope, setup: PaymentSetup, input: QuoteInput): Promise<CheckoutQuote> {
-  const priced = await price(scope, input);
-  return checkoutQuoteView(priced, input.quantity, scope.ctx, scope.currencies, setup);
+  const rows = await readOne(scope.db, checkoutRead(scope, input.listingId));
+  return checkoutQuoteView(price(scope, input, rows), input.quantity, scope.ctx, scope.currencies, setup);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,10 +227,10 @@ interface Recipient {
   takerPhone: string | null;
 }
 
-async function recipientOf(scope: UserScope, input: CreateOrderInput): Promise<Recipient> {
+function recipientOf(input: CreateOrderInput, address: AddressView | null): Recipient {
   if (input.deliveryType === 'courier') {
     if (input.addressId === undefined) throw new DomainError('delivery_address_required', {}, 'addressId');
-    const address = await getAddress(scope, input.addressId);
+    if (!address) throw new DomainError('address_not_found');
     const snapshot = {
       name: address.name,
       phone: `${address.phoneCountryCode} ${address.phone}`,
@@ -229,16 +251,14 @@ async function recipientOf(scope: UserScope, input: CreateOrderInput): Promise<R
   return { shippingAddress: null, takerName: null, takerPhone: null };
 }
 
-async function attendeesOf(db: Db, userId: number, target: Target, input: CreateOrderInput) {
+type AttendeeRow = typeof attendees.$inferSelect;
+
+function attendeesOf(target: Target, input: CreateOrderInput, rows: readonly AttendeeRow[]): readonly AttendeeRow[] {
   if (!target.activity.realNameRequired) return [];
   const ids = [...new Set(input.attendeeIds ?? [])];
   if (ids.length !== input.quantity || (input.attendeeIds ?? []).length !== input.quantity) {
     throw new DomainError('attendees_required', { count: input.quantity }, 'attendeeIds');
   }
-  const rows = await db
-    .select()
-    .from(attendees)
-    .where(and(eq(attendees.userId, userId), inArray(attendees.id, ids)));
   if (rows.length !== ids.length) throw new DomainError('attendee_not_found', {}, 'attendeeIds');
   for (const row of rows) {
     if (row.idCardType !== idCardTypeFor(target.countryCode, row.nationality))
@@ -253,12 +273,11 @@ export function newOrderNo(now: number): string {
   return `${date}${String(digits[0] % 100_000).padStart(5, '0')}${String(digits[1] % 100_000).padStart(5, '0')}`;
 }
 
-async function orderByKey(db: Db, userId: number, idempotencyKey: string): Promise<OrderRow | undefined> {
-  const [row] = await db
+function orderByKeyStatement(db: Db, userId: number, idempotencyKey: string) {
+  return db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
-  return row;
 }
 
 /** The row a retried request answers with; a 422 when its key was first used for another request. */
@@ -285,18 +304,37 @@ export async function createOrder(
 ): Promise<OrderDetail> {
   const { db, ctx, currencies: table, userId, now } = scope;
   const hash = await requestHash(input);
-  const earlier = await orderByKey(db, userId, idempotencyKey);
-  if (earlier) return orderDetailOf(scope, sameRequestOrReused(earlier, hash));
+  const attendeeIds = [...new Set(input.attendeeIds ?? [])];
+  // Everything the order is checked against, in one round trip; the listing's overdue holds close
+  // first in the same batch, so their tickets count as available.
+  const rows = await readTogether(db, {
+    expired: read([expireOverdueOrdersStatement(db, now, { listingId: input.listingId })], () => null),
+    earlier: read([orderByKeyStatement(db, userId, idempotencyKey)], ([[row]]) => row ?? null),
+    checkout: checkoutRead(scope, input.listingId),
+    address: input.deliveryType === 'courier' && input.addressId !== undefined ? addressRead(scope, input.addressId) : known(null),
+    attendees:
+      attendeeIds.length > 0
+        ? read(
+            [
+              db
+                .select()
+                .from(attendees)
+                .where(and(eq(attendees.userId, userId), inArray(attendees.id, attendeeIds))),
+            ],
+            ([found]) => found,
+          )
+        : known([]),
+  });
+  if (rows.earlier) return orderDetailByNo(scope, sameRequestOrReused(rows.earlier, hash).orderNo);
 
   if (!input.acceptNotes) throw new DomainError('buyer_notes_not_accepted', {}, 'acceptNotes');
   if (!offeredPaymentMethods(setup, ctx.currency).includes(input.paymentMethod))
     throw new DomainError('payment_method_unavailable', {}, 'paymentMethod');
-  await expireOverdueOrders(db, now, { listingId: input.listingId });
-  const priced = await price(scope, input);
+  const priced = price(scope, input, rows.checkout);
   const { target, unitPrice, applied, cost } = priced;
   if (typeof input.coupon === 'number' && applied?.id !== input.coupon) throw new DomainError('coupon_not_usable', {}, 'coupon');
-  const recipient = await recipientOf(scope, input);
-  const chosenAttendees = await attendeesOf(db, userId, target, input);
+  const recipient = recipientOf(input, rows.address);
+  const chosenAttendees = attendeesOf(target, input, rows.attendees);
   if (input.expectedTotal !== cost.total) throw new DomainError('price_changed');
 
   const orderNo = newOrderNo(now);
@@ -365,9 +403,9 @@ export async function createOrder(
   } catch (error) {
     // A concurrent retry with the same key won the insert; the whole batch (and its hold) rolled back.
     if (!isUniqueViolation(error)) throw error;
-    const winner = await orderByKey(db, userId, idempotencyKey);
+    const [winner] = await orderByKeyStatement(db, userId, idempotencyKey);
     if (!winner) throw error;
-    return orderDetailOf(scope, sameRequestOrReused(winner, hash));
+    return orderDetailByNo(scope, sameRequestOrReused(winner, hash).orderNo);
   }
   if (inserted !== 1) {
     const [listing] = await db
@@ -378,6 +416,5 @@ export async function createOrder(
     if (available >= quantity) throw new DomainError('coupon_not_usable', {}, 'coupon');
     throw new DomainError('tickets_sold_out', { available });
   }
-  const [created] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
-  return orderDetailOf(scope, created);
+  return orderDetailByNo(scope, orderNo);
 }

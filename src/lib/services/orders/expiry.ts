@@ -10,14 +10,18 @@ import { orders } from '../../db/schema.ts';
  * Closes unpaid orders past their deadline; the trigger gives their tickets and coupons back. Runs
  * lazily before reads (scoped to a buyer or a listing) and from the scheduled sweep (unscoped).
  */
-export async function expireOverdueOrders(db: Db, now: number, scope: { userId?: number; listingId?: number } = {}): Promise<number> {
+export function expireOverdueOrdersStatement(db: Db, now: number, scope: { userId?: number; listingId?: number } = {}) {
   const conditions: SQL[] = [eq(orders.status, 'pending_payment'), lte(orders.paymentDeadline, now)];
   if (scope.userId !== undefined) conditions.push(eq(orders.userId, scope.userId));
   if (scope.listingId !== undefined) conditions.push(eq(orders.listingId, scope.listingId));
-  const expired = await db
+  return db
     .update(orders)
     .set({ status: 'cancelled', cancelReason: 'timeout', paymentSubstatus: null, closedAt: now, updatedAt: now })
     .where(and(...conditions))
     .returning({ id: orders.id });
-  return expired.length;
+}
+
+/** The same on its own; answers how many orders it closed. */
+export async function expireOverdueOrders(db: Db, now: number, scope: { userId?: number; listingId?: number } = {}): Promise<number> {
+  return (await expireOverdueOrdersStatement(db, now, scope)).length;
 }

@@ -5,25 +5,29 @@
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_PAGE_SIZE } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { read, readOne, readTogether, type Read } from '../../db/read-together.ts';
 import { activities, listingTickets, orderAttendees, orders, tickets } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { OrderTab } from '../../domain/order-state.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from '../show-query.ts';
 import { voucherUrl } from '../voucher-link.ts';
-import { expireOverdueOrders } from './expiry.ts';
+import { expireOverdueOrders, expireOverdueOrdersStatement } from './expiry.ts';
 import { orderDetailView, orderSummaryView, type OrderDetail, type OrderPage } from './presenters.ts';
 import type { RequestScope, UserScope } from '../scope.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
 /** Whether the user has paid for any order: coupons and invitations for new users ask. */
-export async function hasPaidOrder(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
+export function hasPaidOrderStatement(db: Db, userId: number) {
+  return db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
     .limit(1);
-  return row !== undefined;
+}
+
+export async function hasPaidOrder(db: Db, userId: number): Promise<boolean> {
+  return (await hasPaidOrderStatement(db, userId)).length > 0;
 }
 
 /** The buyer's own order; anyone else's is answered like a missing one. */
@@ -36,47 +40,55 @@ export async function findOwnOrder(db: Db, userId: number, orderId: number): Pro
   return row;
 }
 
-async function loadOrderDetail(scope: RequestScope, row: OrderWithShowRow): Promise<OrderDetail> {
-  const { db, env, ctx, currencies: table, now } = scope;
-  const [attendeeRows, ticketRows] = await Promise.all([
-    db.select().from(orderAttendees).where(eq(orderAttendees.orderId, row.order.id)).orderBy(orderAttendees.id),
-    db.select().from(tickets).where(eq(tickets.orderId, row.order.id)).orderBy(tickets.id),
-  ]);
-  const listed = new Set(
-    ticketRows.length === 0
-      ? []
-      : (
-          await db
-            .select({ ticketId: listingTickets.ticketId })
-            .from(listingTickets)
-            .where(
-              and(
-                inArray(
-                  listingTickets.ticketId,
-                  ticketRows.map((ticket) => ticket.id),
-                ),
-                eq(listingTickets.active, true),
-              ),
-            )
-        ).map((link) => link.ticketId),
+interface LoadedOrder {
+  row: OrderWithShowRow;
+  attendeeRows: (typeof orderAttendees.$inferSelect)[];
+  ticketRows: (typeof tickets.$inferSelect)[];
+  /** Tickets of the order offered for resale now. */
+  listed: Set<number>;
+}
+
+/** The order `where` picks, with its show, attendees, tickets and which of them are listed for resale: one batch. */
+function orderRead(db: Db, where: SQL): Read<LoadedOrder | null> {
+  const orderIds = db.select({ id: orders.id }).from(orders).where(where);
+  const ticketIds = db.select({ id: tickets.id }).from(tickets).where(inArray(tickets.orderId, orderIds));
+  return read(
+    [
+      orderWithShowQuery(db).where(where),
+      db.select().from(orderAttendees).where(inArray(orderAttendees.orderId, orderIds)).orderBy(orderAttendees.id),
+      db.select().from(tickets).where(inArray(tickets.orderId, orderIds)).orderBy(tickets.id),
+      db
+        .select({ ticketId: listingTickets.ticketId })
+        .from(listingTickets)
+        .where(and(inArray(listingTickets.ticketId, ticketIds), eq(listingTickets.active, true))),
+    ],
+    ([[row], attendeeRows, ticketRows, links]) =>
+      row ? { row, attendeeRows, ticketRows, listed: new Set(links.map((link) => link.ticketId)) } : null,
   );
-  const voucher = ticketRows.length > 0 ? await voucherUrl(env, row.order.orderNo) : null;
-  return orderDetailView(row, { attendeeRows, ticketRows, listed, voucherUrl: voucher }, ctx.locale, table, now);
 }
 
-/** The detail of an order already found (a checkout answering with the order it created). */
-export async function orderDetailOf(scope: RequestScope, order: OrderRow): Promise<OrderDetail> {
-  const [row] = await orderWithShowQuery(scope.db).where(eq(orders.id, order.id));
-  return loadOrderDetail(scope, row);
+async function orderDetailFrom(scope: RequestScope, loaded: LoadedOrder): Promise<OrderDetail> {
+  const { row, ticketRows } = loaded;
+  const voucher = ticketRows.length > 0 ? await voucherUrl(scope.env, row.order.orderNo) : null;
+  return orderDetailView(row, { ...loaded, voucherUrl: voucher }, scope.ctx.locale, scope.currencies, scope.now);
 }
 
-/** One of the buyer's orders with everything the detail page shows. */
+/** The detail of the order with this number, in one round trip (a checkout answering with the order it created). */
+export async function orderDetailByNo(scope: RequestScope, orderNo: string): Promise<OrderDetail> {
+  const loaded = await readOne(scope.db, orderRead(scope.db, eq(orders.orderNo, orderNo)));
+  if (!loaded) throw new DomainError('order_not_found');
+  return orderDetailFrom(scope, loaded);
+}
+
+/** One of the buyer's orders with everything the detail page shows; overdue unpaid orders close first, in the same batch. */
 export async function orderDetail(scope: UserScope, orderId: number): Promise<OrderDetail> {
   const { db, userId, now } = scope;
-  await expireOverdueOrders(db, now, { userId });
-  const [row] = await orderWithShowQuery(db).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) throw new DomainError('order_not_found');
-  return loadOrderDetail(scope, row);
+  const { loaded } = await readTogether(db, {
+    expired: read([expireOverdueOrdersStatement(db, now, { userId })], () => null),
+    loaded: orderRead(db, and(eq(orders.id, orderId), eq(orders.userId, userId)) as SQL),
+  });
+  if (!loaded) throw new DomainError('order_not_found');
+  return orderDetailFrom(scope, loaded);
 }
 
 /** A page of the buyer's orders under a tab, newest first; the keyword matches the order number or the show. */
