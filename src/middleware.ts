@@ -6,10 +6,18 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
-import { CHANNEL_COOKIE, LANGUAGE_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from './lib/config.ts';
+import {
+  CHANNEL_COOKIE,
+  LANGUAGE_COOKIE,
+  REPLICA_BOOKMARK_COOKIE,
+  REPLICA_BOOKMARK_MAX_AGE_S,
+  TOKEN_COOKIE,
+  USER_ID_COOKIE,
+} from './lib/config.ts';
 import { localizedPath, resolveLocale } from './lib/i18n/locales.ts';
 import { routeFor } from './lib/routes.ts';
-import { database } from './lib/db/client.ts';
+import { bookmarkOf, database } from './lib/db/client.ts';
+import { mayWrite, usableBookmark } from './lib/domain/replica-bookmark.ts';
 import { securityHeaders } from './lib/domain/security.ts';
 import { userOfCookies } from './lib/services/auth.ts';
 
@@ -35,7 +43,22 @@ function withSecurityHeaders(response: Response): Response {
   return answer;
 }
 
-export const onRequest = defineMiddleware(async (context, next) => withSecurityHeaders(await answer(context, next)));
+export const onRequest = defineMiddleware(async (context, next) =>
+  withSecurityHeaders(withReplicaBookmark(context, await answer(context, next))),
+);
+
+/** After a page's form wrote, the browser keeps the bookmark, so its next reads see the write whichever replica answers. */
+function withReplicaBookmark(context: APIContext, response: Response): Response {
+  const bookmark = mayWrite(context.request.method) && context.locals.db ? bookmarkOf(context.locals.db) : null;
+  if (!bookmark) return response;
+  const answer = new Response(response.body, response);
+  const secure = env.APP_ENV !== 'local' || context.url.protocol === 'https:';
+  answer.headers.append(
+    'Set-Cookie',
+    `${REPLICA_BOOKMARK_COOKIE}=${bookmark}; Path=/; Max-Age=${REPLICA_BOOKMARK_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
+  return answer;
+}
 
 async function answer(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { url, cookies, request } = context;
@@ -46,6 +69,7 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
   context.locals.localeFromPrefix = choice.fromPrefix;
   context.locals.path = choice.path;
   context.locals.route = route;
+  context.locals.db = database(env.DB, usableBookmark(cookies.get(REPLICA_BOOKMARK_COOKIE)?.value));
 
   const channel = url.searchParams.get('channel');
   if (channel && CHANNEL_PATTERN.test(channel)) {
@@ -59,7 +83,7 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
 
   if (route.auth) {
     // Both cookies must be there and the token must be a live session of that user id.
-    const user = await userOfCookies(database(env.DB), cookies.get(TOKEN_COOKIE)?.value, cookies.get(USER_ID_COOKIE)?.value, Date.now());
+    const user = await userOfCookies(context.locals.db, cookies.get(TOKEN_COOKIE)?.value, cookies.get(USER_ID_COOKIE)?.value, Date.now());
     if (!user) {
       for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) if (cookies.has(name)) cookies.delete(name, { path: '/' });
       const target = `${localizedPath('/login', choice.locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`;

@@ -32,7 +32,7 @@ export default {
   /** The cron trigger of wrangler.toml: expire unpaid orders and clean up, every minute. */
   async scheduled(controller: ScheduledController, env: Cloudflare.Env, ctx: ExecutionContext) {
     ctx.waitUntil(
-      sweep(database(env.DB), env, controller.scheduledTime).then((result) => {
+      sweep(database(env.DB, null, 'first-primary'), env, controller.scheduledTime).then((result) => {
         if (result.expiredOrders > 0) console.log(JSON.stringify({ event: 'orders_expired', count: result.expiredOrders }));
       }),
     );

@@ -202,6 +202,13 @@ export const CAPTCHAS_PER_CLIENT_MINUTE = 30;
 export const CAPTCHA_LENGTH = 4;
 /** The HttpOnly cookie naming the captcha challenge the client was shown. */
 export const CAPTCHA_COOKIE = 'pncap';
+/**
+ * The D1 bookmark of the browser's last write (db/client.ts): its next requests read from a replica
+ * that has caught up with it, so a buyer always sees what they just did. Replicas catch up within
+ * seconds; after an hour every replica has, and the cookie can go.
+ */
+export const REPLICA_BOOKMARK_COOKIE = 'd1bm';
+export const REPLICA_BOOKMARK_MAX_AGE_S = 3600;
 /** The header a local build (only) answers a captcha image with, holding its answer: the e2e tests' way to solve it. */
 export const DEV_CAPTCHA_ANSWER_HEADER = 'x-dev-captcha-answer';
 /**

@@ -4,11 +4,19 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { deleteCookie, getCookie } from 'hono/cookie';
-import { LOCAL_ONLY_API_PATH, MAX_BODY_BYTES, TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
-import { database } from '../db/client.ts';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import {
+  LOCAL_ONLY_API_PATH,
+  MAX_BODY_BYTES,
+  REPLICA_BOOKMARK_COOKIE,
+  REPLICA_BOOKMARK_MAX_AGE_S,
+  TOKEN_COOKIE,
+  USER_ID_COOKIE,
+} from '../config.ts';
+import { bookmarkOf, database } from '../db/client.ts';
 import { DomainError } from '../domain/errors.ts';
 import { publicOrigin } from '../domain/public-origin.ts';
+import { mayWrite, usableBookmark } from '../domain/replica-bookmark.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
 import { translator } from '../i18n/index.ts';
@@ -104,7 +112,7 @@ api.use(
 );
 
 api.use('*', async (c, next) => {
-  const db = database(c.env.DB);
+  const db = database(c.env.DB, usableBookmark(getCookie(c, REPLICA_BOOKMARK_COOKIE)));
   const now = Date.now();
   const reference = await referenceData(db, now, null);
   const currencies = reference.currencyTable;
@@ -115,6 +123,17 @@ api.use('*', async (c, next) => {
   c.set('t', translator(ctx.locale));
   c.set('scope', { db, ctx, currencies, reference, now, env: c.env });
   await next();
+  // After a write the browser keeps its bookmark, so its next reads see the write whichever replica answers.
+  const bookmark = mayWrite(c.req.method) ? bookmarkOf(db) : null;
+  if (bookmark) {
+    setCookie(c, REPLICA_BOOKMARK_COOKIE, bookmark, {
+      path: '/',
+      maxAge: REPLICA_BOOKMARK_MAX_AGE_S,
+      sameSite: 'Lax',
+      secure: c.env.APP_ENV !== 'local' || new URL(c.req.url).protocol === 'https:',
+      httpOnly: true,
+    });
+  }
 });
 
 // No cross-site write reaches a route (the refusal is in the caller's language, hence after the context).

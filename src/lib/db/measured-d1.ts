@@ -1,5 +1,5 @@
 /**
- * D1 as the bench sees it, in local builds only (db/client.ts): every round trip to the database (one
+ * D1 as the bench sees it, in local builds only (db/client.ts): every round trip of a session (one
  * statement run, or one batch) is counted for the request that made it, and delayed by a fixed
  * latency that stands for a primary in a far region (`npm run bench` sets D1_LATENCY_MS). A deployed
  * worker hands Drizzle the binding itself.
@@ -68,15 +68,13 @@ class MeasuredStatement {
 const unwrapped = (statement: D1PreparedStatement) =>
   statement instanceof MeasuredStatement ? (statement as MeasuredStatement).inner : statement;
 
-/** The binding with its round trips counted and delayed by latencyMs each. */
-export function measuredD1(d1: D1Database, latencyMs: number): D1Database {
+/** A D1 session with its round trips counted and delayed by latencyMs each. */
+export function measuredD1(session: D1DatabaseSession, latencyMs: number): D1DatabaseSession {
   const trip = tripWith(latencyMs);
   const measured = {
-    prepare: (query: string) => new MeasuredStatement(d1.prepare(query), trip) as unknown as D1PreparedStatement,
-    batch: <T>(statements: D1PreparedStatement[]) => trip(() => d1.batch<T>(statements.map(unwrapped))),
-    exec: (query: string) => trip(() => d1.exec(query)),
-    withSession: (constraintOrBookmark?: D1SessionBookmark | D1SessionConstraint) => d1.withSession(constraintOrBookmark),
-    dump: () => d1.dump(),
+    prepare: (query: string) => new MeasuredStatement(session.prepare(query), trip) as unknown as D1PreparedStatement,
+    batch: <T>(statements: D1PreparedStatement[]) => trip(() => session.batch<T>(statements.map(unwrapped))),
+    getBookmark: () => session.getBookmark(),
   };
-  return measured as unknown as D1Database;
+  return measured as unknown as D1DatabaseSession;
 }

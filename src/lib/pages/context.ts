@@ -1,7 +1,6 @@
 /** The request context of a rendered page: the page's locale, plus currency and city from cookies. */
 import type { AstroGlobal } from 'astro';
 import { env } from 'cloudflare:workers';
-import { database } from '../db/client.ts';
 import { readRequestContext } from '../domain/request-context.ts';
 import { referenceData } from '../services/reference-data.ts';
 import type { RequestScope } from '../services/scope.ts';
@@ -10,7 +9,7 @@ import { knownReferenceVersion } from './shared-page-cache.ts';
 type PageAstro = Pick<AstroGlobal, 'cookies' | 'locals' | 'request'>;
 
 async function buildPageScope(astro: PageAstro): Promise<RequestScope> {
-  const db = database(env.DB);
+  const { db } = astro.locals;
   const now = Date.now();
   const reference = await referenceData(db, now, knownReferenceVersion(astro.request));
   const currencies = reference.currencyTable;
