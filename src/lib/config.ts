@@ -22,6 +22,13 @@ export const REFERENCE_DATA_TTL_MS = 60_000;
  */
 export const PAGE_CACHE_FRESH_MS = 30_000;
 export const PAGE_CACHE_STALE_MS = 60_000;
+/**
+ * How long an isolate reuses the catalogue version it read (pages/shared-page-cache.ts). A hot page
+ * is asked for many times a second: reading the version once a second instead of per request takes
+ * the only D1 round trip off a cached answer, and a catalogue write (a price, stock running out)
+ * shows on shared pages at most this long after it commits, plus the replica's lag.
+ */
+export const CATALOGUE_VERSION_REUSE_MS = 1_000;
 /** The largest request body the API reads; a bigger one is a 413 before any database work. */
 export const MAX_BODY_BYTES = 64 * 1024;
 

@@ -6,10 +6,10 @@
  * sets a cookie or says it is private, goes to Astro and back untouched.
  */
 import { parse as parseCookies } from 'hono/utils/cookie';
-import { PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS } from '../config.ts';
+import { CATALOGUE_VERSION_REUSE_MS, PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS } from '../config.ts';
 import { database } from '../db/client.ts';
 import { cachedPageState, sharedPageKey, type PageRequest } from '../domain/page-cache.ts';
-import { catalogueVersions } from '../services/reference-data.ts';
+import { catalogueVersions, type CatalogueVersions } from '../services/reference-data.ts';
 
 /** Says how the answer was made: hit, stale (served while re-rendering), miss (rendered and stored) or bypass. */
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
@@ -94,12 +94,22 @@ async function renderAndStore(request: Request, key: Request, render: Render, no
   return labelled(response, 'miss');
 }
 
+let lastRead: { versions: CatalogueVersions; at: number } | null = null;
+
+/** The catalogue's versions, read at most once per CATALOGUE_VERSION_REUSE_MS in this isolate. */
+async function currentVersions(env: Cloudflare.Env, now: number): Promise<CatalogueVersions> {
+  if (lastRead && now - lastRead.at < CATALOGUE_VERSION_REUSE_MS) return lastRead.versions;
+  const versions = await catalogueVersions(database(env.DB));
+  lastRead = { versions, at: now };
+  return versions;
+}
+
 export async function sharedPage(request: Request, env: Cloudflare.Env, ctx: ExecutionContext, render: Render): Promise<Response> {
   const page = pageRequest(request);
   // The version costs a database read: only a request that could be shared asks for it.
   if (sharedPageKey(page, 0) === null) return labelled(await render(withReferenceVersion(request, null)), 'bypass');
   const now = Date.now();
-  const versions = await catalogueVersions(database(env.DB));
+  const versions = await currentVersions(env, now);
   const key = new Request(sharedPageKey(page, versions.catalogue) as string);
   const renderPage: Render = (original) => render(withReferenceVersion(original, versions.reference));
   const cached = await edgeCache().match(key);
