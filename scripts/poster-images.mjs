@@ -19,16 +19,19 @@ import {
   parsePosterPath,
   POSTER_WIDTHS,
   posterHeight,
+  posterPath,
   posterVariantPath,
   VARIANT_FORMATS,
 } from '../src/lib/domain/poster-images.ts';
 import { mulberry32 } from '../src/lib/domain/random.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const OUTPUT = path.join(ROOT, 'public', 'posters');
+const PUBLIC = path.join(ROOT, 'public');
+const OUTPUT = path.join(PUBLIC, 'posters');
 /** The hash of the inputs the files in OUTPUT were made from; outside public/, so it is not deployed. */
 const STAMP = path.join(ROOT, '.astro', 'poster-images.sha256');
-const SOURCES = ['scripts/poster-images.mjs', 'src/lib/domain/poster.ts', 'src/lib/domain/poster-images.ts', 'src/lib/domain/random.ts'];
+/** The code that draws the pixels; the files each poster becomes are hashed as a list (posterFiles). */
+const SOURCES = ['scripts/poster-images.mjs', 'src/lib/domain/poster.ts', 'src/lib/domain/random.ts'];
 
 // Measured on the demo's posters: AVIF effort 0 comes within 3 % of effort 2's bytes in half the time,
 // WebP effort 2 within 4 % of the default's; the master JPEG without mozjpeg's slower options takes a quarter of the time.
@@ -51,10 +54,26 @@ function seedPosters() {
   return posters.filter((poster) => poster !== null);
 }
 
+/** The files one poster becomes: its master JPEG and each variant, by URL path, with their pixel sizes. */
+function posterFiles({ kind, id }) {
+  const width = masterWidth(kind);
+  return {
+    master: { path: posterPath(kind, id), width, height: posterHeight(kind, width) },
+    variants: POSTER_WIDTHS[kind].flatMap((variantWidth) =>
+      VARIANT_FORMATS.map((format) => ({
+        path: posterVariantPath(kind, id, variantWidth, format),
+        width: variantWidth,
+        height: posterHeight(kind, variantWidth),
+        format,
+      })),
+    ),
+  };
+}
+
 function inputsHash(posters, sharpVersion) {
   const hash = createHash('sha256');
   for (const file of SOURCES) hash.update(readFileSync(path.join(ROOT, file)));
-  hash.update(JSON.stringify({ posters, sharpVersion }));
+  hash.update(JSON.stringify({ posters: posters.map((poster) => [poster, posterFiles(poster)]), sharpVersion }));
   return hash.digest('hex');
 }
 
@@ -70,9 +89,10 @@ function noise(rand, length, draws, scale) {
 }
 
 /** Writes one poster's master JPEG and its variants. */
-async function renderPoster(sharp, { kind, id }) {
-  const width = masterWidth(kind);
-  const height = posterHeight(kind, width);
+async function renderPoster(sharp, poster) {
+  const { kind, id } = poster;
+  const { master: masterFile, variants } = posterFiles(poster);
+  const { width, height } = masterFile;
   const rand = mulberry32(Math.imul(id + (kind === 'banner' ? 0x2545f491 : 0), 0x85ebca6b));
   const cells = { width: Math.ceil(width / BLOTCH_CELL), height: Math.ceil(height / BLOTCH_CELL), channels: 1 };
   const blotches = await sharp(noise(rand, cells.width * cells.height, 1, BLOTCH_SCALE), { raw: cells })
@@ -92,20 +112,16 @@ async function renderPoster(sharp, { kind, id }) {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const pixels = sharp(master.data, { raw: master.info });
-  const writes = [
-    pixels
-      .clone()
-      .jpeg(MASTER_JPEG)
-      .toFile(path.join(OUTPUT, kind, `${id}.jpg`)),
-  ];
-  for (const variantWidth of POSTER_WIDTHS[kind]) {
-    const resized = pixels.clone().resize(variantWidth, posterHeight(kind, variantWidth));
-    for (const format of VARIANT_FORMATS) {
-      const file = path.join(OUTPUT, posterVariantPath(kind, id, variantWidth, format).slice('/posters/'.length));
-      writes.push(resized.clone().toFormat(format, ENCODINGS[format]).toFile(file));
-    }
-  }
-  await Promise.all(writes);
+  await Promise.all([
+    pixels.clone().jpeg(MASTER_JPEG).toFile(path.join(PUBLIC, masterFile.path)),
+    ...variants.map((variant) =>
+      pixels
+        .clone()
+        .resize(variant.width, variant.height)
+        .toFormat(variant.format, ENCODINGS[variant.format])
+        .toFile(path.join(PUBLIC, variant.path)),
+    ),
+  ]);
 }
 
 /**

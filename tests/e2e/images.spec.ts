@@ -1,10 +1,11 @@
 /**
  * Posters and banners on a phone: the page's largest image (home: the first banner; an activity: its
- * poster) loads at once with high priority and is preloaded from the head with the same candidates;
- * every other poster waits until it comes near; each image reserves its box; and every candidate URL
- * answers an image of its format.
+ * poster; a listing: its first card's poster) loads at once with high priority and is preloaded from the head with the same candidates;
+ * every other poster waits until it comes near, also on the cards a listing loads as it scrolls; each
+ * image reserves its box; and every candidate URL answers an image of its format.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { hydrated } from './shop-helpers.ts';
 
 const CONTENT_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' };
 
@@ -108,5 +109,30 @@ test.describe('activity page images', () => {
     );
     await expectEveryImageSized(page);
     await expectCandidatesServed(request, poster);
+  });
+});
+
+test.describe('listing images', () => {
+  test('the first poster is the preloaded high-priority image, the second eager, the rest lazy, as are those the list loads as it scrolls', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/en/all');
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards).toHaveCount(20);
+    const first = cards.first().locator('picture img');
+    await expectPriority(first);
+    await expectPreloadOf(page, first);
+    await expect(cards.nth(1).locator('picture img')).toHaveAttribute('loading', 'eager');
+    await expect(page.locator('picture img[loading="lazy"]')).toHaveCount(18);
+    await hydrated(page, 'ListingFeed');
+    await page.getByRole('link', { name: 'More events' }).scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(40);
+    const loaded = cards.nth(39).locator('picture img');
+    await expect(loaded).toHaveAttribute('loading', 'lazy');
+    await expect(loaded.locator('xpath=preceding-sibling::source')).toHaveCount(2);
+    await expect(loaded.locator('xpath=preceding-sibling::source[1]')).toHaveAttribute('sizes', '96px');
+    await expectEveryImageSized(page);
+    await expectCandidatesServed(request, loaded);
   });
 });

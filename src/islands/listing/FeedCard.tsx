@@ -2,7 +2,7 @@
  * An activity card drawn by the listing island for the pages it loads; the same markup and look
  * as src/components/ActivityCard.astro, which draws the server-rendered ones.
  */
-import { type ImageDelivery, responsiveImage } from '../../lib/domain/poster-images.ts';
+import { CARD_POSTER_SIZES, type ImageDelivery, responsiveImage } from '../../lib/domain/poster-images.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { ActivityCard } from '../../lib/services/catalogue.ts';
 
@@ -14,9 +14,6 @@ interface Props {
   imageDelivery: ImageDelivery;
 }
 
-/** The poster's CSS width, as ActivityCard says it. */
-const POSTER_SIZES = '96px';
-
 export default function FeedCard({ card, prefix, messages: m, imageDelivery }: Props) {
   const image = responsiveImage(card.poster, 'activity', imageDelivery);
   const poster = <img src={card.poster} alt="" width={96} height={128} loading="lazy" decoding="async" />;
@@ -26,7 +23,7 @@ export default function FeedCard({ card, prefix, messages: m, imageDelivery }: P
         {image ? (
           <picture>
             {image.sources.map((source) => (
-              <source key={source.type} type={source.type} srcSet={source.srcset} sizes={POSTER_SIZES} />
+              <source key={source.type} type={source.type} srcSet={source.srcset} sizes={CARD_POSTER_SIZES} />
             ))}
             {poster}
           </picture>

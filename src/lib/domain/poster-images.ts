@@ -30,6 +30,15 @@ const ASPECT: Record<PosterKind, readonly [width: number, height: number]> = {
   banner: [16, 7],
 };
 
+/** A card's poster is 96 CSS px wide (ActivityCard.astro, FeedCard.tsx): the `sizes` of its candidates. */
+export const CARD_POSTER_SIZES = '96px';
+
+/**
+ * When an image loads: 'lazy' as it comes near the viewport, 'eager' at once, 'priority' at once
+ * ahead of everything else, for the page's largest image (its LCP).
+ */
+export type PosterLoad = 'priority' | 'eager' | 'lazy';
+
 const MIME_TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
 
 const POSTER_PATH = /^\/posters\/(activity|banner)\/(\d{1,9})\.jpg$/;
