@@ -126,7 +126,7 @@ async function renderPoster(sharp, poster) {
 
 /**
  * Makes the demo posters unless the files of the same inputs are there; logs what it did and how long
- * it took. One poster at a time per CPU, each on one libvips thread: encoders scale worse than that.
+ * it took. One poster at a time per CPU, each on one libvips thread, keeps every CPU on whole posters.
  */
 export async function generatePosterImages(log = console.log) {
   const started = performance.now();
@@ -134,7 +134,7 @@ export async function generatePosterImages(log = console.log) {
   const posters = seedPosters();
   const hash = inputsHash(posters, sharp.versions.sharp);
   if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash && existsSync(OUTPUT)) {
-    log(`Poster images are up to date (${posters.length} in public/posters).`);
+    log(`Poster images are up to date (${posters.length} posters in public/posters).`);
     return;
   }
   rmSync(OUTPUT, { recursive: true, force: true });
@@ -149,7 +149,8 @@ export async function generatePosterImages(log = console.log) {
   mkdirSync(path.dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, hash);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  log(`Made ${posters.length} poster images in ${seconds} s (public/posters).`);
+  const files = posters.reduce((sum, poster) => sum + 1 + posterFiles(poster).variants.length, 0);
+  log(`Made ${files} files of ${posters.length} posters in ${seconds} s (public/posters).`);
 }
 
 /** The Astro integration that makes the poster images before a build or the dev server starts. */
