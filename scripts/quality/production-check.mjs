@@ -6,7 +6,8 @@
  * sandbox's webhook and the dev routes answer 404 whatever the request (and the captcha image tells
  * no answer), and the payment stays
  * undecided; the home page still answers, and pages and API answers carry the security headers a
- * deployed copy owes (HSTS included) and a Secure channel cookie.
+ * deployed copy owes (HSTS included) and a Secure channel cookie; an activity's poster is asked of
+ * Cloudflare's image transformations, not of the files a local build serves.
  * Writes test-results/production.json.
  *
  *   node scripts/quality/production-check.mjs        (needs a built dist/: npx astro build)
@@ -30,7 +31,10 @@ const SECURITY_HEADERS = {
   'content-security-policy': /frame-ancestors 'none'/,
 };
 
-/** Each request a deployed worker answers, the status it must answer and headers it must carry (regexes; `set-cookie` joins all cookies). */
+/**
+ * Each request a deployed worker answers, the status it must answer and headers it must carry (regexes;
+ * `set-cookie` joins all cookies), and what its body must and must not hold.
+ */
 const CHECKS = [
   {
     name: 'home page',
@@ -78,6 +82,15 @@ const CHECKS = [
     status: 200,
     headers: { 'x-d1-round-trips': /^$/ },
   },
+  {
+    // Deployed, Cloudflare's image transformations resize and convert the poster; the build's local files are not named.
+    name: 'poster from Cloudflare',
+    method: 'GET',
+    path: '/en/activity/1000',
+    status: 200,
+    bodyHas: /srcset="\/cdn-cgi\/image\/width=\d+,format=avif,onerror=redirect\/posters\/activity\/1000\.jpg \d+w/,
+    bodyLacks: /\/posters\/activity\/1000-\d+\.(avif|webp)/,
+  },
 ];
 
 async function main() {
@@ -112,13 +125,24 @@ async function main() {
         headers: { ...(check.type ? { 'content-type': check.type } : {}), ...check.requestHeaders, origin: baseUrl },
         redirect: 'manual',
       });
-      await response.arrayBuffer();
+      const body = await response.text();
       const headerOf = (name) => (name === 'set-cookie' ? response.headers.getSetCookie().join('\n') : response.headers.get(name));
       const missing = Object.entries(check.headers ?? {})
         .filter(([name, pattern]) => !pattern.test(headerOf(name) ?? ''))
         .map(([name]) => name);
+      if (check.bodyHas && !check.bodyHas.test(body)) missing.push(`a body matching ${check.bodyHas}`);
+      if (check.bodyLacks?.test(body)) missing.push(`a body without ${check.bodyLacks}`);
       const passed = response.status === check.status && missing.length === 0;
-      results.push({ ...check, headers: undefined, requestHeaders: undefined, answered: response.status, missingHeaders: missing, passed });
+      results.push({
+        ...check,
+        headers: undefined,
+        requestHeaders: undefined,
+        bodyHas: undefined,
+        bodyLacks: undefined,
+        answered: response.status,
+        missingHeaders: missing,
+        passed,
+      });
       const lacking = missing.length > 0 ? `; lacks ${missing.join(', ')}` : '';
       console.log(
         `${passed ? 'PASS' : 'FAIL'}  ${check.name.padEnd(28)} ${check.method} ${check.path} → ${response.status} (must be ${check.status})${lacking}`,

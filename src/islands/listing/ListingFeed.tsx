@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiClientError, listingPage } from '../../lib/api/client.ts';
 import { PULL_TO_REFRESH_CLOSE_MS } from '../../lib/config.ts';
+import type { ImageDelivery } from '../../lib/domain/poster-images.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import FeedCard from './FeedCard.tsx';
 import './listing.css';
@@ -27,6 +28,8 @@ interface Props {
   /** Locale prefix of links (`/zh-HK` or empty). */
   prefix: string;
   messages: Messages;
+  /** How this deployment serves poster variants (src/lib/domain/poster-images.ts). */
+  imageDelivery: ImageDelivery;
 }
 
 type Load = 'idle' | 'loading' | 'failed';
@@ -48,7 +51,7 @@ function failureMessage(error: unknown, m: Messages): string {
   return format(m, 'error.network');
 }
 
-export default function ListingFeed({ children, listingPath, search, page, totalPage, href, prefix, messages: m }: Props) {
+export default function ListingFeed({ children, listingPath, search, page, totalPage, href, prefix, messages: m, imageDelivery }: Props) {
   /** Cards fetched by the island; after a refresh they replace the server-rendered ones. */
   const [cards, setCards] = useState<Card[]>([]);
   const [replaced, setReplaced] = useState(false);
@@ -179,7 +182,7 @@ export default function ListingFeed({ children, listingPath, search, page, total
       </div>
       {!replaced && children}
       {cards.map((card) => (
-        <FeedCard key={card.id} card={card} prefix={prefix} messages={m} />
+        <FeedCard key={card.id} card={card} prefix={prefix} messages={m} imageDelivery={imageDelivery} />
       ))}
       {load === 'failed' ? (
         <div className="feed-error" role="alert">

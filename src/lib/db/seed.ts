@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mulberry32 } from '../domain/random.ts';
+import { posterPath } from '../domain/poster-images.ts';
 import categoryRows from './seed-categories.json' with { type: 'json' };
 import { DEFAULT_CITY_ID, DELIVERY_TYPES, type DeliveryType } from '../config.ts';
 
@@ -1777,7 +1778,7 @@ function activityRow(rand: Random, activity: Activity): SeedRow {
     description_en: description(0),
     description_zh_hant: description(1),
     description_zh_hans: description(2),
-    poster: `/posters/activity/${activity.id}.svg`,
+    poster: posterPath('activity', activity.id),
     status: activity.status,
     is_hot: activity.isHot ? 1 : 0,
     is_rare: activity.isRare ? 1 : 0,
@@ -1975,7 +1976,7 @@ function buildBanners(activities: Activity[]): SeedRow[] {
     id: index + 1,
     city_id: cityId,
     activity_id: activityId,
-    poster: `/posters/banner/${activityId}.svg`,
+    poster: posterPath('banner', activityId),
     url: `/activity/${activityId}`,
     sort,
   }));

@@ -1,14 +1,15 @@
 /**
  * Poster artwork drawn from an id alone, so the catalogue needs no stored images: a two-hue gradient
  * with circles, an arc and diagonal stripes. No text, fonts or external references; the <img> that
- * shows it carries the alt text.
+ * shows it carries the alt text. The build prints it as the demo's raster posters
+ * (scripts/poster-images.mjs); the route /posters/<kind>/<id>.svg serves it for catalogues without
+ * them, such as the search bench's generated ones.
  */
+import type { PosterKind } from './poster-images.ts';
 import { mulberry32 } from './random.ts';
 
-type PosterKind = 'activity' | 'banner';
-
 /** Activity posters are 3:4 portrait; home-page banners are 16:7. */
-const SIZES: Record<PosterKind, readonly [width: number, height: number]> = {
+export const POSTER_SVG_SIZES: Record<PosterKind, readonly [width: number, height: number]> = {
   activity: [300, 400],
   banner: [800, 350],
 };
@@ -27,7 +28,7 @@ function hsl(hue: number, saturation: number, lightness: number): string {
 
 /** A deterministic SVG poster for an activity or a banner. */
 export function posterSvg(kind: PosterKind, id: number): string {
-  const [width, height] = SIZES[kind];
+  const [width, height] = POSTER_SVG_SIZES[kind];
   const rand = mulberry32(Math.imul(id + (kind === 'banner' ? 0x51ed270b : 0), 0x9e3779b1));
   const between = (min: number, max: number) => min + rand() * (max - min);
   const unit = Math.min(width, height);

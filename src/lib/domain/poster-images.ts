@@ -1,0 +1,115 @@
+/**
+ * Responsive poster and banner images: which widths and formats exist, and the URL of each. The
+ * catalogue stores one raster master per image (`/posters/<kind>/<id>.jpg`); a page asks for it at the
+ * width it needs in AVIF or WebP. Deployed, Cloudflare's image transformations resize and convert the
+ * master on request (`/cdn-cgi/image/...`); a local build serves the same variants pre-generated at build
+ * time (scripts/poster-images.mjs), so both serve pixels of the same sizes and formats.
+ */
+
+export type PosterKind = 'activity' | 'banner';
+
+/** Where a page's image variants come from: Cloudflare's transformations (deployed) or files made at build time (local). */
+export type ImageDelivery = 'cloudflare' | 'static';
+
+/** The modern formats offered in <source> elements, best first; the master JPEG is the fallback. */
+export type VariantFormat = 'avif' | 'webp';
+export const VARIANT_FORMATS: readonly VariantFormat[] = ['avif', 'webp'];
+
+/**
+ * Pixel widths each kind comes in. Posters show 72 to 120 CSS px wide and banners up to 576, on screens
+ * of 1 to 3 device pixels per CSS pixel; the widest is the master's.
+ */
+export const POSTER_WIDTHS: Record<PosterKind, readonly number[]> = {
+  activity: [144, 240, 360],
+  banner: [400, 640, 800, 1200],
+};
+
+/** Activity posters are 3:4 portrait; home-page banners are 16:7. */
+const ASPECT: Record<PosterKind, readonly [width: number, height: number]> = {
+  activity: [3, 4],
+  banner: [16, 7],
+};
+
+/** A card's poster is 96 CSS px wide (ActivityCard.astro, FeedCard.tsx): the `sizes` of its candidates. */
+export const CARD_POSTER_SIZES = '96px';
+
+/**
+ * When an image loads: 'lazy' as it comes near the viewport, 'eager' at once, 'priority' at once
+ * ahead of everything else, for the page's largest image (its LCP).
+ */
+export type PosterLoad = 'priority' | 'eager' | 'lazy';
+
+const MIME_TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
+
+const POSTER_PATH = /^\/posters\/(activity|banner)\/(\d{1,9})\.jpg$/;
+/** Same-origin raster files Cloudflare can transform; SVG it only passes through. */
+const RASTER_PATH = /^\/[^/].*\.(?:jpe?g|png|webp|avif)$/i;
+
+/** The height of a kind's image at a pixel width. */
+export function posterHeight(kind: PosterKind, width: number): number {
+  const [aspectWidth, aspectHeight] = ASPECT[kind];
+  return Math.round((width * aspectHeight) / aspectWidth);
+}
+
+/** The width of a kind's master image: its largest variant. */
+export function masterWidth(kind: PosterKind): number {
+  return Math.max(...POSTER_WIDTHS[kind]);
+}
+
+/** The path of a generated poster's master JPEG: what the catalogue stores. */
+export function posterPath(kind: PosterKind, id: number): string {
+  return `/posters/${kind}/${id}.jpg`;
+}
+
+/** The kind and id of a generated poster's master path, or null for any other image. */
+export function parsePosterPath(src: string): { kind: PosterKind; id: number } | null {
+  const match = POSTER_PATH.exec(src);
+  return match ? { kind: match[1] as PosterKind, id: Number(match[2]) } : null;
+}
+
+/** The path of one pre-generated variant of a poster. */
+export function posterVariantPath(kind: PosterKind, id: number, width: number, format: VariantFormat): string {
+  return `/posters/${kind}/${id}-${width}.${format}`;
+}
+
+/** How a deployment's APP_ENV delivers images: only a local build lacks Cloudflare's transformations. */
+export function imageDelivery(appEnv: string): ImageDelivery {
+  return appEnv === 'local' ? 'static' : 'cloudflare';
+}
+
+/**
+ * The URL of an image at a pixel width in a format, or null when that variant cannot be had (an SVG,
+ * another origin, or locally a width that was not generated).
+ */
+export function imageUrl(src: string, width: number, format: VariantFormat, delivery: ImageDelivery): string | null {
+  if (delivery === 'cloudflare') {
+    // The adapter's Cloudflare image service builds the same URL, but only for imported or remote images,
+    // not for paths read from the database. onerror=redirect serves the master if a transformation fails.
+    return RASTER_PATH.test(src) ? `/cdn-cgi/image/width=${width},format=${format},onerror=redirect${src}` : null;
+  }
+  const poster = parsePosterPath(src);
+  if (!poster || !POSTER_WIDTHS[poster.kind].includes(width)) return null;
+  return posterVariantPath(poster.kind, poster.id, width, format);
+}
+
+export interface ResponsiveImage {
+  /** One <source> per modern format, best first: its MIME type and `srcset`. */
+  sources: { type: string; srcset: string }[];
+  /** The fallback <img> source: the master. */
+  src: string;
+}
+
+/** The <picture> sources of a poster or banner, or null when it has no variants (it is shown as it is). */
+export function responsiveImage(src: string, kind: PosterKind, delivery: ImageDelivery): ResponsiveImage | null {
+  const sources = [];
+  for (const format of VARIANT_FORMATS) {
+    const candidates = [];
+    for (const width of POSTER_WIDTHS[kind]) {
+      const url = imageUrl(src, width, format, delivery);
+      if (url === null) return null;
+      candidates.push(`${url} ${width}w`);
+    }
+    sources.push({ type: MIME_TYPES[format], srcset: candidates.join(', ') });
+  }
+  return { sources, src };
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { buildSeed } from '../../src/lib/db/seed.ts';
+import {
+  imageDelivery,
+  imageUrl,
+  masterWidth,
+  parsePosterPath,
+  POSTER_WIDTHS,
+  type PosterKind,
+  posterHeight,
+  posterPath,
+  responsiveImage,
+} from '../../src/lib/domain/poster-images.ts';
+
+const KINDS: PosterKind[] = ['activity', 'banner'];
+
+describe('poster paths', () => {
+  it('reads the kind and id back from a master path', () => {
+    for (const kind of KINDS) expect(parsePosterPath(posterPath(kind, 1042))).toEqual({ kind, id: 1042 });
+  });
+
+  it('takes no other image for a generated poster', () => {
+    for (const src of [
+      '/posters/activity/1042.svg',
+      '/posters/activity/1042-240.avif',
+      '/posters/flyer/1.jpg',
+      'https://cdn.example/posters/activity/1.jpg',
+    ]) {
+      expect(parsePosterPath(src)).toBeNull();
+    }
+  });
+
+  it('covers every poster and banner of the demo seed, which the build generates', () => {
+    const seed = buildSeed(Date.UTC(2026, 10, 25));
+    for (const row of [...seed.activities, ...seed.banners]) expect(parsePosterPath(String(row.poster))).not.toBeNull();
+  });
+});
+
+describe('widths', () => {
+  it('keeps each kind to its aspect in whole pixels at every width', () => {
+    for (const width of POSTER_WIDTHS.activity) expect((width * 4) / 3).toBe(posterHeight('activity', width));
+    for (const width of POSTER_WIDTHS.banner) expect((width * 7) / 16).toBe(posterHeight('banner', width));
+  });
+
+  it('has the master as the widest', () => {
+    expect(masterWidth('activity')).toBe(360);
+    expect(masterWidth('banner')).toBe(1200);
+  });
+});
+
+describe('imageDelivery', () => {
+  it('serves pre-generated files in a local build and Cloudflare transformations otherwise', () => {
+    expect(imageDelivery('local')).toBe('static');
+    expect(imageDelivery('production')).toBe('cloudflare');
+  });
+});
+
+describe('imageUrl', () => {
+  const master = posterPath('activity', 1042);
+
+  it('names the pre-generated file of a width and format in a local build', () => {
+    expect(imageUrl(master, 240, 'avif', 'static')).toBe('/posters/activity/1042-240.avif');
+    expect(imageUrl(posterPath('banner', 7), 800, 'webp', 'static')).toBe('/posters/banner/7-800.webp');
+  });
+
+  it('has no local file for a width that was not generated or an image that is not a generated poster', () => {
+    expect(imageUrl(master, 250, 'avif', 'static')).toBeNull();
+    expect(imageUrl('/posters/activity/1042.svg', 240, 'avif', 'static')).toBeNull();
+    expect(imageUrl('/uploads/photo.jpg', 240, 'avif', 'static')).toBeNull();
+  });
+
+  it('asks Cloudflare to resize and convert a same-origin raster image when deployed', () => {
+    expect(imageUrl(master, 240, 'avif', 'cloudflare')).toBe(
+      '/cdn-cgi/image/width=240,format=avif,onerror=redirect/posters/activity/1042.jpg',
+    );
+    expect(imageUrl('/uploads/photo.png', 640, 'webp', 'cloudflare')).toBe(
+      '/cdn-cgi/image/width=640,format=webp,onerror=redirect/uploads/photo.png',
+    );
+  });
+
+  it('leaves SVGs and other origins to be shown as they are when deployed', () => {
+    expect(imageUrl('/posters/activity/1042.svg', 240, 'avif', 'cloudflare')).toBeNull();
+    expect(imageUrl('https://cdn.example/photo.jpg', 240, 'avif', 'cloudflare')).toBeNull();
+    expect(imageUrl('//cdn.example/photo.jpg', 240, 'avif', 'cloudflare')).toBeNull();
+  });
+});
+
+describe('responsiveImage', () => {
+  it('offers AVIF, then WebP, at every width of the kind, over the master', () => {
+    const image = responsiveImage(posterPath('banner', 1128), 'banner', 'static');
+    expect(image).toEqual({
+      sources: [
+        {
+          type: 'image/avif',
+          srcset:
+            '/posters/banner/1128-400.avif 400w, /posters/banner/1128-640.avif 640w, /posters/banner/1128-800.avif 800w, /posters/banner/1128-1200.avif 1200w',
+        },
+        {
+          type: 'image/webp',
+          srcset:
+            '/posters/banner/1128-400.webp 400w, /posters/banner/1128-640.webp 640w, /posters/banner/1128-800.webp 800w, /posters/banner/1128-1200.webp 1200w',
+        },
+      ],
+      src: '/posters/banner/1128.jpg',
+    });
+  });
+
+  it('builds the same widths from Cloudflare when deployed', () => {
+    const image = responsiveImage(posterPath('activity', 1000), 'activity', 'cloudflare');
+    expect(image?.sources[0].srcset).toBe(
+      POSTER_WIDTHS.activity
+        .map((width) => `/cdn-cgi/image/width=${width},format=avif,onerror=redirect/posters/activity/1000.jpg ${width}w`)
+        .join(', '),
+    );
+  });
+
+  it('has no variants for an image without them, which is then shown as it is', () => {
+    expect(responsiveImage('/posters/activity/1000.svg', 'activity', 'static')).toBeNull();
+    expect(responsiveImage('/posters/activity/1000.svg', 'activity', 'cloudflare')).toBeNull();
+    // A poster asked for as a banner: the banner widths were not generated for it.
+    expect(responsiveImage(posterPath('activity', 1000), 'banner', 'static')).toBeNull();
+  });
+});
