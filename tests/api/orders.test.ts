@@ -119,6 +119,10 @@ describe('creating an order', () => {
     const again = await order(client, body, key);
     expect(again.body.data.id).toBe(first.body.data.id);
     expect(await stockOf(eTicket.listingId)).toBe(before - 2);
+    // The creation's answer is made from the rows it wrote; it must equal a later read of the order.
+    const read = await client.call<OrderDetail>(`/api/v1/orders/${first.body.data.id}`);
+    expect(first.body.data).toEqual(read.body.data);
+    expect(again.body.data).toEqual(read.body.data);
   });
 
   it('refuses a tampered total, unaccepted notes and a missing key, changing nothing', async () => {
@@ -268,6 +272,7 @@ describe('creating an order', () => {
     expect(placed.body.data.attendees).toEqual([
       { name: 'Wang Fang', idCardType: 'passport', idCardNoMasked: expect.stringMatching(/\*/) },
     ]);
+    expect(placed.body.data).toEqual((await client.call<OrderDetail>(`/api/v1/orders/${placed.body.data.id}`)).body.data);
   });
 });
 

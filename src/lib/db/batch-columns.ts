@@ -53,3 +53,13 @@ export function collidingColumn(statement: unknown): string | null {
   }
   return null;
 }
+
+/** A row D1 answered as an object keyed by column name (a raw statement's RETURNING *), read back as Drizzle reads the table's rows. */
+export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod } from '../../config.ts';
-import { prefixed, prefixedTable } from '../../db/batch-columns.ts';
+import { prefixed, prefixedTable, rowOf } from '../../db/batch-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { known, read, readOne, readTogether, type Read } from '../../db/read-together.ts';
 import {
@@ -16,6 +16,7 @@ import {
   type cities,
   coupons,
   listings,
+  orderAttendees,
   orders,
   ticketTiers,
   userCoupons,
@@ -36,7 +37,7 @@ import { addressRead, type AddressView } from '../addresses.ts';
 import { showQuery } from '../show-query.ts';
 import { expireOverdueOrdersStatement } from './expiry.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
-import { hasPaidOrderStatement, orderDetailByNo } from './queries.ts';
+import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';
 import type { UserScope } from '../scope.ts';
 
 const TAKER_NAME_MAX_LENGTH = 50;
@@ -354,7 +355,8 @@ export async function createOrder(
       fx_per_hkd_micros, unit_price, ticket_amount, service_fee, postage, coupon_discount, total, user_coupon_id, delivery_type,
       payment_method, shipping_address, taker_name, taker_phone, payment_deadline, idempotency_key, request_hash, seller_id, created_at, updated_at)
     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_payment', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?26
-    WHERE changes() = 1`)
+    WHERE changes() = 1
+    RETURNING *`)
     .bind(
       orderNo,
       userId,
@@ -392,14 +394,14 @@ export async function createOrder(
     d1
       .prepare(`
     INSERT INTO order_attendees (order_id, name, nationality, id_card_type, id_card_no)
-    SELECT id, ?2, ?3, ?4, ?5 FROM orders WHERE order_no = ?1`)
+    SELECT id, ?2, ?3, ?4, ?5 FROM orders WHERE order_no = ?1
+    RETURNING *`)
       .bind(orderNo, attendee.name, attendee.nationality, attendee.idCardType, attendee.idCardNo),
   );
 
-  let inserted: number;
+  let results: D1Result<Record<string, unknown>>[];
   try {
-    const results = await d1.batch([holdTickets, insertOrder, lockCoupon, ...copyAttendees]);
-    inserted = results[1].meta.changes;
+    results = await d1.batch<Record<string, unknown>>([holdTickets, insertOrder, lockCoupon, ...copyAttendees]);
   } catch (error) {
     // A concurrent retry with the same key won the insert; the whole batch (and its hold) rolled back.
     if (!isUniqueViolation(error)) throw error;
@@ -407,7 +409,8 @@ export async function createOrder(
     if (!winner) throw error;
     return orderDetailByNo(scope, sameRequestOrReused(winner, hash).orderNo);
   }
-  if (inserted !== 1) {
+  const [created] = results[1].results;
+  if (!created) {
     const [listing] = await db
       .select({ available: listings.quantityAvailable, status: listings.status })
       .from(listings)
@@ -416,5 +419,12 @@ export async function createOrder(
     if (available >= quantity) throw new DomainError('coupon_not_usable', {}, 'coupon');
     throw new DomainError('tickets_sold_out', { available });
   }
-  return orderDetailByNo(scope, orderNo);
+  // The answer is made from what this request wrote (RETURNING) and the show it read: no third read.
+  const { listing: _listing, ...show } = target;
+  return orderDetailFrom(scope, {
+    row: { ...show, order: rowOf(orders, created), sellerName: target.sellerName },
+    attendeeRows: results.slice(3).flatMap((result) => result.results.map((attendee) => rowOf(orderAttendees, attendee))),
+    ticketRows: [],
+    listed: new Set(),
+  });
 }

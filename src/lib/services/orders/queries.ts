@@ -40,7 +40,7 @@ export async function findOwnOrder(db: Db, userId: number, orderId: number): Pro
   return row;
 }
 
-interface LoadedOrder {
+export interface LoadedOrder {
   row: OrderWithShowRow;
   attendeeRows: (typeof orderAttendees.$inferSelect)[];
   ticketRows: (typeof tickets.$inferSelect)[];
@@ -67,7 +67,8 @@ function orderRead(db: Db, where: SQL): Read<LoadedOrder | null> {
   );
 }
 
-async function orderDetailFrom(scope: RequestScope, loaded: LoadedOrder): Promise<OrderDetail> {
+/** The detail view of an order's rows (voucher link included once it has tickets). */
+export async function orderDetailFrom(scope: RequestScope, loaded: LoadedOrder): Promise<OrderDetail> {
   const { row, ticketRows } = loaded;
   const voucher = ticketRows.length > 0 ? await voucherUrl(scope.env, row.order.orderNo) : null;
   return orderDetailView(row, { ...loaded, voucherUrl: voucher }, scope.ctx.locale, scope.currencies, scope.now);
