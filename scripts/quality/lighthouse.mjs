@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { CHROMIUM } from '../ensure-chromium.mjs';
@@ -307,20 +308,36 @@ function withoutScripts(html) {
     .replace(/<astro-island\b[^>]*>/gi, '<astro-island>');
 }
 
+/** Decoder and encoder of each content encoding the script-free proxy can rewrite. */
+const CODECS = {
+  gzip: { decode: zlib.gunzipSync, encode: zlib.gzipSync },
+  deflate: { decode: zlib.inflateSync, encode: zlib.deflateSync },
+  br: { decode: zlib.brotliDecompressSync, encode: zlib.brotliCompressSync },
+};
+const IDENTITY = { decode: (body) => body, encode: (body) => body };
+
+/** An Accept-Encoding header without the encodings the proxy cannot rewrite. */
+const rewritableEncodings = (accepted = '') =>
+  accepted
+    .split(',')
+    .filter((entry) => Object.hasOwn(CODECS, entry.split(';')[0].trim()))
+    .join(',') || 'identity';
+
 /**
  * A local server in front of `baseUrl` that passes every request through, except that
  * SCRIPT_FREE_PREFIX + a page's path answers that page, fetched from `baseUrl` with the same request
- * headers, without its scripts. The page and its copy are both measured through it, so both come from
- * one origin, over the same hop, with their stylesheets and images from that origin too; the copy pays
- * for being fetched whole before it is rewritten. Resolves to { url, close }.
+ * headers, without its scripts, compressed again as the server compressed it (the copy would load
+ * slower than the page on a slow network if it came uncompressed). The page and its copy are both
+ * measured through it, so both come from one origin, over the same hop, with their stylesheets and
+ * images from that origin too; the copy pays for being fetched whole before it is rewritten.
+ * Resolves to { url, close }.
  */
 function startScriptFreeProxy(baseUrl) {
   const upstream = new URL(baseUrl);
   const server = http.createServer((request, response) => {
     const scriptFree = request.url.startsWith(`${SCRIPT_FREE_PREFIX}/`);
     const headers = { ...request.headers, host: upstream.host };
-    // The copy is rewritten as text, so it is asked for uncompressed.
-    if (scriptFree) headers['accept-encoding'] = 'identity';
+    if (scriptFree) headers['accept-encoding'] = rewritableEncodings(request.headers['accept-encoding']);
     const target = new URL(scriptFree ? request.url.slice(SCRIPT_FREE_PREFIX.length) : request.url, upstream);
     const forwarded = http.request(target, { method: request.method, headers }, (answer) => {
       if (!scriptFree) {
@@ -331,9 +348,11 @@ function startScriptFreeProxy(baseUrl) {
       const chunks = [];
       answer.on('data', (chunk) => chunks.push(chunk));
       answer.on('end', () => {
-        const body = withoutScripts(Buffer.concat(chunks).toString('utf8'));
+        const codec = CODECS[answer.headers['content-encoding']] ?? IDENTITY;
+        const page = codec.decode(Buffer.concat(chunks)).toString('utf8');
+        const body = codec.encode(Buffer.from(withoutScripts(page), 'utf8'));
         const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = answer.headers;
-        response.writeHead(answer.statusCode, { ...rest, 'content-length': Buffer.byteLength(body) });
+        response.writeHead(answer.statusCode, { ...rest, 'content-length': body.length });
         response.end(body);
       });
     });
