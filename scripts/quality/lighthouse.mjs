@@ -69,11 +69,12 @@ function phoneConfig(categories, cpuSlowdownMultiplier) {
 
 const DEFAULT_CPU_SLOWDOWN = constants.throttling.mobileSlow4G.cpuSlowdownMultiplier;
 
-/** The phones pages are measured as; `judges` picks the page types held to its budgets. */
+/** The phones pages are measured as: `judges` picks the page types held to its budgets, `pagesLabel` says which in the log. */
 const PHONES = [
   {
     name: 'default',
     label: `Lighthouse's mobile profile (CPU slowdown ${DEFAULT_CPU_SLOWDOWN}x)`,
+    pagesLabel: 'every page type',
     budgets: LIGHTHOUSE_BUDGETS,
     config: phoneConfig(Object.keys(LIGHTHOUSE_BUDGETS), DEFAULT_CPU_SLOWDOWN),
     judges: () => true,
@@ -81,7 +82,8 @@ const PHONES = [
   },
   {
     name: 'low-end',
-    label: `a low-end phone (CPU slowdown ${LOW_END_PHONE.cpuSlowdownMultiplier}x), public pages`,
+    label: `a low-end phone (CPU slowdown ${LOW_END_PHONE.cpuSlowdownMultiplier}x)`,
+    pagesLabel: 'public pages',
     budgets: LOW_END_PHONE.budgets,
     config: phoneConfig(Object.keys(LOW_END_PHONE.budgets), LOW_END_PHONE.cpuSlowdownMultiplier),
     judges: (pageType) => pageType.budget === 'browse',
@@ -466,7 +468,7 @@ async function main() {
       const judgedPages = pageTypes.filter(phone.judges);
       if (judgedPages.length === 0) continue;
       const budgets = Object.entries(phone.budgets).map(([id, min]) => `${id} >= ${min}`);
-      console.log(`Lighthouse as ${phone.label}, simulated slow 4G: ${budgets.join(', ')}`);
+      console.log(`Lighthouse as ${phone.label}, simulated slow 4G, ${phone.pagesLabel}: ${budgets.join(', ')}`);
       for (const pageType of judgedPages) {
         const result = await audit(pageType, phone, server.baseUrl, chromium, session);
         printResult(result, phone.budgets);
@@ -475,7 +477,7 @@ async function main() {
     }
     const compared = pageTypes.find((pageType) => pageType.name === SCRIPT_FREE_COMPARED_PAGE);
     if (compared) {
-      console.log(`Lighthouse as ${LOW_END.label.split(',')[0]}: ${compared.name} and a script-free copy of its HTML, back to back`);
+      console.log(`Lighthouse as ${LOW_END.label}: ${compared.name} and a script-free copy of its HTML, back to back`);
       const proxy = await startScriptFreeProxy(server.baseUrl);
       try {
         comparison = await compareWithScriptFree(compared, proxy.url, chromium);
