@@ -1,13 +1,17 @@
 /**
  * Lighthouse (mobile form factor, simulated throttling) on every page type of pages.mjs, in English,
- * signed in where the page needs it, one page after another, against the built worker. Prints each
- * page's four scores with the CPU benchmark index Lighthouse measured and how much of the CPU other
- * jobs took while the page loaded (scripts/quality/cpu-meter.mjs). A run during which other jobs
- * took more than CONTENDED_SHARE of the CPU is measured again once they leave, rather than judged
- * (10 minutes of waiting at most in all); a page that misses a budget is measured twice more and the
- * median of the three judged. Writes test-results/lighthouse.json (and an HTML report per
- * page), and exits non-zero when a median misses its budget or the gate cannot run at all (no
- * browser, no server).
+ * signed in where the page needs it, one page after another, against the built worker, as two
+ * phones: Lighthouse's default mobile profile (CPU slowdown 4x) on every page type, held to
+ * LIGHTHOUSE_BUDGETS, and a low-end phone (CPU slowdown 8x, LOW_END_PHONE) on the public ones,
+ * held to its performance budget. Then the home page and a script-free copy of its own HTML on the
+ * low-end phone, back to back: the home page's LCP may be at most MAX_LCP_RATIO_TO_SCRIPT_FREE times
+ * the copy's. Prints each page's scores, LCP and TBT with the CPU benchmark index Lighthouse measured
+ * and how much of the CPU other jobs took while the page loaded (scripts/quality/cpu-meter.mjs). A
+ * run during which other jobs took more than CONTENDED_SHARE of the CPU is measured again once they
+ * leave, rather than judged (10 minutes of waiting at most in all); a page (or the home/copy pair)
+ * that misses a budget is measured twice more and the median of the three judged. Writes
+ * test-results/lighthouse.json (and an HTML report per page and profile), and exits non-zero when a
+ * median misses its budget or the gate cannot run at all (no browser, no server).
  *
  *   node scripts/quality/lighthouse.mjs                    starts its own server (needs a built dist/)
  *   QUALITY_BASE_URL=http://127.0.0.1:4321 node ...        audits a server that is already running
@@ -17,14 +21,16 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { CHROMIUM } from '../ensure-chromium.mjs';
 import { othersShare, startCpuMeter } from './cpu-meter.mjs';
 import { e2eStateDir, ROOT } from '../local-db.mjs';
-import { LIGHTHOUSE_BUDGETS, PAGE_TYPES } from './pages.mjs';
+import { LIGHTHOUSE_BUDGETS, LOW_END_PHONE, MAX_LCP_RATIO_TO_SCRIPT_FREE, PAGE_TYPES } from './pages.mjs';
 import { pathOf, signedInSession } from './session.mjs';
 import { startBuiltServer } from './server.mjs';
 
@@ -39,20 +45,52 @@ const MAX_RUNS = 7;
 /** How long the gate may wait in all for other jobs to leave the CPU. */
 const QUIET_WAIT_BUDGET_MS = 10 * 60_000;
 const QUIET_SAMPLE_MS = 3_000;
+/** The page type compared with a script-free copy of itself: the issue that set the ratio measured it there. */
+const SCRIPT_FREE_COMPARED_PAGE = 'home';
+/** Put in front of a page's path, the script-free proxy answers the page without its scripts. */
+const SCRIPT_FREE_PREFIX = '/script-free';
 const reportDir = path.join(ROOT, 'test-results', 'lighthouse');
 const summaryFile = path.join(ROOT, 'test-results', 'lighthouse.json');
 
-const config = {
-  extends: 'lighthouse:default',
-  settings: {
-    onlyCategories: Object.keys(LIGHTHOUSE_BUDGETS),
-    formFactor: 'mobile',
-    screenEmulation: constants.screenEmulationMetrics.mobile,
-    emulatedUserAgent: constants.userAgents.mobile,
-    throttlingMethod: 'simulate',
-    throttling: constants.throttling.mobileSlow4G,
+/** Lighthouse's mobile settings for a phone whose CPU is `cpuSlowdownMultiplier` times slower than this machine. */
+function phoneConfig(categories, cpuSlowdownMultiplier) {
+  return {
+    extends: 'lighthouse:default',
+    settings: {
+      onlyCategories: categories,
+      formFactor: 'mobile',
+      screenEmulation: constants.screenEmulationMetrics.mobile,
+      emulatedUserAgent: constants.userAgents.mobile,
+      throttlingMethod: 'simulate',
+      throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier },
+    },
+  };
+}
+
+const DEFAULT_CPU_SLOWDOWN = constants.throttling.mobileSlow4G.cpuSlowdownMultiplier;
+
+/** The phones pages are measured as: `judges` picks the page types held to its budgets, `pagesLabel` says which in the log. */
+const PHONES = [
+  {
+    name: 'default',
+    label: `Lighthouse's mobile profile (CPU slowdown ${DEFAULT_CPU_SLOWDOWN}x)`,
+    pagesLabel: 'every page type',
+    budgets: LIGHTHOUSE_BUDGETS,
+    config: phoneConfig(Object.keys(LIGHTHOUSE_BUDGETS), DEFAULT_CPU_SLOWDOWN),
+    judges: () => true,
+    reportSuffix: '',
   },
-};
+  {
+    name: 'low-end',
+    label: `a low-end phone (CPU slowdown ${LOW_END_PHONE.cpuSlowdownMultiplier}x)`,
+    pagesLabel: 'public pages',
+    budgets: LOW_END_PHONE.budgets,
+    config: phoneConfig(Object.keys(LOW_END_PHONE.budgets), LOW_END_PHONE.cpuSlowdownMultiplier),
+    judges: (pageType) => pageType.budget === 'browse',
+    reportSuffix: '-low-end',
+  },
+];
+const LOW_END = PHONES[1];
 
 /** Starts headless Chromium with a DevTools port of its choosing; resolves to { port, close }. */
 function launchChromium() {
@@ -128,28 +166,37 @@ async function quietMachine() {
   quietWaitLeftMs -= Date.now() - start;
 }
 
+/** The load's Largest Contentful Paint and Total Blocking Time in simulated milliseconds (null when not measured). */
+function metricsOf(lhr) {
+  const value = (id) => {
+    const numeric = lhr.audits[id]?.numericValue;
+    return typeof numeric === 'number' ? Math.round(numeric) : null;
+  };
+  return { lcpMs: value('largest-contentful-paint'), tbtMs: value('total-blocking-time') };
+}
+
 /**
- * One Lighthouse run of a page: its four scores (0-100, null when not scored), the share of the CPU
- * other jobs took meanwhile (`others`, null when unknown) and the report.
+ * One Lighthouse run of a page as `phone`: the scores of its budgets (0-100, null when not scored),
+ * LCP and TBT, the share of the CPU other jobs took meanwhile (`others`, null when unknown) and the report.
  */
-async function measure(url, flags, browserPid) {
+async function measure(url, flags, browserPid, phone) {
   const meter = startCpuMeter([process.pid, browserPid]);
-  const result = await lighthouse(url, flags, config);
+  const result = await lighthouse(url, flags, phone.config);
   const others = meter.stop();
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
   const scores = {};
-  for (const id of Object.keys(LIGHTHOUSE_BUDGETS)) {
+  for (const id of Object.keys(phone.budgets)) {
     const score = lhr.categories[id]?.score;
     scores[id] = score === null || score === undefined ? null : Math.round(score * 100);
   }
-  return { scores, others, contended: others !== null && others >= CONTENDED_SHARE, lhr, report: result.report };
+  return { scores, metrics: metricsOf(lhr), others, contended: others !== null && others >= CONTENDED_SHARE, lhr, report: result.report };
 }
 
 /** The categories whose score misses its budget. */
-function missesOf(pageType, scores) {
+function missesOf(pageType, scores, budgets) {
   // A page that must stay out of search engines loses the SEO points of being crawlable, by design.
-  return Object.entries(LIGHTHOUSE_BUDGETS)
+  return Object.entries(budgets)
     .filter(([id, budget]) => !(id === 'seo' && pageType.noindex) && (scores[id] === null || scores[id] < budget))
     .map(([id]) => id);
 }
@@ -160,44 +207,63 @@ const median = (values) => {
 };
 
 /**
- * Audits a page; when a score misses its budget, measures twice more and judges the median of the
- * three, since one run can miss on noise alone. A run that other jobs contended for the CPU is not
- * judged: it is measured again once they leave (a contended first run that passes stands), until
- * the waiting budget or MAX_RUNS is spent. The report kept is the judged run closest to the medians' performance.
+ * Measures until a run can be judged and, when that run fails `passes`, twice more, so that the median
+ * of three is judged, since one run can miss on noise alone. A run that other jobs contended for the
+ * CPU is not judged: it is measured again once they leave, until the waiting budget or MAX_RUNS is
+ * spent; a contended first run that passes stands when `contendedPassStands` (contention can only
+ * lower a score, but it can move a ratio of two runs either way). Answers every run and the judged ones.
  */
-async function audit(pageType, baseUrl, browser, session) {
-  const url = new URL(pathOf(pageType, LOCALE, session.vars), baseUrl).href;
-  const flags = { port: browser.port, logLevel: 'error', output: 'html', ignoreStatusCode: pageType.status !== 200 };
-  if (pageType.session) flags.extraHeaders = { Cookie: session.cookie };
+async function judgedRuns(measureOnce, passes, contendedPassStands) {
   const runs = [];
   const judged = [];
   const judgedRun = async (passingStands) => {
     for (;;) {
-      const run = await measure(url, flags, browser.pid);
+      const run = await measureOnce();
       runs.push(run);
-      const passes = missesOf(pageType, run.scores).length === 0;
-      if (!run.contended || (passingStands && passes) || quietWaitLeftMs <= 0 || runs.length >= MAX_RUNS) return run;
+      if (!run.contended || (passingStands && passes(run)) || quietWaitLeftMs <= 0 || runs.length >= MAX_RUNS) return run;
       await quietMachine();
     }
   };
-  judged.push(await judgedRun(true));
-  while (missesOf(pageType, judged[0].scores).length > 0 && judged.length < REMEASURE_RUNS) {
+  judged.push(await judgedRun(contendedPassStands));
+  while (!passes(judged[0]) && judged.length < REMEASURE_RUNS) {
     await quietMachine();
     judged.push(await judgedRun(false));
   }
-  const scores = Object.fromEntries(Object.keys(LIGHTHOUSE_BUDGETS).map((id) => [id, median(judged.map((run) => run.scores[id]))]));
-  const kept = judged.reduce((best, run) =>
-    Math.abs(run.scores.performance - scores.performance) < Math.abs(best.scores.performance - scores.performance) ? run : best,
+  return { runs, judged };
+}
+
+/** The judged run whose `measured` value is closest to `target`: its report is the one kept. */
+const closestTo = (judged, measured, target) =>
+  judged.reduce((best, run) => (Math.abs(measured(run) - target) < Math.abs(measured(best) - target) ? run : best));
+
+/** Audits a page as `phone` (judgedRuns); the report kept is the judged run closest to the median performance. */
+async function audit(pageType, phone, baseUrl, browser, session) {
+  const url = new URL(pathOf(pageType, LOCALE, session.vars), baseUrl).href;
+  const flags = { port: browser.port, logLevel: 'error', output: 'html', ignoreStatusCode: pageType.status !== 200 };
+  if (pageType.session) flags.extraHeaders = { Cookie: session.cookie };
+  const { runs, judged } = await judgedRuns(
+    () => measure(url, flags, browser.pid, phone),
+    (run) => missesOf(pageType, run.scores, phone.budgets).length === 0,
+    true,
   );
-  writeFileSync(path.join(reportDir, `${pageType.name}.html`), kept.report);
+  const scores = Object.fromEntries(Object.keys(phone.budgets).map((id) => [id, median(judged.map((run) => run.scores[id]))]));
+  const metrics = {
+    lcpMs: median(judged.map((run) => run.metrics.lcpMs)),
+    tbtMs: median(judged.map((run) => run.metrics.tbtMs)),
+  };
+  const kept = closestTo(judged, (run) => run.scores.performance, scores.performance);
+  writeFileSync(path.join(reportDir, `${pageType.name}${phone.reportSuffix}.html`), kept.report);
   return {
     name: pageType.name,
+    phone: phone.name,
     url,
     scores,
-    misses: missesOf(pageType, scores),
+    metrics,
+    misses: missesOf(pageType, scores, phone.budgets),
     lhr: kept.lhr,
     runs: runs.map((run) => ({
       scores: run.scores,
+      metrics: run.metrics,
       others: run.others,
       judged: judged.includes(run),
       benchmarkIndex: run.lhr.environment.benchmarkIndex,
@@ -205,29 +271,169 @@ async function audit(pageType, baseUrl, browser, session) {
   };
 }
 
-function printResult({ name, url, scores, misses, lhr, runs }) {
+const seconds = (ms) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(2)} s`);
+const metricCells = ({ lcpMs, tbtMs }) => `LCP ${seconds(lcpMs)}  TBT ${tbtMs ?? 'n/a'} ms`;
+const machine = (run) => `CPU benchmark index ${Math.round(run.benchmarkIndex)}, other jobs ${run.others ?? '?'}% of the CPU`;
+
+function printResult({ name, url, scores, metrics, misses, lhr, runs }, budgets) {
   const cells = (values) =>
     Object.entries(values)
       .map(([id, score]) => `${id} ${score ?? 'n/a'}`)
       .join('  ');
-  const machine = (run) => `CPU benchmark index ${Math.round(run.benchmarkIndex)}, other jobs ${run.others ?? '?'}% of the CPU`;
   const judged = runs.filter((run) => run.judged);
   console.log(
-    `${misses.length === 0 ? 'PASS' : 'FAIL'}  ${name.padEnd(18)} ${cells(scores)}  (${url}, ${runs.length === 1 ? machine(runs[0]) : judged.length === 1 ? 'the judged run below' : `median of the ${judged.length} judged runs`})`,
+    `${misses.length === 0 ? 'PASS' : 'FAIL'}  ${name.padEnd(18)} ${cells(scores)}  ${metricCells(metrics)}  (${url}, ${runs.length === 1 ? machine(runs[0]) : judged.length === 1 ? 'the judged run below' : `median of the ${judged.length} judged runs`})`,
   );
   if (runs.length > 1) {
     console.log(`      ${runs.length} runs; those during which other jobs took ${CONTENDED_SHARE}% of the CPU or more are measured again:`);
-    for (const run of runs) console.log(`        ${cells(run.scores)}  (${machine(run)})${run.judged ? '' : '  not judged'}`);
+    for (const run of runs)
+      console.log(`        ${cells(run.scores)}  ${metricCells(run.metrics)}  (${machine(run)})${run.judged ? '' : '  not judged'}`);
   }
   if (lhr.runtimeError) console.log(`      runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   for (const warning of lhr.runWarnings) console.log(`      warning: ${warning}`);
   for (const [id, score] of Object.entries(scores)) {
     if (score === 100) continue;
-    const verdict = misses.includes(id)
-      ? `MISSED: ${score ?? 'could not be scored'} < ${LIGHTHOUSE_BUDGETS[id]}`
-      : `${score}, points lost to`;
+    const verdict = misses.includes(id) ? `MISSED: ${score ?? 'could not be scored'} < ${budgets[id]}` : `${score}, points lost to`;
     console.log(`    ${id} ${verdict}:`);
     for (const line of lostPoints(lhr, id)) console.log(line);
+  }
+}
+
+/**
+ * The page as it would be without JavaScript: no script elements or module preloads, and its islands
+ * left as the HTML the server rendered, without the props and bundle URLs they would hydrate from.
+ */
+function withoutScripts(html) {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '')
+    .replace(/<astro-island\b[^>]*>/gi, '<astro-island>');
+}
+
+/** Decoder and encoder of each content encoding the script-free proxy can rewrite. */
+const CODECS = {
+  gzip: { decode: zlib.gunzipSync, encode: zlib.gzipSync },
+  deflate: { decode: zlib.inflateSync, encode: zlib.deflateSync },
+  br: { decode: zlib.brotliDecompressSync, encode: zlib.brotliCompressSync },
+};
+const IDENTITY = { decode: (body) => body, encode: (body) => body };
+
+/** An Accept-Encoding header without the encodings the proxy cannot rewrite. */
+const rewritableEncodings = (accepted = '') =>
+  accepted
+    .split(',')
+    .filter((entry) => Object.hasOwn(CODECS, entry.split(';')[0].trim()))
+    .join(',') || 'identity';
+
+/**
+ * A local server in front of `baseUrl` that passes every request through, except that
+ * SCRIPT_FREE_PREFIX + a page's path answers that page, fetched from `baseUrl` with the same request
+ * headers, without its scripts, compressed again as the server compressed it (the copy would load
+ * slower than the page on a slow network if it came uncompressed). The page and its copy are both
+ * measured through it, so both come from one origin, over the same hop, with their stylesheets and
+ * images from that origin too; the copy pays for being fetched whole before it is rewritten.
+ * Resolves to { url, close }.
+ */
+function startScriptFreeProxy(baseUrl) {
+  const upstream = new URL(baseUrl);
+  const server = http.createServer((request, response) => {
+    const scriptFree = request.url.startsWith(`${SCRIPT_FREE_PREFIX}/`);
+    const headers = { ...request.headers, host: upstream.host };
+    if (scriptFree) headers['accept-encoding'] = rewritableEncodings(request.headers['accept-encoding']);
+    const target = new URL(scriptFree ? request.url.slice(SCRIPT_FREE_PREFIX.length) : request.url, upstream);
+    const forwarded = http.request(target, { method: request.method, headers }, (answer) => {
+      if (!scriptFree) {
+        response.writeHead(answer.statusCode, answer.headers);
+        answer.pipe(response);
+        return;
+      }
+      const chunks = [];
+      answer.on('data', (chunk) => chunks.push(chunk));
+      answer.on('end', () => {
+        const codec = CODECS[answer.headers['content-encoding']] ?? IDENTITY;
+        const page = codec.decode(Buffer.concat(chunks)).toString('utf8');
+        const body = codec.encode(Buffer.from(withoutScripts(page), 'utf8'));
+        const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = answer.headers;
+        response.writeHead(answer.statusCode, { ...rest, 'content-length': body.length });
+        response.end(body);
+      });
+    });
+    forwarded.on('error', (error) => {
+      response.writeHead(502, { 'content-type': 'text/plain' });
+      response.end(`The server behind the script-free proxy did not answer: ${error.message}`);
+    });
+    request.pipe(forwarded);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        close: () => new Promise((closed) => server.close(closed)),
+      }),
+    );
+  });
+}
+
+/**
+ * The page and a script-free copy of its own HTML, one right after the other on the low-end phone (a
+ * pair is contended when either run is): the ratio of their LCPs is what the page's JavaScript costs
+ * its main content. A pair over MAX_LCP_RATIO_TO_SCRIPT_FREE is measured twice more and the median
+ * ratio judged (judgedRuns); a contended pair is never judged while the machine may still turn quiet.
+ * Keeps the copy's report of the pair closest to that median.
+ */
+async function compareWithScriptFree(pageType, proxyUrl, browser) {
+  const url = new URL(pathOf(pageType, LOCALE), proxyUrl).href;
+  const copyUrl = new URL(SCRIPT_FREE_PREFIX + pathOf(pageType, LOCALE), proxyUrl).href;
+  const flags = { port: browser.port, logLevel: 'error', output: 'html' };
+  const measurePair = async () => {
+    const page = await measure(url, flags, browser.pid, LOW_END);
+    const copy = await measure(copyUrl, flags, browser.pid, LOW_END);
+    const ratio = page.metrics.lcpMs && copy.metrics.lcpMs ? page.metrics.lcpMs / copy.metrics.lcpMs : null;
+    return { page, copy, ratio, contended: page.contended || copy.contended };
+  };
+  const { runs, judged } = await judgedRuns(
+    measurePair,
+    (pair) => pair.ratio !== null && pair.ratio <= MAX_LCP_RATIO_TO_SCRIPT_FREE,
+    false,
+  );
+  const ratio = median(judged.map((pair) => pair.ratio));
+  if (ratio !== null)
+    writeFileSync(
+      path.join(reportDir, `${pageType.name}-script-free-copy.html`),
+      closestTo(judged, (pair) => pair.ratio, ratio).copy.report,
+    );
+  const summaryOf = (run) => ({
+    scores: run.scores,
+    metrics: run.metrics,
+    others: run.others,
+    benchmarkIndex: run.lhr.environment.benchmarkIndex,
+  });
+  return {
+    name: pageType.name,
+    url,
+    copyUrl,
+    lcpRatio: ratio === null ? null : Math.round(ratio * 1000) / 1000,
+    passed: ratio !== null && ratio <= MAX_LCP_RATIO_TO_SCRIPT_FREE,
+    runs: runs.map((pair) => ({
+      page: summaryOf(pair.page),
+      copy: summaryOf(pair.copy),
+      lcpRatio: pair.ratio === null ? null : Math.round(pair.ratio * 1000) / 1000,
+      judged: judged.includes(pair),
+    })),
+  };
+}
+
+function printComparison({ name, lcpRatio, passed, runs }) {
+  const ratio = (value) => (value === null ? 'n/a' : value.toFixed(2));
+  const judged = runs.filter((pair) => pair.judged);
+  console.log(
+    `${passed ? 'PASS' : 'FAIL'}  ${name} vs its script-free copy: LCP ratio ${ratio(lcpRatio)} (at most ${MAX_LCP_RATIO_TO_SCRIPT_FREE})${judged.length > 1 ? `, median of the ${judged.length} judged pairs` : ''}`,
+  );
+  for (const pair of runs) {
+    console.log(
+      `        ${name}: performance ${pair.page.scores.performance ?? 'n/a'}  ${metricCells(pair.page.metrics)} (${machine(pair.page)});  copy: performance ${pair.copy.scores.performance ?? 'n/a'}  ${metricCells(pair.copy.metrics)} (${machine(pair.copy)});  ratio ${ratio(pair.lcpRatio)}${pair.judged ? '' : '  not judged'}`,
+    );
   }
 }
 
@@ -239,6 +445,7 @@ const pageTypes = chosenPages ? PAGE_TYPES.filter((pageType) => chosenPages.incl
 async function main() {
   if (pageTypes.length === 0)
     throw new Error(`QUALITY_PAGES names no page type of pages.mjs (${PAGE_TYPES.map((pageType) => pageType.name).join(', ')})`);
+  const startedAt = Date.now();
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   rmSync(summaryFile, { force: true });
@@ -248,37 +455,58 @@ async function main() {
     : await startBuiltServer(port);
   let chromium;
   const results = [];
+  let comparison = null;
   try {
     chromium = await launchChromium();
     const persistTo = process.env.QUALITY_BASE_URL
       ? path.resolve(ROOT, process.env.QUALITY_PERSIST_TO ?? '.wrangler/state')
       : e2eStateDir(port);
     const session = pageTypes.some((pageType) => pageType.session) ? await signedInSession(server.baseUrl, persistTo) : { vars: {} };
-    console.log(
-      `Lighthouse ${Object.entries(LIGHTHOUSE_BUDGETS)
-        .map(([id, min]) => `${id} >= ${min}`)
-        .join(', ')} (mobile, simulated throttling)`,
-    );
     // Right after the end-to-end tests their browsers may still be closing.
     await quietMachine();
-    for (const pageType of pageTypes) {
-      const result = await audit(pageType, server.baseUrl, chromium, session);
-      printResult(result);
-      results.push(result);
+    for (const phone of PHONES) {
+      const judgedPages = pageTypes.filter(phone.judges);
+      if (judgedPages.length === 0) continue;
+      const budgets = Object.entries(phone.budgets).map(([id, min]) => `${id} >= ${min}`);
+      console.log(`Lighthouse as ${phone.label}, simulated slow 4G, ${phone.pagesLabel}: ${budgets.join(', ')}`);
+      for (const pageType of judgedPages) {
+        const result = await audit(pageType, phone, server.baseUrl, chromium, session);
+        printResult(result, phone.budgets);
+        results.push(result);
+      }
+    }
+    const compared = pageTypes.find((pageType) => pageType.name === SCRIPT_FREE_COMPARED_PAGE);
+    if (compared) {
+      console.log(`Lighthouse as ${LOW_END.label}: ${compared.name} and a script-free copy of its HTML, back to back`);
+      const proxy = await startScriptFreeProxy(server.baseUrl);
+      try {
+        comparison = await compareWithScriptFree(compared, proxy.url, chromium);
+      } finally {
+        await proxy.close();
+      }
+      printComparison(comparison);
     }
   } finally {
     await chromium?.close();
     await server.stop();
   }
-  const failed = results.filter((result) => result.misses.length > 0).length;
+  const failed = results.filter((result) => result.misses.length > 0).length + (comparison && !comparison.passed ? 1 : 0);
+  const judgedCount = results.length + (comparison ? 1 : 0);
+  const elapsedS = Math.round((Date.now() - startedAt) / 1000);
   const summary = {
     budgets: LIGHTHOUSE_BUDGETS,
-    passed: results.length - failed,
+    lowEndPhone: LOW_END_PHONE,
+    maxLcpRatioToScriptFree: MAX_LCP_RATIO_TO_SCRIPT_FREE,
+    passed: judgedCount - failed,
     failed,
-    pages: results.map(({ name, url, scores, misses, runs }) => ({ name, url, scores, misses, runs })),
+    seconds: elapsedS,
+    pages: results.map(({ name, phone, url, scores, metrics, misses, runs }) => ({ name, phone, url, scores, metrics, misses, runs })),
+    scriptFree: comparison,
   };
   writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
-  console.log(`Lighthouse: ${summary.passed} of ${results.length} pages within budget; reports in ${path.relative(ROOT, reportDir)}/`);
+  console.log(
+    `Lighthouse: ${summary.passed} of ${judgedCount} checks within budget in ${Math.floor(elapsedS / 60)} min ${elapsedS % 60} s; reports in ${path.relative(ROOT, reportDir)}/`,
+  );
   return failed === 0;
 }
 

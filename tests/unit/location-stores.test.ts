@@ -8,7 +8,8 @@ import {
   locateByNetwork,
   locateWithBrowser,
 } from '../../src/lib/stores/city.ts';
-import { confirmPreferences, hideForToday } from '../../src/lib/stores/preferences.ts';
+import { hideForToday } from '../../src/lib/stores/hide-for-today.ts';
+import { confirmPreferences } from '../../src/lib/stores/preferences.ts';
 
 /** A Map-backed localStorage for Node. */
 function memoryStorage(initial: Record<string, string> = {}) {

@@ -3,9 +3,8 @@
  * currencyCode, languageList). Confirming the popup follows SPEC.md section 4: forget the location
  * city, save the currency on the server, then the language; the caller switches the URL prefix.
  */
-import Cookies from 'js-cookie';
 import { api, unwrap } from '../api/client.ts';
-import { currencyToSave, endOfLocalDay } from '../domain/preferences.ts';
+import { currencyToSave } from '../domain/preferences.ts';
 import { forgetLocationCity } from './city.ts';
 
 const LANGUAGE_KEY = 'language';
@@ -42,9 +41,4 @@ export async function confirmPreferences(language: LanguageOption, currency: Cur
   }
   await unwrap(api.v1.user.language.save.$post({ json: { languageId: language.id } }));
   localStorage.setItem(LANGUAGE_KEY, language.code);
-}
-
-/** Hides something (the app banner, the pop-up boxes) until the end of the user's day, by cookie. */
-export function hideForToday(cookie: string): void {
-  Cookies.set(cookie, '1', { path: '/', expires: endOfLocalDay(new Date()), sameSite: 'Lax' });
 }
