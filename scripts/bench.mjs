@@ -41,6 +41,8 @@ const TARGETS = [
   { name: 'home page, rendered', path: '/en/', rendered: true },
   { name: 'activity detail page, from the edge cache', path: '/en/activity/1000' },
   { name: 'activity detail page, rendered', path: '/en/activity/1000', rendered: true },
+  { name: 'category page, from the edge cache', path: '/en/concerts' },
+  { name: 'category page, rendered', path: '/en/concerts', rendered: true },
   { name: 'static file', path: '/favicon.svg' },
   { name: 'home config API', path: '/api/' },
   { name: 'search suggestions API', path: '/api/api/v1/activities/suggest?ignoreCityId=true&input=hong' },
