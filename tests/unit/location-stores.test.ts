@@ -184,8 +184,8 @@ describe('preferences store', () => {
     const jar = { cookie: '' };
     vi.stubGlobal('document', jar);
     hideForToday('hideAppInfo');
-    expect(jar.cookie).toMatch(/^hideAppInfo=1; path=\/; expires=[^;]+; sameSite=Lax$/);
-    const expires = new Date(/expires=([^;]+)/.exec(jar.cookie)![1]);
+    expect(jar.cookie).toMatch(/^hideAppInfo=1; Path=\/; Expires=[^;]+; SameSite=Lax$/);
+    const expires = new Date(/Expires=([^;]+)/.exec(jar.cookie)![1]);
     const now = new Date();
     expect(expires.getTime()).toBeGreaterThan(now.getTime());
     expect(expires.getTime() - now.getTime()).toBeLessThanOrEqual(24 * 3600 * 1000);

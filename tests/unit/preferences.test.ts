@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currencyToSave, endOfLocalDay } from '../../src/lib/domain/preferences.ts';
+import { endOfLocalDay } from '../../src/lib/domain/local-day.ts';
+import { currencyToSave } from '../../src/lib/domain/preferences.ts';
 
 describe('currencyToSave', () => {
   it('saves nothing when a visitor with no stored currency keeps the one shown', () => {

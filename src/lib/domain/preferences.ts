@@ -9,8 +9,3 @@
 export function currencyToSave(selected: string, shown: string, stored: string | null): string | null {
   return stored !== null || selected !== shown ? selected : null;
 }
-
-/** The end of the local day of `now`: when a "hide for today" choice expires (cookie hideAppInfo). */
-export function endOfLocalDay(now: Date): Date {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59, 999);
-}
