@@ -6,18 +6,11 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
-import {
-  CHANNEL_COOKIE,
-  LANGUAGE_COOKIE,
-  REPLICA_BOOKMARK_COOKIE,
-  REPLICA_BOOKMARK_MAX_AGE_S,
-  TOKEN_COOKIE,
-  USER_ID_COOKIE,
-} from './lib/config.ts';
+import { CHANNEL_COOKIE, LANGUAGE_COOKIE, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from './lib/config.ts';
 import { localizedPath, resolveLocale } from './lib/i18n/locales.ts';
 import { routeFor } from './lib/routes.ts';
 import { bookmarkOf, database } from './lib/db/client.ts';
-import { mayWrite, usableBookmark } from './lib/domain/replica-bookmark.ts';
+import { bookmarkCookie, mayWrite, usableBookmark } from './lib/domain/replica-bookmark.ts';
 import { securityHeaders } from './lib/domain/security.ts';
 import { userOfCookies } from './lib/services/auth.ts';
 
@@ -53,10 +46,7 @@ function withReplicaBookmark(context: APIContext, response: Response): Response 
   if (!bookmark) return response;
   const answer = new Response(response.body, response);
   const secure = env.APP_ENV !== 'local' || context.url.protocol === 'https:';
-  answer.headers.append(
-    'Set-Cookie',
-    `${REPLICA_BOOKMARK_COOKIE}=${bookmark}; Path=/; Max-Age=${REPLICA_BOOKMARK_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
-  );
+  answer.headers.append('Set-Cookie', bookmarkCookie(bookmark, secure));
   return answer;
 }
 

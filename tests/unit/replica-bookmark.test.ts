@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayWrite, usableBookmark } from '../../src/lib/domain/replica-bookmark.ts';
+import { bookmarkCookie, mayWrite, usableBookmark } from '../../src/lib/domain/replica-bookmark.ts';
 
 describe('the replica bookmark cookie', () => {
   it('keeps what looks like a D1 bookmark and drops anything else', () => {
@@ -13,5 +13,10 @@ describe('the replica bookmark cookie', () => {
   it('names the methods that may write', () => {
     expect(['POST', 'put', 'DELETE', 'PATCH'].every(mayWrite)).toBe(true);
     expect(['GET', 'head', 'OPTIONS'].some(mayWrite)).toBe(false);
+  });
+
+  it('hands the bookmark over HttpOnly for an hour, Secure unless local http', () => {
+    expect(bookmarkCookie('0-1', true)).toBe('d1bm=0-1; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax; Secure');
+    expect(bookmarkCookie('0-1', false)).toBe('d1bm=0-1; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax');
   });
 });

@@ -4,19 +4,12 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import {
-  LOCAL_ONLY_API_PATH,
-  MAX_BODY_BYTES,
-  REPLICA_BOOKMARK_COOKIE,
-  REPLICA_BOOKMARK_MAX_AGE_S,
-  TOKEN_COOKIE,
-  USER_ID_COOKIE,
-} from '../config.ts';
+import { deleteCookie, getCookie } from 'hono/cookie';
+import { LOCAL_ONLY_API_PATH, MAX_BODY_BYTES, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
 import { bookmarkOf, database } from '../db/client.ts';
 import { DomainError } from '../domain/errors.ts';
 import { publicOrigin } from '../domain/public-origin.ts';
-import { mayWrite, usableBookmark } from '../domain/replica-bookmark.ts';
+import { bookmarkCookie, mayWrite, usableBookmark } from '../domain/replica-bookmark.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
 import { translator } from '../i18n/index.ts';
@@ -126,13 +119,8 @@ api.use('*', async (c, next) => {
   // After a write the browser keeps its bookmark, so its next reads see the write whichever replica answers.
   const bookmark = mayWrite(c.req.method) ? bookmarkOf(db) : null;
   if (bookmark) {
-    setCookie(c, REPLICA_BOOKMARK_COOKIE, bookmark, {
-      path: '/',
-      maxAge: REPLICA_BOOKMARK_MAX_AGE_S,
-      sameSite: 'Lax',
-      secure: c.env.APP_ENV !== 'local' || new URL(c.req.url).protocol === 'https:',
-      httpOnly: true,
-    });
+    const secure = c.env.APP_ENV !== 'local' || new URL(c.req.url).protocol === 'https:';
+    c.header('Set-Cookie', bookmarkCookie(bookmark, secure), { append: true });
   }
 });
 
