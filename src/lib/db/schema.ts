@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { PaymentMethod } from '../config.ts';
+import type { MessageKind } from '../domain/messages.ts';
 
 const localizedName = {
   nameEn: text('name_en').notNull(),
@@ -264,15 +265,60 @@ export const verificationCodes = sqliteTable(
   (t) => [index('codes_target_idx').on(t.target, t.purpose)],
 );
 
-/** Local/dev builds deliver codes here instead of a mail or SMS provider. */
-export const devOutbox = sqliteTable('dev_outbox', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  channel: text('channel').notNull(),
-  target: text('target').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  createdAt,
-});
+/** Local/dev builds deliver codes and messages here instead of a mail or SMS provider. */
+export const devOutbox = sqliteTable(
+  'dev_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    channel: text('channel').notNull(),
+    target: text('target').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** The email's HTML part; null for SMS and login codes. */
+    html: text('html'),
+    /** The `messages` row delivered (also a login code's own id): delivering it twice stores it once. */
+    messageId: text('message_id'),
+    createdAt,
+  },
+  (t) => [uniqueIndex('dev_outbox_message_idx').on(t.messageId)],
+);
+
+/**
+ * The outbox of messages to buyers and sellers (issue 18). Database triggers write a row in the same
+ * statement as the state change it reports (migrations/0014_messages.sql), keyed by that change, so
+ * a retried or racing change writes it once and a change that did not happen writes none. The
+ * queue consumer (src/lib/services/message-delivery.ts) delivers it: pending → sent, or dead after
+ * the last try.
+ */
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    /** The state change reported, e.g. "payment_received:42": unique, so it is reported once. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    kind: text('kind').$type<MessageKind>().notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    target: text('target').notNull(),
+    orderId: integer('order_id'),
+    /** What the change was (JSON): a deadline, an amount, a tracking number, the offer or lottery it is about. */
+    payload: text('payload').notNull().default('{}'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'dead'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** While a consumer is delivering it: another delivery of the same queue message waits until then. */
+    leaseUntil: integer('lease_until'),
+    lastError: text('last_error'),
+    /** Last handed to the queue; null until then (the outbox relay picks those up). */
+    enqueuedAt: integer('enqueued_at'),
+    sentAt: integer('sent_at'),
+    createdAt,
+  },
+  (t) => [index('messages_status_idx').on(t.status, t.enqueuedAt), index('messages_user_idx').on(t.userId, t.createdAt)],
+);
 
 /** A graphic captcha shown after repeated failures; its answer is stored hashed and used once. */
 export const captchaChallenges = sqliteTable('captcha_challenges', {
@@ -759,3 +805,54 @@ export const catalogueVersion = sqliteTable('catalogue_version', {
   id: integer('id').primaryKey(),
   version: integer('version').notNull(),
 });
+
+/**
+ * A buyer waiting for a sold-out tier with a group of tickets (issue 18). The earliest entry whose
+ * whole group fits in one listing's returned tickets gets an offer; `id` order is the queue order.
+ */
+export const waitlistEntries = sqliteTable(
+  'waitlist_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => ticketTiers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    quantity: integer('quantity').notNull(),
+    /** waiting → offered → bought, or left (the buyer) / lapsed (the offer ran out). */
+    status: text('status', { enum: ['waiting', 'offered', 'bought', 'left', 'lapsed'] })
+      .notNull()
+      .default('waiting'),
+    createdAt,
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('waitlist_entries_tier_idx').on(t.tierId, t.status, t.id), index('waitlist_entries_user_idx').on(t.userId, t.status)],
+);
+
+/** Tickets of one listing held for one waiting buyer until `expiresAt`; claimed by their order. */
+export const waitlistOffers = sqliteTable(
+  'waitlist_offers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    entryId: integer('entry_id')
+      .notNull()
+      .unique()
+      .references(() => waitlistEntries.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    quantity: integer('quantity').notNull(),
+    status: text('status', { enum: ['open', 'claimed', 'lapsed', 'withdrawn'] })
+      .notNull()
+      .default('open'),
+    expiresAt: integer('expires_at').notNull(),
+    orderId: integer('order_id'),
+    createdAt,
+  },
+  (t) => [index('waitlist_offers_status_idx').on(t.status, t.expiresAt), index('waitlist_offers_user_idx').on(t.userId, t.status)],
+);
