@@ -11,6 +11,8 @@ import { query } from './local-db.mjs';
 
 const BUYERS = 20;
 const STOCK = 1_000_000;
+/** Orders timed one at a time from their request to their message in the outbox. */
+const MESSAGE_SAMPLES = 20;
 
 /** A listing that sells now as an e-ticket (no address or attendee needed), with room for the whole run. */
 export function prepareCheckoutListing(persistTo) {
@@ -26,12 +28,15 @@ export function prepareCheckoutListing(persistTo) {
   return { listingId: row.id, tierId: row.tierId, activityId: row.activityId };
 }
 
-async function signUp(baseUrl, email) {
+async function signUp(baseUrl, email, timings = []) {
   const json = { 'content-type': 'application/json' };
+  const asked = performance.now();
   const sent = await fetch(`${baseUrl}/api/v1/user/mail/regVerify`, { method: 'POST', headers: json, body: JSON.stringify({ email }) });
   if (!sent.ok) throw new Error(`regVerify for ${email}: ${sent.status} ${await sent.text()}`);
   const outbox = await (await fetch(`${baseUrl}/api/v1/dev/outbox?target=${encodeURIComponent(email)}`)).json();
   const code = /\b(\d{6})\b/.exec(outbox.data[0]?.body ?? '')?.[1];
+  // A login code is sent inside the request: it is in the outbox when the answer arrives.
+  if (code) timings.push(performance.now() - asked);
   const registered = await fetch(`${baseUrl}/api/v1/user/mail/register`, {
     method: 'POST',
     headers: json,
@@ -77,6 +82,40 @@ async function settledOrders(baseUrl, cookies, listing) {
   }
 }
 
+function summary(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const pick = (q) => Number(sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)].toFixed(0));
+  return { samples: sorted.length, p50Ms: pick(0.5), p95Ms: pick(0.95) };
+}
+
+/**
+ * How long the queue takes to tell a buyer: from sending an order, one at a time on a quiet server,
+ * until its "order placed" message is in the dev outbox (written by the queue consumer).
+ */
+async function orderMessageTimes(baseUrl, run, cookies, body) {
+  const times = [];
+  for (let i = 0; i < MESSAGE_SAMPLES; i += 1) {
+    const email = `${run}-${i % BUYERS}@example.com`;
+    const started = performance.now();
+    const answer = await fetch(`${baseUrl}/api/v1/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookies[i % BUYERS], 'idempotency-key': `${run}-message-${i}` },
+      body,
+    }).then((response) => response.json());
+    if (answer.code !== 200) throw new Error(`an order for the message timing: ${JSON.stringify(answer)}`);
+    const outbox = `${baseUrl}/api/v1/dev/outbox?target=${encodeURIComponent(email)}`;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const entries = (await (await fetch(outbox)).json()).data;
+      if (entries.some((entry) => entry.body.includes(answer.data.orderNo))) break;
+      if (Date.now() > deadline) throw new Error(`order ${answer.data.orderNo}: no message in the dev outbox after 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    times.push(performance.now() - started);
+  }
+  return summary(times);
+}
+
 /**
  * Measures order creation and checks the database afterwards. Returns the bench row and placeOrder,
  * which submits one more order as the next buyer (its response), for later runs on the same database.
@@ -85,7 +124,8 @@ export async function benchCheckout({ baseUrl, listing, connections, durationS, 
   const { listingId } = listing;
   const run = Date.now().toString(36);
   const cookies = [];
-  for (let i = 0; i < BUYERS; i += 1) cookies.push(await signUp(baseUrl, `bench-${run}-${i}@example.com`));
+  const codeTimes = [];
+  for (let i = 0; i < BUYERS; i += 1) cookies.push(await signUp(baseUrl, `bench-${run}-${i}@example.com`, codeTimes));
   const quote = await (
     await fetch(`${baseUrl}/api/v1/checkout/quote?listingId=${listingId}&quantity=1&deliveryType=e_ticket&coupon=none`, {
       headers: { cookie: cookies[0] },
@@ -101,6 +141,7 @@ export async function benchCheckout({ baseUrl, listing, connections, durationS, 
     acceptNotes: true,
     expectedTotal: quote.data.cost.total,
   });
+  const messages = { loginCode: summary(codeTimes), orderPlaced: await orderMessageTimes(baseUrl, `bench-${run}`, cookies, body) };
   let sent = 0;
   const request = (defaults) => ({
     ...defaults,
@@ -151,5 +192,5 @@ export async function benchCheckout({ baseUrl, listing, connections, durationS, 
     verified: `${created} orders stored, stock down by ${before.available - after.available}`,
     roundTrips: Number(counted.headers.get(ROUND_TRIPS_HEADER)),
   };
-  return { row, placeOrder };
+  return { row, placeOrder, messages };
 }

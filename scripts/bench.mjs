@@ -211,9 +211,11 @@ function table(report) {
     '',
     `Pages as a share of the static file's req/s in the same run: ${staticShares(report.rows)}.`,
     '',
+    `Messages (${report.messages.orderPlaced.samples}, one at a time) in the dev outbox: a login code ${report.messages.loginCode.p50Ms} ms after asking (p50; sent in the request), an order's "placed" message ${report.messages.orderPlaced.p50Ms} ms after ordering (p50; p95 ${report.messages.orderPlaced.p95Ms} ms; through the queue).`,
+    '',
     `Cold start (spawn of the built worker to the first 200 of \`${TARGETS[0].path}\`): ${(report.coldStart.medianMs / 1000).toFixed(2)} s, median of ${report.coldStart.runsMs.length}.`,
-    'Search rows (scripts/bench-search.mjs; full report in bench-results/search.json): a generated catalogue of that size,',
-    'percentiles from sequential requests of a query mix, req/s under concurrent load.',
+    'Search rows: a generated catalogue of that size (scripts/bench-search.mjs; bench-results/search.json), percentiles of',
+    'sequential requests of a query mix, req/s under load.',
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -246,6 +248,7 @@ async function main() {
   }
   const rows = [];
   let placeOrder;
+  let messages;
   try {
     for (const target of TARGETS) {
       await load(target, WARMUP_S);
@@ -261,6 +264,7 @@ async function main() {
       warmupS: WARMUP_S,
     });
     const checkout = checkoutRun.row;
+    messages = checkoutRun.messages;
     placeOrder = checkoutRun.placeOrder;
     console.log(`${checkout.name}: ${checkout.requestsPerSecond} req/s, p95 ${checkout.p95Ms} ms (${checkout.verified})`);
     rows.push(checkout);
@@ -295,6 +299,7 @@ async function main() {
     coldStart: { medianMs: [...coldRuns].sort((a, b) => a - b)[Math.floor(coldRuns.length / 2)], runsMs: coldRuns },
     rows: [...rows, ...searchTableRows],
     farRegion: { d1LatencyMs: D1_LATENCY_MS, rows: farRows },
+    messages,
     search,
   };
   const markdown = table(report);

@@ -3,12 +3,34 @@
 declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
+    /** Messages to deliver (src/lib/services/message-delivery.ts): the outbox relay produces, the worker's `queue` handler consumes. */
+    MESSAGES: Queue<import('./lib/services/message-delivery.ts').QueuedMessage>;
     /** 'local' exposes the dev outbox and relaxes Secure cookies; 'production' never does. */
     APP_ENV: 'local' | 'production';
-    /** Production mail/SMS relay for login and reset codes (src/lib/services/messaging.ts); unset: codes cannot be sent. */
+    /** Our mail/SMS relay (src/lib/services/message-providers/relay.ts): the default provider of both channels when set. */
     MESSAGING_WEBHOOK_URL?: string;
     /** Bearer token sent to the relay. */
     MESSAGING_WEBHOOK_TOKEN?: string;
+    /** Who sends email in a deployed build: 'resend' or 'relay' (default: relay when MESSAGING_WEBHOOK_URL is set). */
+    EMAIL_PROVIDER?: string;
+    /** Who sends SMS in a deployed build: 'twilio' or 'relay' (default: relay when MESSAGING_WEBHOOK_URL is set). */
+    SMS_PROVIDER?: string;
+    /** Resend's API key (re_…), needed by EMAIL_PROVIDER=resend. */
+    RESEND_API_KEY?: string;
+    /** Another address for Resend's API; only the tests' local double of it uses this. */
+    RESEND_API_URL?: string;
+    /** The sender of our email, e.g. "Tickets <tickets@example.com>", on a domain verified with the provider. */
+    EMAIL_FROM?: string;
+    /** Twilio's account SID (AC…), needed by SMS_PROVIDER=twilio. */
+    TWILIO_ACCOUNT_SID?: string;
+    /** Twilio's auth token for that account. */
+    TWILIO_AUTH_TOKEN?: string;
+    /** The number (E.164) or alphanumeric sender id our SMS come from; or set TWILIO_MESSAGING_SERVICE_SID. */
+    TWILIO_FROM?: string;
+    /** A Twilio Messaging Service (MG…) that picks the sender; used instead of TWILIO_FROM when set. */
+    TWILIO_MESSAGING_SERVICE_SID?: string;
+    /** Another address for Twilio's API; only the tests' local double of it uses this. */
+    TWILIO_API_URL?: string;
     /** Signs entry codes, voucher links and sandbox webhooks (src/lib/services/secrets.ts); required in production. */
     APP_SECRET?: string;
     /** The origin of every absolute link we hand out, e.g. https://tickets.example.com; required in production (src/lib/domain/public-origin.ts). */

@@ -3,6 +3,7 @@ import { api } from './lib/api/app.ts';
 import { database } from './lib/db/client.ts';
 import { COUNT_ROUND_TRIPS_HEADER, countingRoundTrips, ROUND_TRIPS_HEADER } from './lib/db/measured-d1.ts';
 import { sharedPage } from './lib/pages/shared-page-cache.ts';
+import { consumeMessageBatch, type QueuedMessage } from './lib/services/message-delivery.ts';
 import { sweep } from './lib/services/sweep.ts';
 
 /** /api and everything under it: the Hono app, which makes its own cross-site check (Astro's answers pages only). */
@@ -29,12 +30,16 @@ export default {
     if (env.APP_ENV === 'local' && request.headers.has(COUNT_ROUND_TRIPS_HEADER)) return answerCountingRoundTrips(request, env, ctx);
     return answer(request, env, ctx);
   },
+  /** The MESSAGES queue of wrangler.toml: one delivery attempt per message, retried after the delay its verdict says. */
+  async queue(batch: MessageBatch<QueuedMessage>, env: Cloudflare.Env) {
+    await consumeMessageBatch(batch, database(env.DB, null, 'first-primary'), env);
+  },
   /** The cron trigger of wrangler.toml: expire unpaid orders and clean up, every minute. */
   async scheduled(controller: ScheduledController, env: Cloudflare.Env, ctx: ExecutionContext) {
     ctx.waitUntil(
-      sweep(database(env.DB, null, 'first-primary'), env, controller.scheduledTime).then((result) => {
+      sweep(database(env.DB, null, 'first-primary'), env, env.MESSAGES, controller.scheduledTime).then((result) => {
         if (result.expiredOrders > 0) console.log(JSON.stringify({ event: 'orders_expired', count: result.expiredOrders }));
       }),
     );
   },
-} satisfies ExportedHandler<Cloudflare.Env>;
+} satisfies ExportedHandler<Cloudflare.Env, QueuedMessage>;

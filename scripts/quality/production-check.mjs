@@ -3,7 +3,7 @@
  * APP_SECRET, PUBLIC_ORIGIN, no payment provider), on a fresh migrated and seeded database, must not
  * expose what only a local build has. The database holds a pending sandbox payment, whose hosted page
  * a local build shows and lets anyone approve: deployed, that page (shown or posted a decision), the
- * sandbox's webhook and the dev routes answer 404 whatever the request (and the captcha image tells
+ * sandbox's webhook, the dev routes and the mail viewer answer 404 whatever the request (and the captcha image tells
  * no answer), and the payment stays
  * undecided; the home page still answers, and pages and API answers carry the security headers a
  * deployed copy owes (HSTS included) and a Secure channel cookie; an activity's poster is asked of
@@ -71,6 +71,8 @@ const CHECKS = [
     status: 404,
   },
   { name: 'dev outbox, doubled prefix', method: 'GET', path: '/api/api/v1/dev/outbox?target=someone@example.com', status: 404 },
+  { name: 'dev mail viewer', method: 'GET', path: '/en/dev/mail', status: 404 },
+  { name: 'dev mail viewer, no prefix', method: 'GET', path: '/dev/mail?to=someone@example.com', status: 404 },
   { name: 'API document', method: 'GET', path: '/api/openapi.json', status: 404 },
   { name: 'API document page', method: 'GET', path: '/api/docs', status: 404 },
   {

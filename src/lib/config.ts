@@ -64,6 +64,16 @@ export const PAYMENT_TIME_LIMIT_MS = 15 * 60 * 1000;
  */
 export const REFUND_RETRY_AFTER_MS = 5 * 60 * 1000;
 
+/**
+ * How long returned tickets stay held for the waiting buyer they are offered to (issue 18). The offer
+ * reaches them as a message on their phone, often while they are at work or asleep in another time
+ * zone: an hour lets a real buyer see it and pay, yet the tickets pass to the next in line the same
+ * evening if they do not. Shorter (the 15-minute payment limit) would lapse most offers unseen.
+ */
+export const WAITLIST_OFFER_HOLD_MS = 60 * 60 * 1000;
+/** Offers one offer pass tries in one D1 batch; a pass with more to offer runs further batches. */
+export const WAITLIST_OFFERS_PER_BATCH = 20;
+
 export const SUPPORT_HOURS = { weekdays: '10:00-18:00', weekends: '10:00-17:00' } as const;
 export const SUPPORT_PHONES = ['+852 3001 8866', '+852 3001 8877'] as const;
 export const SUPPORT_EMAIL = 'support@ticketwing.example';
@@ -247,15 +257,32 @@ export const ORDER_KEYWORD_MAX_LENGTH = 100;
 export const ORDER_TIME_ZONE = 'Asia/Hong_Kong';
 /** The guarantee's compensation coupon (up to 1:1 of the ticket amount) stays valid this long. */
 export const COMPENSATION_COUPON_DAYS = 365;
-/**
- * Ticket transfer (resale by a holder): the price per ticket must lie within this band of the
- * tier's face value, and the platform keeps this share of the ticket amount from the seller.
- */
 /** The largest row id D1 hands out here (a 32-bit integer); a bigger id in a request names nothing. */
 export const MAX_ID = 2_147_483_647;
 /** Door staff one seller may assign to one session: a large venue's doors, with room to spare. */
 export const GATE_STAFF_MAX = 50;
 /** Resales followed back to a ticket's issuing seller: a ticket resold more often than this is not one a door expects. */
 export const RESALE_CHAIN_MAX = 16;
+/**
+ * Ticket transfer (resale by a holder): the price per ticket must lie within this band of the
+ * tier's face value, and the platform keeps this share of the ticket amount from the seller.
+ */
 export const TRANSFER_PRICE_BAND = { minPercent: 50, maxPercent: 300 } as const;
 export const TRANSFER_PLATFORM_FEE_BASIS_POINTS = 1_000;
+
+/**
+ * Delivery of a message (src/lib/services/message-delivery.ts): the waits before each retry after a
+ * provider failure, growing so a provider's outage of up to about an hour is ridden out without
+ * hammering it; after the last one the message is dead (visible to operators) instead of retried.
+ */
+export const MESSAGE_RETRY_DELAYS_S = [10, 60, 300, 900, 2700] as const;
+/** Tries in all: the first and one after each delay. */
+export const MESSAGE_MAX_ATTEMPTS = MESSAGE_RETRY_DELAYS_S.length + 1;
+/** A delivery in progress keeps its message this long (longer than a provider's 8 s timeout); a crashed one frees it after. */
+export const MESSAGE_LEASE_MS = 60_000;
+/** A pending message handed to the queue this long ago and still not delivered was lost there: hand it over again. */
+export const MESSAGE_REPUBLISH_AFTER_MS = 90 * 60_000;
+/** Messages the outbox relay hands to the queue at a time (a queue's sendBatch takes up to 100). */
+export const MESSAGE_PUBLISH_BATCH = 100;
+/** Where `npm start` serves: the links of a local build's messages published with no request to take an origin from (the cron). */
+export const LOCAL_START_ORIGIN = 'http://localhost:4321';

@@ -60,6 +60,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'voucherPage', pattern: '/voucher', auth: false, flags: flow },
   /** The built-in sandbox payment provider's hosted page: its own screen, reached by its unguessable reference. */
   { name: 'sandboxPayPage', pattern: '/sandbox/pay/:ref', auth: false, flags: bare },
+  /** Local builds only: the messages the dev outbox kept instead of sending (DESIGN.md, Messages). */
+  { name: 'devMailPage', pattern: '/dev/mail', auth: false, flags: bare },
   { name: 'notFundPage', pattern: '/404', auth: false, flags: page },
   { name: 'couponListPage', pattern: '/couponList', auth: true, flags: flow },
   { name: 'myInvitationCode', pattern: '/invitation', auth: true, flags: flow },

@@ -9,6 +9,8 @@ import {
 } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { solveChallenge, storeChallenge } from '../../src/lib/services/captcha.ts';
+import { resendDouble } from '../doubles/resend-api.ts';
+import { twilioDouble } from '../doubles/twilio-api.ts';
 import { allowAnotherCode, latestCode, signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 
@@ -709,5 +711,62 @@ describe('production configuration', () => {
     expect((await new TestClient(client.envOverrides).post('/api/v1/user/mail/regVerify', { email: freshEmail() })).status).toBe(503);
     log.mockRestore();
     relay.mockRestore();
+  });
+
+  it('sends email codes through Resend and SMS codes through Twilio when configured, and answers 503 when they refuse', async () => {
+    const resend = resendDouble();
+    const twilio = twilioDouble();
+    const providers = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input, init) =>
+        String(input).startsWith('https://resend.test/')
+          ? resend.fetch(String(input), init ?? {})
+          : twilio.fetch(String(input), init ?? {}),
+      );
+    const configured = {
+      APP_ENV: 'production',
+      EMAIL_PROVIDER: 'resend',
+      RESEND_API_KEY: resend.apiKey,
+      RESEND_API_URL: 'https://resend.test',
+      EMAIL_FROM: 'TicketWing <tickets@example.com>',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: twilio.account.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.account.authToken,
+      TWILIO_FROM: twilio.account.from,
+      TWILIO_API_URL: 'https://twilio.test',
+    } as const;
+    const email = freshEmail();
+    expect((await new TestClient(configured).post('/api/v1/user/mail/regVerify', { email })).status).toBe(200);
+    expect(resend.emails).toEqual([
+      expect.objectContaining({
+        from: configured.EMAIL_FROM,
+        to: [email],
+        text: expect.stringMatching(/\b\d{6}\b/),
+        idempotencyKey: expect.any(String),
+      }),
+    ]);
+    const phone = freshPhone();
+    const sent = await new TestClient(configured).post('/api/v3/user/sendLoginCode', { channel: 'phone', countryCode: '+852', phone });
+    expect(sent.status).toBe(200);
+    expect(twilio.messages).toEqual([
+      expect.objectContaining({ to: `+852${phone}`, from: twilio.account.from, body: expect.stringMatching(/\b\d{6}\b/) }),
+    ]);
+
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const refused = await new TestClient({ ...configured, RESEND_API_KEY: 're_revoked' }).post('/api/v1/user/mail/regVerify', {
+      email: freshEmail(),
+    });
+    expect(refused.body).toMatchObject({ code: 503, errorCode: 'messaging_unavailable' });
+    twilio.failNext(1, 503);
+    const down = await new TestClient(configured).post('/api/v3/user/sendLoginCode', {
+      channel: 'phone',
+      countryCode: '+852',
+      phone: freshPhone(),
+    });
+    expect(down.body).toMatchObject({ code: 503, errorCode: 'messaging_unavailable' });
+    expect(resend.emails).toHaveLength(1);
+    expect(twilio.messages).toHaveLength(1);
+    log.mockRestore();
+    providers.mockRestore();
   });
 });

@@ -10,6 +10,7 @@ import { decideSandboxPayment } from '../../src/lib/services/payment-providers/s
 import { sweep } from '../../src/lib/services/sweep.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
+import { deliverPendingMessages, messagesOf, outboxOf } from './messages.ts';
 import { seed } from './helpers.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -291,6 +292,8 @@ describe('marking an order ticketed', () => {
     expect(voucher.body.data.tickets).toEqual([
       { ticketNo: `${placed.body.data.orderNo}-01`, seat: null, status: 'valid', entryCode: null },
     ]);
+    const shippedMessages = (await messagesOf({ orderId: placed.body.data.id })).filter((message) => message.kind === 'courier_shipped');
+    expect(shippedMessages.map((message) => JSON.parse(message.payload))).toEqual([{ trackingNo: 'SF1234567890' }]);
   });
 });
 
@@ -322,6 +325,15 @@ describe('handing tickets out at a pickup point', () => {
     const voucher = await new TestClient().call<Voucher>(voucherPath(detail.voucherUrl!));
     expect(voucher.body.data.pickup).toMatchObject({ address: 'Gate 3 ticket desk', time: startsAt - 2 * 3_600_000 });
     expect(voucher.body.data.tickets.every((ticket) => ticket.entryCode === null)).toBe(true);
+
+    // The collector gets the place and time by SMS, in a message written with the change.
+    const [told] = (await messagesOf({ orderId: order.id })).filter((message) => message.kind === 'pickup_details');
+    expect(told).toMatchObject({ channel: 'sms', target: '+852 91234567' });
+    await deliverPendingMessages();
+    const [sms] = (await outboxOf('+852 91234567')).filter((entry) => entry.messageId === told.id);
+    expect(sms.body).toContain('Gate 3 ticket desk');
+    expect(sms.body).toContain('Chan Tai Man');
+    expect(sms.html).toBeNull();
   });
 });
 
@@ -442,11 +454,11 @@ describe('reporting a failed delivery', () => {
     expect(await paymentStatus()).toEqual({ status: 'succeeded', providerStatus: 'approved' });
 
     const db = database(env.DB);
-    expect((await sweep(db, env, Date.now())).retriedRefunds).toBe(0);
+    expect((await sweep(db, env, env.MESSAGES, Date.now())).retriedRefunds).toBe(0);
     const later = Date.now() + REFUND_RETRY_AFTER_MS + 1_000;
-    expect((await sweep(db, env, later)).retriedRefunds).toBeGreaterThanOrEqual(1);
+    expect((await sweep(db, env, env.MESSAGES, later)).retriedRefunds).toBeGreaterThanOrEqual(1);
     expect(await paymentStatus()).toEqual({ status: 'refunded', providerStatus: 'refunded' });
-    expect((await sweep(db, env, later)).retriedRefunds).toBe(0);
+    expect((await sweep(db, env, env.MESSAGES, later)).retriedRefunds).toBe(0);
   });
 
   it('can fail an order still waiting for tickets, and not one still unpaid', async () => {

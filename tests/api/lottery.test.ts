@@ -279,8 +279,8 @@ describe('the draw', () => {
     const now = Date.now();
     const [first, second, third, ...reads] = await Promise.all([
       drawLottery(db, lottery.id, now),
-      sweep(db, env, now),
-      sweep(db, env, now),
+      sweep(db, env, env.MESSAGES, now),
+      sweep(db, env, env.MESSAGES, now),
       ...players.map((player) => player.call<LotteryDetail>(`/api/v1/lotteries/${lottery.id}`)),
     ]);
     const recorded = [first, second.drawnLotteries > 0, third.drawnLotteries > 0].filter(Boolean).length;
@@ -296,9 +296,17 @@ describe('the draw', () => {
     expect(await prizeOrderCount(lottery.id)).toBe(3);
     expect(await tierStock(lottery.tierId)).toBe(stockBefore - 3);
     for (const read of reads) expect(read.status).toBe(200);
+    // Every player hears the result once: three that they won, two that they did not.
+    const { results: told } = await env.DB.prepare(
+      `SELECT json_extract(m.payload, '$.won') AS won FROM messages m JOIN lottery_entries e ON m.dedupe_key = 'lottery_result:' || e.id
+       WHERE e.lottery_id = ? AND m.kind = 'lottery_result'`,
+    )
+      .bind(lottery.id)
+      .all<{ won: number }>();
+    expect(told.map((message) => message.won).sort()).toEqual([0, 0, 1, 1, 1]);
 
     // Later sweeps change nothing.
-    expect((await sweep(db, env, Date.now())).drawnLotteries).toBe(0);
+    expect((await sweep(db, env, env.MESSAGES, Date.now())).drawnLotteries).toBe(0);
     expect(await drawLottery(db, lottery.id, Date.now())).toBe(false);
     expect(await prizeOrderCount(lottery.id)).toBe(3);
     const after = await env.DB.prepare('SELECT drawn_at FROM lotteries WHERE id = ?').bind(lottery.id).first<{ drawn_at: number }>();
@@ -309,7 +317,7 @@ describe('the draw', () => {
     const empty = await newLottery();
     const future = await newLottery();
     await passDrawTime(empty.id);
-    await sweep(database(env.DB), env, Date.now());
+    await sweep(database(env.DB), env, env.MESSAGES, Date.now());
     const drawn = await new TestClient().call<LotteryDetail>(`/api/v1/lotteries/${empty.id}`);
     expect(drawn.body.data).toMatchObject({ phase: 'drawn', winningCodes: [], seed: empty.secret });
     expect((await new TestClient().call<LotteryDetail>(`/api/v1/lotteries/${future.id}`)).body.data).toMatchObject({

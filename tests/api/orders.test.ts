@@ -360,7 +360,7 @@ describe('the order state machine', () => {
       .bind(past, lazy.body.data.id, swept.body.data.id)
       .run();
 
-    const result = await sweep(database(env.DB), env, Date.now());
+    const result = await sweep(database(env.DB), env, env.MESSAGES, Date.now());
     expect(result.expiredOrders).toBeGreaterThanOrEqual(2);
     const read = await client.call<OrderDetail>(`/api/v1/orders/${lazy.body.data.id}`);
     expect(read.body.data).toMatchObject({ status: 'cancelled', cancelReason: 'timeout' });

@@ -474,6 +474,7 @@ describe('a deployed worker (APP_ENV=production)', () => {
       ['POST', '/api/v1/payments/webhooks/sandbox'],
       ['POST', '/api/api/v1/payments/webhooks/sandbox'],
       ['GET', '/api/v1/dev/outbox?target=prodpay@example.com'],
+      ['GET', '/api/v1/dev/outbox'],
       ['POST', `/api/v1/dev/orders/${order.id}/end-payment-time`],
       ['POST', `/api/api/v1/dev/orders/${order.id}/end-payment-time`],
     ] as const;
@@ -483,6 +484,7 @@ describe('a deployed worker (APP_ENV=production)', () => {
     }
     // The same paths exist in a local build.
     expect((await client.call('/api/v1/dev/outbox?target=prodpay@example.com')).status).toBe(200);
+    expect((await client.call('/api/v1/dev/outbox')).status).toBe(200);
   });
 });
 

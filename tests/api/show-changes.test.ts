@@ -11,6 +11,7 @@ import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
 import type { PaymentStart } from '../../src/lib/services/payments.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
+import { messagesOf } from './messages.ts';
 import { seed } from './helpers.ts';
 import { eTicketSource, newKey, pay, placeOrder, type ETicketSource } from './shop.ts';
 
@@ -150,6 +151,13 @@ describe('cancelling a session', () => {
     const refundedAt = (await payments(paid.id))[0].refundedAt;
     expect((await cancel(show.sessionId)).body.data).toMatchObject({ listingsClosed: 0, unpaidClosed: 0, refunded: 0 });
     expect((await payments(paid.id))[0].refundedAt).toBe(refundedAt);
+    // Each paid buyer is told once of the cancellation and once of the refund, the unpaid one only that the order was placed.
+    for (const placed of [paid, ticketed]) {
+      const kinds = (await messagesOf({ orderId: placed.id })).map((message) => message.kind);
+      expect(kinds.filter((kind) => kind === 'show_cancelled')).toHaveLength(1);
+      expect(kinds.filter((kind) => kind === 'refund_made')).toHaveLength(1);
+    }
+    expect((await messagesOf({ orderId: unpaid.id })).map((message) => message.kind)).toEqual(['order_placed']);
     // Nothing can be bought for it any more.
     const refused = await placeOrder(await signedInClient('cancel-late'), show.listingId, 1);
     expect(refused.body).toMatchObject({ code: 409, errorCode: 'listing_unavailable' });
@@ -211,6 +219,9 @@ describe('postponing a session', () => {
     });
     const moved = await postpone(show.sessionId, later);
     expect(moved.status, moved.text).toBe(200);
+    const told = (await messagesOf({ orderId: placed.id })).filter((message) => message.kind === 'show_postponed');
+    expect(told).toHaveLength(1);
+    expect(JSON.parse(told[0].payload)).toEqual({ startsAt: later.startsAt, refundUntil: later.refundUntil });
 
     const before = await detail(buyer, placed.id);
     expect(before).toMatchObject({

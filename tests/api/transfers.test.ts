@@ -7,6 +7,7 @@ import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { sweep } from '../../src/lib/services/sweep.ts';
 import type { PayoutView, TransferListingView } from '../../src/lib/services/transfers.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
+import { deliverPendingMessages, outboxOf } from './messages.ts';
 import { seed } from './helpers.ts';
 import { createOrder, eTicketSource, pay, placeOrder, quote, voucherOf, type ETicketSource } from './shop.ts';
 
@@ -232,10 +233,10 @@ describe('a transfer bought through checkout', () => {
     const { email } = (await env.DB.prepare('SELECT email FROM users WHERE id = ?')
       .bind(Number(holder.cookies.get('pnid')))
       .first<{ email: string }>())!;
-    const outbox = (
-      await new TestClient().call<Array<{ subject: string; body: string }>>(`/api/v1/dev/outbox?target=${encodeURIComponent(email)}`)
-    ).body.data;
-    const notices = outbox.filter((message) => message.subject === `Your tickets for ${ticketed.activity.name} sold`);
+    await deliverPendingMessages();
+    await deliverPendingMessages();
+    const outbox = await outboxOf(email);
+    const notices = outbox.filter((message) => message.subject === `Your ticket for ${ticketed.activity.name} sold`);
     expect(notices).toHaveLength(1);
     expect(notices[0].body).toContain('1 ticket you listed');
     expect(notices[0].body).toContain(`You will receive ${payout.amount.formatted} after the event`);
@@ -409,7 +410,7 @@ describe("when the seller's own order leaves their hands", () => {
     );
     expect(await stockOf(listing.id)).toEqual({ status: 'withdrawn', total: 0, available: 0 });
     // Repeating the reissue (the sweep) changes nothing.
-    await sweep(database(env.DB), env, Date.now());
+    await sweep(database(env.DB), env, env.MESSAGES, Date.now());
     expect(await orderOf(buyer, bOrder.id)).toMatchObject({ status: 'refunded', tickets: [] });
   });
 
@@ -474,7 +475,7 @@ describe('a reissue that failed after payment', () => {
   it('is finished by the scheduled sweep, once', async () => {
     const { order, bOrder } = await paidButNotReissued();
     const db = database(env.DB);
-    expect((await sweep(db, env, Date.now())).reissuedTransfers).toBeGreaterThanOrEqual(1);
+    expect((await sweep(db, env, env.MESSAGES, Date.now())).reissuedTransfers).toBeGreaterThanOrEqual(1);
     expect((await buyer.call<OrderDetail>(`/api/v1/orders/${bOrder.id}`)).body.data).toMatchObject({
       status: 'pending_receipt',
       tickets: [{ status: 'valid' }],
@@ -482,7 +483,7 @@ describe('a reissue that failed after payment', () => {
     expect(await ticketStatuses(order.id)).toEqual(['transferred']);
     expect(await payoutsOf(bOrder.id)).toBe(1);
 
-    await sweep(db, env, Date.now());
+    await sweep(db, env, env.MESSAGES, Date.now());
     expect(await ticketStatuses(bOrder.id)).toEqual(['valid']);
     expect(await payoutsOf(bOrder.id)).toBe(1);
   });

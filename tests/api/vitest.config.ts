@@ -21,6 +21,8 @@ export default defineConfig(async () => {
           compatibilityDate: '2026-10-12',
           compatibilityFlags: ['nodejs_compat'],
           d1Databases: ['DB'],
+          // A producer only: tests hand queue batches to the consumer themselves (tests/api/messages.test.ts).
+          queueProducers: { MESSAGES: { queueName: 'ticket-messages' } },
           bindings: {
             APP_ENV: 'local',
             TEST_MIGRATIONS: migrations,

@@ -1,7 +1,7 @@
 /**
  * Activity detail journeys on a phone: pick session, tier, listing and quantity, see the total in the
  * selected currency, Buy while signed out (to login, then back to the order confirmation), and
- * notify-me for visitors and signed-in users.
+ * notify-me for visitors and signed-in users, and the sold-out waitlist's way in for visitors.
  * Activities are found through the API, so the tests follow whatever the seed made of today.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -176,22 +176,23 @@ test.describe('activity detail in Simplified Chinese', () => {
 });
 
 test.describe('activity detail without tickets on sale', () => {
-  test('shows sold out and sends a visitor who asks to be notified to login first', async ({ page, request }) => {
+  test('shows sold out and sends a visitor who would join the waitlist to login first', async ({ page, request }) => {
     const detail = await findActivity(request, (d) => d.saleState === 'soldOut');
     await page.goto(`/en/activity/${detail.id}`);
     await expect(page.getByText('Sold out', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
-    await page.getByRole('link', { name: 'Notify Me When Available' }).click();
+    await expect(page.getByRole('link', { name: 'Notify Me When Available' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Log in to join the waitlist' }).click();
     await page.waitForURL(/\/en\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/en/activity/${detail.id}`);
   });
 
-  test('lets a signed-in user subscribe, and remembers it', async ({ page, request }) => {
-    const detail = await findActivity(request, (d) => d.saleState === 'soldOut');
+  test('lets a signed-in user subscribe to a show not yet on sale, and remembers it', async ({ page, request }) => {
+    const detail = await findActivity(request, (d) => d.saleState === 'notOnSale' && d.notifyMe);
     await signUpByEmail(page.request, 'notify');
 
     await page.goto(`/zh-HK/activity/${detail.id}`);
-    await expect(page.getByText('已售罄', { exact: true })).toBeVisible();
+    await expect(page.getByText('未開售', { exact: true })).toBeVisible();
     await hydratedInView(page, 'NotifyMe');
     await page.getByRole('button', { name: '有票時通知我' }).click();
     await expect(page.getByRole('status')).toHaveText('已登記通知');

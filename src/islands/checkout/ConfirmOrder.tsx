@@ -111,6 +111,7 @@ export default function ConfirmOrder(props: Props) {
         quantity: String(quote.quantity),
         deliveryType: next.deliveryType,
         coupon: String(next.coupon),
+        ...(props.query.offer === undefined ? {} : { waitlistOfferId: String(props.query.offer) }),
       };
       const fresh = await unwrap(api.v1.checkout.quote.$get({ query }, callOptions({ signal: controller.signal })));
       setQuote(fresh);
@@ -172,6 +173,7 @@ export default function ConfirmOrder(props: Props) {
       ...(need > 0 ? { attendeeIds: chosenAttendees.map((attendee) => attendee.id) } : {}),
       acceptNotes,
       expectedTotal: quote.cost.total,
+      ...(query.offer === undefined ? {} : { waitlistOfferId: query.offer }),
     };
   }
 

@@ -13,6 +13,7 @@ import { bookmarkCookie, mayWrite, usableBookmark } from '../domain/replica-book
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
 import { translator } from '../i18n/index.ts';
+import { afterWrite } from '../services/after-write.ts';
 import { referenceData } from '../services/reference-data.ts';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiEnv } from './context.ts';
@@ -40,6 +41,7 @@ import { invitationRoutes } from './routes/invitations.ts';
 import { gateRoutes } from './routes/gate.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { operatorRoutes } from './routes/operator.ts';
+import { waitlistRoutes } from './routes/waitlist.ts';
 
 const routes = new Hono<ApiEnv>()
   .route('/', catalogueRoutes)
@@ -63,7 +65,8 @@ const routes = new Hono<ApiEnv>()
   .route('/', invitationRoutes)
   .route('/', transferRoutes)
   .route('/', gateRoutes)
-  .route('/', operatorRoutes);
+  .route('/', operatorRoutes)
+  .route('/', waitlistRoutes);
 
 /** The routes' type, for the browser's typed client (hono/client's hc). */
 export type AppType = typeof routes;
@@ -116,6 +119,15 @@ api.use('*', async (c, next) => {
   c.set('t', translator(ctx.locale));
   c.set('scope', { db, ctx, currencies, reference, now, env: c.env });
   await next();
+  if (mayWrite(c.req.method)) {
+    const settling = afterWrite(db, c.env.MESSAGES, Date.now(), publicOrigin(c.env, c.req.url));
+    try {
+      c.executionCtx.waitUntil(settling);
+    } catch {
+      // No execution context (the API called in-process, as the tests do): settle before answering.
+      await settling;
+    }
+  }
   // After a write the browser keeps its bookmark, so its next reads see the write whichever replica answers.
   const bookmark = mayWrite(c.req.method) ? bookmarkOf(db) : null;
   if (bookmark) {

@@ -148,6 +148,12 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   staff_account_not_found: 404,
   staff_is_seller: 409,
   staff_limit_reached: 409,
+  // The waitlist
+  waitlist_closed: 409,
+  waitlist_tickets_available: 409,
+  waitlist_offer_open: 409,
+  waitlist_entry_not_found: 404,
+  waitlist_offer_unavailable: 409,
 };
 
 /**

@@ -20,6 +20,8 @@ export interface ConfirmQuery {
   addressId: number | null;
   /** In the order the buyer ticked them, without repeats. */
   attendeeIds: number[];
+  /** The waitlist offer whose held tickets this checkout buys (issue 18). */
+  offer?: number;
 }
 
 const ID = /^[1-9]\d{0,9}$/;
@@ -60,7 +62,13 @@ export function parseConfirmQuery(params: URLSearchParams): ConfirmQuery | null 
     coupon: couponOf(params.get('coupon')),
     addressId: idOf(params.get('addressId')),
     attendeeIds: attendeeIdsOf(params.get('attendeeIds')),
+    ...offerOf(params.get('offer')),
   };
+}
+
+function offerOf(value: string | null): { offer?: number } {
+  const id = idOf(value);
+  return id === null ? {} : { offer: id };
 }
 
 /** The query string (without `?`) of a confirmation page in this state; unchosen values are left out. */
@@ -71,6 +79,7 @@ export function confirmSearch(query: ConfirmQuery): string {
   if (query.coupon !== 'best') params.set('coupon', String(query.coupon));
   if (query.addressId !== null) params.set('addressId', String(query.addressId));
   if (query.attendeeIds.length > 0) params.set('attendeeIds', query.attendeeIds.join(','));
+  if (query.offer !== undefined) params.set('offer', String(query.offer));
   return params.toString();
 }
 

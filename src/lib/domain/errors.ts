@@ -41,7 +41,8 @@ export type ErrorCode =
   | LotteryErrorCode
   | TransferErrorCode
   | GateErrorCode
-  | ShowChangeErrorCode;
+  | ShowChangeErrorCode
+  | WaitlistErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =
@@ -126,6 +127,17 @@ export type GateErrorCode =
   | 'staff_account_not_found'
   | 'staff_is_seller'
   | 'staff_limit_reached';
+
+/**
+ * The waitlist: joining a tier that no longer sells or still has tickets for the group, joining
+ * again while tickets are held, an entry that is not the caller's, an offer that can no longer be bought.
+ */
+export type WaitlistErrorCode =
+  | 'waitlist_closed'
+  | 'waitlist_tickets_available'
+  | 'waitlist_offer_open'
+  | 'waitlist_entry_not_found'
+  | 'waitlist_offer_unavailable';
 
 export class DomainError extends Error {
   readonly code: ErrorCode;

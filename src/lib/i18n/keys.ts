@@ -9,12 +9,14 @@ import type commonMessages from './locales/en/common.json';
 import type confirmMessages from './locales/en/confirm.json';
 import type couponsMessages from './locales/en/coupons.json';
 import type detailMessages from './locales/en/detail.json';
+import type devmailMessages from './locales/en/devmail.json';
 import type gateMessages from './locales/en/gate.json';
 import type headerMessages from './locales/en/header.json';
 import type homeMessages from './locales/en/home.json';
 import type infoMessages from './locales/en/info.json';
 import type listingMessages from './locales/en/listing.json';
 import type lotteryMessages from './locales/en/lottery.json';
+import type messagesMessages from './locales/en/messages.json';
 import type ordersMessages from './locales/en/orders.json';
 import type paymentMessages from './locales/en/payment.json';
 import type profileMessages from './locales/en/profile.json';
@@ -27,12 +29,14 @@ type EnglishCatalogue = typeof authMessages &
   typeof confirmMessages &
   typeof couponsMessages &
   typeof detailMessages &
+  typeof devmailMessages &
   typeof gateMessages &
   typeof headerMessages &
   typeof homeMessages &
   typeof infoMessages &
   typeof listingMessages &
   typeof lotteryMessages &
+  typeof messagesMessages &
   typeof ordersMessages &
   typeof paymentMessages &
   typeof profileMessages &

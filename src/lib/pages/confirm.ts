@@ -41,7 +41,7 @@ export interface ConfirmPageData {
 }
 
 async function quoteFor(scope: UserScope, query: ConfirmQuery) {
-  const input = { listingId: query.listingId, quantity: query.quantity, coupon: query.coupon };
+  const input = { listingId: query.listingId, quantity: query.quantity, coupon: query.coupon, waitlistOfferId: query.offer };
   try {
     return {
       quote: await quoteCheckout(scope, paymentSetup(scope.env), { ...input, deliveryType: query.deliveryType ?? undefined }),

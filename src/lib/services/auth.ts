@@ -20,6 +20,7 @@ import type { Db } from '../db/client.ts';
 import { authSessions, countries, loginFailures, users, verificationCodes } from '../db/schema.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { failuresSoFar, lockoutAfter, minutesUntil } from '../domain/lockout.ts';
+import type { MessageChannel } from '../domain/messages.ts';
 import {
   DECOY_PASSWORD_HASH,
   constantTimeEqual,
@@ -31,17 +32,21 @@ import {
 } from '../domain/password.ts';
 import type { PhoneNumber } from '../domain/validation.ts';
 import type { Translate } from '../i18n/index.ts';
+import type { Locale } from '../i18n/locales.ts';
 import { solveChallenge } from './captcha.ts';
 import { inviterByCode, welcomeNewUser } from './invitations.ts';
-import type { MessageChannel, Messenger } from './messaging.ts';
+import { DeliveryError, type ProviderConfig, providerFor } from './message-providers/index.ts';
 import { countIn, hitAll, resetCounter, type Window } from './rate-limit.ts';
 import type { UserScope } from './scope.ts';
 
 /** What every account operation needs: the database, delivery, the request's language, who asks, and when. */
 export interface AuthDeps {
   db: Db;
-  messenger: Messenger;
+  /** Which provider delivers codes (message-providers/index.ts). */
+  messaging: ProviderConfig;
   t: Translate;
+  /** The language the request speaks: a new account keeps it, so messages to it speak it too. */
+  locale: Locale;
   /** The client's address: rate limits and captchas are per client as well as per account. */
   clientKey: string;
   now: number;
@@ -139,12 +144,23 @@ async function issueCode(deps: AuthDeps, account: Account, purpose: CodePurpose,
   const bodyKey = ({ login: 'auth.mail.loginBody', register: 'auth.mail.registerBody', reset_password: 'auth.mail.resetBody' } as const)[
     purpose
   ];
-  await deps.messenger.send({
-    channel: channelOf(account),
-    target,
-    subject: deps.t(disclose ? 'auth.mail.codeSubject' : 'auth.mail.noticeSubject'),
-    body: disclose ? deps.t(bodyKey, { code, minutes }) : notice,
-  });
+  const channel = channelOf(account);
+  try {
+    // Sent within the request, not through the message queue: the person is waiting for the code.
+    await providerFor(channel, deps.messaging, deps.db).deliver({
+      id: crypto.randomUUID(),
+      channel,
+      to: target,
+      subject: deps.t(disclose ? 'auth.mail.codeSubject' : 'auth.mail.noticeSubject'),
+      text: disclose ? deps.t(bodyKey, { code, minutes }) : notice,
+      html: null,
+    });
+  } catch (error) {
+    if (!(error instanceof DeliveryError)) throw error;
+    // A code that cannot be delivered must never look sent.
+    console.error(JSON.stringify({ event: 'code_not_delivered', channel, permanent: error.permanent, error: error.message }));
+    throw new DomainError('messaging_unavailable');
+  }
 }
 
 /**
@@ -246,6 +262,7 @@ async function createUser(
   password: string | null,
   now: number,
   inviterId: number | null,
+  locale: Locale,
 ): Promise<UserRow | undefined> {
   const hashed = password === null ? null : await hashPassword(password);
   for (let tries = 0; tries < CREATE_TRIES; tries++) {
@@ -255,6 +272,7 @@ async function createUser(
         email: account.kind === 'email' ? account.email : null,
         phoneCountryCode: account.kind === 'phone' ? account.phone.callingCode : null,
         phone: account.kind === 'phone' ? account.phone.number : null,
+        languageCode: locale,
         // A neutral nickname: neither the email nor the phone shows wherever nicknames are shown.
         nickname: `User-${randomString(6, INVITE_ALPHABET)}`,
         passwordHash: hashed?.hash ?? null,
@@ -374,7 +392,7 @@ export async function loginWithCode(
     await checkCode(deps, account, 'login', code, true);
     let user = await findUser(deps.db, account);
     if (!user && account.kind === 'phone')
-      user = (await createUser(deps.db, account, null, deps.now, inviter?.id ?? null)) ?? (await findUser(deps.db, account));
+      user = (await createUser(deps.db, account, null, deps.now, inviter?.id ?? null, deps.locale)) ?? (await findUser(deps.db, account));
     // An email without an account was sent a notice, not a code: a right guess is still no sign-in.
     if (!user) throw new DomainError('code_wrong', {}, 'code');
     return createSession(deps.db, user, deps.now);
@@ -447,7 +465,7 @@ export async function register(
   const inviter = inviteCode ? await inviterByCode(deps.db, inviteCode) : null;
   return guarded(deps, accountKey(account), captcha, async () => {
     await checkCode(deps, account, 'register', code, true);
-    const user = await createUser(deps.db, account, password, deps.now, inviter?.id ?? null);
+    const user = await createUser(deps.db, account, password, deps.now, inviter?.id ?? null, deps.locale);
     if (!user) throw new DomainError('registration_failed');
     return createSession(deps.db, user, deps.now);
   });

@@ -38,8 +38,7 @@ import type { OrderDetail } from './orders/presenters.ts';
 import { findOwnOrder, orderDetail, type OrderRow } from './orders/queries.ts';
 import { paymentProvider } from './payment-providers/index.ts';
 import type { CreatePaymentInput, PaymentProvider } from './payment-providers/types.ts';
-import { messengerFor } from './messaging.ts';
-import { fulfilTransferOrder, notifyTransferSold, type TransferReissue } from './transfers.ts';
+import { fulfilTransferOrder, type TransferReissue } from './transfers.ts';
 import type { RequestScope, UserScope } from './scope.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -315,7 +314,6 @@ async function settleSucceeded(db: Db, env: ServiceEnv, provider: PaymentProvide
 export async function reissueTransferOrder(db: Db, env: ServiceEnv, orderId: number, now: number): Promise<TransferReissue> {
   const outcome = await fulfilTransferOrder(db, env, orderId, now);
   if (outcome === 'unavailable') await refundOrderPayment(db, env, orderId, (await orderRow(db, orderId)).total, now);
-  if (outcome === 'ticketed') await notifyTransferSold(db, messengerFor(env, db), orderId);
   return outcome;
 }
 

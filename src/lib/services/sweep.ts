@@ -8,7 +8,9 @@ import { lt } from 'drizzle-orm';
 import { CODE_SEND_LIMITS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authSessions, captchaChallenges, rateLimits, verificationCodes } from '../db/schema.ts';
+import { afterWrite } from './after-write.ts';
 import type { ServiceEnv } from './env.ts';
+import type { MessageQueue } from './message-delivery.ts';
 import { drawDueLotteries } from './lottery.ts';
 import { expireOverdueOrders } from './orders/expiry.ts';
 import { reissueTransferOrder, retryOwedRefunds } from './payments.ts';
@@ -25,6 +27,9 @@ export interface SweepResult {
   refundedTransfers: number;
   /** Payments of closed orders given back now, their first refund having failed. */
   retriedRefunds: number;
+  /** Waitlist offers made and messages handed to the queue, after all of the above returned tickets or wrote messages. */
+  waitlistOffers: number;
+  publishedMessages: number;
 }
 
 /** Each order is tried on its own: one that keeps failing is logged and does not hold up the rest. */
@@ -46,7 +51,7 @@ async function retryTransferReissues(
   return counts;
 }
 
-export async function sweep(db: Db, env: ServiceEnv, now: number): Promise<SweepResult> {
+export async function sweep(db: Db, env: ServiceEnv, queue: MessageQueue, now: number): Promise<SweepResult> {
   const expiredOrders = await expireOverdueOrders(db, now);
   const drawnLotteries = await drawDueLotteries(db, now);
   const transfers = await retryTransferReissues(db, env, now);
@@ -57,5 +62,13 @@ export async function sweep(db: Db, env: ServiceEnv, now: number): Promise<Sweep
     db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, now)),
     db.delete(authSessions).where(lt(authSessions.expiresAt, now)),
   ]);
-  return { expiredOrders, drawnLotteries, ...transfers, retriedRefunds };
+  const settled = await afterWrite(db, queue, now, null);
+  return {
+    expiredOrders,
+    drawnLotteries,
+    ...transfers,
+    retriedRefunds,
+    waitlistOffers: settled.offers,
+    publishedMessages: settled.published,
+  };
 }

@@ -17,7 +17,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { listings, listingTickets, orders, sellerPayouts, tickets, ticketTiers, users } from '../db/schema.ts';
+import { listings, listingTickets, orders, sellerPayouts, tickets, ticketTiers } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import { transitionOf } from '../domain/order-state.ts';
@@ -37,10 +37,7 @@ import {
   type TransferRefusal,
   type TransferSource,
 } from '../domain/transfer.ts';
-import { translator } from '../i18n/index.ts';
-import { DEFAULT_LOCALE, isLocale, localizedName, type Locale } from '../i18n/locales.ts';
-import { currencyTable } from './currency.ts';
-import type { Messenger } from './messaging.ts';
+import { localizedName, type Locale } from '../i18n/locales.ts';
 import { expireOverdueOrders } from './orders/expiry.ts';
 import { orderWithShowQuery, showQuery, type OrderWithShowRow } from './show-query.ts';
 import type { ServiceEnv } from './env.ts';
@@ -522,47 +519,4 @@ export async function myPayouts(scope: UserScope): Promise<PayoutView[]> {
     payableAfter: payout.payableAfter,
     status: payout.status,
   }));
-}
-
-/**
- * Tells the seller, by email (or SMS when they have no email), that tickets of theirs sold and what
- * they will receive after the event, in the language they chose. Sent by the one call that
- * reissued the order; a notice that cannot be sent is logged and never undoes the sale.
- */
-export async function notifyTransferSold(db: Db, messenger: Messenger, orderId: number): Promise<void> {
-  try {
-    const [row] = await showQuery(db, {
-      email: users.email,
-      phoneCountryCode: users.phoneCountryCode,
-      phone: users.phone,
-      languageCode: users.languageCode,
-      amount: sellerPayouts.amount,
-      currency: sellerPayouts.currency,
-      quantity: orders.quantity,
-    })
-      .innerJoin(orders, eq(orders.tierId, ticketTiers.id))
-      .innerJoin(sellerPayouts, eq(sellerPayouts.orderId, orders.id))
-      .innerJoin(users, eq(users.id, sellerPayouts.sellerId))
-      .where(eq(sellerPayouts.orderId, orderId));
-    if (!row) return;
-    const target = row.email ?? (row.phone ? `${row.phoneCountryCode} ${row.phone}` : null);
-    if (!target) return;
-    const locale = isLocale(row.languageCode) ? row.languageCode : DEFAULT_LOCALE;
-    const t = translator(locale);
-    const table = await currencyTable(db, Date.now());
-    const name = localizedName(row.activity, locale);
-    await messenger.send({
-      channel: row.email ? 'email' : 'sms',
-      target,
-      subject: t('transfer.notice.subject', { name }),
-      body: t('transfer.notice.body', {
-        count: row.quantity,
-        name,
-        session: formatSessionTime(row.session.startsAt, locale, row.city.timeZone),
-        amount: formattedMoney(row.amount, row.currency, locale, table).formatted,
-      }),
-    });
-  } catch (error) {
-    console.error(JSON.stringify({ event: 'transfer_sold_notice_failed', orderId, error: String((error as Error)?.cause ?? error) }));
-  }
 }

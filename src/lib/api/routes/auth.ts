@@ -16,7 +16,7 @@
  *   GET  v1/user/captcha?timestamp=  a PNG; the challenge id rides in an HttpOnly cookie (a local build
  *                                    also sends the answer, header x-dev-captcha-answer, for e2e tests)
  *   GET/PUT v1/user/profile      {nickname}
- *   GET  v1/dev/outbox?target=   local builds only: the codes "sent" to an email or phone
+ *   GET  v1/dev/outbox?target=   local builds only: the latest 50 messages "sent", or those to one email or phone
  *
  * Sign-ins answer {user:{userId, nickname}} and set the cookies pner (token, HttpOnly) and pnid.
  * `inviteCode` (a friend's, from the share link) only counts when the call creates the account.
@@ -63,7 +63,7 @@ import {
   type SignedIn,
 } from '../../services/auth.ts';
 import { createChallenge } from '../../services/captcha.ts';
-import { messengerFor, outboxFor } from '../../services/messaging.ts';
+import { outboxFor } from '../../services/message-providers/dev-outbox.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
@@ -135,14 +135,15 @@ const captchaQuery = z.object({
     .regex(/^\d{1,16}$/)
     .optional(),
 });
-const outboxQuery = z.object({ target: accountText });
+const outboxQuery = z.object({ target: accountText.optional() });
 
 function deps<E extends ApiEnv>(c: Context<E>): AuthDeps {
   const db = c.get('db');
   return {
     db,
-    messenger: messengerFor(c.env, db),
+    messaging: c.env,
     t: c.get('t'),
+    locale: c.get('ctx').locale,
     // Cloudflare sets the client address on every request that reaches a Worker.
     clientKey: c.req.header('cf-connecting-ip') ?? 'unknown',
     now: Date.now(),
@@ -273,11 +274,11 @@ export const authRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/v1/dev/outbox',
-    doc.anyone('The codes "sent" to an email or phone (local builds only)'),
+    doc.anyone('The latest messages "sent", or those to one email or phone (local builds only)'),
     input('query', outboxQuery),
     async (c) => {
       const { target } = c.req.valid('query');
-      const normalized = target.includes('@') ? normalizeEmail(target) : target.trim();
+      const normalized = target === undefined ? undefined : target.includes('@') ? normalizeEmail(target) : target.trim();
       return c.json(success(await outboxFor(c.get('db'), normalized)));
     },
   );

@@ -7,10 +7,13 @@
  *                                             finishes an interrupted run and changes nothing more
  *   POST v1/operator/sessions/{id}/postpone   { startsAt, endsAt, refundUntil } (ms): orders stay valid;
  *                                             buyers may ask for the refund until refundUntil
+ *   GET  v1/operator/messages/dead            messages to buyers that failed their last delivery try
+ *   POST v1/operator/messages/{id}/redeliver  a dead message tried again from the start
  */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { deadMessages, redeliverDeadMessage } from '../../services/message-delivery.ts';
 import { cancelSession, postponeSession, requireOperator } from '../../services/show-changes.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
@@ -19,6 +22,7 @@ import { epochMs, idParam } from '../params.ts';
 import { signedIn, type SignedInEnv } from '../session.ts';
 import { input } from '../validate.ts';
 
+const messageIdParam = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) });
 const postponeBody = z.object({ startsAt: epochMs, endsAt: epochMs, refundUntil: epochMs });
 
 /** After signedIn: only the platform's operations staff go on (403 not_an_operator). */
@@ -56,5 +60,19 @@ export const operatorRoutes = new Hono<ApiEnv>()
           refundUntil: moved.refundUntil,
         }),
       );
+    },
+  )
+  .get('/v1/operator/messages/dead', doc.user('Messages whose last delivery try failed (operators)'), signedIn, operatorOnly, async (c) =>
+    c.json(success(await deadMessages(c.var.scope.db))),
+  )
+  .post(
+    '/v1/operator/messages/:id/redeliver',
+    doc.user('Tries a dead message again from the start (operators)'),
+    signedIn,
+    operatorOnly,
+    input('param', messageIdParam),
+    async (c) => {
+      await redeliverDeadMessage(c.var.scope.db, c.req.valid('param').id);
+      return c.json(success(null));
     },
   );

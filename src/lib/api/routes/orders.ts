@@ -1,8 +1,8 @@
 /**
  * Checkout and the buyer's orders (signed in; only the owner sees an order).
  *
- *   GET  v1/checkout/quote?listingId=&quantity=&deliveryType=&coupon=best|none|<userCouponId>
- *   POST v1/orders                      Idempotency-Key; creates the order and holds its tickets
+ *   GET  v1/checkout/quote?listingId=&quantity=&deliveryType=&coupon=best|none|<userCouponId>&waitlistOfferId=
+ *   POST v1/orders                      Idempotency-Key; creates the order and holds its tickets (or claims the offer's)
  *   GET  v1/orders?tab=&keyword=&page=  a page of the buyer's orders
  *   GET  v1/orders/{id}                 one order (404 order_not_found when missing or someone else's)
  *   POST v1/orders/{id}/cancel          pending payment → cancelled
@@ -36,6 +36,8 @@ const quoteQuery = z.object({
   quantity,
   deliveryType: z.enum(DELIVERY_TYPES).optional(),
   coupon: couponChoice.default('best'),
+  /** Buys the tickets a waitlist offer holds for the buyer. */
+  waitlistOfferId: queryId.optional(),
 });
 
 const createBody = z.object({
@@ -51,6 +53,7 @@ const createBody = z.object({
   attendeeIds: z.array(bodyId).max(99).optional(),
   acceptNotes: z.boolean(),
   expectedTotal: minorAmount.nonnegative(),
+  waitlistOfferId: bodyId.optional(),
 });
 
 const listQuery = z.object({

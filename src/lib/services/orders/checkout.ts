@@ -22,6 +22,7 @@ import {
   userCoupons,
   users,
   type venues,
+  waitlistOffers,
 } from '../../db/schema.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { bestOffer, judgeCoupon, type CouponVerdict } from '../../domain/coupons.ts';
@@ -33,6 +34,7 @@ import { offeredPaymentMethods, type PaymentSetup } from '../../domain/payment-p
 import { costBreakdown, type CostBreakdown } from '../../domain/pricing.ts';
 import { parseDeliveryTypes } from '../../domain/ticket-offer.ts';
 import { normalizePhone, phoneProblem } from '../../domain/validation.ts';
+import { offerClaimable } from '../../domain/waitlist.ts';
 import { addressRead, type AddressView } from '../addresses.ts';
 import { showQuery } from '../show-query.ts';
 import { expireOverdueOrdersStatement } from './expiry.ts';
@@ -75,12 +77,12 @@ function checkSellable(target: Target, now: number): void {
 }
 
 /** Quantities outside the activity's per-order limits are bad input; more than is left is a conflict. */
-function checkQuantity(target: Target, quantity: number): void {
+function checkQuantity(target: Target, quantity: number, held: number): void {
   const min = Math.max(1, target.activity.numMin);
   const max = target.activity.numMax;
   if (!Number.isInteger(quantity) || quantity < min || quantity > max)
     throw new DomainError('quantity_out_of_range', { min, max }, 'quantity');
-  const available = target.listing.status === 'active' ? target.listing.quantityAvailable : 0;
+  const available = target.listing.status === 'active' ? target.listing.quantityAvailable + held : 0;
   if (quantity > available) throw new DomainError('tickets_sold_out', { available });
 }
 
@@ -138,6 +140,8 @@ export interface QuoteInput {
   quantity: number;
   deliveryType?: DeliveryType;
   coupon: CouponChoice;
+  /** Buys the tickets this waitlist offer holds for the buyer (issue 18). */
+  waitlistOfferId?: number;
 }
 
 /** The checked purchase and its price: what both the quote and the order are made of. */
@@ -155,9 +159,10 @@ interface CheckoutRows {
   target: Target | null;
   couponRows: CouponRow[];
   paidBefore: boolean;
+  offer: typeof waitlistOffers.$inferSelect | null;
 }
 
-function checkoutRead(scope: UserScope, listingId: number): Read<CheckoutRows> {
+function checkoutRead(scope: UserScope, listingId: number, offerId: number | undefined): Read<CheckoutRows> {
   const { db, userId } = scope;
   return read(
     [
@@ -169,13 +174,34 @@ function checkoutRead(scope: UserScope, listingId: number): Read<CheckoutRows> {
         .where(and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused')))
         .orderBy(coupons.validTo, userCoupons.id),
       hasPaidOrderStatement(db, userId),
+      db
+        .select()
+        .from(waitlistOffers)
+        .where(eq(waitlistOffers.id, offerId ?? 0)),
     ],
-    ([[row], couponRows, paid]) => ({
+    ([[row], couponRows, paid, [offer]]) => ({
       target: row ? { ...row, sellerName: row.sellerName ?? '' } : null,
       couponRows,
       paidBefore: paid.length > 0,
+      offer: offer ?? null,
     }),
   );
+}
+
+/**
+ * The tickets a waitlist offer holds for this purchase: they count as available to its buyer. Only
+ * their own open offer, for this very listing and group, within its hold; anything else is refused.
+ */
+function heldByOffer(scope: UserScope, input: QuoteInput, offer: CheckoutRows['offer']): number {
+  if (input.waitlistOfferId === undefined) return 0;
+  const usable =
+    offer !== null &&
+    offer.userId === scope.userId &&
+    offer.listingId === input.listingId &&
+    offer.quantity === input.quantity &&
+    offerClaimable(offer, scope.now);
+  if (!usable) throw new DomainError('waitlist_offer_unavailable');
+  return offer.quantity;
 }
 
 function price(scope: UserScope, input: QuoteInput, rows: CheckoutRows): Priced {
@@ -185,7 +211,7 @@ function price(scope: UserScope, input: QuoteInput, rows: CheckoutRows): Priced 
   // A seller buying their own listing (a resold ticket back to its holder) would only move money in a circle.
   if (target.listing.sellerId === userId) throw new DomainError('own_listing');
   checkSellable(target, now);
-  checkQuantity(target, input.quantity);
+  checkQuantity(target, input.quantity, heldByOffer(scope, input, rows.offer));
   const deliveryType = deliveryTypeOf(target, input.deliveryType);
   const currency = ctx.currency;
   const unitPrice = unitPriceIn(target, currency, table);
@@ -200,7 +226,7 @@ function price(scope: UserScope, input: QuoteInput, rows: CheckoutRows): Priced 
 
 /** The confirmation page's data: what is bought, the options, the coupons judged, and the cost. */
 export async function quoteCheckout(scope: UserScope, setup: PaymentSetup, input: QuoteInput): Promise<CheckoutQuote> {
-  const rows = await readOne(scope.db, checkoutRead(scope, input.listingId));
+  const rows = await readOne(scope.db, checkoutRead(scope, input.listingId, input.waitlistOfferId));
   return checkoutQuoteView(price(scope, input, rows), input.quantity, scope.ctx, scope.currencies, setup);
 }
 
@@ -220,6 +246,7 @@ export interface CreateOrderInput {
   attendeeIds?: number[];
   acceptNotes: boolean;
   expectedTotal: number;
+  waitlistOfferId?: number;
 }
 
 interface Recipient {
@@ -296,6 +323,7 @@ function isUniqueViolation(error: unknown): boolean {
  * order it created the first time. Everything is checked first; the write itself is one D1 batch
  * (atomic): a guarded decrement of the listing's stock that also requires the chosen coupon to be
  * unused, the order inserted only if that decrement happened, the coupon locked to it, its attendees.
+ * With a waitlist offer the offer already holds the tickets: the batch claims it instead of the decrement.
  */
 export async function createOrder(
   scope: UserScope,
@@ -311,7 +339,7 @@ export async function createOrder(
   const rows = await readTogether(db, {
     expired: read([expireOverdueOrdersStatement(db, now, { listingId: input.listingId })], () => null),
     earlier: read([orderByKeyStatement(db, userId, idempotencyKey)], ([[row]]) => row ?? null),
-    checkout: checkoutRead(scope, input.listingId),
+    checkout: checkoutRead(scope, input.listingId, input.waitlistOfferId),
     address: input.deliveryType === 'courier' && input.addressId !== undefined ? addressRead(scope, input.addressId) : known(null),
     attendees:
       attendeeIds.length > 0
@@ -343,12 +371,25 @@ export async function createOrder(
   const quantity = input.quantity;
   // Raw D1 statements: the batch needs `changes()` of the statement before, which only plain SQL can say.
   const d1 = db.$client;
+  const offerId = input.waitlistOfferId ?? null;
+  // Returned tickets a waiting group fits are the line's (services/waitlist.ts): a direct buyer does not get them.
   const holdTickets = d1
     .prepare(`
     UPDATE listings SET quantity_available = quantity_available - ?1
     WHERE id = ?2 AND status = 'active' AND quantity_available >= ?1
-      AND (?3 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?3 AND user_id = ?4 AND status = 'unused'))`)
+      AND (?3 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?3 AND user_id = ?4 AND status = 'unused'))
+      AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.tier_id = listings.tier_id AND w.status = 'waiting'
+        AND w.quantity <= listings.quantity_available AND w.user_id <> listings.seller_id)`)
     .bind(quantity, target.listing.id, couponId, userId);
+  const claimOffer = d1
+    .prepare(`
+    UPDATE waitlist_offers SET status = 'claimed'
+    WHERE id = ?1 AND user_id = ?2 AND status = 'open' AND expires_at > ?3 AND listing_id = ?4 AND quantity = ?5
+      AND (?6 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?6 AND user_id = ?2 AND status = 'unused'))`)
+    .bind(offerId, userId, now, target.listing.id, quantity, couponId);
+  const linkOffer = d1
+    .prepare(`UPDATE waitlist_offers SET order_id = (SELECT id FROM orders WHERE order_no = ?1) WHERE id = ?2 AND status = 'claimed'`)
+    .bind(orderNo, offerId);
   const insertOrder = d1
     .prepare(`
     INSERT INTO orders (order_no, user_id, listing_id, activity_id, session_id, tier_id, quantity, status, currency,
@@ -401,7 +442,9 @@ export async function createOrder(
 
   let results: D1Result<Record<string, unknown>>[];
   try {
-    results = await d1.batch<Record<string, unknown>>([holdTickets, insertOrder, lockCoupon, ...copyAttendees]);
+    const take = offerId === null ? [holdTickets] : [claimOffer];
+    const link = offerId === null ? [] : [linkOffer];
+    results = await d1.batch<Record<string, unknown>>([...take, insertOrder, lockCoupon, ...copyAttendees, ...link]);
   } catch (error) {
     // A concurrent retry with the same key won the insert; the whole batch (and its hold) rolled back.
     if (!isUniqueViolation(error)) throw error;
@@ -410,21 +453,39 @@ export async function createOrder(
     return orderDetailByNo(scope, sameRequestOrReused(winner, hash).orderNo);
   }
   const [created] = results[1].results;
-  if (!created) {
-    const [listing] = await db
-      .select({ available: listings.quantityAvailable, status: listings.status })
-      .from(listings)
-      .where(eq(listings.id, target.listing.id));
-    const available = listing?.status === 'active' ? listing.available : 0;
-    if (available >= quantity) throw new DomainError('coupon_not_usable', {}, 'coupon');
-    throw new DomainError('tickets_sold_out', { available });
-  }
+  if (!created) throw await whyNotHeld(scope, target.listing.id, quantity, offerId);
   // The answer is made from what this request wrote (RETURNING) and the show it read: no third read.
   const { listing: _listing, ...show } = target;
   return orderDetailFrom(scope, {
     row: { ...show, order: rowOf(orders, created), sellerName: target.sellerName },
-    attendeeRows: results.slice(3).flatMap((result) => result.results.map((attendee) => rowOf(orderAttendees, attendee))),
+    attendeeRows: results
+      .slice(3, 3 + copyAttendees.length)
+      .flatMap((result) => result.results.map((attendee) => rowOf(orderAttendees, attendee))),
     ticketRows: [],
     listed: new Set(),
   });
+}
+
+/**
+ * Why the batch's hold did not happen: the offer is no longer claimable, the tickets went (to another
+ * buyer, or are kept for a waiting group they fit), or else the coupon was used meanwhile.
+ */
+async function whyNotHeld(scope: UserScope, listingId: number, quantity: number, offerId: number | null): Promise<DomainError> {
+  const { db, now } = scope;
+  if (offerId !== null) {
+    const [offer] = await db.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId));
+    return offer && offerClaimable(offer, now)
+      ? new DomainError('coupon_not_usable', {}, 'coupon')
+      : new DomainError('waitlist_offer_unavailable');
+  }
+  const listing = await db.$client
+    .prepare(`
+    SELECT status, quantity_available AS available, EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.tier_id = listings.tier_id
+      AND w.status = 'waiting' AND w.quantity <= listings.quantity_available AND w.user_id <> listings.seller_id) AS kept
+    FROM listings WHERE id = ?1`)
+    .bind(listingId)
+    .first<{ status: string; available: number; kept: number }>();
+  const available = listing?.status === 'active' && !listing.kept ? listing.available : 0;
+  if (available >= quantity) return new DomainError('coupon_not_usable', {}, 'coupon');
+  return new DomainError('tickets_sold_out', { available });
 }

@@ -1,0 +1,166 @@
+/**
+ * The waitlist of a sold-out tier on a phone (issue 18): buyer A joins it while buyer B's unpaid
+ * order holds the tier's last tickets; B's time to pay runs out, the tickets are held for A, who
+ * follows the offer's link to checkout, pays in the sandbox and opens the voucher. The tier is the
+ * test's own (a copy of a seeded listing in a new session), so no other spec buys its tickets.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
+import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
+import type { ActivityDetail } from '../../src/lib/services/activity-detail.ts';
+import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
+import {
+  detailOf,
+  E2E_DATABASE,
+  escapeRegExp,
+  firstLoadJsKb,
+  fulfilAsOrderSeller,
+  hydratedInView,
+  localeOf,
+  orderOf,
+  placeOrder,
+  postWithoutBody,
+  seriousViolations,
+  unnamedControls,
+  type Listing,
+} from './shop-helpers.ts';
+
+const DAY = 24 * 3600 * 1000;
+const english = localeOf('en');
+
+test.beforeEach(async ({ context }, testInfo) => {
+  // A show of its own through the local database (three `wrangler d1 execute` runs), two sign-ups, a payment.
+  test.slow();
+  await ownClientAddress(context, testInfo);
+});
+
+/** A statement against the server's database from beside it; a try that finds it locked is made again. */
+function writeLocalDb(sql: string): Array<Record<string, number>> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return queryLocalDb(E2E_DATABASE, sql);
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
+}
+
+/** A tier of two e-tickets in a new session 25 days away, copied from a seeded on-sale listing. */
+function ownTier(): Listing {
+  const [source] = queryLocalDb(
+    E2E_DATABASE,
+    `
+    SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
+    JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
+    WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status = 1
+      AND a.real_name_required = 0 AND a.num_min <= 2 AND a.num_max >= 2 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id LIMIT 1 OFFSET 7`,
+  );
+  const startsAt = Date.now() + 25 * DAY;
+  const [session] = writeLocalDb(`
+    INSERT INTO activity_sessions (activity_id, starts_at, ends_at) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}
+    FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
+  const [tier] = writeLocalDb(`
+    INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort)
+    SELECT ${session.id}, 'Waitlist ' || name_en, name_zh_hant, name_zh_hans, face_value, currency, sort FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
+  const [listing] = writeLocalDb(`
+    INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
+    SELECT ${tier.id}, seller_id, price, currency, 2, 2, seating, 'e_ticket', 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
+  return { id: listing.id, quantity: 2, activityId: source.activityId, tierId: tier.id };
+}
+
+/** The tier's name in the waitlist's tier choice: its session, then the tier. */
+function tierLabel(detail: ActivityDetail, tierId: number): string {
+  const session = detail.sessions.find((one) => one.tiers.some((tier) => tier.id === tierId))!;
+  return `${session.label} · ${session.tiers.find((tier) => tier.id === tierId)!.specification}`;
+}
+
+/** The texts of what the dev outbox holds for an address, newest first. */
+async function outboxBodies(request: APIRequestContext, target: string): Promise<string[]> {
+  const response = await request.get(`/api/v1/dev/outbox?target=${encodeURIComponent(target)}`);
+  return ((await response.json()).data as { body: string }[]).map((row) => row.body);
+}
+
+test('a buyer waits for a sold-out tier, gets the tickets another buyer did not pay for, and buys them', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const l = english;
+  const listing = ownTier();
+
+  // Buyer B holds the tier's two tickets with an unpaid order: the tier is sold out.
+  const other = await browser.newContext({ ...testInfo.project.use });
+  await ownClientAddress(other, testInfo);
+  await signUpByEmail(other.request, 'waitlist-holder');
+  const held = await placeOrder(other.request, listing);
+
+  // Buyer A joins its waitlist for two tickets on the activity page.
+  const { email } = await signUpByEmail(page.request, 'waitlist-buyer');
+  const label = tierLabel((await detailOf(page.request, listing.activityId))!, listing.tierId);
+  expect(await firstLoadJsKb(page, `/${l.prefix}/activity/${listing.activityId}`)).toBeLessThanOrEqual(JS_BUDGET_KB.browse);
+  await hydratedInView(page, 'Waitlist');
+  await page.getByRole('combobox', { name: l.say('detail.waitlist.tier') }).selectOption({ label });
+  await page.getByRole('combobox', { name: l.say('detail.waitlist.quantity') }).selectOption('2');
+  await page.getByRole('button', { name: l.say('detail.waitlist.join') }).click();
+  await expect(page.getByText(l.say('detail.waitlist.place', { count: 2, place: 1, tier: label }))).toBeVisible();
+  await expect(page.getByRole('button', { name: l.say('detail.waitlist.leave') })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await unnamedControls(page)).toEqual([]);
+
+  // B's time to pay runs out: the two tickets are held for A.
+  const expired = await postWithoutBody(other.request, `/api/v1/dev/orders/${held.id}/end-payment-time`);
+  expect(expired.status(), await expired.text()).toBe(200);
+  await other.close();
+
+  // The offer reaches A through the queue, in the dev outbox, with its link to checkout.
+  const checkoutLink = new RegExp(`https?://[^\\s]+/${l.prefix}/order/confirm\\?listingId=${listing.id}&quantity=2&offer=\\d+`);
+  await expect.poll(() => outboxBodies(page.request, email), { timeout: 30_000 }).toContainEqual(expect.stringMatching(checkoutLink));
+  const offerLink = (await outboxBodies(page.request, email)).map((body) => checkoutLink.exec(body)?.[0]).find(Boolean)!;
+
+  await page.reload();
+  await hydratedInView(page, 'Waitlist');
+  await expect(page.getByText(new RegExp(`^2 tickets of ${escapeRegExp(label)} are held for you until \\d{2}:\\d{2}`))).toBeVisible();
+  await expect(page.getByRole('link', { name: l.say('detail.waitlist.buy') })).toHaveAttribute(
+    'href',
+    new URL(offerLink).pathname + new URL(offerLink).search,
+  );
+  // A follows the message's link.
+  await page.goto(offerLink);
+
+  // Checkout with the held tickets: e-ticket, a card, the notes; then pay in the sandbox.
+  await page.waitForURL(new RegExp(`/${l.prefix}/order/confirm\\?listingId=${listing.id}&quantity=2&offer=\\d+$`));
+  await hydratedInView(page, 'ConfirmOrder');
+  await page.getByRole('radio', { name: l.say('detail.delivery.e_ticket'), exact: true }).check();
+  await page.getByRole('radio', { name: l.say('payment.visa'), exact: true }).check();
+  await page.getByRole('checkbox', { name: l.say('confirm.notes.accept') }).check();
+  await page.getByRole('button', { name: l.say('confirm.submit') }).click();
+  await page.waitForURL(new RegExp(`/${l.prefix}/order/\\d+/pay$`));
+  const order = await orderOf(page.request, Number(new URL(page.url()).pathname.split('/').at(-2)));
+  expect(order).toMatchObject({ status: 'pending_payment', quantity: 2 });
+
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: l.say('payment.page.pay', { amount: order.cost.formatted.total }) }).click();
+  const provider = await popupOpened;
+  await provider.getByRole('button', { name: l.say('payment.sandbox.approve') }).click();
+  await provider.waitForURL(new RegExp(`/${l.prefix}/paySuccess\\?orderId=${order.id}$`));
+  await provider.close();
+  await page.waitForURL(new RegExp(`/${l.prefix}/paySuccess\\?orderId=${order.id}$`));
+
+  // The seller issues the e-tickets; A opens the voucher from the order.
+  const fulfilled = await fulfilAsOrderSeller(order.orderNo);
+  expect(fulfilled.tickets).toHaveLength(2);
+  await page.goto(`/${l.prefix}/orders/${order.id}`);
+  await page
+    .getByRole('region', { name: l.say('orders.detail.tickets') })
+    .getByRole('link', { name: l.say('orders.detail.voucher') })
+    .click();
+  await page.waitForURL(new RegExp(`/${l.prefix}/voucher\\?`));
+  for (const { ticketNo } of fulfilled.tickets) {
+    await expect(page.getByRole('img', { name: l.say('voucher.qrLabel', { ticketNo }) })).toBeVisible();
+  }
+
+  // The waitlist is over for A.
+  await page.goto(`/${l.prefix}/activity/${listing.activityId}`);
+  await hydratedInView(page, 'Waitlist');
+  await expect(page.getByRole('button', { name: l.say('detail.waitlist.join') })).toBeVisible();
+  await expect(page.getByRole('button', { name: l.say('detail.waitlist.leave') })).toHaveCount(0);
+});
