@@ -56,45 +56,51 @@ CREATE TABLE `waitlist_offers` (
 CREATE UNIQUE INDEX `waitlist_offers_entry_id_unique` ON `waitlist_offers` (`entry_id`);--> statement-breakpoint
 CREATE INDEX `waitlist_offers_status_idx` ON `waitlist_offers` (`status`,`expires_at`);--> statement-breakpoint
 CREATE INDEX `waitlist_offers_user_idx` ON `waitlist_offers` (`user_id`,`status`);--> statement-breakpoint
+-- How a message reaches a user: by email when the account has one, else by SMS to its phone.
+CREATE VIEW `message_recipients` AS
+SELECT `id` AS `user_id`,
+	CASE WHEN `email` IS NOT NULL THEN 'email' ELSE 'sms' END AS `channel`,
+	COALESCE(`email`, `phone_country_code` || ' ' || `phone`) AS `target`
+FROM `users` WHERE `email` IS NOT NULL OR `phone` IS NOT NULL;--> statement-breakpoint
 CREATE TRIGGER `messages_order_placed` AFTER INSERT ON `orders`
 WHEN NEW.`status` = 'pending_payment'
 BEGIN
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'order_placed:' || NEW.`id`, 'order_placed', u.`id`, CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END, COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`), NEW.`id`, json_object('deadline', NEW.`payment_deadline`), NEW.`created_at`
-	FROM `users` u WHERE u.`id` = NEW.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL)
+	SELECT lower(hex(randomblob(16))), 'order_placed:' || NEW.`id`, 'order_placed', r.`user_id`, r.`channel`, r.`target`, NEW.`id`, json_object('deadline', NEW.`payment_deadline`), NEW.`created_at`
+	FROM `message_recipients` r WHERE r.`user_id` = NEW.`user_id`
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;--> statement-breakpoint
 CREATE TRIGGER `messages_payment_received` AFTER UPDATE OF `status` ON `orders`
 WHEN OLD.`status` = 'pending_payment' AND NEW.`status` = 'pending_ticketing'
 BEGIN
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'payment_received:' || NEW.`id`, 'payment_received', u.`id`, CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END, COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`), NEW.`id`, '{}', NEW.`updated_at`
-	FROM `users` u WHERE u.`id` = NEW.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL)
+	SELECT lower(hex(randomblob(16))), 'payment_received:' || NEW.`id`, 'payment_received', r.`user_id`, r.`channel`, r.`target`, NEW.`id`, '{}', NEW.`updated_at`
+	FROM `message_recipients` r WHERE r.`user_id` = NEW.`user_id`
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;--> statement-breakpoint
 CREATE TRIGGER `messages_order_ticketed` AFTER UPDATE OF `status` ON `orders`
 WHEN OLD.`status` = 'pending_ticketing' AND NEW.`status` = 'pending_receipt'
 BEGIN
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'tickets_issued:' || NEW.`id`, 'tickets_issued', u.`id`, CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END, COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`), NEW.`id`, '{}', NEW.`updated_at`
-	FROM `users` u WHERE u.`id` = NEW.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL) AND NEW.`delivery_type` = 'e_ticket'
+	SELECT lower(hex(randomblob(16))), 'tickets_issued:' || NEW.`id`, 'tickets_issued', r.`user_id`, r.`channel`, r.`target`, NEW.`id`, '{}', NEW.`updated_at`
+	FROM `message_recipients` r WHERE r.`user_id` = NEW.`user_id` AND NEW.`delivery_type` = 'e_ticket'
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'courier_shipped:' || NEW.`id`, 'courier_shipped', u.`id`, CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END, COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`), NEW.`id`, json_object('trackingNo', NEW.`tracking_no`), NEW.`updated_at`
-	FROM `users` u WHERE u.`id` = NEW.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL) AND NEW.`delivery_type` = 'courier'
+	SELECT lower(hex(randomblob(16))), 'courier_shipped:' || NEW.`id`, 'courier_shipped', r.`user_id`, r.`channel`, r.`target`, NEW.`id`, json_object('trackingNo', NEW.`tracking_no`), NEW.`updated_at`
+	FROM `message_recipients` r WHERE r.`user_id` = NEW.`user_id` AND NEW.`delivery_type` = 'courier'
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 	-- Pickup details go by SMS to the person named to collect the tickets (SPEC.md, on-site pickup).
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'pickup_details:' || NEW.`id`, 'pickup_details', u.`id`, CASE WHEN NEW.`taker_phone` IS NOT NULL OR u.`phone` IS NOT NULL THEN 'sms' ELSE 'email' END, COALESCE(NEW.`taker_phone`, u.`phone_country_code` || ' ' || u.`phone`, u.`email`), NEW.`id`, json_object('pickupAddress', NEW.`pickup_address`, 'pickupTime', NEW.`pickup_time`), NEW.`updated_at`
-	FROM `users` u WHERE u.`id` = NEW.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL) AND NEW.`delivery_type` IN ('on_site', 'self_pickup')
+	SELECT lower(hex(randomblob(16))), 'pickup_details:' || NEW.`id`, 'pickup_details', r.`user_id`, CASE WHEN NEW.`taker_phone` IS NOT NULL THEN 'sms' ELSE r.`channel` END, COALESCE(NEW.`taker_phone`, r.`target`), NEW.`id`, json_object('pickupAddress', NEW.`pickup_address`, 'pickupTime', NEW.`pickup_time`), NEW.`updated_at`
+	FROM `message_recipients` r WHERE r.`user_id` = NEW.`user_id` AND NEW.`delivery_type` IN ('on_site', 'self_pickup')
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;--> statement-breakpoint
 CREATE TRIGGER `messages_order_expired` AFTER UPDATE OF `status` ON `orders`
 WHEN OLD.`status` = 'pending_payment' AND NEW.`status` = 'cancelled' AND NEW.`cancel_reason` = 'timeout'
 BEGIN
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'order_expired:' || NEW.`id`, 'order_expired', u.`id`, CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END, COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`), NEW.`id`, '{}', NEW.`updated_at`
-	FROM `users` u WHERE u.`id` = NEW.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL)
+	SELECT lower(hex(randomblob(16))), 'order_expired:' || NEW.`id`, 'order_expired', r.`user_id`, r.`channel`, r.`target`, NEW.`id`, '{}', NEW.`updated_at`
+	FROM `message_recipients` r WHERE r.`user_id` = NEW.`user_id`
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;--> statement-breakpoint
 CREATE TRIGGER `messages_refund_made` AFTER UPDATE OF `status` ON `payments`
@@ -102,46 +108,46 @@ WHEN OLD.`status` = 'succeeded' AND NEW.`status` = 'refunded'
 BEGIN
 	-- The money moved back: the amount is the order's recorded refund when one was set first (a show change), else the whole payment.
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'refund_made:' || NEW.`id`, 'refund_made', u.`id`, CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END, COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`), o.`id`, json_object('amount', CASE WHEN o.`refund_amount` > 0 THEN o.`refund_amount` ELSE NEW.`amount` END), NEW.`updated_at`
-	FROM `orders` o, `users` u WHERE u.`id` = o.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL) AND o.`id` = NEW.`order_id`
+	SELECT lower(hex(randomblob(16))), 'refund_made:' || NEW.`id`, 'refund_made', r.`user_id`, r.`channel`, r.`target`, o.`id`, json_object('amount', CASE WHEN o.`refund_amount` > 0 THEN o.`refund_amount` ELSE NEW.`amount` END), NEW.`updated_at`
+	FROM `orders` o, `message_recipients` r WHERE r.`user_id` = o.`user_id` AND o.`id` = NEW.`order_id`
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;--> statement-breakpoint
 CREATE TRIGGER `messages_payment_failed` AFTER UPDATE OF `status` ON `payments`
 WHEN OLD.`status` = 'created' AND NEW.`status` = 'failed'
 BEGIN
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'payment_failed:' || NEW.`id`, 'payment_failed', u.`id`, CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END, COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`), o.`id`, json_object('deadline', o.`payment_deadline`), NEW.`updated_at`
-	FROM `orders` o, `users` u WHERE u.`id` = o.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL) AND o.`id` = NEW.`order_id` AND o.`status` = 'pending_payment'
+	SELECT lower(hex(randomblob(16))), 'payment_failed:' || NEW.`id`, 'payment_failed', r.`user_id`, r.`channel`, r.`target`, o.`id`, json_object('deadline', o.`payment_deadline`), NEW.`updated_at`
+	FROM `orders` o, `message_recipients` r WHERE r.`user_id` = o.`user_id` AND o.`id` = NEW.`order_id` AND o.`status` = 'pending_payment'
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;--> statement-breakpoint
 CREATE TRIGGER `messages_show_cancelled` AFTER UPDATE OF `status` ON `activity_sessions`
 WHEN NEW.`status` = 'cancelled' AND OLD.`status` <> 'cancelled'
 BEGIN
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'show_cancelled:' || o.`id`, 'show_cancelled', u.`id`, CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END, COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`), o.`id`, '{}', COALESCE(NEW.`changed_at`, unixepoch() * 1000)
-	FROM `orders` o, `users` u WHERE u.`id` = o.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL) AND o.`session_id` = NEW.`id` AND o.`paid_at` IS NOT NULL
+	SELECT lower(hex(randomblob(16))), 'show_cancelled:' || o.`id`, 'show_cancelled', r.`user_id`, r.`channel`, r.`target`, o.`id`, '{}', COALESCE(NEW.`changed_at`, unixepoch() * 1000)
+	FROM `orders` o, `message_recipients` r WHERE r.`user_id` = o.`user_id` AND o.`session_id` = NEW.`id` AND o.`paid_at` IS NOT NULL
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;--> statement-breakpoint
 CREATE TRIGGER `messages_show_postponed` AFTER UPDATE OF `starts_at` ON `activity_sessions`
 WHEN NEW.`status` = 'postponed' AND NEW.`starts_at` <> OLD.`starts_at`
 BEGIN
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'show_postponed:' || o.`id` || ':' || NEW.`starts_at`, 'show_postponed', u.`id`, CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END, COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`), o.`id`, json_object('startsAt', NEW.`starts_at`, 'refundUntil', NEW.`refund_until`), COALESCE(NEW.`changed_at`, unixepoch() * 1000)
-	FROM `orders` o, `users` u WHERE u.`id` = o.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL) AND o.`session_id` = NEW.`id` AND o.`status` IN ('pending_ticketing', 'pending_receipt', 'completed')
+	SELECT lower(hex(randomblob(16))), 'show_postponed:' || o.`id` || ':' || NEW.`starts_at`, 'show_postponed', r.`user_id`, r.`channel`, r.`target`, o.`id`, json_object('startsAt', NEW.`starts_at`, 'refundUntil', NEW.`refund_until`), COALESCE(NEW.`changed_at`, unixepoch() * 1000)
+	FROM `orders` o, `message_recipients` r WHERE r.`user_id` = o.`user_id` AND o.`session_id` = NEW.`id` AND o.`status` IN ('pending_ticketing', 'pending_receipt', 'completed')
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;--> statement-breakpoint
 CREATE TRIGGER `messages_listing_sold` AFTER INSERT ON `seller_payouts`
 BEGIN
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'listing_sold:' || NEW.`order_id`, 'listing_sold', u.`id`, CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END, COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`), NEW.`order_id`, json_object('amount', NEW.`amount`, 'currency', NEW.`currency`), NEW.`created_at`
-	FROM `users` u WHERE u.`id` = NEW.`seller_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL)
+	SELECT lower(hex(randomblob(16))), 'listing_sold:' || NEW.`order_id`, 'listing_sold', r.`user_id`, r.`channel`, r.`target`, NEW.`order_id`, json_object('amount', NEW.`amount`, 'currency', NEW.`currency`), NEW.`created_at`
+	FROM `message_recipients` r WHERE r.`user_id` = NEW.`seller_id`
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;--> statement-breakpoint
 CREATE TRIGGER `messages_lottery_result` AFTER UPDATE OF `status` ON `lotteries`
 WHEN NEW.`status` = 'drawn' AND OLD.`status` <> 'drawn'
 BEGIN
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `order_id`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'lottery_result:' || e.`id`, 'lottery_result', u.`id`, CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END, COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`), NULL, json_object('lotteryId', NEW.`id`, 'won', EXISTS (SELECT 1 FROM `lottery_codes` c WHERE c.`entry_id` = e.`id` AND c.`is_winner` = 1)), COALESCE(NEW.`drawn_at`, unixepoch() * 1000)
-	FROM `lottery_entries` e, `users` u WHERE u.`id` = e.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL) AND e.`lottery_id` = NEW.`id`
+	SELECT lower(hex(randomblob(16))), 'lottery_result:' || e.`id`, 'lottery_result', r.`user_id`, r.`channel`, r.`target`, NULL, json_object('lotteryId', NEW.`id`, 'won', EXISTS (SELECT 1 FROM `lottery_codes` c WHERE c.`entry_id` = e.`id` AND c.`is_winner` = 1)), COALESCE(NEW.`drawn_at`, unixepoch() * 1000)
+	FROM `lottery_entries` e, `message_recipients` r WHERE r.`user_id` = e.`user_id` AND e.`lottery_id` = NEW.`id`
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;

@@ -7,11 +7,9 @@ BEGIN
 	UPDATE `listings` SET `quantity_available` = `quantity_available` - NEW.`quantity` WHERE `id` = NEW.`listing_id`;
 	UPDATE `waitlist_entries` SET `status` = 'offered', `updated_at` = NEW.`created_at` WHERE `id` = NEW.`entry_id`;
 	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `payload`, `created_at`)
-	SELECT lower(hex(randomblob(16))), 'waitlist_offer:' || NEW.`id`, 'waitlist_offer', u.`id`,
-		CASE WHEN u.`email` IS NOT NULL THEN 'email' ELSE 'sms' END,
-		COALESCE(u.`email`, u.`phone_country_code` || ' ' || u.`phone`),
+	SELECT lower(hex(randomblob(16))), 'waitlist_offer:' || NEW.`id`, 'waitlist_offer', r.`user_id`, r.`channel`, r.`target`,
 		json_object('offerId', NEW.`id`), NEW.`created_at`
-	FROM `users` u WHERE u.`id` = NEW.`user_id` AND (u.`email` IS NOT NULL OR u.`phone` IS NOT NULL)
+	FROM `message_recipients` r WHERE r.`user_id` = NEW.`user_id`
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;--> statement-breakpoint
 CREATE TRIGGER `waitlist_offer_returns` AFTER UPDATE OF `status` ON `waitlist_offers`

@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { asc, eq } from 'drizzle-orm';
 import { database } from '../../src/lib/db/client.ts';
 import { messages } from '../../src/lib/db/schema.ts';
+import type { OutboxEntry } from '../../src/lib/services/message-providers/dev-outbox.ts';
 import { deliverQueuedMessage } from '../../src/lib/services/message-delivery.ts';
 import { TestClient } from './auth-client.ts';
 
@@ -22,15 +23,6 @@ export async function deliverPendingMessages(now = Date.now()): Promise<void> {
   const db = database(env.DB);
   const pending = await db.select({ id: messages.id }).from(messages).where(eq(messages.status, 'pending'));
   for (const { id } of pending) await deliverQueuedMessage(db, env, { id, origin: 'http://localhost' }, now);
-}
-
-export interface OutboxEntry {
-  channel: string;
-  target: string;
-  subject: string;
-  body: string;
-  html: string | null;
-  messageId: string | null;
 }
 
 /** What the dev outbox holds for an address, newest first. */
