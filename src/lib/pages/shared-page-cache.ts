@@ -1,6 +1,6 @@
 /**
  * The edge cache of shared browse pages, in front of Astro: an anonymous visitor's home, listing,
- * activity or info page is served from the Cache API of the data centre under the key of
+ * activity or info page (and anyone's robots.txt or sitemap) is served from the Cache API of the data centre under the key of
  * domain/page-cache.ts, rendered at most once per PAGE_CACHE_FRESH_MS for everyone who shares that
  * key, and re-rendered in the background when it turns stale. Anything else, and every answer that
  * sets a cookie or says it is private, goes to Astro and back untouched.
@@ -61,12 +61,15 @@ function pageRequest(request: Request): PageRequest {
   };
 }
 
-/** Whether a rendered answer may be shared: a whole 200 HTML page that sets no cookie and does not forbid it. */
+/** What a shared answer may be: a page, or a crawler file (robots.txt, a sitemap). */
+const SHAREABLE_TYPE = /^(?:text\/html|text\/plain|application\/xml)\b/;
+
+/** Whether a rendered answer may be shared: a whole 200 page or crawler file that sets no cookie and does not forbid it. */
 function shareable(response: Response): boolean {
   const cacheControl = response.headers.get('cache-control') ?? '';
   return (
     response.status === 200 &&
-    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    SHAREABLE_TYPE.test(response.headers.get('content-type') ?? '') &&
     !response.headers.has('set-cookie') &&
     !/\b(private|no-store)\b/.test(cacheControl)
   );
