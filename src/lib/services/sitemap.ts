@@ -62,8 +62,12 @@ export async function sitemapIndex(db: Db, categories: readonly CategoryRow[], o
   return sitemapIndexXml(origin, files, summary.changedAt);
 }
 
-/** An activity's last change that matters to a search engine: created, or a session cancelled or postponed. */
-const activityChangedAt = sql<number>`max(${activities.createdAt}, coalesce((select max(${activitySessions.changedAt}) from ${activitySessions} where ${activitySessions.activityId} = ${activities.id}), 0))`;
+/**
+ * An activity's last change that matters to a search engine: created, or a session cancelled or
+ * postponed. The subquery names its tables itself: Drizzle leaves columns unqualified in a one-table
+ * select, where `activity_id = "id"` would compare a session with itself.
+ */
+const activityChangedAt = sql<number>`max(${activities.createdAt}, coalesce((select max(changes.changed_at) from ${activitySessions} as changes where changes.activity_id = "activities"."id"), 0))`;
 
 function activityWindowRead(db: Db, now: number, offset: number, limit: number) {
   return read(
