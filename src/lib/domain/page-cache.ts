@@ -56,9 +56,8 @@ export function sharedPageKey(request: PageRequest, catalogueVersion: number): s
   if (request.method !== 'GET') return null;
   if (request.cookie(TOKEN_COOKIE) !== undefined || request.cookie(USER_ID_COOKIE) !== undefined) return null;
   const { url } = request;
-  // Nothing of the visitor's changes a crawler file, so its key is the catalogue version and the path alone.
-  if (isCrawlerFile(url.pathname))
-    return url.search === '' ? `https://page-cache.invalid/v${catalogueVersion}/crawler${url.pathname}` : null;
+  // Nothing of the visitor changes a crawler file, and its own window (config.ts) bounds its age, not the catalogue version.
+  if (isCrawlerFile(url.pathname)) return url.search === '' ? `https://page-cache.invalid/crawler${url.pathname}` : null;
   // A file (a poster, appInfo.html) carries its own caching; a recorded channel sets a cookie.
   if (FILE_NAME.test(url.pathname) || url.searchParams.has('channel')) return null;
   const choice = resolveLocale(url.pathname, request.cookie(LANGUAGE_COOKIE), request.acceptLanguage);
