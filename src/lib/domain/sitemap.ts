@@ -9,8 +9,6 @@ import type { RouteDef } from '../routes.ts';
 
 /** The protocol's limit of URLs in one sitemap file (and of files in one index). */
 export const SITEMAP_MAX_URLS = 50_000;
-/** The protocol's limit of a URL's length. */
-export const SITEMAP_MAX_URL_LENGTH = 2048;
 
 /** The index every crawler is pointed to. */
 export const SITEMAP_INDEX_PATH = '/sitemap.xml';
@@ -67,7 +65,7 @@ export function partWindow(part: number, fixedCount: number, maxUrls = SITEMAP_M
 }
 
 /** The absolute URL of a locale-free path in a locale. */
-export function localeUrl(origin: string, path: string, locale: Locale): string {
+function localeUrl(origin: string, path: string, locale: Locale): string {
   return new URL(localizedPath(path, locale), origin).href;
 }
 

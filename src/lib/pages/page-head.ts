@@ -21,7 +21,7 @@ export function pageOrigin(requestUrl: URL): string | null {
 }
 
 /** A poster's master image on the public origin (a generated poster's size is known; another URL's is not). */
-export function posterPreviewImage(poster: string, origin: string, alt: string): PreviewImage {
+function posterPreviewImage(poster: string, origin: string, alt: string): PreviewImage {
   const url = new URL(poster, origin).href;
   const generated = parsePosterPath(poster);
   if (!generated) return { url, alt };
