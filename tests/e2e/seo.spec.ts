@@ -365,7 +365,9 @@ test('every public page type has a link preview with absolute URLs and an image 
     code: string;
     nickname: string;
   }[];
-  const invite = await expectPreview(page, request, `/en/login?inviteCode=${inviter.code}`);
+  // The code stays in the canonical and preview URLs: a chat app that links to og:url must not lose it.
+  const invitePath = `/en/login?inviteCode=${inviter.code}`;
+  const invite = await expectPreview(page, request, invitePath, `${BASE_URL}${invitePath}`);
   expect(invite['og:title']).toEqual([`${inviter.nickname} invites you to TicketWing`]);
   expect(invite['og:description'][0]).toMatch(/^Register through this link and get: .+\.$/);
 
@@ -376,6 +378,10 @@ test('every public page type has a link preview with absolute URLs and an image 
   const lotteries = (await (await sharer.request.get('/api/v1/lotteries')).json()) as { data: { id: number; phase: string }[] };
   const open = lotteries.data.find((lottery) => lottery.phase === 'open');
   expect(open, 'an open lottery').toBeTruthy();
+  const lotteryPath = `/en/overload-ticket/detail?id=${open!.id}`;
+  const lottery = await expectPreview(page, request, lotteryPath, `${BASE_URL}${lotteryPath}`);
+  expect(lottery['og:image'][0]).toMatch(/\/posters\/activity\/\d+\.jpg$/);
+  expect(lottery['og:description'][0]).toMatch(/^Win free tickets to .+, drawn .+\.$/);
   const joined = await sharer.request.post(`/api/v1/lotteries/${open!.id}/join`, { data: {} });
   const { data } = (await joined.json()) as { data: { myEntry: { sharePath: string } } };
   await sharer.close();

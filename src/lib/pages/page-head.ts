@@ -121,26 +121,43 @@ export function activityHead(requestUrl: URL, locale: Locale, t: Translate, deta
   };
 }
 
+/** What a lottery gives away, for its preview's text. */
+function prizeFacts(lottery: LotteryView) {
+  return {
+    activity: lottery.activity.name,
+    prizes: lottery.prizeCount,
+    count: lottery.ticketsPerPrize,
+    tier: lottery.tierName,
+    drawAt: lottery.drawAtLabel,
+  };
+}
+
+/** A lottery's own page: the show's poster and the prizes; its id stays in the shared link. */
+export function lotteryHead(requestUrl: URL, t: Translate, lottery: LotteryView) {
+  const origin = pageOrigin(requestUrl);
+  const contentQuery = `?id=${lottery.id}`;
+  if (!origin) return { contentQuery };
+  return {
+    contentQuery,
+    previewImage: posterPreviewImage(lottery.activity.poster, origin, t('seo.posterAlt', { name: lottery.activity.name })),
+    previewDescription: t('seo.lottery.prizes', prizeFacts(lottery)),
+  };
+}
+
 /** A lottery entry's share page: the show's poster, and what a friend's help may win. */
 export function lotteryShareHead(requestUrl: URL, t: Translate, sharerName: string, lottery: LotteryView) {
   const origin = pageOrigin(requestUrl);
   if (!origin) return {};
   return {
     previewImage: posterPreviewImage(lottery.activity.poster, origin, t('seo.posterAlt', { name: lottery.activity.name })),
-    previewDescription: t('seo.lottery.description', {
-      name: sharerName,
-      activity: lottery.activity.name,
-      prizes: lottery.prizeCount,
-      count: lottery.ticketsPerPrize,
-      tier: lottery.tierName,
-      drawAt: lottery.drawAtLabel,
-    }),
+    previewDescription: t('seo.lottery.description', { name: sharerName, ...prizeFacts(lottery) }),
   };
 }
 
-/** The login page opened from a friend's invitation link: who invites, and the coupons the friend gets. */
-export function invitationHead(t: Translate, inviterNickname: string, rewards: readonly string[]) {
+/** The login page opened from a friend's invitation link: who invites, the coupons the friend gets, and the code kept in the link. */
+export function invitationHead(t: Translate, inviteCode: string, inviterNickname: string, rewards: readonly string[]) {
   return {
+    contentQuery: `?inviteCode=${encodeURIComponent(inviteCode)}`,
     previewTitle: t('seo.invite.title', { nickname: inviterNickname }),
     previewDescription: rewards.length > 0 ? t('seo.invite.description', { rewards: rewards.join(', ') }) : undefined,
   };
