@@ -110,11 +110,13 @@ const CHECKS = [
     bodyHas: /<loc>http:\/\/127\.0\.0\.1:\d+\/sitemaps\/zh-HK-1\.xml<\/loc>/,
   },
   {
+    // The poster padded onto a 1200×630 card by Cloudflare's image transformations.
     name: 'link preview on the origin',
     method: 'GET',
     path: '/en/activity/1000',
     status: 200,
-    bodyHas: /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/posters\/activity\/1000\.jpg">/,
+    bodyHas:
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/cdn-cgi\/image\/width=1200,height=630,fit=pad,background=%23a3121e,format=jpeg,onerror=redirect\/posters\/activity\/1000\.jpg">/,
   },
 ];
 

@@ -6,7 +6,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { SITE_SHARE_CARD, type PreviewImage } from '../domain/link-preview.ts';
-import { masterWidth, parsePosterPath, posterHeight } from '../domain/poster-images.ts';
+import { imageDelivery, shareImage } from '../domain/poster-images.ts';
 import { publicOrigin } from '../domain/public-origin.ts';
 import { breadcrumbJsonLd, eventsJsonLd, siteJsonLd, type JsonLd } from '../domain/structured-data.ts';
 import type { Translate } from '../i18n/index.ts';
@@ -20,13 +20,10 @@ export function pageOrigin(requestUrl: URL): string | null {
   return publicOrigin(env, requestUrl);
 }
 
-/** A poster's master image on the public origin (a generated poster's size is known; another URL's is not). */
+/** A poster's share image (domain/poster-images.ts) on the public origin. */
 function posterPreviewImage(poster: string, origin: string, alt: string): PreviewImage {
-  const url = new URL(poster, origin).href;
-  const generated = parsePosterPath(poster);
-  if (!generated) return { url, alt };
-  const width = masterWidth(generated.kind);
-  return { url, alt, width, height: posterHeight(generated.kind, width), type: 'image/jpeg' };
+  const { path, ...size } = shareImage(poster, imageDelivery(env.APP_ENV));
+  return { url: new URL(path, origin).href, alt, ...size };
 }
 
 export function siteShareCard(origin: string, alt: string): PreviewImage {
