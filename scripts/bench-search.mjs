@@ -4,7 +4,9 @@
  * loaded into its own local D1 under .wrangler/bench-search-<size> (through the migrations, so
  * the FTS index is built by its triggers), then measured through the built worker over HTTP:
  * sequential timed requests of a query mix give p50/p95/p99, autocannon at a fixed concurrency
- * gives requests per second. Prints a table and writes bench-results/search.json.
+ * gives requests per second. The sitemaps of each catalogue are built too (issue 21): the index and
+ * each English part, rendered afresh (a query string keeps the edge cache out), timed one at a time.
+ * Prints a table and writes bench-results/search.json.
  *
  *   npm run bench:search                               build, then measure every size
  *   BENCH_SKIP_BUILD=1 npm run bench:search            measure the dist/ already built (npm run bench does)
@@ -31,6 +33,8 @@ const LOAD_DURATION_S = 8;
 /** Statements per file handed to `wrangler d1 execute`, to keep each load a modest size. */
 const STATEMENTS_PER_FILE = 400;
 const P95_BUDGET_MS = 50;
+/** Renders of each sitemap file timed; the median is reported. */
+const SITEMAP_RENDERS = 5;
 
 const port = Number(process.env.BENCH_PORT) || 8791;
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -502,6 +506,29 @@ async function measure(size, queries) {
   };
 }
 
+/** The median time to build a sitemap file, with its size and URL count; every render bypasses the edge cache. */
+async function timedSitemap(path) {
+  const times = [];
+  let body = '';
+  for (let i = 0; i < SITEMAP_RENDERS; i++) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${path}?render=${i}`);
+    body = await response.text();
+    times.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  }
+  times.sort((a, b) => a - b);
+  return { path, ms: Number(times[Math.floor(times.length / 2)].toFixed(1)), bytes: body.length, urls: body.split('<url>').length - 1 };
+}
+
+async function measureSitemaps() {
+  const index = await timedSitemap('/sitemap.xml');
+  const parts = [...(await fetch(`${baseUrl}/sitemap.xml?list`).then((r) => r.text())).matchAll(/\/sitemaps\/en-\d+\.xml/g)];
+  const english = [];
+  for (const [part] of parts) english.push(await timedSitemap(part));
+  return { indexMs: index.ms, parts: english };
+}
+
 function table(report) {
   const lines = [
     `Search latency (GET ${searchPath('{keyword}')}), ${report.queries} queries in rotation;`,
@@ -511,6 +538,15 @@ function table(report) {
     '| Activities | p50 ms | p95 ms | p99 ms | req/s |',
     '| ---: | ---: | ---: | ---: | ---: |',
     ...report.rows.map((row) => `| ${row.catalogue.toLocaleString('en')} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.rps} |`),
+    '',
+    `Sitemaps, median of ${SITEMAP_RENDERS} renders each (the edge cache keeps a built one until the catalogue changes):`,
+    '',
+    '| Activities | index ms | English parts: ms (URLs, MB) |',
+    '| ---: | ---: | --- |',
+    ...report.rows.map(
+      (row) =>
+        `| ${row.catalogue.toLocaleString('en')} | ${row.sitemap.indexMs} | ${row.sitemap.parts.map((part) => `${part.ms} (${part.urls.toLocaleString('en')}, ${(part.bytes / 1e6).toFixed(1)})`).join('; ')} |`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -525,7 +561,7 @@ async function main() {
   for (const { size, persistTo, queries } of prepared) {
     const stop = await startServer(persistTo);
     try {
-      const row = await measure(size, queries);
+      const row = { ...(await measure(size, queries)), sitemap: await measureSitemaps() };
       console.log(
         `${size} activities: p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.rps} req/s; slowest: ${row.slowest.map((s) => `${s.keyword} ${s.ms} ms (${s.matches})`).join(', ')}`,
       );

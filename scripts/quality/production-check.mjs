@@ -7,7 +7,8 @@
  * no answer), and the payment stays
  * undecided; the home page still answers, and pages and API answers carry the security headers a
  * deployed copy owes (HSTS included) and a Secure channel cookie; an activity's poster is asked of
- * Cloudflare's image transformations, not of the files a local build serves.
+ * Cloudflare's image transformations, not of the files a local build serves; robots.txt, the sitemap
+ * index and the link previews name URLs on PUBLIC_ORIGIN.
  * Writes test-results/production.json.
  *
  *   node scripts/quality/production-check.mjs        (needs a built dist/: npx astro build)
@@ -92,6 +93,32 @@ const CHECKS = [
     status: 200,
     bodyHas: /srcset="\/cdn-cgi\/image\/width=\d+,format=avif,onerror=redirect\/posters\/activity\/1000\.jpg \d+w/,
     bodyLacks: /\/posters\/activity\/1000-\d+\.(avif|webp)/,
+  },
+  // PUBLIC_ORIGIN is the server's own address here (127.0.0.1 and the port it got).
+  {
+    name: 'robots.txt names the sitemap',
+    method: 'GET',
+    path: '/robots.txt',
+    status: 200,
+    headers: { 'content-type': /^text\/plain/ },
+    bodyHas: /^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m,
+  },
+  {
+    name: 'sitemap index',
+    method: 'GET',
+    path: '/sitemap.xml',
+    status: 200,
+    headers: { 'content-type': /^application\/xml/ },
+    bodyHas: /<loc>http:\/\/127\.0\.0\.1:\d+\/sitemaps\/zh-HK-1\.xml<\/loc>/,
+  },
+  {
+    // The poster padded onto a 1200×630 card by Cloudflare's image transformations.
+    name: 'link preview on the origin',
+    method: 'GET',
+    path: '/en/activity/1000',
+    status: 200,
+    bodyHas:
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/cdn-cgi\/image\/width=1200,height=630,fit=pad,background=%23a3121e,format=jpeg,onerror=redirect\/posters\/activity\/1000\.jpg">/,
   },
 ];
 

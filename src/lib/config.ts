@@ -23,6 +23,13 @@ export const REFERENCE_DATA_TTL_MS = 60_000;
 export const PAGE_CACHE_FRESH_MS = 30_000;
 export const PAGE_CACHE_STALE_MS = 60_000;
 /**
+ * robots.txt and the sitemaps: a crawler reads them now and then, and a 50,000-URL part takes about
+ * 2 s to build at 100,000 activities, so the edge keeps them an hour whatever the catalogue does
+ * (their key has no version), then serves them a day more while a new build replaces them.
+ */
+export const CRAWLER_FILE_FRESH_MS = 3_600_000;
+export const CRAWLER_FILE_STALE_MS = 86_400_000;
+/**
  * How long an isolate reuses the catalogue version it read (pages/shared-page-cache.ts). A hot page
  * is asked for many times a second: reading the version once a second instead of per request takes
  * the only D1 round trip off a cached answer, and a catalogue write (a price, stock running out)

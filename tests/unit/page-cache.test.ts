@@ -28,6 +28,17 @@ describe('shared page key', () => {
     expect(sharedPageKey(request('/', {}, { method: 'POST' }), 1)).toBeNull();
   });
 
+  it('shares robots.txt and the sitemaps under their path alone, whatever the visitor or the catalogue version', () => {
+    for (const path of ['/robots.txt', '/sitemap.xml', '/sitemaps/zh-HK-2.xml']) {
+      const key = sharedPageKey(request(path), 4);
+      expect(key, path).toBe(`https://page-cache.invalid/crawler${path}`);
+      expect(sharedPageKey(request(path, { language: 'zh-CN', currencyCode: 'SGD' }), 5), path).toBe(key);
+    }
+    expect(sharedPageKey(request('/sitemap.xml?x=1'), 4)).toBeNull();
+    expect(sharedPageKey(request('/sitemap.xml', { pner: 'token' }), 4)).toBeNull();
+    expect(sharedPageKey(request('/sitemaps/fr-1.xml'), 4)).toBeNull();
+  });
+
   it('keys by language, currency, city, the hide choices, the URL and the catalogue version', () => {
     const base = sharedPageKey(request('/concerts?page=2&sort=hot'), 1);
     const variants = [

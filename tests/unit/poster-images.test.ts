@@ -10,6 +10,7 @@ import {
   posterHeight,
   posterPath,
   responsiveImage,
+  shareImage,
 } from '../../src/lib/domain/poster-images.ts';
 
 const KINDS: PosterKind[] = ['activity', 'banner'];
@@ -119,5 +120,27 @@ describe('responsiveImage', () => {
     expect(responsiveImage('/posters/activity/1000.svg', 'activity', 'cloudflare')).toBeNull();
     // A poster asked for as a banner: the banner widths were not generated for it.
     expect(responsiveImage(posterPath('activity', 1000), 'banner', 'static')).toBeNull();
+  });
+});
+
+describe('shareImage', () => {
+  it('deployed, pads the poster onto a 1200×630 card through Cloudflare, falling back to the master', () => {
+    expect(shareImage('/posters/activity/1000.jpg', 'cloudflare')).toEqual({
+      path: '/cdn-cgi/image/width=1200,height=630,fit=pad,background=%23a3121e,format=jpeg,onerror=redirect/posters/activity/1000.jpg',
+      width: 1200,
+      height: 630,
+      type: 'image/jpeg',
+    });
+  });
+
+  it('locally, shares the master with its size; an image it cannot transform or size, as it is', () => {
+    expect(shareImage('/posters/activity/1000.jpg', 'static')).toEqual({
+      path: '/posters/activity/1000.jpg',
+      width: 360,
+      height: 480,
+      type: 'image/jpeg',
+    });
+    expect(shareImage('/posters/activity/7.svg', 'cloudflare')).toEqual({ path: '/posters/activity/7.svg' });
+    expect(shareImage('https://cdn.example/p.jpg', 'cloudflare')).toEqual({ path: 'https://cdn.example/p.jpg' });
   });
 });

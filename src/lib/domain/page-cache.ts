@@ -16,6 +16,7 @@ import {
 } from '../config.ts';
 import { resolveLocale } from '../i18n/locales.ts';
 import { routeFor, type RouteName } from '../routes.ts';
+import { parseSitemapFilePath, SITEMAP_INDEX_PATH } from './sitemap.ts';
 
 /** The pages every anonymous visitor of a language, currency and city sees alike. */
 const SHARED_PAGES: ReadonlySet<RouteName> = new Set<RouteName>([
@@ -35,6 +36,11 @@ const CURRENCY_SHAPE = /^[A-Za-z]{3}$/;
 const CITY_SHAPE = /^\d{1,9}$/;
 const FILE_NAME = /\.[A-Za-z0-9]+$/;
 
+/** robots.txt and the sitemaps: one answer for every visitor, built from the whole catalogue. */
+export function isCrawlerFile(pathname: string): boolean {
+  return pathname === '/robots.txt' || pathname === SITEMAP_INDEX_PATH || parseSitemapFilePath(pathname) !== null;
+}
+
 export interface PageRequest {
   method: string;
   url: URL;
@@ -50,6 +56,8 @@ export function sharedPageKey(request: PageRequest, catalogueVersion: number): s
   if (request.method !== 'GET') return null;
   if (request.cookie(TOKEN_COOKIE) !== undefined || request.cookie(USER_ID_COOKIE) !== undefined) return null;
   const { url } = request;
+  // Nothing of the visitor changes a crawler file, and its own window (config.ts) bounds its age, not the catalogue version.
+  if (isCrawlerFile(url.pathname)) return url.search === '' ? `https://page-cache.invalid/crawler${url.pathname}` : null;
   // A file (a poster, appInfo.html) carries its own caching; a recorded channel sets a cookie.
   if (FILE_NAME.test(url.pathname) || url.searchParams.has('channel')) return null;
   const choice = resolveLocale(url.pathname, request.cookie(LANGUAGE_COOKIE), request.acceptLanguage);

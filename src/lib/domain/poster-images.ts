@@ -92,6 +92,38 @@ export function imageUrl(src: string, width: number, format: VariantFormat, deli
   return posterVariantPath(poster.kind, poster.id, width, format);
 }
 
+/** A link preview's image of a poster, by path; its size and type when known. */
+export interface ShareImage {
+  path: string;
+  width?: number;
+  height?: number;
+  type?: string;
+}
+
+/** The large link-preview card's size (Open Graph's and Twitter's 1.91:1), and the brand colour around the poster. */
+const SHARE_CARD = { width: 1200, height: 630, background: '%23a3121e' };
+
+/**
+ * The image a link preview shows for a poster. Deployed, Cloudflare's transformations pad the master
+ * onto a 1200×630 card in the brand colour, which chat apps show large (onerror=redirect: the master
+ * if that fails); a local build, which has no transformations, shares the master as it is.
+ */
+export function shareImage(src: string, delivery: ImageDelivery): ShareImage {
+  if (delivery === 'cloudflare' && RASTER_PATH.test(src)) {
+    const { width, height, background } = SHARE_CARD;
+    return {
+      path: `/cdn-cgi/image/width=${width},height=${height},fit=pad,background=${background},format=jpeg,onerror=redirect${src}`,
+      width,
+      height,
+      type: 'image/jpeg',
+    };
+  }
+  const poster = parsePosterPath(src);
+  if (!poster) return { path: src };
+  const width = masterWidth(poster.kind);
+  return { path: src, width, height: posterHeight(poster.kind, width), type: 'image/jpeg' };
+}
+
 export interface ResponsiveImage {
   /** One <source> per modern format, best first: its MIME type and `srcset`. */
   sources: { type: string; srcset: string }[];

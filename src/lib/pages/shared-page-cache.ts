@@ -2,23 +2,44 @@
  * The edge cache of shared browse pages, in front of Astro: an anonymous visitor's home, listing,
  * activity or info page is served from the Cache API of the data centre under the key of
  * domain/page-cache.ts, rendered at most once per PAGE_CACHE_FRESH_MS for everyone who shares that
- * key, and re-rendered in the background when it turns stale. Anything else, and every answer that
+ * key, and re-rendered in the background when it turns stale; anyone's robots.txt or sitemap
+ * likewise, within the longer windows of CRAWLER_FILE_FRESH_MS and CRAWLER_FILE_STALE_MS. Anything else, and every answer that
  * sets a cookie or says it is private, goes to Astro and back untouched.
  */
 import { parse as parseCookies } from 'hono/utils/cookie';
-import { CATALOGUE_VERSION_REUSE_MS, PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS } from '../config.ts';
+import {
+  CATALOGUE_VERSION_REUSE_MS,
+  CRAWLER_FILE_FRESH_MS,
+  CRAWLER_FILE_STALE_MS,
+  PAGE_CACHE_FRESH_MS,
+  PAGE_CACHE_STALE_MS,
+} from '../config.ts';
 import { database } from '../db/client.ts';
-import { cachedPageState, sharedPageKey, type PageRequest } from '../domain/page-cache.ts';
+import { cachedPageState, isCrawlerFile, sharedPageKey, type PageRequest } from '../domain/page-cache.ts';
 import { catalogueVersions, type CatalogueVersions } from '../services/reference-data.ts';
 
 /** Says how the answer was made: hit, stale (served while re-rendering), miss (rendered and stored) or bypass. */
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
 const RENDERED_AT_HEADER = 'X-Rendered-At';
 
+/** How long a stored answer is fresh, then served stale while a new render replaces it. */
+interface CacheWindows {
+  freshMs: number;
+  staleMs: number;
+}
+
+const PAGE_WINDOWS: CacheWindows = { freshMs: PAGE_CACHE_FRESH_MS, staleMs: PAGE_CACHE_STALE_MS };
+const CRAWLER_FILE_WINDOWS: CacheWindows = { freshMs: CRAWLER_FILE_FRESH_MS, staleMs: CRAWLER_FILE_STALE_MS };
+
 /** What browsers and other shared caches are told: a shared cache may keep it as the edge does; a browser asks again. */
-export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_CACHE_FRESH_MS / 1000}, stale-while-revalidate=${PAGE_CACHE_STALE_MS / 1000}`;
-// The copy in the Cache API lives through both windows; its own age decides fresh or stale.
-const STORED_CACHE_CONTROL = `public, max-age=${(PAGE_CACHE_FRESH_MS + PAGE_CACHE_STALE_MS) / 1000}`;
+function sharedCacheControl({ freshMs, staleMs }: CacheWindows): string {
+  return `public, max-age=0, s-maxage=${freshMs / 1000}, stale-while-revalidate=${staleMs / 1000}`;
+}
+
+/** The copy in the Cache API lives through both windows; its own age decides fresh or stale. */
+function storedCacheControl({ freshMs, staleMs }: CacheWindows): string {
+  return `public, max-age=${(freshMs + staleMs) / 1000}`;
+}
 
 type Render = (request: Request) => Promise<Response>;
 
@@ -61,22 +82,25 @@ function pageRequest(request: Request): PageRequest {
   };
 }
 
-/** Whether a rendered answer may be shared: a whole 200 HTML page that sets no cookie and does not forbid it. */
+/** What a shared answer may be: a page, or a crawler file (robots.txt, a sitemap). */
+const SHAREABLE_TYPE = /^(?:text\/html|text\/plain|application\/xml)\b/;
+
+/** Whether a rendered answer may be shared: a whole 200 page or crawler file that sets no cookie and does not forbid it. */
 function shareable(response: Response): boolean {
   const cacheControl = response.headers.get('cache-control') ?? '';
   return (
     response.status === 200 &&
-    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    SHAREABLE_TYPE.test(response.headers.get('content-type') ?? '') &&
     !response.headers.has('set-cookie') &&
     !/\b(private|no-store)\b/.test(cacheControl)
   );
 }
 
-function labelled(response: Response, state: 'hit' | 'stale' | 'miss' | 'bypass'): Response {
+function labelled(response: Response, state: 'hit' | 'stale' | 'miss' | 'bypass', windows = PAGE_WINDOWS): Response {
   const answer = new Response(response.body, response);
   answer.headers.set(PAGE_CACHE_HEADER, state);
   if (state !== 'bypass') {
-    answer.headers.set('Cache-Control', SHARED_PAGE_CACHE_CONTROL);
+    answer.headers.set('Cache-Control', sharedCacheControl(windows));
     answer.headers.set('Vary', 'Cookie, Accept-Language');
     answer.headers.delete(RENDERED_AT_HEADER);
   }
@@ -84,14 +108,21 @@ function labelled(response: Response, state: 'hit' | 'stale' | 'miss' | 'bypass'
 }
 
 /** Renders the page and, when it may be shared, stores a copy under the key; answers the render. */
-async function renderAndStore(request: Request, key: Request, render: Render, now: number, ctx: ExecutionContext): Promise<Response> {
+async function renderAndStore(
+  request: Request,
+  key: Request,
+  render: Render,
+  now: number,
+  ctx: ExecutionContext,
+  windows: CacheWindows,
+): Promise<Response> {
   const response = await render(request);
   if (!shareable(response)) return labelled(response, 'bypass');
   const stored = new Response(response.clone().body, response);
-  stored.headers.set('Cache-Control', STORED_CACHE_CONTROL);
+  stored.headers.set('Cache-Control', storedCacheControl(windows));
   stored.headers.set(RENDERED_AT_HEADER, String(now));
   ctx.waitUntil(edgeCache().put(key, stored));
-  return labelled(response, 'miss');
+  return labelled(response, 'miss', windows);
 }
 
 let lastRead: { versions: CatalogueVersions; at: number } | null = null;
@@ -111,19 +142,18 @@ export async function sharedPage(request: Request, env: Cloudflare.Env, ctx: Exe
   const now = Date.now();
   const versions = await currentVersions(env, now);
   const key = new Request(sharedPageKey(page, versions.catalogue) as string);
+  const windows = isCrawlerFile(page.url.pathname) ? CRAWLER_FILE_WINDOWS : PAGE_WINDOWS;
   const renderPage: Render = (original) => render(withReferenceVersion(original, versions.reference));
   const cached = await edgeCache().match(key);
-  const state = cached
-    ? cachedPageState(Number(cached.headers.get(RENDERED_AT_HEADER)), now, PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS)
-    : 'expired';
-  if (cached && state === 'fresh') return labelled(cached, 'hit');
+  const state = cached ? cachedPageState(Number(cached.headers.get(RENDERED_AT_HEADER)), now, windows.freshMs, windows.staleMs) : 'expired';
+  if (cached && state === 'fresh') return labelled(cached, 'hit', windows);
   if (cached && state === 'stale') {
     if (!refreshing.has(key.url)) {
       refreshing.add(key.url);
-      const refresh = renderAndStore(request, key, renderPage, now, ctx).then((answer) => answer.body?.cancel());
+      const refresh = renderAndStore(request, key, renderPage, now, ctx, windows).then((answer) => answer.body?.cancel());
       ctx.waitUntil(refresh.finally(() => refreshing.delete(key.url)));
     }
-    return labelled(cached, 'stale');
+    return labelled(cached, 'stale', windows);
   }
-  return renderAndStore(request, key, renderPage, now, ctx);
+  return renderAndStore(request, key, renderPage, now, ctx, windows);
 }

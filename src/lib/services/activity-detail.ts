@@ -4,18 +4,29 @@
  * and the notify-me subscriptions. Prices are stored in each listing's currency and shown converted to
  * the request currency; stock comes from the listings' `quantity_available`.
  */
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DeliveryType } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { prefixedTable } from '../db/batch-columns.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
-import { activities, activitySessions, type categories, type cities, favourites, listings, ticketTiers, venues } from '../db/schema.ts';
+import {
+  activities,
+  activitySessions,
+  artists,
+  type categories,
+  type cities,
+  favourites,
+  listings,
+  ticketTiers,
+  venues,
+} from '../db/schema.ts';
 import { availability, listingOnSale, sessionOpen, ticketsAvailable, type Availability, type SaleState } from '../domain/availability.ts';
 import { formatDateRange } from '../domain/datetime.ts';
 import { DomainError } from '../domain/errors.ts';
 import { convert, formatMoney, type CurrencyTable, type Money } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
+import type { SessionStatus } from '../domain/show-changes.ts';
 import {
   compareListings,
   DIRECT_BUY,
@@ -55,6 +66,10 @@ export interface TierView {
 export interface SessionView {
   id: number;
   startsAt: number;
+  endsAt: number;
+  /** Cancelled or postponed by an operator (services/show-changes.ts); a postponed one keeps its first date. */
+  status: SessionStatus;
+  originalStartsAt: number | null;
   /** Date, weekday and time in the venue's time zone and the page's locale. */
   label: string;
   hasTicket: boolean;
@@ -67,9 +82,14 @@ export interface ActivityDetail {
   poster: string;
   description: string;
   category: { id: number; slug: string; name: string };
-  venue: { name: string; address: string; mapUrl: string };
+  venue: { name: string; address: string; mapUrl: string; city: string; latitude: number; longitude: number };
+  /** The city's time zone, where the sessions' clock times are. */
+  timeZone: string;
+  /** The artist's name, when the activity names one. */
+  performer: string | null;
   timeRange: string;
   status: number;
+  saleStartsAt: number;
   saleState: SaleState;
   bookable: boolean;
   notifyMe: boolean;
@@ -79,6 +99,12 @@ export interface ActivityDetail {
   currency: string;
   /** The lowest price with tickets left, with the spec's '+', or null. */
   lowPriceView: string | null;
+  /**
+   * The range of the tiers' prices (each tier at its cheapest listing with tickets, else its face
+   * value), in minor units of `currency` with `minorDigits`; null when there is no tier.
+   */
+  priceRange: { low: number; high: number } | null;
+  minorDigits: number;
   /** Sessions still to come, earliest first. */
   sessions: SessionView[];
 }
@@ -130,9 +156,23 @@ type ListingRow = typeof listings.$inferSelect;
 type TierRow = typeof ticketTiers.$inferSelect;
 type SessionRow = typeof activitySessions.$inferSelect;
 
+interface Names {
+  nameEn: string;
+  nameZhHant: string;
+  nameZhHans: string;
+}
+
+/** The names of a left-joined row: null when the join found none. */
+function joinedNames(row: { [K in keyof Names]: string | null }): Names | null {
+  const { nameEn, nameZhHant, nameZhHans } = row;
+  return nameEn !== null && nameZhHant !== null && nameZhHans !== null ? { nameEn, nameZhHant, nameZhHans } : null;
+}
+
 interface LoadedActivity {
   activity: ActivityRow;
   venue: typeof venues.$inferSelect;
+  /** Null when the activity names no artist. */
+  artist: Names | null;
   city: typeof cities.$inferSelect;
   category: typeof categories.$inferSelect;
 }
@@ -164,9 +204,18 @@ function activityRead(scope: RequestScope, id: number): Read<Loaded | null> {
   return read(
     [
       db
-        .select({ activity: activities, venue: prefixedTable('venue', venues) })
+        .select({
+          activity: activities,
+          venue: prefixedTable('venue', venues),
+          artist: {
+            nameEn: sql<string | null>`${artists.nameEn}`.as('artist.name_en'),
+            nameZhHant: sql<string | null>`${artists.nameZhHant}`.as('artist.name_zh_hant'),
+            nameZhHans: sql<string | null>`${artists.nameZhHans}`.as('artist.name_zh_hans'),
+          },
+        })
         .from(activities)
         .innerJoin(venues, eq(venues.id, activities.venueId))
+        .leftJoin(artists, eq(artists.id, activities.artistId))
         .where(eq(activities.id, id)),
       db.select().from(activitySessions).where(inActivity).orderBy(asc(activitySessions.startsAt)),
       db
@@ -189,6 +238,7 @@ function activityRead(scope: RequestScope, id: number): Read<Loaded | null> {
       if (!row || !city || !category || row.activity.status === 0) return null;
       return {
         ...row,
+        artist: joinedNames(row.artist),
         city,
         category,
         sessionRows,
@@ -244,6 +294,9 @@ function sessionViews(
       return {
         id: session.id,
         startsAt: session.startsAt,
+        endsAt: session.endsAt,
+        status: session.status,
+        originalStartsAt: session.originalStartsAt,
         label: formatSessionTime(session.startsAt, p.locale, timeZone),
         hasTicket: tiers.some((tier) => tier.hasTicket),
         tiers,
@@ -293,6 +346,8 @@ function detailOf(loaded: Loaded, p: Pricing, now: number): ActivityDetail {
     .map((tier) => tier.lowPrice)
     .filter((price): price is number => price !== null);
   const venueName = localizedName(venue, p.locale);
+  const tierPrices = sessions.flatMap((s) => s.tiers).map((tier) => tier.lowPrice ?? tier.faceValue);
+  const { artist } = loaded;
   return {
     id: activity.id,
     name: localizedName(activity, p.locale),
@@ -303,9 +358,15 @@ function detailOf(loaded: Loaded, p: Pricing, now: number): ActivityDetail {
       name: venueName,
       address: localizedAddress(venue, p.locale),
       mapUrl: venueMapUrl({ name: venueName, longitude: venue.longitude, latitude: venue.latitude, inMainlandChina: city.isChina }),
+      city: localizedName(city, p.locale),
+      latitude: venue.latitude,
+      longitude: venue.longitude,
     },
+    timeZone: city.timeZone,
+    performer: artist && localizedName(artist, p.locale),
     timeRange: formatDateRange(activity.startsAt, activity.endsAt, p.locale, city.timeZone),
     status: activity.status,
+    saleStartsAt: activity.saleStartsAt,
     saleState: sale.state,
     bookable: sale.bookable,
     notifyMe: sale.notifyMe,
@@ -314,6 +375,8 @@ function detailOf(loaded: Loaded, p: Pricing, now: number): ActivityDetail {
     numMax: activity.numMax,
     currency: p.currency,
     lowPriceView: sale.bookable && lows.length > 0 ? `${view({ amount: Math.min(...lows), currency: p.currency }, p)}+` : null,
+    priceRange: tierPrices.length > 0 ? { low: Math.min(...tierPrices), high: Math.max(...tierPrices) } : null,
+    minorDigits: p.digits,
     sessions,
   };
 }

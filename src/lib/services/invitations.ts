@@ -8,13 +8,13 @@
  * `users.invited_by` mark and the grant are one D1 batch (atomic) whose grant is guarded
  * (services/coupons.ts), so retries and races grant nothing twice.
  */
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coupons, invitations, users } from '../db/schema.ts';
 import { foldText, percentOff } from '../domain/coupons.ts';
 import { DomainError } from '../domain/errors.ts';
 import { invitationRefusal, normalizeInviteCode } from '../domain/invitations.ts';
-import { localizedName } from '../i18n/locales.ts';
+import { localizedName, type Locale } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
 import { couponAmounts, grantInviteeCoupons, grantNewUserGift } from './coupons.ts';
 import { formattedMoney, type FormattedMoney } from '../domain/money.ts';
@@ -39,6 +39,16 @@ export async function inviterByCode(db: Db, rawCode: string): Promise<Inviter> {
     : [];
   if (!row) throw new DomainError('invite_code_unknown', {}, 'inviteCode');
   return row;
+}
+
+/** The names of the coupons a friend registering with an invite code gets now, for the share link's preview. */
+export async function inviteeRewardNames(db: Db, locale: Locale, now: number): Promise<string[]> {
+  const rows = await db
+    .select({ nameEn: coupons.nameEn, nameZhHant: coupons.nameZhHant, nameZhHans: coupons.nameZhHans })
+    .from(coupons)
+    .where(and(eq(coupons.purpose, 'invitee'), lte(coupons.validFrom, now), gt(coupons.validTo, now)))
+    .orderBy(asc(coupons.id));
+  return rows.map((row) => localizedName(row, locale));
 }
 
 /** The batch that records an invitation (never of oneself, never a second one) and grants the invitee coupons. */
