@@ -7,6 +7,7 @@ import {
   robotsTxt,
   sitemapFilePath,
   sitemapIndexXml,
+  SITEMAP_URLS_PER_FILE,
   sitemapPartCount,
   urlsetXml,
   w3cDatetime,
@@ -70,9 +71,12 @@ describe('sitemap files', () => {
 
   it('splits at the protocol limit of 50,000 URLs', () => {
     expect(sitemapPartCount(0)).toBe(1);
-    expect(sitemapPartCount(50_000)).toBe(1);
-    expect(sitemapPartCount(50_001)).toBe(2);
-    expect(sitemapPartCount(100_020)).toBe(3);
+    expect(sitemapPartCount(SITEMAP_URLS_PER_FILE)).toBe(1);
+    expect(sitemapPartCount(SITEMAP_URLS_PER_FILE + 1)).toBe(2);
+    expect(sitemapPartCount(100_020)).toBe(21);
+    // The protocol's limit per file.
+    expect(SITEMAP_URLS_PER_FILE).toBeLessThanOrEqual(50_000);
+    expect(sitemapPartCount(50_001, 50_000)).toBe(2);
   });
 
   it('puts the fixed pages first, then the activities, without overlap or gap', () => {

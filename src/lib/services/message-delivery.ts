@@ -10,7 +10,7 @@
  * The lease makes the recipient see a message at most once from us even when the queue delivers its
  * id twice; the provider gets our id as its idempotency key for the crash between its accept and our mark.
  */
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { LOCAL_START_ORIGIN, MESSAGE_LEASE_MS, MESSAGE_PUBLISH_BATCH, MESSAGE_REPUBLISH_AFTER_MS, ORDER_TIME_ZONE } from '../config.ts';
 import { prefixedTable } from '../db/batch-columns.ts';
 import type { Db } from '../db/client.ts';
@@ -48,34 +48,42 @@ export interface MessageQueue {
 export type DeliveryEnv = ServiceEnv & ProviderConfig & OriginConfig;
 
 /**
- * Hands pending messages to the queue: those never handed over, and those handed over so long ago
- * that the queue must have lost them. The claim (setting `enqueued_at`) comes first, so two relays
- * running at once hand each message over once; a failed send gives the claim back.
+ * Claims pending messages for the queue: those never handed over, and those handed over so long ago
+ * that the queue must have lost them. Claiming (setting `enqueued_at`) comes before sending, so two
+ * relays running at once hand each message over once.
  */
-export async function publishPendingMessages(db: Db, queue: MessageQueue, now: number, origin: string | null): Promise<number> {
-  const due = db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.status, 'pending'), or(isNull(messages.enqueuedAt), lt(messages.enqueuedAt, now - MESSAGE_REPUBLISH_AFTER_MS))))
-    .orderBy(messages.createdAt)
-    .limit(MESSAGE_PUBLISH_BATCH);
-  const claimed = await db
-    .update(messages)
-    .set({ enqueuedAt: now })
-    .where(and(inArray(messages.id, due), eq(messages.status, 'pending')))
-    .returning({ id: messages.id });
-  if (claimed.length === 0) return 0;
+export function claimPendingMessagesStatement(db: Db, now: number): D1PreparedStatement {
+  return db.$client
+    .prepare(`
+    UPDATE messages SET enqueued_at = ?1
+    WHERE status = 'pending' AND id IN (
+      SELECT id FROM messages WHERE status = 'pending' AND (enqueued_at IS NULL OR enqueued_at < ?2) ORDER BY created_at LIMIT ?3)
+    RETURNING id`)
+    .bind(now, now - MESSAGE_REPUBLISH_AFTER_MS, MESSAGE_PUBLISH_BATCH);
+}
+
+/** Hands claimed messages to the queue; a failed send gives the claim back, for the next relay. */
+export async function sendClaimedMessages(db: Db, queue: MessageQueue, ids: readonly string[], now: number, origin: string | null) {
+  if (ids.length === 0) return 0;
   try {
-    await queue.sendBatch(claimed.map(({ id }) => ({ body: { id, origin } })));
+    await queue.sendBatch(ids.map((id) => ({ body: { id, origin } })));
   } catch (error) {
-    const ids = claimed.map(({ id }) => id);
     await db
       .update(messages)
       .set({ enqueuedAt: null })
-      .where(and(inArray(messages.id, ids), eq(messages.enqueuedAt, now)));
+      .where(and(inArray(messages.id, [...ids]), eq(messages.enqueuedAt, now)));
     throw error;
   }
-  return claimed.length;
+  return ids.length;
+}
+
+export function claimedIds(result: D1Result): string[] {
+  return (result.results as { id: string }[]).map((row) => row.id);
+}
+
+/** The outbox relay on its own: claim, then send. */
+export async function publishPendingMessages(db: Db, queue: MessageQueue, now: number, origin: string | null): Promise<number> {
+  return sendClaimedMessages(db, queue, claimedIds(await claimPendingMessagesStatement(db, now).all()), now, origin);
 }
 
 // ---------------------------------------------------------------------------------------------

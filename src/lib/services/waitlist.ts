@@ -4,7 +4,7 @@
  * the listing's stock, marks its entry and writes its message through the triggers of
  * migrations/0015_waitlist.sql; checkout claims it (orders/checkout.ts).
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { WAITLIST_OFFER_HOLD_MS, WAITLIST_OFFERS_PER_BATCH } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { prefixed } from '../db/batch-columns.ts';
@@ -44,37 +44,38 @@ const OFFER_NEXT = `
   RETURNING id`;
 
 /**
- * Offers returned tickets to the waiting groups they fit, in queue order, and answers how many offers
- * it made. A D1 batch is one transaction whose statements run in order, so each offer sees the stock
- * the one before took: a group is never split and the same tickets are never offered twice, however
- * many passes run at once. A batch whose last statement still made an offer may leave more to offer.
+ * One offer pass: WAITLIST_OFFERS_PER_BATCH offer statements for one D1 batch. A batch is one
+ * transaction whose statements run in order, so each offer sees the stock the one before took: a
+ * group is never split and the same tickets are never offered twice, however many passes run at once.
  */
+export function offerNextStatements(db: Db, now: number): D1PreparedStatement[] {
+  const offer = db.$client.prepare(OFFER_NEXT).bind(now, now + WAITLIST_OFFER_HOLD_MS, ACTIVITY_STATUS.onSale, ACTIVITY_STATUS.booking);
+  return Array.from({ length: WAITLIST_OFFERS_PER_BATCH }, () => offer);
+}
+
+/** The offers a pass's results made, and whether more may be left (its last statement still made one). */
+export function offersMade(results: readonly D1Result[]): { made: number; more: boolean } {
+  const counts = results.map((result) => result.results.length);
+  return { made: counts.reduce((sum, count) => sum + count, 0), more: counts[counts.length - 1] > 0 };
+}
+
+/** Offers returned tickets to the waiting groups they fit, in queue order; answers how many offers it made. */
 export async function offerReturnedTickets(db: Db, now: number): Promise<number> {
-  const d1 = db.$client;
-  const offer = d1.prepare(OFFER_NEXT).bind(now, now + WAITLIST_OFFER_HOLD_MS, ACTIVITY_STATUS.onSale, ACTIVITY_STATUS.booking);
-  let made = 0;
+  let total = 0;
   for (;;) {
-    const results = await d1.batch(Array.from({ length: WAITLIST_OFFERS_PER_BATCH }, () => offer));
-    const counts = results.map((result) => result.results.length);
-    made += counts.reduce((sum, count) => sum + count, 0);
-    if (counts[counts.length - 1] === 0) return made;
+    const { made, more } = offersMade(await db.$client.batch(offerNextStatements(db, now)));
+    total += made;
+    if (!more) return total;
   }
 }
 
 /** Open offers whose hold has run out lapse; their trigger gives the tickets back to the listing. */
-export async function lapseOverdueOffers(db: Db, now: number): Promise<number> {
-  const lapsed = await db
-    .update(waitlistOffers)
-    .set({ status: 'lapsed' })
-    .where(and(eq(waitlistOffers.status, 'open'), lte(waitlistOffers.expiresAt, now)))
-    .returning({ id: waitlistOffers.id });
-  return lapsed.length;
+export function lapseOverdueOffersStatement(db: Db, now: number): D1PreparedStatement {
+  return db.$client.prepare(`UPDATE waitlist_offers SET status = 'lapsed' WHERE status = 'open' AND expires_at <= ?1`).bind(now);
 }
 
-/** After tickets came back: overdue offers give theirs back too, then everything returned is offered on. */
-export async function passOnReturnedTickets(db: Db, now: number): Promise<number> {
-  await lapseOverdueOffers(db, now);
-  return offerReturnedTickets(db, now);
+export async function lapseOverdueOffers(db: Db, now: number): Promise<number> {
+  return (await lapseOverdueOffersStatement(db, now).run()).meta.changes;
 }
 
 // ---------------------------------------------------------------------------------------------
