@@ -6,6 +6,7 @@
  * with price, currency, availability, validFrom and url are recommended and given).
  */
 import type { SaleState } from './availability.ts';
+import { dateFormat } from './intl-cache.ts';
 import type { SessionStatus } from './show-changes.ts';
 
 const SCHEMA = 'https://schema.org';
@@ -44,7 +45,7 @@ export function eventTypeOf(categorySlug: string): string {
  * dates need so a search engine shows the show's own clock time.
  */
 export function zonedDateTime(ms: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
