@@ -150,4 +150,13 @@ BEGIN
 	SELECT lower(hex(randomblob(16))), 'lottery_result:' || e.`id`, 'lottery_result', r.`user_id`, r.`channel`, r.`target`, NULL, json_object('lotteryId', NEW.`id`, 'won', EXISTS (SELECT 1 FROM `lottery_codes` c WHERE c.`entry_id` = e.`id` AND c.`is_winner` = 1)), COALESCE(NEW.`drawn_at`, unixepoch() * 1000)
 	FROM `lottery_entries` e, `message_recipients` r WHERE r.`user_id` = e.`user_id` AND e.`lottery_id` = NEW.`id`
 	ON CONFLICT (`dedupe_key`) DO NOTHING;
+END;--> statement-breakpoint
+CREATE TRIGGER `messages_sale_started` AFTER UPDATE OF `status` ON `activities`
+WHEN OLD.`status` NOT IN (1, 4) AND NEW.`status` IN (1, 4) AND NEW.`sale_starts_at` <= unixepoch() * 1000
+BEGIN
+	-- Notify-me subscribers (favourite type 1) hear that the show went on sale; the sweep covers a sale start time passing.
+	INSERT INTO `messages` (`id`, `dedupe_key`, `kind`, `user_id`, `channel`, `target`, `payload`, `created_at`)
+	SELECT lower(hex(randomblob(16))), 'sale_started:' || NEW.`id` || ':' || r.`user_id`, 'sale_started', r.`user_id`, r.`channel`, r.`target`, json_object('activityId', NEW.`id`), unixepoch() * 1000
+	FROM `favourites` f, `message_recipients` r WHERE r.`user_id` = f.`user_id` AND f.`activity_id` = NEW.`id` AND f.`type` = 1
+	ON CONFLICT (`dedupe_key`) DO NOTHING;
 END;

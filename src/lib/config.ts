@@ -293,3 +293,8 @@ export const MESSAGE_REPUBLISH_AFTER_MS = 90 * 60_000;
 export const MESSAGE_PUBLISH_BATCH = 100;
 /** Where `npm start` serves: the links of a local build's messages published with no request to take an origin from (the cron). */
 export const LOCAL_START_ORIGIN = 'http://localhost:4321';
+/**
+ * A notify-me subscriber hears that a sale started if it started within this long: the cron sweep
+ * runs every minute, and a day covers a sweep that was down for hours without telling of old news.
+ */
+export const SALE_STARTED_NOTICE_WINDOW_MS = 24 * 3600 * 1000;

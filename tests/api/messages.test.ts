@@ -246,6 +246,63 @@ describe('delivering messages', () => {
   });
 });
 
+describe('notify me when tickets are on sale', () => {
+  async function upcomingActivity(status: number): Promise<number> {
+    const row = await env.DB.prepare(
+      `SELECT id FROM activities WHERE status = ?1 AND ends_at > ?2 AND id NOT IN (SELECT activity_id FROM favourites) ORDER BY id LIMIT 1`,
+    )
+      .bind(status, Date.now())
+      .first<{ id: number }>();
+    if (!row) throw new Error(`The seed has no activity of status ${status} to come`);
+    // Not on sale yet: its sale starts tomorrow.
+    await env.DB.prepare('UPDATE activities SET sale_starts_at = ? WHERE id = ?')
+      .bind(Date.now() + 86_400_000, row.id)
+      .run();
+    return row.id;
+  }
+
+  async function subscribeTo(client: TestClient, activityId: number) {
+    expect((await client.post(`/api/v1/activity/favorite/${activityId}`, { type: 1 })).status).toBe(200);
+  }
+
+  const saleMessages = async (client: TestClient) =>
+    (await messagesOf({ userId: userIdOf(client) })).filter((message) => message.kind === 'sale_started');
+
+  it('tells a subscriber once when the sale start time passes, however many sweeps see it', async () => {
+    const buyer = await signedInClient('msg-notify-time');
+    const activityId = await upcomingActivity(1);
+    await subscribeTo(buyer, activityId);
+    const db = database(env.DB);
+    await sweep(db, env, env.MESSAGES, Date.now());
+    expect(await saleMessages(buyer)).toEqual([]);
+
+    await env.DB.prepare('UPDATE activities SET sale_starts_at = ? WHERE id = ?')
+      .bind(Date.now() - 1000, activityId)
+      .run();
+    await Promise.all([sweep(db, env, env.MESSAGES, Date.now()), sweep(db, env, env.MESSAGES, Date.now())]);
+    await sweep(db, env, env.MESSAGES, Date.now() + 60_000);
+    const told = await saleMessages(buyer);
+    expect(told).toHaveLength(1);
+    await deliverPendingMessages();
+    const [mail] = (await outboxOf(told[0].target)).filter((entry) => entry.messageId === told[0].id);
+    expect(mail.subject).toMatch(/on sale now/);
+    expect(mail.body).toContain(`http://localhost/en/activity/${activityId}`);
+  });
+
+  it('tells a subscriber when an operator puts a show on sale, and not before', async () => {
+    const buyer = await signedInClient('msg-notify-status');
+    const activityId = await upcomingActivity(6);
+    await subscribeTo(buyer, activityId);
+    await env.DB.prepare('UPDATE activities SET status = 1 WHERE id = ?').bind(activityId).run();
+    expect(await saleMessages(buyer)).toEqual([]);
+    await env.DB.prepare('UPDATE activities SET status = 6, sale_starts_at = ? WHERE id = ?')
+      .bind(Date.now() - 1000, activityId)
+      .run();
+    await env.DB.prepare('UPDATE activities SET status = 1 WHERE id = ?').bind(activityId).run();
+    expect(await saleMessages(buyer)).toHaveLength(1);
+  });
+});
+
 describe('what each state change says', () => {
   it('delivers every message of an order from placing to refund, each in the dev outbox once', async () => {
     const buyer = await signedInClient('msg-journey');

@@ -76,12 +76,14 @@ function factsOf(kind: MessageKind, sample: Sample, overrides: Partial<Sample> =
       return { kind, ...show, tier: s.tier, quantity: 3, holdUntil: s.deadline };
     case 'lottery_result':
       return { kind, ...show, won };
+    case 'sale_started':
+      return { kind, ...show };
   }
 }
 
 const CHANNELS: readonly MessageChannel[] = ['email', 'sms'];
 const CJK = /[\u4E00-\u9FFF]/;
-const hasOrder = (kind: MessageKind) => !['listing_sold', 'waitlist_offer', 'lottery_result'].includes(kind);
+const hasOrder = (kind: MessageKind) => !['listing_sold', 'waitlist_offer', 'lottery_result', 'sale_started'].includes(kind);
 /** Each kind, with the lottery's lost result as its own case. */
 const CASES = [...MESSAGE_KINDS.map((kind) => ({ kind, won: true })), { kind: 'lottery_result' as const, won: false }];
 

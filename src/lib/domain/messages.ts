@@ -19,6 +19,7 @@ export const MESSAGE_KINDS = [
   'listing_sold',
   'waitlist_offer',
   'lottery_result',
+  'sale_started',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -58,7 +59,8 @@ export type MessageFacts =
   | ({ kind: 'show_postponed'; newSession: string; refundUntil: string } & OrderFacts)
   | ({ kind: 'listing_sold'; quantity: number; payout: string } & ShowFacts)
   | ({ kind: 'waitlist_offer'; tier: string; quantity: number; holdUntil: string } & ShowFacts)
-  | ({ kind: 'lottery_result'; won: boolean } & ShowFacts);
+  | ({ kind: 'lottery_result'; won: boolean } & ShowFacts)
+  | ({ kind: 'sale_started' } & ShowFacts);
 
 /** A message ready for a provider: email carries text and HTML, SMS one short text. */
 export interface ComposedMessage {

@@ -5,7 +5,7 @@
  * the request currency; stock comes from the listings' `quantity_available`.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { DeliveryType } from '../config.ts';
+import { type DeliveryType, SALE_STARTED_NOTICE_WINDOW_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { prefixedTable } from '../db/batch-columns.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
@@ -21,6 +21,7 @@ import {
   venues,
 } from '../db/schema.ts';
 import { availability, listingOnSale, sessionOpen, ticketsAvailable, type Availability, type SaleState } from '../domain/availability.ts';
+import { ACTIVITY_STATUS } from '../domain/activity.ts';
 import { formatDateRange } from '../domain/datetime.ts';
 import { DomainError } from '../domain/errors.ts';
 import { convert, formatMoney, type CurrencyTable, type Money } from '../domain/money.ts';
@@ -518,4 +519,26 @@ export async function subscribe(scope: UserScope, activityId: number, type: numb
   const { db, userId, now } = scope;
   await requireActivity(db, activityId);
   await db.insert(favourites).values({ userId, activityId, type, createdAt: now }).onConflictDoNothing();
+}
+
+/**
+ * Tells each notify-me subscriber of an activity whose sale has started (issue 18). A sale start time
+ * passing changes no row, so the cron sweep writes these messages (an operator putting the activity
+ * on sale is a trigger's, migration 0014). One per activity and subscriber (the key); a sale that
+ * started more than SALE_STARTED_NOTICE_WINDOW_MS ago is not news.
+ */
+export async function writeSaleStartedMessages(db: Db, now: number): Promise<number> {
+  const { meta } = await db.$client
+    .prepare(`
+    INSERT INTO messages (id, dedupe_key, kind, user_id, channel, target, payload, created_at)
+    SELECT lower(hex(randomblob(16))), 'sale_started:' || a.id || ':' || r.user_id, 'sale_started', r.user_id, r.channel, r.target,
+      json_object('activityId', a.id), ?1
+    FROM favourites f
+    JOIN activities a ON a.id = f.activity_id
+    JOIN message_recipients r ON r.user_id = f.user_id
+    WHERE f.type = ?2 AND a.sale_starts_at <= ?1 AND a.sale_starts_at > ?1 - ?3 AND a.status IN (?4, ?5) AND a.ends_at > ?1
+    ON CONFLICT (dedupe_key) DO NOTHING`)
+    .bind(now, FAVOURITE_TYPE_NOTIFY, SALE_STARTED_NOTICE_WINDOW_MS, ACTIVITY_STATUS.onSale, ACTIVITY_STATUS.booking)
+    .run();
+  return meta.changes;
 }

@@ -15,7 +15,7 @@ import { LOCAL_START_ORIGIN, MESSAGE_LEASE_MS, MESSAGE_PUBLISH_BATCH, MESSAGE_RE
 import { prefixedTable } from '../db/batch-columns.ts';
 import type { Db } from '../db/client.ts';
 import { known, read, readTogether } from '../db/read-together.ts';
-import { listings, lotteries, messages, orders, ticketTiers, users, waitlistOffers } from '../db/schema.ts';
+import { activities, cities, listings, lotteries, messages, orders, ticketTiers, users, venues, waitlistOffers } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import { deliveryVerdict, type DeliveryVerdict } from '../domain/message-delivery.ts';
 import { composeMessage } from '../domain/message-text.ts';
@@ -102,6 +102,7 @@ interface Payload {
   refundUntil?: number | null;
   offerId?: number;
   lotteryId?: number;
+  activityId?: number;
   won?: number | boolean;
 }
 
@@ -134,6 +135,24 @@ function factsRead(db: Db, message: MessageRow, payload: Payload) {
                 .where(eq(waitlistOffers.id, payload.offerId)),
             ],
             ([[row]]) => row ?? null,
+          ),
+    activity:
+      payload.activityId === undefined
+        ? known(null)
+        : read(
+            [
+              db
+                .select({
+                  activity: prefixedTable('activity', activities),
+                  venue: prefixedTable('venue', venues),
+                  city: prefixedTable('city', cities),
+                })
+                .from(activities)
+                .innerJoin(venues, eq(venues.id, activities.venueId))
+                .innerJoin(cities, eq(cities.id, venues.cityId))
+                .where(eq(activities.id, payload.activityId)),
+            ],
+            ([[row]]) => (row ? { ...row, session: { startsAt: row.activity.startsAt } } : null),
           ),
     lottery:
       payload.lotteryId === undefined
@@ -191,6 +210,11 @@ async function factsOf(
         holdUntil: timeText(offer.expiresAt, locale),
       },
     };
+  }
+  if (message.kind === 'sale_started') {
+    if (!rows.activity || payload.activityId === undefined) return null;
+    const link = pathTo('detailPage', { id: payload.activityId });
+    return { locale, facts: { kind: 'sale_started', ...showFacts(rows.activity, link, ctx) } };
   }
   if (message.kind === 'lottery_result') {
     if (!rows.lottery || payload.lotteryId === undefined) return null;

@@ -2,12 +2,14 @@
  * The scheduled sweep (a Workers cron trigger, every minute): closes unpaid orders past their
  * deadline even when nobody reads them, draws the lotteries whose time has come, finishes the
  * reissue of paid transfer orders that failed after payment, gives back money whose refund
- * failed, and deletes rows whose only purpose has passed.
+ * failed, deletes rows whose only purpose has passed, tells notify-me subscribers of sales that
+ * started, and then does what follows any write (services/after-write.ts).
  */
 import { lt } from 'drizzle-orm';
 import { CODE_SEND_LIMITS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authSessions, captchaChallenges, rateLimits, verificationCodes } from '../db/schema.ts';
+import { writeSaleStartedMessages } from './activity-detail.ts';
 import { afterWrite } from './after-write.ts';
 import type { ServiceEnv } from './env.ts';
 import type { MessageQueue } from './message-delivery.ts';
@@ -62,6 +64,7 @@ export async function sweep(db: Db, env: ServiceEnv, queue: MessageQueue, now: n
     db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, now)),
     db.delete(authSessions).where(lt(authSessions.expiresAt, now)),
   ]);
+  await writeSaleStartedMessages(db, now);
   const settled = await afterWrite(db, queue, now, null);
   return {
     expiredOrders,
