@@ -1,16 +1,16 @@
 /**
  * The message pipeline after the outbox (issue 18). Triggers write a `messages` row with each state
  * change worth telling (migrations/0014_messages.sql). Then:
- *   1. the relay (`publishPendingMessages`) claims pending rows no queue holds and hands their ids
- *      to the MESSAGES queue; it runs after every API write and from the cron sweep, which also
- *      hands over again a row the queue lost;
+ *   1. the relay claims pending rows no queue holds and hands their ids to the MESSAGES queue; it
+ *      runs after every API write and from the cron sweep (services/after-write.ts), and hands over
+ *      again a row the queue lost;
  *   2. the queue consumer (`deliverQueuedMessage`) leases the row, reads the facts it reports in the
  *      recipient's language, composes the text and hands it to the channel's provider; then marks it
  *      sent, leaves it pending for a retry after a delay, or marks it dead after the last try.
  * The lease makes the recipient see a message at most once from us even when the queue delivers its
  * id twice; the provider gets our id as its idempotency key for the crash between its accept and our mark.
  */
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { LOCAL_START_ORIGIN, MESSAGE_LEASE_MS, MESSAGE_PUBLISH_BATCH, MESSAGE_REPUBLISH_AFTER_MS, ORDER_TIME_ZONE } from '../config.ts';
 import { prefixedTable } from '../db/batch-columns.ts';
 import type { Db } from '../db/client.ts';
@@ -29,7 +29,7 @@ import { DEFAULT_LOCALE, isLocale, localizedName, localizedPath, type Locale } f
 import { pathTo } from '../routes.ts';
 import { currencyTable } from './currency.ts';
 import type { ServiceEnv } from './env.ts';
-import { providerFor, type ProviderConfig } from './message-providers/index.ts';
+import { providerFor } from './message-providers/index.ts';
 import { DeliveryError } from './message-providers/types.ts';
 import { orderWithShowQuery, showQuery } from './show-query.ts';
 import { voucherUrl } from './voucher-link.ts';
@@ -45,7 +45,7 @@ export interface MessageQueue {
   sendBatch(messages: Iterable<MessageSendRequest<QueuedMessage>>): Promise<unknown>;
 }
 
-export type DeliveryEnv = ServiceEnv & ProviderConfig & OriginConfig;
+export type DeliveryEnv = ServiceEnv & OriginConfig;
 
 /**
  * Claims pending messages for the queue: those never handed over, and those handed over so long ago
@@ -388,7 +388,7 @@ export async function deadMessages(db: Db, limit = 50) {
     })
     .from(messages)
     .where(eq(messages.status, 'dead'))
-    .orderBy(sql`${messages.createdAt} DESC`)
+    .orderBy(desc(messages.createdAt))
     .limit(limit);
 }
 
