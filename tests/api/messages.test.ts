@@ -190,6 +190,31 @@ describe('delivering messages', () => {
     expect(dead.find((message) => message.id === placed.id)).toMatchObject({ kind: 'order_placed', attempts: MESSAGE_MAX_ATTEMPTS });
   });
 
+  it('shows dead messages to operators only, who can send one again from the start', async () => {
+    const buyer = await signedInClient('msg-dead');
+    const order = await orderedBy(buyer);
+    const [placed] = await messagesOf({ orderId: order.id });
+    const db = database(env.DB);
+    expect((await deliverQueuedMessage(db, resendEnv, { id: placed.id, origin: null }, Date.now(), failingFetcher(422).fetcher)).kind).toBe(
+      'dead',
+    );
+
+    expect((await buyer.call('/api/v1/operator/messages/dead')).status).toBe(403);
+    expect((await buyer.post(`/api/v1/operator/messages/${placed.id}/redeliver`, {})).status).toBe(403);
+    expect((await new TestClient().call('/api/v1/operator/messages/dead')).status).toBe(401);
+
+    const operator = await signedInClient('msg-operator');
+    await env.DB.prepare('UPDATE users SET is_operator = 1 WHERE id = ?').bind(userIdOf(operator)).run();
+    const dead = await operator.call<Array<{ id: string; lastError: string }>>('/api/v1/operator/messages/dead');
+    expect(dead.body.data.find((message) => message.id === placed.id)?.lastError).toBeTruthy();
+    expect((await operator.post(`/api/v1/operator/messages/${placed.id}/redeliver`, {})).status).toBe(200);
+    const [row] = await db.select().from(messages).where(eq(messages.id, placed.id));
+    expect(row).toMatchObject({ attempts: 0, lastError: null });
+    expect(['pending', 'sending', 'sent']).toContain(row.status);
+    // Only a dead message can be sent again.
+    expect((await operator.post(`/api/v1/operator/messages/${placed.id}/redeliver`, {})).status).toBe(404);
+  });
+
   it('gives up at once on an address the provider refuses for good', async () => {
     const buyer = await signedInClient('msg-refusal');
     const order = await orderedBy(buyer);
