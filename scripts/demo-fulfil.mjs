@@ -3,43 +3,40 @@
  * `npm start` server and issues its e-tickets, so the whole path (buy, pay in the sandbox, fulfil,
  * voucher) can be walked locally.
  *
- * The seller is found in the local database (`.wrangler/state`, the one `npm start` serves), then
+ * The seller is found in the server's local database (its local-only `/api/v1/dev/sql`), then
  * everything goes through the API as a seller would: sign in with the demo sellers' password
  * (DEMO_SELLER_PASSWORD of the seed), then `POST /api/v1/seller/orders/{id}/fulfil { method: 'e_ticket' }`.
  * `PORT` picks the server's port as it does for `npm start`.
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEMO_SELLER_PASSWORD } from '../src/lib/db/seed.ts';
-import { ROOT, WRANGLER } from './local-db.mjs';
 
-/** Order numbers are digits; checked before one goes into the SQL text of `wrangler d1 execute`. */
+/** Order numbers are digits; checked before one goes into the SQL text of the query. */
 const ORDER_NO = /^\d{6,40}$/;
 
 /** A failure the command explains to the user (no stack trace). */
 export class DemoError extends Error {}
 
-/** Rows of one SQL statement against a local database folder (`--persist-to`). */
-export function queryLocalDb(persistTo, sql) {
-  let out;
+/**
+ * Rows of one SQL statement against the database of the local server at `baseUrl`, through its
+ * local-only `POST /api/v1/dev/sql`: a second process opening the database file beside the server
+ * would make the server's own writes fail (workerd's SQLite waits for no lock).
+ */
+export async function queryLocalDb(baseUrl, sql) {
+  let response;
   try {
-    out = execFileSync(
-      WRANGLER,
-      ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--config', 'wrangler.toml', '--json', '--command', sql],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
-      },
-    );
-  } catch (error) {
-    // wrangler --json reports its own errors on stdout.
-    const said = [error.stdout, error.stderr].filter(Boolean).join('\n').trim() || error.message;
-    throw new DemoError(`Could not query the local database in ${path.relative(ROOT, persistTo)}: ${said}`);
+    response = await fetch(new URL('/api/v1/dev/sql', baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sql }),
+    });
+  } catch {
+    throw new DemoError(`No server answers at ${baseUrl}. Start it with \`npm start\` first.`);
   }
-  return JSON.parse(out)[0].results;
+  const body = await response.json().catch(() => null);
+  if (!response.ok)
+    throw new DemoError(`The local database refused the statement (${response.status}): ${body?.message ?? 'no answer'}\n${sql}`);
+  return body.data;
 }
 
 /** A minimal browser: keeps the session cookies and unwraps the API envelope. */
@@ -79,13 +76,13 @@ class ApiSession {
  * Signs in as the seller of order `orderNo` and issues its e-tickets. Answers the seller's view of
  * the order (status pending_receipt, its tickets).
  */
-export async function fulfilAsSeller({ baseUrl, persistTo, orderNo, log = () => {} }) {
+export async function fulfilAsSeller({ baseUrl, orderNo, log = () => {} }) {
   if (!ORDER_NO.test(orderNo)) throw new DemoError(`"${orderNo}" is not an order number (the digits shown as Order No.).`);
-  const [order] = queryLocalDb(
-    persistTo,
+  const [order] = await queryLocalDb(
+    baseUrl,
     `SELECT o.id, o.status, u.email FROM orders o JOIN users u ON u.id = o.seller_id WHERE o.order_no = '${orderNo}'`,
   );
-  if (!order) throw new DemoError(`There is no order ${orderNo} in ${path.relative(ROOT, persistTo)}.`);
+  if (!order) throw new DemoError(`There is no order ${orderNo} in the database of ${baseUrl}.`);
   if (order.status !== 'pending_ticketing') {
     throw new DemoError(
       `Order ${orderNo} is ${order.status}: only a paid order waiting for its tickets (pending_ticketing) can be fulfilled.`,
@@ -113,7 +110,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   try {
     await fulfilAsSeller({
       baseUrl: `http://localhost:${port}`,
-      persistTo: path.join(ROOT, '.wrangler', 'state'),
       orderNo,
       log: console.log,
     });

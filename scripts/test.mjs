@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { e2eStateDir, freePort, ROOT } from './local-db.mjs';
 import { startBuiltServer } from './quality/server.mjs';
@@ -65,6 +66,29 @@ const lighthouseCounts = (report) => report;
 const deployCounts = (report) => ({ passed: report.passed ? 1 : 0, failed: report.passed ? 0 : 1 });
 /** The production check counts one test per request it makes. */
 const productionCounts = (report) => report;
+
+/** The names of the failed tests in a report, with the first line of why, so the closing lines say what to look at. */
+function failedTests(file, read) {
+  if (!existsSync(file)) return [];
+  return read(JSON.parse(readFileSync(file, 'utf8')));
+}
+const firstLine = (text = '') => stripVTControlCharacters(text).trim().split('\n')[0].slice(0, 200);
+const vitestFailures = (report) =>
+  report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${path.relative(ROOT, file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`),
+  );
+const playwrightFailures = (report) => {
+  const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+  return report.suites
+    .flatMap(specs)
+    .filter((spec) => !spec.ok)
+    .map((spec) => {
+      const result = spec.tests.flatMap((test) => test.results).find((entry) => entry.status !== 'passed');
+      return `tests/e2e/${spec.file}:${spec.line} › ${spec.title}: ${firstLine(result?.error?.message)}`;
+    });
+};
 
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, name)}`];
 // astro check type-checks the .astro pages' frontmatter and templates as well as every .ts file (tsc skips .astro).
@@ -125,6 +149,12 @@ console.log(`  ${'total'.padEnd(16)} ${minutes(secondsSince(startedAt)).padStart
 const failedSteps = steps.filter((entry) => !entry.ok).map((entry) => entry.name);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (failedSteps.length > 0) {
+  const failures = [
+    ...failedTests(path.join(results, 'unit.json'), vitestFailures),
+    ...failedTests(path.join(results, 'api.json'), vitestFailures),
+    ...failedTests(path.join(results, 'e2e.json'), playwrightFailures),
+  ];
+  for (const failure of failures) console.error(`  ✘ ${failure}`);
   console.error(`Failed: ${failedSteps.join(', ')}`);
   process.exit(1);
 }

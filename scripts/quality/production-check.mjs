@@ -71,6 +71,15 @@ const CHECKS = [
     type: 'application/json',
     status: 404,
   },
+  // Were it served, this would mark the pending sandbox payment paid: the ledger check below would see it.
+  {
+    name: 'dev database',
+    method: 'POST',
+    path: '/api/v1/dev/sql',
+    body: JSON.stringify({ sql: "UPDATE sandbox_payments SET status = 'paid'" }),
+    type: 'application/json',
+    status: 404,
+  },
   { name: 'dev outbox, doubled prefix', method: 'GET', path: '/api/api/v1/dev/outbox?target=someone@example.com', status: 404 },
   { name: 'dev mail viewer', method: 'GET', path: '/en/dev/mail', status: 404 },
   { name: 'dev mail viewer, no prefix', method: 'GET', path: '/dev/mail?to=someone@example.com', status: 404 },

@@ -167,7 +167,7 @@ export async function signedInSession(baseUrl, persistTo) {
   if (persistTo) {
     const { order: paid } = await placeOrder(baseUrl, cookie, TICKETED_QUANTITY);
     await payInSandbox(baseUrl, cookie, paid.id);
-    await fulfilAsSeller({ baseUrl, persistTo, orderNo: paid.orderNo });
+    await fulfilAsSeller({ baseUrl, orderNo: paid.orderNo });
     await listOneForTransfer(baseUrl, cookie, paid);
     const ticketed = await json(await fetch(`${baseUrl}/api/v1/orders/${paid.id}`, { headers: { cookie } }), 'ticketed order');
     Object.assign(vars, { ticketedOrderId: paid.id, voucherPath: ticketed.voucherUrl });

@@ -6,12 +6,11 @@
  * puts them back.
  */
 import { expect, test, type Browser, type BrowserContext, type Response } from '@playwright/test';
-import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import { BASE_URL, E2E_DATABASE, localeOf } from './shop-helpers.ts';
+import { BASE_URL, queryDb, localeOf } from './shop-helpers.ts';
 
 const en = localeOf('en');
-// One after the other (the first changes the prices the second reads); each direct database write starts wrangler, which takes seconds on a busy machine.
+// One after the other: the first changes the prices the second reads.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const cacheState = (response: Response | null) => response?.headers()['x-page-cache'];
 
@@ -33,12 +32,10 @@ async function visitorIn(browser: Browser, place: Place): Promise<BrowserContext
 
 /** The activity with the most listings on sale. */
 async function activityOnSale(): Promise<number> {
-  const [row] = queryLocalDb(
-    E2E_DATABASE,
-    `SELECT s.activity_id AS id FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id
+  const [row] =
+    (await queryDb(`SELECT s.activity_id AS id FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id
      JOIN activities a ON a.id = s.activity_id
-     WHERE l.status = 'active' AND l.quantity_available > 0 GROUP BY s.activity_id ORDER BY count(*) DESC LIMIT 1`,
-  ) as { id: number }[];
+     WHERE l.status = 'active' AND l.quantity_available > 0 GROUP BY s.activity_id ORDER BY count(*) DESC LIMIT 1`)) as { id: number }[];
   return row.id;
 }
 
@@ -62,7 +59,7 @@ test('a price change shows on the next request after the page was cached', async
   expect(cacheState(await page.reload())).toBe('hit');
 
   const onSale = `l.status = 'active' AND l.tier_id IN (SELECT t.id FROM ticket_tiers t JOIN activity_sessions s ON s.id = t.session_id WHERE s.activity_id = ${activityId})`;
-  queryLocalDb(E2E_DATABASE, `UPDATE listings AS l SET price = price * 3 WHERE ${onSale}`);
+  await queryDb(`UPDATE listings AS l SET price = price * 3 WHERE ${onSale}`);
   try {
     const after = await lowPriceFromApi(visitor, activityId, 'HKD');
     expect(after).not.toBe(before);
@@ -72,13 +69,13 @@ test('a price change shows on the next request after the page was cached', async
       .toBe('miss');
     await expect(lowPrice(after)).toBeVisible();
   } finally {
-    queryLocalDb(E2E_DATABASE, `UPDATE listings AS l SET price = price / 3 WHERE ${onSale}`);
+    await queryDb(`UPDATE listings AS l SET price = price / 3 WHERE ${onSale}`);
   }
   await visitor.close();
 });
 
 test('anonymous pages are shared per city and currency, and no signed-in page is ever cached', async ({ browser }, testInfo) => {
-  const cities = queryLocalDb(E2E_DATABASE, 'SELECT id AS cityId, name_en AS cityName FROM cities ORDER BY sort, id LIMIT 2') as {
+  const cities = (await queryDb('SELECT id AS cityId, name_en AS cityName FROM cities ORDER BY sort, id LIMIT 2')) as {
     cityId: number;
     cityName: string;
   }[];

@@ -5,10 +5,9 @@
  * state, and the Open Graph and Twitter tags with absolute URLs and a reachable image.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { routeFor } from '../../src/lib/routes.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import { BASE_URL, detailOf, E2E_DATABASE } from './shop-helpers.ts';
+import { BASE_URL, detailOf, queryDb } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
 
@@ -267,11 +266,8 @@ test('a cancelled session is a cancelled event beside the scheduled ones', async
   // On the minute, so the event's start (written to the second) names this session.
   const startsAt = Math.floor((Date.now() + 25 * 24 * 3600_000) / 60_000) * 60_000;
   // Operations staff cancel through the API (show-changes.spec.ts); the page only reads the session's status.
-  queryLocalDb(
-    E2E_DATABASE,
-    `INSERT INTO activity_sessions (activity_id, starts_at, ends_at, status, changed_at)
-     VALUES (${detail.id}, ${startsAt}, ${startsAt + 3 * 3600_000}, 'cancelled', ${Date.now()})`,
-  );
+  await queryDb(`INSERT INTO activity_sessions (activity_id, starts_at, ends_at, status, changed_at)
+     VALUES (${detail.id}, ${startsAt}, ${startsAt + 3 * 3600_000}, 'cancelled', ${Date.now()})`);
   // A query of its own: a copy of the page rendered before the change may be in the edge cache.
   await page.goto(`/en/activity/${detail.id}?session=${startsAt}`);
   const events = eventsOf(await jsonLdOf(page));
@@ -362,7 +358,7 @@ test('every public page type has a link preview with absolute URLs and an image 
   expect(activity['og:description'][0]).toMatch(/·/);
 
   // A friend's invitation link: who invites and what the friend gets.
-  const [inviter] = queryLocalDb(E2E_DATABASE, 'SELECT invite_code AS code, nickname FROM users ORDER BY id LIMIT 1') as {
+  const [inviter] = (await queryDb('SELECT invite_code AS code, nickname FROM users ORDER BY id LIMIT 1')) as {
     code: string;
     nickname: string;
   }[];

@@ -8,7 +8,6 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
@@ -24,8 +23,13 @@ import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/p
 const port = Number(process.env.E2E_PORT) || 8788;
 /** The e2e server (playwright.config.ts), for calls made outside a browser context. */
 export const BASE_URL = `http://127.0.0.1:${port}`;
-/** Its database (scripts/e2e-server.mjs), for what no API gives: an order's seller, an operator's role, a show of a test's own. */
-export const E2E_DATABASE = path.resolve(import.meta.dirname, '../../.wrangler', `e2e-state-${port}`);
+/**
+ * Rows of one SQL statement on the e2e server's database, through its local-only `POST /api/v1/dev/sql`,
+ * for what no API gives: an order's seller, an operator's role, a show of a test's own.
+ */
+export function queryDb<Row = Record<string, number>>(sql: string): Promise<Row[]> {
+  return queryLocalDb(BASE_URL, sql);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The page's words
@@ -257,8 +261,7 @@ export function postWithoutBody(request: APIRequestContext, url: string) {
 /** Signs `request` (a browser context's) in as the seller of an order, with the demo sellers' password. */
 export async function signInAsOrderSeller(request: APIRequestContext, orderNo: string): Promise<void> {
   expect(orderNo, 'an order number: digits only, as it goes into SQL text').toMatch(/^\d+$/);
-  const [seller] = queryLocalDb(
-    E2E_DATABASE,
+  const [seller] = await queryDb<{ email: string }>(
     `SELECT u.email FROM orders o JOIN users u ON u.id = o.seller_id WHERE o.order_no = '${orderNo}'`,
   );
   const signedIn = await request.post('/api/v1/user/mail/login', {
@@ -269,7 +272,7 @@ export async function signInAsOrderSeller(request: APIRequestContext, orderNo: s
 
 /** Issues a paid order's e-tickets as its seller, through the code path of `npm run demo:fulfil`. */
 export async function fulfilAsOrderSeller(orderNo: string): Promise<{ status: string; tickets: { ticketNo: string }[] }> {
-  return fulfilAsSeller({ baseUrl: BASE_URL, persistTo: E2E_DATABASE, orderNo });
+  return fulfilAsSeller({ baseUrl: BASE_URL, orderNo });
 }
 
 // ---------------------------------------------------------------------------------------------

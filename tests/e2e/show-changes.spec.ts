@@ -4,53 +4,33 @@
  * session of its own (a copy of a seeded one, 20 days ahead), so no other journey's show moves.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import { E2E_DATABASE, orderOf, payInSandbox, placeOrder, postWithoutBody, type Listing } from './shop-helpers.ts';
+import { queryDb, orderOf, payInSandbox, placeOrder, postWithoutBody, type Listing } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => {
-  // Each test makes its own show and operator through the local database (five `wrangler d1 execute`
-  // runs of about 2 s each), signs up and pays: 19 s on a quiet 2-core machine, so a busy one needs more.
+  // Each test makes its own show and operator through the local database, signs up, pays and has an operator act.
   test.slow();
   await ownClientAddress(context, testInfo);
 });
 
 const DAY = 24 * 3600 * 1000;
 
-/**
- * One statement against the server's database, from a second process beside the running server:
- * on a busy machine it can find the database locked by the server's own writes, so a failed try is
- * made again (4 tries in all) before the test fails with what wrangler said.
- */
-function writeLocalDb(sql: string): Array<Record<string, number>> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return queryLocalDb(E2E_DATABASE, sql);
-    } catch (error) {
-      if (attempt === 4) throw error;
-    }
-  }
-}
-
 /** A copy of a seeded on-sale e-ticket listing, with its tier and session, in a session 20 days away; SQL only, as operations staff would load it. */
-function ownShow(): Listing & { sessionId: number } {
-  const [source] = queryLocalDb(
-    E2E_DATABASE,
-    `
+async function ownShow(): Promise<Listing & { sessionId: number }> {
+  const [source] = await queryDb(`
     SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
     WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status IN (1, 4)
-      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id DESC LIMIT 1`,
-  );
+      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id DESC LIMIT 1`);
   const startsAt = Date.now() + 20 * DAY;
-  const [session] = writeLocalDb(`
+  const [session] = await queryDb(`
     INSERT INTO activity_sessions (activity_id, starts_at, ends_at) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}
     FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
-  const [tier] = writeLocalDb(`
+  const [tier] = await queryDb(`
     INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort)
     SELECT ${session.id}, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
-  const [listing] = writeLocalDb(`
+  const [listing] = await queryDb(`
     INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
     SELECT ${tier.id}, seller_id, price, currency, 20, 20, seating, delivery_types, 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
   return { id: listing.id, quantity: 1, activityId: source.activityId, tierId: tier.id, sessionId: session.id };
@@ -61,13 +41,13 @@ async function operator(browser: Browser, testInfo: TestInfo): Promise<APIReques
   const context = await browser.newContext({ ...testInfo.project.use });
   await ownClientAddress(context, testInfo);
   const { userId } = await signUpByEmail(context.request, 'operator');
-  writeLocalDb(`UPDATE users SET is_operator = 1 WHERE id = ${Number(userId)}`);
+  await queryDb(`UPDATE users SET is_operator = 1 WHERE id = ${Number(userId)}`);
   return context.request;
 }
 
 /** A new buyer's paid order on a show of the test's own, and an operator's request context. */
 async function paidOrderOnOwnShow(page: Page, browser: Browser, testInfo: TestInfo, label: string) {
-  const show = ownShow();
+  const show = await ownShow();
   await signUpByEmail(page.request, label);
   const order = await placeOrder(page.request, show);
   await payInSandbox(page, order);

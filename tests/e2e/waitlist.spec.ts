@@ -5,13 +5,12 @@
  * test's own (a copy of a seeded listing in a new session), so no other spec buys its tickets.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
 import type { ActivityDetail } from '../../src/lib/services/activity-detail.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
   detailOf,
-  E2E_DATABASE,
+  queryDb,
   escapeRegExp,
   firstLoadJsKb,
   fulfilAsOrderSeller,
@@ -29,40 +28,26 @@ const DAY = 24 * 3600 * 1000;
 const english = localeOf('en');
 
 test.beforeEach(async ({ context }, testInfo) => {
-  // A show of its own through the local database (three `wrangler d1 execute` runs), two sign-ups, a payment.
+  // A show of its own through the local database, two sign-ups, a payment.
   test.slow();
   await ownClientAddress(context, testInfo);
 });
 
-/** A statement against the server's database from beside it; a try that finds it locked is made again. */
-function writeLocalDb(sql: string): Array<Record<string, number>> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return queryLocalDb(E2E_DATABASE, sql);
-    } catch (error) {
-      if (attempt === 4) throw error;
-    }
-  }
-}
-
 /** A tier of two e-tickets in a new session 25 days away, copied from a seeded on-sale listing. */
-function ownTier(): Listing {
-  const [source] = queryLocalDb(
-    E2E_DATABASE,
-    `
+async function ownTier(): Promise<Listing> {
+  const [source] = await queryDb(`
     SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
     WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status = 1
-      AND a.real_name_required = 0 AND a.num_min <= 2 AND a.num_max >= 2 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id LIMIT 1 OFFSET 7`,
-  );
+      AND a.real_name_required = 0 AND a.num_min <= 2 AND a.num_max >= 2 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id LIMIT 1 OFFSET 7`);
   const startsAt = Date.now() + 25 * DAY;
-  const [session] = writeLocalDb(`
+  const [session] = await queryDb(`
     INSERT INTO activity_sessions (activity_id, starts_at, ends_at) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}
     FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
-  const [tier] = writeLocalDb(`
+  const [tier] = await queryDb(`
     INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort)
     SELECT ${session.id}, 'Waitlist ' || name_en, name_zh_hant, name_zh_hans, face_value, currency, sort FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
-  const [listing] = writeLocalDb(`
+  const [listing] = await queryDb(`
     INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
     SELECT ${tier.id}, seller_id, price, currency, 2, 2, seating, 'e_ticket', 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
   return { id: listing.id, quantity: 2, activityId: source.activityId, tierId: tier.id };
@@ -85,7 +70,7 @@ test('a buyer waits for a sold-out tier, gets the tickets another buyer did not 
   browser,
 }, testInfo) => {
   const l = english;
-  const listing = ownTier();
+  const listing = await ownTier();
 
   // Buyer B holds the tier's two tickets with an unpaid order: the tier is sold out.
   const other = await browser.newContext({ ...testInfo.project.use });

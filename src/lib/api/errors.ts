@@ -19,6 +19,7 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  statement_failed: 422,
   activity_not_found: 404,
   ticket_category_not_found: 404,
   activity_not_on_sale: 409,

@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'rate_limited'
   | 'internal'
+  | 'statement_failed'
   | 'activity_not_found'
   | 'ticket_category_not_found'
   | 'activity_not_on_sale'
