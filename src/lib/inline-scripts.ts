@@ -25,9 +25,9 @@ document.addEventListener('click', function (event) {
     });
   } catch (e) {}
 })();`,
-  /** The floating customer-service button keeps above any bar held to the bottom of the screen. */
-  serviceAboveBottomBars: `// A page's bottom bars (Buy now, Place order, offers) are marked data-bottom-bar; the floating
-// customer-service button rises above the tallest, and follows it as it grows or hides.
+  /** Floating things (the customer-service button, toasts) keep above any bar held to the bottom of the screen. */
+  bottomBarHeight: `// A page's bottom bars (Buy now, Place order, offers) are marked data-bottom-bar; the floating
+// customer-service button and toasts rise above the tallest, and follow it as it grows or hides.
 (function () {
   var bars = document.querySelectorAll('[data-bottom-bar]');
   if (!bars.length) return;

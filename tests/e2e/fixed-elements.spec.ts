@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.mjs';
 import { e2eStateDir } from '../../scripts/local-db.mjs';
 import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
+import { hydrated } from './shop-helpers.ts';
 
 /** One buyer with its orders per worker, for the pages behind sign-in. */
 let session: ReturnType<typeof signedInSession> | undefined;
@@ -87,3 +88,20 @@ for (const pageType of PAGE_TYPES) {
     });
   }
 }
+
+test('a toast floats above the customer-service button, and neither covers the list’s sticky filters (Traditional Chinese)', async ({
+  page,
+}) => {
+  await page.goto('/zh-HK/all?city=all');
+  await hydrated(page, 'ListingFeed');
+  await page.route('**/api/v1/list/**', (route) => route.abort());
+  await page.getByRole('link', { name: '更多活動' }).scrollIntoViewIfNeeded();
+  const toast = page.getByRole('status').filter({ hasText: '你的網絡連線不正常' });
+  await expect(toast).toBeVisible();
+  const service = page.getByRole('link', { name: '客戶服務' });
+  await expect(service).toBeVisible();
+  // Above it, not beside it: a longer message, as wide as the screen allows, still clears the button.
+  const [toastBox, serviceBox] = [(await toast.boundingBox())!, (await service.boundingBox())!];
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(serviceBox.y);
+  expect(await page.evaluate(overlappingFixedElements)).toEqual([]);
+});
