@@ -25,6 +25,24 @@ document.addEventListener('click', function (event) {
     });
   } catch (e) {}
 })();`,
+  /** Floating things (the customer-service button, toasts) keep above any bar held to the bottom of the screen. */
+  bottomBarHeight: `// A page's bottom bars (Buy now, Place order, offers) are marked data-bottom-bar; the floating
+// customer-service button and toasts rise above the tallest, and follow it as it grows or hides.
+(function () {
+  var bars = document.querySelectorAll('[data-bottom-bar]');
+  if (!bars.length) return;
+  var root = document.documentElement;
+  function place() {
+    var height = 0;
+    bars.forEach(function (bar) { height = Math.max(height, bar.offsetHeight); });
+    root.style.setProperty('--bottom-bar-height', height + 'px');
+  }
+  place();
+  if ('ResizeObserver' in window) {
+    var observer = new ResizeObserver(place);
+    bars.forEach(function (bar) { observer.observe(bar); });
+  }
+})();`,
   /** The voucher page registers its service worker and saves itself for offline use. */
   voucherOffline: `// Keeps this voucher readable offline: the service worker (scoped to this path) saves the page and
 // its stylesheets now, and answers from that copy whenever the network is gone.

@@ -28,14 +28,15 @@ async function allPages(path: string, init?: RequestInit): Promise<number[]> {
 }
 
 describe('GET /api/v1/list/{category} (category list)', () => {
-  it('answers the list response of SPEC.md section 3, soonest first', async () => {
+  it('answers the list response of SPEC.md section 3, soonest first, in the default city (Hong Kong) when the request names none', async () => {
     const { status, body } = await call<ListResponse>('/api/v1/list/concerts');
     expect(status).toBe(200);
     const list = body.data;
     const expected = await ids(
-      `SELECT id FROM activities WHERE category_id = 1 AND ends_at >= ? AND status IN ${LISTED} ORDER BY starts_at, id`,
+      `SELECT id FROM activities WHERE category_id = 1 AND city_id = 341 AND ends_at >= ? AND status IN ${LISTED} ORDER BY starts_at, id`,
       Date.now(),
     );
+    expect(expected.length).toBeGreaterThan(0);
     expect(list).toMatchObject({
       pageIndex: 1,
       pageSize: 20,
@@ -45,16 +46,46 @@ describe('GET /api/v1/list/{category} (category list)', () => {
     });
     expect(list.result.map((card) => card.id)).toEqual(expected.slice(0, 20));
     expect(list.calendarUrl).toBe('/api/v1/calendar/hongkong-concerts/latest');
+    expect(list.city).toEqual({ cityId: 341, cityName: 'Hong Kong' });
     for (const filters of [list.categoryFilters, list.hotCityFilters, list.timeFilters, list.sortFilters]) {
       expect(filters.filter((option) => option.selected)).toHaveLength(1);
     }
     expect(list.categoryFilters.find((option) => option.selected)).toMatchObject({ id: 'concerts', name: 'Concerts', url: '/concerts' });
+    expect(list.hotCityFilters.find((option) => option.selected)).toMatchObject({ id: '341', url: '/concerts?city=341' });
+    expect(list.hotCityFilters[0]).toMatchObject({ id: 'all', url: '/concerts?city=all', selected: false });
     expect(list.sortFilters.map((option) => option.id)).toEqual(['time', 'price', 'hot']);
+    // The other filters keep following the current city: their URLs name none.
+    expect(list.sortFilters.find((option) => option.id === 'price')?.url).toBe('/concerts?sort=price');
     expect(list.result[0]).toMatchObject({ categoryId: 1, currency: 'HKD', lowPriceView: expect.stringMatching(/^HK\$/) });
   });
 
+  it('follows the current city of the request (city-id header, else cookie) when the URL names none', async () => {
+    const taipei = await ids(`SELECT id FROM activities WHERE city_id = 343 AND ends_at >= ? AND status IN ${LISTED}`, Date.now());
+    const byHeader = await call<ListResponse>('/api/v1/list/all', { headers: { 'city-id': '343' } });
+    expect(byHeader.body.data).toMatchObject({ total: taipei.length, city: { cityId: 343, cityName: 'Taipei' } });
+    expect(new Set(await allPages('/api/v1/list/all', { headers: { 'city-id': '343' } }))).toEqual(new Set(taipei));
+    const byCookie = await call<ListResponse>('/api/v1/list/all', { headers: { cookie: 'cityId=343' } });
+    expect(byCookie.body.data).toMatchObject({ total: taipei.length, city: { cityId: 343 } });
+    // A current city that is no city lists the default one, as the header shows it.
+    const unknown = await call<ListResponse>('/api/v1/list/all', { headers: { 'city-id': '99999' } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data.city).toMatchObject({ cityId: 341 });
+  });
+
+  it('lists every city for city=all, or for ignoreCityId=true without a city, and the URL city wins over the current one', async () => {
+    const everywhere = await ids(`SELECT id FROM activities WHERE ends_at >= ? AND status IN ${LISTED}`, Date.now());
+    const all = await call<ListResponse>('/api/v1/list/all?city=all', { headers: { 'city-id': '343' } });
+    expect(all.body.data).toMatchObject({ total: everywhere.length, city: null });
+    expect(all.body.data.hotCityFilters.find((option) => option.selected)).toMatchObject({ id: 'all' });
+    expect(all.body.data.sortFilters.find((option) => option.id === 'price')?.url).toBe('/all?city=all&sort=price');
+    const ignored = await call<ListResponse>('/api/v1/list/all?ignoreCityId=true', { headers: { 'city-id': '343' } });
+    expect(ignored.body.data).toMatchObject({ total: everywhere.length, city: null });
+    const named = await call<ListResponse>('/api/v1/list/all?city=350', { headers: { 'city-id': '343' } });
+    expect(named.body.data.city).toMatchObject({ cityId: 350 });
+  });
+
   it('pages through every upcoming activity once', async () => {
-    const found = await allPages('/api/v1/list/all');
+    const found = await allPages('/api/v1/list/all?city=all');
     const expected = await ids(`SELECT id FROM activities WHERE ends_at >= ? AND status IN ${LISTED}`, Date.now());
     expect(found).toHaveLength(expected.length);
     expect(new Set(found)).toEqual(new Set(expected));
@@ -69,9 +100,9 @@ describe('GET /api/v1/list/{category} (category list)', () => {
 
     const from = new Date(TODAY + 20 * DAY).toISOString().slice(0, 10);
     const to = new Date(TODAY + 26 * DAY).toISOString().slice(0, 10);
-    const week = await allPages(`/api/v1/list/all?from=${from}&to=${to}`);
+    const week = await allPages(`/api/v1/list/all?city=all&from=${from}&to=${to}`);
     expect(week.length).toBeGreaterThan(0);
-    // Dates are Hong Kong days (UTC+8) without a city.
+    // Dates are Hong Kong days (UTC+8) over every city.
     const start = Date.parse(`${from}T00:00:00+08:00`);
     const end = Date.parse(`${to}T00:00:00+08:00`) + DAY;
     const inRange = await ids(
@@ -84,13 +115,13 @@ describe('GET /api/v1/list/{category} (category list)', () => {
   });
 
   it('sorts by the lowest price across currencies, sold-out last, and by hot', async () => {
-    const cards = (await call<ListResponse>('/api/v1/list/all?sort=price', { headers: { currency: 'HKD' } })).body.data.result;
+    const cards = (await call<ListResponse>('/api/v1/list/all?city=all&sort=price', { headers: { currency: 'HKD' } })).body.data.result;
     const prices = cards.filter((card) => !card.soldOut).map((card) => card.lowPrice!);
     expect(prices.length).toBeGreaterThan(10);
     // Converted prices round to the cent, so neighbours may swap by a rounding step.
     for (let i = 1; i < prices.length; i += 1) expect(prices[i]).toBeGreaterThanOrEqual(prices[i - 1] - 1);
 
-    const hot = (await call<ListResponse>('/api/v1/list/all?sort=hot')).body.data.result.map((card) => card.id);
+    const hot = (await call<ListResponse>('/api/v1/list/all?city=all&sort=hot')).body.data.result.map((card) => card.id);
     const hotIds = new Set(await ids(`SELECT id FROM activities WHERE is_hot = 1 AND ends_at >= ? AND status IN ${LISTED}`, Date.now()));
     expect(hot.slice(0, Math.min(hotIds.size, 20)).every((id) => hotIds.has(id))).toBe(true);
   });

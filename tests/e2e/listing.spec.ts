@@ -1,6 +1,142 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SUGGESTION_DELAY_MS } from '../../src/lib/config.ts';
-import { hydrated } from './shop-helpers.ts';
+import type { ListResponse } from '../../src/lib/services/listing.ts';
+import { BASE_URL, hydrated } from './shop-helpers.ts';
+
+const TAIPEI = 343;
+
+/** What the list API answers for a listing URL: the ids of its first page and its total. */
+async function listed(request: APIRequestContext, listing: string): Promise<{ ids: string[]; total: number }> {
+  const response = await request.get(`/api/v1/list${listing}`, { headers: { language: 'en' } });
+  const { data } = (await response.json()) as { data: ListResponse };
+  return { ids: data.result.map((card) => `/en/activity/${card.id}`), total: data.total };
+}
+
+/** The activity links of the cards the page shows. */
+const cardLinks = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('article')
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+
+test.describe('lists follow the current city', () => {
+  test('with Taipei chosen in the header, /concerts lists only Taipei’s shows and says so; All cities is one tap away', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/en/concerts');
+    await expect(page.getByText('Showing events in Hong Kong')).toBeVisible();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Change city/ })
+      .click();
+    const picker = page.getByRole('dialog', { name: 'Choose a city' });
+    const reloaded = page.waitForEvent('load');
+    await picker.getByRole('region', { name: 'Hot cities' }).getByRole('button', { name: 'Taipei' }).click();
+    await reloaded;
+
+    await expect(page).toHaveURL(/\/en\/concerts$/);
+    await expect(page.getByText('Showing events in Taipei')).toBeVisible();
+    const taipei = await listed(request, `/concerts?city=${TAIPEI}`);
+    const everywhere = await listed(request, '/concerts?city=all');
+    expect(taipei.total).toBeGreaterThan(0);
+    expect(everywhere.total).toBeGreaterThan(taipei.total);
+    await expect(page.getByRole('heading', { level: 2, name: `${taipei.total} events` })).toBeVisible();
+    expect(await cardLinks(page)).toEqual(taipei.ids);
+    const filters = page.getByRole('navigation', { name: 'Filters' });
+    await expect(filters.locator('summary').filter({ hasText: 'City' })).toContainText('Taipei');
+
+    // Other filters keep following the current city.
+    await filters.getByText('Sort', { exact: true }).click();
+    await filters.getByRole('link', { name: 'Popular' }).click();
+    await page.waitForURL(/\/en\/concerts\?sort=hot$/);
+    await expect(page.getByText('Showing events in Taipei')).toBeVisible();
+
+    await page.getByRole('link', { name: 'All cities' }).click();
+    await page.waitForURL(/\/en\/concerts\?city=all&sort=hot$/);
+    await expect(page.getByText('Showing events in all cities')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: `${everywhere.total} events` })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Filters' }).locator('summary').filter({ hasText: 'City' })).toContainText(
+      'All cities',
+    );
+
+    await page.getByRole('link', { name: 'Only Taipei' }).click();
+    await page.waitForURL(/\/en\/concerts\?sort=hot$/);
+    await expect(page.getByRole('heading', { level: 2, name: `${taipei.total} events` })).toBeVisible();
+  });
+
+  test('the search follows the current city too, in Traditional Chinese, and its next pages stay in that city', async ({
+    page,
+    context,
+  }) => {
+    await context.addCookies([{ name: 'cityId', value: String(TAIPEI), url: BASE_URL }]);
+    await page.goto('/zh-HK/s_tour');
+    await expect(page.getByText('正在顯示台北的活動')).toBeVisible();
+    const loaded = page.waitForResponse((response) => response.url().includes('/api/v1/list/s_tour'));
+    await page.getByRole('link', { name: '全部城市' }).click();
+    await page.waitForURL(/\/zh-HK\/s_tour\?city=all$/);
+    await expect(page.getByText('正在顯示全部城市的活動')).toBeVisible();
+    await expect(page.getByRole('link', { name: '只看台北' })).toBeVisible();
+    // The feed's calls name the city the page shows.
+    await hydrated(page, 'ListingFeed');
+    await page.getByRole('link', { name: '更多活動' }).scrollIntoViewIfNeeded();
+    expect(new URL((await loaded).url()).searchParams.get('city')).toBe('all');
+  });
+
+  test('each city’s visitors get their own list from the edge cache', async ({ browser }) => {
+    for (const [cityId, name] of [
+      [TAIPEI, 'Taipei'],
+      [341, 'Hong Kong'],
+      [TAIPEI, 'Taipei'],
+    ] as const) {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: 'cityId', value: String(cityId), url: BASE_URL }]);
+      const page = await context.newPage();
+      await page.goto('/en/sports?sort=price');
+      await expect(page.getByText(`Showing events in ${name}`)).toBeVisible();
+      // Served from the cache (a catalogue write elsewhere may make one reload render afresh), still of its city.
+      await expect
+        .poll(async () => (await page.reload())?.headers()['x-page-cache'], { message: 'served from the edge cache' })
+        .toMatch(/^(hit|stale)$/);
+      await expect(page.getByText(`Showing events in ${name}`)).toBeVisible();
+      await context.close();
+    }
+  });
+});
+
+test.describe('near me', () => {
+  test.use({ geolocation: { latitude: 25.04, longitude: 121.53 }, permissions: ['geolocation'] });
+
+  test('lists the shows of the city nearest to the browser position', async ({ page }) => {
+    await page.goto('/en/concerts?sort=price');
+    await expect(page.getByText('Showing events in Hong Kong')).toBeVisible();
+    const filters = page.getByRole('navigation', { name: 'Filters' });
+    await filters.getByText('City', { exact: true }).click();
+    const nearMe = filters.getByRole('button', { name: 'Near me' });
+    await expect(nearMe).toBeEnabled();
+    await nearMe.click();
+    await page.waitForURL(new RegExp(`/en/concerts\\?sort=price&city=${TAIPEI}$`));
+    await expect(page.getByText('Showing events in Taipei')).toBeVisible();
+  });
+});
+
+test.describe('near me, location refused', () => {
+  test.use({ permissions: [] });
+
+  test('says the request was rejected and offers Setting to try again', async ({ page }) => {
+    await page.goto('/zh-HK/concerts');
+    const filters = page.getByRole('navigation', { name: '篩選' });
+    await filters.getByText('城市', { exact: true }).click();
+    const nearMe = filters.getByRole('button', { name: '我附近' });
+    await expect(nearMe).toBeEnabled();
+    await nearMe.click();
+    const prompt = page.getByRole('alertdialog', { name: '你已拒絕定位請求' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByRole('button', { name: '設定' })).toBeVisible();
+    await expect(page).toHaveURL(/\/zh-HK\/concerts$/);
+  });
+});
 
 test.describe('category list', () => {
   test('home → category → detail, in English', async ({ page }) => {

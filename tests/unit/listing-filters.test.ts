@@ -1,5 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { dateBoundProblems, matchingPreset, pageCount, presetRange } from '../../src/lib/domain/listing-filters.ts';
+import { DEFAULT_CITY_ID, IGNORED_CITY_ID } from '../../src/lib/config.ts';
+import { dateBoundProblems, listingCity, matchingPreset, pageCount, presetRange } from '../../src/lib/domain/listing-filters.ts';
+
+const TAIPEI = 343;
+const SEOUL = 350;
+const isCity = (id: number) => [DEFAULT_CITY_ID, TAIPEI, SEOUL].includes(id);
+
+describe('listingCity', () => {
+  it('follows the current city when the URL names none', () => {
+    expect(listingCity(undefined, TAIPEI, isCity)).toBe(TAIPEI);
+    expect(listingCity(undefined, DEFAULT_CITY_ID, isCity)).toBe(DEFAULT_CITY_ID);
+  });
+
+  it('takes the city the URL names over the current one, and none for all cities', () => {
+    expect(listingCity(SEOUL, TAIPEI, isCity)).toBe(SEOUL);
+    expect(listingCity('all', TAIPEI, isCity)).toBeNull();
+  });
+
+  it('shows every city when the request asks to ignore the city and the URL names none', () => {
+    expect(listingCity(undefined, IGNORED_CITY_ID, isCity)).toBeNull();
+    expect(listingCity(TAIPEI, IGNORED_CITY_ID, isCity)).toBe(TAIPEI);
+  });
+
+  it('falls back to the default city for a current city that is not one, as the header does', () => {
+    expect(listingCity(undefined, 99999, isCity)).toBe(DEFAULT_CITY_ID);
+    // A city the URL names is kept, known or not: the listing reports it as an unusable filter.
+    expect(listingCity(99999, TAIPEI, isCity)).toBe(99999);
+  });
+});
 
 // 2026-11-04 is a Wednesday.
 const WEDNESDAY = '2026-11-04';

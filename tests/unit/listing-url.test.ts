@@ -33,6 +33,13 @@ describe('parseListingUrl', () => {
     expect(parse('/s_%E0%A4%A')).toMatchObject({ invalid: true, query: { keyword: '' } });
   });
 
+  it('reads city=all as every city, and no city as the current one', () => {
+    expect(parse('/concerts?city=all')).toMatchObject({ invalid: false, query: { cityId: 'all' } });
+    expect(parse('/s_jay?city=all')).toMatchObject({ invalid: false, query: { cityId: 'all' } });
+    expect(parse('/concerts')?.query).not.toHaveProperty('cityId');
+    expect(parse('/concerts?city=All')).toMatchObject({ invalid: true, problems: ['city'] });
+  });
+
   it('names each unusable parameter in problems', () => {
     expect(parse('/all?city=abc&from=2026-13-01&to=2026-12-01&page=0')).toMatchObject({
       invalid: true,
@@ -63,12 +70,14 @@ describe('listingUrl', () => {
     const queries: ListingQuery[] = [
       { kind: 'category', category: 'sports', cityId: 345, from: '2027-01-01', to: '2027-01-31', sort: 'hot', page: 2 },
       { kind: 'search', keyword: 'Jay Chou / 周杰伦 & co?', category: 'concerts', placeholder: 'Kelvin', sort: 'price', page: 1 },
+      { kind: 'category', category: 'concerts', cityId: 'all', sort: 'time', page: 1 },
     ];
     for (const query of queries) expect(parse(listingUrl(query))).toEqual({ query, invalid: false });
   });
 
   it('omits defaults', () => {
     expect(listingUrl({ kind: 'category', category: 'all', sort: 'time', page: 1 })).toBe('/all');
+    expect(listingUrl({ kind: 'category', category: 'all', cityId: 'all', sort: 'time', page: 1 })).toBe('/all?city=all');
     expect(searchUrl()).toBe('/s_');
     expect(searchUrl('', 'Eason')).toBe('/s_?placeholder=Eason');
     expect(searchUrl('jay')).toBe('/s_jay');

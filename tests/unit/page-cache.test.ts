@@ -55,6 +55,14 @@ describe('shared page key', () => {
     expect(new Set([base, ...variants]).size).toBe(variants.length + 1);
   });
 
+  it('never shares a list of the current city (the cityId cookie) with a visitor of another city', () => {
+    const taipei = sharedPageKey(request('/en/concerts', { cityId: '343' }), 1);
+    const hongKong = sharedPageKey(request('/en/concerts', { cityId: '341' }), 1);
+    const noCity = sharedPageKey(request('/en/concerts'), 1);
+    expect(new Set([taipei, hongKong, noCity]).size).toBe(3);
+    expect(sharedPageKey(request('/en/concerts', { cityId: ' 343 ' }), 1)).toBe(taipei);
+  });
+
   it('gives one key to requests that render alike', () => {
     const key = sharedPageKey(request('/concerts?sort=hot&page=2', { currencyCode: 'sgd', other: 'x' }), 4);
     expect(sharedPageKey(request('/concerts?page=2&sort=hot', { currencyCode: 'SGD' }), 4)).toBe(key);

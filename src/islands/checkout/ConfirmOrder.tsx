@@ -377,7 +377,7 @@ export default function ConfirmOrder(props: Props) {
 
       <CostBreakdown messages={m} quote={quote} pricing={pricing} onRetry={() => void requote(choice)} />
 
-      <div className="confirm-submit">
+      <div className="confirm-submit" data-bottom-bar="">
         <div role="alert" className="confirm-alert">
           {alert}
         </div>

@@ -221,7 +221,7 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
           </p>
         </div>
 
-        <div className="checkout">
+        <div className="checkout" data-bottom-bar="">
           <p className="total">
             <span id="ticket-total-label">{format(m, 'detail.picker.total')}</span>{' '}
             <output aria-labelledby="ticket-total-label" aria-live="polite">

@@ -17,6 +17,7 @@ import type { PickerCity } from '../../lib/pages/header.ts';
 import { $locationCity, chooseCity, LocationError, locateWithBrowser } from '../../lib/stores/city.ts';
 import { failureText } from '../shared/messages.ts';
 import { useMutation } from '../shared/mutation.ts';
+import LocationFailure from './LocationFailure.tsx';
 
 interface Props {
   cities: PickerCity[];
@@ -176,26 +177,15 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
                 {format(m, locating ? 'header.city.locating' : 'header.city.useLocation')}
               </button>
             </div>
-            {failure && failure !== 'denied' && (
-              <p className="cp-error" role="alert">
-                {format(m, `header.geo.${failure}`)}
-              </p>
-            )}
-            {failure === 'denied' && (
-              <div className="cp-prompt" role="alertdialog" aria-labelledby="cp-denied" aria-describedby="cp-denied-hint">
-                <p id="cp-denied">
-                  <strong>{format(m, 'header.geo.denied')}</strong>
-                </p>
-                <p id="cp-denied-hint">{format(m, 'header.geo.prompt')}</p>
-                <div className="cp-actions">
-                  <button type="button" onClick={() => setFailure(null)}>
-                    {format(m, 'header.geo.cancel')}
-                  </button>
-                  <button type="button" className="cp-primary" onClick={locate} disabled={locating}>
-                    {format(m, 'header.geo.setting')}
-                  </button>
-                </div>
-              </div>
+            {failure && (
+              <LocationFailure
+                failure={failure}
+                idPrefix="cp"
+                retrying={locating}
+                onRetry={locate}
+                onDismiss={() => setFailure(null)}
+                messages={m}
+              />
             )}
           </section>
           <section aria-labelledby="cp-hot">

@@ -1,9 +1,23 @@
 /**
- * Rules of the listing pages beyond the URL grammar: the date presets offered as time filters,
- * which date ranges can be asked for, and paging.
+ * Rules of the listing pages beyond the URL grammar: the city a list shows, the date presets offered
+ * as time filters, which date ranges can be asked for, and paging.
  */
+import { DEFAULT_CITY_ID, IGNORED_CITY_ID } from '../config.ts';
 import { addDays, daysBetween } from './calendar.ts';
-import type { ListingFilters, ListingProblem } from './listing-url.ts';
+import { ALL_CITIES, type ListingFilters, type ListingProblem } from './listing-url.ts';
+
+/**
+ * The city a listing shows, or null for every city: the one its URL names (`all`: none); without
+ * one, the request's current city (SPEC.md: lists follow the current city), none when the request
+ * asked to ignore the city (`ignoreCityId=true`), and the default city when the current one is not
+ * a city at all (a stale or forged cookie), as the header shows it.
+ */
+export function listingCity(requested: ListingFilters['cityId'], currentCityId: number, isCity: (id: number) => boolean): number | null {
+  if (requested === ALL_CITIES) return null;
+  if (requested !== undefined) return requested;
+  if (currentCityId === IGNORED_CITY_ID) return null;
+  return isCity(currentCityId) ? currentCityId : DEFAULT_CITY_ID;
+}
 
 /** A date more than this many days from today is out of bounds: the catalogue never reaches it. */
 export const MAX_DATE_DISTANCE_DAYS = 730;

@@ -4,9 +4,12 @@
  *
  *   /{category}                 category list: a category slug, or `all` for every category
  *   /s_{keyword}                search: the keyword, URL-encoded, in the path (the spec's `/s_`)
- *   query: city={id}  from=YYYY-MM-DD  to=YYYY-MM-DD  sort=time|price|hot|relevance  page={n}
+ *   query: city={id}|all  from=YYYY-MM-DD  to=YYYY-MM-DD  sort=time|price|hot|relevance  page={n}
  *          category={slug} (search only)  placeholder={hot word} (search only: used for an empty input)
  *          q={keyword} (search only: what a plain form submits; the page redirects it to /s_{keyword})
+ *
+ * Without `city` a listing follows the visitor's current city (domain/listing-filters.ts, listingCity);
+ * `city=all` asks for every city, so "All cities" is a URL like any other filter.
  *
  * A search is ranked by relevance unless it asks for another sort; a category list has no keyword to
  * rank by, so it sorts by time and `relevance` is not one of its sorts.
@@ -19,9 +22,14 @@ export type Sort = (typeof SORTS)[number];
 export type ListingKind = 'category' | 'search';
 export const ALL_CATEGORIES = 'all';
 export const SEARCH_PREFIX = 's_';
+/** The query parameter of the listing's city. */
+export const CITY_PARAM = 'city';
+/** The `city` value of a listing over every city. */
+export const ALL_CITIES = 'all';
 
 export interface ListingFilters {
-  cityId?: number;
+  /** A city id, every city (`all`), or, when absent, the current city. */
+  cityId?: number | typeof ALL_CITIES;
   /** Inclusive local dates, YYYY-MM-DD. */
   from?: string;
   to?: string;
@@ -78,9 +86,10 @@ export function parseListingUrl(path: string, params: URLSearchParams): ParsedLi
   const problems: ListingProblem[] = [];
   const filters: ListingFilters = { sort: defaultSort(kind), page: 1 };
 
-  const city = params.get('city');
+  const city = params.get(CITY_PARAM);
   if (city !== null) {
-    if (/^\d{1,9}$/.test(city) && Number(city) > 0) filters.cityId = Number(city);
+    if (city === ALL_CITIES) filters.cityId = ALL_CITIES;
+    else if (/^\d{1,9}$/.test(city) && Number(city) > 0) filters.cityId = Number(city);
     else problems.push('city');
   }
   for (const key of ['from', 'to'] as const) {
@@ -124,7 +133,7 @@ export function parseListingUrl(path: string, params: URLSearchParams): ParsedLi
 export function listingUrl(query: ListingQuery): string {
   const params = new URLSearchParams();
   if (query.kind === 'search' && query.category) params.set('category', query.category);
-  if (query.cityId) params.set('city', String(query.cityId));
+  if (query.cityId !== undefined) params.set(CITY_PARAM, String(query.cityId));
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
   if (query.sort !== defaultSort(query.kind)) params.set('sort', query.sort);

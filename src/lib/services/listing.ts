@@ -8,9 +8,10 @@ import { DEFAULT_CITY_ID, LISTING_PAGE_SIZE } from '../config.ts';
 import { read, readOne } from '../db/read-together.ts';
 import { activities } from '../db/schema.ts';
 import { addDays, calendarApiPath, daysBetween, localDate, MAX_CALENDAR_SPAN_DAYS, startOfLocalDay } from '../domain/calendar.ts';
-import { dateBoundProblems, matchingPreset, pageCount, presetRange, TIME_PRESETS } from '../domain/listing-filters.ts';
+import { dateBoundProblems, listingCity, matchingPreset, pageCount, presetRange, TIME_PRESETS } from '../domain/listing-filters.ts';
 import {
   ALL_CATEGORIES,
+  ALL_CITIES,
   listingUrl,
   SORTS,
   type ListingProblem,
@@ -44,6 +45,12 @@ export interface ListResponse {
   keyword: string;
   /** The calendar list (API path) of the listing's city and category over its dates. */
   calendarUrl: string;
+  /**
+   * The city the list shows: the one its URL names, else the current city of the request (city-id
+   * header or cookie, default Hong Kong); null for every city (`city=all`, or `ignoreCityId=true`
+   * without a city in the URL).
+   */
+  city: { cityId: number; cityName: string } | null;
   categoryFilters: FilterOption[];
   hotCityFilters: FilterOption[];
   timeFilters: FilterOption[];
@@ -75,8 +82,9 @@ export async function loadListing(scope: RequestScope, parsed: ParsedListing): P
     if (query.kind === 'category') return { kind: 'unknown_category' };
     problems.push('category');
   }
-  const city = query.cityId === undefined ? null : (cityRows.find((row) => row.id === query.cityId) ?? null);
-  if (query.cityId !== undefined && !city) problems.push('city');
+  const cityId = listingCity(query.cityId, ctx.cityId, (id) => cityRows.some((row) => row.id === id));
+  const city = cityId === null ? null : (cityRows.find((row) => row.id === cityId) ?? null);
+  if (cityId !== null && !city) problems.push('city');
   const timeZone = (city ?? cityRows.find((row) => row.id === DEFAULT_CITY_ID))?.timeZone ?? 'Asia/Hong_Kong';
   const today = localDate(now, timeZone);
   problems.push(...dateBoundProblems(query, today));
@@ -91,6 +99,7 @@ export async function loadListing(scope: RequestScope, parsed: ParsedListing): P
     total: page.total,
     keyword: query.kind === 'search' ? query.keyword : '',
     calendarUrl: calendarUrl(calendarCity, slug, query),
+    city: city && { cityId: city.id, cityName: localizedName(city, ctx.locale) },
     ...filterOptions(query, ctx, { categoryList, hot, category, city, today }),
     result: page.cards,
   };
@@ -230,7 +239,7 @@ function filterOptions(
   const cityOptions = hot.map((item) => ({ id: item.cityId, name: item.cityName }));
   if (city && !cityOptions.some((item) => item.id === city.id)) cityOptions.push({ id: city.id, name: localizedName(city, ctx.locale) });
   const hotCityFilters: FilterOption[] = [
-    { id: 'all', name: t('listing.allCities'), url: listingUrl({ ...first, cityId: undefined }), selected: !city },
+    { id: ALL_CITIES, name: t('listing.allCities'), url: listingUrl({ ...first, cityId: ALL_CITIES }), selected: !city },
     ...cityOptions.map((item) => ({
       id: String(item.id),
       name: item.name,

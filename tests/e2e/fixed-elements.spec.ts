@@ -1,0 +1,107 @@
+/**
+ * No fixed element ever covers another (issue 19): on every page type of scripts/quality/pages.mjs,
+ * in English and Traditional Chinese (where the floating customer-service button shows), no two
+ * visible elements whose computed position is fixed or sticky overlap, at the top of the page, at
+ * every screen's height down it, and at the bottom.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.mjs';
+import { e2eStateDir } from '../../scripts/local-db.mjs';
+import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
+import { hydrated } from './shop-helpers.ts';
+
+/** One buyer with its orders per worker, for the pages behind sign-in. */
+let session: ReturnType<typeof signedInSession> | undefined;
+
+async function open(page: Page, pageType: (typeof PAGE_TYPES)[number], locale: string, baseURL: string | undefined) {
+  if (!pageType.session) return pageType.paths[locale];
+  session ??= signedInSession(baseURL!, e2eStateDir(Number(process.env.E2E_PORT) || 8788));
+  const { cookies, vars } = await session;
+  await page.context().addCookies(cookies.map((cookie) => ({ ...cookie, url: baseURL! })));
+  return pathOf(pageType, locale, vars);
+}
+
+/**
+ * Pairs of visible fixed or sticky elements on screen whose boxes overlap (by more than rounding),
+ * each named by tag and class; an element inside another of the pair is part of it, not over it.
+ */
+function overlappingFixedElements(): string[] {
+  const name = (element: Element) => `${element.tagName.toLowerCase()}${[...element.classList].map((c) => `.${c}`).join('')}`;
+  const onScreen = (rect: DOMRect) => rect.bottom > 0 && rect.top < window.innerHeight && rect.right > 0 && rect.left < window.innerWidth;
+  const held = [...document.querySelectorAll('body *')]
+    .filter((element) => ['fixed', 'sticky'].includes(getComputedStyle(element).position))
+    .filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+    .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+    .filter(({ rect }) => rect.width > 0 && rect.height > 0 && onScreen(rect));
+  const overlaps: string[] = [];
+  for (const [index, a] of held.entries()) {
+    for (const b of held.slice(index + 1)) {
+      if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
+      const width = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+      const height = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+      if (width > 1 && height > 1)
+        overlaps.push(`${name(a.element)} and ${name(b.element)} overlap by ${width.toFixed(0)}×${height.toFixed(0)} px`);
+    }
+  }
+  return overlaps;
+}
+
+async function scrollTo(page: Page, top: number): Promise<number> {
+  await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+  const reached = await page.evaluate(() => Math.min(window.scrollY, document.documentElement.scrollHeight - window.innerHeight));
+  return Math.round(reached);
+}
+
+for (const pageType of PAGE_TYPES) {
+  for (const locale of QUALITY_LOCALES) {
+    test(`${pageType.name} page (${locale}): no fixed or sticky element covers another, from top to bottom`, async ({ page, baseURL }) => {
+      const path = await open(page, pageType, locale, baseURL);
+      const response = await page.goto(path);
+      expect(response?.status(), `status of ${path}`).toBe(pageType.status);
+      const { scrollHeight, innerHeight } = await page.evaluate(() => ({
+        scrollHeight: document.documentElement.scrollHeight,
+        innerHeight: window.innerHeight,
+      }));
+      const stops = new Set<number>();
+      for (let top = 0; top < scrollHeight; top += Math.floor(innerHeight / 2)) stops.add(top);
+      stops.add(scrollHeight);
+      for (const top of stops) {
+        const reached = await scrollTo(page, top);
+        expect(await page.evaluate(overlappingFixedElements), `fixed or sticky elements overlapping at scroll ${reached}`).toEqual([]);
+      }
+
+      // The case of the issue: with a bar held to the bottom of the screen (Buy now, Place order)
+      // stuck there, its section running on below, the Chinese page's customer-service button floats above it.
+      const bar = page.locator('[data-bottom-bar]:visible').first();
+      const service = page.getByRole('link', { name: '客戶服務' });
+      if (locale === 'en' || (await bar.count()) === 0 || (await service.count()) === 0) return;
+      await bar.evaluate((element: HTMLElement) => {
+        element.parentElement?.scrollIntoView({ block: 'end', behavior: 'instant' });
+        window.scrollBy({ top: -element.offsetHeight, behavior: 'instant' });
+      });
+      const viewport = page.viewportSize()!;
+      const barBox = (await bar.boundingBox())!;
+      expect(Math.round(barBox.y + barBox.height), 'the bar is stuck to the bottom of the screen').toBe(viewport.height);
+      const serviceBox = (await service.boundingBox())!;
+      expect(serviceBox.y + serviceBox.height, 'the button ends above the bar').toBeLessThanOrEqual(barBox.y);
+      expect(await page.evaluate(overlappingFixedElements)).toEqual([]);
+    });
+  }
+}
+
+test('a toast floats above the customer-service button, and neither covers the list’s sticky filters (Traditional Chinese)', async ({
+  page,
+}) => {
+  await page.goto('/zh-HK/all?city=all');
+  await hydrated(page, 'ListingFeed');
+  await page.route('**/api/v1/list/**', (route) => route.abort());
+  await page.getByRole('link', { name: '更多活動' }).scrollIntoViewIfNeeded();
+  const toast = page.getByRole('status').filter({ hasText: '你的網絡連線不正常' });
+  await expect(toast).toBeVisible();
+  const service = page.getByRole('link', { name: '客戶服務' });
+  await expect(service).toBeVisible();
+  // Above it, not beside it: a longer message, as wide as the screen allows, still clears the button.
+  const [toastBox, serviceBox] = [(await toast.boundingBox())!, (await service.boundingBox())!];
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(serviceBox.y);
+  expect(await page.evaluate(overlappingFixedElements)).toEqual([]);
+});
