@@ -3,6 +3,7 @@
  * rotating hot search words, and the languages and currencies of its popup.
  */
 import { DEFAULT_CITY_ID, HOT_KEYWORDS_SHOWN } from '../config.ts';
+import { currencyNameIn } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { listHotKeywords } from '../services/hot-keywords.ts';
 import type { CurrencyView, LanguageView } from '../services/reference-data.ts';
@@ -44,6 +45,7 @@ export function headerData(scope: RequestScope): HeaderData {
     hotCityIds,
     hotWords: keywords.slice(0, HOT_KEYWORDS_SHOWN).map((k) => k.keyword),
     languages,
-    currencies,
+    // The popup names each currency in the page's language.
+    currencies: currencies.map((currency) => ({ ...currency, desc: currencyNameIn(locale, currency.code, currency.desc) })),
   };
 }

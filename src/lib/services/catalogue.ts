@@ -10,6 +10,7 @@ import { activities, banners, categories, cities, venues } from '../db/schema.ts
 import { cardTag, discountFold, discountPercent, type CardTag } from '../domain/activity.ts';
 import { formatDateRange } from '../domain/datetime.ts';
 import { convert, formatMoney } from '../domain/money.ts';
+import { fromPriceOf } from '../domain/pricing.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { DEFAULT_CITY_ID } from '../config.ts';
 import type { CityRow, ReferenceData } from './reference-data.ts';
@@ -101,7 +102,10 @@ export interface ActivityCard {
   name: string;
   timeRange: string;
   venueName: string;
-  /** Cheapest in-stock listing, converted to the request currency, in its minor units. */
+  /**
+   * What one ticket of the cheapest in-stock listing costs all-in (service fee included) in the
+   * request currency, rounded up to whole units as a "from" price (domain/pricing.ts fromPrice).
+   */
   lowPrice: number | null;
   /** Face value of that listing's tier, converted likewise. */
   originPrice: number | null;
@@ -171,7 +175,7 @@ export function toCards(scope: RequestScope, rows: CardRow[]): ActivityCard[] {
   const digits = currencyTable.get(ctx.currency)?.minorDigits ?? 2;
   return rows.map(({ activity, venue, category, timeZone, cheapest: listing }) => {
     const soldOut = !listing?.inStock;
-    const low = listing ? convert({ amount: listing.price, currency: listing.currency }, ctx.currency, currencyTable) : null;
+    const low = listing ? fromPriceOf({ amount: listing.price, currency: listing.currency }, ctx.currency, currencyTable) : null;
     const origin = listing ? convert({ amount: listing.faceValue, currency: listing.currency }, ctx.currency, currencyTable) : null;
     const fold = listing ? discountFold(listing.price, listing.faceValue) : null;
     return {
