@@ -104,8 +104,8 @@ export interface ActivityDetail {
   /** The lowest all-in "from" price with tickets left, with the spec's '+', or null. */
   lowPriceView: string | null;
   /**
-   * The range of the tiers' prices (each tier at its cheapest listing with tickets, else its face
-   * value), in minor units of `currency` with `minorDigits`; null when there is no tier.
+   * The range of the tiers' prices (each tier at its all-in "from" price, else its face value), in
+   * minor units of `currency` with `minorDigits`; null when there is no tier.
    */
   priceRange: { low: number; high: number } | null;
   minorDigits: number;
