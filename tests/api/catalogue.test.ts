@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HomeConfig, CityView } from '../../src/lib/services/catalogue.ts';
 import { call, seed } from './helpers.ts';
@@ -108,6 +109,34 @@ describe('cities', () => {
     for (const city of body.data) {
       expect(city.isHotCity).toBe(true);
       expect(city.cityId).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the price on a card', () => {
+  it('is the cheapest listing by value, a listing in another currency weighed at its rate', async () => {
+    const home = async () => (await call<HomeConfig>('/api/')).body.data.rareActivities.find((card) => !card.soldOut)!;
+    const before = await home();
+    // A US-dollar listing whose number is half the HKD price but whose value is about four times it (1 HKD = 0.1285 USD).
+    const { meta } = await env.DB.prepare(
+      `INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types)
+       SELECT l.tier_id, l.seller_id, ?, 'USD', 5, 5, l.seating, l.delivery_types
+       FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id
+       WHERE s.activity_id = ? AND l.status = 'active' LIMIT 1`,
+    )
+      .bind(Math.floor(before.lowPrice! / 2), before.id)
+      .run();
+    // (meta.changes also counts the catalogue-version trigger's update.)
+    const inserted = await env.DB.prepare('SELECT currency FROM listings WHERE id = ?')
+      .bind(meta.last_row_id)
+      .first<{ currency: string }>();
+    expect(inserted?.currency).toBe('USD');
+    try {
+      const after = await home();
+      expect(after.id).toBe(before.id);
+      expect(after.lowPrice).toBe(before.lowPrice);
+    } finally {
+      await env.DB.prepare('DELETE FROM listings WHERE id = ?').bind(meta.last_row_id).run();
     }
   });
 });

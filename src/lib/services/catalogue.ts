@@ -136,15 +136,20 @@ interface CheapestListing {
 /**
  * The card's activity's cheapest in-stock listing, else its cheapest listing of all, as one JSON
  * column of the card's own row: a card needs no second query (the indexes on sessions, tiers and
- * listings keep it a few lookups per card).
+ * listings keep it a few lookups per card). Cheapest by value in HKD, as the price sort of lists
+ * compares them (services/listing.ts), so a listing in another currency is weighed at its rate.
  */
 const cheapestListing = sql<CheapestListing | null>`(
   SELECT json_object('price', l.price, 'currency', l.currency, 'faceValue', t.face_value, 'inStock', l.quantity_available > 0)
   FROM listings l
   JOIN ticket_tiers t ON t.id = l.tier_id
   JOIN activity_sessions s ON s.id = t.session_id
+  JOIN currencies c ON c.code = l.currency
+  JOIN fx_rates fx ON fx.quote = l.currency
   WHERE s.activity_id = ${activities.id} AND l.status != 'withdrawn'
-  ORDER BY l.quantity_available = 0, l.price, l.id
+  ORDER BY l.quantity_available = 0,
+    l.price * 1000000.0 / (fx.per_hkd_micros * CASE c.minor_digits WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 ELSE 1000 END),
+    l.id
   LIMIT 1
 )`
   .mapWith((json: string) => JSON.parse(json) as CheapestListing)
