@@ -80,6 +80,8 @@ describe('languages and currencies', () => {
     const { body } = await call<{ code: string; desc: string; currencyType: number }[]>('/api/v1/currency/list');
     expect(body.data).toContainEqual(expect.objectContaining({ code: 'HKD', desc: expect.any(String), currencyType: expect.any(Number) }));
     expect(new Set(body.data.map((c) => c.code)).size).toBe(body.data.length);
+    const chinese = await call<{ code: string; desc: string }[]>('/api/v1/currency/list', { headers: { language: 'zh-TW' } });
+    expect(chinese.body.data.find((c) => c.code === 'TWD')?.desc).toBe('新台幣');
   });
 
   it('reports the current currency from header, then cookie, then HKD', async () => {
