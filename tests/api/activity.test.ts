@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convert, formatMoney } from '../../src/lib/domain/money.ts';
+import { allInAmount } from '../../src/lib/domain/pricing.ts';
 import type { ActivityDetail, TicketCategoryView, TicketOffer } from '../../src/lib/services/activity-detail.ts';
 import { currencyTable } from '../../src/lib/services/currency.ts';
 import { database } from '../../src/lib/db/client.ts';
@@ -177,7 +178,8 @@ describe('POST /api/v8/tickets', () => {
       expect(usd.ticketGroupInfoList.find((g) => g.ticketGroup.id === group.ticketGroup.id)!.ticketGroup.salePrice).toBe(converted.amount);
     }
     const first = usd.ticketGroupInfoList[0];
-    expect(first.totalPriceView).toBe(formatMoney({ amount: first.ticketGroup.salePrice, currency: 'USD' }, 'en', 2));
+    // One ticket all-in: the converted ticket price plus its service fee, as checkout charges it.
+    expect(first.totalPriceView).toBe(formatMoney({ amount: allInAmount(first.ticketGroup.salePrice, 1), currency: 'USD' }, 'en', 2));
     expect(first.totalPriceView).toMatch(/^\$|^US\$/);
   });
 

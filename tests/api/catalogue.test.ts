@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HomeConfig, CityView } from '../../src/lib/services/catalogue.ts';
 import { call, seed } from './helpers.ts';
@@ -26,7 +27,8 @@ describe('GET /api/ (home config)', () => {
     const { body } = await call<HomeConfig>('/api/');
     expect(body.data.discountActivities.length).toBeGreaterThan(0);
     for (const card of body.data.discountActivities) {
-      expect(card.lowPrice!).toBeLessThan(card.originPrice!);
+      // The fold compares the ticket price with face value; the card's lowPrice is all-in (service fee included).
+      expect(card.discountRate!).toBeLessThan(10);
       expect(card.discountPercent).toBe(Math.floor(Number(((10 - card.discountRate!) * 10).toFixed(6))));
       expect(card.soldOut).toBe(false);
     }
@@ -78,6 +80,8 @@ describe('languages and currencies', () => {
     const { body } = await call<{ code: string; desc: string; currencyType: number }[]>('/api/v1/currency/list');
     expect(body.data).toContainEqual(expect.objectContaining({ code: 'HKD', desc: expect.any(String), currencyType: expect.any(Number) }));
     expect(new Set(body.data.map((c) => c.code)).size).toBe(body.data.length);
+    const chinese = await call<{ code: string; desc: string }[]>('/api/v1/currency/list', { headers: { language: 'zh-TW' } });
+    expect(chinese.body.data.find((c) => c.code === 'TWD')?.desc).toBe('新台幣');
   });
 
   it('reports the current currency from header, then cookie, then HKD', async () => {
@@ -107,6 +111,34 @@ describe('cities', () => {
     for (const city of body.data) {
       expect(city.isHotCity).toBe(true);
       expect(city.cityId).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the price on a card', () => {
+  it('is the cheapest listing by value, a listing in another currency weighed at its rate', async () => {
+    const home = async () => (await call<HomeConfig>('/api/')).body.data.rareActivities.find((card) => !card.soldOut)!;
+    const before = await home();
+    // A US-dollar listing whose number is half the HKD price but whose value is about four times it (1 HKD = 0.1285 USD).
+    const { meta } = await env.DB.prepare(
+      `INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types)
+       SELECT l.tier_id, l.seller_id, ?, 'USD', 5, 5, l.seating, l.delivery_types
+       FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id
+       WHERE s.activity_id = ? AND l.status = 'active' LIMIT 1`,
+    )
+      .bind(Math.floor(before.lowPrice! / 2), before.id)
+      .run();
+    // (meta.changes also counts the catalogue-version trigger's update.)
+    const inserted = await env.DB.prepare('SELECT currency FROM listings WHERE id = ?')
+      .bind(meta.last_row_id)
+      .first<{ currency: string }>();
+    expect(inserted?.currency).toBe('USD');
+    try {
+      const after = await home();
+      expect(after.id).toBe(before.id);
+      expect(after.lowPrice).toBe(before.lowPrice);
+    } finally {
+      await env.DB.prepare('DELETE FROM listings WHERE id = ?').bind(meta.last_row_id).run();
     }
   });
 });

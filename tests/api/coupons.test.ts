@@ -131,10 +131,11 @@ describe('My Coupons', () => {
     expect(byCode.get('CONCERT90')).toMatchObject({ fold: '9', percentOff: 10, category: { id: 1, name: '演唱會' } });
     const gift = byCode.get('WELCOME100')!;
     expect(gift).toMatchObject({ kind: 'amount', newUserOnly: true, amount: { amount: 10_000, currency: 'HKD' } });
-    expect(gift.amountInUserCurrency?.currency).toBe('TWD');
-    expect(gift.amountInUserCurrency!.amount).toBeGreaterThan(0);
+    // At the seeded 4.1 TWD per HKD: the amount as checkout converts it, the minimum rounded up.
+    expect(gift.amountInUserCurrency).toMatchObject({ amount: 410, currency: 'TWD' });
     expect(gift.minSpend).toMatchObject({ amount: 50_000, currency: 'HKD' });
-    expect(gift.name).toBe('新用戶禮遇：減HK$100');
+    expect(gift.minSpendInUserCurrency).toMatchObject({ amount: 2050, currency: 'TWD' });
+    expect(gift.name).toBe('新用戶禮遇');
     expect(gift.validTo).toBeGreaterThan(gift.validFrom);
     const sameCurrency = await client.call<CouponList>('/api/v1/coupon/list', { headers: { currency: 'HKD' } });
     expect(sameCurrency.body.data.items.find((item) => item.code === 'WELCOME100')!.amountInUserCurrency).toBeNull();

@@ -14,9 +14,9 @@ const hant = localeOf('zh-HK');
 const COUPON_ACTIVITY_IDS = activityIds(1210, 1290);
 
 const names = {
-  gift: 'New-user gift: HK$100 off',
-  invitee: "Friend's welcome: HK$60 off",
-  inviter: 'Thanks for inviting: HK$50 off',
+  gift: 'New-user gift',
+  invitee: "Friend's welcome",
+  inviter: 'Thanks for inviting',
 };
 
 async function couponNames(page: Page): Promise<string[]> {
@@ -116,11 +116,17 @@ test('an invited friend registers through the share link and both get their coup
   await friendContext.close();
 });
 
-test('My Coupons in Traditional Chinese, with an empty state per tab', async ({ page, context }) => {
+test('My Coupons in Traditional Chinese and New Taiwan dollars, with an empty state per tab', async ({ page, context }) => {
   await signUpByEmail(context.request, 'coupons-hant');
+  await context.addCookies([{ name: 'currencyCode', value: 'TWD', url: BASE_URL }]);
   await page.goto('/zh-HK/couponList');
   await expect(page.getByRole('heading', { level: 1, name: '我的優惠券' })).toBeVisible();
-  await expect(page.getByRole('article', { name: '新用戶禮遇：減HK$100' })).toContainText(hant.say('coupons.newUserOnly'));
+  const gift = page.getByRole('article', { name: '新用戶禮遇' });
+  await expect(gift).toContainText(hant.say('coupons.newUserOnly'));
+  // In the buyer's currency, "about" what checkout converts the coupon's HK$100 and HK$500 to at 4.1 per HKD.
+  await expect(gift).toContainText(hant.say('coupons.amountOff', { amount: hant.say('coupons.converted', { amount: 'NT$410' }) }));
+  await expect(gift).toContainText(hant.say('coupons.ownAmount', { amount: 'HK$100' }));
+  await expect(gift).toContainText(hant.say('coupons.minSpend', { amount: hant.say('coupons.converted', { amount: 'NT$2,050' }) }));
   await page.getByRole('link', { name: hant.say('coupons.tab.used', { count: 0 }) }).click();
   await page.waitForURL(/\/zh-HK\/couponList\?tab=used$/);
   await expect(page.getByRole('main')).toContainText(hant.say('coupons.empty.used'));

@@ -6,6 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/lib/domain/money.ts';
+import { allInAmount } from '../../src/lib/domain/pricing.ts';
 import type { ActivityDetail, SessionView, TicketGroupInfo, TicketOffer } from '../../src/lib/services/activity-detail.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { detailOf, escapeRegExp, hydratedInView, offerOf } from './shop-helpers.ts';
@@ -89,7 +90,7 @@ test.describe('activity detail in English', () => {
 
     await hydratedInView(page, 'TicketPicker');
     await pick(page, choice, listing, { each: (price) => `${price} each`, quantity: 'Quantity' });
-    const total = formatMoney({ amount: listing.ticketGroup.salePrice * 2, currency: 'HKD' }, 'en', offer.minorDigits);
+    const total = formatMoney({ amount: allInAmount(listing.ticketGroup.salePrice, 2), currency: 'HKD' }, 'en', offer.minorDigits);
     await expect(page.getByRole('status', { name: 'Total' })).toHaveText(total);
 
     await page.getByRole('button', { name: 'Buy now' }).click();
@@ -143,7 +144,7 @@ test.describe('activity detail in another currency', () => {
     await page.goto(`/en/activity/${detail.id}`);
     await hydratedInView(page, 'TicketPicker');
     await pick(page, choice, listing, { each: (price) => `${price} each`, quantity: 'Quantity' });
-    const total = formatMoney({ amount: listing.ticketGroup.salePrice * 2, currency: 'USD' }, 'en', offer.minorDigits);
+    const total = formatMoney({ amount: allInAmount(listing.ticketGroup.salePrice, 2), currency: 'USD' }, 'en', offer.minorDigits);
     expect(total).toMatch(/^\$/);
     await expect(page.getByRole('status', { name: 'Total' })).toHaveText(total);
   });
@@ -166,7 +167,7 @@ test.describe('activity detail in Simplified Chinese', () => {
 
     await hydratedInView(page, 'TicketPicker');
     await pick(page, choice, listing, { each: (price) => `每张 ${price}`, quantity: '数量' });
-    const total = formatMoney({ amount: listing.ticketGroup.salePrice * 2, currency: 'HKD' }, 'zh-CN', offer.minorDigits);
+    const total = formatMoney({ amount: allInAmount(listing.ticketGroup.salePrice, 2), currency: 'HKD' }, 'zh-CN', offer.minorDigits);
     await expect(page.getByRole('status', { name: '合计' })).toHaveText(total);
 
     await page.getByRole('button', { name: '立即购买' }).click();

@@ -123,6 +123,11 @@ test.describe('language and currency', () => {
     await expect(page.getByRole('heading', { name: '熱門活動' })).toBeVisible();
     await expect(firstPrice(page)).toHaveText(/^NT\$[\d,]+\+$/);
     await expect(page.getByRole('banner').getByRole('button', { name: '語言及貨幣：TWD' })).toBeVisible();
+    // The currencies are named in the page's language.
+    await page.getByRole('banner').getByRole('button', { name: '語言及貨幣：TWD' }).click();
+    const chinesePopup = page.getByRole('dialog', { name: '語言及貨幣' });
+    await expect(chinesePopup.getByRole('radio', { name: 'TWD - 新台幣' })).toBeChecked();
+    await expect(chinesePopup.getByRole('radio', { name: 'CNY - 人民幣' })).toBeVisible();
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'currencyCode')?.value).toBe('TWD');
     expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe('zh-HK');
@@ -139,7 +144,8 @@ test.describe('language and currency', () => {
       .click();
     const popup = page.getByRole('dialog', { name: '语言和货币' });
     await popup.getByRole('radio', { name: 'English' }).check();
-    await popup.getByRole('radio', { name: 'USD - US Dollar' }).check();
+    // Named in the page's language, Simplified Chinese.
+    await popup.getByRole('radio', { name: 'USD - 美元' }).check();
     await popup.getByRole('button', { name: '确认' }).click();
 
     await page.waitForURL(/\/en\/about$/);

@@ -71,6 +71,17 @@ test.describe('pop-up boxes', () => {
     await page.goto('/zh-CN/');
     await expect(page.getByRole('dialog', { name: '为你推荐的优惠' })).toContainText('新人礼遇');
   });
+
+  test("writes the offers' amounts in the chosen currency", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'currencyCode', value: 'TWD', url: baseURL! }]);
+    // zh-HK writes New Taiwan dollars as NT$ (zh-TW as $).
+    await page.goto('/zh-HK/');
+    const boxes = page.getByRole('dialog', { name: '為你推薦的優惠' });
+    // HK$100 off over HK$500, at the seeded 4.1 TWD per HKD; "about", as checkout converts at the rate of its day.
+    await expect(boxes).toContainText('新人禮遇：立減約NT$410');
+    await expect(boxes).toContainText('首張訂單滿約NT$2,050即減約NT$410');
+    await expect(boxes).not.toContainText('HK$');
+  });
 });
 
 test.describe('first load', () => {

@@ -24,6 +24,15 @@ describe('convert', () => {
     expect(convert({ amount: 4, currency: 'HKD' }, 'USD', table).amount).toBe(1);
   });
 
+  it('rounds up on request, so a converted minimum is always met when spent', () => {
+    expect(convert({ amount: 1, currency: 'HKD' }, 'USD', table, 'up').amount).toBe(1);
+    expect(convert({ amount: 50000, currency: 'HKD' }, 'TWD', table, 'up').amount).toBe(2050);
+    // 388.01 HKD is 1590.841 TWD: shown as 1591, which converts back to at least 388.01 HKD.
+    const minimum = convert({ amount: 38801, currency: 'HKD' }, 'TWD', table, 'up').amount;
+    expect(minimum).toBe(1591);
+    expect(convert({ amount: minimum, currency: 'TWD' }, 'HKD', table).amount).toBeGreaterThanOrEqual(38801);
+  });
+
   it('stays exact for large-unit currencies', () => {
     expect(convert({ amount: 999_999_99, currency: 'HKD' }, 'IDR', table).amount).toBe(2_049_999_980);
   });

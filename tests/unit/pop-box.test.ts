@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { popBoxMessage } from '../../src/lib/domain/pop-box.ts';
+import { popBoxMessage as popBoxMessageWith, type BoxMoney } from '../../src/lib/domain/pop-box.ts';
+
+/** Money written as the kind and the minor units, so a test sees exactly what was asked for. */
+const plainMoney: BoxMoney = (units, kind) => `<${kind} ${units}>`;
+const popBoxMessage = (content: string, locale: Parameters<typeof popBoxMessageWith>[1]) => popBoxMessageWith(content, locale, plainMoney);
 
 const content = JSON.stringify({
   title: { en: 'Welcome gift', 'zh-Hant': '新人禮遇', 'zh-Hans': '新人礼遇' },
@@ -34,5 +38,18 @@ describe('popBoxMessage', () => {
     expect(withLink('https://evil.example/')).toBeNull();
     expect(withLink('javascript:alert(1)')).toBeNull();
     expect(withLink(42)).toBeNull();
+  });
+
+  it('writes money placeholders in the currency of the reader, amounts and minimums apart', () => {
+    const offer = JSON.stringify({
+      title: { en: 'Welcome gift: {amount:10000} off', 'zh-Hant': '新人禮遇：立減{amount:10000}' },
+      body: { en: 'Over {minimum:50000}, get {amount:10000} off. Not money: {amount:x} {price:5}' },
+    });
+    expect(popBoxMessage(offer, 'en')).toMatchObject({
+      title: 'Welcome gift: <amount 10000> off',
+      body: 'Over <minimum 50000>, get <amount 10000> off. Not money: {amount:x} {price:5}',
+    });
+    const inTwd: BoxMoney = (units, kind) => (kind === 'amount' ? `NT$${(units * 41) / 1000}` : `NT$${Math.ceil((units / 100) * 4.1)}`);
+    expect(popBoxMessageWith(offer, 'zh-TW', inTwd)?.title).toBe('新人禮遇：立減NT$410');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costBreakdown, postageOf, serviceFeeOf } from '../../src/lib/domain/pricing.ts';
+import { allInAmount, costBreakdown, fromPrice, postageOf, serviceFeeOf } from '../../src/lib/domain/pricing.ts';
 import type { CurrencyTable } from '../../src/lib/domain/money.ts';
 
 const table: CurrencyTable = new Map([
@@ -41,5 +41,45 @@ describe('pricing', () => {
     });
     expect(capped.couponDiscount).toBe(50_00);
     expect(capped.total).toBe(4_00);
+  });
+
+  it('prices tickets all-in: the tickets plus their service fee (HK$4,640 is HK$5,011.20)', () => {
+    expect(allInAmount(4640_00, 1)).toBe(5011_20);
+    expect(allInAmount(388_00, 3)).toBe(1164_00 + 93_12);
+    // The fee is of the whole ticket amount, not per ticket rounded: 3 × 0.07 → fee of 0.21 is 0.02.
+    expect(allInAmount(7, 3)).toBe(21 + 2);
+    expect(allInAmount(4640_00, 0)).toBe(0);
+  });
+
+  it('is what checkout charges for one ticket delivered without postage, in any currency', () => {
+    for (const [unitPrice, currency] of [
+      [4640_00, 'HKD'],
+      [423_91, 'HKD'],
+      [1, 'HKD'],
+      [17_399, 'TWD'],
+      [5800, 'TWD'],
+    ] as const) {
+      for (const deliveryType of ['e_ticket', 'on_site', 'self_pickup'] as const) {
+        const cost = costBreakdown({ unitPrice, quantity: 1, currency, deliveryType, couponDiscount: 0, table });
+        expect(cost.total).toBe(allInAmount(unitPrice, 1));
+        expect(cost.ticketAmount + cost.serviceFee).toBe(allInAmount(unitPrice, 1));
+      }
+    }
+  });
+
+  it('rounds a "from" price up to whole units, never below what the buyer pays', () => {
+    expect(fromPrice(423_91, 2)).toBe(424_00);
+    expect(fromPrice(5011_20, 2)).toBe(5012_00);
+    expect(fromPrice(5011_00, 2)).toBe(5011_00);
+    expect(fromPrice(1, 2)).toBe(1_00);
+    expect(fromPrice(0, 2)).toBe(0);
+    // No minor digits (TWD, IDR): already whole.
+    expect(fromPrice(17_399, 0)).toBe(17_399);
+    for (let amount = 0; amount < 1_000; amount += 7) {
+      const shown = fromPrice(amount, 2);
+      expect(shown).toBeGreaterThanOrEqual(amount);
+      expect(shown - amount).toBeLessThan(1_00);
+      expect(shown % 1_00).toBe(0);
+    }
   });
 });

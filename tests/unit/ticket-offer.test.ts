@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   clampQuantity,
   compareListings,
-  lineTotal,
   parseDeliveryTypes,
   quantitiesOf,
   quantityRange,
@@ -37,13 +36,6 @@ describe('quantity range', () => {
     expect(clampQuantity(0, range)).toBe(1);
     expect(clampQuantity(2.7, range)).toBe(2);
     expect(clampQuantity(Number.NaN, range)).toBe(1);
-  });
-});
-
-describe('line total', () => {
-  it('multiplies the unit price in minor units, keeping the currency', () => {
-    expect(lineTotal({ amount: 38_850, currency: 'HKD' }, 3)).toEqual({ amount: 116_550, currency: 'HKD' });
-    expect(lineTotal({ amount: 2_800, currency: 'TWD' }, 1)).toEqual({ amount: 2_800, currency: 'TWD' });
   });
 });
 

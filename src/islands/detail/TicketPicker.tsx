@@ -1,13 +1,15 @@
 /**
- * The ticket picker: session, tier, seller listing and quantity, with the total in the request
- * currency. The server renders it with the first tier's offer already in place, and its last part is
+ * The ticket picker: session, tier, seller listing and quantity, with the all-in total (service fee
+ * included, as checkout charges it) in the request currency. The server renders it with the first tier's offer already in place, and its last part is
  * a plain GET form to the order confirmation, so the default choice can be bought before hydration.
  * Other tiers' offers come from the spec's `POST /api/v8/tickets` when picked.
  */
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiClientError, callOptions, unwrap } from '../../lib/api/client.ts';
+import { SERVICE_FEE_BASIS_POINTS } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/domain/money.ts';
-import { BUY_TYPE_DIRECT, clampQuantity, DIRECT_BUY, lineTotal, quantitiesOf } from '../../lib/domain/ticket-offer.ts';
+import { allInAmount } from '../../lib/domain/pricing.ts';
+import { BUY_TYPE_DIRECT, clampQuantity, DIRECT_BUY, quantitiesOf } from '../../lib/domain/ticket-offer.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { TicketGroupInfo, TicketOffer } from '../../lib/services/activity-detail.ts';
 
@@ -100,7 +102,7 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
   const count = range ? clampQuantity(quantity, range) : 0;
   const total =
     group && offer
-      ? formatMoney(lineTotal({ amount: group.ticketGroup.salePrice, currency: group.currency }, count), locale, offer.minorDigits)
+      ? formatMoney({ amount: allInAmount(group.ticketGroup.salePrice, count), currency: group.currency }, locale, offer.minorDigits)
       : null;
 
   function pickSession(next: PickerSession) {
@@ -154,6 +156,7 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
       <form method="get" action={orderUrl}>
         <fieldset aria-busy={load.state === 'loading'}>
           <legend>{format(m, 'detail.picker.listings')}</legend>
+          <p className="all-in">{format(m, 'detail.picker.allIn', { percent: SERVICE_FEE_BASIS_POINTS / 100 })}</p>
           {load.state === 'loading' && <p role="status">{format(m, 'detail.picker.loading')}</p>}
           {load.state === 'error' && (
             <div role="alert" className="error">

@@ -36,6 +36,7 @@ export default function FeedCard({ card, prefix, messages: m, imageDelivery }: P
           <p className="feed-card-meta">{card.venueName}</p>
           <p className="feed-card-price">
             {card.lowPriceView ? <strong>{card.lowPriceView}</strong> : null}
+            {card.lowPriceView ? <span className="feed-card-all-in">{format(m, 'card.allIn')}</span> : null}
             {card.discountPercent !== null && (
               <span className="feed-card-discount">{format(m, 'card.discount', { percent: card.discountPercent })}</span>
             )}

@@ -25,8 +25,12 @@ function info(table: CurrencyTable, code: string): CurrencyInfo {
   return found;
 }
 
-/** Converts minor units between currencies, rounding half away from zero. */
-export function convert(money: Money, to: string, table: CurrencyTable): Money {
+/**
+ * Converts minor units between currencies, rounding half away from zero; `up` rounds a positive
+ * amount up instead, for a minimum shown in another currency (a coupon's minimum spend), so that
+ * spending the shown amount always meets the minimum in its own currency.
+ */
+export function convert(money: Money, to: string, table: CurrencyTable, rounding: 'nearest' | 'up' = 'nearest'): Money {
   if (money.currency === to) return money;
   const from = info(table, money.currency);
   const target = info(table, to);
@@ -34,7 +38,8 @@ export function convert(money: Money, to: string, table: CurrencyTable): Money {
   const denominator = BigInt(from.perHkdMicros) * 10n ** BigInt(from.minorDigits);
   const negative = numerator < 0n;
   const magnitude = negative ? -numerator : numerator;
-  const rounded = (magnitude * 2n + denominator) / (denominator * 2n);
+  const rounded =
+    rounding === 'up' && !negative ? (magnitude + denominator - 1n) / denominator : (magnitude * 2n + denominator) / (denominator * 2n);
   return { amount: Number(negative ? -rounded : rounded), currency: to };
 }
 

@@ -4,7 +4,7 @@
  * computes it for the quote and again when the order is created, so a client's figures are never trusted.
  */
 import { COURIER_FUEL_SURCHARGE, COURIER_POSTAGE, SERVICE_FEE_BASIS_POINTS, type DeliveryType } from '../config.ts';
-import { convert, type CurrencyTable } from './money.ts';
+import { convert, type CurrencyTable, type Money } from './money.ts';
 
 export interface CostBreakdown {
   currency: string;
@@ -32,6 +32,37 @@ export function postageOf(deliveryType: DeliveryType, currency: string, table: C
 }
 
 /**
+ * What a buyer pays for tickets before postage and coupons: the tickets plus their service fee. Every
+ * price shown before checkout is this "all-in" amount, so the checkout total of a delivery without
+ * postage and without a coupon is exactly the price the buyer saw.
+ */
+export function allInAmount(unitPrice: number, quantity: number): number {
+  const ticketAmount = unitPrice * quantity;
+  return ticketAmount + serviceFeeOf(ticketAmount);
+}
+
+/**
+ * A "from" price (cards, lists, the detail page's lowest price, a tier's cheapest offer) as shown: an
+ * all-in amount in minor units rounded UP to whole units of its currency (HK$423.91 → HK$424, CN¥92.01 →
+ * CN¥93; TWD, IDR and VND have no minor digits and stay exact). Up, never down or to nearest, so the
+ * buyer never pays more than a "from" price says, by less than one unit; every price of a chosen
+ * listing (the picker's per-ticket price and totals, checkout) stays exact in minor units.
+ */
+export function fromPrice(amount: number, minorDigits: number): number {
+  const unit = 10 ** minorDigits;
+  return Math.ceil(amount / unit) * unit;
+}
+
+/**
+ * The "from" price of one ticket at a listing's price, in the buyer's currency: converted as checkout
+ * converts it (the unit price first), then all-in, then rounded up to whole units.
+ */
+export function fromPriceOf(price: Money, currency: string, table: CurrencyTable): Money {
+  const unitPrice = convert(price, currency, table).amount;
+  return { amount: fromPrice(allInAmount(unitPrice, 1), table.get(currency)?.minorDigits ?? 2), currency };
+}
+
+/**
  * The whole breakdown. A coupon discounts the tickets only, never the fees, and never more than
  * the ticket amount, so the total is at least the fees.
  */
@@ -44,7 +75,7 @@ export function costBreakdown(input: {
   table: CurrencyTable;
 }): CostBreakdown {
   const ticketAmount = input.unitPrice * input.quantity;
-  const serviceFee = serviceFeeOf(ticketAmount);
+  const serviceFee = allInAmount(input.unitPrice, input.quantity) - ticketAmount;
   const { postage, fuelSurcharge } = postageOf(input.deliveryType, input.currency, input.table);
   const couponDiscount = Math.min(Math.max(0, input.couponDiscount), ticketAmount);
   return {

@@ -1,10 +1,9 @@
 /**
  * The ticket picker's rules (SPEC.md sections 3 and 5): which quantities a buyer may choose for a
- * listing, the order of the seller listings, the line total, and the delivery types a listing offers.
+ * listing, the order of the seller listings and the delivery types a listing offers.
  * Pure, so the server (API and page) and the picker island share them.
  */
 import { DELIVERY_TYPES, type DeliveryType } from '../config.ts';
-import type { Money } from './money.ts';
 
 /** The only way our marketplace sells: buy now from a listing (the spec's buyType=1, "DIRECT_BUY"). */
 export const BUY_TYPE_DIRECT = 1;
@@ -44,11 +43,6 @@ export function quantitiesOf(range: QuantityRange): number[] {
 export function clampQuantity(requested: number, range: QuantityRange): number {
   if (!Number.isFinite(requested)) return range.min;
   return Math.min(Math.max(Math.trunc(requested), range.min), Math.max(range.max, range.min));
-}
-
-/** The total of a line: unit price times quantity, in the unit's currency and minor units. */
-export function lineTotal(unit: Money, quantity: number): Money {
-  return { amount: unit.amount * quantity, currency: unit.currency };
 }
 
 /** Cheapest first; equal prices by the oldest listing, so the order is stable. */

@@ -3,6 +3,7 @@
  * synchronously at module load (resources are bundled, nothing is fetched).
  */
 import i18next, { type TFunction } from 'i18next';
+import { currencyName, intlCurrencyNamer, type CurrencyNamer } from '../domain/currency-names.ts';
 import { catalogueOf, type Catalogue, type Locale } from './locales.ts';
 
 import type { Messages } from './messages.ts';
@@ -57,4 +58,12 @@ export function translator(locale: Locale): Translate {
 export function messagesFor(locale: Locale, prefixes: readonly string[]): Messages {
   const catalogue = catalogues[catalogueOf(locale)];
   return Object.fromEntries(Object.entries(catalogue).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))));
+}
+
+/**
+ * A currency's name in a locale (domain/currency-names.ts): the runtime's, else the catalogue's
+ * `currency.name.<code>`, else `description` (the currency table's English one).
+ */
+export function currencyNameIn(locale: Locale, code: string, description: string, namer: CurrencyNamer = intlCurrencyNamer): string {
+  return currencyName(code, locale, catalogues[catalogueOf(locale)][`currency.name.${code}`] ?? description, namer);
 }

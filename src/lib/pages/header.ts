@@ -5,7 +5,7 @@
 import { DEFAULT_CITY_ID, HOT_KEYWORDS_SHOWN } from '../config.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { listHotKeywords } from '../services/hot-keywords.ts';
-import type { CurrencyView, LanguageView } from '../services/reference-data.ts';
+import { currenciesIn, type CurrencyView, type LanguageView } from '../services/reference-data.ts';
 import type { RequestScope } from '../services/scope.ts';
 
 /** A city as the picker lists it: only what it renders, to keep the island's props small. */
@@ -29,7 +29,7 @@ export interface HeaderData {
 /** Reads nothing: the reference tables in the scope hold all of it. */
 export function headerData(scope: RequestScope): HeaderData {
   const { cityId, locale } = scope.ctx;
-  const { cities: cityRows, languages, currencies } = scope.reference;
+  const { cities: cityRows, languages } = scope.reference;
   const keywords = listHotKeywords(scope.reference, locale);
   const pickerCities = cityRows.map((row) => ({ id: row.id, name: localizedName(row, locale), letter: row.firstLetter }));
   const hotCityIds = cityRows
@@ -44,6 +44,7 @@ export function headerData(scope: RequestScope): HeaderData {
     hotCityIds,
     hotWords: keywords.slice(0, HOT_KEYWORDS_SHOWN).map((k) => k.keyword),
     languages,
-    currencies,
+    // The popup names each currency in the page's language.
+    currencies: currenciesIn(scope.reference, locale),
   };
 }

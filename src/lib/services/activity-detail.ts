@@ -26,12 +26,12 @@ import { formatDateRange } from '../domain/datetime.ts';
 import { DomainError } from '../domain/errors.ts';
 import { convert, formatMoney, type CurrencyTable, type Money } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
+import { allInAmount, fromPriceOf } from '../domain/pricing.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import type { SessionStatus } from '../domain/show-changes.ts';
 import {
   compareListings,
   DIRECT_BUY,
-  lineTotal,
   parseDeliveryTypes,
   quantityRange,
   rangeAllows,
@@ -59,7 +59,10 @@ export interface TierView {
   /** Face value, converted to the request currency (minor units). */
   faceValue: number;
   faceValueView: string;
-  /** Cheapest listing with tickets left, converted; null when none. */
+  /**
+   * One ticket of the cheapest listing with tickets left, all-in (service fee included) in the request
+   * currency and rounded up to whole units as a "from" price; null when none.
+   */
   lowPrice: number | null;
   lowPriceView: string | null;
 }
@@ -98,11 +101,11 @@ export interface ActivityDetail {
   numMin: number;
   numMax: number;
   currency: string;
-  /** The lowest price with tickets left, with the spec's '+', or null. */
+  /** The lowest all-in "from" price with tickets left, with the spec's '+', or null. */
   lowPriceView: string | null;
   /**
-   * The range of the tiers' prices (each tier at its cheapest listing with tickets, else its face
-   * value), in minor units of `currency` with `minorDigits`; null when there is no tier.
+   * The range of the tiers' prices (each tier at its all-in "from" price, else its face value), in
+   * minor units of `currency` with `minorDigits`; null when there is no tier.
    */
   priceRange: { low: number; high: number } | null;
   minorDigits: number;
@@ -126,10 +129,14 @@ export interface TicketGroupInfo {
   /** A short note for the buyer ("3 tickets left"), or ''. */
   tip: string;
   currency: string;
-  /** Total for `selectCount` tickets, formatted. */
+  /** All-in total (service fee included) for `selectCount` tickets, formatted. */
   totalPriceView: string;
-  /** `id` is the listing id an order is placed on; prices are converted minor units of `currency`. */
+  /**
+   * `id` is the listing id an order is placed on; prices are converted minor units of `currency`:
+   * `salePrice` is one ticket without the service fee, as checkout's unit price (pricing.ts allInAmount adds it).
+   */
   ticketGroup: { id: number; originPrice: number; salePrice: number };
+  /** One ticket all-in (service fee included), exact in minor units. */
   salePriceView: string;
   originPriceView: string;
   available: number;
@@ -263,7 +270,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 
 function tierView(tier: TierRow, tierListings: readonly ListingRow[], p: Pricing): TierView {
   const available = ticketsAvailable(tierListings);
-  const prices = tierListings.filter(listingOnSale).map((l) => inRequestCurrency({ amount: l.price, currency: l.currency }, p));
+  const prices = tierListings.filter(listingOnSale).map((l) => fromPriceOf({ amount: l.price, currency: l.currency }, p.currency, p.table));
   const low = prices.reduce<Money | null>((min, price) => (min === null || price.amount < min.amount ? price : min), null);
   const face = inRequestCurrency({ amount: tier.faceValue, currency: tier.currency }, p);
   return {
@@ -424,9 +431,9 @@ function offerOf(activity: ActivityRow, tier: TierRow, tierListings: readonly Li
         selectCount: range.min,
         tip: listing.quantityAvailable <= LOW_STOCK_TIP_AT ? t('detail.offer.ticketsLeft', { count: listing.quantityAvailable }) : '',
         currency: p.currency,
-        totalPriceView: view(lineTotal(price, range.min), p),
+        totalPriceView: view({ amount: allInAmount(price.amount, range.min), currency: p.currency }, p),
         ticketGroup: { id: listing.id, originPrice: origin.amount, salePrice: price.amount },
-        salePriceView: view(price, p),
+        salePriceView: view({ amount: allInAmount(price.amount, 1), currency: p.currency }, p),
         originPriceView: view(origin, p),
         available: listing.quantityAvailable,
         minQuantity: range.min,

@@ -10,6 +10,7 @@ import { activities, banners, categories, cities, venues } from '../db/schema.ts
 import { cardTag, discountFold, discountPercent, type CardTag } from '../domain/activity.ts';
 import { formatDateRange } from '../domain/datetime.ts';
 import { convert, formatMoney } from '../domain/money.ts';
+import { fromPriceOf } from '../domain/pricing.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { DEFAULT_CITY_ID } from '../config.ts';
 import type { CityRow, ReferenceData } from './reference-data.ts';
@@ -101,7 +102,10 @@ export interface ActivityCard {
   name: string;
   timeRange: string;
   venueName: string;
-  /** Cheapest in-stock listing, converted to the request currency, in its minor units. */
+  /**
+   * What one ticket of the cheapest in-stock listing costs all-in (service fee included) in the
+   * request currency, rounded up to whole units as a "from" price (domain/pricing.ts fromPrice).
+   */
   lowPrice: number | null;
   /** Face value of that listing's tier, converted likewise. */
   originPrice: number | null;
@@ -132,15 +136,20 @@ interface CheapestListing {
 /**
  * The card's activity's cheapest in-stock listing, else its cheapest listing of all, as one JSON
  * column of the card's own row: a card needs no second query (the indexes on sessions, tiers and
- * listings keep it a few lookups per card).
+ * listings keep it a few lookups per card). Cheapest by value in HKD, as the price sort of lists
+ * compares them (services/listing.ts), so a listing in another currency is weighed at its rate.
  */
 const cheapestListing = sql<CheapestListing | null>`(
   SELECT json_object('price', l.price, 'currency', l.currency, 'faceValue', t.face_value, 'inStock', l.quantity_available > 0)
   FROM listings l
   JOIN ticket_tiers t ON t.id = l.tier_id
   JOIN activity_sessions s ON s.id = t.session_id
+  JOIN currencies c ON c.code = l.currency
+  JOIN fx_rates fx ON fx.quote = l.currency
   WHERE s.activity_id = ${activities.id} AND l.status != 'withdrawn'
-  ORDER BY l.quantity_available = 0, l.price, l.id
+  ORDER BY l.quantity_available = 0,
+    l.price * 1000000.0 / (fx.per_hkd_micros * CASE c.minor_digits WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 ELSE 1000 END),
+    l.id
   LIMIT 1
 )`
   .mapWith((json: string) => JSON.parse(json) as CheapestListing)
@@ -171,7 +180,7 @@ export function toCards(scope: RequestScope, rows: CardRow[]): ActivityCard[] {
   const digits = currencyTable.get(ctx.currency)?.minorDigits ?? 2;
   return rows.map(({ activity, venue, category, timeZone, cheapest: listing }) => {
     const soldOut = !listing?.inStock;
-    const low = listing ? convert({ amount: listing.price, currency: listing.currency }, ctx.currency, currencyTable) : null;
+    const low = listing ? fromPriceOf({ amount: listing.price, currency: listing.currency }, ctx.currency, currencyTable) : null;
     const origin = listing ? convert({ amount: listing.faceValue, currency: listing.currency }, ctx.currency, currencyTable) : null;
     const fold = listing ? discountFold(listing.price, listing.faceValue) : null;
     return {

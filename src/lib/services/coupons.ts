@@ -13,6 +13,7 @@ import { categories, coupons, userCoupons } from '../db/schema.ts';
 import { couponState, couponTab, foldText, percentOff, COUPON_TABS, type CouponState, type CouponTab } from '../domain/coupons.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
+import type { Translate } from '../i18n/index.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { prefixed } from '../db/batch-columns.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
@@ -116,10 +117,15 @@ export interface CouponCard {
   /** A rate as a fold ("8.5") and its percent off (15). */
   fold: string | null;
   percentOff: number | null;
-  /** An amount in its own currency, and converted to the user's currency when that differs. */
+  /**
+   * An amount in its own currency, and converted to the user's currency when that differs: checkout
+   * converts the coupon's own amount at that day's rate, so the converted one is shown as "about".
+   */
   amount: FormattedMoney | null;
   amountInUserCurrency: FormattedMoney | null;
+  /** The minimum spend likewise, the converted one rounded up (spending it always meets the minimum). */
   minSpend: FormattedMoney | null;
+  minSpendInUserCurrency: FormattedMoney | null;
   validFrom: number;
   validTo: number;
   newUserOnly: boolean;
@@ -135,15 +141,54 @@ export interface CouponList {
 
 type CouponRow = typeof coupons.$inferSelect;
 
-/** The amount of a coupon in its currency, plus in `currency` when that is another one. */
+/**
+ * The amount and minimum spend of a coupon in its currency, plus in `currency` when that is another
+ * one: the amount converted as checkout converts it, the minimum rounded up.
+ */
 export function couponAmounts(coupon: CouponRow, currency: string, locale: Locale, table: CurrencyTable) {
-  if (coupon.kind !== 'amount' || coupon.amount === null) return { amount: null, amountInUserCurrency: null };
   const own = coupon.currency ?? currency;
-  const converted = own === currency ? null : convert({ amount: coupon.amount, currency: own }, currency, table);
+  const amount =
+    coupon.kind === 'amount' && coupon.amount !== null ? couponMoney(coupon.amount, own, 'amount', currency, locale, table) : null;
+  const minSpend = coupon.minSpend > 0 ? couponMoney(coupon.minSpend, own, 'minimum', currency, locale, table) : null;
   return {
-    amount: formattedMoney(coupon.amount, own, locale, table),
-    amountInUserCurrency: converted ? formattedMoney(converted.amount, currency, locale, table) : null,
+    amount: amount?.own ?? null,
+    amountInUserCurrency: amount?.inUserCurrency ?? null,
+    minSpend: minSpend?.own ?? null,
+    minSpendInUserCurrency: minSpend?.inUserCurrency ?? null,
   };
+}
+
+/**
+ * Minor units of a coupon's (or an offer's) currency `own`, and converted to the buyer's `currency`
+ * when that differs: an amount off as checkout converts it, a minimum spend rounded up.
+ */
+export function couponMoney(
+  units: number,
+  own: string,
+  kind: 'amount' | 'minimum',
+  currency: string,
+  locale: Locale,
+  table: CurrencyTable,
+) {
+  const rounding = kind === 'minimum' ? 'up' : 'nearest';
+  return {
+    own: formattedMoney(units, own, locale, table),
+    inUserCurrency:
+      own === currency
+        ? null
+        : formattedMoney(convert({ amount: units, currency: own }, currency, table, rounding).amount, currency, locale, table),
+  };
+}
+
+/**
+ * A coupon's amount (or minimum) in the buyer's currency: exact when the coupon is in it; "about" the
+ * converted amount otherwise, since checkout converts the coupon's own amount at that day's rate (the
+ * confirm page then shows the exact discount, which is the one charged).
+ */
+export function couponAmountText(own: FormattedMoney, inUserCurrency: FormattedMoney | null, t: Translate): string {
+  return inUserCurrency && inUserCurrency.currency !== own.currency
+    ? t('coupons.converted', { amount: inUserCurrency.formatted })
+    : own.formatted;
 }
 
 function cardOf(
@@ -154,7 +199,6 @@ function cardOf(
   ctx: RequestContext,
   table: CurrencyTable,
 ): CouponCard {
-  const own = coupon.currency ?? ctx.currency;
   const rate = coupon.kind === 'rate' && coupon.foldTenths !== null ? coupon.foldTenths : null;
   return {
     couponId: coupon.id,
@@ -167,7 +211,6 @@ function cardOf(
     fold: rate === null ? null : foldText(rate),
     percentOff: rate === null ? null : percentOff(rate),
     ...couponAmounts(coupon, ctx.currency, ctx.locale, table),
-    minSpend: coupon.minSpend > 0 ? formattedMoney(coupon.minSpend, own, ctx.locale, table) : null,
     validFrom: coupon.validFrom,
     validTo: coupon.validTo,
     newUserOnly: coupon.newUserOnly,

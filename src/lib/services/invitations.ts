@@ -17,7 +17,7 @@ import { invitationRefusal, normalizeInviteCode } from '../domain/invitations.ts
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
 import { couponAmounts, grantInviteeCoupons, grantNewUserGift } from './coupons.ts';
-import { formattedMoney, type FormattedMoney } from '../domain/money.ts';
+import type { FormattedMoney } from '../domain/money.ts';
 import { hasPaidOrder } from './orders/queries.ts';
 import type { UserScope } from './scope.ts';
 
@@ -106,6 +106,7 @@ export interface InvitationReward {
   amount: FormattedMoney | null;
   amountInUserCurrency: FormattedMoney | null;
   minSpend: FormattedMoney | null;
+  minSpendInUserCurrency: FormattedMoney | null;
 }
 
 export interface InvitationView {
@@ -151,15 +152,11 @@ export async function invitationOf(scope: UserScope): Promise<InvitationView> {
       .filter((coupon) => coupon.purpose === purpose && coupon.validFrom <= now && coupon.validTo > now)
       .map((coupon) => {
         const rate = coupon.kind === 'rate' && coupon.foldTenths !== null ? coupon.foldTenths : null;
-        const { amount, amountInUserCurrency } = couponAmounts(coupon, ctx.currency, ctx.locale, table);
-        const minSpend = coupon.minSpend > 0 ? formattedMoney(coupon.minSpend, coupon.currency ?? ctx.currency, ctx.locale, table) : null;
         return {
           name: localizedName(coupon, ctx.locale),
           fold: rate === null ? null : foldText(rate),
           percentOff: rate === null ? null : percentOff(rate),
-          amount,
-          amountInUserCurrency,
-          minSpend,
+          ...couponAmounts(coupon, ctx.currency, ctx.locale, table),
         };
       });
   return {

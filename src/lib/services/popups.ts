@@ -1,7 +1,9 @@
 /** Pop-up boxes of a scene (SPEC.md section 7: POST /api/v1/popBox/list, scene HOME on the home page). */
 import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { currencies, popUpBoxes } from '../db/schema.ts';
-import { popBoxMessage, type PopBoxMessage } from '../domain/pop-box.ts';
+import { popBoxMessage, type BoxMoney, type PopBoxMessage } from '../domain/pop-box.ts';
+import { translator } from '../i18n/index.ts';
+import { couponAmountText, couponMoney } from './coupons.ts';
 import { known, read, readOne, type Read } from '../db/read-together.ts';
 import type { CurrencyView } from './reference-data.ts';
 import type { RequestScope } from './scope.ts';
@@ -32,14 +34,27 @@ export function popBoxesRead(scope: RequestScope, sceneTypes: readonly string[])
 
 export const popBoxes = (scope: RequestScope, sceneTypes: readonly string[]) => readOne(scope.db, popBoxesRead(scope, sceneTypes));
 
-/** The readable messages of a scene's boxes in a locale; boxes whose content cannot be read are logged and skipped. */
+/** Money of a box in its currency, written in the reader's currency as coupon amounts are (an offer is a coupon to come). */
+function boxMoney(scope: RequestScope, boxCurrency: string): BoxMoney {
+  const { ctx, currencies: table } = scope;
+  const t = translator(ctx.locale);
+  return (units, kind) => {
+    const { own, inUserCurrency } = couponMoney(units, boxCurrency, kind, ctx.currency, ctx.locale, table);
+    return couponAmountText(own, inUserCurrency, t);
+  };
+}
+
+/**
+ * The readable messages of a scene's boxes in the request's locale, their money in its currency;
+ * boxes whose content cannot be read are logged and skipped.
+ */
 export function popBoxMessagesRead(scope: RequestScope, sceneType: string): Read<(PopBoxMessage & { id: number })[]> {
   const boxes = popBoxesRead(scope, [sceneType]);
   return {
     statements: boxes.statements,
     shape: (results) =>
       boxes.shape(results).flatMap((box) => {
-        const message = popBoxMessage(box.content, scope.ctx.locale);
+        const message = popBoxMessage(box.content, scope.ctx.locale, boxMoney(scope, box.currencyVO.code));
         if (!message) console.warn(JSON.stringify({ monitor: 'pop_box_unreadable', id: box.id }));
         return message ? [{ id: box.id, ...message }] : [];
       }),

@@ -14,6 +14,8 @@ import type { Db } from '../db/client.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
 import { catalogueVersion, categories, cities, currencies, fxRates, hotKeywords, languages } from '../db/schema.ts';
 import type { CurrencyTable } from '../domain/money.ts';
+import { currencyNameIn } from '../i18n/index.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 /** catalogue_version's rows: 1 moves with every write a shared page shows, 2 with reference tables only. */
 const CATALOGUE_ROW = 1;
@@ -116,4 +118,9 @@ export async function referenceData(db: Db, now: number, knownVersion: number | 
   const data = await readOne(db, referenceRead(db, now));
   if (data.currencyTable.size > 0) kept = data;
   return data;
+}
+
+/** The currency list with each currency named in `locale` (the table's `desc` is English). */
+export function currenciesIn(reference: ReferenceData, locale: Locale): CurrencyView[] {
+  return reference.currencies.map((currency) => ({ ...currency, desc: currencyNameIn(locale, currency.code, currency.desc) }));
 }
