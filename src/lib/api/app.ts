@@ -42,6 +42,7 @@ import { gateRoutes } from './routes/gate.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
 
 const routes = new Hono<ApiEnv>()
   .route('/', catalogueRoutes)
@@ -66,7 +67,8 @@ const routes = new Hono<ApiEnv>()
   .route('/', transferRoutes)
   .route('/', gateRoutes)
   .route('/', operatorRoutes)
-  .route('/', waitlistRoutes);
+  .route('/', waitlistRoutes)
+  .route('/', attendeeChangeRoutes);
 
 /** The routes' type, for the browser's typed client (hono/client's hc). */
 export type AppType = typeof routes;
