@@ -10,7 +10,7 @@ import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { DEMO_SELLER_PASSWORD } from '../../src/lib/db/seed.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import { BASE_URL, E2E_DATABASE, hydratedInView, localeOf, payInSandbox } from './shop-helpers.ts';
+import { BASE_URL, E2E_DATABASE, hydratedInView, localeOf, payInSandbox, seriousViolations, unnamedControls } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
 
@@ -108,6 +108,9 @@ test('a buyer asks to change a real-name attendee, and the seller approves it on
   await expect(form.getByText(en.say('error.id_number_invalid'))).toBeVisible();
   await expect(form.getByRole('textbox', { name: en.say('profile.attendee.name') })).toHaveValue('Ito Yui');
 
+  expect(await unnamedControls(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
   await idNumber.fill('TR7654321');
   await form.getByRole('button', { name: en.say('orders.change.submit') }).click();
   await expect(attendees.getByText(en.say('orders.change.pending', { name: 'Ito Yui' }))).toBeVisible();
@@ -118,6 +121,8 @@ test('a buyer asks to change a real-name attendee, and the seller approves it on
   const requests = sellerPage.getByRole('region', { name: en.say('gate.changes.heading') });
   await expect(requests.getByText(en.say('gate.changes.order', { orderNo: order.orderNo }), { exact: false })).toBeVisible();
   await hydratedInView(sellerPage, 'AttendeeChangeDecisions');
+  expect(await unnamedControls(sellerPage)).toEqual([]);
+  expect(await seriousViolations(sellerPage)).toEqual([]);
   const mine = requests.getByRole('listitem').filter({ hasText: order.orderNo });
   await mine.getByRole('button', { name: en.say('gate.changes.approveNamed', { name: 'Ito Yui' }) }).click();
   await expect(sellerPage.getByText(en.say('gate.changes.approved', { name: 'Ito Yui' }))).toBeVisible();
