@@ -10,11 +10,21 @@ import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { DEMO_SELLER_PASSWORD } from '../../src/lib/db/seed.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import { BASE_URL, E2E_DATABASE, hydratedInView, localeOf, payInSandbox, seriousViolations, unnamedControls } from './shop-helpers.ts';
+import {
+  BASE_URL,
+  E2E_DATABASE,
+  hydratedInView,
+  localeOf,
+  payInSandbox,
+  placeOrder,
+  seriousViolations,
+  unnamedControls,
+} from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
 
 const en = localeOf('en');
+const zhHK = localeOf('zh-HK');
 
 /**
  * One query of the server's database from a second process: on a busy machine it can find the
@@ -133,4 +143,24 @@ test('a buyer asks to change a real-name attendee, and the seller approves it on
   await expect(attendees.getByRole('listitem').filter({ hasText: 'Ito Yui' }).first()).toBeVisible();
   await expect(history).toContainText(en.say('orders.change.status.approved'));
   await expect(attendees.getByText(en.say('orders.change.pending', { name: 'Ito Yui' }))).toHaveCount(0);
+});
+
+test('a paid order of a show without real names says, in the page language, why it has no attendee to change', async ({ page }) => {
+  const [listing] = localQuery(
+    `SELECT l.id FROM listings l
+     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
+     WHERE l.status = 'active' AND l.source_order_id IS NULL AND l.quantity_available >= 10 AND instr(l.delivery_types, 'e_ticket') > 0
+       AND a.status IN (1, 4) AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000
+       AND s.starts_at > unixepoch() * 1000 + 86400000
+     ORDER BY l.quantity_available DESC, l.id LIMIT 1`,
+  );
+  expect(listing, 'a seeded e-ticket listing without real names').toBeDefined();
+  await signUpByEmail(page.request, 'attendee-none');
+  const order = await placeOrder(page.request, { id: Number(listing.id), quantity: 1, activityId: 0, tierId: 0 });
+  await payInSandbox(page, order);
+  await page.goto(`/zh-HK/orders/${order.id}`);
+  await expect(page.getByRole('region', { name: zhHK.say('orders.detail.attendees') })).toContainText(
+    zhHK.say('orders.change.notRealName'),
+  );
+  await expect(page.getByRole('button', { name: zhHK.say('orders.change.ask') })).toHaveCount(0);
 });
