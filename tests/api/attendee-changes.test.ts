@@ -5,7 +5,7 @@ import type { AttendeeChangeView, OrderAttendeeChanges } from '../../src/lib/ser
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { sellerClient, signedInClient, type TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { messagesOf } from './messages.ts';
+import { deliverPendingMessages, messagesOf, outboxOf } from './messages.ts';
 import { eTicketSource, newKey, pay, placeOrder, voucherOf } from './shop.ts';
 
 const HOUR = 3600 * 1000;
@@ -31,7 +31,7 @@ async function realNameSource(): Promise<RealNameSource> {
     `SELECT l.id AS listingId, l.seller_id AS sellerId, s.id AS sessionId, s.starts_at AS startsAt FROM listings l
      JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
      WHERE l.status = 'active' AND l.source_order_id IS NULL AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 7 * 86400000
-       AND a.real_name_required = 1 AND a.num_min <= 2 AND a.num_max >= 2 AND instr(l.delivery_types, 'e_ticket') > 0
+       AND a.real_name_required = 1 AND a.num_min <= 1 AND a.num_max >= 2 AND instr(l.delivery_types, 'e_ticket') > 0
      ORDER BY l.id LIMIT 1`,
   )
     .bind(Date.now())
@@ -45,8 +45,8 @@ async function realNameSource(): Promise<RealNameSource> {
 const visitor = (name: string, idCardNo: string) => ({ name, nationality: 'JP', idCardType: 'passport', idCardNo });
 
 const changes = (client: TestClient, orderId = order.id) => client.call<OrderAttendeeChanges>(`/api/v1/orders/${orderId}/attendee-changes`);
-const ask = (client: TestClient, body: Record<string, unknown>, language = 'en') =>
-  client.call<AttendeeChangeView>(`/api/v1/orders/${order.id}/attendee-changes`, { method: 'POST', body, headers: { language } });
+const ask = (client: TestClient, body: Record<string, unknown>, language = 'en', orderId = order.id) =>
+  client.call<AttendeeChangeView>(`/api/v1/orders/${orderId}/attendee-changes`, { method: 'POST', body, headers: { language } });
 const decide = (client: TestClient, id: number, decision: 'approve' | 'refuse') =>
   client.post<AttendeeChangeView>(`/api/v1/attendee-changes/${id}/decision`, { decision });
 const withdraw = (client: TestClient, id: number) => client.post<AttendeeChangeView>(`/api/v1/attendee-changes/${id}/withdraw`, {});
@@ -58,8 +58,41 @@ async function attendeeIds(): Promise<[number, number]> {
   return [attendees[0].id, attendees[1].id];
 }
 
-async function entryCodes(): Promise<string[]> {
-  return (await voucherOf(buyer, order.id)).tickets.map((ticket) => ticket.entryCode!);
+async function entryCodes(orderId = order.id): Promise<string[]> {
+  return (await voucherOf(buyer, orderId)).tickets.map((ticket) => ticket.entryCode!);
+}
+
+/** A paid real-name order of the buyer's, its e-tickets issued, one visitor attendee per ticket ([name, passport number]). */
+async function ticketedRealNameOrder(people: Array<[string, string]>): Promise<OrderDetail> {
+  const quoted = await buyer.call<CheckoutQuote>(
+    `/api/v1/checkout/quote?listingId=${source.listingId}&quantity=${people.length}&deliveryType=e_ticket&coupon=none`,
+  );
+  expect(quoted.status, quoted.text).toBe(200);
+  venueCountry = quoted.body.data.activity.venueCountry;
+  expect(venueCountry).not.toBe('JP');
+  const ids: number[] = [];
+  for (const [name, number] of people) {
+    ids.push((await buyer.post<{ id: number }>('/api/v1/attendees', visitor(name, number))).body.data.id);
+  }
+  const placed = await buyer.call<OrderDetail>('/api/v1/orders', {
+    method: 'POST',
+    headers: { 'idempotency-key': newKey() },
+    body: {
+      listingId: source.listingId,
+      quantity: people.length,
+      deliveryType: 'e_ticket',
+      paymentMethod: 'visa',
+      coupon: 'none',
+      acceptNotes: true,
+      expectedTotal: quoted.body.data.cost.total,
+      attendeeIds: ids,
+    },
+  });
+  expect(placed.status, placed.text).toBe(200);
+  await pay(buyer, placed.body.data.id);
+  const fulfilled = await seller.post(`/api/v1/seller/orders/${placed.body.data.id}/fulfil`, { method: 'e_ticket' });
+  expect(fulfilled.status, fulfilled.text).toBe(200);
+  return placed.body.data;
 }
 
 beforeAll(async () => {
@@ -73,38 +106,10 @@ beforeAll(async () => {
     .bind(Number(operator.cookies.get('pnid')))
     .run();
 
-  const quoted = await buyer.call<CheckoutQuote>(
-    `/api/v1/checkout/quote?listingId=${source.listingId}&quantity=2&deliveryType=e_ticket&coupon=none`,
-  );
-  expect(quoted.status, quoted.text).toBe(200);
-  venueCountry = quoted.body.data.activity.venueCountry;
-  expect(venueCountry).not.toBe('JP');
-  const ids: number[] = [];
-  for (const [name, number] of [
+  order = await ticketedRealNameOrder([
     ['Sato Hana', 'TR1234567'],
     ['Suzuki Ken', 'TR7654321'],
-  ]) {
-    ids.push((await buyer.post<{ id: number }>('/api/v1/attendees', visitor(name, number))).body.data.id);
-  }
-  const placed = await buyer.call<OrderDetail>('/api/v1/orders', {
-    method: 'POST',
-    headers: { 'idempotency-key': newKey() },
-    body: {
-      listingId: source.listingId,
-      quantity: 2,
-      deliveryType: 'e_ticket',
-      paymentMethod: 'visa',
-      coupon: 'none',
-      acceptNotes: true,
-      expectedTotal: quoted.body.data.cost.total,
-      attendeeIds: ids,
-    },
-  });
-  expect(placed.status, placed.text).toBe(200);
-  order = placed.body.data;
-  await pay(buyer, order.id);
-  const fulfilled = await seller.post(`/api/v1/seller/orders/${order.id}/fulfil`, { method: 'e_ticket' });
-  expect(fulfilled.status, fulfilled.text).toBe(200);
+  ]);
 });
 
 describe('asking for a change', () => {
@@ -278,6 +283,12 @@ describe('approval', () => {
     );
     const told = (await messagesOf({ orderId: order.id })).filter((message) => message.kind === 'attendee_change_approved');
     expect(told).toHaveLength(1);
+    // Delivered, it names the new attendee and links to the reissued voucher.
+    await deliverPendingMessages();
+    const [mail] = (await outboxOf(told[0].target)).filter((entry) => entry.messageId === told[0].id);
+    expect(mail.subject).toBe(`Attendee changed: order ${order.orderNo}`);
+    expect(mail.body).toContain('Ito Yui');
+    expect(mail.body).toMatch(/\/voucher\?order=/);
   });
 
   it('is closed from 48 hours before the show: asking and approving are refused, withdrawing is not', async () => {
@@ -320,5 +331,20 @@ describe('approval', () => {
     }
     // Whatever won, the old code never admits again.
     expect((await admit(oldCode)).status).not.toBe(200);
+  });
+
+  it('is refused once the ticket was admitted with the old code: the request stays waiting and the attendee as it was', async () => {
+    const single = await ticketedRealNameOrder([['Kato Ren', 'TR4444444']]);
+    const [attendee] = (await changes(buyer, single.id)).body.data.attendees;
+    const [oldCode] = await entryCodes(single.id);
+    const request = (await ask(buyer, { orderAttendeeId: attendee.id, ...visitor('Abe Sora', 'TR3333333') }, 'en', single.id)).body.data;
+    expect((await admit(oldCode)).status).toBe(200);
+    const approval = await decide(seller, request.id, 'approve');
+    expect(approval.status).toBe(409);
+    expect(approval.body.errorCode).toBe('attendee_change_ticket_unavailable');
+    const after = (await changes(buyer, single.id)).body.data;
+    expect(after.attendees[0]).toMatchObject({ name: 'Kato Ren', pending: { id: request.id, status: 'pending' } });
+    // The seller can still close it by refusing.
+    expect((await decide(seller, request.id, 'refuse')).body.data.status).toBe('refused');
   });
 });
