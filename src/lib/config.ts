@@ -268,6 +268,12 @@ export const COMPENSATION_COUPON_DAYS = 365;
 export const MAX_ID = 2_147_483_647;
 /** Door staff one seller may assign to one session: a large venue's doors, with room to spare. */
 export const GATE_STAFF_MAX = 50;
+/**
+ * A real-name attendee can be changed until this long before the show: the seller needs the time to
+ * decide, the buyer to get the reissued voucher to the new attendee, and the venue to load the final
+ * names onto its ID-check lists the day before.
+ */
+export const ATTENDEE_CHANGE_CUTOFF_MS = 48 * 3600 * 1000;
 /** Resales followed back to a ticket's issuing seller: a ticket resold more often than this is not one a door expects. */
 export const RESALE_CHAIN_MAX = 16;
 /**

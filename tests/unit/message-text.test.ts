@@ -78,6 +78,9 @@ function factsOf(kind: MessageKind, sample: Sample, overrides: Partial<Sample> =
       return { kind, ...show, won };
     case 'sale_started':
       return { kind, ...show };
+    case 'attendee_change_approved':
+    case 'attendee_change_refused':
+      return { kind, ...order, attendee: s.taker };
   }
 }
 

@@ -42,6 +42,7 @@ import { gateRoutes } from './routes/gate.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
 import { devRoutes } from './routes/dev.ts';
 
 const routes = new Hono<ApiEnv>()
@@ -68,6 +69,7 @@ const routes = new Hono<ApiEnv>()
   .route('/', gateRoutes)
   .route('/', operatorRoutes)
   .route('/', waitlistRoutes)
+  .route('/', attendeeChangeRoutes)
   .route('/', devRoutes);
 
 /** The routes' type, for the browser's typed client (hono/client's hc). */

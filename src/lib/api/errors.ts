@@ -155,6 +155,16 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   waitlist_offer_open: 409,
   waitlist_entry_not_found: 404,
   waitlist_offer_unavailable: 409,
+  // Changing a real-name attendee
+  attendee_change_not_real_name: 409,
+  attendee_change_not_paid: 409,
+  attendee_change_closed: 409,
+  attendee_change_ticket_unavailable: 409,
+  attendee_change_pending: 409,
+  attendee_change_decided: 409,
+  attendee_change_not_found: 404,
+  attendee_change_same_person: 400,
+  attendee_change_id_type_mismatch: 400,
 };
 
 /**

@@ -520,10 +520,57 @@ export const tickets = sqliteTable(
     codeHash: text('code_hash'),
     seat: text('seat'),
     status: text('status', { enum: ['pending', 'valid', 'used', 'invalid', 'transferred'] }).notNull(),
+    /** Raised each time the entry code is reissued (services/attendee-changes.ts): part of what the code signs. */
+    codeGeneration: integer('code_generation').notNull().default(0),
     updatedAt: integer('updated_at').notNull(),
   },
   // The gate finds a scanned ticket by its code's hash; each code belongs to one ticket.
   (t) => [index('tickets_order_idx').on(t.orderId), uniqueIndex('tickets_code_hash_idx').on(t.codeHash)],
+);
+
+/**
+ * A buyer's request to change one real-name attendee of an order, and its outcome: the audit of who
+ * asked, whom for whom, who decided and when. ID numbers are masked with a keyed hash; the new
+ * attendee's full number is kept only while the request waits (approving copies it to the order).
+ */
+export const attendeeChangeRequests = sqliteTable(
+  'attendee_change_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderAttendeeId: integer('order_attendee_id')
+      .notNull()
+      .references(() => orderAttendees.id),
+    /** The ticket the attendee holds; null while the order is not yet ticketed. */
+    ticketId: integer('ticket_id').references(() => tickets.id),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    oldName: text('old_name').notNull(),
+    oldNationality: text('old_nationality').notNull(),
+    oldIdCardType: text('old_id_card_type', { enum: ['passport', 'id_card'] }).notNull(),
+    oldIdMasked: text('old_id_masked').notNull(),
+    oldIdHash: text('old_id_hash').notNull(),
+    newName: text('new_name').notNull(),
+    newNationality: text('new_nationality').notNull(),
+    newIdCardType: text('new_id_card_type', { enum: ['passport', 'id_card'] }).notNull(),
+    newIdCardNo: text('new_id_card_no'),
+    newIdMasked: text('new_id_masked').notNull(),
+    newIdHash: text('new_id_hash').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'refused', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: integer('decided_at'),
+    createdAt,
+  },
+  (t) => [
+    index('attendee_change_requests_order_idx').on(t.orderId, t.id),
+    index('attendee_change_requests_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('attendee_change_requests_pending_idx').on(t.orderAttendeeId).where(sql`status = 'pending'`),
+  ],
 );
 
 /**

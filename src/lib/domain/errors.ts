@@ -4,6 +4,7 @@
  * how a transport answers it: the API layer maps each code to an HTTP status (api/errors.ts).
  */
 import type { AdmissionRefusal } from './admission.ts';
+import type { AttendeeChangeRefusal } from './attendee-change.ts';
 import type { AddressProblem } from './address.ts';
 import type { AttendeeProblem } from './identity.ts';
 import type { FulfilmentProblem } from './fulfilment.ts';
@@ -43,7 +44,8 @@ export type ErrorCode =
   | TransferErrorCode
   | GateErrorCode
   | ShowChangeErrorCode
-  | WaitlistErrorCode;
+  | WaitlistErrorCode
+  | AttendeeChangeErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =
@@ -139,6 +141,20 @@ export type WaitlistErrorCode =
   | 'waitlist_offer_open'
   | 'waitlist_entry_not_found'
   | 'waitlist_offer_unavailable';
+
+/**
+ * Changing a real-name attendee: the order's refusals (domain/attendee-change.ts), a ticket that no
+ * longer admits, a request already waiting or already decided, one not visible to the caller, the
+ * same person again, the ID type the venue asks of the nationality.
+ */
+export type AttendeeChangeErrorCode =
+  | AttendeeChangeRefusal
+  | 'attendee_change_ticket_unavailable'
+  | 'attendee_change_pending'
+  | 'attendee_change_decided'
+  | 'attendee_change_not_found'
+  | 'attendee_change_same_person'
+  | 'attendee_change_id_type_mismatch';
 
 export class DomainError extends Error {
   readonly code: ErrorCode;

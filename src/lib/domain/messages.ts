@@ -20,6 +20,8 @@ export const MESSAGE_KINDS = [
   'waitlist_offer',
   'lottery_result',
   'sale_started',
+  'attendee_change_approved',
+  'attendee_change_refused',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -60,7 +62,8 @@ export type MessageFacts =
   | ({ kind: 'listing_sold'; quantity: number; payout: string } & ShowFacts)
   | ({ kind: 'waitlist_offer'; tier: string; quantity: number; holdUntil: string } & ShowFacts)
   | ({ kind: 'lottery_result'; won: boolean } & ShowFacts)
-  | ({ kind: 'sale_started' } & ShowFacts);
+  | ({ kind: 'sale_started' } & ShowFacts)
+  | ({ kind: 'attendee_change_approved' | 'attendee_change_refused'; attendee: string } & OrderFacts);
 
 /** A message ready for a provider: email carries text and HTML, SMS one short text. */
 export interface ComposedMessage {

@@ -105,7 +105,7 @@ async function requireGateStaff(scope: UserScope, sessionId: number): Promise<nu
  * resale order's listing points at the order it resells, and so on back to the seller's own
  * listing, whose seller issued the tickets.
  */
-const issuersOf = (start: SQL) => sql`WITH RECURSIVE up(order_id, listing_id, depth) AS (
+export const issuersOf = (start: SQL) => sql`WITH RECURSIVE up(order_id, listing_id, depth) AS (
     SELECT id, listing_id, 0 FROM orders WHERE ${start}
     UNION ALL
     SELECT up.order_id, src.listing_id, up.depth + 1 FROM up
@@ -115,7 +115,7 @@ const issuersOf = (start: SQL) => sql`WITH RECURSIVE up(order_id, listing_id, de
   SELECT up.order_id AS orderId, l.seller_id AS issuerId FROM up JOIN listings l ON l.id = up.listing_id WHERE l.source_order_id IS NULL`;
 
 /** The seller who issued the tickets of an order. */
-async function issuerOf(db: Db, orderId: number): Promise<number | undefined> {
+export async function issuerOf(db: Db, orderId: number): Promise<number | undefined> {
   const [row] = await db.all<{ orderId: number; issuerId: number }>(issuersOf(sql`id = ${orderId}`));
   return row?.issuerId;
 }
@@ -126,10 +126,8 @@ export async function admit(scope: UserScope, sessionId: number, rawCode: string
   const sellers = await requireGateStaff(scope, sessionId);
   const code = normalizeEntryCode(rawCode);
   if (!code) throw new DomainError('entry_code_invalid', {}, 'code');
-  const [ticket] = await db
-    .select()
-    .from(tickets)
-    .where(eq(tickets.codeHash, await sha256Hex(code)));
+  const codeHash = await sha256Hex(code);
+  const [ticket] = await db.select().from(tickets).where(eq(tickets.codeHash, codeHash));
   if (!ticket) throw new DomainError('ticket_not_found', {}, 'code');
   const [show] = await orderWithShowQuery(db).where(eq(orders.id, ticket.orderId));
   const time = (ms: number) => formatSessionTime(ms, ctx.locale, show.city.timeZone);
@@ -141,13 +139,18 @@ export async function admit(scope: UserScope, sessionId: number, rawCode: string
   const issuer = await issuerOf(db, ticket.orderId);
   if (issuer === undefined || !admitsFor(sellers, issuer)) throw new DomainError('ticket_other_seller', { ticketNo: ticket.ticketNo });
 
+  // Guarded on the code too: a code reissued since it was read (an attendee change) no longer admits.
   const [admitted] = await db
     .update(tickets)
     .set({ status: 'used', updatedAt: now })
-    .where(and(eq(tickets.id, ticket.id), eq(tickets.status, 'valid')))
+    .where(and(eq(tickets.id, ticket.id), eq(tickets.status, 'valid'), eq(tickets.codeHash, codeHash)))
     .returning();
-  // Another scanner admitted it (or it was voided) since it was read.
-  if (!admitted) refuse((await db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0]);
+  if (!admitted) {
+    // Another scanner admitted it (or it was voided) since it was read, or its code was reissued.
+    const [current] = await db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    if (current.codeHash !== codeHash) throw new DomainError('ticket_not_found', {}, 'code');
+    refuse(current);
+  }
   return {
     ticketNo: admitted.ticketNo,
     seat: admitted.seat,

@@ -104,6 +104,7 @@ interface Payload {
   lotteryId?: number;
   activityId?: number;
   won?: number | boolean;
+  attendee?: string;
 }
 
 /** What every message names of a show: the columns of the show query it uses. */
@@ -235,7 +236,9 @@ async function factsOf(
       },
     };
   }
-  const link = message.kind === 'tickets_issued' ? await voucherUrl(ctx.env, order.orderNo) : pathTo('orderDetailPage', { id: order.id });
+  // A new voucher (issued, or reissued for a changed attendee) is what the message points to.
+  const voucherMessage = message.kind === 'tickets_issued' || message.kind === 'attendee_change_approved';
+  const link = voucherMessage ? await voucherUrl(ctx.env, order.orderNo) : pathTo('orderDetailPage', { id: order.id });
   const base: OrderFacts = {
     ...showFacts(rows.order, link, ctx),
     orderNo: order.orderNo,
@@ -275,6 +278,9 @@ function orderMessageFacts(
       };
     case 'courier_shipped':
       return { kind, ...base, trackingNo: payload.trackingNo ?? '' };
+    case 'attendee_change_approved':
+    case 'attendee_change_refused':
+      return { kind, ...base, attendee: payload.attendee ?? '' };
     case 'refund_made':
       return { kind, ...base, refundAmount: money(payload.amount ?? 0, order.currency) };
     case 'show_postponed':

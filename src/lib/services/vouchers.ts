@@ -38,9 +38,13 @@ export interface Voucher {
   tickets: VoucherTicket[];
 }
 
-/** The entry code of a ticket: derived from its number under the app secret, so it is never stored. */
-export async function entryCodeOf(env: ServiceEnv, ticketNo: string): Promise<string> {
-  return entryCodeFromSignature(await sign(env, 'ticket', ticketNo));
+/**
+ * The entry code of a ticket: derived from its number and code generation under the app secret, so
+ * it is never stored. Generation 0 signs the number alone (the codes issued before reissues
+ * existed); each reissue (services/attendee-changes.ts) raises the generation and so the code.
+ */
+export async function entryCodeOf(env: ServiceEnv, ticketNo: string, generation = 0): Promise<string> {
+  return entryCodeFromSignature(await sign(env, 'ticket', generation === 0 ? ticketNo : `${ticketNo}#${generation}`));
 }
 
 /** Order numbers are digits (letters and hyphens allowed for other formats); keys are base64url signatures. */
@@ -82,7 +86,7 @@ export async function voucherFor(scope: RequestScope, orderNo: string, key: stri
         ticketNo: ticket.ticketNo,
         seat: ticket.seat,
         status: ticket.status,
-        entryCode: ticket.status === 'valid' && ticket.codeHash ? await entryCodeOf(env, ticket.ticketNo) : null,
+        entryCode: ticket.status === 'valid' && ticket.codeHash ? await entryCodeOf(env, ticket.ticketNo, ticket.codeGeneration) : null,
       })),
     ),
   };
