@@ -7,16 +7,15 @@
  */
 import { devices, expect, test, type APIRequestContext } from '@playwright/test';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
-import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { DEMO_SELLER_PASSWORD } from '../../src/lib/db/seed.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
   BASE_URL,
-  E2E_DATABASE,
   hydratedInView,
   localeOf,
   payInSandbox,
   placeOrder,
+  queryDb,
   seriousViolations,
   unnamedControls,
 } from './shop-helpers.ts';
@@ -26,23 +25,9 @@ test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testI
 const en = localeOf('en');
 const zhHK = localeOf('zh-HK');
 
-/**
- * One query of the server's database from a second process: on a busy machine it can find the
- * database locked by the server's own writes, so a failed try is made again (4 tries in all).
- */
-function localQuery(sql: string): Array<Record<string, string | number>> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return queryLocalDb(E2E_DATABASE, sql);
-    } catch (error) {
-      if (attempt === 4) throw error;
-    }
-  }
-}
-
 /** A real-name e-ticket listing on sale for one ticket, its show more than a week away (beyond the change cut-off), and its seller's sign-in. */
-function realNameListing(): { id: number; sellerEmail: string } {
-  const [listing] = localQuery(
+async function realNameListing(): Promise<{ id: number; sellerEmail: string }> {
+  const [listing] = await queryDb<{ id: number; sellerEmail: string }>(
     `SELECT l.id, u.email AS sellerEmail FROM listings l JOIN users u ON u.id = l.seller_id
      JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
      WHERE l.status = 'active' AND l.source_order_id IS NULL AND l.quantity_available >= 5 AND instr(l.delivery_types, 'e_ticket') > 0
@@ -51,7 +36,7 @@ function realNameListing(): { id: number; sellerEmail: string } {
      ORDER BY l.id DESC LIMIT 1`,
   );
   expect(listing, 'a seeded real-name e-ticket listing').toBeDefined();
-  return listing as { id: number; sellerEmail: string };
+  return listing;
 }
 
 /** Places a one-ticket real-name order for a visitor showing a passport, through the API as the signed-in buyer. */
@@ -85,7 +70,7 @@ async function placeRealNameOrder(request: APIRequestContext, listingId: number)
 }
 
 test('a buyer asks to change a real-name attendee, and the seller approves it on the gate page', async ({ page, browser }, testInfo) => {
-  const listing = realNameListing();
+  const listing = await realNameListing();
   // The seller, on their own phone, issues the tickets and later decides on the change.
   const sellerContext = await browser.newContext({ ...devices['Pixel 7'], baseURL: BASE_URL });
   await ownClientAddress(sellerContext, testInfo);
@@ -146,7 +131,7 @@ test('a buyer asks to change a real-name attendee, and the seller approves it on
 });
 
 test('a paid order of a show without real names says, in the page language, why it has no attendee to change', async ({ page }) => {
-  const [listing] = localQuery(
+  const [listing] = await queryDb(
     `SELECT l.id FROM listings l
      JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
      WHERE l.status = 'active' AND l.source_order_id IS NULL AND l.quantity_available >= 10 AND instr(l.delivery_types, 'e_ticket') > 0
