@@ -2,8 +2,9 @@
  * The voucher's service worker, registered by the voucher page with the page's own path as scope
  * (/voucher, /en/voucher...), so it never sits in front of the rest of the site.
  *
- * A ticket must still show at a gate with no signal. The page asks the worker to save it (and its
- * stylesheets) as soon as it opens, since the first visit is not yet served through the worker;
+ * A ticket must still show at a gate with no signal. The page asks the worker to save it (and the
+ * stylesheets and scripts it loaded: its script redraws the rotating entry code from the ticket's
+ * secret in the page) as soon as it opens, since the first visit is not yet served through the worker;
  * after that every request of a voucher page goes to the network first, refreshes the saved copy
  * (a ticket's state may change), and falls back to the copy when the network is gone.
  */
