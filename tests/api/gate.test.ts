@@ -375,6 +375,9 @@ describe('a door device: syncing the secrets, the photo-ID check, admissions mad
     const admitted = await idCheck(seller);
     expect(admitted.status, admitted.text).toBe(200);
     expect((await idCheck(seller)).body.errorCode).toBe('ticket_already_used');
+    expect((await seller.call(`/api/v1/gate/sessions/${source.sessionId}/tickets/${second.ticketNo}`)).body.errorCode).toBe(
+      'ticket_already_used',
+    );
     // Its QR code no longer admits either; the first ticket's attendee is the first.
     expect((await admit(seller, await scanOf(second))).body.errorCode).toBe('ticket_already_used');
     expect(

@@ -94,7 +94,9 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
     } catch {
       return;
     }
-    changeDoor((current) => ({ ...current, pending: current.pending.filter((admission) => !sent.includes(admission)) }));
+    const wasSent = (admission: PendingAdmission) =>
+      sent.some((item) => item.ticketNo === admission.ticketNo && item.admittedAt === admission.admittedAt);
+    changeDoor((current) => ({ ...current, pending: current.pending.filter((admission) => !wasSent(admission)) }));
     const refused = outcomes.flatMap((result) => (result.admitted ? [] : [result.message]));
     setAdmitted((count) => count - refused.length);
     setOutcome(refused.length > 0 ? { admitted: false, heading: t('conflicts'), reasons: refused } : null);

@@ -257,11 +257,15 @@ export async function admit(scope: UserScope, sessionId: number, rawScan: string
   return admitNow(scope, sessionId, sellers, found, 'code');
 }
 
-/** A ticket of the door, by its number, for the photo-ID check: its state and real-name attendee (no secret). */
+/**
+ * A ticket of the door that may be admitted, by its number, for the photo-ID check: its tier, seat
+ * and real-name attendee (no secret); or why it may not (already in, resold, void, another door's).
+ */
 export async function ticketForIdCheck(scope: UserScope, sessionId: number, ticketNo: string): Promise<DoorTicket> {
   const sellers = await requireGateStaff(scope, sessionId);
-  const [ticket] = await doorTickets(scope, sessionId, sellers, ticketNo.trim().toUpperCase());
-  if (!ticket) throw new DomainError('ticket_not_found', {}, 'ticketNo');
+  const number = ticketNo.trim().toUpperCase();
+  await requireAdmissible(scope, sessionId, sellers, await ticketByNumber(scope.db, number));
+  const [ticket] = await doorTickets(scope, sessionId, sellers, number);
   return { ...ticket, secret: null };
 }
 
