@@ -31,7 +31,7 @@ import { DomainError } from '../domain/errors.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
-import { entrySecretOf } from './entry-secrets.ts';
+import { entrySecrets } from './entry-secrets.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from './show-query.ts';
 import type { UserScope } from './scope.ts';
 
@@ -251,7 +251,7 @@ export async function admit(scope: UserScope, sessionId: number, rawScan: string
   if (scan?.kind !== 'code') throw new DomainError('entry_code_invalid', {}, 'code');
   const found = await ticketByNumber(scope.db, scan.ticketNo);
   await requireAdmissible(scope, sessionId, sellers, found);
-  const secret = await entrySecretOf(scope.env, found.ticket.ticketNo, found.ticket.entryNonce!);
+  const secret = await (await entrySecrets(scope.env))(found.ticket.ticketNo, found.ticket.entryNonce!);
   if (!(await entryCodeValid(secret, scan.code, scope.now)))
     throw new DomainError('entry_code_expired', { ticketNo: found.ticket.ticketNo });
   return admitNow(scope, sessionId, sellers, found, 'code');
@@ -316,10 +316,11 @@ async function doorTickets(scope: UserScope, sessionId: number, sellers: number[
     )})
       ${ticketNo === undefined ? sql`` : sql`AND t.ticket_no = ${ticketNo}`}
     ORDER BY t.id`);
+  const entrySecretOf = await entrySecrets(env);
   return Promise.all(
     rows.map(async (row) => ({
       ticketNo: row.ticketNo,
-      secret: row.status === 'valid' ? await entrySecretOf(env, row.ticketNo, row.entryNonce) : null,
+      secret: row.status === 'valid' ? await entrySecretOf(row.ticketNo, row.entryNonce) : null,
       status: row.status,
       seat: row.seat,
       tier: localizedName(row, ctx.locale),

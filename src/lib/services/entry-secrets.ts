@@ -11,7 +11,7 @@
  * link) and to the door devices of the ticket's own seller (services/admission.ts).
  */
 import type { ServiceEnv } from './env.ts';
-import { sign } from './secrets.ts';
+import { signerFor } from './secrets.ts';
 
 const PURPOSE = 'entry';
 
@@ -20,7 +20,8 @@ export function newEntryNonce(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The entry secret (base64url, 32 bytes) of a ticket with this number and nonce. */
-export function entrySecretOf(env: ServiceEnv, ticketNo: string, entryNonce: string): Promise<string> {
-  return sign(env, PURPOSE, `${ticketNo}:${entryNonce}`);
+/** The entry secret (base64url, 32 bytes) of each ticket given to the function answered, by its number and nonce. */
+export async function entrySecrets(env: ServiceEnv): Promise<(ticketNo: string, entryNonce: string) => Promise<string>> {
+  const sign = await signerFor(env, PURPOSE);
+  return (ticketNo, entryNonce) => sign(`${ticketNo}:${entryNonce}`);
 }

@@ -9,7 +9,7 @@
  * `fulfilTransferOrder`): the transfer needs nothing from the seller, whose tickets are e-tickets
  * the platform itself issued, so waiting for the seller to "fulfil" would only let them stall it.
  * In one D1 batch the buyer's order claims that many of the listing's tickets, gets new tickets
- * (new numbers, so new entry codes), the seller's originals become 'transferred', the seller's
+ * (new numbers and entry nonces, so new entry secrets), the seller's originals become 'transferred', the seller's
  * proceeds are recorded for payout after the event, and the order moves to pending receipt.
  * A listed ticket that stops being valid before it is sold (the seller's own order refunded)
  * leaves its listing at once (triggers of migration 0006); an order that held it unpaid is

@@ -12,7 +12,7 @@ import { formatSessionTime } from '../domain/session-time.ts';
 import { localizedAddress, localizedName } from '../i18n/locales.ts';
 import type { RequestScope } from './scope.ts';
 import { orderWithShowQuery } from './show-query.ts';
-import { entrySecretOf } from './entry-secrets.ts';
+import { entrySecrets } from './entry-secrets.ts';
 import { voucherKeyValid } from './voucher-link.ts';
 
 export type TicketStatus = (typeof tickets.$inferSelect)['status'];
@@ -56,6 +56,7 @@ export async function voucherFor(scope: RequestScope, orderNo: string, key: stri
   if (!row) return null;
   const { order, activity, venue, city, session, tier } = row;
   const ticketRows = await db.select().from(tickets).where(eq(tickets.orderId, order.id)).orderBy(asc(tickets.id));
+  const entrySecretOf = await entrySecrets(env);
   const timeLabel = (at: number) => formatSessionTime(at, locale, city.timeZone);
   return {
     orderNo: order.orderNo,
@@ -79,7 +80,7 @@ export async function voucherFor(scope: RequestScope, orderNo: string, key: stri
         ticketNo: ticket.ticketNo,
         seat: ticket.seat,
         status: ticket.status,
-        entrySecret: ticket.status === 'valid' && ticket.entryNonce ? await entrySecretOf(env, ticket.ticketNo, ticket.entryNonce) : null,
+        entrySecret: ticket.status === 'valid' && ticket.entryNonce ? await entrySecretOf(ticket.ticketNo, ticket.entryNonce) : null,
       })),
     ),
   };
