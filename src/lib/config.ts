@@ -281,6 +281,11 @@ export const ENTRY_CODE_DIGITS = 6;
  * and nothing older, so a screenshot is refused within 30 s of being taken.
  */
 export const ENTRY_CODE_SKEW_STEPS = 1;
+/**
+ * A door device with admissions made offline tries to upload them this often, besides when the
+ * browser says it is back online (an event a flaky venue network does not always give).
+ */
+export const GATE_UPLOAD_RETRY_MS = 15_000;
 /** Admissions a door device made offline, uploaded in one request: a busy door's hour without signal. */
 export const OFFLINE_ADMISSIONS_MAX = 500;
 /** Resales followed back to a ticket's issuing seller: a ticket resold more often than this is not one a door expects. */

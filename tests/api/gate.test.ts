@@ -426,9 +426,16 @@ describe('a door device: syncing the secrets, the photo-ID check, admissions mad
       .bind(offlineOnly.ticketNo)
       .first();
     expect(recorded).toEqual({ offline: 1, admittedAt, status: 'used' });
-    // The same upload again (a retry after a lost answer) admits no one twice.
+    // The same upload again (a retry after a lost answer) is answered as before and admits no one twice;
+    // the same ticket from another time or another door is a conflict.
     const again = await upload(seller, [{ ticketNo: offlineOnly.ticketNo, admittedAt, method: 'code' }]);
-    expect(again.body.data).toEqual([expect.objectContaining({ admitted: false, errorCode: 'ticket_already_used' })]);
+    expect(again.body.data).toEqual([{ ticketNo: offlineOnly.ticketNo, admitted: true }]);
+    const rows = await env.DB.prepare('SELECT count(*) AS n FROM admissions a JOIN tickets t ON t.id = a.ticket_id WHERE t.ticket_no = ?')
+      .bind(offlineOnly.ticketNo)
+      .first<{ n: number }>();
+    expect(rows!.n).toBe(1);
+    const later = await upload(seller, [{ ticketNo: offlineOnly.ticketNo, admittedAt: admittedAt + 1000, method: 'code' }]);
+    expect(later.body.data).toEqual([expect.objectContaining({ admitted: false, errorCode: 'ticket_already_used' })]);
     // A device's clock ahead of the server's never dates an admission in the future.
     const {
       tickets: [ahead],

@@ -4,8 +4,8 @@
  * voucher changes as the page's clock moves on (the test drives the clock: no waiting 15 real
  * seconds). At the door, the seller's gate page refuses a code captured earlier (a screenshot) and
  * admits the live one once. Then the door device loses its signal too: it decides from the tickets
- * it synced (refusing the old code, admitting the live one once) and uploads that admission when
- * the signal is back.
+ * it synced (refusing the old code, admitting the live one once), opens again after a reload
+ * without signal, and uploads that admission when the signal is back.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config.ts';
@@ -66,6 +66,7 @@ test('the voucher code changes offline; the gate admits the live code once and r
   await door.goto(`/en/gate?session=${session.id}`);
   await hydrated(door, 'GateScanner');
   await expect(door.getByText(/^Ready without signal: \d+ tickets? synced at/)).toBeVisible();
+  await expect(door.getByText(en.say('gate.offlineReady'))).toBeVisible();
   expect(await seriousViolations(door)).toEqual([]);
 
   // The phone's clock is the test's. The voucher is saved on the device, then the network goes.
@@ -119,9 +120,16 @@ test('the voucher code changes offline; the gate admits the live code once and r
   await scan(entryPayload(second.ticketNo, liveSecond!), en.say('gate.admittedOffline'));
   await expect(door.getByText(en.say('gate.pending', { count: 1 }))).toBeVisible();
   await scan(entryPayload(second.ticketNo, liveSecond!), alreadyIn(second.ticketNo));
+  // The page opens again without signal (saved on the device), still knowing what it admitted.
+  await door.reload();
+  await hydrated(door, 'GateScanner');
+  await expect(door.getByText(en.say('gate.pending', { count: 1 }))).toBeVisible();
+  await scan(entryPayload(second.ticketNo, liveSecond!), alreadyIn(second.ticketNo));
   await scan(entryPayload(first.ticketNo, liveCode), alreadyIn(first.ticketNo));
 
+  // Back online, the staff press "Sync tickets now": the admission goes up, the fresh list comes down.
   await doorContext.setOffline(false);
+  await door.getByRole('button', { name: en.say('gate.sync.now') }).click();
   await expect(door.getByText(en.say('gate.uploaded'))).toBeVisible();
   await expect(door.getByText(en.say('gate.pending', { count: 1 }))).toHaveCount(0);
   // The server holds the ticket admitted: looking it up for an ID check says so.

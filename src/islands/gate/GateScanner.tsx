@@ -11,6 +11,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiClientError, api, unwrap, type ApiData } from '../../lib/api/client.ts';
+import { GATE_UPLOAD_RETRY_MS } from '../../lib/config.ts';
 import { offlineRefusal, type DoorTicket } from '../../lib/domain/admission.ts';
 import { parseEntryScan } from '../../lib/domain/entry-code.ts';
 import type { MessageKey } from '../../lib/i18n/keys.ts';
@@ -61,6 +62,8 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
   const [clockOffMs, setClockOffMs] = useState(0);
   const [online, setOnline] = useState(true);
   const [uploadedNote, setUploadedNote] = useState(false);
+  /** An upload is on its way: another (the retry, the online event, the button) waits, so nothing is sent twice. */
+  const uploading = useRef(false);
   const hydrated = useHydrated();
   const gate = api.v1.gate.sessions[':id'];
   const param = { id: String(sessionId) };
@@ -86,14 +89,18 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
 
   /** Sends the admissions made offline; the server's refusals (another door got there first) are shown. */
   async function upload(state: DoorState) {
-    if (state.pending.length === 0) return;
+    if (state.pending.length === 0 || uploading.current) return;
+    uploading.current = true;
     const sent = state.pending;
     let outcomes: ApiData<(typeof gate)['offline-admissions']['$post']>;
     try {
       outcomes = await unwrap(gate['offline-admissions'].$post({ param, json: { admissions: sent } }));
     } catch {
       return;
+    } finally {
+      uploading.current = false;
     }
+    setOnline(true);
     const wasSent = (admission: PendingAdmission) =>
       sent.some((item) => item.ticketNo === admission.ticketNo && item.admittedAt === admission.admittedAt);
     changeDoor((current) => ({ ...current, pending: current.pending.filter((admission) => !wasSent(admission)) }));
@@ -116,11 +123,19 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
     const goneOffline = () => setOnline(false);
     window.addEventListener('online', goneOnline);
     window.addEventListener('offline', goneOffline);
+    const retry = setInterval(() => void upload(loadDoor(sessionId)), GATE_UPLOAD_RETRY_MS);
     return () => {
       window.removeEventListener('online', goneOnline);
       window.removeEventListener('offline', goneOffline);
+      clearInterval(retry);
     };
   }, []);
+
+  /** "Sync tickets now": what this device admitted goes up first, then the fresh list comes down. */
+  async function exchange() {
+    await upload(loadDoor(sessionId));
+    await sync();
+  }
 
   /** The device's own decision, without the server. */
   async function decideOffline(ticket: DoorTicket | undefined, scan: Scan) {
@@ -313,7 +328,7 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
         {clockOffMs > CLOCK_WARNING_MS && (
           <p className="gate-offline">{t('sync.clockOff', { minutes: Math.round(clockOffMs / 60_000) })}</p>
         )}
-        <button type="button" className="gate-staff-remove" disabled={!hydrated} onClick={() => void sync()}>
+        <button type="button" className="gate-staff-remove" disabled={!hydrated} onClick={() => void exchange()}>
           {t('sync.now')}
         </button>
       </div>

@@ -366,11 +366,19 @@ export type OfflineOutcome =
   | { ticketNo: string; admitted: true }
   | { ticketNo: string; admitted: false; errorCode: string; message: string };
 
+/** Whether the ticket's recorded admission is this upload's, recorded by an earlier try whose answer the device never got. */
+async function uploadedBefore(db: Db, ticketId: number, staffId: number, upload: OfflineAdmission): Promise<boolean> {
+  const [row] = await db.select().from(admissions).where(eq(admissions.ticketId, ticketId));
+  // The first try kept the device's time, or the server's then if the device's was later.
+  return row?.offline === true && row.staffId === staffId && row.admittedAt === Math.min(upload.admittedAt, row.recordedAt);
+}
+
 /**
  * Records what a door device admitted without signal. The server decides each ticket as if it
  * were scanned now (one admission per ticket): an admission another door or an online scan got to
- * first is a conflict the device shows its staff, with the reason in their language. The device's
- * time is kept as the admission's, never later than now.
+ * first is a conflict the device shows its staff, with the reason in their language; the same
+ * upload sent again (its answer was lost) is answered as before. The device's time is kept as the
+ * admission's, never later than now.
  */
 export async function recordOfflineAdmissions(scope: UserScope, sessionId: number, uploads: OfflineAdmission[]): Promise<OfflineOutcome[]> {
   const { db, userId, now } = scope;
@@ -381,6 +389,10 @@ export async function recordOfflineAdmissions(scope: UserScope, sessionId: numbe
     const ticketNo = upload.ticketNo.trim().toUpperCase();
     try {
       const found = await ticketByNumber(db, ticketNo);
+      if (await uploadedBefore(db, found.ticket.id, userId, upload)) {
+        outcomes.push({ ticketNo, admitted: true });
+        continue;
+      }
       await requireAdmissible(scope, sessionId, sellers, found);
       const admittedAt = Math.min(upload.admittedAt, now);
       await recordAdmission(scope, sellers, found, {
