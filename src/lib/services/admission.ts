@@ -181,10 +181,10 @@ interface AdmissionRecord {
 }
 
 /**
- * The statements that admit a ticket, for one batch: its admission is recorded and the ticket moves
- * from valid to used, both only while it is valid, so of any number of scans at once (or an
- * offline upload meeting an online scan) exactly one admits; the unique index on the admission's
- * ticket makes that hold even if a ticket were ever valid again. The update answers the ticket.
+ * The statements that admit a ticket, for one batch: its admission is recorded while it is valid
+ * (and has none: the unique index), and only if that row was written (`changes()`) the ticket moves
+ * from valid to used, so of any number of scans at once (or an offline upload meeting an online
+ * scan) exactly one admits, and each admission has its record. The update answers the ticket.
  */
 function admissionStatements(db: Db, record: AdmissionRecord, now: number) {
   const d1 = db.$client;
@@ -196,7 +196,7 @@ function admissionStatements(db: Db, record: AdmissionRecord, now: number) {
       ON CONFLICT (ticket_id) DO NOTHING`)
       .bind(record.ticketId, record.sessionId, record.staffId, record.method, record.offline ? 1 : 0, record.admittedAt, now),
     d1
-      .prepare(`UPDATE tickets SET status = 'used', updated_at = ?2 WHERE id = ?1 AND status = 'valid' RETURNING id`)
+      .prepare(`UPDATE tickets SET status = 'used', updated_at = ?2 WHERE id = ?1 AND status = 'valid' AND changes() = 1 RETURNING id`)
       .bind(record.ticketId, now),
   ];
 }
