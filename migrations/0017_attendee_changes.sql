@@ -2,9 +2,8 @@
 -- tickets (or an operator) approves or refuses. Each request is kept as the audit of who asked to
 -- change whom, who decided, when and how. ID numbers are kept masked with a keyed hash (to tell two
 -- requests for the same person apart); the new attendee's full number only while it waits, as
--- approving copies it to the order's attendee. A ticket's `code_generation` is part of what its
--- entry code signs: reissuing the voucher raises it, so the old code stops admitting.
-ALTER TABLE `tickets` ADD `code_generation` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- approving copies it to the order's attendee. Approving also gives the ticket a new entry nonce
+-- (migration 0016), so the old voucher's codes stop admitting.
 CREATE TABLE `attendee_change_requests` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`order_id` integer NOT NULL,

@@ -1,9 +1,13 @@
 /**
- * The voucher's service worker, registered by the voucher page with the page's own path as scope
- * (/voucher, /en/voucher...), so it never sits in front of the rest of the site.
+ * The service worker of the pages that must open without signal, registered by each with the
+ * page's own path as scope (/voucher, /en/voucher, /en/gate...; src/lib/offline-copy.ts), so it
+ * never sits in front of the rest of the site: the voucher, and the door's check-in page (which
+ * keeps its synced tickets in local storage, not here). API calls always go to the network: the
+ * pages decide themselves what to do without an answer.
  *
- * A ticket must still show at a gate with no signal. The page asks the worker to save it (and its
- * stylesheets) as soon as it opens, since the first visit is not yet served through the worker;
+ * A ticket must still show at a gate with no signal. The page asks the worker to save it (and the
+ * stylesheets and scripts it loaded: its script redraws the rotating entry code from the ticket's
+ * secret in the page) as soon as it opens, since the first visit is not yet served through the worker;
  * after that every request of a voucher page goes to the network first, refreshes the saved copy
  * (a ticket's state may change), and falls back to the copy when the network is gone.
  */
@@ -66,6 +70,6 @@ async function networkFirst(request) {
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.method !== 'GET' || !sameOrigin(request.url)) return;
+  if (request.method !== 'GET' || !sameOrigin(request.url) || new URL(request.url).pathname.startsWith('/api/')) return;
   event.respondWith(networkFirst(request));
 });

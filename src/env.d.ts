@@ -31,7 +31,7 @@ declare namespace Cloudflare {
     TWILIO_MESSAGING_SERVICE_SID?: string;
     /** Another address for Twilio's API; only the tests' local double of it uses this. */
     TWILIO_API_URL?: string;
-    /** Signs entry codes, voucher links and sandbox webhooks (src/lib/services/secrets.ts); required in production. */
+    /** Derives entry secrets, signs voucher links and sandbox webhooks (src/lib/services/secrets.ts); required in production. */
     APP_SECRET?: string;
     /** The origin of every absolute link we hand out, e.g. https://tickets.example.com; required in production (src/lib/domain/public-origin.ts). */
     PUBLIC_ORIGIN?: string;

@@ -43,28 +43,6 @@ document.addEventListener('click', function (event) {
     bars.forEach(function (bar) { observer.observe(bar); });
   }
 })();`,
-  /** The voucher page registers its service worker and saves itself for offline use. */
-  voucherOffline: `// Keeps this voucher readable offline: the service worker (scoped to this path) saves the page and
-// its stylesheets now, and answers from that copy whenever the network is gone.
-(function () {
-  var status = document.getElementById('voucher-offline');
-  if (!('serviceWorker' in navigator) || !status) return;
-  var url = location.href;
-  var saved = false;
-  status.textContent = status.dataset.saving;
-  navigator.serviceWorker.addEventListener('message', function (event) {
-    if (event.data && event.data.type === 'voucher-saved' && event.data.url === url && !saved) {
-      saved = true;
-      status.textContent = status.dataset.ready;
-    }
-  });
-  if (navigator.serviceWorker.startMessages) navigator.serviceWorker.startMessages();
-  navigator.serviceWorker.register('/voucher-sw.js', { scope: location.pathname }).catch(function () {});
-  navigator.serviceWorker.ready.then(function (registration) {
-    var styles = Array.prototype.map.call(document.querySelectorAll('link[rel="stylesheet"]'), function (link) { return link.href; });
-    registration.active.postMessage({ type: 'voucher-save', urls: [url].concat(styles) });
-  });
-})();`,
   /** The orders page scrolls its current tab into view. */
   ordersTabIntoView: `// The tab row scrolls sideways on a phone: bring the current tab into view, centred.
 (function () {

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { currentEntryCode, entryPayload } from '../../src/lib/domain/entry-code.ts';
 import type { Admission } from '../../src/lib/services/admission.ts';
 import type { AttendeeChangeView, OrderAttendeeChanges } from '../../src/lib/services/attendee-changes.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
@@ -58,8 +59,19 @@ async function attendeeIds(): Promise<[number, number]> {
   return [attendees[0].id, attendees[1].id];
 }
 
-async function entryCodes(orderId = order.id): Promise<string[]> {
-  return (await voucherOf(buyer, orderId)).tickets.map((ticket) => ticket.entryCode!);
+/** Each ticket's entry secret as the voucher delivers it (null once the ticket is used). */
+async function entrySecrets(orderId = order.id): Promise<Array<string | null>> {
+  return (await voucherOf(buyer, orderId)).tickets.map((ticket) => ticket.entrySecret);
+}
+
+/** What each ticket's voucher QR code carries now: its number and current rotating code (a used ticket's voucher shows none). */
+async function entryScans(orderId = order.id): Promise<string[]> {
+  const { tickets } = await voucherOf(buyer, orderId);
+  return Promise.all(
+    tickets.map(async ({ ticketNo, entrySecret }) =>
+      entrySecret ? entryPayload(ticketNo, await currentEntryCode(entrySecret, Date.now())) : '',
+    ),
+  );
 }
 
 /** A paid real-name order of the buyer's, its e-tickets issued, one visitor attendee per ticket ([name, passport number]). */
@@ -230,14 +242,14 @@ describe('a waiting request', () => {
 
   it('refused by the seller leaves the attendee and the code as they were, and tells the buyer', async () => {
     const [, second] = await attendeeIds();
-    const [, codeBefore] = await entryCodes();
+    const [, secretBefore] = await entrySecrets();
     const request = (await ask(buyer, { orderAttendeeId: second, ...visitor('Mori Aoi', 'TR2222222') })).body.data;
     const refused = await decide(seller, request.id, 'refuse');
     expect(refused.status, refused.text).toBe(200);
     expect(refused.body.data.status).toBe('refused');
     expect((await decide(operator, request.id, 'approve')).body.errorCode).toBe('attendee_change_decided');
     expect((await changes(buyer)).body.data.attendees[1]).toMatchObject({ name: 'Suzuki Ken', changeable: true, pending: null });
-    expect((await entryCodes())[1]).toBe(codeBefore);
+    expect((await entrySecrets())[1]).toBe(secretBefore);
     const told = (await messagesOf({ orderId: order.id })).filter((message) => message.kind === 'attendee_change_refused');
     expect(told).toHaveLength(1);
     expect(JSON.parse(told[0].payload)).toEqual({ attendee: 'Mori Aoi' });
@@ -247,7 +259,8 @@ describe('a waiting request', () => {
 describe('approval', () => {
   it('happens once under concurrent approvals: the attendee changes, the old code stops admitting and the new one admits', async () => {
     const [first] = await attendeeIds();
-    const [oldCode] = await entryCodes();
+    const [oldSecret] = await entrySecrets();
+    const [oldCode] = await entryScans();
     const request = (await ask(buyer, { orderAttendeeId: first, ...visitor('Ito Yui', 'TR1111111') })).body.data;
 
     const racing = await Promise.all([
@@ -262,16 +275,13 @@ describe('approval', () => {
     expect(after.requests.find((item) => item.id === request.id)).toMatchObject({ status: 'approved', decidedAt: expect.any(Number) });
     const detail = (await buyer.call<OrderDetail>(`/api/v1/orders/${order.id}`)).body.data;
     expect(detail.attendees[0].name).toBe('Ito Yui');
-    const generation = await env.DB.prepare(`SELECT code_generation AS generation FROM tickets WHERE ticket_no = ?`)
-      .bind(after.attendees[0].ticketNo)
-      .first<{ generation: number }>();
-    expect(generation?.generation).toBe(1);
-
-    const [newCode] = await entryCodes();
-    expect(newCode).not.toBe(oldCode);
+    // The voucher is reissued: a new entry secret, so the old voucher's codes are refused at once.
+    const [newSecret] = await entrySecrets();
+    expect(newSecret).not.toBe(oldSecret);
+    const [newCode] = await entryScans();
     const old = await admit(oldCode);
-    expect(old.status).toBe(404);
-    expect(old.body.errorCode).toBe('ticket_not_found');
+    expect(old.status).toBe(409);
+    expect(old.body.errorCode).toBe('entry_code_expired');
     const admitted = await admit(newCode);
     expect(admitted.status, admitted.text).toBe(200);
     expect(admitted.body.data.ticketNo).toBe(after.attendees[0].ticketNo);
@@ -314,15 +324,15 @@ describe('approval', () => {
 
   it('racing a scan of the old code at the gate: either the scan admits and the approval is refused, or the old code is refused', async () => {
     const [, second] = await attendeeIds();
-    const [, oldCode] = await entryCodes();
+    const [, oldCode] = await entryScans();
     const request = (await ask(buyer, { orderAttendeeId: second, ...visitor('Abe Sora', 'TR3333333') })).body.data;
     const [approval, ...scans] = await Promise.all([decide(seller, request.id, 'approve'), admit(oldCode), admit(oldCode), admit(oldCode)]);
     const admittedOld = scans.filter((scan) => scan.status === 200);
     expect(admittedOld.length).toBeLessThanOrEqual(1);
     if (approval.status === 200) {
       expect(admittedOld).toHaveLength(0);
-      expect(scans.every((scan) => scan.body.errorCode === 'ticket_not_found')).toBe(true);
-      const [, newCode] = await entryCodes();
+      expect(scans.every((scan) => scan.body.errorCode === 'entry_code_expired')).toBe(true);
+      const [, newCode] = await entryScans();
       expect((await admit(newCode)).status).toBe(200);
     } else {
       expect(approval.body.errorCode).toBe('attendee_change_ticket_unavailable');
@@ -336,7 +346,7 @@ describe('approval', () => {
   it('is refused once the ticket was admitted with the old code: the request stays waiting and the attendee as it was', async () => {
     const single = await ticketedRealNameOrder([['Kato Ren', 'TR4444444']]);
     const [attendee] = (await changes(buyer, single.id)).body.data.attendees;
-    const [oldCode] = await entryCodes(single.id);
+    const [oldCode] = await entryScans(single.id);
     const request = (await ask(buyer, { orderAttendeeId: attendee.id, ...visitor('Abe Sora', 'TR3333333') }, 'en', single.id)).body.data;
     expect((await admit(oldCode)).status).toBe(200);
     const approval = await decide(seller, request.id, 'approve');

@@ -2,8 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPENSATION_COUPON_DAYS, REFUND_RETRY_AFTER_MS } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
-import { ENTRY_CODE_PATTERN } from '../../src/lib/domain/ticket-code.ts';
-import { sha256Hex } from '../../src/lib/domain/password.ts';
+import { base64urlBytes } from '../../src/lib/domain/entry-code.ts';
 import type { SellerOrder, SellerOrderPage } from '../../src/lib/services/fulfilment.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
@@ -198,22 +197,24 @@ describe('marking an order ticketed', () => {
     expect(detail.tickets).toHaveLength(2);
     expect(detail.voucherUrl).toMatch(/^\/voucher\?order=\d+&key=[\w-]+$/);
 
-    // The voucher needs no session; its entry codes are what the stored hashes were made from.
+    // The voucher needs no session; each ticket's entry secret is derived from its stored nonce, never stored itself.
     const voucher = await new TestClient().call<Voucher>(voucherPath(detail.voucherUrl!));
     expect(voucher.status).toBe(200);
     expect(voucher.headers.get('cache-control')).toBe('no-store');
     expect(voucher.body.data).toMatchObject({ orderNo: order.orderNo, orderStatus: 'pending_receipt', deliveryType: 'e_ticket' });
-    const stored = await env.DB.prepare('SELECT ticket_no AS ticketNo, code_hash AS codeHash FROM tickets WHERE order_id = ? ORDER BY id')
+    const stored = await env.DB.prepare(
+      'SELECT ticket_no AS ticketNo, entry_nonce AS entryNonce FROM tickets WHERE order_id = ? ORDER BY id',
+    )
       .bind(order.id)
-      .all<{ ticketNo: string; codeHash: string }>();
+      .all<{ ticketNo: string; entryNonce: string }>();
     expect(voucher.body.data.tickets).toHaveLength(2);
     for (const [index, ticket] of voucher.body.data.tickets.entries()) {
       expect(ticket.status).toBe('valid');
-      expect(ticket.entryCode).toMatch(ENTRY_CODE_PATTERN);
-      expect(stored.results[index].codeHash).toBe(await sha256Hex(ticket.entryCode!));
+      expect(base64urlBytes(ticket.entrySecret!)).toHaveLength(32);
+      expect(stored.results[index].entryNonce).toMatch(/^[0-9a-f]{32}$/);
     }
-    expect(voucher.body.data.tickets[0].entryCode).not.toBe(voucher.body.data.tickets[1].entryCode);
-    expect(JSON.stringify(stored.results)).not.toContain(voucher.body.data.tickets[0].entryCode!);
+    expect(voucher.body.data.tickets[0].entrySecret).not.toBe(voucher.body.data.tickets[1].entrySecret);
+    expect(JSON.stringify(stored.results)).not.toContain(voucher.body.data.tickets[0].entrySecret!);
   });
 
   it('refuses an order that is not paid yet with 409, writing no tickets', async () => {
@@ -290,7 +291,7 @@ describe('marking an order ticketed', () => {
     const voucher = await new TestClient().call<Voucher>(voucherPath(detail.voucherUrl!));
     expect(voucher.body.data.trackingNo).toBe('SF1234567890');
     expect(voucher.body.data.tickets).toEqual([
-      { ticketNo: `${placed.body.data.orderNo}-01`, seat: null, status: 'valid', entryCode: null },
+      { ticketNo: `${placed.body.data.orderNo}-01`, seat: null, status: 'valid', entrySecret: null },
     ]);
     const shippedMessages = (await messagesOf({ orderId: placed.body.data.id })).filter((message) => message.kind === 'courier_shipped');
     expect(shippedMessages.map((message) => JSON.parse(message.payload))).toEqual([{ trackingNo: 'SF1234567890' }]);
@@ -324,7 +325,7 @@ describe('handing tickets out at a pickup point', () => {
     expect(detail.pickup).toEqual({ address: 'Gate 3 ticket desk', from: startsAt - 2 * 3_600_000 });
     const voucher = await new TestClient().call<Voucher>(voucherPath(detail.voucherUrl!));
     expect(voucher.body.data.pickup).toMatchObject({ address: 'Gate 3 ticket desk', time: startsAt - 2 * 3_600_000 });
-    expect(voucher.body.data.tickets.every((ticket) => ticket.entryCode === null)).toBe(true);
+    expect(voucher.body.data.tickets.every((ticket) => ticket.entrySecret === null)).toBe(true);
 
     // The collector gets the place and time by SMS, in a message written with the change.
     const [told] = (await messagesOf({ orderId: order.id })).filter((message) => message.kind === 'pickup_details');
@@ -386,7 +387,7 @@ describe('reporting a failed delivery', () => {
     // The voucher still opens and says the tickets are void, with no code to scan.
     const voucher = await new TestClient().call<Voucher>(voucherPath(detail.voucherUrl!));
     expect(voucher.body.data.orderStatus).toBe('refunded');
-    expect(voucher.body.data.tickets.map((ticket) => [ticket.status, ticket.entryCode])).toEqual([
+    expect(voucher.body.data.tickets.map((ticket) => [ticket.status, ticket.entrySecret])).toEqual([
       ['invalid', null],
       ['invalid', null],
     ]);

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
-import { ENTRY_CODE_PATTERN } from '../../src/lib/domain/ticket-code.ts';
+import { base64urlBytes } from '../../src/lib/domain/entry-code.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { sweep } from '../../src/lib/services/sweep.ts';
 import type { PayoutView, TransferListingView } from '../../src/lib/services/transfers.ts';
@@ -212,12 +212,12 @@ describe('a transfer bought through checkout', () => {
 
     const holderVoucher = await voucherOf(holder, order.id);
     expect(holderVoucher.tickets.map((ticket) => ticket.status)).toEqual(['transferred', 'valid']);
-    expect(holderVoucher.tickets[0].entryCode).toBeNull();
+    expect(holderVoucher.tickets[0].entrySecret).toBeNull();
     const buyerVoucher = await voucherOf(buyer, bOrder.id);
     expect(buyerVoucher.tickets).toHaveLength(1);
     expect(buyerVoucher.tickets[0].status).toBe('valid');
-    expect(buyerVoucher.tickets[0].entryCode).toMatch(ENTRY_CODE_PATTERN);
-    expect(buyerVoucher.tickets[0].entryCode).not.toBe(holderVoucher.tickets[1].entryCode);
+    expect(base64urlBytes(buyerVoucher.tickets[0].entrySecret!)).toHaveLength(32);
+    expect(buyerVoucher.tickets[0].entrySecret).not.toBe(holderVoucher.tickets[1].entrySecret);
 
     const payouts = (await holder.call<PayoutView[]>('/api/v1/transfer-payouts')).body.data;
     const payout = payouts.find((entry) => entry.orderId === bOrder.id)!;

@@ -4,7 +4,7 @@
  * changes its price in My Listings; buyer B finds that listing among the tier's offers on the detail
  * page and buys it through the normal checkout; A's voucher then shows that ticket as transferred
  * and B's shows theirs valid, and A's proceeds are recorded. At the gate, the seller adds a door
- * staff member, who admits B's ticket once and turns away the code A noted before selling. A lists the other ticket and
+ * staff member, who admits B's ticket once and turns away the code A's voucher still computes from the secret it held before the sale. A lists the other ticket and
  * withdraws it. Each buyer signs up afresh; the words are the pages' own catalogue texts.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -12,6 +12,7 @@ import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/act
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import type { TransferListingView } from '../../src/lib/services/transfers.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
+import { currentEntryCode, entryPayload } from '../../src/lib/domain/entry-code.ts';
 import { formatMoney } from '../../src/lib/domain/money.ts';
 import { transferSplit } from '../../src/lib/domain/transfer.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
@@ -47,8 +48,8 @@ async function myListings(page: Page): Promise<TransferListingView[]> {
   return (await response.json()).data as TransferListingView[];
 }
 
-/** Each ticket of a voucher with its entry code (null once the ticket cannot admit), read through the voucher's signed link. */
-async function entryCodes(request: APIRequestContext, voucherUrl: string): Promise<Voucher['tickets']> {
+/** Each ticket of a voucher with its entry secret (null once the ticket cannot admit), read through the voucher's signed link. */
+async function voucherTickets(request: APIRequestContext, voucherUrl: string): Promise<Voucher['tickets']> {
   const response = await request.get(`/api${voucherUrl.replace('/voucher?', '/v1/vouchers?')}`);
   expect(response.status()).toBe(200);
   return ((await response.json()).data as Voucher).tickets;
@@ -78,7 +79,7 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   );
   await payInSandbox(page, bought);
   expect((await fulfilAsOrderSeller(bought.orderNo)).status).toBe('pending_receipt');
-  const codesBeforeSale = await entryCodes(page.request, (await orderOf(page.request, bought.id)).voucherUrl!);
+  const ticketsBeforeSale = await voucherTickets(page.request, (await orderOf(page.request, bought.id)).voucherUrl!);
 
   // The order offers "Sell / transfer".
   await page.goto(`/en/orders/${bought.id}`);
@@ -177,11 +178,11 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   await expect(voucherTicket(page, kept[0].ticketNo)).toContainText(en.say('voucher.state.valid'));
 
   // At the gate: the seller adds a door staff member, who admits B's new ticket once and turns A's
-  // resold one away. A noted the code of the ticket before selling it: the voucher no longer shows it.
-  const [codeB] = await entryCodes(page.request, ticketedB.voucherUrl!);
-  const resold = codesBeforeSale.find((ticket) => ticket.ticketNo === transferred[0].ticketNo)!;
+  // resold one away. A kept the entry secret of the ticket from before the sale: the voucher no longer gives it.
+  const [codeB] = await voucherTickets(page.request, ticketedB.voucherUrl!);
+  const resold = ticketsBeforeSale.find((ticket) => ticket.ticketNo === transferred[0].ticketNo)!;
   expect(
-    (await entryCodes(page.request, afterSale.voucherUrl!)).find((ticket) => ticket.ticketNo === resold.ticketNo)!.entryCode,
+    (await voucherTickets(page.request, afterSale.voucherUrl!)).find((ticket) => ticket.ticketNo === resold.ticketNo)!.entrySecret,
   ).toBeNull();
   const sessionId = pick.activity.sessions.find((session) => session.hasTicket)!.id;
   const sellerContext = await browser.newContext({ ...testInfo.project.use });
@@ -210,10 +211,13 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   await expect(staff.getByRole('region', { name: en.say('gate.staff.heading') })).toHaveCount(0);
   const codeField = staff.getByRole('textbox', { name: en.say('gate.code') });
   const verdict = staff.getByRole('status');
+  // What each voucher's QR code carries at the moment of the scan; A's comes from the secret A's voucher held before the sale.
+  const scanOf = async (ticket: Voucher['tickets'][number]) =>
+    entryPayload(ticket.ticketNo, await currentEntryCode(ticket.entrySecret!, Date.now()));
   for (const [typed, expected] of [
-    [codeB.entryCode!, en.say('gate.admitted')],
-    [codeB.entryCode!.toLowerCase(), en.say('error.ticket_already_used', { ticketNo: codeB.ticketNo, time: '' }).split(' at ')[0]],
-    [resold.entryCode!, en.say('error.ticket_transferred', { ticketNo: resold.ticketNo })],
+    [await scanOf(codeB), en.say('gate.admitted')],
+    [await scanOf(codeB), en.say('error.ticket_already_used', { ticketNo: codeB.ticketNo, time: '' }).split(' at ')[0]],
+    [await scanOf(resold), en.say('error.ticket_transferred', { ticketNo: resold.ticketNo })],
   ] as const) {
     await codeField.fill(typed);
     await codeField.press('Enter');

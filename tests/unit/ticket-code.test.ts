@@ -1,21 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { create } from 'qrcode/lib/core/qrcode.js';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_CODE_PATTERN, entryCodeFromSignature, entryQr, QR_QUIET_ZONE, ticketNumbers } from '../../src/lib/domain/ticket-code.ts';
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const base64url = (bytes: Uint8Array | Buffer) => Buffer.from(bytes).toString('base64url');
-
-/** An independent reading of the first 80 bits as Crockford base32, through one big integer. */
-function referenceCode(bytes: Uint8Array): string {
-  let value = BigInt(`0x${Buffer.from(bytes.subarray(0, 10)).toString('hex')}`);
-  let characters = '';
-  for (let i = 0; i < 16; i++) {
-    characters = CROCKFORD[Number(value & 31n)] + characters;
-    value >>= 5n;
-  }
-  return characters.replace(/(.{4})(?!$)/g, '$1-');
-}
+import { entryPayload } from '../../src/lib/domain/entry-code.ts';
+import { entryQr, QR_QUIET_ZONE, ticketNumbers } from '../../src/lib/domain/ticket-code.ts';
 
 describe('ticketNumbers', () => {
   it('numbers the tickets of an order after the order, from 01', () => {
@@ -35,44 +21,6 @@ describe('ticketNumbers', () => {
   });
 });
 
-describe('entryCodeFromSignature', () => {
-  it('reads the first 80 bits as Crockford base32 in four groups of four', () => {
-    expect(entryCodeFromSignature(base64url(new Uint8Array(32)))).toBe('0000-0000-0000-0000');
-    expect(entryCodeFromSignature(base64url(new Uint8Array(32).fill(0xff)))).toBe('ZZZZ-ZZZZ-ZZZZ-ZZZZ');
-    // 00001 repeated: 0x08 0x42 0x10 0x84 0x21, twice.
-    const ones = Uint8Array.from([0x08, 0x42, 0x10, 0x84, 0x21, 0x08, 0x42, 0x10, 0x84, 0x21, 0xff, 0xff]);
-    expect(entryCodeFromSignature(base64url(ones))).toBe('1111-1111-1111-1111');
-  });
-
-  it('agrees with an independent decoding for real HMAC-SHA256 signatures', () => {
-    for (let i = 0; i < 200; i++) {
-      const mac = createHmac('sha256', 'test-secret').update(`TW${i}-01`).digest();
-      const code = entryCodeFromSignature(base64url(mac));
-      expect(code).toBe(referenceCode(mac));
-      expect(code).toMatch(ENTRY_CODE_PATTERN);
-    }
-  });
-
-  it('gives different tickets different codes and the same ticket the same code', () => {
-    const codeOf = (ticketNo: string) => entryCodeFromSignature(createHmac('sha256', 'k').update(ticketNo).digest('base64url'));
-    expect(codeOf('A-01')).toBe(codeOf('A-01'));
-    expect(codeOf('A-01')).not.toBe(codeOf('A-02'));
-  });
-
-  it('never uses the letters I, L, O or U', () => {
-    const mac = createHmac('sha256', 'k').update('letters').digest();
-    for (let i = 0; i < 500; i++) {
-      const code = entryCodeFromSignature(base64url(createHmac('sha256', mac).update(String(i)).digest()));
-      expect(code).not.toMatch(/[ILOU]/);
-    }
-  });
-
-  it('refuses what is not a base64url signature of at least 80 bits', () => {
-    expect(() => entryCodeFromSignature('not base64!')).toThrow(TypeError);
-    expect(() => entryCodeFromSignature(base64url(new Uint8Array(9)))).toThrow(RangeError);
-  });
-});
-
 /** The cells a path fills, read back from its "M x y h w v1 h-w z" runs. */
 function filledCells(path: string): Set<string> {
   const cells = new Set<string>();
@@ -84,9 +32,9 @@ function filledCells(path: string): Set<string> {
 
 describe('entryQr', () => {
   it('draws exactly the dark modules qrcode encodes, inside a 4-module quiet zone', () => {
-    const code = 'ABCD-EFGH-JKMN-PQRS';
-    const { modules } = create(code, { errorCorrectionLevel: 'M' });
-    const drawing = entryQr(code);
+    const payload = entryPayload('2026110112345678901-01', '004211');
+    const { modules } = create(payload, { errorCorrectionLevel: 'M' });
+    const drawing = entryQr(payload);
     expect(drawing.size).toBe(modules.size + 2 * QR_QUIET_ZONE);
     const expected = new Set<string>();
     for (let row = 0; row < modules.size; row++) {
@@ -98,8 +46,7 @@ describe('entryQr', () => {
     expect(filledCells(drawing.path)).toEqual(expected);
   });
 
-  it('fits an entry code in the smallest symbol (21 modules), the easiest to scan', () => {
-    const mac = createHmac('sha256', 'k').update('TW-01').digest('base64url');
-    expect(entryQr(entryCodeFromSignature(mac)).size).toBe(21 + 2 * QR_QUIET_ZONE);
+  it('fits a payload of a long order in a version 2 symbol (25 modules), easy to scan', () => {
+    expect(entryQr(entryPayload('2026110112345678901-120', '999999')).size).toBe(25 + 2 * QR_QUIET_ZONE);
   });
 });

@@ -143,6 +143,7 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   ticket_void: 409,
   not_gate_staff: 403,
   entry_code_invalid: 400,
+  entry_code_expired: 409,
   ticket_not_found: 404,
   ticket_other_seller: 409,
   staff_account_invalid: 400,

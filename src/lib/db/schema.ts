@@ -516,16 +516,44 @@ export const tickets = sqliteTable(
       .notNull()
       .references(() => orders.id),
     ticketNo: text('ticket_no').notNull().unique(),
-    /** SHA-256 of the entry code, which is derived from the app secret and never stored (gate lookup). */
-    codeHash: text('code_hash'),
+    /**
+     * An e-ticket's entry nonce (null for a paper ticket): random, and no secret by itself; the
+     * entry secret is derived from it under the app secret (services/entry-secrets.ts), and a new
+     * nonce is a new secret.
+     */
+    entryNonce: text('entry_nonce'),
     seat: text('seat'),
     status: text('status', { enum: ['pending', 'valid', 'used', 'invalid', 'transferred'] }).notNull(),
-    /** Raised each time the entry code is reissued (services/attendee-changes.ts): part of what the code signs. */
-    codeGeneration: integer('code_generation').notNull().default(0),
     updatedAt: integer('updated_at').notNull(),
   },
-  // The gate finds a scanned ticket by its code's hash; each code belongs to one ticket.
-  (t) => [index('tickets_order_idx').on(t.orderId), uniqueIndex('tickets_code_hash_idx').on(t.codeHash)],
+  (t) => [index('tickets_order_idx').on(t.orderId)],
+);
+
+/**
+ * Who admitted a ticket at the gate, when and how: one row per ticket (the unique index), written
+ * with the ticket's move from valid to used. `method` is the scanned code or the ticket number
+ * with a photo-ID check; `offline` admissions were made on a door device without signal and
+ * uploaded later (`admittedAt` is the device's time, `recordedAt` the server's).
+ */
+export const admissions = sqliteTable(
+  'admissions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => activitySessions.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method', { enum: ['code', 'id_check'] }).notNull(),
+    offline: integer('offline', { mode: 'boolean' }).notNull().default(false),
+    admittedAt: integer('admitted_at').notNull(),
+    recordedAt: integer('recorded_at').notNull(),
+  },
+  (t) => [uniqueIndex('admissions_ticket_unique').on(t.ticketId), index('admissions_session_idx').on(t.sessionId)],
 );
 
 /**

@@ -1,31 +1,18 @@
 /**
- * Admission at the gate: reading a scanned or typed entry code, whether the ticket it names lets
- * its holder in at this session, and whether this door may admit it (its seller's own door). A ticket admits once; a transferred ticket (its holder
- * resold it: the new holder has a new code) and a void one never do.
+ * Admission at the gate: whether the ticket a scan names lets its holder in at this session,
+ * whether this door may admit it (its seller's own door), and the same decision on a door device
+ * without signal, from the tickets it synced. A ticket admits once; a transferred ticket (its
+ * holder resold it: the new holder has a new ticket and secret) and a void one never do; a code
+ * older than the skew window (a screenshot) is refused (domain/entry-code.ts).
  */
-import { ENTRY_CODE_PATTERN } from './ticket-code.ts';
-
-/** Characters people type for Crockford base32 ones: I and L read as 1, O as 0. */
-const LOOKALIKES: Record<string, string> = { I: '1', L: '1', O: '0' };
-
-/**
- * The entry code in its canonical form ("7K3M-9QXD-2HFP-A8VN") from what a scanner or a person
- * typed: any case, spaces or hyphens anywhere or none, lookalike letters; null when it cannot be one.
- */
-export function normalizeEntryCode(text: string): string | null {
-  const compact = text
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[ILO]/g, (char) => LOOKALIKES[char]);
-  if (compact.length !== 16) return null;
-  const grouped = compact.match(/.{4}/g)!.join('-');
-  return ENTRY_CODE_PATTERN.test(grouped) ? grouped : null;
-}
+import { entryCodeValid } from './entry-code.ts';
 
 export type AdmissionRefusal = 'ticket_other_session' | 'ticket_already_used' | 'ticket_transferred' | 'ticket_void';
 
+export type TicketStatus = 'pending' | 'valid' | 'used' | 'invalid' | 'transferred';
+
 export interface ScannedTicket {
-  status: 'pending' | 'valid' | 'used' | 'invalid' | 'transferred';
+  status: TicketStatus;
   sessionId: number;
 }
 
@@ -45,6 +32,50 @@ export function admissionRefusal(ticket: ScannedTicket, gateSessionId: number): 
  */
 export function admitsFor(sellers: readonly number[], issuerId: number): boolean {
   return sellers.includes(issuerId);
+}
+
+/** How many characters of an ID number the door sees: enough to match the document in hand, not enough to copy it. */
+const ID_ENDING_LENGTH = 4;
+
+/** The end of an attendee's ID number, for the photo-ID check at the door; the rest stays hidden. */
+export function idNumberEnding(idCardNo: string): string {
+  return idCardNo.slice(-ID_ENDING_LENGTH);
+}
+
+/** A ticket as a door device keeps it after syncing its session (services/admission.ts `doorSync`). */
+export interface DoorTicket {
+  ticketNo: string;
+  /** The entry secret of a valid ticket; null once it cannot admit. */
+  secret: string | null;
+  status: TicketStatus;
+  seat: string | null;
+  tier: string;
+  /** The real-name attendee of the ticket, for the photo-ID check; null when the show is not real-name. */
+  attendee: { name: string; idType: 'passport' | 'id_card'; idEnding: string } | null;
+  /** When the ticket was admitted, if it was. */
+  admittedAt: number | null;
+}
+
+/** Why a door device refuses a ticket on its own: the server's refusals, a ticket it never synced, a stale code. */
+export type OfflineRefusal = Exclude<AdmissionRefusal, 'ticket_other_session'> | 'ticket_not_found' | 'entry_code_expired';
+
+/**
+ * What a door device without signal decides for a synced ticket: `code` is the scanned code, or
+ * null for the photo-ID check by ticket number; `admittedHere` is when this device admitted it
+ * offline, if it did. The server has the last word when the device uploads (one admission per ticket).
+ */
+export async function offlineRefusal(
+  ticket: DoorTicket | undefined,
+  code: string | null,
+  admittedHere: number | undefined,
+  now: number,
+): Promise<OfflineRefusal | null> {
+  if (!ticket) return 'ticket_not_found';
+  if (admittedHere !== undefined || ticket.status === 'used') return 'ticket_already_used';
+  if (ticket.status === 'transferred') return 'ticket_transferred';
+  if (ticket.status !== 'valid' || !ticket.secret) return 'ticket_void';
+  if (code !== null && !(await entryCodeValid(ticket.secret, code, now))) return 'entry_code_expired';
+  return null;
 }
 
 /** How a person names the account to add as door staff: an email, or a phone with its calling code ("+852 91234567"). */

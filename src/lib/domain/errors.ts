@@ -119,11 +119,15 @@ export type TransferErrorCode =
 /** A show cancelled or postponed: who may change it, a bad new date (domain/show-changes.ts), a refund no longer offered. */
 export type ShowChangeErrorCode = PostponementProblem | 'not_an_operator' | 'session_not_found' | 'refund_not_available';
 
-/** The gate: who may admit at a session and which tickets, a code that cannot be one or names no ticket, the refusals of domain/admission.ts, and assigning door staff. */
+/**
+ * The gate: who may admit at a session and which tickets, a scan that cannot be one or names no
+ * ticket, a code outside the skew window, the refusals of domain/admission.ts, and assigning door staff.
+ */
 export type GateErrorCode =
   | AdmissionRefusal
   | 'not_gate_staff'
   | 'entry_code_invalid'
+  | 'entry_code_expired'
   | 'ticket_not_found'
   | 'ticket_other_seller'
   | 'staff_account_invalid'

@@ -1,22 +1,38 @@
 /**
- * The gate: door staff admit ticket holders by their entry code. A seller with tickets on sale for
- * a session (a listing of their own, not a holder's transfer listing) staffs its door and may assign
- * other accounts as door staff for that session; each door admits only the tickets its seller issued
- * (a resold ticket belongs to the seller who issued the original), so one seller cannot use up
- * another's tickets. A code is looked up by its SHA-256 (the only form stored), and a ticket is
- * admitted by one guarded update from valid to used, so two scanners reading the same code at once
- * let one person in, not two.
+ * The gate: door staff admit ticket holders by the voucher's rotating entry code (ticket number and
+ * current code, domain/entry-code.ts), or by the ticket number after checking a photo ID. A seller
+ * with tickets on sale for a session (a listing of their own, not a holder's transfer listing)
+ * staffs its door and may assign other accounts as door staff for that session; each door admits
+ * only the tickets its seller issued (a resold ticket belongs to the seller who issued the
+ * original), so one seller cannot use up another's tickets. A ticket is admitted by one guarded
+ * batch (its admission recorded, valid to used), so scanners reading the same ticket at once let
+ * one person in, not two. A door device can sync the session's entry secrets and admit without
+ * signal, uploading its admissions later; the server then decides each (docs/entry-codes.md).
  */
-import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { GATE_STAFF_MAX, RESALE_CHAIN_MAX } from '../config.ts';
-import { activities, activitySessions, cities, gateStaff, listings, orders, tickets, ticketTiers, users, venues } from '../db/schema.ts';
-import { admissionRefusal, admitsFor, normalizeEntryCode, parseStaffAccount } from '../domain/admission.ts';
+import {
+  activities,
+  activitySessions,
+  admissions,
+  cities,
+  gateStaff,
+  listings,
+  orders,
+  tickets,
+  ticketTiers,
+  users,
+  venues,
+} from '../db/schema.ts';
+import { admissionRefusal, admitsFor, idNumberEnding, parseStaffAccount, type DoorTicket } from '../domain/admission.ts';
+import { entryCodeValid, parseEntryScan } from '../domain/entry-code.ts';
 import { DomainError } from '../domain/errors.ts';
-import { sha256Hex } from '../domain/password.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
+import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
-import { orderWithShowQuery } from './show-query.ts';
+import { entrySecrets } from './entry-secrets.ts';
+import { orderWithShowQuery, type OrderWithShowRow } from './show-query.ts';
 import type { UserScope } from './scope.ts';
 
 export interface GateSession {
@@ -120,45 +136,298 @@ export async function issuerOf(db: Db, orderId: number): Promise<number | undefi
   return row?.issuerId;
 }
 
-/** Admits the holder of `rawCode` at the session's gate, or says why not (already in, resold, void, another show). */
-export async function admit(scope: UserScope, sessionId: number, rawCode: string): Promise<Admission> {
-  const { db, ctx, now } = scope;
-  const sellers = await requireGateStaff(scope, sessionId);
-  const code = normalizeEntryCode(rawCode);
-  if (!code) throw new DomainError('entry_code_invalid', {}, 'code');
-  const codeHash = await sha256Hex(code);
-  const [ticket] = await db.select().from(tickets).where(eq(tickets.codeHash, codeHash));
-  if (!ticket) throw new DomainError('ticket_not_found', {}, 'code');
-  const [show] = await orderWithShowQuery(db).where(eq(orders.id, ticket.orderId));
-  const time = (ms: number) => formatSessionTime(ms, ctx.locale, show.city.timeZone);
-  const refuse = (current: typeof ticket): never => {
-    const refusal = admissionRefusal({ status: current.status, sessionId: show.order.sessionId }, sessionId) ?? 'ticket_already_used';
-    throw new DomainError(refusal, { ticketNo: current.ticketNo, time: time(current.updatedAt) });
-  };
-  if (admissionRefusal({ status: ticket.status, sessionId: show.order.sessionId }, sessionId)) refuse(ticket);
-  const issuer = await issuerOf(db, ticket.orderId);
-  if (issuer === undefined || !admitsFor(sellers, issuer)) throw new DomainError('ticket_other_seller', { ticketNo: ticket.ticketNo });
+/** A ticket found for a door, with the show it is for and the seller who issued it. */
+interface FoundTicket {
+  ticket: typeof tickets.$inferSelect;
+  show: OrderWithShowRow;
+  issuerId: number | undefined;
+}
 
-  // Guarded on the code too: a code reissued since it was read (an attendee change) no longer admits.
-  const [admitted] = await db
-    .update(tickets)
-    .set({ status: 'used', updatedAt: now })
-    .where(and(eq(tickets.id, ticket.id), eq(tickets.status, 'valid'), eq(tickets.codeHash, codeHash)))
-    .returning();
-  if (!admitted) {
-    // Another scanner admitted it (or it was voided) since it was read, or its code was reissued.
-    const [current] = await db.select().from(tickets).where(eq(tickets.id, ticket.id));
-    if (current.codeHash !== codeHash) throw new DomainError('ticket_not_found', {}, 'code');
-    refuse(current);
+/** The e-ticket with this number and its show, or a 404 ticket_not_found (a paper ticket's entry is the paper). */
+async function ticketByNumber(db: Db, ticketNo: string): Promise<FoundTicket> {
+  const [ticket] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.ticketNo, ticketNo), isNotNull(tickets.entryNonce)));
+  if (!ticket) throw new DomainError('ticket_not_found', {}, 'code');
+  const [[show], issuerId] = await Promise.all([orderWithShowQuery(db).where(eq(orders.id, ticket.orderId)), issuerOf(db, ticket.orderId)]);
+  return { ticket, show, issuerId };
+}
+
+/** When a used ticket was admitted: its admission's time (a ticket used before admissions were recorded, its last change). */
+async function admittedAt(db: Db, ticket: typeof tickets.$inferSelect): Promise<number> {
+  const [row] = await db.select({ at: admissions.admittedAt }).from(admissions).where(eq(admissions.ticketId, ticket.id));
+  return row?.at ?? ticket.updatedAt;
+}
+
+/** Throws why the ticket does not admit at this door (another session, already in, resold, void, another seller's), if it does not. */
+async function requireAdmissible(scope: UserScope, sessionId: number, sellers: number[], found: FoundTicket): Promise<void> {
+  const { ticket, show, issuerId } = found;
+  const refusal = admissionRefusal({ status: ticket.status, sessionId: show.order.sessionId }, sessionId);
+  if (refusal) {
+    const at = refusal === 'ticket_already_used' ? await admittedAt(scope.db, ticket) : ticket.updatedAt;
+    throw new DomainError(refusal, { ticketNo: ticket.ticketNo, time: formatSessionTime(at, scope.ctx.locale, show.city.timeZone) });
   }
+  if (issuerId === undefined || !admitsFor(sellers, issuerId)) throw new DomainError('ticket_other_seller', { ticketNo: ticket.ticketNo });
+}
+
+interface AdmissionRecord {
+  ticketId: number;
+  sessionId: number;
+  staffId: number;
+  method: 'code' | 'id_check';
+  offline: boolean;
+  admittedAt: number;
+  /** The entry nonce a scanned code was checked against: a ticket reissued since (an attendee change) is not admitted by it. */
+  checkedNonce: string | null;
+}
+
+/**
+ * The statements that admit a ticket, for one batch: its admission is recorded while it is valid
+ * (and has none: the unique index), and only if that row was written (`changes()`) the ticket moves
+ * from valid to used, so of any number of scans at once (or an offline upload meeting an online
+ * scan) exactly one admits, and each admission has its record. The update answers the ticket.
+ */
+function admissionStatements(db: Db, record: AdmissionRecord, now: number) {
+  const d1 = db.$client;
+  return [
+    d1
+      .prepare(`
+      INSERT INTO admissions (ticket_id, session_id, staff_id, method, offline, admitted_at, recorded_at)
+      SELECT id, ?2, ?3, ?4, ?5, ?6, ?7 FROM tickets WHERE id = ?1 AND status = 'valid' AND (?8 IS NULL OR entry_nonce = ?8)
+      ON CONFLICT (ticket_id) DO NOTHING`)
+      .bind(
+        record.ticketId,
+        record.sessionId,
+        record.staffId,
+        record.method,
+        record.offline ? 1 : 0,
+        record.admittedAt,
+        now,
+        record.checkedNonce,
+      ),
+    d1
+      .prepare(`UPDATE tickets SET status = 'used', updated_at = ?2 WHERE id = ?1 AND status = 'valid' AND changes() = 1 RETURNING id`)
+      .bind(record.ticketId, now),
+  ];
+}
+
+/** Records the admission of a ticket found admissible, or throws why another request got there first. */
+async function recordAdmission(scope: UserScope, sellers: number[], found: FoundTicket, record: AdmissionRecord): Promise<void> {
+  const { db, now } = scope;
+  const results = await db.$client.batch(admissionStatements(db, record, now));
+  if (results[1].results.length > 0) return;
+  // Another scanner admitted it (or it was voided or resold) since it was read, or it was reissued
+  // (an attendee change): the scanned code is then one of the old voucher's.
+  const [current] = await db.select().from(tickets).where(eq(tickets.id, found.ticket.id));
+  await requireAdmissible(scope, record.sessionId, sellers, { ...found, ticket: current });
+  if (record.checkedNonce !== null && current.entryNonce !== record.checkedNonce) {
+    throw new DomainError('entry_code_expired', { ticketNo: current.ticketNo });
+  }
+  throw new DomainError('conflict');
+}
+
+/** Admits a found ticket now (by its code, or by its number after a photo-ID check), or says why not. */
+async function admitNow(
+  scope: UserScope,
+  sessionId: number,
+  sellers: number[],
+  found: FoundTicket,
+  method: AdmissionRecord['method'],
+): Promise<Admission> {
+  const { ctx, userId, now } = scope;
+  const { ticket, show } = found;
+  await recordAdmission(scope, sellers, found, {
+    ticketId: ticket.id,
+    sessionId,
+    staffId: userId,
+    method,
+    offline: false,
+    admittedAt: now,
+    checkedNonce: method === 'code' ? ticket.entryNonce : null,
+  });
   return {
-    ticketNo: admitted.ticketNo,
-    seat: admitted.seat,
+    ticketNo: ticket.ticketNo,
+    seat: ticket.seat,
     tier: localizedName(show.tier, ctx.locale),
     activity: localizedName(show.activity, ctx.locale),
-    session: time(show.session.startsAt),
+    session: formatSessionTime(show.session.startsAt, ctx.locale, show.city.timeZone),
     admittedAt: now,
   };
+}
+
+/**
+ * Admits the holder of a scanned voucher (`rawScan`: its ticket number and current entry code) at
+ * the session's gate, or says why not: already in, resold, void, another show or seller, or a code
+ * outside the skew window (a screenshot, or a code noted down earlier).
+ */
+export async function admit(scope: UserScope, sessionId: number, rawScan: string): Promise<Admission> {
+  const sellers = await requireGateStaff(scope, sessionId);
+  const scan = parseEntryScan(rawScan);
+  if (scan?.kind !== 'code') throw new DomainError('entry_code_invalid', {}, 'code');
+  const found = await ticketByNumber(scope.db, scan.ticketNo);
+  await requireAdmissible(scope, sessionId, sellers, found);
+  const secret = await (await entrySecrets(scope.env))(found.ticket.ticketNo, found.ticket.entryNonce!);
+  if (!(await entryCodeValid(secret, scan.code, scope.now)))
+    throw new DomainError('entry_code_expired', { ticketNo: found.ticket.ticketNo });
+  return admitNow(scope, sessionId, sellers, found, 'code');
+}
+
+/**
+ * A ticket of the door that may be admitted, by its number, for the photo-ID check: its tier, seat
+ * and real-name attendee (no secret); or why it may not (already in, resold, void, another door's).
+ */
+export async function ticketForIdCheck(scope: UserScope, sessionId: number, ticketNo: string): Promise<DoorTicket> {
+  const sellers = await requireGateStaff(scope, sessionId);
+  const number = ticketNo.trim().toUpperCase();
+  await requireAdmissible(scope, sessionId, sellers, await ticketByNumber(scope.db, number));
+  const [ticket] = await doorTickets(scope, sessionId, sellers, number);
+  return { ...ticket, secret: null };
+}
+
+/** Admits a ticket by its number after the staff checked the holder's photo ID (the accessible path, recorded as such). */
+export async function admitAfterIdCheck(scope: UserScope, sessionId: number, ticketNo: string): Promise<Admission> {
+  const sellers = await requireGateStaff(scope, sessionId);
+  const found = await ticketByNumber(scope.db, ticketNo.trim().toUpperCase());
+  await requireAdmissible(scope, sessionId, sellers, found);
+  return admitNow(scope, sessionId, sellers, found, 'id_check');
+}
+
+/**
+ * The door's tickets of the session (all, or the one numbered `ticketNo`): the e-tickets its
+ * sellers issued, with each valid one's entry secret, its tier and the real-name attendee (the
+ * order's attendees in ticket order) for the photo-ID check.
+ */
+async function doorTickets(scope: UserScope, sessionId: number, sellers: number[], ticketNo?: string): Promise<DoorTicket[]> {
+  const { db, env, ctx } = scope;
+  const sessionOrders = sql`SELECT id FROM orders WHERE session_id = ${sessionId}`;
+  // A real-name order has one attendee per ticket, written in the same order: the nth ticket is the nth attendee's.
+  const rows = await db.all<{
+    ticketNo: string;
+    entryNonce: string;
+    seat: string | null;
+    status: DoorTicket['status'];
+    nameEn: string;
+    nameZhHant: string;
+    nameZhHans: string;
+    attendeeName: string | null;
+    idCardType: 'passport' | 'id_card' | null;
+    idCardNo: string | null;
+    admittedAt: number | null;
+    updatedAt: number;
+  }>(sql`WITH issuers AS (${issuersOf(sql`session_id = ${sessionId}`)}),
+    placed AS (SELECT *, row_number() OVER (PARTITION BY order_id ORDER BY id) AS place FROM tickets WHERE order_id IN (${sessionOrders})),
+    people AS (SELECT *, row_number() OVER (PARTITION BY order_id ORDER BY id) AS place FROM order_attendees WHERE order_id IN (${sessionOrders}))
+    SELECT t.ticket_no AS ticketNo, t.entry_nonce AS entryNonce, t.seat, t.status,
+      tt.name_en AS nameEn, tt.name_zh_hant AS nameZhHant, tt.name_zh_hans AS nameZhHans,
+      p.name AS attendeeName, p.id_card_type AS idCardType, p.id_card_no AS idCardNo,
+      a.admitted_at AS admittedAt, t.updated_at AS updatedAt
+    FROM placed t JOIN issuers i ON i.orderId = t.order_id
+    JOIN orders o ON o.id = t.order_id JOIN ticket_tiers tt ON tt.id = o.tier_id
+    LEFT JOIN people p ON p.order_id = t.order_id AND p.place = t.place
+    LEFT JOIN admissions a ON a.ticket_id = t.id
+    WHERE t.entry_nonce IS NOT NULL AND i.issuerId IN (${sql.join(
+      sellers.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      ${ticketNo === undefined ? sql`` : sql`AND t.ticket_no = ${ticketNo}`}
+    ORDER BY t.id`);
+  const entrySecretOf = await entrySecrets(env);
+  return Promise.all(
+    rows.map(async (row) => ({
+      ticketNo: row.ticketNo,
+      secret: row.status === 'valid' ? await entrySecretOf(row.ticketNo, row.entryNonce) : null,
+      status: row.status,
+      seat: row.seat,
+      tier: localizedName(row, ctx.locale),
+      attendee:
+        row.attendeeName && row.idCardType && row.idCardNo
+          ? { name: row.attendeeName, idType: row.idCardType, idEnding: idNumberEnding(row.idCardNo) }
+          : null,
+      admittedAt: row.status === 'used' ? (row.admittedAt ?? row.updatedAt) : null,
+    })),
+  );
+}
+
+export interface DoorSync {
+  /** The server's clock when the list was made: a device whose clock is far off says so. */
+  syncedAt: number;
+  /** The zone the session's times are shown in (the venue's). */
+  timeZone: string;
+  tickets: DoorTicket[];
+}
+
+/**
+ * What a door device keeps to admit without signal: every e-ticket of the session its sellers
+ * issued, with the entry secrets of the valid ones. Only the session's door staff get it, and
+ * only their own sellers' tickets.
+ */
+export async function doorSync(scope: UserScope, sessionId: number): Promise<DoorSync> {
+  const sellers = await requireGateStaff(scope, sessionId);
+  const [[show], list] = await Promise.all([
+    sessionRows(scope.db).where(eq(activitySessions.id, sessionId)),
+    doorTickets(scope, sessionId, sellers),
+  ]);
+  return { syncedAt: scope.now, timeZone: show.city.timeZone, tickets: list };
+}
+
+export interface OfflineAdmission {
+  ticketNo: string;
+  /** When the device admitted the ticket, by its clock. */
+  admittedAt: number;
+  method: AdmissionRecord['method'];
+}
+
+export type OfflineOutcome =
+  | { ticketNo: string; admitted: true }
+  | { ticketNo: string; admitted: false; errorCode: string; message: string };
+
+/** Whether the ticket's recorded admission is this upload's, recorded by an earlier try whose answer the device never got. */
+async function uploadedBefore(db: Db, ticketId: number, staffId: number, upload: OfflineAdmission): Promise<boolean> {
+  const [row] = await db.select().from(admissions).where(eq(admissions.ticketId, ticketId));
+  // The first try kept the device's time, or the server's then if the device's was later.
+  return row?.offline === true && row.staffId === staffId && row.admittedAt === Math.min(upload.admittedAt, row.recordedAt);
+}
+
+/**
+ * Records what a door device admitted without signal. The server decides each ticket as if it
+ * were scanned now (one admission per ticket): an admission another door or an online scan got to
+ * first is a conflict the device shows its staff, with the reason in their language; the same
+ * upload sent again (its answer was lost) is answered as before. The device's time is kept as the
+ * admission's, never later than now.
+ */
+export async function recordOfflineAdmissions(scope: UserScope, sessionId: number, uploads: OfflineAdmission[]): Promise<OfflineOutcome[]> {
+  const { db, userId, now } = scope;
+  const t = translator(scope.ctx.locale);
+  const sellers = await requireGateStaff(scope, sessionId);
+  const outcomes: OfflineOutcome[] = [];
+  for (const upload of uploads) {
+    const ticketNo = upload.ticketNo.trim().toUpperCase();
+    try {
+      const found = await ticketByNumber(db, ticketNo);
+      if (await uploadedBefore(db, found.ticket.id, userId, upload)) {
+        outcomes.push({ ticketNo, admitted: true });
+        continue;
+      }
+      await requireAdmissible(scope, sessionId, sellers, found);
+      const admittedAt = Math.min(upload.admittedAt, now);
+      await recordAdmission(scope, sellers, found, {
+        ticketId: found.ticket.id,
+        sessionId,
+        staffId: userId,
+        method: upload.method,
+        offline: true,
+        admittedAt,
+        // The device checked the code against the secret it synced; the server has nothing to check it against.
+        checkedNonce: null,
+      });
+      outcomes.push({ ticketNo, admitted: true });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      outcomes.push({ ticketNo, admitted: false, errorCode: error.code, message: t(`error.${error.code}`, error.params) });
+    }
+  }
+  return outcomes;
 }
 
 /** Tickets admitted so far at a session's gate, of the sellers this door admits for, for the staff's running count. */

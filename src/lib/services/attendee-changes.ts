@@ -9,11 +9,11 @@
  * visible to the buyer, the issuing seller and operators only; to anyone else it does not exist.
  *
  * Races: one waiting request per attendee (a partial unique index); a decision is one guarded
- * update from pending, so it happens once; approval needs the ticket still valid at the code
- * generation read, and admission is guarded on the scanned code (services/admission.ts), so an
- * approved change and a scan of the old code never both succeed.
+ * update from pending, so it happens once; approval needs the ticket still valid with the entry
+ * nonce read, and admission is guarded on the nonce its code was checked against
+ * (services/admission.ts), so an approved change and a scan of the old code never both succeed.
  */
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { ATTENDEE_CHANGE_CUTOFF_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { attendeeChangeRequests, orderAttendees, orders, tickets, users } from '../db/schema.ts';
@@ -21,7 +21,6 @@ import { attendeeChangeDeadline, attendeeChangeRefusal, ticketChangeable, type A
 import { isCountryCode } from '../domain/countries.ts';
 import { DomainError } from '../domain/errors.ts';
 import { attendeeProblem, idCardTypeFor, maskIdNumber, normalizeIdNumber, type IdCardType } from '../domain/identity.ts';
-import { sha256Hex } from '../domain/password.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
@@ -30,7 +29,7 @@ import type { ServiceEnv } from './env.ts';
 import type { UserScope } from './scope.ts';
 import { sign } from './secrets.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from './show-query.ts';
-import { entryCodeOf } from './vouchers.ts';
+import { newEntryNonce } from './entry-secrets.ts';
 
 type RequestRow = typeof attendeeChangeRequests.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
@@ -300,27 +299,23 @@ export async function pendingAttendeeChanges(scope: UserScope): Promise<Attendee
   return viewsOf(scope, rows);
 }
 
+/** The ticket still has the entry nonce it had when read (both null for a paper ticket). */
+const sameEntryNonce = (ticket: Pick<TicketRow, 'entryNonce'>) =>
+  ticket.entryNonce === null ? isNull(tickets.entryNonce) : eq(tickets.entryNonce, ticket.entryNonce);
+
 /**
- * Reissues a ticket's entry code: raises its code generation and stores the new code's hash, so the
- * code it had stops admitting at once and the voucher shows the new one. Answered as an update for
- * the caller's batch, so the reissue commits with the change that calls for it; it applies only if
- * the ticket still admits at the generation read and `when` holds at that point of the batch.
+ * Reissues a ticket's entry secret: an e-ticket gets a new entry nonce (services/entry-secrets.ts),
+ * so the old voucher's codes stop admitting at once and the voucher shows the new ones. Answered as
+ * an update for the caller's batch, so the reissue commits with the change that calls for it; it
+ * applies only if the ticket still admits with the nonce read and `when` holds at that point of the batch.
  */
-export async function reissueTicketCode(
-  db: Db,
-  env: ServiceEnv,
-  ticket: Pick<TicketRow, 'id' | 'ticketNo' | 'codeGeneration'>,
-  now: number,
-  when: SQL,
-) {
-  const generation = ticket.codeGeneration + 1;
-  const codeHash = await sha256Hex(await entryCodeOf(env, ticket.ticketNo, generation));
+export function reissueTicketCode(db: Db, ticket: Pick<TicketRow, 'id' | 'entryNonce'>, now: number, when: SQL) {
   // Wrapped: the update is a thenable that awaiting would run on its own.
   return {
     update: db
       .update(tickets)
-      .set({ codeGeneration: generation, codeHash, updatedAt: now })
-      .where(and(eq(tickets.id, ticket.id), eq(tickets.codeGeneration, ticket.codeGeneration), eq(tickets.status, 'valid'), when)),
+      .set({ entryNonce: ticket.entryNonce === null ? null : newEntryNonce(), updatedAt: now })
+      .where(and(eq(tickets.id, ticket.id), sameEntryNonce(ticket), eq(tickets.status, 'valid'), when)),
   };
 }
 
@@ -363,7 +358,7 @@ export async function decideAttendeeChange(
   // The ticket as read must still admit when the decision commits (a scan may have used it since);
   // an unticketed order must still have no tickets.
   const ticketAsRead = ticket
-    ? sql`EXISTS (SELECT 1 FROM ${tickets} WHERE ${tickets.id} = ${ticket.id} AND ${tickets.status} = 'valid' AND ${tickets.codeGeneration} = ${ticket.codeGeneration})`
+    ? sql`EXISTS (SELECT 1 FROM ${tickets} WHERE ${tickets.id} = ${ticket.id} AND ${tickets.status} = 'valid' AND ${sameEntryNonce(ticket)})`
     : sql`NOT EXISTS (SELECT 1 FROM ${tickets} WHERE ${tickets.orderId} = ${row.orderId})`;
   // True from the approval until its new attendee is applied (the full number then cleared): what each later step needs.
   const approvedUnapplied = sql`EXISTS (SELECT 1 FROM ${attendeeChangeRequests} WHERE ${attendeeChangeRequests.id} = ${requestId}
@@ -382,7 +377,7 @@ export async function decideAttendeeChange(
     .set({ newIdCardNo: null })
     .where(and(isRequest, eq(attendeeChangeRequests.status, 'approved'), isNotNull(attendeeChangeRequests.newIdCardNo)));
   const [approved] = ticket
-    ? await db.batch([approve, (await reissueTicketCode(db, env, ticket, now, approvedUnapplied)).update, changeAttendee, clearNumber])
+    ? await db.batch([approve, reissueTicketCode(db, ticket, now, approvedUnapplied).update, changeAttendee, clearNumber])
     : await db.batch([approve, changeAttendee, clearNumber]);
   if (approved.length === 0) {
     const [current] = await db.select().from(attendeeChangeRequests).where(isRequest);

@@ -14,7 +14,6 @@ import { DomainError } from '../domain/errors.ts';
 import { fulfilmentProblem, type FulfilmentInput } from '../domain/fulfilment.ts';
 import { formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import type { OrderStatus } from '../domain/order-state.ts';
-import { sha256Hex } from '../domain/password.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { ticketNumbers } from '../domain/ticket-code.ts';
 import { translator } from '../i18n/index.ts';
@@ -23,7 +22,7 @@ import { refundOrderPayment } from './payments.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from './show-query.ts';
 import { requireOrderEvent } from './orders/lifecycle.ts';
 import type { OrderRow } from './orders/queries.ts';
-import { entryCodeOf } from './vouchers.ts';
+import { newEntryNonce } from './entry-secrets.ts';
 import type { UserScope } from './scope.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -170,15 +169,15 @@ function ticketedChanges(input: FulfilmentInput): Partial<OrderRow> {
 }
 
 /**
- * Marks an order ticketed: its tickets are written (each e-ticket with the SHA-256 of its entry
- * code; a paper ticket's entry is the paper itself), then the order moves on with one guarded
- * update. The tickets are only written while the order is pending ticketing, and their numbers
+ * Marks an order ticketed: its tickets are written (each e-ticket with the entry nonce its rotating
+ * entry code comes from; a paper ticket's entry is the paper itself), then the order moves on with
+ * one guarded update. The tickets are only written while the order is pending ticketing, and their numbers
  * come from the order number, so a concurrent fulfilment cannot add a second set, only one request
  * moves the order (the other is a 409), and a retry after a failure between the two steps finishes
  * the job with the tickets already written.
  */
 export async function fulfilOrder(scope: UserScope, orderId: number, input: FulfilmentInput): Promise<SellerOrder> {
-  const { db, env, currencies: table, userId: sellerId, now } = scope;
+  const { db, currencies: table, userId: sellerId, now } = scope;
   const { locale } = scope.ctx;
   const { order, session } = await sellerOrderRow(db, sellerId, orderId);
   const problem = fulfilmentProblem(input, {
@@ -190,18 +189,15 @@ export async function fulfilOrder(scope: UserScope, orderId: number, input: Fulf
   if (order.status !== 'pending_ticketing') throw new DomainError('order_state_conflict');
 
   const numbers = ticketNumbers(order.orderNo, order.quantity);
-  const codeHashes =
-    input.method === 'e_ticket'
-      ? await Promise.all(numbers.map(async (ticketNo) => sha256Hex(await entryCodeOf(env, ticketNo))))
-      : numbers.map(() => null);
+  const entryNonces = numbers.map(() => (input.method === 'e_ticket' ? newEntryNonce() : null));
   const d1 = db.$client;
   const writes = numbers.map((ticketNo, index) =>
     d1
       .prepare(`
-    INSERT INTO tickets (order_id, ticket_no, code_hash, seat, status, updated_at)
+    INSERT INTO tickets (order_id, ticket_no, entry_nonce, seat, status, updated_at)
     SELECT ?1, ?2, ?3, ?4, 'valid', ?5 WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'pending_ticketing')
     ON CONFLICT (ticket_no) DO NOTHING`)
-      .bind(order.id, ticketNo, codeHashes[index], input.seats?.[index] ?? null, now),
+      .bind(order.id, ticketNo, entryNonces[index], input.seats?.[index] ?? null, now),
   );
   await d1.batch(writes);
   await requireOrderEvent(db, order.id, 'ticketed', now, ticketedChanges(input));

@@ -312,7 +312,7 @@ async function settleSucceeded(db: Db, env: ServiceEnv, provider: PaymentProvide
  * that reissues tells the seller their tickets sold.
  */
 export async function reissueTransferOrder(db: Db, env: ServiceEnv, orderId: number, now: number): Promise<TransferReissue> {
-  const outcome = await fulfilTransferOrder(db, env, orderId, now);
+  const outcome = await fulfilTransferOrder(db, orderId, now);
   if (outcome === 'unavailable') await refundOrderPayment(db, env, orderId, (await orderRow(db, orderId)).total, now);
   return outcome;
 }

@@ -1,5 +1,5 @@
 /**
- * The app secret behind every signature we hand out: ticket entry codes, voucher links and the
+ * The app secret behind every signature we hand out: ticket entry secrets, voucher links and the
  * sandbox provider's webhooks. Production must set APP_SECRET (`wrangler secret put APP_SECRET`);
  * a local run falls back to a fixed development secret so `npm start` needs no setup.
  */
@@ -22,10 +22,11 @@ function base64url(bytes: ArrayBuffer): string {
 }
 
 /**
- * HMAC-SHA256 of a message under the app secret, base64url. `purpose` separates the uses, so a
- * signature made for one (a voucher link) is never valid for another (a webhook).
+ * HMAC-SHA256 under the app secret, base64url, of each message given to the function answered.
+ * `purpose` separates the uses, so a signature made for one (a voucher link) is never valid for
+ * another (a webhook). The key is imported once, for callers that sign many (a door's sync).
  */
-export async function sign(env: ServiceEnv, purpose: string, message: string): Promise<string> {
+export async function signerFor(env: ServiceEnv, purpose: string): Promise<(message: string) => Promise<string>> {
   const key = await crypto.subtle.importKey(
     'raw',
     encoder.encode(`${purpose}:${appSecret(env)}`),
@@ -33,7 +34,12 @@ export async function sign(env: ServiceEnv, purpose: string, message: string): P
     false,
     ['sign'],
   );
-  return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+  return async (message) => base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+}
+
+/** The signature of one message for `purpose` (see signerFor). */
+export async function sign(env: ServiceEnv, purpose: string, message: string): Promise<string> {
+  return (await signerFor(env, purpose))(message);
 }
 
 /** Compares a presented signature with the expected one in constant time. */

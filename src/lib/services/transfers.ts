@@ -9,7 +9,7 @@
  * `fulfilTransferOrder`): the transfer needs nothing from the seller, whose tickets are e-tickets
  * the platform itself issued, so waiting for the seller to "fulfil" would only let them stall it.
  * In one D1 batch the buyer's order claims that many of the listing's tickets, gets new tickets
- * (new numbers, so new entry codes), the seller's originals become 'transferred', the seller's
+ * (new numbers and entry nonces, so new entry secrets), the seller's originals become 'transferred', the seller's
  * proceeds are recorded for payout after the event, and the order moves to pending receipt.
  * A listed ticket that stops being valid before it is sold (the seller's own order refunded)
  * leaves its listing at once (triggers of migration 0006); an order that held it unpaid is
@@ -21,7 +21,6 @@ import { listings, listingTickets, orders, sellerPayouts, tickets, ticketTiers }
 import { DomainError } from '../domain/errors.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../domain/money.ts';
 import { transitionOf } from '../domain/order-state.ts';
-import { sha256Hex } from '../domain/password.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
 import { ticketNumbers } from '../domain/ticket-code.ts';
@@ -40,8 +39,7 @@ import {
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { expireOverdueOrders } from './orders/expiry.ts';
 import { orderWithShowQuery, showQuery, type OrderWithShowRow } from './show-query.ts';
-import type { ServiceEnv } from './env.ts';
-import { entryCodeOf } from './vouchers.ts';
+import { newEntryNonce } from './entry-secrets.ts';
 import type { UserScope } from './scope.ts';
 
 /** Transfers are reissued electronically, whatever the original delivery was. */
@@ -229,7 +227,7 @@ async function heldTickets(db: Db, orderId: number): Promise<Array<{ id: number;
     .select({ id: tickets.id, linkId: listingTickets.id })
     .from(tickets)
     .leftJoin(listingTickets, and(eq(listingTickets.ticketId, tickets.id), eq(listingTickets.active, true)))
-    .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid'), isNotNull(tickets.codeHash)))
+    .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid'), isNotNull(tickets.entryNonce)))
     .orderBy(tickets.id);
   return rows.map((row) => ({ id: row.id, listed: row.linkId !== null }));
 }
@@ -408,7 +406,7 @@ export type TransferReissue =
  * caller refunds the payment (services/payments.ts). Every statement is guarded by the order's
  * state and the batch is atomic, so a repeat or a concurrent call changes nothing.
  */
-export async function fulfilTransferOrder(db: Db, env: ServiceEnv, orderId: number, now: number): Promise<TransferReissue> {
+export async function fulfilTransferOrder(db: Db, orderId: number, now: number): Promise<TransferReissue> {
   const [row] = await orderWithShowQuery(db)
     .innerJoin(listings, eq(listings.id, orders.listingId))
     .where(and(eq(orders.id, orderId), isNotNull(listings.sourceOrderId)));
@@ -417,7 +415,8 @@ export async function fulfilTransferOrder(db: Db, env: ServiceEnv, orderId: numb
   const { from, to } = transitionOf('ticketed');
   const refunded = transitionOf('seller_failed').to;
   const numbers = ticketNumbers(order.orderNo, order.quantity);
-  const codeHashes = await Promise.all(numbers.map(async (ticketNo) => sha256Hex(await entryCodeOf(env, ticketNo))));
+  // Each reissued ticket has its own entry nonce, so the codes of the ticket it replaces admit no one.
+  const entryNonces = numbers.map(() => newEntryNonce());
   const platformFee = platformFeeOf(order.ticketAmount);
   const statuses = from.map((status) => `'${status}'`).join(', ');
   const payable = `EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status IN (${statuses}))`;
@@ -437,13 +436,13 @@ export async function fulfilTransferOrder(db: Db, env: ServiceEnv, orderId: numb
     ...numbers.map((ticketNo, index) =>
       d1
         .prepare(`
-      INSERT INTO tickets (order_id, ticket_no, code_hash, seat, status, updated_at)
+      INSERT INTO tickets (order_id, ticket_no, entry_nonce, seat, status, updated_at)
       SELECT ?1, ?2, ?3,
         (SELECT t.seat FROM listing_tickets lt JOIN tickets t ON t.id = lt.ticket_id WHERE lt.buyer_order_id = ?1 ORDER BY lt.id LIMIT 1 OFFSET ?4),
         'valid', ?5
       WHERE ${payable} AND ${claimedAll}
       ON CONFLICT (ticket_no) DO NOTHING`)
-        .bind(order.id, ticketNo, codeHashes[index], index, now),
+        .bind(order.id, ticketNo, entryNonces[index], index, now),
     ),
     d1
       .prepare(`

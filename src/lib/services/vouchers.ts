@@ -1,6 +1,7 @@
 /**
  * The voucher of an order: what the gate needs per ticket (number, state, and for a valid
- * e-ticket its entry code) plus the show it admits to. It is public behind the link's key, which
+ * e-ticket its entry secret, from which the voucher page computes the rotating entry code on the
+ * holder's device) plus the show it admits to. It is public behind the link's key, which
  * is checked before the database is asked, so a wrong key learns nothing about the order.
  */
 import { asc, eq } from 'drizzle-orm';
@@ -8,12 +9,10 @@ import type { DeliveryType } from '../config.ts';
 import { orders, tickets } from '../db/schema.ts';
 import type { OrderStatus } from '../domain/order-state.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
-import { entryCodeFromSignature } from '../domain/ticket-code.ts';
 import { localizedAddress, localizedName } from '../i18n/locales.ts';
-import type { ServiceEnv } from './env.ts';
 import type { RequestScope } from './scope.ts';
 import { orderWithShowQuery } from './show-query.ts';
-import { sign } from './secrets.ts';
+import { entrySecrets } from './entry-secrets.ts';
 import { voucherKeyValid } from './voucher-link.ts';
 
 export type TicketStatus = (typeof tickets.$inferSelect)['status'];
@@ -22,8 +21,11 @@ export interface VoucherTicket {
   ticketNo: string;
   seat: string | null;
   status: TicketStatus;
-  /** What the QR code carries: only a valid e-ticket has one (a paper ticket is its own entry). */
-  entryCode: string | null;
+  /**
+   * The secret the rotating entry code is computed from (domain/entry-code.ts): only a valid
+   * e-ticket has one (a paper ticket is its own entry; a used, resold or void one admits no more).
+   */
+  entrySecret: string | null;
 }
 
 export interface Voucher {
@@ -36,15 +38,6 @@ export interface Voucher {
   trackingNo: string | null;
   pickup: { address: string; time: number; label: string } | null;
   tickets: VoucherTicket[];
-}
-
-/**
- * The entry code of a ticket: derived from its number and code generation under the app secret, so
- * it is never stored. Generation 0 signs the number alone (the codes issued before reissues
- * existed); each reissue (services/attendee-changes.ts) raises the generation and so the code.
- */
-export async function entryCodeOf(env: ServiceEnv, ticketNo: string, generation = 0): Promise<string> {
-  return entryCodeFromSignature(await sign(env, 'ticket', generation === 0 ? ticketNo : `${ticketNo}#${generation}`));
 }
 
 /** Order numbers are digits (letters and hyphens allowed for other formats); keys are base64url signatures. */
@@ -63,6 +56,7 @@ export async function voucherFor(scope: RequestScope, orderNo: string, key: stri
   if (!row) return null;
   const { order, activity, venue, city, session, tier } = row;
   const ticketRows = await db.select().from(tickets).where(eq(tickets.orderId, order.id)).orderBy(asc(tickets.id));
+  const entrySecretOf = await entrySecrets(env);
   const timeLabel = (at: number) => formatSessionTime(at, locale, city.timeZone);
   return {
     orderNo: order.orderNo,
@@ -86,7 +80,7 @@ export async function voucherFor(scope: RequestScope, orderNo: string, key: stri
         ticketNo: ticket.ticketNo,
         seat: ticket.seat,
         status: ticket.status,
-        entryCode: ticket.status === 'valid' && ticket.codeHash ? await entryCodeOf(env, ticket.ticketNo, ticket.codeGeneration) : null,
+        entrySecret: ticket.status === 'valid' && ticket.entryNonce ? await entrySecretOf(ticket.ticketNo, ticket.entryNonce) : null,
       })),
     ),
   };

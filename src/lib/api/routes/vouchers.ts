@@ -3,7 +3,8 @@
  *
  *   GET v1/vouchers?order=<orderNo>&key=<signature>
  *       { orderNo, orderStatus, activity, session, tier, deliveryType, trackingNo, pickup,
- *         tickets: [{ ticketNo, seat, status, entryCode }] }
+ *         tickets: [{ ticketNo, seat, status, entrySecret }] }
+ *       (entrySecret: what the voucher computes the rotating entry code from; docs/entry-codes.md)
  *
  * A malformed or wrong key and an unknown order are the same 404 voucher_not_found. The answer is
  * never stored by a cache on the way and never passed on as a referrer: its URL holds the key.

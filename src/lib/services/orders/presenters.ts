@@ -293,7 +293,7 @@ export function orderDetailView(
   const { order, venue, tier } = row;
   const { attendeeRows, ticketRows, listed } = parts;
   // Only a valid e-ticket can be voided and reissued to a new holder.
-  const holdable = ticketRows.filter((ticket) => ticket.status === 'valid' && ticket.codeHash !== null);
+  const holdable = ticketRows.filter((ticket) => ticket.status === 'valid' && ticket.entryNonce !== null);
   const transferSource = {
     status: order.status,
     sessionStartsAt: row.session.startsAt,
