@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_CANDIDATE_LIMIT } from '../../src/lib/config.ts';
+import { database } from '../../src/lib/db/client.ts';
 import { ACTIVITY_STATUS } from '../../src/lib/domain/activity.ts';
 import type { ListResponse } from '../../src/lib/services/listing.ts';
-import { matchAttempts } from '../../src/lib/services/search.ts';
+import { hideEndedFromSearch, matchAttempts } from '../../src/lib/services/search.ts';
 import { call, seed } from './helpers.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -69,3 +71,91 @@ describe('the first page of a specific search', () => {
     }
   });
 });
+
+/** Inserts `count` activities named "Quasar Tour n", an hour apart from tomorrow, with the given status pattern. */
+async function insertQuasarTours(count: number, statusOf: (index: number) => number) {
+  const tomorrow = Date.now() + DAY;
+  const statements = Array.from({ length: count }, (_, index) =>
+    env.DB.prepare(
+      `INSERT INTO activities (id, category_id, city_id, venue_id, artist_id, name_en, name_zh_hant, name_zh_hans,
+         description_en, description_zh_hant, description_zh_hans, poster, status, starts_at, ends_at, sale_starts_at)
+       VALUES (?, 1, 341, 1, NULL, ?, ?, ?, '', '', '', '/p.svg', ?, ?, ?, ?)`,
+    ).bind(
+      980000 + index,
+      `Quasar Tour ${index}`,
+      `夸薩巡演 ${index}`,
+      `夸萨巡演 ${index}`,
+      statusOf(index),
+      // Later ids start sooner, so index order is not id order.
+      tomorrow + (count - index) * 3600 * 1000,
+      tomorrow + (count - index) * 3600 * 1000,
+      TODAY - DAY,
+    ),
+  );
+  await env.DB.batch(statements);
+}
+
+describe('a broad search', () => {
+  it('lists upcoming on-sale shows first, soonest first, and counts up to the limit', async () => {
+    const count = SEARCH_CANDIDATE_LIMIT + 40;
+    // Every third one is not yet on sale: those come after every show on sale.
+    await insertQuasarTours(count, (index) => (index % 3 === 0 ? ACTIVITY_STATUS.notYetOnSale : ACTIVITY_STATUS.onSale));
+    const { results } = await env.DB.prepare(
+      `SELECT id FROM activities WHERE name_en LIKE 'Quasar Tour %' AND status = ? ORDER BY starts_at, id LIMIT 40`,
+    )
+      .bind(ACTIVITY_STATUS.onSale)
+      .all<{ id: number }>();
+    for (const keyword of ['quasar', '夸薩', '夸萨']) {
+      const first = await search(keyword);
+      expect(first.body.data, keyword).toMatchObject({ total: SEARCH_CANDIDATE_LIMIT, totalIsLowerBound: true });
+      expect(
+        first.body.data.result.map((card) => card.id),
+        keyword,
+      ).toEqual(results.slice(0, 20).map((row) => row.id));
+      const second = await search(keyword, '&page=2');
+      expect(second.body.data.result.map((card) => card.id)).toEqual(results.slice(20, 40).map((row) => row.id));
+    }
+  });
+
+  it('moves a show whose date changes, and leaves ended ones behind after the sweep', async () => {
+    const soonest = async () => (await search('quasar')).body.data.result[0]?.id;
+    const before = await soonest();
+    await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = ?')
+      .bind(TODAY - 3600 * 1000, TODAY - 3600 * 1000, 980001)
+      .run();
+    // Started and ended an hour ago: no longer listed, and the next soonest is first.
+    expect(await soonest()).toBe(before);
+    expect(await found('quasar')).not.toContain(980001);
+    await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = ?')
+      .bind(Date.now() + 60_000, Date.now() + 60_000, 980001)
+      .run();
+    expect(await soonest()).toBe(980001);
+
+    await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = ?')
+      .bind(TODAY - 3600 * 1000, TODAY - 3600 * 1000, 980001)
+      .run();
+    await hideEndedFromSearch(database(env.DB), Date.now());
+    const hidden = await env.DB.prepare(
+      'SELECT rowid >> 58 AS tier, (rowid & 4294967295) AS id FROM activity_search WHERE activity_search MATCH \'"quasar"\' AND (rowid & 4294967295) = 980001',
+    ).first<{ tier: number; id: number }>();
+    expect(hidden).toEqual({ tier: 2, id: 980001 });
+    // Brought back to the future, it is found again: its hidden copy was replaced, not duplicated.
+    await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = ?')
+      .bind(Date.now() + 60_000, Date.now() + 60_000, 980001)
+      .run();
+    expect(await soonest()).toBe(980001);
+    const copies = await env.DB.prepare('SELECT count(*) AS n FROM activity_search WHERE (rowid & 4294967295) = 980001').first<{
+      n: number;
+    }>();
+    expect(copies?.n).toBe(1);
+  });
+});
+
+async function found(keyword: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const { body } = await search(keyword, `&page=${page}`);
+    ids.push(...body.data.result.map((card) => card.id));
+    if (page >= body.data.totalPage) return ids;
+  }
+}
