@@ -57,9 +57,10 @@ CREATE TRIGGER `activity_search_after_insert` AFTER INSERT ON `activities` BEGIN
 		SELECT k.live_key, t.name, t.artist, t.venue FROM `activity_search_text` t JOIN `activity_search_key` k ON k.id = t.id WHERE t.id = NEW.id;
 END;
 --> statement-breakpoint
--- status and starts_at move the document to its new key; the text is built afresh from the row.
+-- status and starts_at move the document to its new key, and a changed end brings a swept one back
+-- to its live key; the text is built afresh from the row.
 CREATE TRIGGER `activity_search_after_update`
-AFTER UPDATE OF `id`, `name_en`, `name_zh_hant`, `name_zh_hans`, `artist_id`, `venue_id`, `status`, `starts_at` ON `activities` BEGIN
+AFTER UPDATE OF `id`, `name_en`, `name_zh_hant`, `name_zh_hans`, `artist_id`, `venue_id`, `status`, `starts_at`, `ends_at` ON `activities` BEGIN
 	DELETE FROM `activity_search` WHERE rowid IN (
 		((CASE WHEN OLD.status IN (1, 4) THEN 0 WHEN OLD.status = 6 THEN 1 ELSE 2 END) << 58) | (min(max(OLD.starts_at / 60000, 0), 67108863) << 32) | OLD.id,
 		(2 << 58) | (min(max(OLD.starts_at / 60000, 0), 67108863) << 32) | OLD.id

@@ -17,7 +17,7 @@
  *
  * A catalogue is generated once per size and reused while its folder holds it (for up to
  * REUSE_DAYS: its shows are dated from the day it was made); its load time and query mix are kept
- * beside it. 1,000,000 activities take about 6 GB of disk and several minutes to load.
+ * beside it. 100,000 activities take 166 MB and loaded in 72 s here; 1,000,000 take about 1.7 GB.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
