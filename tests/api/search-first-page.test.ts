@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_CANDIDATE_LIMIT } from '../../src/lib/config.ts';
+import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { ACTIVITY_STATUS } from '../../src/lib/domain/activity.ts';
 import type { ListResponse } from '../../src/lib/services/listing.ts';
-import { hideEndedFromSearch, matchAttempts } from '../../src/lib/services/search.ts';
+import { hideEndedFromSearch, matchAttempts, type Suggestion } from '../../src/lib/services/search.ts';
 import { call, seed } from './helpers.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -114,6 +114,14 @@ describe('a broad search', () => {
       ).toEqual(results.slice(0, 20).map((row) => row.id));
       const second = await search(keyword, '&page=2');
       expect(second.body.data.result.map((card) => card.id)).toEqual(results.slice(20, 40).map((row) => row.id));
+    }
+    // Suggestions for a broad prefix: the soonest on-sale shows too, in any script.
+    for (const typed of ['quas', '夸薩', '夸萨']) {
+      const suggested = await call<Suggestion[]>(`/api/v1/activities/suggest?input=${encodeURIComponent(typed)}&ignoreCityId=true`);
+      expect(
+        suggested.body.data.map((suggestion) => suggestion.id),
+        typed,
+      ).toEqual(results.slice(0, SUGGESTION_LIMIT).map((row) => row.id));
     }
   });
 
