@@ -1,10 +1,12 @@
 /**
- * Search latency against catalogue size: generated catalogues of 1,000, 10,000 and 100,000
- * activities (names in English, Traditional and Simplified Chinese, artists with pinyin), each
- * loaded into its own local D1 under .wrangler/bench-search-<size> (through the migrations, so
- * the FTS index is built by its triggers), then measured through the built worker over HTTP:
- * sequential timed requests of a query mix give p50/p95/p99, autocannon at a fixed concurrency
- * gives requests per second. The sitemaps of each catalogue are built too (issue 21): the index and
+ * Search latency against catalogue size: generated catalogues of 1,000, 10,000, 100,000 and
+ * 1,000,000 activities (names in English, Traditional and Simplified Chinese, artists with pinyin),
+ * each loaded into its own local D1 under .wrangler/bench-search-<size> (the migrations first, then
+ * the rows written straight into that SQLite file in transactions of LOAD_BATCH activities, so the
+ * FTS index is built by its triggers, as on a catalogue write), then measured through the built
+ * worker over HTTP: sequential timed requests of a query mix give p50/p95/p99, the same for the
+ * broad words alone (issue 22), each with its ratio to the 1,000-activity row; autocannon at a
+ * fixed concurrency gives requests per second. The time each catalogue took to load is reported. The sitemaps of each catalogue are built too (issue 21): the index and
  * each English part, rendered afresh (a query string keeps the edge cache out), timed one at a time.
  * Prints a table and writes bench-results/search.json.
  *
@@ -13,26 +15,36 @@
  *   BENCH_SEARCH_SIZES=1000,10000                      measure only these sizes
  *   BENCH_PORT=8791                                    the server's port (default 8791)
  *
- * A catalogue is generated once per size and day and reused while its folder holds it.
+ * A catalogue is generated once per size and reused while its folder holds it (for up to
+ * REUSE_DAYS: its shows are dated from the day it was made); its load time and query mix are kept
+ * beside it. 100,000 activities take 166 MB and loaded in 72 s here; 1,000,000 take about 1.7 GB.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { mulberry32 } from '../src/lib/domain/random.ts';
-import { buildSeed, seedStatements } from '../src/lib/db/seed.ts';
+import { buildSeed } from '../src/lib/db/seed.ts';
 import { build, migrate, ROOT, seedReferenceTime, serveArgs, spawnServer, waitForServer, WRANGLER } from './local-db.mjs';
 
-const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
-const GENERATOR_VERSION = 2;
+const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
+const GENERATOR_VERSION = 3;
+/** A generated catalogue is reused this many days after it was made; its shows are 1 to 180 days ahead. */
+const REUSE_DAYS = 30;
 const WARMUP_REQUESTS = 40;
 const TIMED_REQUESTS = 400;
 const CONNECTIONS = 8;
 const LOAD_DURATION_S = 8;
-/** Statements per file handed to `wrangler d1 execute`, to keep each load a modest size. */
-const STATEMENTS_PER_FILE = 400;
+/** Activities (with their sessions, tiers and listings) written per transaction while loading. */
+const LOAD_BATCH = 5000;
+/** The broad words of the query mix (tens of thousands of matches at 100,000), timed on their own too. */
+const BROAD_QUERIES = ['tour', '演唱', 'Hong Kong', '劉'];
+const BROAD_REQUESTS = 200;
 const P95_BUDGET_MS = 50;
+/** Issue 22's targets: p95/p99 at 100,000 and more within this ratio of 1,000, broad words at 1,000,000 within BROAD_RATIO_TARGET. */
+const RATIO_TARGET = 1.2;
+const BROAD_RATIO_TARGET = 1.5;
 /** Renders of each sitemap file timed; the median is reported. */
 const SITEMAP_RENDERS = 5;
 
@@ -40,6 +52,7 @@ const port = Number(process.env.BENCH_PORT) || 8791;
 const baseUrl = `http://127.0.0.1:${port}`;
 const resultsDir = path.join(ROOT, 'bench-results');
 const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
+const DAY = 24 * 3600 * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // The generated catalogue
@@ -246,14 +259,17 @@ const TITLES = {
 };
 const FIRST_ACTIVITY_ID = 100_000;
 const FIRST_ARTIST_ID = 10_000;
-const DAY = 24 * 3600 * 1000;
 
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, key) => values[key]);
 }
 
-/** The generated catalogue of `size` activities: the demo seed's places, new artists, activities and inventory. */
-function generateCatalogue(size, referenceTime) {
+/**
+ * The generated catalogue of `size` activities: the demo seed's places, new artists, activities and
+ * inventory, handed row by row to `emit(table, row)` in an order that satisfies the foreign keys, so
+ * that a million activities never sit in memory. Returns the query mix drawn from it.
+ */
+function generateCatalogue(size, referenceTime, emit) {
   const rand = mulberry32(0xbe7c_0000 + size);
   const pick = (items) => items[Math.floor(rand() * items.length)];
   const seed = buildSeed(referenceTime);
@@ -274,10 +290,13 @@ function generateCatalogue(size, referenceTime) {
     };
   });
 
-  const activities = [];
-  const sessions = [];
-  const tiers = [];
-  const listings = [];
+  for (const table of ['languages', 'currencies', 'fx_rates', 'countries', 'cities', 'categories', 'venues', 'users']) {
+    for (const row of seed[table]) emit(table, row);
+  }
+  for (const artist of artists) emit('artists', artist);
+
+  const activityNames = [];
+  let tierCount = 0;
   const sellerIds = seed.users.map((user) => user.id);
   const currencyOf = new Map(cities.map((city) => [city.id, city.id === 341 ? 'HKD' : pick(['HKD', 'TWD', 'CNY', 'SGD', 'MOP'])]));
   for (let index = 0; index < size; index++) {
@@ -297,7 +316,8 @@ function generateCatalogue(size, referenceTime) {
       }),
     );
     const startsAt = referenceTime + (1 + Math.floor(rand() * 180)) * DAY + 12 * 3600 * 1000;
-    activities.push({
+    activityNames.push(names[1]);
+    emit('activities', {
       id,
       category_id: category.id,
       city_id: city.id,
@@ -321,15 +341,15 @@ function generateCatalogue(size, referenceTime) {
       sale_starts_at: referenceTime - 30 * DAY,
       created_at: referenceTime - 60 * DAY,
     });
-    sessions.push({ id: index + 1, activity_id: id, starts_at: startsAt, ends_at: startsAt + 3 * 3600 * 1000 });
+    emit('activity_sessions', { id: index + 1, activity_id: id, starts_at: startsAt, ends_at: startsAt + 3 * 3600 * 1000 });
     const currency = currencyOf.get(city.id);
     for (const [share, sort] of [
       [1, 1],
       [0.6, 2],
     ]) {
-      const tierId = tiers.length + 1;
+      const tierId = ++tierCount;
       const faceValue = Math.round(80_000 * share);
-      tiers.push({
+      emit('ticket_tiers', {
         id: tierId,
         session_id: index + 1,
         name_en: 'Tier',
@@ -340,8 +360,8 @@ function generateCatalogue(size, referenceTime) {
         sort,
       });
       const available = rand() < 0.9 ? 1 + Math.floor(rand() * 8) : 0;
-      listings.push({
-        id: listings.length + 1,
+      emit('listings', {
+        id: tierId,
         tier_id: tierId,
         seller_id: pick(sellerIds),
         price: Math.round(faceValue * (0.7 + rand() * 0.9)),
@@ -357,29 +377,14 @@ function generateCatalogue(size, referenceTime) {
     }
   }
 
-  const data = {
-    languages: seed.languages,
-    currencies: seed.currencies,
-    fx_rates: seed.fx_rates,
-    countries: seed.countries,
-    cities,
-    categories,
-    venues: seed.venues,
-    artists,
-    users: seed.users,
-    activities,
-    activity_sessions: sessions,
-    ticket_tiers: tiers,
-    listings,
-  };
-  return { data, queries: queryMix(rand, artists, activities, seed.venues) };
+  return queryMix(rand, artists, activityNames, seed.venues);
 }
 
 /**
  * What buyers type, drawn from the catalogue: artists in every script and pinyin, name prefixes,
  * two-character Chinese words, venues and show words, a few broad words and a miss.
  */
-function queryMix(rand, artists, activities, venues) {
+function queryMix(rand, artists, activityNames, venues) {
   const pick = (items) => items[Math.floor(rand() * items.length)];
   const queries = [];
   for (let i = 0; i < 8; i++) {
@@ -390,49 +395,80 @@ function queryMix(rand, artists, activities, venues) {
   for (let i = 0; i < 4; i++) {
     const venue = pick(venues);
     queries.push(venue.name_en, [...venue.name_zh_hans].slice(0, 2).join(''));
-    const activity = pick(activities);
-    queries.push(/《(.+?)》/.exec(activity.name_zh_hant)?.[1] ?? activity.name_zh_hant.slice(0, 2));
+    const name = pick(activityNames);
+    queries.push(/《(.+?)》/.exec(name)?.[1] ?? name.slice(0, 2));
   }
-  queries.push('tour', '演唱', 'Hong Kong', 'midnight dreams', '劉', 'zzzz no match');
+  queries.push(...BROAD_QUERIES, 'midnight dreams', 'zzzz no match');
   return queries;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Loading and serving
 
-function wrangler(args) {
-  const result = spawn(WRANGLER, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: wranglerEnv });
-  let stderr = '';
-  result.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  return new Promise((resolve, reject) => {
-    result.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`wrangler ${args.slice(0, 3).join(' ')} failed:\n${stderr}`))));
-  });
+/** The SQLite file of the local D1 in `persistTo` (created by the migrations). */
+function databaseFile(persistTo) {
+  const folder = path.join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  const files = readdirSync(folder).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
+  if (files.length !== 1) throw new Error(`Expected one database in ${folder}, found ${files.length}`);
+  return path.join(folder, files[0]);
 }
 
-/** The catalogue's local D1, generated and loaded unless its folder already holds this size and day. */
+/** Writes the generated catalogue into the database, LOAD_BATCH activities per transaction; returns the query mix. */
+function loadCatalogue(file, size, referenceTime) {
+  const db = new DatabaseSync(file);
+  const inserts = new Map();
+  const insert = (table, row) => {
+    let statement = inserts.get(table);
+    if (!statement) {
+      const columns = Object.keys(row);
+      statement = db.prepare(
+        `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      );
+      inserts.set(table, statement);
+    }
+    statement.run(...Object.values(row));
+  };
+  let activities = 0;
+  db.exec('BEGIN');
+  try {
+    const queries = generateCatalogue(size, referenceTime, (table, row) => {
+      if (table === 'activities' && ++activities % LOAD_BATCH === 0) {
+        db.exec('COMMIT');
+        db.exec('BEGIN');
+      }
+      insert(table, row);
+    });
+    db.exec('COMMIT');
+    return queries;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
+/** The catalogue's local D1, generated and loaded unless its folder already holds this size. */
 async function prepareDatabase(size, referenceTime) {
   const persistTo = path.join(ROOT, '.wrangler', `bench-search-${size}`);
   const markerFile = path.join(persistTo, 'catalogue.json');
-  const marker = JSON.stringify({ size, referenceTime, version: GENERATOR_VERSION });
-  const { data, queries } = generateCatalogue(size, referenceTime);
-  if (existsSync(markerFile) && readFileSync(markerFile, 'utf8') === marker) return { persistTo, queries };
+  if (existsSync(markerFile)) {
+    const marker = JSON.parse(readFileSync(markerFile, 'utf8'));
+    const fresh = referenceTime - marker.referenceTime <= REUSE_DAYS * DAY;
+    if (marker.size === size && marker.version === GENERATOR_VERSION && fresh) {
+      return { persistTo, queries: marker.queries, loadSeconds: marker.loadSeconds };
+    }
+  }
 
   rmSync(persistTo, { recursive: true, force: true });
   mkdirSync(persistTo, { recursive: true });
   migrate(persistTo);
-  const statements = seedStatements(data);
   const started = performance.now();
-  for (let offset = 0, part = 0; offset < statements.length; offset += STATEMENTS_PER_FILE, part++) {
-    const file = path.join(persistTo, `load-${part}.sql`);
-    writeFileSync(file, statements.slice(offset, offset + STATEMENTS_PER_FILE).join('\n'));
-    await wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--config', 'wrangler.toml', '--file', file]);
-    rmSync(file);
-  }
-  console.log(`loaded ${size} activities into ${path.relative(ROOT, persistTo)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  writeFileSync(markerFile, marker);
-  return { persistTo, queries };
+  const queries = loadCatalogue(databaseFile(persistTo), size, referenceTime);
+  const loadSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+  console.log(`loaded ${size} activities into ${path.relative(ROOT, persistTo)} in ${loadSeconds} s`);
+  writeFileSync(markerFile, JSON.stringify({ size, referenceTime, version: GENERATOR_VERSION, loadSeconds, queries }));
+  return { persistTo, queries, loadSeconds };
 }
 
 async function startServer(persistTo) {
@@ -470,6 +506,16 @@ async function timedSearch(keyword) {
   return { ms, total: body.data.total };
 }
 
+const round = (ms) => Number(ms.toFixed(1));
+
+/** p50/p95/p99 of `count` sequential searches, cycling through `queries`. */
+async function percentiles(queries, count) {
+  const latencies = [];
+  for (let i = 0; i < count; i++) latencies.push((await timedSearch(queries[i % queries.length])).ms);
+  latencies.sort((a, b) => a - b);
+  return { p50: round(percentile(latencies, 0.5)), p95: round(percentile(latencies, 0.95)), p99: round(percentile(latencies, 0.99)) };
+}
+
 async function measure(size, queries) {
   for (let i = 0; i < WARMUP_REQUESTS; i++) await timedSearch(queries[i % queries.length]);
   const latencies = [];
@@ -481,6 +527,7 @@ async function measure(size, queries) {
     slowest.set(keyword, { ms: Math.max(ms, slowest.get(keyword)?.ms ?? 0), total });
   }
   latencies.sort((a, b) => a - b);
+  const broad = await percentiles(BROAD_QUERIES, BROAD_REQUESTS);
 
   const load = await autocannon({
     url: baseUrl,
@@ -491,7 +538,6 @@ async function measure(size, queries) {
   if (load.errors > 0 || load.timeouts > 0 || load.non2xx > 0) {
     throw new Error(`Under load: ${load.errors} errors, ${load.timeouts} timeouts, ${load.non2xx} non-2xx answers`);
   }
-  const round = (ms) => Number(ms.toFixed(1));
   const worst = [...slowest]
     .sort((x, y) => y[1].ms - x[1].ms)
     .slice(0, 3)
@@ -501,6 +547,7 @@ async function measure(size, queries) {
     p50: round(percentile(latencies, 0.5)),
     p95: round(percentile(latencies, 0.95)),
     p99: round(percentile(latencies, 0.99)),
+    broad,
     rps: Math.round(load.requests.average),
     slowest: worst,
   };
@@ -531,15 +578,56 @@ async function measureSitemaps() {
   return { indexMs: index.ms, partCount: parts.length, parts: english };
 }
 
+/** A latency and its ratio to the base row's, e.g. "31.2 (1.05×)". */
+function withRatio(ms, baseMs) {
+  return baseMs ? `${ms} (${ratio(ms, baseMs).toFixed(2)}×)` : String(ms);
+}
+
+function ratio(ms, baseMs) {
+  return ms / baseMs;
+}
+
+/** The row of 1,000 activities, which the others are compared with. */
+function baseRow(rows) {
+  return rows.find((row) => row.catalogue === 1000);
+}
+
+/** Issue 22's targets the rows miss, as sentences (empty without a 1,000 row). */
+function missedTargets(rows) {
+  const base = baseRow(rows);
+  if (!base) return [];
+  const missed = [];
+  for (const row of rows.filter((r) => r.catalogue >= 100_000)) {
+    for (const key of ['p95', 'p99']) {
+      const r = ratio(row[key], base[key]);
+      if (r > RATIO_TARGET) missed.push(`${key} at ${row.catalogue} is ${r.toFixed(2)}× the 1,000 row (target ${RATIO_TARGET}×)`);
+    }
+  }
+  for (const row of rows.filter((r) => r.catalogue >= 1_000_000)) {
+    for (const key of ['p50', 'p95', 'p99']) {
+      const r = ratio(row.broad[key], base.broad[key]);
+      if (r > BROAD_RATIO_TARGET)
+        missed.push(`broad ${key} at ${row.catalogue} is ${r.toFixed(2)}× the 1,000 row (target ${BROAD_RATIO_TARGET}×)`);
+    }
+  }
+  return missed;
+}
+
 function table(report) {
+  const base = baseRow(report.rows);
   const lines = [
     `Search latency (GET ${searchPath('{keyword}')}), ${report.queries} queries in rotation;`,
     `${TIMED_REQUESTS} sequential requests per catalogue for the percentiles, ${CONNECTIONS} connections for ${LOAD_DURATION_S} s for req/s;`,
     `${report.machine.cpus} CPUs (${report.machine.model}), Node ${report.machine.node}, ${report.date.slice(0, 10)}.`,
     '',
-    '| Activities | p50 ms | p95 ms | p99 ms | req/s |',
-    '| ---: | ---: | ---: | ---: | ---: |',
-    ...report.rows.map((row) => `| ${row.catalogue.toLocaleString('en')} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.rps} |`),
+    `Each latency in ms with its ratio to the ${base ? base.catalogue.toLocaleString('en') : '(no)'}-activity row; broad: ${BROAD_QUERIES.join(', ')} alone, ${BROAD_REQUESTS} requests.`,
+    '',
+    '| Activities | load s | p50 | p95 | p99 | broad p50 | broad p95 | broad p99 | req/s |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...report.rows.map(
+      (row) =>
+        `| ${row.catalogue.toLocaleString('en')} | ${row.loadSeconds} | ${withRatio(row.p50, base?.p50)} | ${withRatio(row.p95, base?.p95)} | ${withRatio(row.p99, base?.p99)} | ${withRatio(row.broad.p50, base?.broad.p50)} | ${withRatio(row.broad.p95, base?.broad.p95)} | ${withRatio(row.broad.p99, base?.broad.p99)} | ${row.rps} |`,
+    ),
     '',
     `Sitemaps, median of ${SITEMAP_RENDERS} renders each (the edge cache then keeps a built one for an hour):`,
     '',
@@ -557,15 +645,16 @@ async function main() {
   const referenceTime = seedReferenceTime();
   const prepared = [];
   for (const size of SIZES) prepared.push({ size, ...(await prepareDatabase(size, referenceTime)) });
+  // The catalogues are ready: the build below and the measuring need no more than this.
   if (!process.env.BENCH_SKIP_BUILD) build();
 
   const rows = [];
-  for (const { size, persistTo, queries } of prepared) {
+  for (const { size, persistTo, queries, loadSeconds } of prepared) {
     const stop = await startServer(persistTo);
     try {
-      const row = { ...(await measure(size, queries)), sitemap: await measureSitemaps() };
+      const row = { ...(await measure(size, queries)), loadSeconds, sitemap: await measureSitemaps() };
       console.log(
-        `${size} activities: p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.rps} req/s; slowest: ${row.slowest.map((s) => `${s.keyword} ${s.ms} ms (${s.matches})`).join(', ')}`,
+        `${size} activities (loaded in ${loadSeconds} s): p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms; broad p50 ${row.broad.p50} ms, p95 ${row.broad.p95} ms, p99 ${row.broad.p99} ms; ${row.rps} req/s; slowest: ${row.slowest.map((s) => `${s.keyword} ${s.ms} ms (${s.matches})`).join(', ')}`,
       );
       rows.push(row);
     } finally {
@@ -590,6 +679,7 @@ async function main() {
   console.log(`\n${table(report)}\nWritten to ${path.relative(ROOT, path.join(resultsDir, 'search.json'))}`);
   const largest = rows.at(-1);
   if (largest && largest.p95 > P95_BUDGET_MS) console.log(`p95 at ${largest.catalogue} activities is over the ${P95_BUDGET_MS} ms budget.`);
+  for (const missed of missedTargets(rows)) console.log(`Missed: ${missed}.`);
 }
 
 try {

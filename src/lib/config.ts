@@ -50,6 +50,13 @@ export const PULL_TO_REFRESH_CLOSE_MS = 300;
 export const LISTING_PAGE_SIZE = 20;
 /** Suggestions shown under the search box. */
 export const SUGGESTION_LIMIT = 8;
+/**
+ * The most matches a search ranks or counts (docs/search.md). A query with no more matches than
+ * this in the whole index is ranked by bm25 as a full ranking would; a broader one lists its first
+ * this-many matches in index order (buyable, soonest first) and shows "500+ results", so its cost
+ * stays that of this many rows however large the catalogue grows.
+ */
+export const SEARCH_CANDIDATE_LIMIT = 500;
 export const HOT_WORD_ROTATION_MS = 2000;
 
 export const HOME_POPUP_SCENE = 'HOME';

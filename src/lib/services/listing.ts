@@ -4,7 +4,7 @@
  * filter options and their URLs. Searching itself (the FTS index) lives in search.ts.
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_CITY_ID, LISTING_PAGE_SIZE } from '../config.ts';
+import { DEFAULT_CITY_ID, LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../config.ts';
 import { read, readOne } from '../db/read-together.ts';
 import { activities } from '../db/schema.ts';
 import { addDays, calendarApiPath, daysBetween, localDate, MAX_CALENDAR_SPAN_DAYS, startOfLocalDay } from '../domain/calendar.ts';
@@ -23,7 +23,7 @@ import type { RequestContext } from '../domain/request-context.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { cardQuery, hotCities, listCategories, toCards, type ActivityCard, type CategoryView, type CityView } from './catalogue.ts';
-import { LISTED_STATUSES, matchAttempts, SEARCH_RANK, searchSource } from './search.ts';
+import { boundedMatchCount, INDEX_ORDER, LISTED_STATUSES, matchAttempts, SEARCH_RANK, searchSource } from './search.ts';
 import type { CityRow } from './reference-data.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -41,6 +41,11 @@ export interface ListResponse {
   pageSize: number;
   totalPage: number;
   total: number;
+  /**
+   * True when a broad search counted only its first `total` matches (SEARCH_CANDIDATE_LIMIT) and
+   * more exist: the page shows "500+ results" and pages through those first ones.
+   */
+  totalIsLowerBound: boolean;
   /** The search keyword; empty on a category list. */
   keyword: string;
   /** The calendar list (API path) of the listing's city and category over its dates. */
@@ -97,6 +102,7 @@ export async function loadListing(scope: RequestScope, parsed: ParsedListing): P
     pageSize: LISTING_PAGE_SIZE,
     totalPage: pageCount(page.total, LISTING_PAGE_SIZE),
     total: page.total,
+    totalIsLowerBound: page.totalIsLowerBound,
     keyword: query.kind === 'search' ? query.keyword : '',
     calendarUrl: calendarUrl(calendarCity, slug, query),
     city: city && { cityId: city.id, cityName: localizedName(city, ctx.locale) },
@@ -171,44 +177,95 @@ function conditions(query: ListingQuery, filter: ListingFilter, now: number): SQ
   return where;
 }
 
+interface Page {
+  total: number;
+  totalIsLowerBound: boolean;
+  cards: ActivityCard[];
+}
+
+const NO_PAGE: Page = { total: 0, totalIsLowerBound: false, cards: [] };
+
 /**
  * The page of the first source (search: the first match attempt) with any result. Each attempt is
  * one batch: the count, the page's ids in order, and their cards, chosen by the same page query.
+ * A broad search (more than SEARCH_CANDIDATE_LIMIT matches in the index) first takes its candidates
+ * in index order, buyable soonest first, up to the limit, then sorts and counts only those, so its
+ * cost does not grow with the catalogue (docs/search.md).
  */
-async function findPage(
-  scope: RequestScope,
-  query: ListingQuery,
-  filter: ListingFilter,
-): Promise<{ total: number; cards: ActivityCard[] }> {
-  const { db, now } = scope;
-  const base = conditions(query, filter, now);
-  const sources = query.kind === 'search' ? matchAttempts(query.keyword).map(searchSource) : [{ from: sql`activities a`, where: null }];
-  for (const source of sources) {
-    const where = sql.join(source.where ? [source.where, ...base] : base, sql` AND `);
-    const pageIds = db
-      .select({ id: sql<number>`a.id` })
-      .from(source.from)
-      .where(where)
-      .orderBy(orderBy(query.sort))
-      .limit(LISTING_PAGE_SIZE)
-      .offset((query.page - 1) * LISTING_PAGE_SIZE);
-    const found = await readOne(
-      db,
-      read(
-        [
-          db.select({ total: sql<number>`count(*)` }).from(source.from).where(where),
-          pageIds,
-          cardQuery(db).where(inArray(activities.id, pageIds)),
-        ],
-        ([counted, page, cardRows]) => {
-          const cards = new Map(toCards(scope, cardRows).map((card) => [card.id, card]));
-          return { total: counted[0]?.total ?? 0, cards: page.flatMap((row) => cards.get(row.id) ?? []) };
-        },
-      ),
-    );
+async function findPage(scope: RequestScope, query: ListingQuery, filter: ListingFilter): Promise<Page> {
+  const base = conditions(query, filter, scope.now);
+  if (query.kind !== 'search') return readPage(scope, query, sql`activities a`, sql.join(base, sql` AND `));
+  for (const expression of matchAttempts(query.keyword)) {
+    const matches = await boundedMatchCount(scope.db, expression);
+    if (matches === 0) continue;
+    const source = searchSource(expression);
+    const where = sql.join([source.where, ...base], sql` AND `);
+    const found =
+      matches > SEARCH_CANDIDATE_LIMIT
+        ? await readBroadPage(scope, query, source.from, where)
+        : await readPage(scope, query, source.from, where);
     if (found.total > 0) return found;
   }
-  return { total: 0, cards: [] };
+  return NO_PAGE;
+}
+
+/** Every match counted and sorted: a category list, or a specific search's few matches. */
+async function readPage(scope: RequestScope, query: ListingQuery, from: SQL, where: SQL): Promise<Page> {
+  const { db } = scope;
+  const pageIds = db
+    .select({ id: sql<number>`a.id` })
+    .from(from)
+    .where(where)
+    .orderBy(orderBy(query.sort))
+    .limit(LISTING_PAGE_SIZE)
+    .offset((query.page - 1) * LISTING_PAGE_SIZE);
+  return readOne(
+    db,
+    read(
+      [db.select({ total: sql<number>`count(*)` }).from(from).where(where), pageIds, cardQuery(db).where(inArray(activities.id, pageIds))],
+      ([counted, page, cardRows]) => ({ total: counted[0]?.total ?? 0, totalIsLowerBound: false, cards: inOrder(scope, page, cardRows) }),
+    ),
+  );
+}
+
+/**
+ * A broad search: the first SEARCH_CANDIDATE_LIMIT filtered matches in index order (the join and
+ * filters run per candidate, and FTS5 stops with the LIMIT), sorted among themselves; counted up to
+ * one more, which says whether more exist.
+ */
+async function readBroadPage(scope: RequestScope, query: ListingQuery, from: SQL, where: SQL): Promise<Page> {
+  const { db } = scope;
+  const candidates = (limit: number) =>
+    sql`(SELECT a.id AS id, ${INDEX_ORDER} AS priority FROM ${from} WHERE ${where} ORDER BY ${INDEX_ORDER} LIMIT ${limit}) AS hit`;
+  const pageIds = db
+    .select({ id: sql<number>`a.id` })
+    .from(sql`${candidates(SEARCH_CANDIDATE_LIMIT)} JOIN activities a ON a.id = hit.id`)
+    .orderBy(query.sort === 'relevance' ? sql`hit.priority` : orderBy(query.sort))
+    .limit(LISTING_PAGE_SIZE)
+    .offset((query.page - 1) * LISTING_PAGE_SIZE);
+  return readOne(
+    db,
+    read(
+      [
+        db.select({ total: sql<number>`count(*)` }).from(candidates(SEARCH_CANDIDATE_LIMIT + 1)),
+        pageIds,
+        cardQuery(db).where(inArray(activities.id, pageIds)),
+      ],
+      ([counted, page, cardRows]) => {
+        const total = counted[0]?.total ?? 0;
+        return {
+          total: Math.min(total, SEARCH_CANDIDATE_LIMIT),
+          totalIsLowerBound: total > SEARCH_CANDIDATE_LIMIT,
+          cards: inOrder(scope, page, cardRows),
+        };
+      },
+    ),
+  );
+}
+
+function inOrder(scope: RequestScope, page: { id: number }[], cardRows: Parameters<typeof toCards>[1]): ActivityCard[] {
+  const cards = new Map(toCards(scope, cardRows).map((card) => [card.id, card]));
+  return page.flatMap((row) => cards.get(row.id) ?? []);
 }
 
 interface FilterSources {

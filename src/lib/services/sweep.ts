@@ -3,7 +3,8 @@
  * deadline even when nobody reads them, draws the lotteries whose time has come, finishes the
  * reissue of paid transfer orders that failed after payment, gives back money whose refund
  * failed, deletes rows whose only purpose has passed, tells notify-me subscribers of sales that
- * started, and then does what follows any write (services/after-write.ts).
+ * started, moves ended activities to the back of the search index (services/search.ts), and then
+ * does what follows any write (services/after-write.ts).
  */
 import { lt } from 'drizzle-orm';
 import { CODE_SEND_LIMITS } from '../config.ts';
@@ -16,6 +17,7 @@ import type { MessageQueue } from './message-delivery.ts';
 import { drawDueLotteries } from './lottery.ts';
 import { expireOverdueOrders } from './orders/expiry.ts';
 import { reissueTransferOrder, retryOwedRefunds } from './payments.ts';
+import { hideEndedFromSearch } from './search.ts';
 import { transferOrdersAwaitingReissue } from './transfers.ts';
 
 /** The longest rate-limit window: a counter older than this can no longer refuse anything. */
@@ -65,6 +67,7 @@ export async function sweep(db: Db, env: ServiceEnv, queue: MessageQueue, now: n
     db.delete(authSessions).where(lt(authSessions.expiresAt, now)),
   ]);
   await writeSaleStartedMessages(db, now);
+  await hideEndedFromSearch(db, now);
   const settled = await afterWrite(db, queue, now, null);
   return {
     expiredOrders,
