@@ -329,7 +329,7 @@ export async function decideAttendeeChange(
   requestId: number,
   decision: 'approve' | 'refuse',
 ): Promise<AttendeeChangeView> {
-  const { db, env, userId, now } = scope;
+  const { db, userId, now } = scope;
   const { row, decides } = await visibleRequest(scope, requestId);
   if (!decides) throw new DomainError('forbidden');
   if (row.status !== 'pending') throw new DomainError('attendee_change_decided');

@@ -1,5 +1,5 @@
 /**
- * The search engine: the FTS5 index of migrations 0002 and 0020 (activity, artist and venue names
+ * The search engine: the FTS5 index of migrations 0002 and 0018 (activity, artist and venue names
  * in English, Traditional and Simplified Chinese, and pinyin), queried with the terms of
  * domain/search-text.ts. Its rowid is a priority key (buyable soonest first, then the activity id
  * in the low 32 bits), so a query can stop after a bounded number of matches: a specific query
@@ -25,7 +25,7 @@ export const LISTED_STATUSES: readonly number[] = Object.values(ACTIVITY_STATUS)
  */
 export const SEARCH_RANK: SQL = sql`activity_search.rank, a.id`;
 
-/** The index's own order (its rowid, the priority key of migration 0020): buyable soonest first. */
+/** The index's own order (its rowid, the priority key of migration 0018): buyable soonest first. */
 export const INDEX_ORDER: SQL = sql`activity_search.rowid`;
 
 /**
@@ -78,7 +78,7 @@ export function matchAttempts(keyword: string): string[] {
 /** The index joined to activities, as a FROM clause, and its MATCH condition for an expression. */
 export function searchSource(expression: string): { from: SQL; where: SQL } {
   return {
-    // The rowid's low 32 bits are the activity id (migration 0020).
+    // The rowid's low 32 bits are the activity id (migration 0018).
     from: sql`activity_search JOIN activities a ON a.id = (activity_search.rowid & 4294967295)`,
     where: sql`activity_search MATCH ${expression}`,
   };
