@@ -22,17 +22,29 @@ async function open(page: Page, pageType: (typeof PAGE_TYPES)[number], locale: s
 }
 
 /**
- * Pairs of visible fixed or sticky elements on screen whose boxes overlap (by more than rounding),
- * each named by tag and class; an element inside another of the pair is part of it, not over it.
+ * Pairs of visible elements held on screen (fixed, or sticky and stuck at its offset) whose boxes
+ * overlap (by more than rounding), each named by tag and class; an element inside another of the
+ * pair is part of it, not over it. A sticky element not stuck scrolls with the page like any
+ * content (a Buy now bar leaving with its section passes under the header), so it is not held.
  */
 function overlappingFixedElements(): string[] {
   const name = (element: Element) => `${element.tagName.toLowerCase()}${[...element.classList].map((c) => `.${c}`).join('')}`;
   const onScreen = (rect: DOMRect) => rect.bottom > 0 && rect.top < window.innerHeight && rect.right > 0 && rect.left < window.innerWidth;
+  const near = (a: number, b: number) => Math.abs(a - b) < 1;
+  const heldInPlace = (element: Element, rect: DOMRect) => {
+    const style = getComputedStyle(element);
+    if (style.position === 'fixed') return true;
+    if (style.position !== 'sticky') return false;
+    return (
+      (style.top !== 'auto' && near(rect.top, Number.parseFloat(style.top))) ||
+      (style.bottom !== 'auto' && near(window.innerHeight - rect.bottom, Number.parseFloat(style.bottom)))
+    );
+  };
   const held = [...document.querySelectorAll('body *')]
     .filter((element) => ['fixed', 'sticky'].includes(getComputedStyle(element).position))
     .filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
     .map((element) => ({ element, rect: element.getBoundingClientRect() }))
-    .filter(({ rect }) => rect.width > 0 && rect.height > 0 && onScreen(rect));
+    .filter(({ element, rect }) => rect.width > 0 && rect.height > 0 && onScreen(rect) && heldInPlace(element, rect));
   const overlaps: string[] = [];
   for (const [index, a] of held.entries()) {
     for (const b of held.slice(index + 1)) {
