@@ -193,11 +193,20 @@ async function measure(url, flags, browserPid, phone) {
   return { scores, metrics: metricsOf(lhr), others, contended: others !== null && others >= CONTENDED_SHARE, lhr, report: result.report };
 }
 
+/**
+ * Whether a judged run ended on another page than the one asked for (a signed-in page that sent
+ * Lighthouse to the login page): its scores are the other page's, so the page type is not measured.
+ */
+const landedElsewhere = (judged) =>
+  judged.some(({ lhr }) => new URL(lhr.finalDisplayedUrl).pathname !== new URL(lhr.requestedUrl).pathname);
+
 /** The categories whose score misses its budget. */
 function missesOf(pageType, scores, budgets) {
-  // A page that must stay out of search engines loses the SEO points of being crawlable, by design.
+  // A page that must stay out of search engines loses the SEO points of being crawlable, by design:
+  // those marked so, and every signed-in page (robots.txt keeps crawlers off them; they have no session anyway).
+  const crawlable = !(pageType.noindex || pageType.session);
   return Object.entries(budgets)
-    .filter(([id, budget]) => !(id === 'seo' && pageType.noindex) && (scores[id] === null || scores[id] < budget))
+    .filter(([id, budget]) => !(id === 'seo' && !crawlable) && (scores[id] === null || scores[id] < budget))
     .map(([id]) => id);
 }
 
@@ -236,13 +245,52 @@ async function judgedRuns(measureOnce, passes, contendedPassStands) {
 const closestTo = (judged, measured, target) =>
   judged.reduce((best, run) => (Math.abs(measured(run) - target) < Math.abs(measured(best) - target) ? run : best));
 
+/**
+ * Gives the browser exactly these cookies for `baseUrl` (none: an anonymous first visit). Lighthouse
+ * clears no cookies between runs, and Chromium sends the cookies in its jar (set by the pages
+ * visited before) in place of a Cookie header passed as an extra header, so a signed-in page would
+ * have been measured as the login page it redirects to: the session goes into the jar instead.
+ */
+async function setBrowserCookies(port, baseUrl, cookies) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', () => reject(new Error('could not reach the browser over DevTools')), { once: true });
+  });
+  let nextId = 0;
+  const send = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId;
+      const answer = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.id !== id) return;
+        socket.removeEventListener('message', answer);
+        if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+        else resolve(message.result);
+      };
+      socket.addEventListener('message', answer);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await send('Storage.clearCookies');
+    if (cookies.length > 0)
+      await send('Storage.setCookies', { cookies: cookies.map(({ name, value }) => ({ name, value, url: baseUrl })) });
+  } finally {
+    socket.close();
+  }
+}
+
 /** Audits a page as `phone` (judgedRuns); the report kept is the judged run closest to the median performance. */
 async function audit(pageType, phone, baseUrl, browser, session) {
   const url = new URL(pathOf(pageType, LOCALE, session.vars), baseUrl).href;
   const flags = { port: browser.port, logLevel: 'error', output: 'html', ignoreStatusCode: pageType.status !== 200 };
-  if (pageType.session) flags.extraHeaders = { Cookie: session.cookie };
+  const cookies = pageType.session ? session.cookies : [];
   const { runs, judged } = await judgedRuns(
-    () => measure(url, flags, browser.pid, phone),
+    async () => {
+      await setBrowserCookies(browser.port, baseUrl, cookies);
+      return measure(url, flags, browser.pid, phone);
+    },
     (run) => missesOf(pageType, run.scores, phone.budgets).length === 0,
     true,
   );
@@ -259,7 +307,7 @@ async function audit(pageType, phone, baseUrl, browser, session) {
     url,
     scores,
     metrics,
-    misses: missesOf(pageType, scores, phone.budgets),
+    misses: [...missesOf(pageType, scores, phone.budgets), ...(landedElsewhere(judged) ? ['page'] : [])],
     lhr: kept.lhr,
     runs: runs.map((run) => ({
       scores: run.scores,
@@ -289,6 +337,7 @@ function printResult({ name, url, scores, metrics, misses, lhr, runs }, budgets)
     for (const run of runs)
       console.log(`        ${cells(run.scores)}  ${metricCells(run.metrics)}  (${machine(run)})${run.judged ? '' : '  not judged'}`);
   }
+  if (misses.includes('page')) console.log(`    MISSED: the page was not measured, Lighthouse ended on ${lhr.finalDisplayedUrl}`);
   if (lhr.runtimeError) console.log(`      runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   for (const warning of lhr.runWarnings) console.log(`      warning: ${warning}`);
   for (const [id, score] of Object.entries(scores)) {
@@ -387,7 +436,9 @@ async function compareWithScriptFree(pageType, proxyUrl, browser) {
   const copyUrl = new URL(SCRIPT_FREE_PREFIX + pathOf(pageType, LOCALE), proxyUrl).href;
   const flags = { port: browser.port, logLevel: 'error', output: 'html' };
   const measurePair = async () => {
+    await setBrowserCookies(browser.port, proxyUrl, []);
     const page = await measure(url, flags, browser.pid, LOW_END);
+    await setBrowserCookies(browser.port, proxyUrl, []);
     const copy = await measure(copyUrl, flags, browser.pid, LOW_END);
     const ratio = page.metrics.lcpMs && copy.metrics.lcpMs ? page.metrics.lcpMs / copy.metrics.lcpMs : null;
     return { page, copy, ratio, contended: page.contended || copy.contended };
