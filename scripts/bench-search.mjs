@@ -672,6 +672,7 @@ async function main() {
     },
     queries: prepared[0]?.queries.length ?? 0,
     p95BudgetMs: P95_BUDGET_MS,
+    broadQueries: BROAD_QUERIES,
     rows,
   };
   mkdirSync(resultsDir, { recursive: true });

@@ -7,7 +7,7 @@
  * it synced (refusing the old code, admitting the live one once), opens again after a reload
  * without signal, and uploads that admission when the signal is back.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config.ts';
 import { currentEntryCode, entryPayload } from '../../src/lib/domain/entry-code.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
@@ -24,6 +24,7 @@ import {
   placeOrder,
   seriousViolations,
   signInAsOrderSeller,
+  type Listing,
 } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
@@ -33,6 +34,23 @@ const ENTRY_ACTIVITY_IDS = activityIds(1000, 1099);
 const STEP_MS = ENTRY_CODE_STEP_SECONDS * 1000;
 
 const en = localeOf('en');
+
+/**
+ * The seller's door for the session of `listing`: a browser of its own, signed in as the seller of
+ * `order`, on the gate page with the scanner hydrated; and the session's id.
+ */
+async function sellersDoor(page: Page, browser: Browser, testInfo: TestInfo, listing: Listing, order: { orderNo: string }) {
+  const session = (await detailOf(page.request, listing.activityId))!.sessions.find((s) =>
+    s.tiers.some((tier) => tier.id === listing.tierId),
+  )!;
+  const doorContext = await browser.newContext({ ...testInfo.project.use });
+  await ownClientAddress(doorContext, testInfo);
+  const door = await doorContext.newPage();
+  await signInAsOrderSeller(door.request, order.orderNo);
+  await door.goto(`/en/gate?session=${session.id}`);
+  await hydrated(door, 'GateScanner');
+  return { doorContext, door, sessionId: session.id };
+}
 
 /** The entry code a voucher page shows for a ticket: the value of the ticket's "Entry code" term. */
 function shownCode(page: Page, ticketNo: string) {
@@ -54,17 +72,9 @@ test('the voucher code changes offline; the gate admits the live code once and r
   const detail = await orderOf(page.request, order.id);
   const voucherApi = await page.request.get(`/api${detail.voucherUrl!.replace('/voucher?', '/v1/vouchers?')}`);
   const [first, second] = ((await voucherApi.json()).data as Voucher).tickets;
-  const session = (await detailOf(page.request, listing.activityId))!.sessions.find((s) =>
-    s.tiers.some((tier) => tier.id === listing.tierId),
-  )!;
 
   // The door: the seller's gate page for the session, synced while it has signal.
-  const doorContext = await browser.newContext({ ...testInfo.project.use });
-  await ownClientAddress(doorContext, testInfo);
-  const door = await doorContext.newPage();
-  await signInAsOrderSeller(door.request, order.orderNo);
-  await door.goto(`/en/gate?session=${session.id}`);
-  await hydrated(door, 'GateScanner');
+  const { doorContext, door, sessionId } = await sellersDoor(page, browser, testInfo, listing, order);
   await expect(door.getByText(/^Ready without signal: \d+ tickets? synced at/)).toBeVisible();
   await expect(door.getByText(en.say('gate.offlineReady'))).toBeVisible();
   expect(await seriousViolations(door)).toEqual([]);
@@ -133,7 +143,7 @@ test('the voucher code changes offline; the gate admits the live code once and r
   await expect(door.getByText(en.say('gate.uploaded'))).toBeVisible();
   await expect(door.getByText(en.say('gate.pending', { count: 1 }))).toHaveCount(0);
   // The server holds the ticket admitted: looking it up for an ID check says so.
-  const recorded = await door.request.get(`/api/v1/gate/sessions/${session.id}/tickets/${second.ticketNo}`);
+  const recorded = await door.request.get(`/api/v1/gate/sessions/${sessionId}/tickets/${second.ticketNo}`);
   expect(((await recorded.json()) as { errorCode: string }).errorCode).toBe('ticket_already_used');
   await doorContext.close();
   await context.setOffline(false);
@@ -146,16 +156,8 @@ test('door staff admit by ticket number after checking a photo ID, once', async 
   await payInSandbox(page, order);
   await fulfilAsOrderSeller(order.orderNo);
   const [ticket] = (await orderOf(page.request, order.id)).tickets;
-  const session = (await detailOf(page.request, listing.activityId))!.sessions.find((s) =>
-    s.tiers.some((tier) => tier.id === listing.tierId),
-  )!;
 
-  const doorContext = await browser.newContext({ ...testInfo.project.use });
-  await ownClientAddress(doorContext, testInfo);
-  const door = await doorContext.newPage();
-  await signInAsOrderSeller(door.request, order.orderNo);
-  await door.goto(`/en/gate?session=${session.id}`);
-  await hydrated(door, 'GateScanner');
+  const { doorContext, door } = await sellersDoor(page, browser, testInfo, listing, order);
   const field = door.getByRole('textbox', { name: en.say('gate.code') });
   await field.fill(ticket.ticketNo);
   await field.press('Enter');

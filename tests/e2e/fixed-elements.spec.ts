@@ -6,20 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.mjs';
-import { e2eStateDir } from '../../scripts/local-db.mjs';
-import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
+import { pageTypePath } from './page-types.ts';
 import { hydrated } from './shop-helpers.ts';
-
-/** One buyer with its orders per worker, for the pages behind sign-in. */
-let session: ReturnType<typeof signedInSession> | undefined;
-
-async function open(page: Page, pageType: (typeof PAGE_TYPES)[number], locale: string, baseURL: string | undefined) {
-  if (!pageType.session) return pageType.paths[locale];
-  session ??= signedInSession(baseURL!, e2eStateDir(Number(process.env.E2E_PORT) || 8788));
-  const { cookies, vars } = await session;
-  await page.context().addCookies(cookies.map((cookie) => ({ ...cookie, url: baseURL! })));
-  return pathOf(pageType, locale, vars);
-}
 
 /**
  * Pairs of visible elements held on screen (fixed, or sticky and stuck at its offset) whose boxes
@@ -67,7 +55,7 @@ async function scrollTo(page: Page, top: number): Promise<number> {
 for (const pageType of PAGE_TYPES) {
   for (const locale of QUALITY_LOCALES) {
     test(`${pageType.name} page (${locale}): no fixed or sticky element covers another, from top to bottom`, async ({ page, baseURL }) => {
-      const path = await open(page, pageType, locale, baseURL);
+      const path = await pageTypePath(page, pageType, locale, baseURL);
       const response = await page.goto(path);
       expect(response?.status(), `status of ${path}`).toBe(pageType.status);
       const { scrollHeight, innerHeight } = await page.evaluate(() => ({

@@ -5,22 +5,10 @@
  * Content-Security-Policy: sent, and not one violation while the page loads and hydrates.
  */
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Response } from '@playwright/test';
 import { JS_BUDGET_KB, PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.mjs';
-import { e2eStateDir } from '../../scripts/local-db.mjs';
-import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
+import { pageTypePath } from './page-types.ts';
 import { seriousViolations, unnamedControls } from './shop-helpers.ts';
-
-/** One buyer with its orders per worker, for the pages behind sign-in. */
-let session: ReturnType<typeof signedInSession> | undefined;
-
-async function open(page: Page, pageType: (typeof PAGE_TYPES)[number], locale: string, baseURL: string | undefined) {
-  if (!pageType.session) return pageType.paths[locale];
-  session ??= signedInSession(baseURL!, e2eStateDir(Number(process.env.E2E_PORT) || 8788));
-  const { cookies, vars } = await session;
-  await page.context().addCookies(cookies.map((cookie) => ({ ...cookie, url: baseURL! })));
-  return pathOf(pageType, locale, vars);
-}
 
 for (const pageType of PAGE_TYPES) {
   for (const locale of QUALITY_LOCALES) {
@@ -33,7 +21,7 @@ for (const pageType of PAGE_TYPES) {
         // 2-core machine, but 20 s on the home page when other jobs share the CPU (its main thread
         // also lays out 34 posters), measured in a clean-clone run.
         test.slow();
-        const path = await open(page, pageType, locale, baseURL);
+        const path = await pageTypePath(page, pageType, locale, baseURL);
         const response = await page.goto(path);
         expect(response?.status(), `status of ${path}`).toBe(pageType.status);
         expect(new URL(page.url()).pathname, 'the page itself, not a redirect to sign in').toBe(new URL(path, baseURL).pathname);
@@ -50,7 +38,7 @@ for (const pageType of PAGE_TYPES) {
         page,
         baseURL,
       }) => {
-        const path = await open(page, pageType, locale, baseURL);
+        const path = await pageTypePath(page, pageType, locale, baseURL);
         const violations: string[] = [];
         await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
         await page.addInitScript(() => {
