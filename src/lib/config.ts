@@ -59,6 +59,9 @@ export const SUGGESTION_LIMIT = 8;
 export const SEARCH_CANDIDATE_LIMIT = 500;
 export const HOT_WORD_ROTATION_MS = 2000;
 
+/** How long a browser may reuse the header dialogs' lists (cities, languages, currencies) without asking again. */
+export const HEADER_CHOICES_MAX_AGE_S = 300;
+
 export const HOME_POPUP_SCENE = 'HOME';
 export const HOT_KEYWORDS_SHOWN = 5;
 export const RECENT_SHOWS_DAYS = 15;
