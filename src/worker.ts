@@ -6,6 +6,9 @@ import { sharedPage } from './lib/pages/shared-page-cache.ts';
 import { consumeMessageBatch, type QueuedMessage } from './lib/services/message-delivery.ts';
 import { sweep } from './lib/services/sweep.ts';
 
+/** The Durable Object classes of wrangler.toml, which the runtime finds among the entry's exports. */
+export { SessionInventory } from './lib/services/orders/inventory.ts';
+
 /** /api and everything under it: the Hono app, which makes its own cross-site check (Astro's answers pages only). */
 const API_PATH = /^\/api(?:\/|$)/;
 

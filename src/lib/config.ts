@@ -91,6 +91,17 @@ export const WAITLIST_OFFER_HOLD_MS = 60 * 60 * 1000;
 /** Offers one offer pass tries in one D1 batch; a pass with more to offer runs further batches. */
 export const WAITLIST_OFFERS_PER_BATCH = 20;
 
+/**
+ * Holds a high-demand session's inventory object writes to D1 in one batch (issue 20, docs/hot-on-sale.md).
+ * Each takes three statements plus one per attendee; 25 keep a batch near 100 statements, a few
+ * milliseconds of D1's single writer, while holds arriving meanwhile wait for the next batch.
+ */
+export const INVENTORY_FLUSH_MAX_HOLDS = 25;
+/** How soon the inventory object tries again to write holds a failed or interrupted flush left waiting. */
+export const INVENTORY_RETRY_MS = 1000;
+/** The object wakes at its orders' payment deadlines rounded up to this step, so a burst of orders sets few alarms. */
+export const INVENTORY_EXPIRY_STEP_MS = 10_000;
+
 export const SUPPORT_HOURS = { weekdays: '10:00-18:00', weekends: '10:00-17:00' } as const;
 export const SUPPORT_PHONES = ['+852 3001 8866', '+852 3001 8877'] as const;
 export const SUPPORT_EMAIL = 'support@ticketwing.example';

@@ -1811,6 +1811,7 @@ function buildInventory(rand: Random, activities: Activity[], referenceTime: num
         changed_at: null,
         original_starts_at: null,
         refund_until: null,
+        high_demand: 0,
       });
       activity.tiers.forEach(([en, hant, hans, share], sort) => {
         const tierId = tiers.length + 1;

@@ -8,10 +8,17 @@ import { prefixed, prefixedTable } from '../db/batch-columns.ts';
 import type { Db } from '../db/client.ts';
 import { activities, activitySessions, cities, countries, orders, ticketTiers, users, venues } from '../db/schema.ts';
 
+/**
+ * A session's columns as every view of a show reads them: all but `highDemand`, which checkout alone
+ * selects beside them (orders/checkout.ts). An order with its show is already D1's limit of 100
+ * columns in a result, and a view of an order has no use for how its session was sold.
+ */
+const { highDemand: _readByCheckoutOnly, ...sessionColumns } = prefixedTable('session', activitySessions);
+
 // Named uniquely, so that a show query can go into a D1 batch (db/batch-columns.ts).
 const showColumns = {
   tier: prefixedTable('tier', ticketTiers),
-  session: prefixedTable('session', activitySessions),
+  session: sessionColumns,
   activity: prefixedTable('activity', activities),
   venue: prefixedTable('venue', venues),
   city: prefixedTable('city', cities),
