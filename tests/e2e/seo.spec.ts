@@ -368,7 +368,7 @@ test('every public page type has a link preview with absolute URLs and an image 
   expect(invite['og:title']).toEqual([`${inviter.nickname} invites you to TicketWing`]);
   expect(invite['og:description'][0]).toMatch(/^Register through this link and get: .+\.$/);
   // The card says what the friend gets, and nothing of the inviter: one card serves every invitation.
-  await expectShareCard(request, invite, /\/share-cards\/en\/invitation-[0-9a-f]{16}\.jpg$/);
+  await expectShareCard(request, invite, /\/share-cards\/en\/invitation-HKD-[0-9a-f]{16}\.jpg$/);
 
   // A lottery entry's share link: the show's poster and the prize a friend's help may win.
   const sharer = await browser.newContext({ baseURL: BASE_URL });

@@ -24,7 +24,7 @@ const lottery: ShareCardContent = {
 };
 
 const invitation: ShareCardContent = {
-  subject: { kind: 'invitation' },
+  subject: { kind: 'invitation', currency: 'HKD' },
   locale: 'en',
   badge: 'Welcome gift',
   title: "Register through a friend's link and get",
@@ -57,9 +57,10 @@ describe('shareCardPath and parseShareCardPath', () => {
       subject: { kind: 'lottery', lotteryId: 3 },
       version: shareCardVersion(lottery),
     });
+    expect(shareCardPath(invitation)).toMatch(/^\/share-cards\/en\/invitation-HKD-[0-9a-f]{16}\.jpg$/);
     expect(parseShareCardPath(shareCardPath(invitation))).toEqual({
       locale: 'en',
-      subject: { kind: 'invitation' },
+      subject: { kind: 'invitation', currency: 'HKD' },
       version: shareCardVersion(invitation),
     });
   });
@@ -70,6 +71,8 @@ describe('shareCardPath and parseShareCardPath', () => {
       '/share-cards/en/lottery-x-0123456789abcdef.jpg',
       '/share-cards/en/lottery-3-0123456789abcdef.png',
       '/share-cards/en/invitation-0123.jpg',
+      '/share-cards/en/invitation-0123456789abcdef.jpg',
+      '/share-cards/en/invitation-hkd-0123456789abcdef.jpg',
       '/share-cards/en/lottery-3-0123456789abcdef.jpg/more',
     ]) {
       expect(parseShareCardPath(path), path).toBeNull();
@@ -86,6 +89,7 @@ describe('shareCardVersion', () => {
       { locale: 'zh-TW' },
       { poster: '/posters/activity/1001.jpg' },
       { subject: { kind: 'lottery', lotteryId: 4 } },
+      { subject: { kind: 'invitation', currency: 'HKD' } },
     ];
     for (const change of changes)
       expect(shareCardVersion({ ...lottery, ...change }), JSON.stringify(change)).not.toBe(shareCardVersion(lottery));

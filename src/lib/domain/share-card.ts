@@ -16,7 +16,8 @@ export const SHARE_CARD_TYPE = 'image/jpeg';
  */
 const DRAWING_VERSION = 1;
 
-export type ShareCardSubject = { kind: 'lottery'; lotteryId: number } | { kind: 'invitation' };
+/** What a card offers: a lottery's prizes, or the coupons of an invitation (in a currency: their amounts are shown in it). */
+export type ShareCardSubject = { kind: 'lottery'; lotteryId: number } | { kind: 'invitation'; currency: string };
 
 /** Everything a card shows; all text already in the card's language. */
 export interface ShareCardContent {
@@ -48,12 +49,12 @@ export function shareCardVersion(content: ShareCardContent): string {
   return [fnv1a(text, 0x811c9dc5), fnv1a(text, 0x050c5d1f)].map((part) => part.toString(16).padStart(8, '0')).join('');
 }
 
-const PATH = /^\/share-cards\/([A-Za-z-]{2,5})\/(?:lottery-(\d{1,9})|invitation)-([0-9a-f]{16})\.jpg$/;
+const PATH = /^\/share-cards\/([A-Za-z-]{2,5})\/(?:lottery-(\d{1,9})|invitation-([A-Z]{3}))-([0-9a-f]{16})\.jpg$/;
 
-/** The card's path: its language, its subject and its version. */
+/** The card's path: its language, its subject (and an invitation's currency) and its version. */
 export function shareCardPath(content: ShareCardContent): string {
   const { subject, locale } = content;
-  const name = subject.kind === 'lottery' ? `lottery-${subject.lotteryId}` : 'invitation';
+  const name = subject.kind === 'lottery' ? `lottery-${subject.lotteryId}` : `invitation-${subject.currency}`;
   return `/share-cards/${locale}/${name}-${shareCardVersion(content)}.jpg`;
 }
 
@@ -61,8 +62,9 @@ export function shareCardPath(content: ShareCardContent): string {
 export function parseShareCardPath(path: string): { locale: Locale; subject: ShareCardSubject; version: string } | null {
   const match = PATH.exec(path);
   if (!match || !isLocale(match[1])) return null;
-  const subject: ShareCardSubject = match[2] === undefined ? { kind: 'invitation' } : { kind: 'lottery', lotteryId: Number(match[2]) };
-  return { locale: match[1], subject, version: match[3] };
+  const subject: ShareCardSubject =
+    match[2] === undefined ? { kind: 'invitation', currency: match[3] } : { kind: 'lottery', lotteryId: Number(match[2]) };
+  return { locale: match[1], subject, version: match[4] };
 }
 
 // ---------------------------------------------------------------------------------------------

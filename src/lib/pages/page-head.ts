@@ -13,6 +13,7 @@ import type { Translate } from '../i18n/index.ts';
 import { localizedPath, type Locale } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
 import type { ActivityDetail } from '../services/activity-detail.ts';
+import type { InvitationReward } from '../services/invitations.ts';
 import type { LotteryView } from '../services/lottery.ts';
 import { invitationCard, lotteryCard, shareCardPreview } from './share-cards.ts';
 
@@ -153,23 +154,26 @@ export function lotteryShareHead(requestUrl: URL, locale: Locale, t: Translate, 
 }
 
 /**
- * The login page opened from a friend's invitation link: who invites, the coupons the friend gets (as
- * text and on the invitation's share card), and the code kept in the link.
+ * The login page opened from a friend's invitation link: who invites, the coupons the friend gets (by
+ * name, and on the invitation's share card with what each gives, in the page's currency), and the
+ * code kept in the link.
  */
 export function invitationHead(
   requestUrl: URL,
   locale: Locale,
+  currency: string,
   t: Translate,
   inviteCode: string,
   inviterNickname: string,
-  rewards: readonly string[],
+  rewards: readonly InvitationReward[],
 ) {
   const origin = pageOrigin(requestUrl);
-  const card = origin ? invitationCard(t, locale, rewards) : null;
+  const card = origin ? invitationCard(t, locale, currency, rewards) : null;
   return {
     contentQuery: `?inviteCode=${encodeURIComponent(inviteCode)}`,
     previewTitle: t('seo.invite.title', { nickname: inviterNickname }),
-    previewDescription: rewards.length > 0 ? t('seo.invite.description', { rewards: rewards.join(', ') }) : undefined,
+    previewDescription:
+      rewards.length > 0 ? t('seo.invite.description', { rewards: rewards.map((reward) => reward.name).join(', ') }) : undefined,
     ...(origin && card ? { previewImage: shareCardPreview(origin, t, card) } : {}),
   };
 }

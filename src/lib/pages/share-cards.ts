@@ -20,11 +20,12 @@ import {
 import { DomainError } from '../domain/errors.ts';
 import { type Translate, translator } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
-import { inviteeRewardNames } from '../services/invitations.ts';
+import { type InvitationReward, inviteeRewards } from '../services/invitations.ts';
+import { invitationRewardText } from './invitation-rewards.ts';
 import { type LotteryView, lotteryDetail } from '../services/lottery.ts';
 import { pageScope } from './context.ts';
 
-/** A lottery's card: the show's poster and name, when and where, and the prize. */
+/** A lottery's card: the show's poster and name, when, where (venue and city), the prizes in their tier, and the draw. */
 export function lotteryCard(t: Translate, locale: Locale, lottery: LotteryView): ShareCardContent {
   return {
     subject: { kind: 'lottery', lotteryId: lottery.id },
@@ -32,9 +33,9 @@ export function lotteryCard(t: Translate, locale: Locale, lottery: LotteryView):
     badge: t('lottery.title'),
     title: lottery.activity.name,
     lines: [
-      t('seo.activity.summary', { time: lottery.activity.sessionLabel, venue: lottery.activity.venueName }),
-      t('lottery.tier', { name: lottery.tierName }),
-      t('lottery.prize', { prizes: lottery.prizeCount, count: lottery.ticketsPerPrize }),
+      lottery.activity.sessionLabel,
+      t('seo.card.lottery.venue', { venue: lottery.activity.venueName, city: lottery.activity.cityName }),
+      t('seo.card.lottery.prize', { prizes: lottery.prizeCount, count: lottery.ticketsPerPrize, tier: lottery.tierName }),
       t('lottery.draw_at', { time: lottery.drawAtLabel }),
     ],
     poster: lottery.activity.poster,
@@ -46,17 +47,24 @@ export function lotteryCard(t: Translate, locale: Locale, lottery: LotteryView):
 const INVITATION_CARD_REWARDS = 4;
 
 /**
- * An invitation link's card: the coupons a new friend gets, and nothing of the inviter (the same card
- * serves every inviter's link); null when no coupon is offered now.
+ * An invitation link's card: the coupons a new friend gets and what each gives, in the page's currency,
+ * and nothing of the inviter (the same card serves every inviter's link); null when no coupon is offered now.
  */
-export function invitationCard(t: Translate, locale: Locale, rewards: readonly string[]): ShareCardContent | null {
+export function invitationCard(
+  t: Translate,
+  locale: Locale,
+  currency: string,
+  rewards: readonly InvitationReward[],
+): ShareCardContent | null {
   if (rewards.length === 0) return null;
   return {
-    subject: { kind: 'invitation' },
+    subject: { kind: 'invitation', currency },
     locale,
     badge: t('seo.card.invite.badge'),
     title: t('seo.card.invite.title'),
-    lines: rewards.slice(0, INVITATION_CARD_REWARDS),
+    lines: rewards
+      .slice(0, INVITATION_CARD_REWARDS)
+      .map((reward) => t('seo.card.invite.reward', { name: reward.name, offer: invitationRewardText(t, reward) })),
     poster: null,
     brand: t('site.brand'),
   };
@@ -82,12 +90,14 @@ const CARD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** An old version is sent to the current one, which may change again: nobody keeps the redirect long. */
 const REDIRECT_CACHE_CONTROL = 'public, max-age=300';
 
-/** What the card of a subject says now in a language, or null when it has none (an unknown lottery, no coupon offered). */
+/** What the card of a subject says now in a language, or null when it has none (an unknown lottery or currency, no coupon offered). */
 async function currentCard(context: APIContext, locale: Locale, subject: ShareCardSubject): Promise<ShareCardContent | null> {
   const page = await pageScope(context);
-  const scope = { ...page, ctx: { ...page.ctx, locale } };
+  const currency = subject.kind === 'invitation' ? subject.currency : page.ctx.currency;
+  if (!page.currencies.has(currency)) return null;
+  const scope = { ...page, ctx: { ...page.ctx, locale, currency } };
   const t = translator(locale);
-  if (subject.kind === 'invitation') return invitationCard(t, locale, await inviteeRewardNames(scope.db, locale, scope.now));
+  if (subject.kind === 'invitation') return invitationCard(t, locale, currency, await inviteeRewards(scope));
   try {
     return lotteryCard(t, locale, await lotteryDetail(scope, subject.lotteryId, null));
   } catch (error) {
