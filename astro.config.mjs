@@ -4,6 +4,7 @@ import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { INLINE_SCRIPTS } from './src/lib/inline-scripts.ts';
 import { posterImages } from './scripts/poster-images.mjs';
+import { shareCardFonts } from './scripts/share-card-fonts.mjs';
 
 /** The hash the Content-Security-Policy names an inline script by: of its exact text. */
 const scriptHash = (code) => `sha256-${createHash('sha256').update(code).digest('base64')}`;
@@ -14,7 +15,7 @@ export default defineConfig({
   // unchanged (it transforms imported or allow-listed remote images): src/lib/domain/poster-images.ts names
   // their variants, from Cloudflare's image transformations deployed and from scripts/poster-images.mjs locally.
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), posterImages()],
+  integrations: [react(), posterImages(), shareCardFonts()],
   session: false,
   i18n: {
     locales: ['en', 'zh-HK', 'zh-TW', 'zh-CN'],

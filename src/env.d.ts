@@ -1,8 +1,16 @@
 /// <reference types="astro/client" />
 
+/** A WebAssembly file imported by the worker arrives compiled (Cloudflare's Vite plugin); Workers compile none at run time. */
+declare module '*.wasm' {
+  const module: WebAssembly.Module;
+  export default module;
+}
+
 declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
+    /** The static assets (the adapter binds the build's client folder): the share cards read their fonts and posters here. */
+    ASSETS: Fetcher;
     /** One inventory object per high-demand session (src/lib/services/orders/inventory.ts): its holds, written to DB in batches. */
     SESSION_INVENTORY: DurableObjectNamespace<import('./lib/services/orders/inventory.ts').SessionInventory>;
     /** Messages to deliver (src/lib/services/message-delivery.ts): the outbox relay produces, the worker's `queue` handler consumes. */

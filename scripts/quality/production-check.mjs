@@ -129,6 +129,22 @@ const CHECKS = [
     bodyHas:
       /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/cdn-cgi\/image\/width=1200,height=630,fit=pad,background=%23a3121e,format=jpeg,onerror=redirect\/posters\/activity\/1000\.jpg">/,
   },
+  {
+    // A lottery's share card (src/lib/pages/share-cards.ts), drawn by the worker, on the origin.
+    name: 'share card on the origin',
+    method: 'GET',
+    path: '/zh-HK/overload-ticket/detail?id=1',
+    status: 200,
+    bodyHas: /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/share-cards\/zh-HK\/lottery-1-[0-9a-f]{16}\.jpg">/,
+  },
+  {
+    // The card endpoint reads the lottery deployed as locally: an outdated version leads to the current card.
+    name: 'share card, old version',
+    method: 'GET',
+    path: '/share-cards/zh-HK/lottery-1-0123456789abcdef.jpg',
+    status: 302,
+    headers: { location: /^\/share-cards\/zh-HK\/lottery-1-[0-9a-f]{16}\.jpg$/ },
+  },
 ];
 
 async function main() {

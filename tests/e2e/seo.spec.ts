@@ -367,6 +367,8 @@ test('every public page type has a link preview with absolute URLs and an image 
   const invite = await expectPreview(page, request, invitePath, `${BASE_URL}${invitePath}`);
   expect(invite['og:title']).toEqual([`${inviter.nickname} invites you to TicketWing`]);
   expect(invite['og:description'][0]).toMatch(/^Register through this link and get: .+\.$/);
+  // The card says what the friend gets, and nothing of the inviter: one card serves every invitation.
+  await expectShareCard(request, invite, /\/share-cards\/en\/invitation-HKD-[0-9a-f]{16}\.jpg$/);
 
   // A lottery entry's share link: the show's poster and the prize a friend's help may win.
   const sharer = await browser.newContext({ baseURL: BASE_URL });
@@ -377,12 +379,75 @@ test('every public page type has a link preview with absolute URLs and an image 
   expect(open, 'an open lottery').toBeTruthy();
   const lotteryPath = `/en/overload-ticket/detail?id=${open!.id}`;
   const lottery = await expectPreview(page, request, lotteryPath, `${BASE_URL}${lotteryPath}`);
-  expect(lottery['og:image'][0]).toMatch(/\/posters\/activity\/\d+\.jpg$/);
+  await expectShareCard(request, lottery, new RegExp(`/share-cards/en/lottery-${open!.id}-[0-9a-f]{16}\\.jpg$`));
   expect(lottery['og:description'][0]).toMatch(/^Win free tickets to .+, drawn .+\.$/);
   const joined = await sharer.request.post(`/api/v1/lotteries/${open!.id}/join`, { data: {} });
   const { data } = (await joined.json()) as { data: { myEntry: { sharePath: string } } };
   await sharer.close();
   const share = await expectPreview(page, request, `/en${data.myEntry.sharePath}`);
-  expect(share['og:image'][0]).toMatch(/\/posters\/activity\/\d+\.jpg$/);
+  // The share page shows the lottery's own card: the same for every sharer.
+  expect(share['og:image']).toEqual(lottery['og:image']);
   expect(share['og:description'][0]).toMatch(/^Help .+ win free tickets to .+, drawn .+\.$/);
+});
+
+/** The pixel size of a JPEG: from its first start-of-frame segment. */
+function jpegSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  let at = 2;
+  while (at + 9 < bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1];
+    // SOF0 to SOF15, less DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    }
+    at += 2 + bytes.readUInt16BE(at + 2);
+  }
+  return null;
+}
+
+/** A share card named by a page's preview: a 1200x630 JPEG under its versioned path, answered again the same. */
+async function expectShareCard(request: APIRequestContext, tags: Record<string, string[]>, path: RegExp) {
+  const [url] = tags['og:image'];
+  expect(url).toMatch(path);
+  expect(url.startsWith(`${BASE_URL}/share-cards/`), url).toBe(true);
+  expect(tags['og:image:type']).toEqual(['image/jpeg']);
+  expect(tags['og:image:width']).toEqual(['1200']);
+  expect(tags['og:image:height']).toEqual(['630']);
+  expect(tags['twitter:card']).toEqual(['summary_large_image']);
+  const answer = await request.get(url);
+  expect(answer.status(), url).toBe(200);
+  expect(answer.headers()['content-type']).toBe('image/jpeg');
+  expect(answer.headers()['cache-control']).toContain('immutable');
+  const body = await answer.body();
+  expect(jpegSize(body), url).toEqual({ width: 1200, height: 630 });
+  // Once stored (after the first answer), the edge cache answers the same card.
+  await expect
+    .poll(async () => {
+      const again = await request.get(url);
+      return again.headers()['x-share-card-cache'] === 'hit' && (await again.body()).equals(body);
+    })
+    .toBe(true);
+}
+
+test('a share card is drawn in the language of the page that names it, and an old version leads to the current one', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const cards = new Map<string, Buffer>();
+  for (const locale of LOCALES) {
+    await page.goto(`/${locale}/overload-ticket/detail?id=1`);
+    const tags = await previewTags(page);
+    await expectShareCard(request, tags, new RegExp(`/share-cards/${locale}/lottery-1-[0-9a-f]{16}\\.jpg$`));
+    cards.set(locale, await (await request.get(tags['og:image'][0])).body());
+  }
+  // zh-HK and zh-TW read the same catalogue but name dates their own way; every language's card is its own.
+  expect(new Set([...cards.values()].map((card) => card.toString('base64'))).size).toBe(LOCALES.length);
+
+  await page.goto('/zh-HK/overload-ticket/detail?id=1');
+  const current = new URL((await previewTags(page))['og:image'][0]).pathname;
+  const outdated = await request.get('/share-cards/zh-HK/lottery-1-0123456789abcdef.jpg', { maxRedirects: 0 });
+  expect(outdated.status()).toBe(302);
+  expect(outdated.headers().location).toBe(current);
+  expect((await request.get('/share-cards/zh-HK/lottery-999999-0123456789abcdef.jpg')).status()).toBe(404);
 });

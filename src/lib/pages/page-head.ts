@@ -13,7 +13,9 @@ import type { Translate } from '../i18n/index.ts';
 import { localizedPath, type Locale } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
 import type { ActivityDetail } from '../services/activity-detail.ts';
+import type { InvitationReward } from '../services/invitations.ts';
 import type { LotteryView } from '../services/lottery.ts';
+import { invitationCard, lotteryCard, shareCardPreview } from './share-cards.ts';
 
 /** The origin absolute links are built on (domain/public-origin.ts), or null. */
 export function pageOrigin(requestUrl: URL): string | null {
@@ -129,33 +131,49 @@ function prizeFacts(lottery: LotteryView) {
   };
 }
 
-/** A lottery's own page: the show's poster and the prizes; its id stays in the shared link. */
-export function lotteryHead(requestUrl: URL, t: Translate, lottery: LotteryView) {
+/** A lottery's own page: its share card (the show, the prize) and the prizes as text; its id stays in the shared link. */
+export function lotteryHead(requestUrl: URL, locale: Locale, t: Translate, lottery: LotteryView) {
   const origin = pageOrigin(requestUrl);
   const contentQuery = `?id=${lottery.id}`;
   if (!origin) return { contentQuery };
   return {
     contentQuery,
-    previewImage: posterPreviewImage(lottery.activity.poster, origin, t('seo.posterAlt', { name: lottery.activity.name })),
+    previewImage: shareCardPreview(origin, t, lotteryCard(t, locale, lottery)),
     previewDescription: t('seo.lottery.prizes', prizeFacts(lottery)),
   };
 }
 
-/** A lottery entry's share page: the show's poster, and what a friend's help may win. */
-export function lotteryShareHead(requestUrl: URL, t: Translate, sharerName: string, lottery: LotteryView) {
+/** A lottery entry's share page: the lottery's share card, and what a friend's help may win. */
+export function lotteryShareHead(requestUrl: URL, locale: Locale, t: Translate, sharerName: string, lottery: LotteryView) {
   const origin = pageOrigin(requestUrl);
   if (!origin) return {};
   return {
-    previewImage: posterPreviewImage(lottery.activity.poster, origin, t('seo.posterAlt', { name: lottery.activity.name })),
+    previewImage: shareCardPreview(origin, t, lotteryCard(t, locale, lottery)),
     previewDescription: t('seo.lottery.description', { name: sharerName, ...prizeFacts(lottery) }),
   };
 }
 
-/** The login page opened from a friend's invitation link: who invites, the coupons the friend gets, and the code kept in the link. */
-export function invitationHead(t: Translate, inviteCode: string, inviterNickname: string, rewards: readonly string[]) {
+/**
+ * The login page opened from a friend's invitation link: who invites, the coupons the friend gets (by
+ * name, and on the invitation's share card with what each gives, in the page's currency), and the
+ * code kept in the link.
+ */
+export function invitationHead(
+  requestUrl: URL,
+  locale: Locale,
+  currency: string,
+  t: Translate,
+  inviteCode: string,
+  inviterNickname: string,
+  rewards: readonly InvitationReward[],
+) {
+  const origin = pageOrigin(requestUrl);
+  const card = origin ? invitationCard(t, locale, currency, rewards) : null;
   return {
     contentQuery: `?inviteCode=${encodeURIComponent(inviteCode)}`,
     previewTitle: t('seo.invite.title', { nickname: inviterNickname }),
-    previewDescription: rewards.length > 0 ? t('seo.invite.description', { rewards: rewards.join(', ') }) : undefined,
+    previewDescription:
+      rewards.length > 0 ? t('seo.invite.description', { rewards: rewards.map((reward) => reward.name).join(', ') }) : undefined,
+    ...(origin && card ? { previewImage: shareCardPreview(origin, t, card) } : {}),
   };
 }

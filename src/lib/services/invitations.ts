@@ -8,18 +8,18 @@
  * `users.invited_by` mark and the grant are one D1 batch (atomic) whose grant is guarded
  * (services/coupons.ts), so retries and races grant nothing twice.
  */
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coupons, invitations, users } from '../db/schema.ts';
 import { foldText, percentOff } from '../domain/coupons.ts';
 import { DomainError } from '../domain/errors.ts';
 import { invitationRefusal, normalizeInviteCode } from '../domain/invitations.ts';
-import { localizedName, type Locale } from '../i18n/locales.ts';
+import { localizedName } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
 import { couponAmounts, grantInviteeCoupons, grantNewUserGift } from './coupons.ts';
 import type { FormattedMoney } from '../domain/money.ts';
 import { hasPaidOrder } from './orders/queries.ts';
-import type { UserScope } from './scope.ts';
+import type { RequestScope, UserScope } from './scope.ts';
 
 export interface Inviter {
   id: number;
@@ -41,14 +41,10 @@ export async function inviterByCode(db: Db, rawCode: string): Promise<Inviter> {
   return row;
 }
 
-/** The names of the coupons a friend registering with an invite code gets now, for the share link's preview. */
-export async function inviteeRewardNames(db: Db, locale: Locale, now: number): Promise<string[]> {
-  const rows = await db
-    .select({ nameEn: coupons.nameEn, nameZhHant: coupons.nameZhHant, nameZhHans: coupons.nameZhHans })
-    .from(coupons)
-    .where(and(eq(coupons.purpose, 'invitee'), lte(coupons.validFrom, now), gt(coupons.validTo, now)))
-    .orderBy(asc(coupons.id));
-  return rows.map((row) => localizedName(row, locale));
+/** The coupons a friend registering with an invite code gets now, in the scope's language and currency: for the share link's preview. */
+export async function inviteeRewards(scope: RequestScope): Promise<InvitationReward[]> {
+  const rows = await scope.db.select().from(coupons).where(eq(coupons.purpose, 'invitee')).orderBy(asc(coupons.id));
+  return rewardsOf(rows, 'invitee', scope);
 }
 
 /** The batch that records an invitation (never of oneself, never a second one) and grants the invitee coupons. */
@@ -126,9 +122,25 @@ export function sharePathOf(inviteCode: string): string {
   return `${pathTo('loginPage')}?inviteCode=${encodeURIComponent(inviteCode)}`;
 }
 
+/** What the coupons of one side (`purpose`) valid now give, in the scope's language and currency. */
+function rewardsOf(rows: (typeof coupons.$inferSelect)[], purpose: 'invitee' | 'inviter', scope: RequestScope): InvitationReward[] {
+  const { ctx, currencies: table, now } = scope;
+  return rows
+    .filter((coupon) => coupon.purpose === purpose && coupon.validFrom <= now && coupon.validTo > now)
+    .map((coupon) => {
+      const rate = coupon.kind === 'rate' && coupon.foldTenths !== null ? coupon.foldTenths : null;
+      return {
+        name: localizedName(coupon, ctx.locale),
+        fold: rate === null ? null : foldText(rate),
+        percentOff: rate === null ? null : percentOff(rate),
+        ...couponAmounts(coupon, ctx.currency, ctx.locale, table),
+      };
+    });
+}
+
 /** The My Invitation Code page's data: the code, the link, who joined, and what both sides get. */
 export async function invitationOf(scope: UserScope): Promise<InvitationView> {
-  const { db, ctx, currencies: table, userId, now } = scope;
+  const { db, userId } = scope;
   const [[me], friends, rewardCoupons, paid] = await Promise.all([
     db.select({ inviteCode: users.inviteCode, invitedBy: users.invitedBy }).from(users).where(eq(users.id, userId)),
     db
@@ -147,24 +159,12 @@ export async function invitationOf(scope: UserScope): Promise<InvitationView> {
   if (!me) throw new DomainError('unauthorized');
   const [inviter] =
     me.invitedBy === null ? [] : await db.select({ nickname: users.nickname }).from(users).where(eq(users.id, me.invitedBy));
-  const rewardOf = (purpose: 'invitee' | 'inviter'): InvitationReward[] =>
-    rewardCoupons
-      .filter((coupon) => coupon.purpose === purpose && coupon.validFrom <= now && coupon.validTo > now)
-      .map((coupon) => {
-        const rate = coupon.kind === 'rate' && coupon.foldTenths !== null ? coupon.foldTenths : null;
-        return {
-          name: localizedName(coupon, ctx.locale),
-          fold: rate === null ? null : foldText(rate),
-          percentOff: rate === null ? null : percentOff(rate),
-          ...couponAmounts(coupon, ctx.currency, ctx.locale, table),
-        };
-      });
   return {
     inviteCode: me.inviteCode,
     sharePath: sharePathOf(me.inviteCode),
     invitedBy: inviter?.nickname ?? null,
     canAccept: me.invitedBy === null && !paid,
     friends,
-    rewards: { invitee: rewardOf('invitee'), inviter: rewardOf('inviter') },
+    rewards: { invitee: rewardsOf(rewardCoupons, 'invitee', scope), inviter: rewardsOf(rewardCoupons, 'inviter', scope) },
   };
 }

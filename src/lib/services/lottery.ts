@@ -229,7 +229,7 @@ async function findLottery(db: Db, lotteryId: number, now: number): Promise<Lott
 export interface LotteryView {
   id: number;
   phase: LotteryPhase;
-  activity: { id: number; name: string; poster: string; venueName: string; sessionLabel: string };
+  activity: { id: number; name: string; poster: string; venueName: string; cityName: string; sessionLabel: string };
   tierName: string;
   prizeCount: number;
   ticketsPerPrize: number;
@@ -292,6 +292,7 @@ async function viewsOf(db: Db, rows: LotteryRow[], locale: Locale, now: number):
         name: localizedName(detail.activity, locale),
         poster: detail.activity.poster,
         venueName: localizedName(detail.venue, locale),
+        cityName: localizedName(detail.city, locale),
         sessionLabel: formatSessionTime(detail.session.startsAt, locale, detail.city.timeZone),
       },
       tierName: localizedName(detail.tier, locale),
