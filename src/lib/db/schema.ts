@@ -180,6 +180,8 @@ export const activitySessions = sqliteTable(
     originalStartsAt: integer('original_starts_at'),
     /** Until when buyers of a postponed session may ask for their refund. */
     refundUntil: integer('refund_until'),
+    /** Buyers queue for its on-sale and its holds go through its inventory object (migration 0019). */
+    highDemand: integer('high_demand', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('sessions_activity_idx').on(t.activityId, t.startsAt)],
 );

@@ -8,5 +8,5 @@ import type { ProviderConfig } from './message-providers/index.ts';
 export type ServiceEnv = ProviderConfig &
   Pick<
     Cloudflare.Env,
-    'APP_ENV' | 'APP_SECRET' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_ACCOUNT_COUNTRY' | 'STRIPE_API_URL'
+    'APP_ENV' | 'APP_SECRET' | 'WAITING_ROOM' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_ACCOUNT_COUNTRY' | 'STRIPE_API_URL'
   >;

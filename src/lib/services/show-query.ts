@@ -8,13 +8,22 @@ import { prefixed, prefixedTable } from '../db/batch-columns.ts';
 import type { Db } from '../db/client.ts';
 import { activities, activitySessions, cities, countries, orders, ticketTiers, users, venues } from '../db/schema.ts';
 
+/**
+ * What a show needs of its city: its name and clock. Not the whole row: an order with its whole show
+ * would pass D1's limit of 100 columns in one result.
+ */
+const SHOW_CITY_COLUMNS = ['id', 'countryId', 'nameEn', 'nameZhHant', 'nameZhHans', 'timeZone'] as const;
+
+/** A show's city, as show queries read it. */
+export type ShowCity = Pick<typeof cities.$inferSelect, (typeof SHOW_CITY_COLUMNS)[number]>;
+
 // Named uniquely, so that a show query can go into a D1 batch (db/batch-columns.ts).
 const showColumns = {
   tier: prefixedTable('tier', ticketTiers),
   session: prefixedTable('session', activitySessions),
   activity: prefixedTable('activity', activities),
   venue: prefixedTable('venue', venues),
-  city: prefixedTable('city', cities),
+  city: prefixed('city', cities, SHOW_CITY_COLUMNS),
   countryCode: prefixed('country', countries, ['code']).code,
 };
 

@@ -13,7 +13,6 @@ import {
   type activities,
   type activitySessions,
   attendees,
-  type cities,
   coupons,
   listings,
   orderAttendees,
@@ -36,7 +35,8 @@ import { parseDeliveryTypes } from '../../domain/ticket-offer.ts';
 import { normalizePhone, phoneProblem } from '../../domain/validation.ts';
 import { offerClaimable } from '../../domain/waitlist.ts';
 import { addressRead, type AddressView } from '../addresses.ts';
-import { showQuery } from '../show-query.ts';
+import { showQuery, type ShowCity } from '../show-query.ts';
+import { checkWaitingRoomPass } from '../waiting-room.ts';
 import { expireOverdueOrdersStatement } from './expiry.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';
@@ -54,7 +54,7 @@ export interface Target {
   session: typeof activitySessions.$inferSelect;
   activity: typeof activities.$inferSelect;
   venue: typeof venues.$inferSelect;
-  city: typeof cities.$inferSelect;
+  city: ShowCity;
   countryCode: string;
   sellerName: string;
 }
@@ -247,6 +247,8 @@ export interface CreateOrderInput {
   acceptNotes: boolean;
   expectedTotal: number;
   waitlistOfferId?: number;
+  /** A high-demand session's checkout takes only buyers its waiting room let through (services/waiting-room.ts). */
+  waitingRoomPass?: string;
 }
 
 interface Recipient {
@@ -324,6 +326,7 @@ function isUniqueViolation(error: unknown): boolean {
  * (atomic): a guarded decrement of the listing's stock that also requires the chosen coupon to be
  * unused, the order inserted only if that decrement happened, the coupon locked to it, its attendees.
  * With a waitlist offer the offer already holds the tickets: the batch claims it instead of the decrement.
+ * A high-demand session's order needs the buyer's own pass from its waiting room.
  */
 export async function createOrder(
   scope: UserScope,
@@ -361,6 +364,7 @@ export async function createOrder(
     throw new DomainError('payment_method_unavailable', {}, 'paymentMethod');
   const priced = price(scope, input, rows.checkout);
   const { target, unitPrice, applied, cost } = priced;
+  if (target.session.highDemand) await checkWaitingRoomPass(scope, target.session.id, input.waitingRoomPass);
   if (typeof input.coupon === 'number' && applied?.id !== input.coupon) throw new DomainError('coupon_not_usable', {}, 'coupon');
   const recipient = recipientOf(input, rows.address);
   const chosenAttendees = attendeesOf(target, input, rows.attendees);
