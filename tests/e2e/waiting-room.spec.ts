@@ -8,6 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
+import { formatOrderTime } from '../../src/lib/domain/order-pages.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
   detailOf,
@@ -153,4 +154,31 @@ test('three buyers queue for a hot on-sale, watch their places move, and each ge
   await buy(third, l, hot);
 
   await Promise.all(contexts.map((context) => context.close()));
+});
+
+test('a buyer joins an upcoming hot on-sale from its activity page and is told the line is drawn at the opening', async ({
+  page,
+}, testInfo) => {
+  const l = localeOf('zh-HK');
+  const [hot] = await queryDb<{ sessionId: number; activityId: number; opensAt: number }>(`
+    SELECT s.id AS sessionId, a.id AS activityId, a.sale_starts_at AS opensAt FROM activity_sessions s
+    JOIN activities a ON a.id = s.activity_id WHERE s.high_demand = 1 AND a.sale_starts_at > unixepoch() * 1000 ORDER BY s.id LIMIT 1`);
+  expect(hot, 'the demo seed’s upcoming high-demand session').toBeDefined();
+  await ownClientAddress(page.context(), testInfo);
+  await signUpByEmail(page.request, 'queue-early');
+
+  await page.goto(`/${l.prefix}/activity/${hot.activityId}`);
+  await expect(page.getByText(l.say('waitingRoom.joinHint'))).toBeVisible();
+  await page.getByRole('link', { name: l.say('waitingRoom.join') }).click();
+  await page.waitForURL(new RegExp(`/${l.prefix}/waiting-room/${hot.sessionId}$`));
+  await expect(page.getByRole('heading', { name: l.say('waitingRoom.heading') })).toBeVisible();
+  const drawnAtOpening = page.getByRole('status').getByText(l.say('waitingRoom.early', { time: formatOrderTime(hot.opensAt, l.prefix) }));
+  await expect(drawnAtOpening).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await unnamedControls(page)).toEqual([]);
+
+  // Coming back keeps the account in the early group, waiting for the draw.
+  await page.getByRole('link', { name: l.say('waitingRoom.refresh') }).click();
+  await page.waitForURL(new RegExp(`/${l.prefix}/waiting-room/${hot.sessionId}$`));
+  await expect(drawnAtOpening).toBeVisible();
 });

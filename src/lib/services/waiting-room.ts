@@ -17,6 +17,7 @@ import { issuePass, judgePass } from './waiting-room-pass.ts';
 /** Where a buyer stands, as the waiting page shows it. */
 export interface WaitingView {
   sessionId: number;
+  activityId: number;
   state: WaitingState;
   /** Null in the early group until the draw at the opening. */
   position: number | null;
@@ -41,23 +42,29 @@ function roomOf(env: ServiceEnv, sessionId: number): DurableObjectStub<WaitingRo
   return env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(String(sessionId)));
 }
 
-/** The session's opening, when it is a high-demand session; anything else has no waiting room. */
-async function openingOf(scope: RequestScope, sessionId: number): Promise<number> {
+/** The session's activity and opening, when it is a high-demand session; anything else has no waiting room. */
+async function onSaleOf(scope: RequestScope, sessionId: number): Promise<{ activityId: number; opensAt: number }> {
   const [row] = await scope.db
-    .select({ opensAt: activities.saleStartsAt })
+    .select({ activityId: activities.id, opensAt: activities.saleStartsAt })
     .from(activitySessions)
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
     .where(and(eq(activitySessions.id, sessionId), eq(activitySessions.highDemand, true)));
   if (!row) throw new DomainError('waiting_room_not_found');
-  return row.opensAt;
+  return row;
 }
 
-function viewOf(sessionId: number, position: number | null, state: WaitingState, front: RoomFront, now: number): WaitingView {
+function viewOf(
+  onSale: { sessionId: number; activityId: number },
+  position: number | null,
+  state: WaitingState,
+  front: RoomFront,
+  now: number,
+): WaitingView {
   const place = position === null || state !== 'waiting' ? null : placeInLine(position, front.admittedThrough);
   const wait = place === null ? null : estimatedWaitMs(place, front, now);
   const early = state === 'early' ? Math.max(0, front.opensAt - now) : null;
   return {
-    sessionId,
+    ...onSale,
     state,
     position,
     place,
@@ -70,21 +77,22 @@ function viewOf(sessionId: number, position: number | null, state: WaitingState,
 
 /** Takes the buyer's place in the session's line, or answers the place they already have. */
 export async function joinWaitingRoom(scope: UserScope, sessionId: number): Promise<WaitingView> {
-  const opensAt = await openingOf(scope, sessionId);
+  const { activityId, opensAt } = await onSaleOf(scope, sessionId);
   const standing = await roomOf(scope.env, sessionId).join(scope.userId, scope.now, opensAt);
-  return viewOf(sessionId, standing.position, standing.state, standing.front, scope.now);
+  return viewOf({ sessionId, activityId }, standing.position, standing.state, standing.front, scope.now);
 }
 
 const FRONT_REUSE_MS = 1000;
 /** The rooms' fronts this isolate read last, so that many waiting pages cost each room one read a second. */
-const fronts = new Map<number, { readAt: number; front: RoomFront }>();
+const fronts = new Map<number, { readAt: number; activityId: number; front: RoomFront }>();
 
-async function frontOf(scope: RequestScope, sessionId: number): Promise<RoomFront> {
+async function frontOf(scope: RequestScope, sessionId: number): Promise<{ activityId: number; front: RoomFront }> {
   const known = fronts.get(sessionId);
-  if (known && scope.now - known.readAt < FRONT_REUSE_MS) return known.front;
-  const front = await roomOf(scope.env, sessionId).front(scope.now, await openingOf(scope, sessionId));
-  fronts.set(sessionId, { readAt: scope.now, front });
-  return front;
+  if (known && scope.now - known.readAt < FRONT_REUSE_MS) return known;
+  const { activityId, opensAt } = await onSaleOf(scope, sessionId);
+  const read = { readAt: scope.now, activityId, front: await roomOf(scope.env, sessionId).front(scope.now, opensAt) };
+  fronts.set(sessionId, read);
+  return read;
 }
 
 /**
@@ -92,8 +100,8 @@ async function frontOf(scope: RequestScope, sessionId: number): Promise<RoomFron
  * the account that holds it). Without a position: how the early group stands.
  */
 export async function waitingPosition(scope: RequestScope, sessionId: number, position: number | null): Promise<WaitingView> {
-  const front = await frontOf(scope, sessionId);
-  return viewOf(sessionId, position, stateOf(position, front), front, scope.now);
+  const { activityId, front } = await frontOf(scope, sessionId);
+  return viewOf({ sessionId, activityId }, position, stateOf(position, front), front, scope.now);
 }
 
 /** The signed-in buyer's pass to this session's checkout, or null when they have not been let through (or it ran out). */
@@ -113,14 +121,14 @@ export async function checkWaitingRoomPass(scope: UserScope, sessionId: number, 
 
 /** Lets the next `count` buyers through now (local builds only: the dev route). */
 export async function admitNextBuyers(scope: RequestScope, sessionId: number, count: number): Promise<RoomFront> {
-  const front = await roomOf(scope.env, sessionId).admitNext(count, scope.now, await openingOf(scope, sessionId));
+  const front = await roomOf(scope.env, sessionId).admitNext(count, scope.now, (await onSaleOf(scope, sessionId)).opensAt);
   fronts.delete(sessionId);
   return front;
 }
 
 /** Sets the room's rate from now on (local builds only: the dev route; 0 stops it). */
 export async function setAdmissionRate(scope: RequestScope, sessionId: number, perMinute: number): Promise<RoomFront> {
-  const front = await roomOf(scope.env, sessionId).setRate(perMinute, scope.now, await openingOf(scope, sessionId));
+  const front = await roomOf(scope.env, sessionId).setRate(perMinute, scope.now, (await onSaleOf(scope, sessionId)).opensAt);
   fronts.delete(sessionId);
   return front;
 }
