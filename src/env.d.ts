@@ -3,6 +3,8 @@
 declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
+    /** One inventory object per high-demand session (src/lib/services/orders/inventory.ts): its holds, written to DB in batches. */
+    SESSION_INVENTORY: DurableObjectNamespace<import('./lib/services/orders/inventory.ts').SessionInventory>;
     /** Messages to deliver (src/lib/services/message-delivery.ts): the outbox relay produces, the worker's `queue` handler consumes. */
     MESSAGES: Queue<import('./lib/services/message-delivery.ts').QueuedMessage>;
     /** 'local' exposes the dev outbox and relaxes Secure cookies; 'production' never does. */

@@ -59,6 +59,9 @@ export const SUGGESTION_LIMIT = 8;
 export const SEARCH_CANDIDATE_LIMIT = 500;
 export const HOT_WORD_ROTATION_MS = 2000;
 
+/** How long a browser may reuse the header dialogs' lists (cities, languages, currencies) without asking again. */
+export const HEADER_CHOICES_MAX_AGE_S = 300;
+
 export const HOME_POPUP_SCENE = 'HOME';
 export const HOT_KEYWORDS_SHOWN = 5;
 export const RECENT_SHOWS_DAYS = 15;
@@ -88,6 +91,16 @@ export const WAITLIST_OFFER_HOLD_MS = 60 * 60 * 1000;
 /** Offers one offer pass tries in one D1 batch; a pass with more to offer runs further batches. */
 export const WAITLIST_OFFERS_PER_BATCH = 20;
 
+/**
+ * Holds a high-demand session's inventory object writes to D1 in one batch (issue 20, docs/hot-on-sale.md).
+ * Each takes three statements plus one per attendee; 25 keep a batch near 100 statements, a few
+ * milliseconds of D1's single writer, while holds arriving meanwhile wait for the next batch.
+ */
+export const INVENTORY_FLUSH_MAX_HOLDS = 25;
+/** How soon the inventory object tries again to write holds a failed or interrupted flush left waiting. */
+export const INVENTORY_RETRY_MS = 1000;
+/** The object wakes at its orders' payment deadlines rounded up to this step, so a burst of orders sets few alarms. */
+export const INVENTORY_EXPIRY_STEP_MS = 10_000;
 /**
  * How many buyers a high-demand on-sale's waiting room lets through to checkout each minute (issue 20,
  * docs/hot-on-sale.md): what checkout can take for one show without the rest of the marketplace

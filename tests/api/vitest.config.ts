@@ -17,13 +17,16 @@ export default defineConfig(async () => {
     root,
     plugins: [
       cloudflareTest({
+        // The Durable Object classes src/worker.ts exports (tests/api/worker.ts), bound as wrangler.toml binds them.
         main: path.join(root, 'tests/api/worker.ts'),
         miniflare: {
           compatibilityDate: '2026-10-12',
           compatibilityFlags: ['nodejs_compat'],
           d1Databases: ['DB'],
-          // The Durable Object classes come from the tests' worker entry (tests/api/worker.ts), which exports them as src/worker.ts does.
-          durableObjects: { WAITING_ROOM: { className: 'WaitingRoom', useSQLite: true } },
+          durableObjects: {
+            SESSION_INVENTORY: { className: 'SessionInventory', useSQLite: true },
+            WAITING_ROOM: { className: 'WaitingRoom', useSQLite: true },
+          },
           // A producer only: tests hand queue batches to the consumer themselves (tests/api/messages.test.ts).
           queueProducers: { MESSAGES: { queueName: 'ticket-messages' } },
           bindings: {

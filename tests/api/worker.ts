@@ -1,9 +1,6 @@
 /**
- * The worker the API tests run in: the Hono app (the tests call it in-process too) and the Durable
- * Object classes src/worker.ts exports. src/worker.ts itself needs Astro's build, which tests do not make.
+ * The worker the API tests run as: the Durable Object classes src/worker.ts exports. Not src/worker.ts
+ * itself, whose Astro entry exists only in a build; the tests call the API app directly (helpers.ts).
  */
-import { api } from '../../src/lib/api/app.ts';
-
+export { SessionInventory } from '../../src/lib/services/orders/inventory.ts';
 export { WaitingRoom } from '../../src/lib/durable-objects/waiting-room.ts';
-
-export default { fetch: (request, env, ctx) => api.fetch(request, env, ctx) } satisfies ExportedHandler<Cloudflare.Env>;

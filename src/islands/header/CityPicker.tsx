@@ -3,8 +3,8 @@
  * stops; otherwise the location city with "Use my location", the hot cities and every city by
  * first letter. Choosing a city saves it and reloads the page in that city.
  *
- * The header renders this inside a closed <dialog>; it hydrates (client:visible) when the dialog
- * first opens. Its controls stay disabled until then, so no tap is lost before hydration.
+ * Rendered by DialogLists once the dialog has opened and its lists have loaded; asks for the
+ * network's city then (locateByNetwork). Its controls stay disabled until hydrated, so no tap is lost.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -14,7 +14,7 @@ import { debounce } from '../../lib/domain/debounce.ts';
 import type { GeolocationFailure } from '../../lib/domain/geo.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { PickerCity } from '../../lib/pages/header.ts';
-import { $locationCity, chooseCity, LocationError, locateWithBrowser } from '../../lib/stores/city.ts';
+import { $locationCity, chooseCity, LocationError, locateByNetwork, locateWithBrowser } from '../../lib/stores/city.ts';
 import { failureText } from '../shared/messages.ts';
 import { useMutation } from '../shared/mutation.ts';
 import LocationFailure from './LocationFailure.tsx';
@@ -43,7 +43,10 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
   const locationCity = useStore($locationCity);
   const pending = useRef<AbortController | null>(null);
 
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    setReady(true);
+    void locateByNetwork();
+  }, []);
 
   const search = useMemo(
     () =>

@@ -4,8 +4,8 @@
  * switches the language (the URL prefix) and closes by loading the page in the new choice, so every
  * price is rendered again in the chosen currency, formatted for the chosen language.
  *
- * The header renders this inside a closed <dialog>; it hydrates (client:visible) when the dialog
- * first opens. The lists stay disabled until then, so no choice is made before hydration.
+ * Rendered by DialogLists once the dialog has opened and its lists have loaded. The lists stay
+ * disabled until hydrated, so no choice is made before then.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { isLocale, localizedPath, type Locale } from '../../lib/i18n/locales.ts';

@@ -3,3 +3,4 @@ import { NETWORK_MESSAGE_PREFIXES } from '../shared/messages.ts';
 
 export const CITY_PICKER_MESSAGES = ['header.city.', 'header.geo.', ...NETWORK_MESSAGE_PREFIXES] as const;
 export const PREFERENCES_MESSAGES = ['header.prefs.', ...NETWORK_MESSAGE_PREFIXES] as const;
+export const DIALOG_LISTS_MESSAGES = ['header.lists.', 'error.network'] as const;

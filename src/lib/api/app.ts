@@ -27,6 +27,7 @@ import { listingRoutes } from './routes/listing.ts';
 import { searchRoutes } from './routes/search.ts';
 import { keywordRoutes } from './routes/keywords.ts';
 import { locationRoutes } from './routes/location.ts';
+import { headerRoutes } from './routes/header.ts';
 import { popupRoutes } from './routes/popups.ts';
 import { preferenceRoutes } from './routes/preferences.ts';
 import { addressRoutes } from './routes/addresses.ts';
@@ -51,6 +52,7 @@ const routes = new Hono<ApiEnv>()
   .route('/', authRoutes)
   .route('/', activityRoutes)
   .route('/', locationRoutes)
+  .route('/', headerRoutes)
   .route('/', preferenceRoutes)
   .route('/', keywordRoutes)
   .route('/', popupRoutes)

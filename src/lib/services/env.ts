@@ -1,6 +1,6 @@
 /**
- * The worker's configuration that services read: the app secret, the payment provider's keys and
- * the message providers' settings. The edge hands it in from the worker's env (the API's middleware, a page's
+ * The worker's configuration that services read: the app secret, the payment provider's keys, the
+ * message providers' settings and the high-demand sessions' inventory objects. The edge hands it in from the worker's env (the API's middleware, a page's
  * scope, the cron handler), so no service reads the `cloudflare:workers` global.
  */
 import type { ProviderConfig } from './message-providers/index.ts';
@@ -8,5 +8,12 @@ import type { ProviderConfig } from './message-providers/index.ts';
 export type ServiceEnv = ProviderConfig &
   Pick<
     Cloudflare.Env,
-    'APP_ENV' | 'APP_SECRET' | 'WAITING_ROOM' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_ACCOUNT_COUNTRY' | 'STRIPE_API_URL'
+    | 'APP_ENV'
+    | 'APP_SECRET'
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'STRIPE_ACCOUNT_COUNTRY'
+    | 'STRIPE_API_URL'
+    | 'SESSION_INVENTORY'
+    | 'WAITING_ROOM'
   >;

@@ -9,21 +9,19 @@ import type { Db } from '../db/client.ts';
 import { activities, activitySessions, cities, countries, orders, ticketTiers, users, venues } from '../db/schema.ts';
 
 /**
- * What a show needs of its city: its name and clock. Not the whole row: an order with its whole show
- * would pass D1's limit of 100 columns in one result.
+ * A session's columns as every view of a show reads them: all but `highDemand`, which checkout alone
+ * selects beside them (orders/checkout.ts). An order with its show is already D1's limit of 100
+ * columns in a result, and a view of an order has no use for how its session was sold.
  */
-const SHOW_CITY_COLUMNS = ['id', 'countryId', 'nameEn', 'nameZhHant', 'nameZhHans', 'timeZone'] as const;
-
-/** A show's city, as show queries read it. */
-export type ShowCity = Pick<typeof cities.$inferSelect, (typeof SHOW_CITY_COLUMNS)[number]>;
+const { highDemand: _readByCheckoutOnly, ...sessionColumns } = prefixedTable('session', activitySessions);
 
 // Named uniquely, so that a show query can go into a D1 batch (db/batch-columns.ts).
 const showColumns = {
   tier: prefixedTable('tier', ticketTiers),
-  session: prefixedTable('session', activitySessions),
+  session: sessionColumns,
   activity: prefixedTable('activity', activities),
   venue: prefixedTable('venue', venues),
-  city: prefixed('city', cities, SHOW_CITY_COLUMNS),
+  city: prefixedTable('city', cities),
   countryCode: prefixed('country', countries, ['code']).code,
 };
 

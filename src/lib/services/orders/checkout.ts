@@ -1,8 +1,10 @@
 /**
  * Checkout: the quote the confirmation page shows, and creating an order with its hold on the
- * tickets. Stock lives in `listings.quantity_available` only: an order takes its tickets with one
- * guarded write in the same D1 batch that inserts it, and gives them back through the
- * `orders_release_hold` trigger when an unpaid order closes (lifecycle.ts, expiry.ts).
+ * tickets. Stock lives in `listings.quantity_available`: an order takes its tickets with one
+ * guarded write in the same D1 batch that inserts it (placement.ts), and gives them back through the
+ * `orders_release_hold` trigger when an unpaid order closes (lifecycle.ts, expiry.ts). A high-demand
+ * session's orders are held by its inventory object instead, which writes them to D1 in batches
+ * (inventory.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod } from '../../config.ts';
@@ -11,8 +13,9 @@ import type { Db } from '../../db/client.ts';
 import { known, read, readOne, readTogether, type Read } from '../../db/read-together.ts';
 import {
   type activities,
-  type activitySessions,
+  activitySessions,
   attendees,
+  type cities,
   coupons,
   listings,
   orderAttendees,
@@ -35,9 +38,11 @@ import { parseDeliveryTypes } from '../../domain/ticket-offer.ts';
 import { normalizePhone, phoneProblem } from '../../domain/validation.ts';
 import { offerClaimable } from '../../domain/waitlist.ts';
 import { addressRead, type AddressView } from '../addresses.ts';
-import { showQuery, type ShowCity } from '../show-query.ts';
+import { showQuery } from '../show-query.ts';
 import { checkWaitingRoomPass } from '../waiting-room.ts';
 import { expireOverdueOrdersStatement } from './expiry.ts';
+import { sessionInventory } from './inventory.ts';
+import { checkoutHoldStatement, type OrderPlacement, placementStatements } from './placement.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';
 import type { UserScope } from '../scope.ts';
@@ -51,16 +56,22 @@ const TAKER_NAME_MAX_LENGTH = 50;
 export interface Target {
   listing: typeof listings.$inferSelect;
   tier: typeof ticketTiers.$inferSelect;
-  session: typeof activitySessions.$inferSelect;
+  session: Omit<typeof activitySessions.$inferSelect, 'highDemand'>;
+  /** Its session's holds go through the session's inventory object (inventory.ts). */
+  highDemand: boolean;
   activity: typeof activities.$inferSelect;
   venue: typeof venues.$inferSelect;
-  city: ShowCity;
+  city: typeof cities.$inferSelect;
   countryCode: string;
   sellerName: string;
 }
 
 function targetStatement(db: Db, listingId: number) {
-  return showQuery(db, { listing: prefixedTable('listing', listings), sellerName: users.nickname })
+  return showQuery(db, {
+    listing: prefixedTable('listing', listings),
+    sellerName: users.nickname,
+    highDemand: prefixed('session', activitySessions, ['highDemand']).highDemand,
+  })
     .innerJoin(listings, eq(listings.tierId, ticketTiers.id))
     .innerJoin(users, eq(users.id, listings.sellerId))
     .where(eq(listings.id, listingId));
@@ -326,6 +337,7 @@ function isUniqueViolation(error: unknown): boolean {
  * (atomic): a guarded decrement of the listing's stock that also requires the chosen coupon to be
  * unused, the order inserted only if that decrement happened, the coupon locked to it, its attendees.
  * With a waitlist offer the offer already holds the tickets: the batch claims it instead of the decrement.
+ * A high-demand session's order goes to its inventory object, whose batch writes the same statements.
  * A high-demand session's order needs the buyer's own pass from its waiting room.
  */
 export async function createOrder(
@@ -364,114 +376,107 @@ export async function createOrder(
     throw new DomainError('payment_method_unavailable', {}, 'paymentMethod');
   const priced = price(scope, input, rows.checkout);
   const { target, unitPrice, applied, cost } = priced;
-  if (target.session.highDemand) await checkWaitingRoomPass(scope, target.session.id, input.waitingRoomPass);
+  if (target.highDemand) await checkWaitingRoomPass(scope, target.session.id, input.waitingRoomPass);
   if (typeof input.coupon === 'number' && applied?.id !== input.coupon) throw new DomainError('coupon_not_usable', {}, 'coupon');
   const recipient = recipientOf(input, rows.address);
   const chosenAttendees = attendeesOf(target, input, rows.attendees);
   if (input.expectedTotal !== cost.total) throw new DomainError('price_changed');
 
-  const orderNo = newOrderNo(now);
-  const couponId = applied?.id ?? null;
-  const quantity = input.quantity;
-  // Raw D1 statements: the batch needs `changes()` of the statement before, which only plain SQL can say.
-  const d1 = db.$client;
-  const offerId = input.waitlistOfferId ?? null;
-  // Returned tickets a waiting group fits are the line's (services/waitlist.ts): a direct buyer does not get them.
-  const holdTickets = d1
-    .prepare(`
-    UPDATE listings SET quantity_available = quantity_available - ?1
-    WHERE id = ?2 AND status = 'active' AND quantity_available >= ?1
-      AND (?3 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?3 AND user_id = ?4 AND status = 'unused'))
-      AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.tier_id = listings.tier_id AND w.status = 'waiting'
-        AND w.quantity <= listings.quantity_available AND w.user_id <> listings.seller_id)`)
-    .bind(quantity, target.listing.id, couponId, userId);
-  const claimOffer = d1
-    .prepare(`
-    UPDATE waitlist_offers SET status = 'claimed'
-    WHERE id = ?1 AND user_id = ?2 AND status = 'open' AND expires_at > ?3 AND listing_id = ?4 AND quantity = ?5
-      AND (?6 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?6 AND user_id = ?2 AND status = 'unused'))`)
-    .bind(offerId, userId, now, target.listing.id, quantity, couponId);
-  const linkOffer = d1
-    .prepare(`UPDATE waitlist_offers SET order_id = (SELECT id FROM orders WHERE order_no = ?1) WHERE id = ?2 AND status = 'claimed'`)
-    .bind(orderNo, offerId);
-  const insertOrder = d1
-    .prepare(`
-    INSERT INTO orders (order_no, user_id, listing_id, activity_id, session_id, tier_id, quantity, status, currency,
-      fx_per_hkd_micros, unit_price, ticket_amount, service_fee, postage, coupon_discount, total, user_coupon_id, delivery_type,
-      payment_method, shipping_address, taker_name, taker_phone, payment_deadline, idempotency_key, request_hash, seller_id, created_at, updated_at)
-    SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_payment', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?26
-    WHERE changes() = 1
-    RETURNING *`)
-    .bind(
-      orderNo,
-      userId,
-      target.listing.id,
-      target.activity.id,
-      target.session.id,
-      target.tier.id,
-      quantity,
-      cost.currency,
-      table.get(cost.currency)!.perHkdMicros,
-      unitPrice,
-      cost.ticketAmount,
-      cost.serviceFee,
-      cost.postage,
-      cost.couponDiscount,
-      cost.total,
-      couponId,
-      input.deliveryType,
-      input.paymentMethod,
-      recipient.shippingAddress,
-      recipient.takerName,
-      recipient.takerPhone,
-      now + PAYMENT_TIME_LIMIT_MS,
-      idempotencyKey,
-      hash,
-      target.listing.sellerId,
-      now,
-    );
-  const lockCoupon = d1
-    .prepare(`
-    UPDATE user_coupons SET status = 'locked', order_id = (SELECT id FROM orders WHERE order_no = ?1)
-    WHERE id = ?2 AND status = 'unused' AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?1)`)
-    .bind(orderNo, couponId);
-  const copyAttendees = chosenAttendees.map((attendee) =>
-    d1
-      .prepare(`
-    INSERT INTO order_attendees (order_id, name, nationality, id_card_type, id_card_no)
-    SELECT id, ?2, ?3, ?4, ?5 FROM orders WHERE order_no = ?1
-    RETURNING *`)
-      .bind(orderNo, attendee.name, attendee.nationality, attendee.idCardType, attendee.idCardNo),
-  );
+  const placement: OrderPlacement = {
+    orderNo: newOrderNo(now),
+    userId,
+    listingId: target.listing.id,
+    activityId: target.activity.id,
+    sessionId: target.session.id,
+    tierId: target.tier.id,
+    quantity: input.quantity,
+    currency: cost.currency,
+    fxPerHkdMicros: table.get(cost.currency)!.perHkdMicros,
+    unitPrice,
+    ticketAmount: cost.ticketAmount,
+    serviceFee: cost.serviceFee,
+    postage: cost.postage,
+    couponDiscount: cost.couponDiscount,
+    total: cost.total,
+    userCouponId: applied?.id ?? null,
+    deliveryType: input.deliveryType,
+    paymentMethod: input.paymentMethod,
+    ...recipient,
+    paymentDeadline: now + PAYMENT_TIME_LIMIT_MS,
+    idempotencyKey,
+    requestHash: hash,
+    sellerId: target.listing.sellerId,
+    createdAt: now,
+    attendees: chosenAttendees.map(({ name, nationality, idCardType, idCardNo }) => ({ name, nationality, idCardType, idCardNo })),
+  };
+  // A waitlist offer already holds its tickets: claiming it takes nothing from the stock either path keeps.
+  if (target.highDemand && input.waitlistOfferId === undefined) return placeThroughInventory(scope, target, placement, hash);
+  return placeInD1(scope, target, placement, input.waitlistOfferId ?? null, hash);
+}
 
-  let results: D1Result<Record<string, unknown>>[];
-  try {
-    const take = offerId === null ? [holdTickets] : [claimOffer];
-    const link = offerId === null ? [] : [linkOffer];
-    results = await d1.batch<Record<string, unknown>>([...take, insertOrder, lockCoupon, ...copyAttendees, ...link]);
-  } catch (error) {
-    // A concurrent retry with the same key won the insert; the whole batch (and its hold) rolled back.
-    if (!isUniqueViolation(error)) throw error;
-    const [winner] = await orderByKeyStatement(db, userId, idempotencyKey);
-    if (!winner) throw error;
-    return orderDetailByNo(scope, sameRequestOrReused(winner, hash).orderNo);
-  }
-  const [created] = results[1].results;
-  if (!created) throw await whyNotHeld(scope, target.listing.id, quantity, offerId);
-  // The answer is made from what this request wrote (RETURNING) and the show it read: no third read.
-  const { listing: _listing, ...show } = target;
+/** The created order's detail, made from the rows its write returned and the show it read: no third read. */
+function placedOrderDetail(scope: UserScope, target: Target, created: Record<string, unknown>, attendeeRows: Record<string, unknown>[]) {
+  const { listing: _listing, highDemand: _highDemand, ...show } = target;
   return orderDetailFrom(scope, {
     row: { ...show, order: rowOf(orders, created), sellerName: target.sellerName },
-    attendeeRows: results
-      .slice(3, 3 + copyAttendees.length)
-      .flatMap((result) => result.results.map((attendee) => rowOf(orderAttendees, attendee))),
+    attendeeRows: attendeeRows.map((attendee) => rowOf(orderAttendees, attendee)),
     ticketRows: [],
     listed: new Set(),
   });
 }
 
+/** Checkout's own D1 batch: the hold (or the offer's claim) and the order, for one buyer. */
+async function placeInD1(
+  scope: UserScope,
+  target: Target,
+  placement: OrderPlacement,
+  offerId: number | null,
+  hash: string,
+): Promise<OrderDetail> {
+  const { db, userId, now } = scope;
+  const d1 = db.$client;
+  const claimOffer = d1
+    .prepare(`
+    UPDATE waitlist_offers SET status = 'claimed'
+    WHERE id = ?1 AND user_id = ?2 AND status = 'open' AND expires_at > ?3 AND listing_id = ?4 AND quantity = ?5
+      AND (?6 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?6 AND user_id = ?2 AND status = 'unused'))`)
+    .bind(offerId, userId, now, placement.listingId, placement.quantity, placement.userCouponId);
+  const linkOffer = d1
+    .prepare(`UPDATE waitlist_offers SET order_id = (SELECT id FROM orders WHERE order_no = ?1) WHERE id = ?2 AND status = 'claimed'`)
+    .bind(placement.orderNo, offerId);
+  const written = placementStatements(d1, placement);
+
+  let results: D1Result<Record<string, unknown>>[];
+  try {
+    const take = offerId === null ? [checkoutHoldStatement(d1, placement)] : [claimOffer];
+    const link = offerId === null ? [] : [linkOffer];
+    results = await d1.batch<Record<string, unknown>>([...take, ...written, ...link]);
+  } catch (error) {
+    // A concurrent retry with the same key won the insert; the whole batch (and its hold) rolled back.
+    if (!isUniqueViolation(error)) throw error;
+    const [winner] = await orderByKeyStatement(db, userId, placement.idempotencyKey);
+    if (!winner) throw error;
+    return orderDetailByNo(scope, sameRequestOrReused(winner, hash).orderNo);
+  }
+  const [created] = results[1].results;
+  if (!created) throw await whyNotHeld(scope, placement.listingId, placement.quantity, offerId);
+  const attendeeRows = results.slice(3, 3 + placement.attendees.length).flatMap((result) => result.results);
+  return placedOrderDetail(scope, target, created, attendeeRows);
+}
+
+/** A high-demand session's hold goes through its inventory object, which writes the order to D1 in its next batch. */
+async function placeThroughInventory(scope: UserScope, target: Target, placement: OrderPlacement, hash: string): Promise<OrderDetail> {
+  const answer = await sessionInventory(scope.env, placement.sessionId).hold(placement);
+  if (answer.outcome === 'sold_out') throw new DomainError('tickets_sold_out', { available: answer.available });
+  if (answer.outcome === 'coupon_used') throw new DomainError('coupon_not_usable', {}, 'coupon');
+  if (answer.outcome === 'key_reused') throw new DomainError('idempotency_key_reused');
+  sameRequestOrReused(rowOf(orders, answer.order), hash);
+  return placedOrderDetail(scope, target, answer.order, answer.attendees);
+}
+
 /**
- * Why the batch's hold did not happen: the offer is no longer claimable, the tickets went (to another
+ * Why the batch's hold did not happen: the offer is no longer claimable, the session became high
+ * demand meanwhile (its inventory object holds from now on: try again), the tickets went (to another
  * buyer, or are kept for a waiting group they fit), or else the coupon was used meanwhile.
  */
 async function whyNotHeld(scope: UserScope, listingId: number, quantity: number, offerId: number | null): Promise<DomainError> {
@@ -485,10 +490,12 @@ async function whyNotHeld(scope: UserScope, listingId: number, quantity: number,
   const listing = await db.$client
     .prepare(`
     SELECT status, quantity_available AS available, EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.tier_id = listings.tier_id
-      AND w.status = 'waiting' AND w.quantity <= listings.quantity_available AND w.user_id <> listings.seller_id) AS kept
+      AND w.status = 'waiting' AND w.quantity <= listings.quantity_available AND w.user_id <> listings.seller_id) AS kept,
+      (SELECT s.high_demand FROM ticket_tiers t JOIN activity_sessions s ON s.id = t.session_id WHERE t.id = listings.tier_id) AS highDemand
     FROM listings WHERE id = ?1`)
     .bind(listingId)
-    .first<{ status: string; available: number; kept: number }>();
+    .first<{ status: string; available: number; kept: number; highDemand: number }>();
+  if (listing?.highDemand) return new DomainError('conflict');
   const available = listing?.status === 'active' && !listing.kept ? listing.available : 0;
   if (available >= quantity) return new DomainError('coupon_not_usable', {}, 'coupon');
   return new DomainError('tickets_sold_out', { available });

@@ -136,7 +136,7 @@ export function checkoutQuoteView(
       id: session.id,
       startsAt: session.startsAt,
       label: formatSessionTime(session.startsAt, locale, city.timeZone),
-      highDemand: session.highDemand,
+      highDemand: target.highDemand,
     },
     tier: { id: tier.id, name: localizedName(tier, locale), faceValue: formattedMoney(tier.faceValue, tier.currency, locale, table) },
     quantity: quantity,

@@ -1,0 +1,286 @@
+/**
+ * The inventory of a high-demand session (issue 20, docs/hot-on-sale.md): one Durable Object per
+ * session, through which checkout holds its tickets instead of writing D1 once per buyer. The object
+ * answers each hold at once from its own SQLite storage (accepted, or sold out with what is left),
+ * keyed by the buyer's idempotency key, and writes the accepted ones to D1 in batches: one D1 batch
+ * per flush, which starts as soon as the previous one ends (group commit), so the hot show costs
+ * D1 one write per batch of buyers while the rest of the marketplace writes between them. A buyer's
+ * answer waits for its batch, so the order is in D1 (payable, cancellable) when the buyer sees it.
+ *
+ * Its stock is D1's, as read back at the end of every flush, less the holds not yet written
+ * (domain/session-inventory.ts). A release is written to D1 as always (the `orders_release_hold`
+ * trigger on expiry or cancel) and seen at the next read-back; the object's alarm expires its
+ * session's unpaid orders at their deadlines, and a cancel asks it to read back at once.
+ *
+ * Recovery: a hold is durable in storage before anything is written to D1, and the alarm writes
+ * holds a flush left behind. Writing a hold again is harmless: its D1 statements do nothing when
+ * its order exists (services/orders/placement.ts), so a flush whose answer was lost (the object
+ * died after D1 committed) is simply redone, and its tickets are counted once.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import { INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../../config.ts';
+import { database } from '../../db/client.ts';
+import {
+  decideHold,
+  inventoryObjectName,
+  type ListingStock,
+  nextWakeAt,
+  ticketsLeft,
+  type WrittenHold,
+  writtenHold,
+} from '../../domain/session-inventory.ts';
+import { expireOverdueOrdersStatement } from './expiry.ts';
+import { inventoryHoldStatement, type OrderPlacement, placementStatements } from './placement.ts';
+
+/** A row as D1 returns it; orders and attendees hold no blobs. */
+type D1Row = Record<string, string | number | null>;
+
+/** What a hold came to: the order written to D1 (raw rows, as checkout's own batch returns them), or why not. */
+export type HoldAnswer =
+  | { outcome: 'placed'; order: D1Row; attendees: D1Row[] }
+  | { outcome: 'sold_out'; available: number }
+  | { outcome: 'coupon_used' }
+  | { outcome: 'key_reused' };
+
+/** A hold as the object keeps it. `state` is 'unwritten' until its batch reached D1. */
+interface HoldRow extends Record<string, SqlStorageValue> {
+  key: string;
+  listing_id: number;
+  quantity: number;
+  state: 'unwritten' | WrittenHold;
+  order_no: string;
+  request_hash: string;
+  placement: string;
+}
+
+const SCHEMA = [
+  'CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)',
+  // D1's status and quantity_available of each listing held from, as last read.
+  'CREATE TABLE IF NOT EXISTS listings (id INTEGER PRIMARY KEY, status TEXT NOT NULL, stock INTEGER NOT NULL)',
+  `CREATE TABLE IF NOT EXISTS holds (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE,
+    listing_id INTEGER NOT NULL, quantity INTEGER NOT NULL, state TEXT NOT NULL, order_no TEXT NOT NULL,
+    request_hash TEXT NOT NULL, payment_deadline INTEGER NOT NULL, placement TEXT NOT NULL)`,
+  // The unwritten holds in order, and the next payment deadline of the placed ones, without a scan.
+  'CREATE INDEX IF NOT EXISTS holds_state_idx ON holds (state, seq)',
+  'CREATE INDEX IF NOT EXISTS holds_deadline_idx ON holds (state, payment_deadline)',
+];
+
+/** One buyer's request, once: their account and the Idempotency-Key they sent. */
+const holdKey = (placement: OrderPlacement) => `${placement.userId}:${placement.idempotencyKey}`;
+
+export class SessionInventory extends DurableObject<Cloudflare.Env> {
+  private readonly sql: SqlStorage;
+  /** The flush under way; holds arriving meanwhile wait for the next one. */
+  private flushing: Promise<void> | null = null;
+  /** Listings being read from D1 for the first time, so concurrent first holds read once. */
+  private readonly loads = new Map<number, Promise<void>>();
+  /** Orders the last flushes wrote, for their waiting buyers, so answering them reads nothing again. */
+  private readonly written = new Map<string, { order: D1Row; attendees: D1Row[] }>();
+
+  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    for (const statement of SCHEMA) this.sql.exec(statement);
+  }
+
+  /** Holds the placement's tickets and answers once its order is in D1; the same key answers the same hold. */
+  async hold(placement: OrderPlacement): Promise<HoldAnswer> {
+    this.rememberSession(placement.sessionId);
+    await this.loadListing(placement.listingId);
+    const key = holdKey(placement);
+    const existing = this.holdRow(key);
+    if (existing && existing.request_hash !== placement.requestHash) return { outcome: 'key_reused' };
+    if (!existing) {
+      // From here to the insert nothing awaits: no other hold can take the same tickets in between.
+      const decision = decideHold(this.listingStock(placement.listingId), this.unwrittenQuantity(placement.listingId), placement.quantity);
+      if (!decision.accepted) return { outcome: 'sold_out', available: decision.available };
+      this.sql.exec(
+        `INSERT INTO holds (key, listing_id, quantity, state, order_no, request_hash, payment_deadline, placement)
+         VALUES (?, ?, ?, 'unwritten', ?, ?, ?, ?)`,
+        key,
+        placement.listingId,
+        placement.quantity,
+        placement.orderNo,
+        placement.requestHash,
+        placement.paymentDeadline,
+        JSON.stringify(placement),
+      );
+      // Should the object die before its batch reaches D1, this alarm writes it.
+      this.scheduleWake();
+    }
+    return this.settle(key);
+  }
+
+  /** Reads the session's stock back from D1 (after a release written there), after any flush under way. */
+  async refresh(sessionId: number): Promise<void> {
+    this.rememberSession(sessionId);
+    await this.flushing?.catch(() => undefined);
+    await this.flush();
+  }
+
+  /** Tickets the object would still hand out of a listing it holds from (null before its first hold). */
+  async available(listingId: number): Promise<number | null> {
+    const [row] = this.sql.exec<{ status: string; stock: number }>('SELECT status, stock FROM listings WHERE id = ?', listingId).toArray();
+    return row ? ticketsLeft(row, this.unwrittenQuantity(listingId)) : null;
+  }
+
+  /** Writes what a flush left behind, and expires the session's unpaid orders at their deadlines. */
+  override async alarm(): Promise<void> {
+    if (this.sessionId() !== null) await this.flush();
+  }
+
+  private async settle(key: string): Promise<HoldAnswer> {
+    for (;;) {
+      const row = this.holdRow(key)!;
+      if (row.state !== 'unwritten') return this.answer(row);
+      await this.flush();
+    }
+  }
+
+  private async answer(row: HoldRow): Promise<HoldAnswer> {
+    if (row.state === 'sold_out')
+      return { outcome: 'sold_out', available: ticketsLeft(this.listingStock(row.listing_id), this.unwrittenQuantity(row.listing_id)) };
+    if (row.state === 'coupon_used') return { outcome: 'coupon_used' };
+    const written = this.written.get(row.key);
+    if (written) {
+      this.written.delete(row.key);
+      return { outcome: 'placed', ...written };
+    }
+    // A retry after the buyer's first answer was lost (or after a restart): the order as D1 has it now.
+    const db = database(this.env.DB, null, 'first-primary');
+    const [orders, attendees] = await db.$client.batch<D1Row>([
+      db.$client.prepare('SELECT * FROM orders WHERE order_no = ?1').bind(row.order_no),
+      db.$client
+        .prepare('SELECT a.* FROM order_attendees a JOIN orders o ON o.id = a.order_id WHERE o.order_no = ?1 ORDER BY a.id')
+        .bind(row.order_no),
+    ]);
+    return { outcome: 'placed', order: orders.results[0], attendees: attendees.results };
+  }
+
+  private flush(): Promise<void> {
+    this.flushing ??= this.writeBatch().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  /**
+   * One D1 batch: the session's overdue orders expire (their tickets come back), the oldest
+   * unwritten holds are written, and the orders and the stock of every listing are read back.
+   */
+  private async writeBatch(): Promise<void> {
+    const sessionId = this.sessionId()!;
+    const rows = this.sql
+      .exec<HoldRow>(`SELECT * FROM holds WHERE state = 'unwritten' ORDER BY seq LIMIT ?`, INVENTORY_FLUSH_MAX_HOLDS)
+      .toArray();
+    const placements = rows.map((row) => JSON.parse(row.placement) as OrderPlacement);
+    const listingIds = this.sql.exec<{ id: number }>('SELECT id FROM listings').toArray();
+    const now = Date.now();
+    const db = database(this.env.DB, null, 'first-primary');
+    const d1 = db.$client;
+    const expiry = expireOverdueOrdersStatement(db, now, { sessionId }).toSQL();
+    const orderNos = JSON.stringify(placements.map((placement) => placement.orderNo));
+    const results = await d1.batch<D1Row>([
+      d1.prepare(expiry.sql).bind(...expiry.params),
+      ...placements.flatMap((placement) => [inventoryHoldStatement(d1, placement), ...placementStatements(d1, placement)]),
+      d1.prepare('SELECT * FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))').bind(orderNos),
+      d1
+        .prepare(
+          'SELECT a.* FROM order_attendees a WHERE a.order_id IN (SELECT id FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))) ORDER BY a.id',
+        )
+        .bind(orderNos),
+      d1
+        .prepare('SELECT id, status, quantity_available AS stock FROM listings WHERE id IN (SELECT value FROM json_each(?1))')
+        .bind(JSON.stringify(listingIds.map((row) => row.id))),
+    ]);
+    const [orders, attendees, stock] = results.slice(-3).map((result) => result.results);
+    this.ctx.storage.transactionSync(() => {
+      for (const listing of stock)
+        this.sql.exec('UPDATE listings SET status = ?, stock = ? WHERE id = ?', listing.status, listing.stock, listing.id);
+      for (const placement of placements) {
+        // By number and by its buyer's key: another order could share the number (a random one).
+        const order = orders.find(
+          (row) =>
+            row.order_no === placement.orderNo && row.user_id === placement.userId && row.idempotency_key === placement.idempotencyKey,
+        );
+        const state = writtenHold(order !== undefined, this.listingStock(placement.listingId), placement.quantity);
+        // Its placement is needed only until written.
+        this.sql.exec(`UPDATE holds SET state = ?, placement = '' WHERE key = ?`, state, holdKey(placement));
+        if (order) this.written.set(holdKey(placement), { order, attendees: attendees.filter((row) => row.order_id === order.id) });
+      }
+    });
+    this.scheduleWake();
+  }
+
+  /** Sets the alarm from the stored holds, synchronously, so the latest call always sees the latest holds. */
+  private scheduleWake(): void {
+    const now = Date.now();
+    const unwritten = this.sql.exec<{ count: number }>(`SELECT count(*) AS count FROM holds WHERE state = 'unwritten'`).one().count;
+    const nextDeadline = this.sql
+      .exec<{ at: number | null }>(`SELECT min(payment_deadline) AS at FROM holds WHERE state = 'placed' AND payment_deadline > ?`, now)
+      .one().at;
+    const at = nextWakeAt({ unwrittenHolds: unwritten, nextDeadline, now }, INVENTORY_RETRY_MS, INVENTORY_EXPIRY_STEP_MS);
+    void (at === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(at));
+  }
+
+  private loadListing(listingId: number): Promise<void> {
+    if (this.sql.exec('SELECT 1 FROM listings WHERE id = ?', listingId).toArray().length > 0) return Promise.resolve();
+    let loading = this.loads.get(listingId);
+    if (!loading) {
+      loading = this.readListing(listingId).finally(() => this.loads.delete(listingId));
+      this.loads.set(listingId, loading);
+    }
+    return loading;
+  }
+
+  /** A listing's stock from D1, once; a flush's read-back keeps it current after that. */
+  private async readListing(listingId: number): Promise<void> {
+    const db = database(this.env.DB, null, 'first-primary');
+    const row = await db.$client
+      .prepare('SELECT status, quantity_available AS stock FROM listings WHERE id = ?1')
+      .bind(listingId)
+      .first<ListingStock>();
+    this.sql.exec(
+      'INSERT OR IGNORE INTO listings (id, status, stock) VALUES (?, ?, ?)',
+      listingId,
+      row?.status ?? 'withdrawn',
+      row?.stock ?? 0,
+    );
+  }
+
+  private listingStock(listingId: number): ListingStock {
+    const [row] = this.sql.exec<{ status: string; stock: number }>('SELECT status, stock FROM listings WHERE id = ?', listingId).toArray();
+    return row ?? { status: 'withdrawn', stock: 0 };
+  }
+
+  private unwrittenQuantity(listingId: number): number {
+    const [row] = this.sql
+      .exec<{ total: number }>(
+        `SELECT coalesce(sum(quantity), 0) AS total FROM holds WHERE listing_id = ? AND state = 'unwritten'`,
+        listingId,
+      )
+      .toArray();
+    return row.total;
+  }
+
+  private holdRow(key: string): HoldRow | undefined {
+    return this.sql.exec<HoldRow>('SELECT * FROM holds WHERE key = ?', key).toArray()[0];
+  }
+
+  private rememberSession(sessionId: number): void {
+    this.sql.exec(`INSERT OR IGNORE INTO meta (name, value) VALUES ('session_id', ?)`, sessionId);
+  }
+
+  private sessionId(): number | null {
+    const [row] = this.sql.exec<{ value: number }>(`SELECT value FROM meta WHERE name = 'session_id'`).toArray();
+    return row?.value ?? null;
+  }
+}
+
+/** The bindings the inventory is reached through. */
+export type InventoryEnv = Pick<Cloudflare.Env, 'SESSION_INVENTORY'>;
+
+/** The inventory object of a high-demand session. */
+export function sessionInventory(env: InventoryEnv, sessionId: number): DurableObjectStub<SessionInventory> {
+  return env.SESSION_INVENTORY.getByName(inventoryObjectName(sessionId));
+}

@@ -1,0 +1,134 @@
+/**
+ * Writing an order with its hold on the tickets, as D1 statements of one batch: a guarded decrement
+ * of the listing's stock, then the order inserted only if that decrement happened (`changes()`),
+ * the coupon locked to it and its attendees copied. Checkout runs them for one order at a time
+ * (checkout.ts); a high-demand session's inventory object runs many orders' in one batch
+ * (inventory-object.ts). Raw D1 statements: the insert needs `changes()` of the statement before,
+ * which only plain SQL can say.
+ */
+
+/** Everything an order row is made of, checked and priced by checkout before it is written. */
+export interface OrderPlacement {
+  orderNo: string;
+  userId: number;
+  listingId: number;
+  activityId: number;
+  sessionId: number;
+  tierId: number;
+  quantity: number;
+  currency: string;
+  fxPerHkdMicros: number;
+  unitPrice: number;
+  ticketAmount: number;
+  serviceFee: number;
+  postage: number;
+  couponDiscount: number;
+  total: number;
+  userCouponId: number | null;
+  deliveryType: string;
+  paymentMethod: string;
+  shippingAddress: string | null;
+  takerName: string | null;
+  takerPhone: string | null;
+  paymentDeadline: number;
+  idempotencyKey: string;
+  requestHash: string;
+  sellerId: number;
+  createdAt: number;
+  attendees: { name: string; nationality: string; idCardType: string; idCardNo: string }[];
+}
+
+/** Whether the order's coupon (if any) is still the buyer's and unused: both decrements require it. */
+const COUPON_UNUSED = `(?3 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?3 AND user_id = ?4 AND status = 'unused'))`;
+
+/**
+ * Checkout's hold: takes the tickets only from an active listing with enough stock, and not from a
+ * high-demand session's, which only its inventory object holds from. Returned tickets a waiting
+ * group fits are the line's (services/waitlist.ts): a direct buyer does not get them.
+ */
+export function checkoutHoldStatement(d1: D1Database, placement: OrderPlacement): D1PreparedStatement {
+  return d1
+    .prepare(`
+    UPDATE listings SET quantity_available = quantity_available - ?1
+    WHERE id = ?2 AND status = 'active' AND quantity_available >= ?1 AND ${COUPON_UNUSED}
+      AND NOT EXISTS (SELECT 1 FROM ticket_tiers t JOIN activity_sessions s ON s.id = t.session_id
+        WHERE t.id = listings.tier_id AND s.high_demand = 1)
+      AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.tier_id = listings.tier_id AND w.status = 'waiting'
+        AND w.quantity <= listings.quantity_available AND w.user_id <> listings.seller_id)`)
+    .bind(placement.quantity, placement.listingId, placement.userCouponId, placement.userId);
+}
+
+/**
+ * The inventory object's hold: the same stock guard, and none at all when the order is already
+ * in D1, so writing a batch again after a flush whose answer was lost neither holds twice nor
+ * inserts twice. An order of the same buyer and key (one checkout wrote before the session became
+ * high demand) skips it too, rather than fail the whole batch on the unique key.
+ */
+export function inventoryHoldStatement(d1: D1Database, placement: OrderPlacement): D1PreparedStatement {
+  return d1
+    .prepare(`
+    UPDATE listings SET quantity_available = quantity_available - ?1
+    WHERE id = ?2 AND status = 'active' AND quantity_available >= ?1 AND ${COUPON_UNUSED}
+      AND NOT EXISTS (SELECT 1 FROM orders WHERE order_no = ?5 OR (user_id = ?4 AND idempotency_key = ?6))`)
+    .bind(placement.quantity, placement.listingId, placement.userCouponId, placement.userId, placement.orderNo, placement.idempotencyKey);
+}
+
+/**
+ * The order, inserted only when the statement just before it held the tickets, then its coupon and
+ * attendees, which join the order of this number and this buyer (a number is random, not unique by design).
+ */
+export function placementStatements(d1: D1Database, placement: OrderPlacement): D1PreparedStatement[] {
+  const p = placement;
+  const insertOrder = d1
+    .prepare(`
+    INSERT INTO orders (order_no, user_id, listing_id, activity_id, session_id, tier_id, quantity, status, currency,
+      fx_per_hkd_micros, unit_price, ticket_amount, service_fee, postage, coupon_discount, total, user_coupon_id, delivery_type,
+      payment_method, shipping_address, taker_name, taker_phone, payment_deadline, idempotency_key, request_hash, seller_id, created_at, updated_at)
+    SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_payment', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?26
+    WHERE changes() = 1
+    RETURNING *`)
+    .bind(
+      p.orderNo,
+      p.userId,
+      p.listingId,
+      p.activityId,
+      p.sessionId,
+      p.tierId,
+      p.quantity,
+      p.currency,
+      p.fxPerHkdMicros,
+      p.unitPrice,
+      p.ticketAmount,
+      p.serviceFee,
+      p.postage,
+      p.couponDiscount,
+      p.total,
+      p.userCouponId,
+      p.deliveryType,
+      p.paymentMethod,
+      p.shippingAddress,
+      p.takerName,
+      p.takerPhone,
+      p.paymentDeadline,
+      p.idempotencyKey,
+      p.requestHash,
+      p.sellerId,
+      p.createdAt,
+    );
+  const lockCoupon = d1
+    .prepare(`
+    UPDATE user_coupons SET status = 'locked', order_id = (SELECT id FROM orders WHERE order_no = ?1 AND user_id = ?3)
+    WHERE id = ?2 AND status = 'unused' AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?1 AND user_id = ?3)`)
+    .bind(p.orderNo, p.userCouponId, p.userId);
+  // The n-th attendee joins an order that has n-1: written again, a batch copies none twice.
+  const copyAttendees = p.attendees.map((attendee, index) =>
+    d1
+      .prepare(`
+    INSERT INTO order_attendees (order_id, name, nationality, id_card_type, id_card_no)
+    SELECT id, ?2, ?3, ?4, ?5 FROM orders WHERE order_no = ?1 AND user_id = ?7
+      AND (SELECT count(*) FROM order_attendees a WHERE a.order_id = orders.id) = ?6
+    RETURNING *`)
+      .bind(p.orderNo, attendee.name, attendee.nationality, attendee.idCardType, attendee.idCardNo, index, p.userId),
+  );
+  return [insertOrder, lockCoupon, ...copyAttendees];
+}

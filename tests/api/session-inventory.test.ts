@@ -1,0 +1,267 @@
+/**
+ * A high-demand session's inventory object (issue 20): holds through it never oversell, survive its
+ * restart without being lost or counted twice, and D1 ends with exactly the orders and stock they
+ * made; checkout of other shows goes on meanwhile.
+ */
+import { abortAllDurableObjects, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_TIME_LIMIT_MS } from '../../src/lib/config.ts';
+import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
+import { type HoldAnswer, sessionInventory } from '../../src/lib/services/orders/inventory.ts';
+import {
+  checkoutHoldStatement,
+  inventoryHoldStatement,
+  type OrderPlacement,
+  placementStatements,
+} from '../../src/lib/services/orders/placement.ts';
+import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
+import { signedInClient } from './auth-client.ts';
+import { seed } from './helpers.ts';
+import { eTicketSource, type ETicketSource, newKey, placeOrder, waitingRoomPass } from './shop.ts';
+
+let hot: ETicketSource;
+let buyers: number[];
+
+/** A new listing of the hot session with `stock` tickets, cloned from its seeded one. */
+async function hotListing(stock: number): Promise<number> {
+  const row = await env.DB.prepare(
+    `INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
+     SELECT tier_id, seller_id, price, currency, ?2, ?2, seating, delivery_types, 'active', created_at FROM listings WHERE id = ?1 RETURNING id`,
+  )
+    .bind(hot.listingId, stock)
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+/** One buyer's order of `quantity` tickets of a listing, as checkout hands it to the object. */
+function placement(listingId: number, buyer: number, key: string, quantity = 1): OrderPlacement {
+  const now = Date.now();
+  return {
+    orderNo: newOrderNo(now),
+    userId: buyer,
+    listingId,
+    activityId: 0,
+    sessionId: hot.sessionId,
+    tierId: 0,
+    quantity,
+    currency: hot.currency,
+    fxPerHkdMicros: 1_000_000,
+    unitPrice: hot.faceValue,
+    ticketAmount: hot.faceValue * quantity,
+    serviceFee: 0,
+    postage: 0,
+    couponDiscount: 0,
+    total: hot.faceValue * quantity,
+    userCouponId: null,
+    deliveryType: 'e_ticket',
+    paymentMethod: 'visa',
+    shippingAddress: null,
+    takerName: null,
+    takerPhone: null,
+    paymentDeadline: now + PAYMENT_TIME_LIMIT_MS,
+    idempotencyKey: key,
+    requestHash: `hash-${key}`,
+    sellerId: hot.sellerId,
+    createdAt: now,
+    attendees: [],
+  };
+}
+
+async function withShow(listingId: number, placements: OrderPlacement[]): Promise<OrderPlacement[]> {
+  const show = await env.DB.prepare(
+    'SELECT t.id AS tierId, s.activity_id AS activityId FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id WHERE l.id = ?1',
+  )
+    .bind(listingId)
+    .first<{ tierId: number; activityId: number }>();
+  return placements.map((p) => ({ ...p, ...show! }));
+}
+
+/** D1's side of a listing: its stock, and its unpaid orders with the tickets they hold. */
+async function inD1(listingId: number) {
+  const row = await env.DB.prepare(
+    `SELECT l.quantity_available AS stock, (SELECT count(*) FROM orders o WHERE o.listing_id = l.id AND o.status = 'pending_payment') AS orders,
+       (SELECT coalesce(sum(quantity), 0) FROM orders o WHERE o.listing_id = l.id AND o.status = 'pending_payment') AS held
+     FROM listings l WHERE l.id = ?1`,
+  )
+    .bind(listingId)
+    .first<{ stock: number; orders: number; held: number }>();
+  return row!;
+}
+
+const inventory = () => sessionInventory(env, hot.sessionId);
+const placedOrderNos = (answers: HoldAnswer[]) =>
+  answers.flatMap((answer) => (answer.outcome === 'placed' ? [String(answer.order.order_no)] : [])).sort();
+
+beforeAll(async () => {
+  await seed();
+  hot = await eTicketSource('last');
+  await env.DB.prepare('UPDATE activity_sessions SET high_demand = 1 WHERE id = ?1').bind(hot.sessionId).run();
+  const { results } = await env.DB.prepare('SELECT id FROM users WHERE id <> ?1 ORDER BY id LIMIT 20')
+    .bind(hot.sellerId)
+    .all<{ id: number }>();
+  buyers = results.map((row) => row.id);
+});
+
+describe('a high-demand session’s inventory object', () => {
+  it('holds exactly 100 of 1,000 concurrent holds on 100 tickets, keeps them across an eviction, and D1 agrees', async () => {
+    const listingId = await hotListing(100);
+    const placements = await withShow(
+      listingId,
+      Array.from({ length: 1000 }, (_, i) => placement(listingId, buyers[i % buyers.length], `burst-${i}`)),
+    );
+    // Another show's checkout, in the middle of the burst.
+    const other = await eTicketSource('first');
+    const otherBuyer = await signedInClient('other-show');
+    const [answers, otherOrder] = await Promise.all([
+      Promise.all(placements.map((p) => inventory().hold(p))),
+      placeOrder(otherBuyer, other.listingId, 1),
+    ]);
+
+    expect(answers.filter((answer) => answer.outcome === 'placed')).toHaveLength(100);
+    expect(answers.filter((answer) => answer.outcome === 'sold_out')).toHaveLength(900);
+    expect(answers.every((answer) => answer.outcome === 'placed' || (answer.outcome === 'sold_out' && answer.available === 0))).toBe(true);
+    expect(await inD1(listingId)).toEqual({ stock: 0, orders: 100, held: 100 });
+    expect(otherOrder.status, otherOrder.text).toBe(200);
+
+    // Evicted (its memory gone, its storage kept): the same 1,000 requests again hold nothing more.
+    await evictDurableObject(inventory());
+    expect(await inventory().available(listingId)).toBe(0);
+    const retried = await Promise.all(placements.map((p) => inventory().hold(p)));
+    expect(placedOrderNos(retried)).toEqual(placedOrderNos(answers));
+    expect(await inD1(listingId)).toEqual({ stock: 0, orders: 100, held: 100 });
+  });
+
+  it('holds a retried request once, however many times it arrives', async () => {
+    const listingId = await hotListing(10);
+    const [request] = await withShow(listingId, [placement(listingId, buyers[0], 'retried', 2)]);
+    const answers = await Promise.all([inventory().hold(request), inventory().hold(request), inventory().hold(request)]);
+    expect(new Set(placedOrderNos(answers)).size).toBe(1);
+    expect(placedOrderNos(answers)).toHaveLength(3);
+    expect(await inD1(listingId)).toEqual({ stock: 8, orders: 1, held: 2 });
+    expect(await inventory().hold({ ...request, requestHash: 'another body' })).toEqual({ outcome: 'key_reused' });
+  });
+
+  it('writes a hold it accepted but had not written when it crashed, once', async () => {
+    const listingId = await hotListing(5);
+    const [warm, accepted] = await withShow(listingId, [
+      placement(listingId, buyers[1], 'warm'),
+      placement(listingId, buyers[2], 'accepted'),
+    ]);
+    await inventory().hold(warm);
+    // The object accepted a hold (stored, alarm set) and crashed before its batch reached D1.
+    await runInDurableObject(inventory(), async (_instance, state) => {
+      state.storage.sql.exec(
+        `INSERT INTO holds (key, listing_id, quantity, state, order_no, request_hash, payment_deadline, placement)
+         VALUES (?, ?, 1, 'unwritten', ?, ?, ?, ?)`,
+        `${accepted.userId}:${accepted.idempotencyKey}`,
+        listingId,
+        accepted.orderNo,
+        accepted.requestHash,
+        accepted.paymentDeadline,
+        JSON.stringify(accepted),
+      );
+      await state.storage.setAlarm(Date.now());
+    });
+    await abortAllDurableObjects();
+    expect(await inventory().available(listingId)).toBe(3);
+    expect(await runDurableObjectAlarm(inventory())).toBe(true);
+    expect(await inD1(listingId)).toEqual({ stock: 3, orders: 2, held: 2 });
+    const answer = await inventory().hold(accepted);
+    expect(answer.outcome === 'placed' && answer.order.order_no).toBe(accepted.orderNo);
+    expect(await inventory().available(listingId)).toBe(3);
+  });
+
+  it('counts once a batch D1 wrote whose answer the object never saw', async () => {
+    const listingId = await hotListing(5);
+    const [warm, lost] = await withShow(listingId, [placement(listingId, buyers[3], 'warm-2'), placement(listingId, buyers[4], 'lost')]);
+    await inventory().hold(warm);
+    // D1 committed the object's batch for the hold, and the object died before marking it written.
+    await env.DB.batch([inventoryHoldStatement(env.DB, lost), ...placementStatements(env.DB, lost)]);
+    await runInDurableObject(inventory(), (_instance, state) => {
+      state.storage.sql.exec(
+        `INSERT INTO holds (key, listing_id, quantity, state, order_no, request_hash, payment_deadline, placement)
+         VALUES (?, ?, 1, 'unwritten', ?, ?, ?, ?)`,
+        `${lost.userId}:${lost.idempotencyKey}`,
+        listingId,
+        lost.orderNo,
+        lost.requestHash,
+        lost.paymentDeadline,
+        JSON.stringify(lost),
+      );
+    });
+    await abortAllDurableObjects();
+    expect(await inD1(listingId)).toEqual({ stock: 3, orders: 2, held: 2 });
+    const answer = await inventory().hold(lost);
+    expect(answer.outcome === 'placed' && answer.order.order_no).toBe(lost.orderNo);
+    expect(await inD1(listingId)).toEqual({ stock: 3, orders: 2, held: 2 });
+    expect(await inventory().available(listingId)).toBe(3);
+  });
+
+  it('gives tickets back when an unpaid order expires, at its alarm', async () => {
+    const listingId = await hotListing(1);
+    const [first, second] = await withShow(listingId, [
+      placement(listingId, buyers[5], 'expires'),
+      placement(listingId, buyers[6], 'after'),
+    ]);
+    expect((await inventory().hold(first)).outcome).toBe('placed');
+    expect(await inventory().hold(second)).toEqual({ outcome: 'sold_out', available: 0 });
+    await env.DB.prepare('UPDATE orders SET payment_deadline = ?2 WHERE order_no = ?1')
+      .bind(first.orderNo, Date.now() - 1)
+      .run();
+    expect(await runDurableObjectAlarm(inventory())).toBe(true);
+    expect(await inD1(listingId)).toEqual({ stock: 1, orders: 0, held: 0 });
+    expect((await inventory().hold({ ...second, idempotencyKey: 'after-again' })).outcome).toBe('placed');
+  });
+
+  it('is never decremented by checkout’s own hold', async () => {
+    const listingId = await hotListing(3);
+    const [request] = await withShow(listingId, [placement(listingId, buyers[7], 'plain')]);
+    const [held] = await env.DB.batch([checkoutHoldStatement(env.DB, request)]);
+    expect(held.meta.changes).toBe(0);
+    expect(await inD1(listingId)).toEqual({ stock: 3, orders: 0, held: 0 });
+  });
+});
+
+describe('checkout of a high-demand session', () => {
+  it('orders through the object, answers a retry with the same order, and a cancel returns the tickets', async () => {
+    await env.DB.prepare('UPDATE listings SET quantity_available = 1, quantity_total = 1 WHERE id = ?1').bind(hot.listingId).run();
+    const buyer = await signedInClient('hot-buyer');
+    const quoted = await buyer.call<{ cost: { total: number } }>(
+      `/api/v1/checkout/quote?listingId=${hot.listingId}&quantity=1&deliveryType=e_ticket&coupon=none`,
+    );
+    expect(quoted.status, quoted.text).toBe(200);
+    const key = newKey();
+    const pass = await waitingRoomPass(buyer, hot.sessionId);
+    const order = () =>
+      buyer.call<OrderDetail>('/api/v1/orders', {
+        method: 'POST',
+        headers: { 'idempotency-key': key },
+        body: {
+          listingId: hot.listingId,
+          quantity: 1,
+          deliveryType: 'e_ticket',
+          paymentMethod: 'visa',
+          coupon: 'none',
+          acceptNotes: true,
+          expectedTotal: quoted.body.data.cost.total,
+          waitingRoomPass: pass,
+        },
+      });
+    const [first, retry] = await Promise.all([order(), order()]);
+    expect(first.status, first.text).toBe(200);
+    expect(retry.body.data.orderNo).toBe(first.body.data.orderNo);
+    expect(await inD1(hot.listingId)).toEqual({ stock: 0, orders: 1, held: 1 });
+
+    const lateBuyer = await signedInClient('late-buyer');
+    const late = await placeOrder(lateBuyer, hot.listingId, 1, await waitingRoomPass(lateBuyer, hot.sessionId));
+    expect(late.body.errorCode).toBe('tickets_sold_out');
+
+    const cancelled = await buyer.call(`/api/v1/orders/${first.body.data.id}/cancel`, { method: 'POST' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(await inventory().available(hot.listingId)).toBe(1);
+    const nextBuyer = await signedInClient('next-buyer');
+    const next = await placeOrder(nextBuyer, hot.listingId, 1, await waitingRoomPass(nextBuyer, hot.sessionId));
+    expect(next.status, next.text).toBe(200);
+  });
+});
