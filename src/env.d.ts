@@ -53,6 +53,8 @@ declare namespace Cloudflare {
     STRIPE_ACCOUNT_COUNTRY?: string;
     /** Another address for Stripe's API; only the tests' local double of it uses this. */
     STRIPE_API_URL?: string;
+    /** One waiting room per high-demand session (src/lib/durable-objects/waiting-room.ts), named by the session id. */
+    WAITING_ROOM: DurableObjectNamespace<import('./lib/durable-objects/waiting-room.ts').WaitingRoom>;
     /** Local builds only: milliseconds added to every D1 round trip, standing for a far region (`npm run bench`). */
     D1_LATENCY_MS?: string;
   }

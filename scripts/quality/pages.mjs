@@ -95,6 +95,13 @@ export const PAGE_TYPES = [
     budget: 'checkout',
     session: true,
   },
+  {
+    name: 'waiting-room',
+    paths: { en: '/en/waiting-room/{waitingRoomSessionId}', 'zh-HK': '/zh-HK/waiting-room/{waitingRoomSessionId}' },
+    status: 200,
+    budget: 'checkout',
+    session: true,
+  },
   { name: 'orders', paths: { en: '/en/orders', 'zh-HK': '/zh-HK/orders' }, status: 200, budget: 'checkout', session: true },
   {
     name: 'transfer-sell',

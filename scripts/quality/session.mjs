@@ -2,9 +2,9 @@
  * What the signed-in page types of pages.mjs need: a new buyer (signed up through the real email
  * code flow and the dev outbox), an order awaiting payment, a buyable listing, another account's
  * lottery entry whose share link the buyer opens as a friend, and an order paid in the sandbox and fulfilled by its seller, whose
- * voucher is public. Their ids fill the `{placeholders}` of those pages' paths.
+ * voucher is public, and the demo's high-demand session, whose waiting room the buyer joins. Their ids fill the `{placeholders}` of those pages' paths.
  */
-import { fulfilAsSeller } from '../demo-fulfil.mjs';
+import { fulfilAsSeller, queryLocalDb } from '../demo-fulfil.mjs';
 
 /** Activities the quality gates buy from: not those of the e2e journeys, whose expiry test counts tickets exactly. */
 const ACTIVITY_IDS = Array.from({ length: 100 }, (_, i) => 1200 + i);
@@ -163,7 +163,9 @@ export async function signedInSession(baseUrl, persistTo) {
   const friend = await signUp(baseUrl, 'quality-friend');
 
   const { listingId, order } = await placeOrder(baseUrl, cookie);
-  const vars = { listingId, orderId: order.id, sharePath: await lotteryShare(baseUrl, friend.cookie) };
+  // The demo seed's upcoming high-demand session: its waiting room, where the buyer joins the early group.
+  const [hot] = await queryLocalDb(baseUrl, 'SELECT id FROM activity_sessions WHERE high_demand = 1 ORDER BY id LIMIT 1');
+  const vars = { listingId, orderId: order.id, sharePath: await lotteryShare(baseUrl, friend.cookie), waitingRoomSessionId: hot.id };
   if (persistTo) {
     const { order: paid } = await placeOrder(baseUrl, cookie, TICKETED_QUANTITY);
     await payInSandbox(baseUrl, cookie, paid.id);

@@ -101,6 +101,26 @@ export const INVENTORY_FLUSH_MAX_HOLDS = 25;
 export const INVENTORY_RETRY_MS = 1000;
 /** The object wakes at its orders' payment deadlines rounded up to this step, so a burst of orders sets few alarms. */
 export const INVENTORY_EXPIRY_STEP_MS = 10_000;
+/**
+ * How many buyers a high-demand on-sale's waiting room lets through to checkout each minute (issue 20,
+ * docs/hot-on-sale.md): what checkout can take for one show without the rest of the marketplace
+ * slowing down. A room keeps the rate it started with; a local build can change it (dev route).
+ */
+export const WAITING_ROOM_ADMISSIONS_PER_MINUTE = 600;
+/**
+ * How long an admitted buyer's pass lets them place their order: long enough to choose delivery and
+ * fill in attendees on a slow phone, short enough that a pass is no ticket to come back later.
+ */
+export const WAITING_ROOM_PASS_LIFETIME_MS = 10 * 60 * 1000;
+/** The waiting page asks again after this long at the front of the line, and never waits longer than the most. */
+export const WAITING_ROOM_POLL_MS = { least: 2000, most: 30_000 } as const;
+/**
+ * Once the early group is drawn, each early buyer's page asks for its position after a random delay
+ * up to this long, so that a crowd who all waited for the opening reaches the room spread over two
+ * minutes (100,000 early buyers: about 830 a second, within a Durable Object's 1,000; docs/hot-on-sale.md).
+ * Nobody loses by it: the order is drawn already, and a pass's time starts when its buyer is seen through.
+ */
+export const WAITING_ROOM_DRAW_SPREAD_MS = 120_000;
 
 export const SUPPORT_HOURS = { weekdays: '10:00-18:00', weekends: '10:00-17:00' } as const;
 export const SUPPORT_PHONES = ['+852 3001 8866', '+852 3001 8877'] as const;

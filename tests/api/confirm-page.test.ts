@@ -49,7 +49,10 @@ async function buyer(): Promise<{ client: TestClient; userId: number }> {
 async function page(userId: number, choices: ConfirmQuery) {
   const db = database(env.DB);
   const reference = await referenceData(db, Date.now(), null);
-  return confirmPage({ db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env }, choices);
+  const found = await confirmPage({ db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env }, choices);
+  // No seeded session here is high demand, so no buyer is sent to a waiting room.
+  if ('waitingRoomSessionId' in found) throw new Error(`session ${found.waitingRoomSessionId} is high demand`);
+  return found;
 }
 
 beforeAll(() => seed());

@@ -18,7 +18,7 @@ import {
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { eTicketSource, type ETicketSource, newKey, placeOrder } from './shop.ts';
+import { eTicketSource, type ETicketSource, newKey, placeOrder, waitingRoomPass } from './shop.ts';
 
 let hot: ETicketSource;
 let buyers: number[];
@@ -232,6 +232,7 @@ describe('checkout of a high-demand session', () => {
     );
     expect(quoted.status, quoted.text).toBe(200);
     const key = newKey();
+    const pass = await waitingRoomPass(buyer, hot.sessionId);
     const order = () =>
       buyer.call<OrderDetail>('/api/v1/orders', {
         method: 'POST',
@@ -244,6 +245,7 @@ describe('checkout of a high-demand session', () => {
           coupon: 'none',
           acceptNotes: true,
           expectedTotal: quoted.body.data.cost.total,
+          waitingRoomPass: pass,
         },
       });
     const [first, retry] = await Promise.all([order(), order()]);
@@ -251,13 +253,15 @@ describe('checkout of a high-demand session', () => {
     expect(retry.body.data.orderNo).toBe(first.body.data.orderNo);
     expect(await inD1(hot.listingId)).toEqual({ stock: 0, orders: 1, held: 1 });
 
-    const late = await placeOrder(await signedInClient('late-buyer'), hot.listingId, 1);
+    const lateBuyer = await signedInClient('late-buyer');
+    const late = await placeOrder(lateBuyer, hot.listingId, 1, await waitingRoomPass(lateBuyer, hot.sessionId));
     expect(late.body.errorCode).toBe('tickets_sold_out');
 
     const cancelled = await buyer.call(`/api/v1/orders/${first.body.data.id}/cancel`, { method: 'POST' });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(await inventory().available(hot.listingId)).toBe(1);
-    const next = await placeOrder(await signedInClient('next-buyer'), hot.listingId, 1);
+    const nextBuyer = await signedInClient('next-buyer');
+    const next = await placeOrder(nextBuyer, hot.listingId, 1, await waitingRoomPass(nextBuyer, hot.sessionId));
     expect(next.status, next.text).toBe(200);
   });
 });

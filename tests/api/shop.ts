@@ -5,10 +5,13 @@
  */
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import { USER_ID_COOKIE } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
+import { referenceData } from '../../src/lib/services/reference-data.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
+import { passFor, type WaitingView } from '../../src/lib/services/waiting-room.ts';
 import { TestClient } from './auth-client.ts';
 
 let keyCount = 0;
@@ -17,18 +20,50 @@ export const newKey = () => `shop-key-${Date.now()}-${++keyCount}`;
 export const quote = (client: TestClient, listingId: number, quantity: number) =>
   client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${listingId}&quantity=${quantity}&deliveryType=e_ticket&coupon=none`);
 
-export const createOrder = (client: TestClient, listingId: number, quantity: number, expectedTotal: number) =>
+/** Orders e-tickets paid by card; a high-demand session's order carries the buyer's `waitingRoomPass`. */
+export const createOrder = (client: TestClient, listingId: number, quantity: number, expectedTotal: number, waitingRoomPass?: string) =>
   client.call<OrderDetail>('/api/v1/orders', {
     method: 'POST',
     headers: { 'idempotency-key': newKey() },
-    body: { listingId, quantity, deliveryType: 'e_ticket', paymentMethod: 'visa', coupon: 'none', acceptNotes: true, expectedTotal },
+    body: {
+      listingId,
+      quantity,
+      deliveryType: 'e_ticket',
+      paymentMethod: 'visa',
+      coupon: 'none',
+      acceptNotes: true,
+      expectedTotal,
+      ...(waitingRoomPass === undefined ? {} : { waitingRoomPass }),
+    },
   });
 
 /** Quotes, then orders at the quoted total; a refused quote is answered as it came. */
-export async function placeOrder(client: TestClient, listingId: number, quantity: number) {
+export async function placeOrder(client: TestClient, listingId: number, quantity: number, waitingRoomPass?: string) {
   const quoted = await quote(client, listingId, quantity);
   if (quoted.status !== 200) return quoted;
-  return createOrder(client, listingId, quantity, quoted.body.data.cost.total);
+  return createOrder(client, listingId, quantity, quoted.body.data.cost.total, waitingRoomPass);
+}
+
+/**
+ * The pass a high-demand session's waiting room gives the signed-in buyer of `client`: they join, the
+ * room's dev door lets everyone up to them through, and the pass is asked for as the order
+ * confirmation page asks for it.
+ */
+export async function waitingRoomPass(client: TestClient, sessionId: number): Promise<string> {
+  const joined = await client.post<WaitingView>(`/api/v1/waiting-rooms/${sessionId}`, {});
+  expect(joined.status, joined.text).toBe(200);
+  const { state, place } = joined.body.data;
+  if (state !== 'admitted') {
+    const admitted = await new TestClient().post(`/api/v1/dev/waiting-rooms/${sessionId}`, { admitNext: place });
+    expect(admitted.status, admitted.text).toBe(200);
+  }
+  const db = database(env.DB);
+  const reference = await referenceData(db, Date.now(), null);
+  const userId = Number(client.cookies.get(USER_ID_COOKIE));
+  const ctx = { locale: 'en', currency: 'HKD', clientType: 12, cityId: 341 } as const;
+  const pass = await passFor({ db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env }, sessionId);
+  expect(pass, `a pass for account ${userId}`).not.toBeNull();
+  return pass!.pass;
 }
 
 /** Pays through the sandbox; `webhookStatus` is what the webhook is expected to answer (500 when settling it fails). */

@@ -23,7 +23,10 @@ export default defineConfig(async () => {
           compatibilityDate: '2026-10-12',
           compatibilityFlags: ['nodejs_compat'],
           d1Databases: ['DB'],
-          durableObjects: { SESSION_INVENTORY: { className: 'SessionInventory', useSQLite: true } },
+          durableObjects: {
+            SESSION_INVENTORY: { className: 'SessionInventory', useSQLite: true },
+            WAITING_ROOM: { className: 'WaitingRoom', useSQLite: true },
+          },
           // A producer only: tests hand queue batches to the consumer themselves (tests/api/messages.test.ts).
           queueProducers: { MESSAGES: { queueName: 'ticket-messages' } },
           bindings: {

@@ -3,3 +3,4 @@
  * itself, whose Astro entry exists only in a build; the tests call the API app directly (helpers.ts).
  */
 export { SessionInventory } from '../../src/lib/services/orders/inventory.ts';
+export { WaitingRoom } from '../../src/lib/durable-objects/waiting-room.ts';

@@ -174,6 +174,7 @@ export default function ConfirmOrder(props: Props) {
       acceptNotes,
       expectedTotal: quote.cost.total,
       ...(query.offer === undefined ? {} : { waitlistOfferId: query.offer }),
+      ...(props.waitingRoomPass === null ? {} : { waitingRoomPass: props.waitingRoomPass }),
     };
   }
 

@@ -24,6 +24,8 @@ export interface PickerSession {
   id: number;
   label: string;
   hasTicket: boolean;
+  /** A high-demand session's buyers go to its waiting room (with the same choices), which sends them on to the order confirmation. */
+  waitingRoomUrl: string | null;
   tiers: PickerTier[];
 }
 
@@ -153,7 +155,7 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
         </div>
       </fieldset>
 
-      <form method="get" action={orderUrl}>
+      <form method="get" action={session.waitingRoomUrl ?? orderUrl}>
         <fieldset aria-busy={load.state === 'loading'}>
           <legend>{format(m, 'detail.picker.listings')}</legend>
           <p className="all-in">{format(m, 'detail.picker.allIn', { percent: SERVICE_FEE_BASIS_POINTS / 100 })}</p>

@@ -45,6 +45,7 @@ import { operatorRoutes } from './routes/operator.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
 import { devRoutes } from './routes/dev.ts';
+import { waitingRoomRoutes } from './routes/waiting-room.ts';
 
 const routes = new Hono<ApiEnv>()
   .route('/', catalogueRoutes)
@@ -72,6 +73,7 @@ const routes = new Hono<ApiEnv>()
   .route('/', operatorRoutes)
   .route('/', waitlistRoutes)
   .route('/', attendeeChangeRoutes)
+  .route('/', waitingRoomRoutes)
   .route('/', devRoutes);
 
 /** The routes' type, for the browser's typed client (hono/client's hc). */

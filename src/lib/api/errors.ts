@@ -99,6 +99,9 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   attendee_id_type_mismatch: 400,
   payment_method_unavailable: 400,
   order_not_found: 404,
+  waiting_room_not_found: 404,
+  waiting_room_pass_required: 403,
+  waiting_room_pass_invalid: 403,
   order_state_conflict: 409,
   server_misconfigured: 503,
   // The lottery

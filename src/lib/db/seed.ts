@@ -1850,6 +1850,20 @@ function buildInventory(rand: Random, activities: Activity[], referenceTime: num
   return { sessions, tiers, listings };
 }
 
+/**
+ * The demo's hot on-sale (issue 20): the first session of the Hong Kong show whose sale opens
+ * soonest, so its waiting room shows the early group until the opening and the line after it. A show
+ * not yet on sale, so that no journey buying on-sale tickets meets its waiting room.
+ */
+function markHighDemand(activities: Activity[], sessions: SeedRow[]): void {
+  const [hot] = activities
+    .filter((activity) => activity.city.id === DEFAULT_CITY_ID && activity.status === 6 && !activity.isSoldOut)
+    .sort((a, b) => a.saleStartsAt - b.saleStartsAt || a.id - b.id);
+  if (!hot) return;
+  const session = sessions.find((row) => row.activity_id === hot.id);
+  if (session) session.high_demand = 1;
+}
+
 function buildCoupons(referenceTime: number): SeedRow[] {
   const validFrom = referenceTime - 90 * DAY;
   const validTo = referenceTime + 90 * DAY;
@@ -2033,6 +2047,7 @@ export function buildSeed(referenceTime: number): SeedData {
     referenceTime,
     users.map((user) => user.id as number),
   );
+  markHighDemand(activities, inventory.sessions);
 
   return {
     languages: LANGUAGES.map(([code, name], index) => ({ id: index + 1, code, name, language_type: index + 1, sort: index + 1 })),

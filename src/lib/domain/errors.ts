@@ -95,6 +95,9 @@ export type CheckoutErrorCode =
   | 'attendee_id_type_mismatch'
   | 'payment_method_unavailable'
   | 'order_not_found'
+  | 'waiting_room_not_found'
+  | 'waiting_room_pass_required'
+  | 'waiting_room_pass_invalid'
   | 'order_state_conflict'
   | 'server_misconfigured';
 

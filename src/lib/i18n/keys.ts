@@ -22,6 +22,7 @@ import type paymentMessages from './locales/en/payment.json';
 import type profileMessages from './locales/en/profile.json';
 import type transferMessages from './locales/en/transfer.json';
 import type voucherMessages from './locales/en/voucher.json';
+import type waitingRoomMessages from './locales/en/waiting-room.json';
 
 type EnglishCatalogue = typeof authMessages &
   typeof checkoutMessages &
@@ -41,7 +42,8 @@ type EnglishCatalogue = typeof authMessages &
   typeof paymentMessages &
   typeof profileMessages &
   typeof transferMessages &
-  typeof voucherMessages;
+  typeof voucherMessages &
+  typeof waitingRoomMessages;
 
 /** A plural message is stored as `key_one` / `key_other` and asked for as `key` with a `count`. */
 type PluralBase<Key> = Key extends `${infer Base}_${'one' | 'other'}` ? Base : never;

@@ -13,6 +13,7 @@ import { quoteCheckout } from '../services/orders/checkout.ts';
 import type { CheckoutQuote } from '../services/orders/presenters.ts';
 import { paymentSetup } from '../services/payment-providers/index.ts';
 import type { UserScope } from '../services/scope.ts';
+import { passFor } from '../services/waiting-room.ts';
 
 export interface ShippingAddressChoice {
   id: number;
@@ -38,6 +39,13 @@ export interface ConfirmPageData {
   address: ShippingAddressChoice | null;
   /** Null when the event is not real-name. */
   attendees: { saved: number; chosen: AttendeeChoice[] } | null;
+  /** A high-demand session's pass from its waiting room, which the order carries; null for any other session. */
+  waitingRoomPass: string | null;
+}
+
+/** A high-demand session's buyer who has not been let through yet: the page sends them to its waiting room. */
+export interface QueueFirst {
+  waitingRoomSessionId: number;
 }
 
 async function quoteFor(scope: UserScope, query: ConfirmQuery) {
@@ -67,10 +75,13 @@ async function addressOf(scope: UserScope, id: number | null): Promise<ShippingA
 
 /**
  * The first render's data. Quote errors (listing gone, not on sale, quantity out of range, sold out)
- * are thrown as the API would answer them, for the page to show.
+ * are thrown as the API would answer them, for the page to show. A high-demand session's checkout
+ * opens only with the buyer's pass from its waiting room; without one, the buyer queues first.
  */
-export async function confirmPage(scope: UserScope, requested: ConfirmQuery): Promise<ConfirmPageData> {
+export async function confirmPage(scope: UserScope, requested: ConfirmQuery): Promise<ConfirmPageData | QueueFirst> {
   const { quote, query } = await quoteFor(scope, requested);
+  const waitingRoom = quote.session.highDemand ? await passFor(scope, quote.session.id) : null;
+  if (quote.session.highDemand && !waitingRoom) return { waitingRoomSessionId: quote.session.id };
   const [address, saved] = await Promise.all([
     addressOf(scope, query.addressId),
     quote.attendeesRequired > 0 ? listAttendees(scope) : Promise.resolve(null),
@@ -90,5 +101,6 @@ export async function confirmPage(scope: UserScope, requested: ConfirmQuery): Pr
     query: { ...query, addressId: address?.id ?? null, attendeeIds: chosen.map((attendee) => attendee.id) },
     address,
     attendees: saved ? { saved: saved.length, chosen } : null,
+    waitingRoomPass: waitingRoom?.pass ?? null,
   };
 }

@@ -77,6 +77,8 @@ export interface SessionView {
   /** Date, weekday and time in the venue's time zone and the page's locale. */
   label: string;
   hasTicket: boolean;
+  /** Its buyers queue in its waiting room before checkout (issue 20). */
+  highDemand: boolean;
   tiers: TierView[];
 }
 
@@ -307,6 +309,7 @@ function sessionViews(
         originalStartsAt: session.originalStartsAt,
         label: formatSessionTime(session.startsAt, p.locale, timeZone),
         hasTicket: tiers.some((tier) => tier.hasTicket),
+        highDemand: session.highDemand,
         tiers,
       };
     });

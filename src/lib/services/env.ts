@@ -15,4 +15,5 @@ export type ServiceEnv = ProviderConfig &
     | 'STRIPE_ACCOUNT_COUNTRY'
     | 'STRIPE_API_URL'
     | 'SESSION_INVENTORY'
+    | 'WAITING_ROOM'
   >;

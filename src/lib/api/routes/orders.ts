@@ -54,6 +54,8 @@ const createBody = z.object({
   acceptNotes: z.boolean(),
   expectedTotal: minorAmount.nonnegative(),
   waitlistOfferId: bodyId.optional(),
+  /** A high-demand session's waiting-room pass, given to the buyer once let through. */
+  waitingRoomPass: z.string().max(200).optional(),
 });
 
 const listQuery = z.object({

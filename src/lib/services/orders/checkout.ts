@@ -39,6 +39,7 @@ import { normalizePhone, phoneProblem } from '../../domain/validation.ts';
 import { offerClaimable } from '../../domain/waitlist.ts';
 import { addressRead, type AddressView } from '../addresses.ts';
 import { showQuery } from '../show-query.ts';
+import { checkWaitingRoomPass } from '../waiting-room.ts';
 import { expireOverdueOrdersStatement } from './expiry.ts';
 import { sessionInventory } from './inventory.ts';
 import { checkoutHoldStatement, type OrderPlacement, placementStatements } from './placement.ts';
@@ -257,6 +258,8 @@ export interface CreateOrderInput {
   acceptNotes: boolean;
   expectedTotal: number;
   waitlistOfferId?: number;
+  /** A high-demand session's checkout takes only buyers its waiting room let through (services/waiting-room.ts). */
+  waitingRoomPass?: string;
 }
 
 interface Recipient {
@@ -335,6 +338,7 @@ function isUniqueViolation(error: unknown): boolean {
  * unused, the order inserted only if that decrement happened, the coupon locked to it, its attendees.
  * With a waitlist offer the offer already holds the tickets: the batch claims it instead of the decrement.
  * A high-demand session's order goes to its inventory object, whose batch writes the same statements.
+ * A high-demand session's order needs the buyer's own pass from its waiting room.
  */
 export async function createOrder(
   scope: UserScope,
@@ -372,6 +376,7 @@ export async function createOrder(
     throw new DomainError('payment_method_unavailable', {}, 'paymentMethod');
   const priced = price(scope, input, rows.checkout);
   const { target, unitPrice, applied, cost } = priced;
+  if (target.highDemand) await checkWaitingRoomPass(scope, target.session.id, input.waitingRoomPass);
   if (typeof input.coupon === 'number' && applied?.id !== input.coupon) throw new DomainError('coupon_not_usable', {}, 'coupon');
   const recipient = recipientOf(input, rows.address);
   const chosenAttendees = attendeesOf(target, input, rows.attendees);

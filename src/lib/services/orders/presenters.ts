@@ -68,7 +68,8 @@ export interface CheckoutQuote {
     venueCountry: string;
     realNameRequired: boolean;
   };
-  session: { id: number; startsAt: number; label: string };
+  /** `highDemand`: buyers come through its waiting room, and its order needs the pass from there. */
+  session: { id: number; startsAt: number; label: string; highDemand: boolean };
   tier: { id: number; name: string; faceValue: FormattedMoney };
   quantity: number;
   quantityRange: { min: number; max: number };
@@ -131,7 +132,12 @@ export function checkoutQuoteView(
       venueCountry: target.countryCode,
       realNameRequired: activity.realNameRequired,
     },
-    session: { id: session.id, startsAt: session.startsAt, label: formatSessionTime(session.startsAt, locale, city.timeZone) },
+    session: {
+      id: session.id,
+      startsAt: session.startsAt,
+      label: formatSessionTime(session.startsAt, locale, city.timeZone),
+      highDemand: target.highDemand,
+    },
     tier: { id: tier.id, name: localizedName(tier, locale), faceValue: formattedMoney(tier.faceValue, tier.currency, locale, table) },
     quantity: quantity,
     quantityRange: quantityRange({ numMin: activity.numMin, numMax: activity.numMax }, listing.quantityAvailable),

@@ -1,0 +1,58 @@
+/**
+ * A high-demand session's waiting room (issue 20; services/waiting-room.ts).
+ *
+ *   POST v1/waiting-rooms/{id}                  signed in: takes the buyer's place in the session's line, or answers it
+ *   GET  v1/waiting-rooms/{id}/front?position=  where a position stands (the early group's standing without one)
+ *   POST v1/dev/waiting-rooms/{id}              local builds only: { admissionsPerMinute?, admitNext? }
+ *
+ * A pass to checkout is never in these answers: the order confirmation page asks the room for the
+ * signed-in buyer's own (services/waiting-room.ts passFor).
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { admitNextBuyers, joinWaitingRoom, setAdmissionRate, waitingPosition } from '../../services/waiting-room.ts';
+import type { ApiEnv } from '../context.ts';
+import { describe } from '../docs.ts';
+import { success } from '../errors.ts';
+import { idParam, queryId } from '../params.ts';
+import { signedIn } from '../session.ts';
+import { input } from '../validate.ts';
+
+const frontQuery = z.object({ position: queryId.optional() });
+
+const devBody = z.object({
+  admissionsPerMinute: z.number().int().min(0).max(1_000_000).optional(),
+  admitNext: z.number().int().min(1).max(1_000_000).optional(),
+});
+
+const doc = describe('Waiting room');
+
+export const waitingRoomRoutes = new Hono<ApiEnv>()
+  .post(
+    '/v1/waiting-rooms/:id',
+    doc.user("Takes the buyer's place in a high-demand session's line, or answers the place they have"),
+    signedIn,
+    input('param', idParam),
+    async (c) => c.json(success(await joinWaitingRoom(c.var.scope, c.req.valid('param').id))),
+  )
+  .get(
+    '/v1/waiting-rooms/:id/front',
+    doc.anyone('Where a position in the line stands now, with the estimate and when to ask again'),
+    input('param', idParam),
+    input('query', frontQuery),
+    async (c) => c.json(success(await waitingPosition(c.var.scope, c.req.valid('param').id, c.req.valid('query').position ?? null))),
+  )
+  .post(
+    '/v1/dev/waiting-rooms/:id',
+    doc.anyone("Changes a waiting room's rate or lets the next buyers through now (local builds only)"),
+    input('param', idParam),
+    input('json', devBody),
+    async (c) => {
+      const { scope } = c.var;
+      const sessionId = c.req.valid('param').id;
+      const { admissionsPerMinute, admitNext } = c.req.valid('json');
+      let front = admissionsPerMinute === undefined ? null : await setAdmissionRate(scope, sessionId, admissionsPerMinute);
+      if (admitNext !== undefined) front = await admitNextBuyers(scope, sessionId, admitNext);
+      return c.json(success(front));
+    },
+  );

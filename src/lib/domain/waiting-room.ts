@@ -1,0 +1,139 @@
+/**
+ * The rules of a high-demand on-sale's waiting room (issue 20, docs/hot-on-sale.md). Everyone who
+ * arrives before the sale opens is in the same early group: when it opens, the group is drawn into a
+ * random order (a fair lottery: arriving at 09:59:59 is no worse than at 09:00), and everyone after
+ * joins at the end in arrival order. Places are numbered 1, 2, 3… with no gaps, so the room's whole
+ * progress is one number, `admittedThrough`: every position up to it may buy. The room lets buyers
+ * through at a steady rate from the opening; a buyer's pass to checkout is signed and short-lived.
+ * Time and randomness are passed in.
+ */
+import { WAITING_ROOM_POLL_MS } from '../config.ts';
+import { numberFormat } from './intl-cache.ts';
+
+/** Where a buyer stands: in the undrawn early group, in line, or through to checkout (their pass lapsed: `expired`). */
+export type WaitingState = 'early' | 'waiting' | 'admitted' | 'expired';
+
+/** The room's progress, all anyone needs to know where they stand once they know their position. */
+export interface RoomFront {
+  opensAt: number;
+  admissionsPerMinute: number;
+  /** Whether the early group has been drawn into its order (once the sale opened). */
+  drawn: boolean;
+  /** Every position up to this one has been let through. */
+  admittedThrough: number;
+  /** The last position given out: the length of the line, admitted buyers included. */
+  lined: number;
+}
+
+/** The admission clock: how far the line has moved, and since when unspent time counts towards the next buyer. */
+export interface AdmissionProgress {
+  admittedThrough: number;
+  creditSince: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/** The entrants in a uniformly random order (Fisher–Yates); `random` answers in [0, 1). */
+export function lotteryOrder<T>(entrants: readonly T[], random: () => number): T[] {
+  const order = [...entrants];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+/**
+ * The line moved on to `now`: from the opening, one buyer every 60,000 / rate ms. Time while nobody
+ * waits is not saved up, so a crowd arriving after a quiet spell still goes through at the rate; for
+ * that the room moves its line on to each arrival's moment before the line grows.
+ */
+export function advanceAdmissions(
+  progress: AdmissionProgress,
+  front: Pick<RoomFront, 'opensAt' | 'admissionsPerMinute' | 'lined'>,
+  now: number,
+): AdmissionProgress {
+  const { opensAt, admissionsPerMinute: rate, lined } = front;
+  if (now < opensAt) return progress;
+  const since = Math.max(progress.creditSince, opensAt);
+  if (rate <= 0) return { admittedThrough: progress.admittedThrough, creditSince: now };
+  const due = Math.floor(((now - since) * rate) / MINUTE_MS);
+  if (progress.admittedThrough + due >= lined) return { admittedThrough: lined, creditSince: now };
+  return { admittedThrough: progress.admittedThrough + due, creditSince: since + Math.ceil((due * MINUTE_MS) / rate) };
+}
+
+/** How many buyers are before and including this position who have not been let through: 1 is next. */
+export function placeInLine(position: number, admittedThrough: number): number {
+  return Math.max(0, position - admittedThrough);
+}
+
+/** Where a position stands against the room's front. */
+export function stateOf(position: number | null, front: Pick<RoomFront, 'admittedThrough'>): WaitingState {
+  if (position === null) return 'early';
+  return position <= front.admittedThrough ? 'admitted' : 'waiting';
+}
+
+/**
+ * How long until the buyer at `place` is let through at the room's rate, counting from the opening
+ * when the sale has not opened; null when the room lets nobody through (its rate is zero).
+ */
+export function estimatedWaitMs(place: number, front: Pick<RoomFront, 'opensAt' | 'admissionsPerMinute'>, now: number): number | null {
+  if (front.admissionsPerMinute <= 0) return null;
+  return Math.max(0, front.opensAt - now) + Math.ceil((place * MINUTE_MS) / front.admissionsPerMinute);
+}
+
+/**
+ * When the waiting page should ask again: a tenth of the wait, between the least and the most, so
+ * the buyers at the front see each step and those far back cost the room little. With no estimate
+ * (a paused line), by the place: the few at the front ask often, everyone else at the most.
+ */
+export function pollAfterMs(waitMs: number | null, place: number | null): number {
+  const { least, most } = WAITING_ROOM_POLL_MS;
+  if (waitMs === null) return place === null ? most : Math.min(most, place * least);
+  return Math.min(most, Math.max(least, Math.round(waitMs / 10)));
+}
+
+/** Whole minutes shown for a wait, rounded up so the estimate is never shorter than the truth. */
+export function waitMinutes(waitMs: number): number {
+  return Math.max(1, Math.ceil(waitMs / MINUTE_MS));
+}
+
+/** A wait in words of the language ("3 minutes", "3 分鐘"), as the waiting page shows it on the server and in its script. */
+export function formatWait(waitMs: number, locale: string): string {
+  return numberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(waitMinutes(waitMs));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pass to checkout
+
+/** What a pass says: this account may order for this session until this moment. */
+export interface PassClaims {
+  userId: number;
+  sessionId: number;
+  expiresAt: number;
+}
+
+/** The signed text of a pass's claims. */
+export function passMessage({ userId, sessionId, expiresAt }: PassClaims): string {
+  return `${sessionId}.${userId}.${expiresAt}`;
+}
+
+const PASS = /^([1-9]\d{0,9})\.([1-9]\d{0,9})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
+
+/** A presented pass's claims and signature, or null when it is not a pass at all. */
+export function parsePass(text: string): { claims: PassClaims; signature: string } | null {
+  const match = PASS.exec(text);
+  if (!match) return null;
+  return { claims: { sessionId: Number(match[1]), userId: Number(match[2]), expiresAt: Number(match[3]) }, signature: match[4] };
+}
+
+/** Why a genuine pass does not let this buyer order for this session now, or null when it does. */
+export function passRefusal(
+  claims: PassClaims,
+  wanted: { userId: number; sessionId: number; now: number },
+): 'other_account' | 'other_session' | 'expired' | null {
+  if (claims.userId !== wanted.userId) return 'other_account';
+  if (claims.sessionId !== wanted.sessionId) return 'other_session';
+  if (claims.expiresAt <= wanted.now) return 'expired';
+  return null;
+}

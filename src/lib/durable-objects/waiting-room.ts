@@ -1,0 +1,192 @@
+/**
+ * One high-demand on-sale's waiting room (issue 20): a Durable Object per session, named by its id,
+ * so every arrival for the show meets the same single-threaded line, and nothing else in the
+ * marketplace waits on it. Its line is in the object's own SQLite storage, so an eviction or a
+ * deploy loses no place. The rules are domain/waiting-room.ts's; services/waiting-room.ts calls it.
+ *
+ *   room    one row: the opening, the rate, whether the early group is drawn, the admission clock
+ *   places  one row per account: its arrival number, its position once it has one, when it was let through
+ */
+import { DurableObject } from 'cloudflare:workers';
+import { WAITING_ROOM_ADMISSIONS_PER_MINUTE, WAITING_ROOM_PASS_LIFETIME_MS } from '../config.ts';
+import { advanceAdmissions, lotteryOrder, stateOf, type RoomFront, type WaitingState } from '../domain/waiting-room.ts';
+
+/** Where one account stands, with the room's front it was judged against. */
+export interface Standing {
+  state: WaitingState;
+  position: number | null;
+  /** When the account was let through; its pass runs out WAITING_ROOM_PASS_LIFETIME_MS later. */
+  admittedAt: number | null;
+  front: RoomFront;
+}
+
+interface RoomRow extends Record<string, SqlStorageValue> {
+  opens_at: number;
+  per_minute: number;
+  drawn: number;
+  admitted_through: number;
+  credit_since: number;
+  lined: number;
+  arrivals: number;
+}
+
+interface PlaceRow extends Record<string, SqlStorageValue> {
+  user_id: number;
+  position: number | null;
+  admitted_at: number | null;
+}
+
+/** A uniform number in [0, 1) the outcome of the draw cannot be guessed from. */
+function unpredictable(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32;
+}
+
+export class WaitingRoom extends DurableObject<Cloudflare.Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`
+      CREATE TABLE IF NOT EXISTS room (
+        id INTEGER PRIMARY KEY CHECK (id = 1), opens_at INTEGER NOT NULL, per_minute INTEGER NOT NULL,
+        drawn INTEGER NOT NULL DEFAULT 0, admitted_through INTEGER NOT NULL DEFAULT 0,
+        credit_since INTEGER NOT NULL, lined INTEGER NOT NULL DEFAULT 0, arrivals INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE IF NOT EXISTS places (
+        user_id INTEGER PRIMARY KEY, arrival INTEGER NOT NULL, position INTEGER UNIQUE, admitted_at INTEGER);`);
+  }
+
+  /**
+   * The account's place, taking one when it has none: in the early group before the opening, else at
+   * the end of the line. A second arrival keeps the first's place; one whose pass ran out unused goes
+   * to the end again.
+   */
+  join(userId: number, now: number, opensAt: number): Standing {
+    return this.ctx.storage.transactionSync(() => {
+      const room = this.current(now, opensAt);
+      const place = this.placeOf(userId);
+      const lapsed = place?.admitted_at != null && place.admitted_at + WAITING_ROOM_PASS_LIFETIME_MS <= now;
+      if (!place || lapsed) {
+        const position = room.drawn ? room.lined + 1 : null;
+        this.sql.exec(
+          `INSERT INTO places (user_id, arrival, position, admitted_at) VALUES (?1, ?2, ?3, NULL)
+           ON CONFLICT (user_id) DO UPDATE SET arrival = ?2, position = ?3, admitted_at = NULL`,
+          userId,
+          room.arrivals + 1,
+          position,
+        );
+        this.sql.exec('UPDATE room SET arrivals = arrivals + 1, lined = lined + ?1', position === null ? 0 : 1);
+      }
+      return this.standingOf(userId, now)!;
+    });
+  }
+
+  /** Where the account stands, or null when it is not in the line. */
+  standing(userId: number, now: number): Standing | null {
+    return this.ctx.storage.transactionSync(() => {
+      if (!this.roomRow()) return null;
+      this.current(now, null);
+      return this.standingOf(userId, now);
+    });
+  }
+
+  /** The room's progress, the same for everyone. */
+  front(now: number, opensAt: number): RoomFront {
+    return this.ctx.storage.transactionSync(() => frontOf(this.current(now, opensAt)));
+  }
+
+  /** Lets the next `count` buyers through now, whatever the rate (local builds only, through the dev route). */
+  admitNext(count: number, now: number, opensAt: number): RoomFront {
+    return this.ctx.storage.transactionSync(() => {
+      const room = this.current(now, opensAt);
+      this.sql.exec('UPDATE room SET admitted_through = ?1', Math.min(room.lined, room.admitted_through + count));
+      return frontOf(this.roomRow()!);
+    });
+  }
+
+  /** Changes the room's rate from now on (local builds only: the tests stop the clock with 0). */
+  setRate(admissionsPerMinute: number, now: number, opensAt: number): RoomFront {
+    return this.ctx.storage.transactionSync(() => {
+      this.current(now, opensAt);
+      this.sql.exec('UPDATE room SET per_minute = ?1, credit_since = ?2', admissionsPerMinute, now);
+      return frontOf(this.roomRow()!);
+    });
+  }
+
+  private roomRow(): RoomRow | null {
+    return this.sql.exec<RoomRow>('SELECT * FROM room').toArray()[0] ?? null;
+  }
+
+  private placeOf(userId: number): PlaceRow | null {
+    return this.sql.exec<PlaceRow>('SELECT user_id, position, admitted_at FROM places WHERE user_id = ?1', userId).toArray()[0] ?? null;
+  }
+
+  /**
+   * The room brought up to `now`: created on first use, its opening moved while the early group is
+   * undrawn (`opensAt` null keeps it), the early group drawn once the sale opened, the line moved on.
+   */
+  private current(now: number, opensAt: number | null): RoomRow {
+    let room = this.roomRow();
+    if (!room) {
+      this.sql.exec(
+        'INSERT INTO room (id, opens_at, per_minute, credit_since) VALUES (1, ?1, ?2, ?3)',
+        opensAt ?? now,
+        WAITING_ROOM_ADMISSIONS_PER_MINUTE,
+        now,
+      );
+      room = this.roomRow()!;
+    } else if (opensAt !== null && !room.drawn && opensAt !== room.opens_at) {
+      this.sql.exec('UPDATE room SET opens_at = ?1', opensAt);
+      room = { ...room, opens_at: opensAt };
+    }
+    if (!room.drawn && now >= room.opens_at) room = this.draw(room);
+    const moved = advanceAdmissions(
+      { admittedThrough: room.admitted_through, creditSince: room.credit_since },
+      { opensAt: room.opens_at, admissionsPerMinute: room.per_minute, lined: room.lined },
+      now,
+    );
+    if (moved.admittedThrough !== room.admitted_through || moved.creditSince !== room.credit_since) {
+      this.sql.exec('UPDATE room SET admitted_through = ?1, credit_since = ?2', moved.admittedThrough, moved.creditSince);
+    }
+    return { ...room, admitted_through: moved.admittedThrough, credit_since: moved.creditSince };
+  }
+
+  /** The early group's lottery: each early account gets its position at random, ahead of every later arrival. */
+  private draw(room: RoomRow): RoomRow {
+    const early = this.sql
+      .exec<{ user_id: number }>('SELECT user_id FROM places WHERE position IS NULL ORDER BY arrival')
+      .toArray()
+      .map((row) => row.user_id);
+    lotteryOrder(early, unpredictable).forEach((userId, index) => {
+      this.sql.exec('UPDATE places SET position = ?1 WHERE user_id = ?2', room.lined + index + 1, userId);
+    });
+    const lined = room.lined + early.length;
+    this.sql.exec('UPDATE room SET drawn = 1, lined = ?1', lined);
+    return { ...room, drawn: 1, lined };
+  }
+
+  /** The account's standing; the moment it is first seen through is when its pass starts. */
+  private standingOf(userId: number, now: number): Standing | null {
+    const place = this.placeOf(userId);
+    if (!place) return null;
+    const front = frontOf(this.roomRow()!);
+    let state = stateOf(place.position, front);
+    let admittedAt = place.admitted_at;
+    if (state === 'admitted' && admittedAt === null) {
+      admittedAt = now;
+      this.sql.exec('UPDATE places SET admitted_at = ?1 WHERE user_id = ?2', now, userId);
+    }
+    if (state === 'admitted' && admittedAt !== null && admittedAt + WAITING_ROOM_PASS_LIFETIME_MS <= now) state = 'expired';
+    return { state, position: place.position, admittedAt: state === 'admitted' ? admittedAt : null, front };
+  }
+}
+
+function frontOf(room: RoomRow): RoomFront {
+  return {
+    opensAt: room.opens_at,
+    admissionsPerMinute: room.per_minute,
+    drawn: room.drawn === 1,
+    admittedThrough: room.admitted_through,
+    lined: room.lined,
+  };
+}

@@ -1,0 +1,243 @@
+import { env } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { database } from '../../src/lib/db/client.ts';
+import type { RequestContext } from '../../src/lib/domain/request-context.ts';
+import { referenceData } from '../../src/lib/services/reference-data.ts';
+import type { WaitingView } from '../../src/lib/services/waiting-room.ts';
+import { passFor } from '../../src/lib/services/waiting-room.ts';
+import { signUp, TestClient } from './auth-client.ts';
+import { seed } from './helpers.ts';
+import { createOrder, eTicketSource, quote, type ETicketSource } from './shop.ts';
+
+const ctx: RequestContext = { locale: 'en', currency: 'HKD', clientType: 12, cityId: 341 };
+const HOUR = 3_600_000;
+
+let buyers = 0;
+async function buyer(): Promise<{ client: TestClient; userId: number }> {
+  const client = new TestClient();
+  buyers += 1;
+  return { client, userId: await signUp(client, `queue${buyers}@example.com`) };
+}
+
+const join = (client: TestClient, sessionId: number) => client.post<WaitingView>(`/api/v1/waiting-rooms/${sessionId}`, {});
+
+/** The room's dev door (local builds only): its rate from now on, or the next buyers let through now. */
+async function steer(sessionId: number, body: { admissionsPerMinute?: number; admitNext?: number }): Promise<void> {
+  const answer = await new TestClient().post(`/api/v1/dev/waiting-rooms/${sessionId}`, body);
+  expect(answer.status, answer.text).toBe(200);
+}
+
+/** The signed-in buyer's pass, as the order confirmation page gets it. */
+async function passOf(userId: number, sessionId: number): Promise<string | null> {
+  const db = database(env.DB);
+  const reference = await referenceData(db, Date.now(), null);
+  const scope = { db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env };
+  return (await passFor(scope, sessionId))?.pass ?? null;
+}
+
+/** Marks the listing's session high demand; the room lets nobody through by itself (the test does). */
+async function highDemand(source: ETicketSource): Promise<void> {
+  await env.DB.prepare('UPDATE activity_sessions SET high_demand = 1 WHERE id = ?').bind(source.sessionId).run();
+  await steer(source.sessionId, { admissionsPerMinute: 0 });
+}
+
+/** Orders one ticket of the listing at its quoted total, carrying `pass` when given. */
+async function orderWith(client: TestClient, listingId: number, pass: string | null, language = 'en') {
+  const quoted = await quote(client, listingId, 1);
+  expect(quoted.status, quoted.text).toBe(200);
+  if (pass === null) return createOrder(client, listingId, 1, quoted.body.data.cost.total);
+  return client.call('/api/v1/orders', {
+    method: 'POST',
+    headers: { 'idempotency-key': `queue-${crypto.randomUUID()}`, language },
+    body: {
+      listingId,
+      quantity: 1,
+      deliveryType: 'e_ticket',
+      paymentMethod: 'visa',
+      coupon: 'none',
+      acceptNotes: true,
+      expectedTotal: quoted.body.data.cost.total,
+      waitingRoomPass: pass,
+    },
+  });
+}
+
+let first: ETicketSource;
+let last: ETicketSource;
+
+beforeAll(async () => {
+  await seed();
+  first = await eTicketSource('first');
+  last = await eTicketSource('last');
+  await highDemand(first);
+  await highDemand(last);
+});
+
+describe('the line of an on-sale already open', () => {
+  it('gives later arrivals places in arrival order and lets them through in that order', async () => {
+    const arrivals = [];
+    for (let i = 0; i < 4; i++) arrivals.push(await buyer());
+    const places = [];
+    for (const { client } of arrivals) places.push((await join(client, first.sessionId)).body.data);
+    const [head] = places;
+    expect(places.map((view) => view.state)).toEqual(['waiting', 'waiting', 'waiting', 'waiting']);
+    expect(places.map((view) => view.position! - head.position!)).toEqual([0, 1, 2, 3]);
+    expect(places.map((view) => view.place! - head.place!)).toEqual([0, 1, 2, 3]);
+    // Lets everyone ahead of this group through, then the group one by one: the order never changes.
+    if (head.place! > 1) await steer(first.sessionId, { admitNext: head.place! - 1 });
+    for (let admitted = 1; admitted <= arrivals.length; admitted++) {
+      await steer(first.sessionId, { admitNext: 1 });
+      const views = await Promise.all(arrivals.map(({ client }) => join(client, first.sessionId)));
+      expect(views.map((view) => view.body.data.state)).toEqual(arrivals.map((_, i) => (i < admitted ? 'admitted' : 'waiting')));
+      expect(views.map((view) => view.body.data.place)).toEqual(arrivals.map((_, i) => (i < admitted ? null : i - admitted + 1)));
+    }
+  });
+
+  it('keeps an account’s place when it arrives again, and gives concurrent arrivals one place each', async () => {
+    const { client } = await buyer();
+    const firstVisit = (await join(client, first.sessionId)).body.data;
+    const crowd = await Promise.all(Array.from({ length: 12 }, () => buyer()));
+    const crowdPlaces = await Promise.all(crowd.map((one) => join(one.client, first.sessionId)));
+    const again = await Promise.all([join(client, first.sessionId), join(client, first.sessionId)]);
+    expect(again.map((answer) => answer.body.data.position)).toEqual([firstVisit.position, firstVisit.position]);
+    const positions = crowdPlaces.map((answer) => answer.body.data.position!).sort((a, b) => a - b);
+    expect(positions).toEqual(Array.from({ length: 12 }, (_, i) => firstVisit.position! + 1 + i));
+  });
+
+  it('answers where a position stands to anyone, and asks again sooner near the front', async () => {
+    const { client } = await buyer();
+    const mine = (await join(client, first.sessionId)).body.data;
+    const front = await new TestClient().call<WaitingView>(`/api/v1/waiting-rooms/${first.sessionId}/front?position=${mine.position}`);
+    expect(front.status, front.text).toBe(200);
+    expect(front.body.data).toMatchObject({ state: 'waiting', position: mine.position, place: mine.place, estimatedWaitMs: null });
+  });
+
+  it('is only for a high-demand session, and only for a signed-in buyer', async () => {
+    const { client } = await buyer();
+    const plain = await env.DB.prepare('SELECT id FROM activity_sessions WHERE high_demand = 0 LIMIT 1').first<{ id: number }>();
+    const refused = await join(client, plain!.id);
+    expect(refused.status).toBe(404);
+    expect(refused.body.errorCode).toBe('waiting_room_not_found');
+    expect((await join(new TestClient(), first.sessionId)).status).toBe(401);
+  });
+});
+
+describe('the early group', () => {
+  it('draws everyone who arrived before the opening into a random order, ahead of every later arrival', async () => {
+    const source = first;
+    // A session of its own whose sale opens in an hour.
+    const session = await env.DB.prepare(
+      `INSERT INTO activity_sessions (activity_id, starts_at, ends_at, high_demand)
+       SELECT activity_id, starts_at + 3600000, ends_at + 3600000, 1 FROM activity_sessions WHERE id = ? RETURNING id`,
+    )
+      .bind(source.sessionId)
+      .first<{ id: number }>();
+    const activity = await env.DB.prepare(
+      'SELECT activity_id AS id, (SELECT sale_starts_at FROM activities WHERE id = activity_id) AS opensAt FROM activity_sessions WHERE id = ?',
+    )
+      .bind(session!.id)
+      .first<{ id: number; opensAt: number }>();
+    const openAt = async (at: number) =>
+      env.DB.prepare('UPDATE activities SET sale_starts_at = ? WHERE id = ?').bind(at, activity!.id).run();
+    await openAt(Date.now() + HOUR);
+    // Stopped before the opening, so the positions the draw gives are the places.
+    await steer(session!.id, { admissionsPerMinute: 0 });
+    try {
+      const early = [];
+      for (let i = 0; i < 10; i++) early.push(await buyer());
+      for (const { client } of early) {
+        const view = (await join(client, session!.id)).body.data;
+        expect(view).toMatchObject({ state: 'early', position: null, place: null, drawn: false });
+      }
+      await openAt(Date.now() - 1000);
+      const drawn = [];
+      for (const { client } of early) drawn.push((await join(client, session!.id)).body.data.position!);
+      expect([...drawn].sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+      // Arriving first is no advantage: the order is a draw (10! orders, one of them the arrival order).
+      expect(drawn).not.toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+      const later = await buyer();
+      expect((await join(later.client, session!.id)).body.data).toMatchObject({ state: 'waiting', position: 11, place: 11 });
+    } finally {
+      await openAt(activity!.opensAt);
+    }
+  });
+});
+
+describe('checkout of a high-demand session', () => {
+  it('refuses an order without a pass, in the buyer’s language', async () => {
+    const { client } = await buyer();
+    const refused = await orderWith(client, first.listingId, null);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 403, data: null, errorCode: 'waiting_room_pass_required' });
+    const inChinese = await orderWith(client, first.listingId, 'not-a-pass', 'zh-HK');
+    expect(inChinese.body).toMatchObject({
+      code: 403,
+      errorCode: 'waiting_room_pass_invalid',
+      message: expect.stringContaining('重新排隊'),
+    });
+  });
+
+  it('takes the admitted buyer’s own pass, and refuses it to another account and for another session', async () => {
+    const admitted = await buyer();
+    const other = await buyer();
+    await join(admitted.client, first.sessionId);
+    await join(other.client, first.sessionId);
+    expect(await passOf(admitted.userId, first.sessionId)).toBeNull();
+    const { place } = (await join(admitted.client, first.sessionId)).body.data;
+    await steer(first.sessionId, { admitNext: place! });
+    const pass = (await passOf(admitted.userId, first.sessionId))!;
+    expect(pass).toMatch(new RegExp(`^${first.sessionId}\\.${admitted.userId}\\.`));
+
+    // Another account presenting it: refused, and nothing is held.
+    const stolen = await orderWith(other.client, first.listingId, pass);
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.errorCode).toBe('waiting_room_pass_invalid');
+
+    // The same pass at another high-demand session's checkout: refused.
+    await join(admitted.client, last.sessionId);
+    const elsewhere = await orderWith(admitted.client, last.listingId, pass);
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.errorCode).toBe('waiting_room_pass_invalid');
+
+    const bought = await orderWith(admitted.client, first.listingId, pass);
+    expect(bought.status, bought.text).toBe(200);
+  });
+
+  it('leaves the checkout of every other session as it was', async () => {
+    const { client } = await buyer();
+    const plain = await eTicketSourceNotHighDemand();
+    const quoted = await quote(client, plain, 1);
+    expect((await createOrder(client, plain, 1, quoted.body.data.cost.total)).status).toBe(200);
+  });
+});
+
+describe('the room’s storage', () => {
+  it('keeps every place when the object is reset', async () => {
+    const { client } = await buyer();
+    const before = (await join(client, first.sessionId)).body.data;
+    const stub = () => env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(String(first.sessionId)));
+    const running = await runInDurableObject(stub(), (instance) => instance);
+    // Resets the object as an eviction or a deploy would: its memory is gone, its storage stays.
+    await runInDurableObject(stub(), (_instance, state) => state.abort('reset by the test')).catch(() => undefined);
+    const after = (await join(client, first.sessionId)).body.data;
+    // A stub that saw the reset is broken for good: a new one reaches the object's next life.
+    expect(await runInDurableObject(stub(), (instance) => instance)).not.toBe(running);
+    expect(after.position).toBe(before.position);
+    expect(after.place).toBe(before.place);
+  });
+});
+
+/** A seeded on-sale e-ticket listing whose session has no waiting room. */
+async function eTicketSourceNotHighDemand(): Promise<number> {
+  const row = await env.DB.prepare(
+    `SELECT l.id AS id FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id
+     JOIN activities a ON a.id = s.activity_id
+     WHERE s.high_demand = 0 AND l.status = 'active' AND l.quantity_available >= 2 AND a.status IN (1, 4) AND a.sale_starts_at <= ?1
+       AND s.starts_at > ?1 + 86400000 AND a.real_name_required = 0 AND a.num_min <= 1 AND instr(l.delivery_types, 'e_ticket') > 0
+     ORDER BY l.id LIMIT 1`,
+  )
+    .bind(Date.now())
+    .first<{ id: number }>();
+  return row!.id;
+}

@@ -1,0 +1,184 @@
+/**
+ * A hot on-sale's waiting room on phones (issue 20): three buyers, each in a browser of their own,
+ * queue for a high-demand session, one through the activity page's Buy and two through a checkout
+ * link. Each page shows its place; the room lets one through at a time (its dev door: the test
+ * stops its clock and opens the door, so nothing waits for time), and each page moves on by itself:
+ * the first to checkout, the others a place up. Each buyer gets through in arrival order and pays in
+ * the sandbox. The session is the test's own (a new high-demand session copied from a seeded listing).
+ */
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
+import { formatOrderTime } from '../../src/lib/domain/order-pages.ts';
+import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
+import {
+  detailOf,
+  escapeRegExp,
+  firstLoadJsKb,
+  hydratedInView,
+  localeOf,
+  offerOf,
+  orderOf,
+  payInSandbox,
+  queryDb,
+  seriousViolations,
+  unnamedControls,
+  type Locale,
+} from './shop-helpers.ts';
+
+const DAY = 24 * 3600 * 1000;
+const english = localeOf('en');
+
+interface HotListing {
+  listingId: number;
+  sessionId: number;
+  activityId: number;
+  tierName: string;
+}
+
+/** A high-demand session 30 days away with one listing of ten e-tickets, copied from a seeded on-sale listing. */
+async function hotSession(): Promise<HotListing> {
+  const [source] = await queryDb(`
+    SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
+    JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
+    WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status = 1
+      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id LIMIT 1 OFFSET 13`);
+  const startsAt = Date.now() + 30 * DAY;
+  const [session] = await queryDb(`
+    INSERT INTO activity_sessions (activity_id, starts_at, ends_at, high_demand) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}, 1
+    FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
+  const tierName = `Hot ${session.id}`;
+  const [tier] = await queryDb(`
+    INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort)
+    SELECT ${session.id}, '${tierName}', name_zh_hant, name_zh_hans, face_value, currency, sort FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
+  const [listing] = await queryDb(`
+    INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
+    SELECT ${tier.id}, seller_id, price, currency, 10, 10, seating, 'e_ticket', 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
+  return { listingId: listing.id, sessionId: session.id, activityId: source.activityId, tierName };
+}
+
+/** The room's dev door (local builds only): its rate from now on, or the next buyers let through now. */
+async function steer(request: APIRequestContext, sessionId: number, body: { admissionsPerMinute?: number; admitNext?: number }) {
+  const answer = await request.post(`/api/v1/dev/waiting-rooms/${sessionId}`, { data: body });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** A signed-in buyer's phone of their own. */
+async function buyerPhone(context: BrowserContext, testInfo: Parameters<Parameters<typeof test>[2]>[1], label: string): Promise<Page> {
+  await ownClientAddress(context, testInfo);
+  await signUpByEmail(context.request, label);
+  return context.newPage();
+}
+
+/** The buyer's place as their waiting page shows it. */
+const placeShown = (page: Page, l: Locale, place: number) => page.getByRole('status').getByText(l.say('waitingRoom.place', { place }));
+
+/** On the order confirmation the room sent the buyer to: e-ticket, a card, the notes, Submit; then pays in the sandbox. */
+async function buy(page: Page, l: Locale, hot: HotListing): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/${l.prefix}/order/confirm\\?listingId=${hot.listingId}&quantity=1(&|$)`));
+  await hydratedInView(page, 'ConfirmOrder');
+  await page.getByRole('radio', { name: l.say('detail.delivery.e_ticket'), exact: true }).check();
+  await page.getByRole('radio', { name: l.say('payment.visa'), exact: true }).check();
+  await page.getByRole('checkbox', { name: l.say('confirm.notes.accept') }).check();
+  await page.getByRole('button', { name: l.say('confirm.submit') }).click();
+  await page.waitForURL(new RegExp(`/${l.prefix}/order/\\d+/pay$`));
+  const order = await orderOf(page.request, Number(new URL(page.url()).pathname.split('/').at(-2)));
+  expect(order).toMatchObject({ status: 'pending_payment', quantity: 1 });
+  await payInSandbox(page, order);
+  expect((await orderOf(page.request, order.id)).status).not.toBe('pending_payment');
+}
+
+test('three buyers queue for a hot on-sale, watch their places move, and each gets through in order and buys', async ({
+  browser,
+  request,
+}, testInfo) => {
+  // Three sign-ups, three checkouts and three sandbox payments on a busy machine.
+  test.slow();
+  const l = english;
+  const hot = await hotSession();
+  // The room's own clock is stopped: only the test lets buyers through.
+  await steer(request, hot.sessionId, { admissionsPerMinute: 0 });
+  const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ ...testInfo.project.use })));
+  const [first, second, third] = await Promise.all(contexts.map((context, i) => buyerPhone(context, testInfo, `queue-${i + 1}`)));
+  const waitingUrl = new RegExp(`/${l.prefix}/waiting-room/${hot.sessionId}\\?listingId=${hot.listingId}&quantity=1$`);
+
+  // The first buyer chooses the session, tier and listing on the activity page: Buy takes them to the line.
+  const detail = (await detailOf(first.request, hot.activityId))!;
+  const session = detail.sessions.find((one) => one.id === hot.sessionId)!;
+  const { ticketGroupInfoList } = await offerOf(first.request, hot.activityId, session.tiers[0].id, {
+    language: l.language,
+    currency: 'HKD',
+  });
+  const price = ticketGroupInfoList[0].salePriceView;
+  expect(await firstLoadJsKb(first, `/${l.prefix}/activity/${hot.activityId}`)).toBeLessThanOrEqual(JS_BUDGET_KB.browse);
+  await hydratedInView(first, 'TicketPicker');
+  await first.getByRole('radio', { name: session.label, exact: true }).check();
+  await first.getByRole('radio', { name: new RegExp(`^${escapeRegExp(hot.tierName)}`) }).check();
+  await first.getByRole('radio', { name: new RegExp(`^${escapeRegExp(l.say('detail.picker.each', { price }))}`) }).check();
+  await first.getByRole('button', { name: l.say('detail.picker.buy') }).click();
+  await first.waitForURL(waitingUrl);
+  await expect(first.getByRole('heading', { name: l.say('waitingRoom.heading') })).toBeVisible();
+  await expect(placeShown(first, l, 1)).toBeVisible();
+  await expect(first.getByRole('status').getByText(l.say('waitingRoom.estimateUnknown'))).toBeVisible();
+
+  // The others follow a checkout link: without a pass, checkout sends them to the line, behind the first.
+  for (const [page, place] of [
+    [second, 2],
+    [third, 3],
+  ] as const) {
+    await page.goto(`/${l.prefix}/order/confirm?listingId=${hot.listingId}&quantity=1`);
+    await page.waitForURL(waitingUrl);
+    await expect(placeShown(page, l, place)).toBeVisible();
+  }
+  expect(await seriousViolations(third)).toEqual([]);
+  expect(await unnamedControls(third)).toEqual([]);
+
+  // A reload keeps the place.
+  await second.reload();
+  await expect(placeShown(second, l, 2)).toBeVisible();
+
+  // One is let through: the first page goes on to checkout by itself, the others move up a place.
+  await steer(request, hot.sessionId, { admitNext: 1 });
+  await first.waitForURL(/\/order\/confirm\?/);
+  await expect(placeShown(second, l, 1)).toBeVisible();
+  await expect(placeShown(third, l, 2)).toBeVisible();
+  await buy(first, l, hot);
+  await expect(second).toHaveURL(waitingUrl);
+
+  await steer(request, hot.sessionId, { admitNext: 1 });
+  await second.waitForURL(/\/order\/confirm\?/);
+  await expect(placeShown(third, l, 1)).toBeVisible();
+  await buy(second, l, hot);
+  await expect(third).toHaveURL(waitingUrl);
+
+  await steer(request, hot.sessionId, { admitNext: 1 });
+  await buy(third, l, hot);
+
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+test('a buyer joins an upcoming hot on-sale from its activity page and is told the line is drawn at the opening', async ({
+  page,
+}, testInfo) => {
+  const l = localeOf('zh-HK');
+  const [hot] = await queryDb<{ sessionId: number; activityId: number; opensAt: number }>(`
+    SELECT s.id AS sessionId, a.id AS activityId, a.sale_starts_at AS opensAt FROM activity_sessions s
+    JOIN activities a ON a.id = s.activity_id WHERE s.high_demand = 1 AND a.sale_starts_at > unixepoch() * 1000 ORDER BY s.id LIMIT 1`);
+  expect(hot, 'the demo seed’s upcoming high-demand session').toBeDefined();
+  await ownClientAddress(page.context(), testInfo);
+  await signUpByEmail(page.request, 'queue-early');
+
+  await page.goto(`/${l.prefix}/activity/${hot.activityId}`);
+  await expect(page.getByText(l.say('waitingRoom.joinHint'))).toBeVisible();
+  await page.getByRole('link', { name: l.say('waitingRoom.join') }).click();
+  await page.waitForURL(new RegExp(`/${l.prefix}/waiting-room/${hot.sessionId}$`));
+  await expect(page.getByRole('heading', { name: l.say('waitingRoom.heading') })).toBeVisible();
+  const drawnAtOpening = page.getByRole('status').getByText(l.say('waitingRoom.early', { time: formatOrderTime(hot.opensAt, l.prefix) }));
+  await expect(drawnAtOpening).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await unnamedControls(page)).toEqual([]);
+
+  // Coming back keeps the account in the early group, waiting for the draw.
+  await page.getByRole('link', { name: l.say('waitingRoom.refresh') }).click();
+  await page.waitForURL(new RegExp(`/${l.prefix}/waiting-room/${hot.sessionId}$`));
+  await expect(drawnAtOpening).toBeVisible();
+});

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { WAITING_ROOM_POLL_MS } from '../../src/lib/config.ts';
+import { mulberry32 } from '../../src/lib/domain/random.ts';
+import {
+  advanceAdmissions,
+  estimatedWaitMs,
+  formatWait,
+  lotteryOrder,
+  parsePass,
+  passRefusal,
+  placeInLine,
+  pollAfterMs,
+  stateOf,
+} from '../../src/lib/domain/waiting-room.ts';
+import type { ServiceEnv } from '../../src/lib/services/env.ts';
+import { issuePass, judgePass } from '../../src/lib/services/waiting-room-pass.ts';
+
+const MINUTE = 60_000;
+const OPENS = Date.UTC(2026, 11, 1, 2, 0);
+
+/** Pearson's chi-square statistic of observed counts against equal expected counts. */
+function chiSquare(observed: number[]): number {
+  const expected = observed.reduce((sum, n) => sum + n, 0) / observed.length;
+  return observed.reduce((sum, n) => sum + (n - expected) ** 2 / expected, 0);
+}
+
+describe('the early group’s lottery', () => {
+  it('orders every entrant exactly once, and the same draw gives the same order', () => {
+    const entrants = Array.from({ length: 50 }, (_, i) => i + 1);
+    const order = lotteryOrder(entrants, mulberry32(7));
+    expect([...order].sort((a, b) => a - b)).toEqual(entrants);
+    expect(order).not.toEqual(entrants);
+    expect(lotteryOrder(entrants, mulberry32(7))).toEqual(order);
+    expect(entrants[0]).toBe(1);
+  });
+
+  it('gives the first arrival every place equally often (no advantage in arriving first)', () => {
+    const random = mulberry32(2026);
+    const firstArrivalPlaces = Array.from({ length: 5 }, () => 0);
+    for (let draw = 0; draw < 10_000; draw++) firstArrivalPlaces[lotteryOrder(['a', 'b', 'c', 'd', 'e'], random).indexOf('a')] += 1;
+    // 4 degrees of freedom: 18.47 is the 0.1% critical value.
+    expect(chiSquare(firstArrivalPlaces)).toBeLessThan(18.47);
+  });
+});
+
+describe('the admission clock', () => {
+  const front = { opensAt: OPENS, admissionsPerMinute: 60, lined: 100 };
+
+  it('lets nobody through before the opening', () => {
+    expect(advanceAdmissions({ admittedThrough: 0, creditSince: OPENS - MINUTE }, front, OPENS - 1)).toEqual({
+      admittedThrough: 0,
+      creditSince: OPENS - MINUTE,
+    });
+  });
+
+  it('lets one buyer through per 60,000 / rate ms from the opening, keeping the part of a step already waited', () => {
+    const after = advanceAdmissions({ admittedThrough: 0, creditSince: OPENS - MINUTE }, front, OPENS + 10_500);
+    expect(after).toEqual({ admittedThrough: 10, creditSince: OPENS + 10_000 });
+    expect(advanceAdmissions(after, front, OPENS + 11_000)).toEqual({ admittedThrough: 11, creditSince: OPENS + 11_000 });
+  });
+
+  it('stops at the end of the line and saves up no time while nobody waits', () => {
+    const emptied = advanceAdmissions({ admittedThrough: 95, creditSince: OPENS }, front, OPENS + 10 * MINUTE);
+    expect(emptied).toEqual({ admittedThrough: 100, creditSince: OPENS + 10 * MINUTE });
+    // Twenty arrive a minute later (the room moves the line on before it grows): they go through at the rate, not all at once.
+    const atArrival = advanceAdmissions(emptied, front, OPENS + 11 * MINUTE);
+    expect(atArrival).toEqual({ admittedThrough: 100, creditSince: OPENS + 11 * MINUTE });
+    expect(advanceAdmissions(atArrival, { ...front, lined: 120 }, OPENS + 11 * MINUTE + 5000).admittedThrough).toBe(105);
+  });
+
+  it('lets nobody through at a rate of zero, and does not save the paused time', () => {
+    const paused = advanceAdmissions({ admittedThrough: 3, creditSince: OPENS }, { ...front, admissionsPerMinute: 0 }, OPENS + MINUTE);
+    expect(paused).toEqual({ admittedThrough: 3, creditSince: OPENS + MINUTE });
+  });
+});
+
+describe('a place and its estimate', () => {
+  const front = { opensAt: OPENS, admissionsPerMinute: 600, admittedThrough: 40 };
+
+  it('counts the place from the front of the line, and tells early, waiting and admitted apart', () => {
+    expect(placeInLine(45, 40)).toBe(5);
+    expect(stateOf(null, front)).toBe('early');
+    expect(stateOf(41, front)).toBe('waiting');
+    expect(stateOf(40, front)).toBe('admitted');
+  });
+
+  it('estimates from the rate, counting the time until the opening, and has no estimate when the line is paused', () => {
+    expect(estimatedWaitMs(5, front, OPENS + MINUTE)).toBe(500);
+    expect(estimatedWaitMs(600, front, OPENS - MINUTE)).toBe(2 * MINUTE);
+    expect(estimatedWaitMs(5, { ...front, admissionsPerMinute: 0 }, OPENS)).toBeNull();
+  });
+
+  it('asks again after a tenth of the wait, between the least and the most', () => {
+    expect(pollAfterMs(1000, 1)).toBe(WAITING_ROOM_POLL_MS.least);
+    expect(pollAfterMs(100_000, 1)).toBe(10_000);
+    expect(pollAfterMs(60 * MINUTE, 1)).toBe(WAITING_ROOM_POLL_MS.most);
+  });
+
+  it('asks again by the place while the line is paused: often at the front, at the most further back', () => {
+    expect(pollAfterMs(null, 1)).toBe(WAITING_ROOM_POLL_MS.least);
+    expect(pollAfterMs(null, 3)).toBe(3 * WAITING_ROOM_POLL_MS.least);
+    expect(pollAfterMs(null, 10_000)).toBe(WAITING_ROOM_POLL_MS.most);
+    expect(pollAfterMs(null, null)).toBe(WAITING_ROOM_POLL_MS.most);
+  });
+
+  it('shows a wait in whole minutes of the language, rounded up', () => {
+    expect(formatWait(61_000, 'en')).toBe('2 minutes');
+    expect(formatWait(1000, 'en')).toBe('1 minute');
+    expect(formatWait(3 * MINUTE, 'zh-HK')).toBe('3 分鐘');
+  });
+});
+
+describe('the pass to checkout', () => {
+  const env = { APP_ENV: 'local' } as ServiceEnv;
+  const claims = { userId: 17, sessionId: 302, expiresAt: OPENS + 10 * MINUTE };
+  const wanted = { userId: 17, sessionId: 302, now: OPENS };
+
+  it('is valid for its own account and session until it expires', async () => {
+    const pass = await issuePass(env, claims);
+    expect(parsePass(pass)?.claims).toEqual(claims);
+    expect(await judgePass(env, pass, wanted)).toBe('valid');
+    expect(await judgePass(env, pass, { ...wanted, now: claims.expiresAt - 1 })).toBe('valid');
+    expect(await judgePass(env, pass, { ...wanted, now: claims.expiresAt })).toBe('expired');
+  });
+
+  it('is refused to another account and for another session', async () => {
+    const pass = await issuePass(env, claims);
+    expect(await judgePass(env, pass, { ...wanted, userId: 18 })).toBe('other_account');
+    expect(await judgePass(env, pass, { ...wanted, sessionId: 303 })).toBe('other_session');
+  });
+
+  it('is worthless altered, forged under another secret, or malformed', async () => {
+    const pass = await issuePass(env, claims);
+    const lengthened = pass.replace(`.${claims.expiresAt}.`, `.${claims.expiresAt + 3_600_000}.`);
+    expect(await judgePass(env, lengthened, wanted)).toBe('invalid');
+    const otherAccount = pass.replace('302.17.', '302.18.');
+    expect(await judgePass(env, otherAccount, { ...wanted, userId: 18 })).toBe('invalid');
+    const forged = await issuePass({ APP_ENV: 'production', APP_SECRET: 'someone-else' } as ServiceEnv, claims);
+    expect(await judgePass(env, forged, wanted)).toBe('invalid');
+    for (const text of ['', 'pass', '302.17.1', `${pass}x`]) expect(await judgePass(env, text, wanted)).toBe('invalid');
+  });
+
+  it('says why its claims do not fit, in order: account, session, time', () => {
+    expect(passRefusal(claims, wanted)).toBeNull();
+    expect(passRefusal(claims, { userId: 1, sessionId: 1, now: claims.expiresAt })).toBe('other_account');
+  });
+});
