@@ -10,6 +10,10 @@
  *   npm run bench                       build, then measure
  *   BENCH_SKIP_BUILD=1 npm run bench    measure the dist/ already built
  *   npm run bench -- --readme           also put the table into README.md (between the bench markers)
+ *   npm run bench -- --only=rendered    only the load rows whose name has one of these comma-separated
+ *                                       words, and the static file as their ceiling; prints them and
+ *                                       each page's share of the static rate (no cold starts, checkout,
+ *                                       far region, search or files written)
  *   BENCH_PORT=8790                     the server's port (default 8790)
  */
 import { spawnSync } from 'node:child_process';
@@ -47,6 +51,8 @@ const TARGETS = [
   { name: 'home config API', path: '/api/' },
   { name: 'search suggestions API', path: '/api/api/v1/activities/suggest?ignoreCityId=true&input=hong' },
 ];
+
+const STATIC_FILE = 'static file';
 
 const port = Number(process.env.BENCH_PORT) || 8790;
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -194,13 +200,12 @@ function searchTable(search) {
 
 /** Each page row's req/s as a percentage of the static file's (the issue's targets: cached >= 50%, rendered >= 25%). */
 function staticShares(rows) {
-  const ceiling = rows.find((row) => row.name === 'static file')?.requestsPerSecond;
+  const ceiling = rows.find((row) => row.name === STATIC_FILE)?.requestsPerSecond;
   if (!ceiling) return 'no static row';
   return TARGETS.filter((target) => target.path.startsWith('/en/'))
-    .map((target) => {
-      const row = rows.find((candidate) => candidate.name === target.name);
-      return `${target.name} ${Math.round((100 * row.requestsPerSecond) / ceiling)}%`;
-    })
+    .map((target) => rows.find((candidate) => candidate.name === target.name))
+    .filter((row) => row !== undefined)
+    .map((row) => `${row.name} ${Math.round((100 * row.requestsPerSecond) / ceiling)}%`)
     .join(', ');
 }
 
@@ -245,7 +250,43 @@ function updateReadme(markdown) {
   writeFileSync(file, `${readme.slice(0, start + README_START.length)}\n${markdown}${readme.slice(end)}`);
 }
 
+/** The words of `--only=a,b`, or null when the whole bench runs. */
+function onlyWords() {
+  const option = process.argv.find((arg) => arg.startsWith('--only='));
+  return option ? option.slice('--only='.length).split(',').filter(Boolean) : null;
+}
+
+/** `--only`: the chosen load rows and the static file on one freshly seeded server, nothing else. */
+async function measureOnly(words) {
+  if (process.argv.includes('--readme')) throw new Error("--only measures part of the table: it cannot replace the README's.");
+  const chosen = TARGETS.filter((target) => target.name === STATIC_FILE || words.some((word) => target.name.includes(word)));
+  const loadAtStart = Number(os.loadavg()[0].toFixed(2));
+  await assertPortFree();
+  rmSync(persistTo, { recursive: true, force: true });
+  migrate(persistTo);
+  seedIfEmpty(persistTo);
+  if (!process.env.BENCH_SKIP_BUILD) build();
+  const server = await startServer();
+  const rows = [];
+  try {
+    for (const target of chosen) {
+      await load(target, WARMUP_S);
+      const row = await load(target, DURATION_S);
+      console.log(
+        `${row.name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p99 ${row.p99Ms} ms, ${row.roundTrips} D1 round trips`,
+      );
+      rows.push(row);
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(`\nLoad average ${loadAtStart} at start, ${os.loadavg()[0].toFixed(2)} at the end.`);
+  console.log(`Pages as a share of the static file's req/s in the same run: ${staticShares(rows)}.`);
+}
+
 async function main() {
+  const words = onlyWords();
+  if (words) return measureOnly(words);
   const loadAtStart = Number(os.loadavg()[0].toFixed(2));
   await assertPortFree();
   rmSync(persistTo, { recursive: true, force: true });
