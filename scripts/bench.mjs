@@ -10,6 +10,10 @@
  *   npm run bench                       build, then measure
  *   BENCH_SKIP_BUILD=1 npm run bench    measure the dist/ already built
  *   npm run bench -- --readme           also put the table into README.md (between the bench markers)
+ *   npm run bench -- --only=rendered    only the load rows whose name has one of these comma-separated
+ *                                       words, each followed by the static file as its ceiling; prints
+ *                                       them and each page's share of that rate (no cold starts,
+ *                                       checkout, far region, search or files written)
  *   BENCH_PORT=8790                     the server's port (default 8790)
  */
 import { spawnSync } from 'node:child_process';
@@ -47,6 +51,8 @@ const TARGETS = [
   { name: 'home config API', path: '/api/' },
   { name: 'search suggestions API', path: '/api/api/v1/activities/suggest?ignoreCityId=true&input=hong' },
 ];
+
+const STATIC_FILE = 'static file';
 
 const port = Number(process.env.BENCH_PORT) || 8790;
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -194,7 +200,7 @@ function searchTable(search) {
 
 /** Each page row's req/s as a percentage of the static file's (the issue's targets: cached >= 50%, rendered >= 25%). */
 function staticShares(rows) {
-  const ceiling = rows.find((row) => row.name === 'static file')?.requestsPerSecond;
+  const ceiling = rows.find((row) => row.name === STATIC_FILE)?.requestsPerSecond;
   if (!ceiling) return 'no static row';
   return TARGETS.filter((target) => target.path.startsWith('/en/'))
     .map((target) => {
@@ -245,7 +251,54 @@ function updateReadme(markdown) {
   writeFileSync(file, `${readme.slice(0, start + README_START.length)}\n${markdown}${readme.slice(end)}`);
 }
 
+/** The words of `--only=a,b`, or null when the whole bench runs. */
+function onlyWords() {
+  const option = process.argv.find((arg) => arg.startsWith('--only='));
+  return option ? option.slice('--only='.length).split(',').filter(Boolean) : null;
+}
+
+/**
+ * `--only`: the chosen load rows on one freshly seeded server, nothing else. Each page row is
+ * followed by a static-file row and compared with it: on a machine other work keeps busy, the load
+ * changes from one minute to the next, and a ceiling measured next to the page tells more than one
+ * measured once.
+ */
+async function measureOnly(words) {
+  if (process.argv.includes('--readme')) throw new Error("--only measures part of the table: it cannot replace the README's.");
+  const staticFile = TARGETS.find((target) => target.name === STATIC_FILE);
+  const chosen = TARGETS.filter((target) => target !== staticFile && words.some((word) => target.name.includes(word)));
+  const loadAtStart = Number(os.loadavg()[0].toFixed(2));
+  await assertPortFree();
+  rmSync(persistTo, { recursive: true, force: true });
+  migrate(persistTo);
+  seedIfEmpty(persistTo);
+  if (!process.env.BENCH_SKIP_BUILD) build();
+  const server = await startServer();
+  const shares = [];
+  const measure = async (target) => {
+    await load(target, WARMUP_S);
+    const row = await load(target, DURATION_S);
+    console.log(
+      `${row.name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p99 ${row.p99Ms} ms, ${row.roundTrips} D1 round trips`,
+    );
+    return row;
+  };
+  try {
+    for (const target of chosen) {
+      const row = await measure(target);
+      const ceiling = await measure(staticFile);
+      shares.push(`${row.name} ${Math.round((100 * row.requestsPerSecond) / ceiling.requestsPerSecond)}%`);
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(`\nLoad average ${loadAtStart} at start, ${os.loadavg()[0].toFixed(2)} at the end.`);
+  console.log(`Each page as a share of the static file's req/s measured right after it: ${shares.join(', ')}.`);
+}
+
 async function main() {
+  const words = onlyWords();
+  if (words) return measureOnly(words);
   const loadAtStart = Number(os.loadavg()[0].toFixed(2));
   await assertPortFree();
   rmSync(persistTo, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogues, messagesFor, translator } from '../../src/lib/i18n/index.ts';
+import { catalogues, type MessageKey, messagesFor, translator } from '../../src/lib/i18n/index.ts';
 import { format, scoped } from '../../src/lib/i18n/messages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
@@ -56,6 +56,14 @@ describe('translator', () => {
     expect(translator('zh-TW')('title.orderListPage')).toBe('我的訂單');
     expect(translator('zh-CN')('title.orderListPage')).toBe('我的订单');
     expect(translator('en')('card.discount', { percent: 15 })).toBe('15% off');
+  });
+
+  it('answers a message asked for without parameters exactly as i18next does', () => {
+    for (const locale of ['en', 'zh-HK', 'zh-CN'] as const) {
+      const t = translator(locale);
+      // Parameters, even none, always go through i18next.
+      for (const key of Object.keys(catalogues.en) as MessageKey[]) expect(t(key), `${locale} ${key}`).toBe(t(key, {}));
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cachedPageState, sharedPageKey, type PageRequest } from '../../src/lib/domain/page-cache.ts';
+import { cachedPageState, sharedPageKeyOf, type PageRequest } from '../../src/lib/domain/page-cache.ts';
+
+const sharedPageKey = (request: PageRequest, catalogueVersion: number) => sharedPageKeyOf(request)?.(catalogueVersion) ?? null;
 
 function request(path: string, cookies: Record<string, string> = {}, extra: Partial<PageRequest> = {}): PageRequest {
   return {

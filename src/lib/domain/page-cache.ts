@@ -49,15 +49,16 @@ export interface PageRequest {
 }
 
 /**
- * The cache key of a shareable page request (an absolute URL, as the Cache API wants), or null when
- * the answer must be rendered for this request alone.
+ * The cache key of a shareable page request (an absolute URL, as the Cache API wants) as a function
+ * of the catalogue version, or null when the answer must be rendered for this request alone: whether
+ * it may be shared is known before the version is read, and the key then needs only the version.
  */
-export function sharedPageKey(request: PageRequest, catalogueVersion: number): string | null {
+export function sharedPageKeyOf(request: PageRequest): ((catalogueVersion: number) => string) | null {
   if (request.method !== 'GET') return null;
   if (request.cookie(TOKEN_COOKIE) !== undefined || request.cookie(USER_ID_COOKIE) !== undefined) return null;
   const { url } = request;
   // Nothing of the visitor changes a crawler file, and its own window (config.ts) bounds its age, not the catalogue version.
-  if (isCrawlerFile(url.pathname)) return url.search === '' ? `https://page-cache.invalid/crawler${url.pathname}` : null;
+  if (isCrawlerFile(url.pathname)) return url.search === '' ? () => `https://page-cache.invalid/crawler${url.pathname}` : null;
   // A file (a poster, appInfo.html) carries its own caching; a recorded channel sets a cookie.
   if (FILE_NAME.test(url.pathname) || url.searchParams.has('channel')) return null;
   const choice = resolveLocale(url.pathname, request.cookie(LANGUAGE_COOKIE), request.acceptLanguage);
@@ -68,7 +69,6 @@ export function sharedPageKey(request: PageRequest, catalogueVersion: number): s
   const query = new URLSearchParams(url.searchParams);
   query.sort();
   const parts = [
-    `v${catalogueVersion}`,
     choice.locale,
     CURRENCY_SHAPE.test(currency) ? currency.toUpperCase() : '-',
     CITY_SHAPE.test(city) ? city : '-',
@@ -76,7 +76,8 @@ export function sharedPageKey(request: PageRequest, catalogueVersion: number): s
     request.cookie(HIDE_APP_INFO_COOKIE) === undefined ? 'app' : 'noapp',
   ].map(encodeURIComponent);
   const search = query.size > 0 ? `?${query}` : '';
-  return `https://page-cache.invalid/${parts.join('/')}${url.pathname}${search}`;
+  const rest = `${parts.join('/')}${url.pathname}${search}`;
+  return (catalogueVersion) => `https://page-cache.invalid/${encodeURIComponent(`v${catalogueVersion}`)}/${rest}`;
 }
 
 export type CachedPageState = 'fresh' | 'stale' | 'expired';

@@ -48,16 +48,51 @@ i18n.init({
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
-/** The translate function of a locale. */
-export function translator(locale: Locale): Translate {
-  const fixed: TFunction = i18n.getFixedT(catalogueOf(locale));
-  return (key, params) => fixed(key, params ?? {}) as string;
+/** A message i18next would answer unchanged when given no parameters: no placeholder, no nested `$t(...)`. */
+const PLAIN_MESSAGE = /^(?:(?!\{\{|\$t\().)*$/s;
+
+function plainMessages(catalogue: Record<string, string>): Map<string, string> {
+  return new Map(Object.entries(catalogue).filter(([, message]) => PLAIN_MESSAGE.test(message)));
 }
+
+/** Per catalogue, its messages that need no i18next: a page asks for most texts without parameters, many times over. */
+const plain: Record<Catalogue, Map<string, string>> = {
+  en: plainMessages(catalogues.en),
+  'zh-Hant': plainMessages(catalogues['zh-Hant']),
+  'zh-Hans': plainMessages(catalogues['zh-Hans']),
+};
+
+const translators = new Map<Catalogue, Translate>();
+
+/** The translate function of a locale (one per catalogue, made once). */
+export function translator(locale: Locale): Translate {
+  const catalogue = catalogueOf(locale);
+  let translate = translators.get(catalogue);
+  if (!translate) {
+    const fixed: TFunction = i18n.getFixedT(catalogue);
+    const plainOfCatalogue = plain[catalogue];
+    translate = (key, params) => (params === undefined ? plainOfCatalogue.get(key) : undefined) ?? (fixed(key, params ?? {}) as string);
+    translators.set(catalogue, translate);
+  }
+  return translate;
+}
+
+/** Islands' messages by catalogue and prefixes: the same few sets are asked for on every page. */
+const islandMessages = new Map<string, Messages>();
 
 /** The messages of a locale whose keys start with one of the prefixes: what an island needs. */
 export function messagesFor(locale: Locale, prefixes: readonly string[]): Messages {
-  const catalogue = catalogues[catalogueOf(locale)];
-  return Object.fromEntries(Object.entries(catalogue).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))));
+  const catalogueName = catalogueOf(locale);
+  const key = `${catalogueName}\n${prefixes.join('\n')}`;
+  let messages = islandMessages.get(key);
+  if (!messages) {
+    const catalogue = catalogues[catalogueName];
+    messages = Object.freeze(
+      Object.fromEntries(Object.entries(catalogue).filter(([entry]) => prefixes.some((prefix) => entry.startsWith(prefix)))),
+    );
+    islandMessages.set(key, messages);
+  }
+  return messages;
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   PAGE_CACHE_STALE_MS,
 } from '../config.ts';
 import { database } from '../db/client.ts';
-import { cachedPageState, isCrawlerFile, sharedPageKey, type PageRequest } from '../domain/page-cache.ts';
+import { cachedPageState, isCrawlerFile, sharedPageKeyOf, type PageRequest } from '../domain/page-cache.ts';
 import { catalogueVersions, type CatalogueVersions } from '../services/reference-data.ts';
 
 /** Says how the answer was made: hit, stale (served while re-rendering), miss (rendered and stored) or bypass. */
@@ -138,10 +138,11 @@ async function currentVersions(env: Cloudflare.Env, now: number): Promise<Catalo
 export async function sharedPage(request: Request, env: Cloudflare.Env, ctx: ExecutionContext, render: Render): Promise<Response> {
   const page = pageRequest(request);
   // The version costs a database read: only a request that could be shared asks for it.
-  if (sharedPageKey(page, 0) === null) return labelled(await render(withReferenceVersion(request, null)), 'bypass');
+  const keyOfVersion = sharedPageKeyOf(page);
+  if (keyOfVersion === null) return labelled(await render(withReferenceVersion(request, null)), 'bypass');
   const now = Date.now();
   const versions = await currentVersions(env, now);
-  const key = new Request(sharedPageKey(page, versions.catalogue) as string);
+  const key = new Request(keyOfVersion(versions.catalogue));
   const windows = isCrawlerFile(page.url.pathname) ? CRAWLER_FILE_WINDOWS : PAGE_WINDOWS;
   const renderPage: Render = (original) => render(withReferenceVersion(original, versions.reference));
   const cached = await edgeCache().match(key);

@@ -10,7 +10,7 @@ import { localizedName } from '../i18n/locales.ts';
 import { cardQuery, toCards, type ActivityCard } from './catalogue.ts';
 import type { RequestScope } from './scope.ts';
 
-/** At most this many activities come with cards; `total` still counts them all. */
+/** At most this many activities come with cards (a caller that shows fewer asks for fewer); `total` still counts them all. */
 export const CALENDAR_MAX_ACTIVITIES = 50;
 const DRAFT_STATUS = 0;
 
@@ -37,7 +37,7 @@ export interface CalendarList {
   days: CalendarDayView[];
   /** Distinct activities in the range. */
   total: number;
-  /** Their cards in order of next session, at most CALENDAR_MAX_ACTIVITIES. */
+  /** Their cards in order of next session, at most CALENDAR_MAX_ACTIVITIES (or the caller's limit). */
   activities: CalendarActivity[];
 }
 
@@ -47,7 +47,12 @@ export interface CalendarList {
  * today and the following RECENT_SHOWS_DAYS - 1 days. An unknown city or category is refused
  * before anything is read.
  */
-export function calendarListRead(scope: RequestScope, key: CalendarKey, range: DateRange | null): Read<CalendarList> {
+export function calendarListRead(
+  scope: RequestScope,
+  key: CalendarKey,
+  range: DateRange | null,
+  cardLimit = CALENDAR_MAX_ACTIVITIES,
+): Read<CalendarList> {
   const { db, ctx, now, reference } = scope;
   const city = reference.cities.find((row) => row.cityCode === key.cityCode);
   if (!city) throw new DomainError('city_not_found', {}, 'cityCode');
@@ -71,7 +76,7 @@ export function calendarListRead(scope: RequestScope, key: CalendarKey, range: D
     .from(activitySessions)
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
     .where(inRange);
-  // The cards of the first CALENDAR_MAX_ACTIVITIES by next session, chosen in the same statement.
+  // The cards of the first `cardLimit` activities by next session, chosen in the same statement.
   const shownIds = db
     .select({ id: activitySessions.activityId })
     .from(activitySessions)
@@ -79,7 +84,7 @@ export function calendarListRead(scope: RequestScope, key: CalendarKey, range: D
     .where(inRange)
     .groupBy(activitySessions.activityId)
     .orderBy(sql`min(${activitySessions.startsAt})`, activitySessions.activityId)
-    .limit(CALENDAR_MAX_ACTIVITIES);
+    .limit(cardLimit);
 
   return read([sessionsInRange, cardQuery(db).where(inArray(activities.id, shownIds))], ([sessions, cardRows]) => {
     const days = groupByLocalDay(sessions, city.timeZone);
@@ -100,7 +105,7 @@ export function calendarListRead(scope: RequestScope, key: CalendarKey, range: D
       end: window.end,
       days: days.map((day) => ({ date: day.date, count: day.activityIds.length, activityIds: day.activityIds })),
       total: ordered.length,
-      activities: ordered.slice(0, CALENDAR_MAX_ACTIVITIES).flatMap((id) => {
+      activities: ordered.slice(0, cardLimit).flatMap((id) => {
         const card = cards.get(id);
         const at = nextSession.get(id)!;
         return card ? [{ ...card, nextSessionAt: at, nextSessionDate: localDate(at, city.timeZone) }] : [];

@@ -6,14 +6,14 @@ import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { prefixed } from '../db/batch-columns.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
-import { activities, banners, categories, cities, venues } from '../db/schema.ts';
+import { activities, banners, venues } from '../db/schema.ts';
 import { cardTag, discountFold, discountPercent, type CardTag } from '../domain/activity.ts';
 import { formatDateRange } from '../domain/datetime.ts';
 import { convert, formatMoney } from '../domain/money.ts';
 import { fromPriceOf } from '../domain/pricing.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
 import { DEFAULT_CITY_ID } from '../config.ts';
-import type { CityRow, ReferenceData } from './reference-data.ts';
+import type { CategoryRow, CityRow, ReferenceData } from './reference-data.ts';
 import type { RequestScope } from './scope.ts';
 
 export interface CityView {
@@ -157,28 +157,55 @@ const cheapestListing = sql<CheapestListing | null>`(
 
 const NAMES = ['nameEn', 'nameZhHant', 'nameZhHans'] as const;
 
-/** What a card shows, each column named uniquely so that card queries can go into a batch (db/batch-columns.ts). */
+/**
+ * What a card shows, each column named uniquely so that card queries can go into a batch
+ * (db/batch-columns.ts). Its category's names and its city's time zone come from the reference
+ * tables the request already holds (services/reference-data.ts), by id.
+ */
 const cardColumns = {
-  activity: prefixed('activity', activities, ['id', 'poster', ...NAMES, 'startsAt', 'endsAt', 'status']),
+  activity: prefixed('activity', activities, ['id', 'poster', ...NAMES, 'startsAt', 'endsAt', 'status', 'categoryId', 'cityId']),
   venue: prefixed('venue', venues, NAMES),
-  category: prefixed('category', categories, ['id', ...NAMES]),
-  timeZone: prefixed('city', cities, ['timeZone']).timeZone,
   cheapest: cheapestListing,
 };
 
 export type CardRow = {
-  activity: Pick<typeof activities.$inferSelect, 'id' | 'poster' | (typeof NAMES)[number] | 'startsAt' | 'endsAt' | 'status'>;
+  activity: Pick<
+    typeof activities.$inferSelect,
+    'id' | 'poster' | (typeof NAMES)[number] | 'startsAt' | 'endsAt' | 'status' | 'categoryId' | 'cityId'
+  >;
   venue: Pick<typeof venues.$inferSelect, (typeof NAMES)[number]>;
-  category: Pick<typeof categories.$inferSelect, 'id' | (typeof NAMES)[number]>;
-  timeZone: string;
   cheapest: CheapestListing | null;
 };
+
+interface ReferenceById {
+  categories: Map<number, CategoryRow>;
+  cities: Map<number, CityRow>;
+}
+
+/** The reference tables by id, made once per loaded copy of them. */
+const referenceById = new WeakMap<ReferenceData, ReferenceById>();
+
+function byId(reference: ReferenceData): ReferenceById {
+  let maps = referenceById.get(reference);
+  if (!maps) {
+    maps = {
+      categories: new Map(reference.categories.map((row) => [row.id, row])),
+      cities: new Map(reference.cities.map((row) => [row.id, row])),
+    };
+    referenceById.set(reference, maps);
+  }
+  return maps;
+}
 
 /** Shapes activity rows as cards in the request's locale and currency. */
 export function toCards(scope: RequestScope, rows: CardRow[]): ActivityCard[] {
   const { ctx, currencies: currencyTable } = scope;
   const digits = currencyTable.get(ctx.currency)?.minorDigits ?? 2;
-  return rows.map(({ activity, venue, category, timeZone, cheapest: listing }) => {
+  const reference = byId(scope.reference);
+  return rows.map(({ activity, venue, cheapest: listing }) => {
+    // An activity's category and city are required references (db/schema.ts): both are in the tables.
+    const category = reference.categories.get(activity.categoryId)!;
+    const { timeZone } = reference.cities.get(activity.cityId)!;
     const soldOut = !listing?.inStock;
     const low = listing ? fromPriceOf({ amount: listing.price, currency: listing.currency }, ctx.currency, currencyTable) : null;
     const origin = listing ? convert({ amount: listing.faceValue, currency: listing.currency }, ctx.currency, currencyTable) : null;
@@ -208,12 +235,7 @@ export function toCards(scope: RequestScope, rows: CardRow[]): ActivityCard[] {
 
 /** Activities joined with what their cards show, the cheapest listing included; callers add the where, order and limit. */
 export function cardQuery(db: Db) {
-  return db
-    .select(cardColumns)
-    .from(activities)
-    .innerJoin(venues, eq(venues.id, activities.venueId))
-    .innerJoin(categories, eq(categories.id, activities.categoryId))
-    .innerJoin(cities, eq(cities.id, activities.cityId));
+  return db.select(cardColumns).from(activities).innerJoin(venues, eq(venues.id, activities.venueId));
 }
 
 const HOME_LIST_SIZE = 10;
@@ -254,15 +276,20 @@ export function homeConfigRead(scope: RequestScope, tkd: HomeConfig['tkd']): Rea
         .limit(HOME_LIST_SIZE * 6),
     ],
     ([bannerRows, rareRows, candidateRows]) => {
-      const discountActivities = toCards(scope, candidateRows)
-        .filter((card) => card.discountRate !== null && !card.soldOut)
-        .sort((a, b) => (a.discountRate ?? 10) - (b.discountRate ?? 10))
+      // The candidates on sale below face value, deepest discount first; only the ones shown become cards.
+      const discounted = candidateRows
+        .map((row) => ({ row, fold: row.cheapest?.inStock ? discountFold(row.cheapest.price, row.cheapest.faceValue) : null }))
+        .filter((candidate): candidate is typeof candidate & { fold: number } => candidate.fold !== null)
+        .sort((a, b) => a.fold - b.fold)
         .slice(0, HOME_LIST_SIZE);
       return {
         banners: bannerRows,
         categories: listCategories(scope),
         rareActivities: toCards(scope, rareRows),
-        discountActivities,
+        discountActivities: toCards(
+          scope,
+          discounted.map((candidate) => candidate.row),
+        ),
         tkd,
         currentCity: city,
       };
