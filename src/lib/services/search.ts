@@ -101,14 +101,15 @@ export async function rankedPhraseMatches(db: Db, keyword: string): Promise<numb
   const expression = bigramQuery(chars);
   const candidateCount = sql`(SELECT count(*) FROM (
     SELECT rowid FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}))`;
-  // One row with the count alone when there are none or too many; the texts are read only otherwise.
+  // One row with the count alone when there are none or too many; the texts are read only otherwise
+  // (the candidates' own LIMIT keeps a broad pair from walking its whole doclist).
   const rows = await db.all<PhraseCandidateRow>(sql`
     SELECT n.candidates AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
            c.id AS id, c.name AS name, c.artist AS artist, c.venue AS venue, c.sizes AS sizes
     FROM (SELECT ${candidateCount} AS candidates) AS n
     LEFT JOIN (
       SELECT doc.id & 4294967295 AS id, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue, hex(size.sz) AS sizes
-      FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression}) AS b
+      FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}) AS b
       JOIN activity_search_key k ON k.id = b.id
       JOIN activity_search_content doc ON doc.id IN (k.live_key, k.hidden_key)
       JOIN activity_search_docsize size ON size.id = doc.id
