@@ -16,8 +16,8 @@
  *   BENCH_PORT=8791                                    the server's port (default 8791)
  *
  * A catalogue is generated once per size and reused while its folder holds it (for up to
- * REUSE_DAYS: its shows are dated from the day it was made); its load time and query mix are kept
- * beside it. 100,000 activities take 166 MB and loaded in 72 s here; 1,000,000 take about 1.7 GB.
+ * REUSE_DAYS: its shows are dated from the day it was made), after applying any migration added
+ * since; its load time and query mix are kept beside it. 100,000 activities take 166 MB and loaded in 72 s here; 1,000,000 take about 1.7 GB.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -456,6 +456,10 @@ async function prepareDatabase(size, referenceTime) {
     const marker = JSON.parse(readFileSync(markerFile, 'utf8'));
     const fresh = referenceTime - marker.referenceTime <= REUSE_DAYS * DAY;
     if (marker.size === size && marker.version === GENERATOR_VERSION && fresh) {
+      // A kept catalogue takes the migrations added since it was loaded; their backfill is timed here, not in its load time.
+      const started = performance.now();
+      migrate(persistTo);
+      console.log(`migrated ${path.relative(ROOT, persistTo)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       return { persistTo, queries: marker.queries, loadSeconds: marker.loadSeconds };
     }
   }

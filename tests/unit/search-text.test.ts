@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ftsQuery, hasLooserMatch, MAX_QUERY_TERMS, normalizeKeyword, searchTerms, textMatches } from '../../src/lib/domain/search-text.ts';
+import {
+  bigramPhrase,
+  bigramQuery,
+  ftsQuery,
+  hasLooserMatch,
+  MAX_QUERY_TERMS,
+  normalizeKeyword,
+  phraseOccurrences,
+  searchTerms,
+  textMatches,
+} from '../../src/lib/domain/search-text.ts';
 
 describe('searchTerms', () => {
   it('splits words at punctuation and CJK runs into characters, lower-casing words', () => {
@@ -64,5 +74,27 @@ describe('textMatches', () => {
     expect(textMatches('cafe', 'Café Concert')).toBe(true);
     expect(textMatches('arena', 'Kelvin Lau')).toBe(false);
     expect(textMatches('', 'anything')).toBe(false);
+  });
+});
+
+describe('bigramPhrase and bigramQuery', () => {
+  it('take a keyword that is one CJK run of two or more bigram characters, as pairs', () => {
+    expect(bigramPhrase('高靜文')).toEqual(['高', '靜', '文']);
+    expect(bigramQuery(['高', '靜', '文'])).toBe('"高靜" "靜文"');
+    expect(bigramPhrase('《午夜》')).toEqual(['午', '夜']);
+    expect(bigramPhrase('カラオケ')).toEqual(['カ', 'ラ', 'オ', 'ケ']);
+  });
+
+  it('leave words, single characters, several runs and other characters to the main index', () => {
+    for (const keyword of ['Kelvin', '劉', '劉嘉 tour', '夢想 世界', '\u9fcd嘉', '']) expect(bigramPhrase(keyword), keyword).toBeNull();
+  });
+});
+
+describe('phraseOccurrences', () => {
+  it('counts consecutive tokens across separators, overlapping ones too, and not across a word', () => {
+    expect(phraseOccurrences(['想', '世'], 'Dreams  夢  想  》  ·  世  界 ')).toBe(1);
+    expect(phraseOccurrences(['哈', '哈'], ' 哈  哈  哈 ')).toBe(2);
+    expect(phraseOccurrences(['想', '世'], ' 夢  想  Live  世  界 ')).toBe(0);
+    expect(phraseOccurrences(['劉', '嘉'], 'Kelvin Lau  劉  嘉  朗   刘  嘉  朗 劉  嘉 ')).toBe(2);
   });
 });

@@ -110,3 +110,59 @@ export function textMatches(keyword: string, text: string): boolean {
     return haystack.some((_, start) => term.chars.every((char, offset) => haystack[start + offset] === char));
   });
 }
+
+/**
+ * Characters the bigram table of migration 0020 pairs: kana, Hangul syllables and the CJK
+ * ideographs of Unicode 6.1, each a token of the index's tokenizer. The migration's view tests the
+ * same ranges; a CJK run with any other character is matched by the main index alone.
+ */
+const BIGRAM_CHAR_RANGES: readonly (readonly [number, number])[] = [
+  [0x3041, 0x3096],
+  [0x30a1, 0x30fa],
+  [0x3400, 0x4db5],
+  [0x4e00, 0x9fcc],
+  [0xac00, 0xd7a3],
+  [0x20000, 0x2a6d6],
+  [0x2a700, 0x2b734],
+  [0x2b740, 0x2b81d],
+];
+
+function isBigramChar(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return BIGRAM_CHAR_RANGES.some(([low, high]) => code >= low && code <= high);
+}
+
+/**
+ * The characters of a keyword that is one CJK run of two or more bigram characters (a name such
+ * as 高靜文 typed alone), whose phrase the bigram table can find; null for any other keyword.
+ */
+export function bigramPhrase(keyword: string): string[] | null {
+  const terms = searchTerms(keyword);
+  const [term] = terms;
+  if (terms.length !== 1 || term?.kind !== 'cjk' || term.chars.length < 2) return null;
+  return term.chars.every(isBigramChar) ? term.chars : null;
+}
+
+/** The bigram table's MATCH expression for a phrase: every pair of consecutive characters. */
+export function bigramQuery(chars: readonly string[]): string {
+  return chars
+    .slice(1)
+    .map((char, index) => `"${chars[index]}${char}"`)
+    .join(' ');
+}
+
+const INDEX_SEPARATORS = /[^\p{L}\p{N}\p{M}\p{Co}]+/u;
+
+/**
+ * How many times a phrase of CJK characters occurs in one column as the index holds it (every
+ * such character already spaced into its own token): each run of consecutive tokens equal to the
+ * phrase, overlapping ones included, as FTS5 counts phrase instances for bm25.
+ */
+export function phraseOccurrences(chars: readonly string[], indexedText: string): number {
+  const tokens = indexedText.split(INDEX_SEPARATORS).filter((token) => token.length > 0);
+  let occurrences = 0;
+  for (let start = 0; start + chars.length <= tokens.length; start++) {
+    if (chars.every((char, offset) => tokens[start + offset] === char)) occurrences++;
+  }
+  return occurrences;
+}

@@ -23,7 +23,17 @@ import type { RequestContext } from '../domain/request-context.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { cardQuery, hotCities, listCategories, toCards, type ActivityCard, type CategoryView, type CityView } from './catalogue.ts';
-import { boundedMatchCount, INDEX_ORDER, LISTED_STATUSES, matchAttempts, SEARCH_RANK, searchSource } from './search.ts';
+import {
+  boundedMatchCount,
+  INDEX_ORDER,
+  LISTED_STATUSES,
+  matchAttempts,
+  RANKED_ORDER,
+  rankedPhraseMatches,
+  rankedSource,
+  SEARCH_RANK,
+  searchSource,
+} from './search.ts';
 import type { CityRow } from './reference-data.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -140,10 +150,11 @@ const LOW_PRICE_HKD = sql`(
   WHERE s.activity_id = a.id AND l.status = 'active' AND l.quantity_available > 0
 )`;
 
-function orderBy(sort: Sort): SQL {
+/** The order of a sort; `relevance` is the search's own (the index's rank, or a ranking made outside it). */
+function orderBy(sort: Sort, relevance: SQL = SEARCH_RANK): SQL {
   switch (sort) {
     case 'relevance':
-      return SEARCH_RANK;
+      return relevance;
     case 'time':
       return sql`a.starts_at, a.id`;
     case 'hot':
@@ -195,7 +206,15 @@ const NO_PAGE: Page = { total: 0, totalIsLowerBound: false, cards: [] };
 async function findPage(scope: RequestScope, query: ListingQuery, filter: ListingFilter): Promise<Page> {
   const base = conditions(query, filter, scope.now);
   if (query.kind !== 'search') return readPage(scope, query, sql`activities a`, sql.join(base, sql` AND `));
-  for (const expression of matchAttempts(query.keyword)) {
+  // A CJK phrase found and ranked through the bigram table stands for the first (phrase) attempt.
+  const ranked = await rankedPhraseMatches(scope.db, query.keyword);
+  for (const [attempt, expression] of matchAttempts(query.keyword).entries()) {
+    if (attempt === 0 && ranked !== null) {
+      if (ranked.length === 0) continue;
+      const found = await readPage(scope, query, rankedSource(ranked), sql.join(base, sql` AND `), RANKED_ORDER);
+      if (found.total > 0) return found;
+      continue;
+    }
     const matches = await boundedMatchCount(scope.db, expression);
     if (matches === 0) continue;
     const source = searchSource(expression);
@@ -209,14 +228,14 @@ async function findPage(scope: RequestScope, query: ListingQuery, filter: Listin
   return NO_PAGE;
 }
 
-/** Every match counted and sorted: a category list, or a specific search's few matches. */
-async function readPage(scope: RequestScope, query: ListingQuery, from: SQL, where: SQL): Promise<Page> {
+/** Every match counted and sorted: a category list, or a specific search's few matches (`relevance`: their ranking, if not the index's). */
+async function readPage(scope: RequestScope, query: ListingQuery, from: SQL, where: SQL, relevance?: SQL): Promise<Page> {
   const { db } = scope;
   const pageIds = db
     .select({ id: sql<number>`a.id` })
     .from(from)
     .where(where)
-    .orderBy(orderBy(query.sort))
+    .orderBy(orderBy(query.sort, relevance))
     .limit(LISTING_PAGE_SIZE)
     .offset((query.page - 1) * LISTING_PAGE_SIZE);
   return readOne(

@@ -12,7 +12,8 @@ import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { ACTIVITY_STATUS } from '../domain/activity.ts';
 import type { RequestContext } from '../domain/request-context.ts';
-import { ftsQuery, hasLooserMatch, textMatches } from '../domain/search-text.ts';
+import { bm25, documentTokens, hexBytes, indexTotals } from '../domain/search-rank.ts';
+import { bigramPhrase, bigramQuery, ftsQuery, hasLooserMatch, phraseOccurrences, textMatches } from '../domain/search-text.ts';
 import { localizedName } from '../i18n/locales.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -75,6 +76,71 @@ export function matchAttempts(keyword: string): string[] {
   return loose ? [phrase, loose] : [phrase];
 }
 
+interface PhraseCandidateRow {
+  candidates: number;
+  totals: string;
+  id: number | null;
+  name: string | null;
+  artist: string | null;
+  venue: string | null;
+  sizes: string | null;
+}
+
+/**
+ * Every document of the index that holds a CJK phrase (a keyword such as 高靜文, see bigramPhrase),
+ * as activity ids ranked as the index's bm25 ranks them (ties by id), found through the bigram table
+ * of migration 0020 rather than the index: the pairs' doclists give at most
+ * SEARCH_CANDIDATE_LIMIT candidates, whose indexed text (read by rowid, the index's content table)
+ * says whether and how often the phrase occurs; their lengths and the index's totals come from the
+ * index's own records (docsize and averages). Null when the keyword is not such a phrase or has
+ * more candidates than the limit: the main index then answers as before.
+ */
+export async function rankedPhraseMatches(db: Db, keyword: string): Promise<number[] | null> {
+  const chars = bigramPhrase(keyword);
+  if (chars === null) return null;
+  const expression = bigramQuery(chars);
+  const candidateCount = sql`(SELECT count(*) FROM (
+    SELECT rowid FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}))`;
+  // One row with the count alone when there are none or too many; the texts are read only otherwise
+  // (the candidates' own LIMIT keeps a broad pair from walking its whole doclist).
+  const rows = await db.all<PhraseCandidateRow>(sql`
+    SELECT n.candidates AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
+           c.id AS id, c.name AS name, c.artist AS artist, c.venue AS venue, c.sizes AS sizes
+    FROM (SELECT ${candidateCount} AS candidates) AS n
+    LEFT JOIN (
+      SELECT doc.id & 4294967295 AS id, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue, hex(size.sz) AS sizes
+      FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}) AS b
+      JOIN activity_search_key k ON k.id = b.id
+      JOIN activity_search_content doc ON doc.id IN (k.live_key, k.hidden_key)
+      JOIN activity_search_docsize size ON size.id = doc.id
+      WHERE ${candidateCount} <= ${SEARCH_CANDIDATE_LIMIT}
+    ) AS c ON 1`);
+  const [first] = rows;
+  if (!first || first.candidates > SEARCH_CANDIDATE_LIMIT) return null;
+  const hits = rows.flatMap((row) => {
+    if (row.id === null || row.sizes === null) return [];
+    const occurrences = [row.name, row.artist, row.venue].map((text) => phraseOccurrences(chars, text ?? ''));
+    return occurrences.some((count) => count > 0) ? [{ id: row.id, occurrences, tokens: documentTokens(hexBytes(row.sizes)) }] : [];
+  });
+  const totals = indexTotals(hexBytes(first.totals));
+  return hits
+    .map((hit) => ({ id: hit.id, score: bm25(hit, totals, hits.length) }))
+    .sort((a, b) => a.score - b.score || a.id - b.id)
+    .map((hit) => hit.id);
+}
+
+/** The order of rankedSource's rows: the ranking's. */
+export const RANKED_ORDER: SQL = sql`hit.position`;
+
+/**
+ * Ranked activity ids (rankedPhraseMatches) as a FROM clause: `hit.id` in `hit.position` order, joined
+ * to activities. CROSS JOIN keeps the few ids the outer loop even when a filter (a category) has an
+ * index of its own, which would otherwise scan that category's activities.
+ */
+export function rankedSource(ids: readonly number[]): SQL {
+  return sql`(SELECT value AS id, key AS position FROM json_each(${JSON.stringify(ids)})) AS hit CROSS JOIN activities a ON a.id = hit.id`;
+}
+
 /** The index joined to activities, as a FROM clause, and its MATCH condition for an expression. */
 export function searchSource(expression: string): { from: SQL; where: SQL } {
   return {
@@ -111,33 +177,49 @@ interface SuggestionRow {
  * a broad prefix, the soonest buyable ones, read in index order and stopping at the limit.
  */
 export async function suggest(scope: RequestScope, keyword: string): Promise<Suggestion[]> {
-  const { db, ctx, now } = scope;
-  for (const expression of matchAttempts(keyword)) {
-    const matches = await boundedMatchCount(db, expression);
-    if (matches === 0) continue;
-    const broad = matches > SEARCH_CANDIDATE_LIMIT;
+  const { db, ctx } = scope;
+  // A CJK phrase found and ranked through the bigram table stands for the first (phrase) attempt.
+  const ranked = await rankedPhraseMatches(db, keyword);
+  for (const [attempt, expression] of matchAttempts(keyword).entries()) {
+    let best: SQL;
+    if (attempt === 0 && ranked !== null) {
+      if (ranked.length === 0) continue;
+      best = suggestionIds(scope, rankedSource(ranked), sql`1`, RANKED_ORDER, RANKED_ORDER);
+    } else {
+      const matches = await boundedMatchCount(db, expression);
+      if (matches === 0) continue;
+      const broad = matches > SEARCH_CANDIDATE_LIMIT;
+      const source = searchSource(expression);
+      best = broad
+        ? suggestionIds(scope, source.from, source.where, INDEX_ORDER, INDEX_ORDER)
+        : suggestionIds(scope, source.from, source.where, SEARCH_RANK, sql`activity_search.rank`);
+    }
     const rows = await db.all<SuggestionRow>(sql`
       SELECT a.id AS id, a.name_en AS nameEn, a.name_zh_hant AS nameZhHant, a.name_zh_hans AS nameZhHans,
              ar.name_en AS artistEn, ar.name_zh_hant AS artistZhHant, ar.name_zh_hans AS artistZhHans, ar.pinyin AS pinyin,
              v.name_en AS venueEn, v.name_zh_hant AS venueZhHant, v.name_zh_hans AS venueZhHans
-      FROM (
-        SELECT a.id AS id, ${broad ? INDEX_ORDER : sql`activity_search.rank`} AS score
-        FROM ${searchSource(expression).from}
-        WHERE ${searchSource(expression).where} AND a.ends_at >= ${now}
-          AND a.status IN (${sql.join(
-            LISTED_STATUSES.map((status) => sql`${status}`),
-            sql`, `,
-          )})
-        ORDER BY ${broad ? INDEX_ORDER : SEARCH_RANK}
-        LIMIT ${SUGGESTION_LIMIT}
-      ) AS hit
-      JOIN activities a ON a.id = hit.id
+      FROM (${best}) AS best
+      JOIN activities a ON a.id = best.id
       JOIN venues v ON v.id = a.venue_id
       LEFT JOIN artists ar ON ar.id = a.artist_id
-      ORDER BY hit.score, hit.id`);
+      ORDER BY best.score, best.id`);
     if (rows.length > 0) return rows.map((row) => suggestion(row, keyword, ctx));
   }
   return [];
+}
+
+/** The ids of the best SUGGESTION_LIMIT upcoming listed matches in `order`, each with its `score` (its order, ties by id). */
+function suggestionIds(scope: RequestScope, from: SQL, where: SQL, order: SQL, score: SQL): SQL {
+  return sql`
+    SELECT a.id AS id, ${score} AS score
+    FROM ${from}
+    WHERE ${where} AND a.ends_at >= ${scope.now}
+      AND a.status IN (${sql.join(
+        LISTED_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+    ORDER BY ${order}
+    LIMIT ${SUGGESTION_LIMIT}`;
 }
 
 function suggestion(row: SuggestionRow, keyword: string, ctx: RequestContext): Suggestion {

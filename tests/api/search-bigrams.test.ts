@@ -1,0 +1,89 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { database } from '../../src/lib/db/client.ts';
+import { ftsQuery } from '../../src/lib/domain/search-text.ts';
+import { rankedPhraseMatches } from '../../src/lib/services/search.ts';
+import { seed } from './helpers.ts';
+
+const DAY = 24 * 3600 * 1000;
+const TODAY = Math.floor(Date.now() / DAY) * DAY;
+
+beforeAll(() => seed(TODAY));
+
+/** Every document the main index matches for the keyword's phrase, in its bm25 order (ties by id). */
+async function indexRanking(keyword: string): Promise<number[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT rowid & 4294967295 AS id FROM activity_search WHERE activity_search MATCH ? ORDER BY rank, rowid & 4294967295`,
+  )
+    .bind(ftsQuery(keyword, 'phrase'))
+    .all<{ id: number }>();
+  return results.map((row) => row.id);
+}
+
+const ranked = (keyword: string) => rankedPhraseMatches(database(env.DB), keyword);
+
+/** Inserts an activity at the seed's first venue, starting tomorrow. */
+async function insertActivity(id: number, names: [string, string, string], artistId: number | null = null) {
+  await env.DB.prepare(
+    `INSERT INTO activities (id, category_id, city_id, venue_id, artist_id, name_en, name_zh_hant, name_zh_hans,
+       description_en, description_zh_hant, description_zh_hans, poster, status, starts_at, ends_at, sale_starts_at)
+     VALUES (?, 1, 341, 1, ?, ?, ?, ?, '', '', '', '/p.svg', 1, ?, ?, ?)`,
+  )
+    .bind(id, artistId, ...names, TODAY + DAY, TODAY + DAY, TODAY - DAY)
+    .run();
+}
+
+describe('a CJK phrase found through the bigram table', () => {
+  it('is every match of the main index, in its bm25 order, for names, artists and venues in both scripts', async () => {
+    for (const keyword of [
+      '劉嘉朗',
+      '刘嘉朗',
+      '張穎詩',
+      '张颖诗',
+      '紅館',
+      '巨蛋',
+      '体育馆',
+      '午夜狂奔',
+      '演唱會',
+      '香港',
+      '劉嘉朗演唱會',
+    ]) {
+      const expected = await indexRanking(keyword);
+      expect(await ranked(keyword), keyword).toEqual(expected);
+    }
+  });
+
+  it('matches across the separators the index skips, counts overlapping occurrences, and breaks at a Latin word', async () => {
+    await insertActivity(990001, ['Echoes', '夢想》·世界 哈哈哈', '梦想》·世界 哈哈哈']);
+    await insertActivity(990002, ['Echoes', '夢想 Live 世界 哈哈', '梦想 Live 世界 哈哈']);
+    for (const keyword of ['想世', '夢想世界', '哈哈', '哈哈哈', '想世界哈']) {
+      const expected = await indexRanking(keyword);
+      expect(expected.length, keyword).toBeGreaterThan(0);
+      expect(await ranked(keyword), keyword).toEqual(expected);
+    }
+    expect(await ranked('想世')).toEqual([990001]);
+  });
+
+  it('follows renames of the activity and its artist, and deletion, in the same statement', async () => {
+    const artist = await env.DB.prepare('SELECT id FROM artists ORDER BY id LIMIT 1').first<{ id: number }>();
+    await insertActivity(990003, ['Quiet Hall', '靜謐樂廳', '静谧乐厅'], artist!.id);
+    expect(await ranked('靜謐樂廳')).toEqual([990003]);
+    await env.DB.prepare(`UPDATE activities SET name_zh_hant = '喧鬧樂廳' WHERE id = 990003`).run();
+    expect(await ranked('靜謐樂廳')).toEqual([]);
+    expect(await ranked('喧鬧樂廳')).toEqual([990003]);
+
+    await env.DB.prepare(`UPDATE artists SET name_zh_hant = '龍鳳呈祥' WHERE id = ?`).bind(artist!.id).run();
+    expect(await ranked('龍鳳呈祥')).toEqual(await indexRanking('龍鳳呈祥'));
+    expect(await ranked('龍鳳呈祥')).toContain(990003);
+
+    await env.DB.prepare('DELETE FROM activities WHERE id = 990003').run();
+    expect(await ranked('喧鬧樂廳')).toEqual([]);
+    expect(await ranked('龍鳳呈祥')).not.toContain(990003);
+  });
+
+  it('is left to the main index for other keywords', async () => {
+    for (const keyword of ['Kelvin', '劉', '劉嘉朗 tour', 'liujialang', '夢想 世界']) {
+      expect(await ranked(keyword), keyword).toBeNull();
+    }
+  });
+});
