@@ -19,12 +19,11 @@ import {
   findListing,
   fulfilAsOrderSeller,
   hydrated,
-  hydratedInView,
   localeOf,
-  orderOf,
   placeOrder,
   postWithoutBody,
   type Locale,
+  confirmETicketByCard,
 } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
@@ -71,14 +70,7 @@ for (const l of [english, simplified]) {
     // The confirmation: e-ticket, a card, the buyer notes, Submit.
     await page.waitForURL(new RegExp(`/${l.prefix}/order/confirm\\?`));
     await expect(page.getByRole('heading', { level: 1, name: l.say('title.orderConfirmPage') })).toBeVisible();
-    await hydratedInView(page, 'ConfirmOrder');
-    await page.getByRole('radio', { name: l.say('detail.delivery.e_ticket'), exact: true }).check();
-    await page.getByRole('radio', { name: l.say('payment.visa'), exact: true }).check();
-    await page.getByRole('checkbox', { name: l.say('confirm.notes.accept') }).check();
-    await page.getByRole('button', { name: l.say('confirm.submit') }).click();
-    await page.waitForURL(new RegExp(`/${l.prefix}/order/\\d+/pay$`));
-
-    const order = await orderOf(page.request, Number(new URL(page.url()).pathname.split('/').at(-2)), l.language);
+    const order = await confirmETicketByCard(page, l);
     expect(order).toMatchObject({ status: 'pending_payment', deliveryType: 'e_ticket', paymentMethod: 'visa', quantity: pick.quantity });
     expect(order.activity.id).toBe(pick.activity.id);
 

@@ -241,6 +241,20 @@ export async function orderOf(request: APIRequestContext, id: number, language =
   return (await response.json()).data as OrderDetail;
 }
 
+/**
+ * On the order confirmation page: e-ticket, a card, the buyer notes, Submit; answers the order the
+ * payment page it leads to is for, its names in the page's language.
+ */
+export async function confirmETicketByCard(page: Page, l: Locale): Promise<OrderDetail> {
+  await hydratedInView(page, 'ConfirmOrder');
+  await page.getByRole('radio', { name: l.say('detail.delivery.e_ticket'), exact: true }).check();
+  await page.getByRole('radio', { name: l.say('payment.visa'), exact: true }).check();
+  await page.getByRole('checkbox', { name: l.say('confirm.notes.accept') }).check();
+  await page.getByRole('button', { name: l.say('confirm.submit') }).click();
+  await page.waitForURL(new RegExp(`/${l.prefix}/order/\\d+/pay$`));
+  return orderOf(page.request, Number(new URL(page.url()).pathname.split('/').at(-2)), l.language);
+}
+
 /** Starts the order's payment through the API and approves it on the sandbox's hosted page, in `page`. */
 export async function payInSandbox(page: Page, order: OrderDetail): Promise<void> {
   const started = await page.request.post(`/api/v1/orders/${order.id}/payments`, {

@@ -32,6 +32,7 @@ import {
   seriousViolations,
   signInAsOrderSeller,
   unnamedControls,
+  confirmETicketByCard,
 } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
@@ -150,13 +151,7 @@ test('A lists one of two tickets, B buys it through checkout, and the ticket cha
   expect(offered.filter((group) => group.salePriceView === resale!.salePriceView)).toHaveLength(1);
   await buyOnDetailPage(pageB, en, { activity: pick.activity, listing: resale!, quantity: 1 });
   await pageB.waitForURL(new RegExp(`/en/order/confirm\\?.*listingId=${listing.id}`));
-  await hydratedInView(pageB, 'ConfirmOrder');
-  await pageB.getByRole('radio', { name: en.say('detail.delivery.e_ticket'), exact: true }).check();
-  await pageB.getByRole('radio', { name: en.say('payment.visa'), exact: true }).check();
-  await pageB.getByRole('checkbox', { name: en.say('confirm.notes.accept') }).check();
-  await pageB.getByRole('button', { name: en.say('confirm.submit') }).click();
-  await pageB.waitForURL(/\/en\/order\/\d+\/pay$/);
-  const orderB = await orderOf(pageB.request, Number(new URL(pageB.url()).pathname.split('/').at(-2)));
+  const orderB = await confirmETicketByCard(pageB, en);
   await payInSandbox(pageB, orderB);
 
   // Paid: B's ticket is issued at once, valid on B's voucher.

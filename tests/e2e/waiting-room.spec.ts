@@ -23,6 +23,7 @@ import {
   seriousViolations,
   unnamedControls,
   type Locale,
+  confirmETicketByCard,
 } from './shop-helpers.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -75,13 +76,7 @@ const placeShown = (page: Page, l: Locale, place: number) => page.getByRole('sta
 /** On the order confirmation the room sent the buyer to: e-ticket, a card, the notes, Submit; then pays in the sandbox. */
 async function buy(page: Page, l: Locale, hot: HotListing): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/${l.prefix}/order/confirm\\?listingId=${hot.listingId}&quantity=1(&|$)`));
-  await hydratedInView(page, 'ConfirmOrder');
-  await page.getByRole('radio', { name: l.say('detail.delivery.e_ticket'), exact: true }).check();
-  await page.getByRole('radio', { name: l.say('payment.visa'), exact: true }).check();
-  await page.getByRole('checkbox', { name: l.say('confirm.notes.accept') }).check();
-  await page.getByRole('button', { name: l.say('confirm.submit') }).click();
-  await page.waitForURL(new RegExp(`/${l.prefix}/order/\\d+/pay$`));
-  const order = await orderOf(page.request, Number(new URL(page.url()).pathname.split('/').at(-2)));
+  const order = await confirmETicketByCard(page, l);
   expect(order).toMatchObject({ status: 'pending_payment', quantity: 1 });
   await payInSandbox(page, order);
   expect((await orderOf(page.request, order.id)).status).not.toBe('pending_payment');

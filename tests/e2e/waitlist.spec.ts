@@ -16,12 +16,12 @@ import {
   fulfilAsOrderSeller,
   hydratedInView,
   localeOf,
-  orderOf,
   placeOrder,
   postWithoutBody,
   seriousViolations,
   unnamedControls,
   type Listing,
+  confirmETicketByCard,
 } from './shop-helpers.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -113,13 +113,7 @@ test('a buyer waits for a sold-out tier, gets the tickets another buyer did not 
 
   // Checkout with the held tickets: e-ticket, a card, the notes; then pay in the sandbox.
   await page.waitForURL(new RegExp(`/${l.prefix}/order/confirm\\?listingId=${listing.id}&quantity=2&offer=\\d+$`));
-  await hydratedInView(page, 'ConfirmOrder');
-  await page.getByRole('radio', { name: l.say('detail.delivery.e_ticket'), exact: true }).check();
-  await page.getByRole('radio', { name: l.say('payment.visa'), exact: true }).check();
-  await page.getByRole('checkbox', { name: l.say('confirm.notes.accept') }).check();
-  await page.getByRole('button', { name: l.say('confirm.submit') }).click();
-  await page.waitForURL(new RegExp(`/${l.prefix}/order/\\d+/pay$`));
-  const order = await orderOf(page.request, Number(new URL(page.url()).pathname.split('/').at(-2)));
+  const order = await confirmETicketByCard(page, l);
   expect(order).toMatchObject({ status: 'pending_payment', quantity: 2 });
 
   const popupOpened = page.waitForEvent('popup');
