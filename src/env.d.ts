@@ -11,8 +11,8 @@ declare namespace Cloudflare {
     DB: D1Database;
     /** The static assets (the adapter binds the build's client folder): the share cards read their fonts and posters here. */
     ASSETS: Fetcher;
-    /** One inventory object per high-demand session (src/lib/services/orders/inventory.ts): its holds, written to DB in batches. */
-    SESSION_INVENTORY: DurableObjectNamespace<import('./lib/services/orders/inventory.ts').SessionInventory>;
+    /** One inventory object per high-demand session (src/lib/durable-objects/session-inventory.ts): its holds, written to DB in batches. */
+    SESSION_INVENTORY: DurableObjectNamespace<import('./lib/durable-objects/session-inventory.ts').SessionInventory>;
     /** Messages to deliver (src/lib/services/message-delivery.ts): the outbox relay produces, the worker's `queue` handler consumes. */
     MESSAGES: Queue<import('./lib/services/message-delivery.ts').QueuedMessage>;
     /** 'local' exposes the dev outbox and relaxes Secure cookies; 'production' never does. */

@@ -7,7 +7,7 @@ import { consumeMessageBatch, type QueuedMessage } from './lib/services/message-
 import { sweep } from './lib/services/sweep.ts';
 
 /** The Durable Object classes of wrangler.toml, which the runtime finds among the entry's exports. */
-export { SessionInventory } from './lib/services/orders/inventory.ts';
+export { SessionInventory } from './lib/durable-objects/session-inventory.ts';
 export { WaitingRoom } from './lib/durable-objects/waiting-room.ts';
 
 /** /api and everything under it: the Hono app, which makes its own cross-site check (Astro's answers pages only). */

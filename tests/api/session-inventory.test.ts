@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_TIME_LIMIT_MS } from '../../src/lib/config.ts';
 import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
-import { type HoldAnswer, sessionInventory } from '../../src/lib/services/orders/inventory.ts';
+import { type HoldAnswer, sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
 import {
   checkoutHoldStatement,
   inventoryHoldStatement,

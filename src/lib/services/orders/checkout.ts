@@ -41,7 +41,7 @@ import { addressRead, type AddressView } from '../addresses.ts';
 import { showQuery } from '../show-query.ts';
 import { checkWaitingRoomPass } from '../waiting-room.ts';
 import { expireOverdueOrdersStatement } from './expiry.ts';
-import { sessionInventory } from './inventory.ts';
+import { sessionInventory } from '../../durable-objects/session-inventory.ts';
 import { checkoutHoldStatement, type OrderPlacement, placementStatements } from './placement.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';

@@ -12,7 +12,7 @@ import { rewardMonthStart } from '../../domain/invitations.ts';
 import { transitionOf, type OrderEvent, type OrderStatus } from '../../domain/order-state.ts';
 import { rewardInviterStatements, withdrawInviterRewardStatements } from '../coupons.ts';
 import { expireOverdueOrders } from './expiry.ts';
-import { sessionInventory } from './inventory.ts';
+import { sessionInventory } from '../../durable-objects/session-inventory.ts';
 import type { OrderDetail } from './presenters.ts';
 import { findOwnOrder, orderDetail, type OrderRow } from './queries.ts';
 import type { UserScope } from '../scope.ts';

@@ -18,8 +18,8 @@
  * died after D1 committed) is simply redone, and its tickets are counted once.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../../config.ts';
-import { database } from '../../db/client.ts';
+import { INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../config.ts';
+import { database } from '../db/client.ts';
 import {
   decideHold,
   inventoryObjectName,
@@ -28,9 +28,9 @@ import {
   ticketsLeft,
   type WrittenHold,
   writtenHold,
-} from '../../domain/session-inventory.ts';
-import { expireOverdueOrdersStatement } from './expiry.ts';
-import { inventoryHoldStatement, type OrderPlacement, placementStatements } from './placement.ts';
+} from '../domain/session-inventory.ts';
+import { expireOverdueOrdersStatement } from '../services/orders/expiry.ts';
+import { inventoryHoldStatement, type OrderPlacement, placementStatements } from '../services/orders/placement.ts';
 
 /** A row as D1 returns it; orders and attendees hold no blobs. */
 type D1Row = Record<string, string | number | null>;
