@@ -1,0 +1,581 @@
+/**
+ * `npm run sim`: a hot on-sale against the built worker on this machine, loopback only (issue 20,
+ * docs/hot-on-sale.md "Simulation"). On its own port and a fresh database folder it makes a
+ * high-demand session whose sale opens a few seconds after the burst begins, with one listing of K
+ * tickets, and signs up N buyers (the email-code flow, one client address each). The buyers arrive in
+ * a burst: the early ones before the opening (their order is drawn), the late ones after it, one after
+ * another. Each polls the waiting room as its page does (at the interval the server suggests, at most
+ * SIM_POLL_MAX_MS; an early page learns its drawn position at a random moment within
+ * SIM_DRAW_SPREAD_MS, which the app spreads over 2 minutes), reads its pass from the order
+ * confirmation page once through, quotes and orders one ticket (a hold through the session's
+ * inventory object), then pays in the sandbox or abandons the order.
+ * Meanwhile one buyer after another orders at an unrelated show, before the burst (idle) and during it.
+ *
+ * Reports the admission rate, the fairness (Kendall tau of arrival order against admission order,
+ * late and early arrivals apart), admission-to-paid time, holds/s, the unrelated checkout's latency
+ * idle and during the burst, and checks D1 at the end: never more than K tickets held or paid, the
+ * stock never negative (sampled during the run, read at the end). An oversell fails the run, as do
+ * an error answer or the hard timeout. Writes bench-results/load-sim-<time>.json, load-sim-latest.json
+ * and load-sim-latest.md (the table), and prints the table.
+ *
+ *   npm run sim                      build, then simulate
+ *   SIM_SKIP_BUILD=1 npm run sim     simulate on the dist/ already built
+ *   SIM_BUYERS=300 SIM_TICKETS=100 SIM_ABANDON_SHARE=0.2 SIM_EARLY_SHARE=0.5
+ *   SIM_ADMISSIONS_PER_MINUTE=600    the room's rate (the app's default)
+ *   SIM_OPENS_AFTER_MS=5000 SIM_LATE_SPREAD_MS=10000 SIM_POLL_MAX_MS=30000 SIM_DRAW_SPREAD_MS=20000
+ *   SIM_TIMEOUT_MS=300000 SIM_SEED=20 SIM_PORT=8791
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { kendallTau } from '../src/lib/domain/rank-correlation.ts';
+import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER } from './local-db.mjs';
+
+const settings = (name, fallback) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
+const BUYERS = settings('SIM_BUYERS', 300);
+const TICKETS = settings('SIM_TICKETS', 100);
+const ABANDON_SHARE = settings('SIM_ABANDON_SHARE', 0.2);
+const EARLY_SHARE = settings('SIM_EARLY_SHARE', 0.5);
+const ADMISSIONS_PER_MINUTE = settings('SIM_ADMISSIONS_PER_MINUTE', 600);
+const OPENS_AFTER_MS = settings('SIM_OPENS_AFTER_MS', 5000);
+const LATE_SPREAD_MS = settings('SIM_LATE_SPREAD_MS', 10_000);
+const POLL_MAX_MS = settings('SIM_POLL_MAX_MS', 30_000);
+const DRAW_SPREAD_MS = settings('SIM_DRAW_SPREAD_MS', 20_000);
+const TIMEOUT_MS = settings('SIM_TIMEOUT_MS', 300_000);
+const SEED = settings('SIM_SEED', 20);
+const port = settings('SIM_PORT', 8791);
+
+/** Buyers of the unrelated show, who order one after another in turn. */
+const UNRELATED_BUYERS = 10;
+const IDLE_WARM_UP = 10;
+const IDLE_SAMPLES = 40;
+const SIGN_UP_CONCURRENCY = 8;
+const STOCK_SAMPLE_MS = 2000;
+const FRONT_SAMPLE_MS = 250;
+const START_TIMEOUT_MS = 90_000;
+const REQUEST_TIMEOUT_MS = 60_000;
+const UNRELATED_STOCK = 1_000_000;
+const DAY_MS = 24 * 3600 * 1000;
+/** Order statuses whose tickets are out of the listing: held (awaiting payment) or paid. */
+const HOLDING_STATUSES = ['pending_payment', 'pending_ticketing', 'pending_receipt', 'completed'];
+
+const baseUrl = `http://127.0.0.1:${port}`;
+const persistTo = path.join(ROOT, '.wrangler', `sim-state-${port}`);
+const resultsDir = path.join(ROOT, 'bench-results');
+const run = Date.now().toString(36);
+
+/** A seeded generator in [0, 1) (mulberry32): the same SIM_SEED gives the same arrivals and abandons. */
+function seeded(seed) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Nearest-rank percentile of ascending values. */
+function percentile(sorted, q) {
+  return sorted.length ? sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] : null;
+}
+
+function spread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const round = (ms) => (ms === null ? null : Number(ms.toFixed(1)));
+  return { samples: sorted.length, p50Ms: round(percentile(sorted, 0.5)), p95Ms: round(percentile(sorted, 0.95)) };
+}
+
+function machine(loadAverage) {
+  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
+  return {
+    cpus: os.availableParallelism(),
+    model: /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1].trim() ?? os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    loadAverage,
+  };
+}
+
+/** A buyer's browser: its cookies and its own client address (the code-sending limits count per address). */
+class Client {
+  constructor(address) {
+    this.address = address;
+    this.cookies = new Map();
+  }
+
+  async request(pathname, { method = 'GET', body, headers = {}, form } = {}) {
+    const response = await fetch(`${baseUrl}${pathname}`, {
+      method,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      headers: {
+        'cf-connecting-ip': this.address,
+        origin: baseUrl,
+        language: 'en',
+        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(form === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+        ...headers,
+      },
+      body: body === undefined ? form : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  }
+
+  /** An API call's envelope; any answer but `expected` (200 by default) throws. */
+  async api(pathname, options = {}, expected = [200]) {
+    const response = await this.request(pathname, options);
+    const envelope = await response.json().catch(() => null);
+    if (!expected.includes(response.status)) {
+      throw new Error(`${options.method ?? 'GET'} ${pathname}: ${response.status} ${JSON.stringify(envelope)}`);
+    }
+    return { status: response.status, envelope };
+  }
+}
+
+const anyone = new Client('198.18.255.254');
+
+async function sql(statement) {
+  return (await anyone.api('/api/v1/dev/sql', { method: 'POST', body: { sql: statement } })).envelope.data;
+}
+
+/** Registers a new account through the email-code flow; the client is signed in afterwards. */
+async function signUp(client, email) {
+  await client.api('/api/v1/user/mail/regVerify', { method: 'POST', body: { email } });
+  const outbox = await client.api(`/api/v1/dev/outbox?target=${encodeURIComponent(email)}`);
+  const code = /\b(\d{6})\b/.exec(outbox.envelope.data[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`No sign-up code in the dev outbox for ${email}`);
+  await client.api('/api/v1/user/mail/register', { method: 'POST', body: { email, code, password: 'Sim2026pass', agreement: true } });
+}
+
+/** Runs `work` over the items, `concurrency` at a time. */
+async function inTurns(items, concurrency, work) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+async function startServer() {
+  const answered = await fetch(baseUrl, { signal: AbortSignal.timeout(2000) }).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or set SIM_PORT.`);
+  const server = spawnServer(WRANGLER, serveArgs(persistTo, port), { ...process.env, WRANGLER_SEND_METRICS: 'false' });
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (!server.running()) throw new Error(`The server exited before answering:\n${server.stderr()}`);
+    const status = await fetch(`${baseUrl}/api/`, { signal: AbortSignal.timeout(5000) }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return server;
+    await wait(100);
+  }
+  await server.stop();
+  throw new Error(`The server did not answer ${baseUrl} within ${START_TIMEOUT_MS / 1000} s:\n${server.stderr()}`);
+}
+
+/** An e-ticket listing on sale at a show more than a day away, one ticket an order allowed; not of `otherActivityId`. */
+async function onSaleListing(otherActivityId) {
+  const [row] = await sql(
+    `SELECT l.id AS id, l.tier_id AS tierId, t.session_id AS sessionId, a.id AS activityId FROM listings l
+    JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
+    WHERE l.status = 'active' AND l.source_order_id IS NULL AND a.status IN (1, 4) AND a.sale_starts_at <= ${Date.now()}
+      AND s.starts_at > ${Date.now() + DAY_MS} AND a.real_name_required = 0 AND a.num_min <= 1
+      AND instr(l.delivery_types, 'e_ticket') > 0 AND a.id <> ${otherActivityId} ORDER BY l.id LIMIT 1`,
+  );
+  if (!row) throw new Error('No e-ticket listing on sale in the demo catalogue.');
+  return row;
+}
+
+/** The unrelated show's listing, with stock for the whole run. */
+async function unrelatedListing() {
+  const listing = await onSaleListing(0);
+  await sql(`UPDATE listings SET quantity_available = ${UNRELATED_STOCK}, quantity_total = ${UNRELATED_STOCK} WHERE id = ${listing.id}`);
+  return listing;
+}
+
+/**
+ * A new high-demand session of another activity, 30 days away, with one listing of TICKETS e-tickets;
+ * its activity's sale is closed until `openSale` sets the opening.
+ */
+async function hotListing(unrelatedActivityId) {
+  const source = await onSaleListing(unrelatedActivityId);
+  const startsAt = Date.now() + 30 * DAY_MS;
+  const [session] = await sql(`
+    INSERT INTO activity_sessions (activity_id, starts_at, ends_at, high_demand) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}, 1
+    FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
+  const [tier] = await sql(`
+    INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort)
+    SELECT ${session.id}, 'Hot on-sale', name_zh_hant, name_zh_hans, face_value, currency, sort FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
+  const [listing] = await sql(`
+    INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
+    SELECT ${tier.id}, seller_id, price, currency, ${TICKETS}, ${TICKETS}, seating, 'e_ticket', 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
+  const openSale = (at) => sql(`UPDATE activities SET sale_starts_at = ${at} WHERE id = ${source.activityId}`);
+  await openSale(Date.now() + DAY_MS);
+  return { listingId: listing.id, sessionId: session.id, activityId: source.activityId, openSale };
+}
+
+const orderBody = (listingId, expectedTotal, extra = {}) => ({
+  listingId,
+  quantity: 1,
+  deliveryType: 'e_ticket',
+  paymentMethod: 'visa',
+  coupon: 'none',
+  acceptNotes: true,
+  expectedTotal,
+  ...extra,
+});
+
+/** The total to order one ticket at, or null when the listing is sold out (the page then says so). */
+async function quotedTotal(client, listingId) {
+  const quote = await client.api(
+    `/api/v1/checkout/quote?listingId=${listingId}&quantity=1&deliveryType=e_ticket&coupon=none`,
+    {},
+    [200, 409],
+  );
+  if (quote.status === 200) return quote.envelope.data.cost.total;
+  if (quote.envelope?.errorCode !== 'tickets_sold_out') throw new Error(`quote: ${JSON.stringify(quote.envelope)}`);
+  return null;
+}
+
+/**
+ * The unrelated show's checkout, one order after another in turn among its buyers: `idle` orders
+ * timed first, then orders timed until `stop()`.
+ */
+function unrelatedCheckout(buyers, listingId, expectedTotal) {
+  let sent = 0;
+  const orderOnce = async () => {
+    const client = buyers[sent % buyers.length];
+    sent += 1;
+    const started = performance.now();
+    await client.api('/api/v1/orders', {
+      method: 'POST',
+      headers: { 'idempotency-key': `sim-${run}-unrelated-${sent}` },
+      body: orderBody(listingId, expectedTotal),
+    });
+    return performance.now() - started;
+  };
+  return {
+    async idle() {
+      for (let i = 0; i < IDLE_WARM_UP; i += 1) await orderOnce();
+      const times = [];
+      for (let i = 0; i < IDLE_SAMPLES; i += 1) times.push(await orderOnce());
+      return times;
+    },
+    during() {
+      const times = [];
+      let stopped = false;
+      const loop = (async () => {
+        while (!stopped) times.push(await orderOnce());
+      })();
+      return {
+        stop: async () => {
+          stopped = true;
+          await loop;
+          return times;
+        },
+      };
+    },
+  };
+}
+
+/** The pass the order confirmation page carries for a buyer let through (its island's props). */
+function passOnPage(html) {
+  const props = html.replaceAll('&quot;', '"');
+  return /"waitingRoomPass":\[0,"([^"]+)"\]/.exec(props)?.[1] ?? null;
+}
+
+/**
+ * One buyer's visit: arrives at `arriveAt`, waits in the room polling as the waiting page does, once
+ * through reads the pass, quotes, orders, and pays or abandons. Returns what happened and when.
+ */
+async function visit(buyer, hot, clock) {
+  const { client } = buyer;
+  const room = `/api/v1/waiting-rooms/${hot.sessionId}`;
+  await wait(buyer.arriveAt - clock());
+  buyer.arrivedAt = clock();
+  let view = (await client.api(room, { method: 'POST', body: {} })).envelope.data;
+  let polls = 0;
+  while (view.state !== 'admitted') {
+    if (view.state === 'expired') throw new Error(`buyer ${buyer.index}: the pass lapsed before ordering`);
+    await wait(Math.min(view.pollAfterMs, POLL_MAX_MS));
+    polls += 1;
+    if (view.state === 'early') {
+      const front = (await client.api(`${room}/front`)).envelope.data;
+      if (front.drawn) {
+        // Once drawn, the waiting page reloads at a random moment (spreading the early group's
+        // requests) and joins again, which answers its position.
+        await wait(buyer.drawDelayMs);
+        view = (await client.api(room, { method: 'POST', body: {} })).envelope.data;
+      } else view = front;
+    } else {
+      view = (await client.api(`${room}/front?position=${view.position}`)).envelope.data;
+    }
+  }
+  buyer.polls = polls;
+  buyer.position = view.position;
+  buyer.admittedAt = clock();
+  const page = await client.request(`/en/order/confirm?listingId=${hot.listingId}&quantity=1`);
+  // The page answers 409 once the listing is sold out, and says so.
+  if (page.status === 409) {
+    buyer.outcome = 'sold out';
+    return;
+  }
+  const pass = passOnPage(await page.text());
+  if (page.status !== 200 || !pass) throw new Error(`buyer ${buyer.index}: no pass on the order confirmation page (${page.status})`);
+  const expectedTotal = await quotedTotal(client, hot.listingId);
+  if (expectedTotal === null) {
+    buyer.outcome = 'sold out';
+    return;
+  }
+  buyer.orderSentAt = clock();
+  const order = await client.api(
+    '/api/v1/orders',
+    {
+      method: 'POST',
+      headers: { 'idempotency-key': `sim-${run}-hot-${buyer.index}` },
+      body: orderBody(hot.listingId, expectedTotal, { waitingRoomPass: pass }),
+    },
+    [200, 409, 410, 422],
+  );
+  buyer.orderAnsweredAt = clock();
+  if (order.status !== 200) {
+    if (order.envelope?.errorCode !== 'tickets_sold_out') {
+      throw new Error(`buyer ${buyer.index}: order refused ${order.status} ${JSON.stringify(order.envelope)}`);
+    }
+    buyer.outcome = 'sold out';
+    return;
+  }
+  const { id } = order.envelope.data;
+  if (buyer.abandons) {
+    buyer.outcome = 'abandoned';
+    return;
+  }
+  const started = await client.api(`/api/v1/orders/${id}/payments`, {
+    method: 'POST',
+    headers: { 'idempotency-key': `sim-${run}-pay-${buyer.index}` },
+    body: { method: 'visa' },
+  });
+  const sandbox = new URL(started.envelope.data.checkoutUrl);
+  const decided = await client.request(sandbox.pathname, { method: 'POST', form: 'decision=approve' });
+  if (decided.status !== 303) throw new Error(`buyer ${buyer.index}: the sandbox answered ${decided.status}`);
+  const paid = (await client.api(`/api/v1/orders/${id}`)).envelope.data;
+  if (paid.status !== 'pending_ticketing') throw new Error(`buyer ${buyer.index}: order ${id} is ${paid.status} after paying`);
+  buyer.paidAt = clock();
+  buyer.outcome = 'paid';
+}
+
+/** The arrivals: early ones at random moments before the opening, late ones one after another after it. */
+function arrivals(clients, random) {
+  const early = Math.round(BUYERS * EARLY_SHARE);
+  const late = BUYERS - early;
+  return clients.map((client, index) => ({
+    index,
+    client,
+    early: index < early,
+    arriveAt:
+      index < early ? random() * Math.max(0, OPENS_AFTER_MS - 1000) : OPENS_AFTER_MS + 500 + ((index - early) * LATE_SPREAD_MS) / late,
+    abandons: random() < ABANDON_SHARE,
+    drawDelayMs: random() * DRAW_SPREAD_MS,
+  }));
+}
+
+/** Kendall tau of the order the group arrived in against the order the room let it through. */
+function fairness(group) {
+  const byArrival = [...group].sort((a, b) => a.arrivedAt - b.arrivedAt);
+  const tau = kendallTau(byArrival.map((buyer) => buyer.position));
+  return tau === null ? null : Number(tau.toFixed(3));
+}
+
+/** The hot listing as D1 has it: its stock and the tickets of its orders that hold or paid. */
+async function hotStock(listingId) {
+  const [listing] = await sql(`SELECT quantity_total AS total, quantity_available AS available FROM listings WHERE id = ${listingId}`);
+  const statuses = HOLDING_STATUSES.map((status) => `'${status}'`).join(', ');
+  const [orders] = await sql(
+    `SELECT COALESCE(SUM(quantity), 0) AS held, COALESCE(SUM(CASE WHEN status <> 'pending_payment' THEN quantity END), 0) AS paid
+     FROM orders WHERE listing_id = ${listingId} AND status IN (${statuses})`,
+  );
+  return { ...listing, ...orders };
+}
+
+async function simulate(report) {
+  const unrelated = await unrelatedListing();
+  const hot = await hotListing(unrelated.activityId);
+  await anyone.api(`/api/v1/dev/waiting-rooms/${hot.sessionId}`, { method: 'POST', body: { admissionsPerMinute: ADMISSIONS_PER_MINUTE } });
+
+  const clients = Array.from({ length: BUYERS + UNRELATED_BUYERS }, (_, i) => new Client(`198.19.${i >> 8}.${i & 255}`));
+  const signUpStarted = performance.now();
+  await inTurns(
+    clients.map((client, i) => [client, i]),
+    SIGN_UP_CONCURRENCY,
+    ([client, i]) => signUp(client, `sim-${run}-${i}@example.com`),
+  );
+  report.signUpSeconds = Number(((performance.now() - signUpStarted) / 1000).toFixed(1));
+  console.log(`${clients.length} accounts signed up in ${report.signUpSeconds} s`);
+
+  const unrelatedBuyers = clients.slice(BUYERS);
+  const unrelatedTotal = await quotedTotal(unrelatedBuyers[0], unrelated.id);
+  const checkout = unrelatedCheckout(unrelatedBuyers, unrelated.id, unrelatedTotal);
+  const idleTimes = await checkout.idle();
+  console.log(`unrelated checkout idle: ${JSON.stringify(spread(idleTimes))}`);
+
+  const buyers = arrivals(clients.slice(0, BUYERS), seeded(SEED));
+  const burstStart = performance.now();
+  const clock = () => performance.now() - burstStart;
+  const opensAt = Date.now() + OPENS_AFTER_MS;
+  await hot.openSale(opensAt);
+  const during = checkout.during();
+  let minimumStock = TICKETS;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      minimumStock = Math.min(minimumStock, (await hotStock(hot.listingId)).available);
+      await wait(STOCK_SAMPLE_MS);
+    }
+  })();
+  // The room's progress as anyone can read it: where the last buyer's position stands.
+  const admitted = [];
+  const watching = (async () => {
+    while (sampling) {
+      const view = (await anyone.api(`/api/v1/waiting-rooms/${hot.sessionId}/front?position=${BUYERS}`)).envelope.data;
+      admitted.push({ at: clock(), through: view.state === 'admitted' ? BUYERS : BUYERS - view.place });
+      if (view.state === 'admitted') return;
+      await wait(FRONT_SAMPLE_MS);
+    }
+  })();
+  const failures = [];
+  await Promise.all(
+    buyers.map(async (buyer) => {
+      try {
+        await visit(buyer, hot, clock);
+      } catch (error) {
+        failures.push(error.message);
+        buyer.outcome = 'error';
+      }
+    }),
+  );
+  const burstMs = clock();
+  const duringTimes = await during.stop();
+  sampling = false;
+  await Promise.all([sampler, watching]);
+  if (failures.length) throw new Error(`${failures.length} buyers failed; the first: ${failures[0]}`);
+
+  const stock = await hotStock(hot.listingId);
+  minimumStock = Math.min(minimumStock, stock.available);
+  const count = (outcome) => buyers.filter((buyer) => buyer.outcome === outcome).length;
+  const held = count('paid') + count('abandoned');
+  const firstAdmitted = admitted.find((sample) => sample.through > 0);
+  const allAdmitted = admitted.find((sample) => sample.through === BUYERS);
+  const holds = buyers.filter((buyer) => buyer.outcome === 'paid' || buyer.outcome === 'abandoned');
+  const holdAnswers = holds.map((buyer) => buyer.orderAnsweredAt).sort((a, b) => a - b);
+  const idle = spread(idleTimes);
+  const busy = spread(duringTimes);
+  Object.assign(report, {
+    burstSeconds: Number((burstMs / 1000).toFixed(1)),
+    admission: {
+      configuredPerSecond: Number((ADMISSIONS_PER_MINUTE / 60).toFixed(2)),
+      achievedPerSecond: Number(((BUYERS - firstAdmitted.through) / ((allAdmitted.at - firstAdmitted.at) / 1000)).toFixed(2)),
+      pollsPerBuyer: Number((buyers.reduce((sum, buyer) => sum + buyer.polls, 0) / buyers.length).toFixed(1)),
+    },
+    fairness: { lateTau: fairness(buyers.filter((b) => !b.early)), earlyTau: fairness(buyers.filter((b) => b.early)) },
+    outcomes: { paid: count('paid'), abandoned: count('abandoned'), soldOut: count('sold out') },
+    admissionToPaid: spread(buyers.filter((b) => b.outcome === 'paid').map((b) => b.paidAt - b.admittedAt)),
+    holdAnswer: spread(buyers.filter((b) => b.orderAnsweredAt !== undefined).map((b) => b.orderAnsweredAt - b.orderSentAt)),
+    holdsPerSecond:
+      holdAnswers.length > 1 ? Number(((holdAnswers.length - 1) / ((holdAnswers.at(-1) - holdAnswers[0]) / 1000)).toFixed(2)) : null,
+    stock: { ...stock, minimumSeen: minimumStock, answeredHolds: held },
+    unrelatedCheckout: {
+      idle,
+      duringBurst: busy,
+      p50Ratio: Number((busy.p50Ms / idle.p50Ms).toFixed(2)),
+      p95Ratio: Number((busy.p95Ms / idle.p95Ms).toFixed(2)),
+    },
+  });
+  const oversold = stock.held > TICKETS || minimumStock < 0 || stock.available + stock.held !== stock.total || stock.held !== held;
+  report.soldExactly = stock.held === Math.min(TICKETS, BUYERS) && !oversold;
+  if (oversold) throw new Error(`Oversold or miscounted: ${JSON.stringify(report.stock)} for ${TICKETS} tickets`);
+}
+
+function table(report) {
+  const { machine: m, admission: a, fairness: f, unrelatedCheckout: u, stock: s } = report;
+  const ms = ({ p50Ms, p95Ms }) => `${p50Ms} / ${p95Ms}`;
+  const lines = [
+    `Simulated ${report.date.slice(0, 10)} on ${m.cpus} CPUs (${m.model}), load average ${m.loadAverage.join(', ')} at start (a shared machine); ${report.buyers} buyers (${report.earlyBuyers} before the opening), ${report.tickets} tickets, ${Math.round(report.abandonShare * 100)}% abandon; burst ${report.burstSeconds} s.`,
+    '',
+    '| Measure | Value |',
+    '| --- | ---: |',
+    `| Admissions/s, achieved (configured) | ${a.achievedPerSecond} (${a.configuredPerSecond}) |`,
+    `| Kendall tau, arrival vs admission: late (expect 1) | ${f.lateTau} |`,
+    `| Kendall tau, arrival vs admission: early (expect ~0) | ${f.earlyTau} |`,
+    `| Admission to paid order, p50 / p95 ms | ${ms(report.admissionToPaid)} |`,
+    `| Hold answer (order through the object), p50 / p95 ms | ${ms(report.holdAnswer)} |`,
+    `| Holds/s through the object | ${report.holdsPerSecond} |`,
+    `| Paid / abandoned / sold out | ${report.outcomes.paid} / ${report.outcomes.abandoned} / ${report.outcomes.soldOut} |`,
+    `| D1 at the end: held or paid / stock left / lowest stock seen | ${s.held} / ${s.available} / ${s.minimumSeen} |`,
+    `| Unrelated checkout idle, p50 / p95 ms | ${ms(u.idle)} |`,
+    `| Unrelated checkout during the burst, p50 / p95 ms | ${ms(u.duringBurst)} |`,
+    `| Ratio during / idle, p50 / p95 (target <= 1.5) | ${u.p50Ratio} / ${u.p95Ratio} |`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+async function main() {
+  const report = {
+    date: new Date().toISOString(),
+    machine: machine(os.loadavg().map((load) => Number(load.toFixed(2)))),
+    buyers: BUYERS,
+    earlyBuyers: Math.round(BUYERS * EARLY_SHARE),
+    tickets: TICKETS,
+    abandonShare: ABANDON_SHARE,
+    admissionsPerMinute: ADMISSIONS_PER_MINUTE,
+    opensAfterMs: OPENS_AFTER_MS,
+    lateSpreadMs: LATE_SPREAD_MS,
+    pollMaxMs: POLL_MAX_MS,
+    drawSpreadMs: DRAW_SPREAD_MS,
+    seed: SEED,
+  };
+  rmSync(persistTo, { recursive: true, force: true });
+  migrate(persistTo);
+  seedIfEmpty(persistTo);
+  if (!process.env.SIM_SKIP_BUILD) build();
+  const server = await startServer();
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The simulation did not finish within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([simulate(report), timeout]);
+  } finally {
+    clearTimeout(timer);
+    await server.stop();
+  }
+  const markdown = table(report);
+  mkdirSync(resultsDir, { recursive: true });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  writeFileSync(path.join(resultsDir, `load-sim-${report.date.replace(/[:.]/g, '-')}.json`), json);
+  writeFileSync(path.join(resultsDir, 'load-sim-latest.json'), json);
+  writeFileSync(path.join(resultsDir, 'load-sim-latest.md'), markdown);
+  console.log(`\n${markdown}\nWritten to ${path.relative(ROOT, resultsDir)}/load-sim-latest.json and load-sim-latest.md`);
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  console.error(`\nThe simulation failed: ${error.message}`);
+  process.exit(1);
+}
