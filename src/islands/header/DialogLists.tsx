@@ -1,6 +1,6 @@
 /**
- * The body of a header dialog. The page carries only this line of text and the few props below: the
- * lists the dialog offers (GET /api/v1/header/choices, which the browser may reuse for a while) load
+ * The body of a header dialog. The page carries only this line of text and the few props below (the
+ * dialog's texts among them): the lists the dialog offers (GET /api/v1/header/choices, which the browser may reuse for a while) load
  * when it hydrates, which (client:visible in a closed dialog) is when the dialog first opens. So every
  * page stays within a slow phone's first round trip, and no script is fetched before first paint.
  */
@@ -50,12 +50,7 @@ export default function DialogLists({ dialog, currentCityId, language, currency,
     );
   if (!choices) return <p className="dialog-loading">{format(m, 'header.lists.loading')}</p>;
   return dialog === 'cityPicker' ? (
-    <CityPicker
-      cities={choices.cities}
-      hotCityIds={choices.hotCityIds}
-      currentCityId={currentCityId}
-      messages={choices.messages.cityPicker}
-    />
+    <CityPicker cities={choices.cities} hotCityIds={choices.hotCityIds} currentCityId={currentCityId} messages={m} />
   ) : (
     <PreferencesPopup
       languages={choices.languages}
@@ -63,7 +58,7 @@ export default function DialogLists({ dialog, currentCityId, language, currency,
       language={language}
       currency={currency}
       path={path}
-      messages={choices.messages.preferences}
+      messages={m}
     />
   );
 }
