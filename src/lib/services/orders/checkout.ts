@@ -4,7 +4,7 @@
  * guarded write in the same D1 batch that inserts it (placement.ts), and gives them back through the
  * `orders_release_hold` trigger when an unpaid order closes (lifecycle.ts, expiry.ts). A high-demand
  * session's orders are held by its inventory object instead, which writes them to D1 in batches
- * (inventory.ts).
+ * (durable-objects/session-inventory.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod } from '../../config.ts';
@@ -12,10 +12,8 @@ import { prefixed, prefixedTable, rowOf } from '../../db/batch-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { known, read, readOne, readTogether, type Read } from '../../db/read-together.ts';
 import {
-  type activities,
   activitySessions,
   attendees,
-  type cities,
   coupons,
   listings,
   orderAttendees,
@@ -23,17 +21,16 @@ import {
   ticketTiers,
   userCoupons,
   users,
-  type venues,
   waitlistOffers,
 } from '../../db/schema.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
-import { bestOffer, judgeCoupon, type CouponVerdict } from '../../domain/coupons.ts';
+import { bestOffer, judgeCoupon } from '../../domain/coupons.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { idCardTypeFor } from '../../domain/identity.ts';
 import { requestHash, sameRequest } from '../../domain/idempotency.ts';
 import { convert, type CurrencyTable } from '../../domain/money.ts';
 import { offeredPaymentMethods, type PaymentSetup } from '../../domain/payment-provider-choice.ts';
-import { costBreakdown, type CostBreakdown } from '../../domain/pricing.ts';
+import { costBreakdown } from '../../domain/pricing.ts';
 import { parseDeliveryTypes } from '../../domain/ticket-offer.ts';
 import { normalizePhone, phoneProblem } from '../../domain/validation.ts';
 import { offerClaimable } from '../../domain/waitlist.ts';
@@ -44,6 +41,7 @@ import { expireOverdueOrdersStatement } from './expiry.ts';
 import { sessionInventory } from '../../durable-objects/session-inventory.ts';
 import { checkoutHoldStatement, type OrderPlacement, placementStatements } from './placement.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
+import type { JudgedCoupon, Priced, Target } from './priced.ts';
 import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';
 import type { UserScope } from '../scope.ts';
 
@@ -51,20 +49,6 @@ const TAKER_NAME_MAX_LENGTH = 50;
 
 // ---------------------------------------------------------------------------------------------
 // What is being bought
-
-/** What is bought: a listing with its tier's show and its seller's name. */
-export interface Target {
-  listing: typeof listings.$inferSelect;
-  tier: typeof ticketTiers.$inferSelect;
-  session: Omit<typeof activitySessions.$inferSelect, 'highDemand'>;
-  /** Its session's holds go through the session's inventory object (inventory.ts). */
-  highDemand: boolean;
-  activity: typeof activities.$inferSelect;
-  venue: typeof venues.$inferSelect;
-  city: typeof cities.$inferSelect;
-  countryCode: string;
-  sellerName: string;
-}
 
 function targetStatement(db: Db, listingId: number) {
   return showQuery(db, {
@@ -111,14 +95,6 @@ function unitPriceIn(target: Target, currency: string, table: CurrencyTable): nu
 // ---------------------------------------------------------------------------------------------
 // Coupons of the buyer, judged against one order
 
-/** One of the buyer's unused coupons with its verdict for the order at hand. */
-export interface JudgedCoupon {
-  id: number;
-  coupon: typeof coupons.$inferSelect;
-  verdict: CouponVerdict;
-  validTo: number;
-}
-
 type CouponRow = { id: number; coupon: typeof coupons.$inferSelect };
 
 function judgeUserCoupons(
@@ -153,16 +129,6 @@ export interface QuoteInput {
   coupon: CouponChoice;
   /** Buys the tickets this waitlist offer holds for the buyer (issue 18). */
   waitlistOfferId?: number;
-}
-
-/** The checked purchase and its price: what both the quote and the order are made of. */
-export interface Priced {
-  target: Target;
-  deliveryType: DeliveryType;
-  unitPrice: number;
-  judged: JudgedCoupon[];
-  applied: JudgedCoupon | null;
-  cost: CostBreakdown;
 }
 
 /** What pricing a purchase reads: the listing with its show, the buyer's unused coupons, whether they ever paid. */

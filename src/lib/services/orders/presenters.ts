@@ -18,7 +18,7 @@ import { listableTickets, sourceRefusal } from '../../domain/transfer.ts';
 import { translator } from '../../i18n/index.ts';
 import { localizedAddress, localizedName, type Locale } from '../../i18n/locales.ts';
 import type { OrderWithShowRow } from '../show-query.ts';
-import type { JudgedCoupon, Priced } from './checkout.ts';
+import type { JudgedCoupon, Priced } from './priced.ts';
 
 export type CostView = CostBreakdown & { formatted: Record<Exclude<keyof CostBreakdown, 'currency'>, string> };
 

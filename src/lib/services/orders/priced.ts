@@ -1,0 +1,41 @@
+/**
+ * What checkout works out before it writes anything: the listing being bought with its show, the
+ * buyer's coupons judged against the order, and the price. The quote and the order are both made of
+ * a Priced (checkout.ts makes it, presenters.ts shows it).
+ */
+import type { DeliveryType } from '../../config.ts';
+import type { activities, activitySessions, cities, coupons, listings, ticketTiers, venues } from '../../db/schema.ts';
+import type { CouponVerdict } from '../../domain/coupons.ts';
+import type { CostBreakdown } from '../../domain/pricing.ts';
+
+/** What is bought: a listing with its tier's show and its seller's name. */
+export interface Target {
+  listing: typeof listings.$inferSelect;
+  tier: typeof ticketTiers.$inferSelect;
+  session: Omit<typeof activitySessions.$inferSelect, 'highDemand'>;
+  /** Its session's holds go through the session's inventory object (durable-objects/session-inventory.ts). */
+  highDemand: boolean;
+  activity: typeof activities.$inferSelect;
+  venue: typeof venues.$inferSelect;
+  city: typeof cities.$inferSelect;
+  countryCode: string;
+  sellerName: string;
+}
+
+/** One of the buyer's unused coupons with its verdict for the order at hand. */
+export interface JudgedCoupon {
+  id: number;
+  coupon: typeof coupons.$inferSelect;
+  verdict: CouponVerdict;
+  validTo: number;
+}
+
+/** The checked purchase and its price: what both the quote and the order are made of. */
+export interface Priced {
+  target: Target;
+  deliveryType: DeliveryType;
+  unitPrice: number;
+  judged: JudgedCoupon[];
+  applied: JudgedCoupon | null;
+  cost: CostBreakdown;
+}
