@@ -20,13 +20,13 @@
  * since; its load time and query mix are kept beside it. 100,000 activities take 166 MB and loaded in 72 s here; 1,000,000 take about 1.7 GB.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { mulberry32 } from '../src/lib/domain/random.ts';
 import { buildSeed } from '../src/lib/db/seed.ts';
 import { build, migrate, ROOT, seedReferenceTime, serveArgs, spawnServer, waitForServer, WRANGLER } from './local-db.mjs';
+import { machine, percentile } from './measurements.mjs';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
 const GENERATOR_VERSION = 3;
@@ -496,11 +496,6 @@ async function startServer(persistTo) {
 
 const searchPath = (keyword) => `/api/v1/list/s_${encodeURIComponent(keyword)}?sceneType=searchV2&ignoreCityId=true`;
 
-/** Nearest-rank percentile of ascending values. */
-function percentile(sorted, q) {
-  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
-}
-
 async function timedSearch(keyword) {
   const started = performance.now();
   const response = await fetch(`${baseUrl}${searchPath(keyword)}`);
@@ -666,14 +661,9 @@ async function main() {
     }
   }
 
-  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
   const report = {
     date: new Date().toISOString(),
-    machine: {
-      cpus: os.availableParallelism(),
-      model: /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1].trim() ?? os.cpus()[0]?.model ?? 'unknown',
-      node: process.version,
-    },
+    machine: machine(),
     queries: prepared[0]?.queries.length ?? 0,
     p95BudgetMs: P95_BUDGET_MS,
     broadQueries: BROAD_QUERIES,

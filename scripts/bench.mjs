@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import { benchCheckout, prepareCheckoutListing } from './bench-checkout.mjs';
 import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../src/lib/db/measured-d1.ts';
 import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER } from './local-db.mjs';
+import { machine, percentile } from './measurements.mjs';
 
 const CONNECTIONS = 10;
 const DURATION_S = 10;
@@ -59,18 +60,6 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const persistTo = path.join(ROOT, '.wrangler', `bench-state-${port}`);
 const resultsDir = path.join(ROOT, 'bench-results');
 const serverEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
-
-function machine(loadAverage1m) {
-  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
-  return {
-    cpus: os.availableParallelism(),
-    model: /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1].trim() ?? os.cpus()[0]?.model ?? 'unknown',
-    memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
-    os: `${os.type()} ${os.release()}`,
-    node: process.version,
-    loadAverage1m,
-  };
-}
 
 /** Starts the worker and resolves with the milliseconds from spawn to the first 200 of the home page. */
 async function startServer(vars) {
@@ -128,11 +117,6 @@ async function timesToFirstByte(name, send) {
   }
   times.sort((a, b) => a - b);
   return { name, p50Ms: Number(percentile(times, 0.5).toFixed(1)), p95Ms: Number(percentile(times, 0.95).toFixed(1)) };
-}
-
-/** Nearest-rank percentile of ascending values. */
-function percentile(sorted, q) {
-  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
 }
 
 async function load(target, durationS) {
@@ -361,7 +345,7 @@ async function main() {
 
   const report = {
     date: new Date().toISOString(),
-    machine: machine(loadAtStart),
+    machine: { ...machine(), loadAverage1m: loadAtStart },
     connections: CONNECTIONS,
     durationS: DURATION_S,
     warmupS: WARMUP_S,

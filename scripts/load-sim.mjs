@@ -25,11 +25,12 @@
  *   SIM_OPENS_AFTER_MS=5000 SIM_LATE_SPREAD_MS=10000 SIM_POLL_MAX_MS=30000 SIM_DRAW_SPREAD_MS=20000
  *   SIM_TIMEOUT_MS=300000 SIM_SEED=20 SIM_PORT=8791
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { kendallTau } from '../src/lib/domain/rank-correlation.ts';
 import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER } from './local-db.mjs';
+import { machine, percentile } from './measurements.mjs';
 
 const settings = (name, fallback) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
 const BUYERS = settings('SIM_BUYERS', 300);
@@ -77,27 +78,10 @@ function seeded(seed) {
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** Nearest-rank percentile of ascending values. */
-function percentile(sorted, q) {
-  return sorted.length ? sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] : null;
-}
-
 function spread(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const round = (ms) => (ms === null ? null : Number(ms.toFixed(1)));
   return { samples: sorted.length, p50Ms: round(percentile(sorted, 0.5)), p95Ms: round(percentile(sorted, 0.95)) };
-}
-
-function machine(loadAverage) {
-  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
-  return {
-    cpus: os.availableParallelism(),
-    model: /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1].trim() ?? os.cpus()[0]?.model ?? 'unknown',
-    memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
-    os: `${os.type()} ${os.release()}`,
-    node: process.version,
-    loadAverage,
-  };
 }
 
 /** A buyer's browser: its cookies and its own client address (the code-sending limits count per address). */
@@ -536,7 +520,7 @@ function table(report) {
 async function main() {
   const report = {
     date: new Date().toISOString(),
-    machine: machine(os.loadavg().map((load) => Number(load.toFixed(2)))),
+    machine: { ...machine(), loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))) },
     buyers: BUYERS,
     earlyBuyers: Math.round(BUYERS * EARLY_SHARE),
     tickets: TICKETS,
