@@ -15,10 +15,9 @@ import {
   type OrderPlacement,
   placementStatements,
 } from '../../src/lib/services/orders/placement.ts';
-import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { eTicketSource, type ETicketSource, newKey, placeOrder, waitingRoomPass } from './shop.ts';
+import { createOrder, eTicketSource, type ETicketSource, newKey, placeOrder, waitingRoomPass } from './shop.ts';
 
 let hot: ETicketSource;
 let buyers: number[];
@@ -233,21 +232,7 @@ describe('checkout of a high-demand session', () => {
     expect(quoted.status, quoted.text).toBe(200);
     const key = newKey();
     const pass = await waitingRoomPass(buyer, hot.sessionId);
-    const order = () =>
-      buyer.call<OrderDetail>('/api/v1/orders', {
-        method: 'POST',
-        headers: { 'idempotency-key': key },
-        body: {
-          listingId: hot.listingId,
-          quantity: 1,
-          deliveryType: 'e_ticket',
-          paymentMethod: 'visa',
-          coupon: 'none',
-          acceptNotes: true,
-          expectedTotal: quoted.body.data.cost.total,
-          waitingRoomPass: pass,
-        },
-      });
+    const order = () => createOrder(buyer, hot.listingId, 1, quoted.body.data.cost.total, { waitingRoomPass: pass, idempotencyKey: key });
     const [first, retry] = await Promise.all([order(), order()]);
     expect(first.status, first.text).toBe(200);
     expect(retry.body.data.orderNo).toBe(first.body.data.orderNo);

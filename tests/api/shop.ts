@@ -20,11 +20,24 @@ export const newKey = () => `shop-key-${Date.now()}-${++keyCount}`;
 export const quote = (client: TestClient, listingId: number, quantity: number) =>
   client.call<CheckoutQuote>(`/api/v1/checkout/quote?listingId=${listingId}&quantity=${quantity}&deliveryType=e_ticket&coupon=none`);
 
-/** Orders e-tickets paid by card; a high-demand session's order carries the buyer's `waitingRoomPass`. */
-export const createOrder = (client: TestClient, listingId: number, quantity: number, expectedTotal: number, waitingRoomPass?: string) =>
+/** How an order is sent: a high-demand session's carries the buyer's pass; a retry reuses its key. */
+export interface OrderOptions {
+  waitingRoomPass?: string;
+  idempotencyKey?: string;
+  language?: string;
+}
+
+/** Orders e-tickets paid by card. */
+export const createOrder = (
+  client: TestClient,
+  listingId: number,
+  quantity: number,
+  expectedTotal: number,
+  { waitingRoomPass, idempotencyKey = newKey(), language }: OrderOptions = {},
+) =>
   client.call<OrderDetail>('/api/v1/orders', {
     method: 'POST',
-    headers: { 'idempotency-key': newKey() },
+    headers: { 'idempotency-key': idempotencyKey, ...(language === undefined ? {} : { language }) },
     body: {
       listingId,
       quantity,
@@ -41,7 +54,7 @@ export const createOrder = (client: TestClient, listingId: number, quantity: num
 export async function placeOrder(client: TestClient, listingId: number, quantity: number, waitingRoomPass?: string) {
   const quoted = await quote(client, listingId, quantity);
   if (quoted.status !== 200) return quoted;
-  return createOrder(client, listingId, quantity, quoted.body.data.cost.total, waitingRoomPass);
+  return createOrder(client, listingId, quantity, quoted.body.data.cost.total, { waitingRoomPass });
 }
 
 /**

@@ -46,21 +46,7 @@ async function highDemand(source: ETicketSource): Promise<void> {
 async function orderWith(client: TestClient, listingId: number, pass: string | null, language = 'en') {
   const quoted = await quote(client, listingId, 1);
   expect(quoted.status, quoted.text).toBe(200);
-  if (pass === null) return createOrder(client, listingId, 1, quoted.body.data.cost.total);
-  return client.call('/api/v1/orders', {
-    method: 'POST',
-    headers: { 'idempotency-key': `queue-${crypto.randomUUID()}`, language },
-    body: {
-      listingId,
-      quantity: 1,
-      deliveryType: 'e_ticket',
-      paymentMethod: 'visa',
-      coupon: 'none',
-      acceptNotes: true,
-      expectedTotal: quoted.body.data.cost.total,
-      waitingRoomPass: pass,
-    },
-  });
+  return createOrder(client, listingId, 1, quoted.body.data.cost.total, { waitingRoomPass: pass ?? undefined, language });
 }
 
 let first: ETicketSource;
