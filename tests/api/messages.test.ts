@@ -158,6 +158,33 @@ describe('delivering messages', () => {
     expect(row.attempts).toBe(1);
   });
 
+  it('builds its link on the configured origin, never on the host a request came to', async () => {
+    const buyer = await signedInClient('msg-origin');
+    const order = await orderedBy(buyer);
+    const [placed] = await messagesOf({ orderId: order.id });
+    const db = database(env.DB);
+    const sent: Request[] = [];
+    const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Request(input, init));
+      return Response.json({ id: 'resend-email-id' });
+    }) as typeof fetch;
+    const queued = { id: placed.id, origin: 'https://forged-host.example' };
+
+    // A deployed build without PUBLIC_ORIGIN has no link to give: the message waits for the setting.
+    const { PUBLIC_ORIGIN: _unset, ...unconfigured } = resendEnv;
+    expect(await deliverQueuedMessage(db, unconfigured, queued, Date.now(), fetcher)).toEqual({
+      kind: 'retry',
+      delaySeconds: MESSAGE_RETRY_DELAYS_S[0],
+    });
+    expect(sent).toEqual([]);
+
+    expect((await deliverQueuedMessage(db, resendEnv, queued, Date.now(), fetcher)).kind).toBe('sent');
+    const email = (await sent[0].json()) as { text: string; html: string };
+    expect(email.text).toContain(`https://tickets.example.com/en/orders/${order.id}`);
+    expect(email.html).toContain(`href="https://tickets.example.com/en/orders/${order.id}"`);
+    expect(`${email.text}${email.html}`).not.toContain('forged-host');
+  });
+
   it('speaks the language an account was opened in until its owner chooses another', async () => {
     const client = new TestClient();
     const email = 'msg-opened-in-zh-cn@example.com';

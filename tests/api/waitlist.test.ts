@@ -7,7 +7,7 @@ import { sweep } from '../../src/lib/services/sweep.ts';
 import { lapseOverdueOffers, offerReturnedTickets, type WaitlistEntryView } from '../../src/lib/services/waitlist.ts';
 import { sellerClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { newKey, placeOrder } from './shop.ts';
+import { newKey, pay, placeOrder } from './shop.ts';
 
 const db = () => database(env.DB);
 
@@ -340,6 +340,40 @@ describe('offers', () => {
     await claimer.call(`/api/v1/orders/${(bought.body.data as OrderDetail).id}/cancel`, { method: 'POST' });
     expect((await entries(next)).body.data[0].status).toBe('offered');
     expect(await stockOf(show.listingId)).toBe(0);
+  });
+
+  it('offers the tickets of a new resale listing to the waiting group, which buys them there', async () => {
+    const show = await newShow(2);
+    const reseller = await buyer('reseller');
+    const orderId = await hold(reseller, show.listingId, 2);
+    await pay(reseller, orderId);
+    const tier = await env.DB.prepare(
+      `SELECT l.seller_id AS sellerId, t.face_value AS faceValue, t.currency FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id WHERE l.id = ?`,
+    )
+      .bind(show.listingId)
+      .first<{ sellerId: number; faceValue: number; currency: string }>();
+    const issued = await (await sellerClient(tier!.sellerId)).post(`/api/v1/seller/orders/${orderId}/fulfil`, { method: 'e_ticket' });
+    expect(issued.status, issued.text).toBe(200);
+    const [waiting, direct] = [await buyer('resale-wait'), await buyer('resale-direct')];
+    expect((await join(waiting, show.tierId, 2)).status).toBe(200);
+
+    // The holder resells both tickets: a new listing of the tier, held for the waiting group by the pass after the write.
+    const listed = await reseller.call<{ id: number }>(`/api/v1/orders/${orderId}/transfer-listings`, {
+      method: 'POST',
+      body: { quantity: 2, price: tier!.faceValue, currency: tier!.currency, acceptAgreement: true },
+    });
+    expect(listed.status, listed.text).toBe(200);
+    const resale = listed.body.data.id;
+    const view = (await entries(waiting)).body.data[0];
+    expect(view).toMatchObject({ status: 'offered', offer: { quantity: 2 } });
+    expect(view.offer!.checkoutPath).toBe(`/en/order/confirm?listingId=${resale}&quantity=2&offer=${view.offer!.id}`);
+    expect(await stockOf(resale)).toBe(0);
+    expect((await placeOrder(direct, resale, 2)).body.errorCode).toBe('tickets_sold_out');
+
+    const bought = await buyWithOffer(waiting, resale, 2, view.offer!.id);
+    expect(bought.status, bought.text).toBe(200);
+    expect(bought.body.data).toMatchObject({ quantity: 2, status: 'pending_payment' });
+    expect((await offersOf(resale)).map((offer) => offer.status)).toEqual(['claimed']);
   });
 });
 
