@@ -120,9 +120,12 @@ async function orderMessageTimes(baseUrl, run, cookies, body) {
  * Measures order creation and checks the database afterwards. Returns the bench row and placeOrder,
  * which submits one more order as the next buyer (its response), for later runs on the same database.
  */
-export async function benchCheckout({ baseUrl, listing, connections, durationS, warmupS }) {
-  const { listingId } = listing;
-  const run = Date.now().toString(36);
+/**
+ * BUYERS buyers signed up through the email-code flow, each code timed from asking to the outbox,
+ * then MESSAGE_SAMPLES orders timed to their "placed" message: the buyers' cookies, the order body
+ * for the listing, and the two message latencies.
+ */
+export async function buyersWithMessageTimes(baseUrl, listingId, run) {
   const cookies = [];
   const codeTimes = [];
   for (let i = 0; i < BUYERS; i += 1) cookies.push(await signUp(baseUrl, `bench-${run}-${i}@example.com`, codeTimes));
@@ -142,6 +145,12 @@ export async function benchCheckout({ baseUrl, listing, connections, durationS, 
     expectedTotal: quote.data.cost.total,
   });
   const messages = { loginCode: summary(codeTimes), orderPlaced: await orderMessageTimes(baseUrl, `bench-${run}`, cookies, body) };
+  return { cookies, body, messages };
+}
+
+export async function benchCheckout({ baseUrl, listing, connections, durationS, warmupS }) {
+  const run = Date.now().toString(36);
+  const { cookies, body, messages } = await buyersWithMessageTimes(baseUrl, listing.listingId, run);
   let sent = 0;
   const request = (defaults) => ({
     ...defaults,
