@@ -14,6 +14,7 @@ import {
 } from '../../src/lib/services/message-delivery.ts';
 import { sweep } from '../../src/lib/services/sweep.ts';
 import { latestCode, sellerClient, signedInClient, TestClient } from './auth-client.ts';
+import { twilioDouble } from '../doubles/twilio-api.ts';
 import { seed } from './helpers.ts';
 import { deliverPendingMessages, messagesOf, outboxOf } from './messages.ts';
 import { createOrder, eTicketSource, newKey, pay, placeOrder, quote, type ETicketSource } from './shop.ts';
@@ -250,6 +251,31 @@ describe('delivering messages', () => {
     const verdict = await deliverQueuedMessage(database(env.DB), resendEnv, { id: placed.id, origin: null }, Date.now(), provider.fetcher);
     expect(verdict).toEqual({ kind: 'dead' });
     expect(provider.calls).toHaveLength(1);
+  });
+
+  it('sends an SMS once through Twilio, which takes no idempotency key, when the first answer was lost', async () => {
+    const buyer = await signedInClient('msg-twilio');
+    const order = await orderedBy(buyer);
+    const [placed] = await messagesOf({ orderId: order.id });
+    // The same message to a buyer reached by phone.
+    await env.DB.prepare("UPDATE messages SET channel = 'sms', target = '+852 61234567' WHERE id = ?").bind(placed.id).run();
+    const twilio = twilioDouble();
+    const twilioEnv = {
+      ...resendEnv,
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: twilio.account.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.account.authToken,
+      TWILIO_FROM: twilio.account.from,
+      TWILIO_API_URL: 'https://twilio.test',
+    };
+    const fetcher = ((input: RequestInfo | URL, init?: RequestInit) => twilio.handle(new Request(input, init))) as typeof fetch;
+    const db = database(env.DB);
+    twilio.loseNextAnswer();
+    expect((await deliverQueuedMessage(db, twilioEnv, { id: placed.id, origin: null }, Date.now(), fetcher)).kind).toBe('retry');
+    expect((await deliverQueuedMessage(db, twilioEnv, { id: placed.id, origin: null }, Date.now(), fetcher)).kind).toBe('sent');
+    expect(twilio.messages).toHaveLength(1);
+    expect(twilio.messages[0].body).toContain(order.orderNo);
+    expect(twilio.requests.map((request) => request.method)).toEqual(['POST', 'GET']);
   });
 
   it('the queue consumer acks what was delivered and retries what failed, with the delay', async () => {

@@ -3,8 +3,11 @@
  * as Twilio's reference describes (https://www.twilio.com/docs/messaging/api/message-resource):
  * POST /2010-04-01/Accounts/{AccountSid}/Messages.json with HTTP Basic auth (account SID and auth
  * token) and a form-encoded body of To (E.164), Body, and From or MessagingServiceSid; 201 answers
- * the Message resource. Errors are JSON `{code, message, more_info, status}` with Twilio's error
- * codes. It records every request and every message sent, and can be told to fail the next calls.
+ * the Message resource. GET on the same path lists the account's messages newest first, filtered
+ * by `To` and cut to `PageSize` (default 50), as `{messages: [...], page, page_size, ...}`. Errors
+ * are JSON `{code, message, more_info, status}` with Twilio's error codes. It records every request
+ * and every message sent, and can be told to fail the next calls, or to take a message and lose
+ * the answer (a timeout after Twilio accepted it).
  */
 import { randomBytes } from 'node:crypto';
 
@@ -21,6 +24,8 @@ export interface TwilioMessage {
   from: string | null;
   messagingServiceSid: string | null;
   body: string;
+  /** RFC 2822, as Twilio writes dates. */
+  dateCreated: string;
 }
 
 export interface TwilioAccount {
@@ -42,6 +47,8 @@ export interface TwilioDouble {
   fetch(url: string, init: RequestInit): Promise<Response>;
   /** The next `count` calls answer `status` with the error Twilio documents for it. */
   failNext(count: number, status: 429 | 500 | 503): void;
+  /** The next message sent is taken, but its caller sees a network failure instead of the answer. */
+  loseNextAnswer(): void;
 }
 
 const INJECTED: Record<number, { code: number; message: string }> = {
@@ -60,6 +67,32 @@ function error(status: number, code: number, message: string): Response {
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 
+const rfc2822 = (date: Date) => date.toUTCString().replace('GMT', '+0000');
+
+function resourceOf(account: TwilioAccount, message: TwilioMessage) {
+  return {
+    sid: message.sid,
+    account_sid: account.accountSid,
+    to: message.to,
+    from: message.from,
+    messaging_service_sid: message.messagingServiceSid,
+    body: message.body,
+    status: message.messagingServiceSid ? 'accepted' : 'queued',
+    num_segments: '1',
+    num_media: '0',
+    direction: 'outbound-api',
+    api_version: '2010-04-01',
+    price: null,
+    price_unit: null,
+    error_code: null,
+    error_message: null,
+    date_created: message.dateCreated,
+    date_updated: message.dateCreated,
+    date_sent: null,
+    uri: `/2010-04-01/Accounts/${account.accountSid}/Messages/${message.sid}.json`,
+  };
+}
+
 export function twilioDouble(
   account: TwilioAccount = {
     accountSid: sid('AC'),
@@ -72,6 +105,7 @@ export function twilioDouble(
   const messages: TwilioMessage[] = [];
   const unreachable = new Set<string>();
   const failures: number[] = [];
+  let loseAnswer = false;
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -86,6 +120,16 @@ export function twilioDouble(
     if (user !== account.accountSid || password !== account.authToken) return error(401, 20003, 'Authenticate');
     const path = MESSAGES_PATH.exec(url.pathname);
     if (!path || path[1] !== account.accountSid) return error(404, 20404, `The requested resource ${url.pathname} was not found`);
+    if (request.method === 'GET') {
+      const to = url.searchParams.get('To');
+      const pageSize = Number(url.searchParams.get('PageSize') ?? 50);
+      const listed = messages
+        .filter((message) => !to || message.to === to)
+        .reverse()
+        .slice(0, pageSize)
+        .map((message) => resourceOf(account, message));
+      return Response.json({ messages: listed, page: 0, page_size: pageSize, start: 0, end: listed.length - 1, next_page_uri: null });
+    }
     if (request.method !== 'POST') return error(405, 20004, 'Method not allowed');
 
     const to = params.get('To');
@@ -107,33 +151,20 @@ export function twilioDouble(
     if (!body) return error(400, 21602, 'Message body is required.');
     if (body.length > MAX_BODY) return error(400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
 
-    const message: TwilioMessage = { sid: sid('SM'), to, from: service ? null : from, messagingServiceSid: service, body };
+    const message: TwilioMessage = {
+      sid: sid('SM'),
+      to,
+      from: service ? null : from,
+      messagingServiceSid: service,
+      body,
+      dateCreated: rfc2822(new Date()),
+    };
     messages.push(message);
-    const now = new Date().toUTCString().replace('GMT', '+0000');
-    return Response.json(
-      {
-        sid: message.sid,
-        account_sid: account.accountSid,
-        to,
-        from: message.from,
-        messaging_service_sid: service,
-        body,
-        status: service ? 'accepted' : 'queued',
-        num_segments: '1',
-        num_media: '0',
-        direction: 'outbound-api',
-        api_version: '2010-04-01',
-        price: null,
-        price_unit: null,
-        error_code: null,
-        error_message: null,
-        date_created: now,
-        date_updated: now,
-        date_sent: null,
-        uri: `/2010-04-01/Accounts/${account.accountSid}/Messages/${message.sid}.json`,
-      },
-      { status: 201 },
-    );
+    if (loseAnswer) {
+      loseAnswer = false;
+      throw new TypeError('fetch failed: the connection closed before the answer');
+    }
+    return Response.json(resourceOf(account, message), { status: 201 });
   }
 
   return {
@@ -145,6 +176,9 @@ export function twilioDouble(
     fetch: (url, init) => handle(new Request(url, init)),
     failNext(count, status) {
       for (let i = 0; i < count; i++) failures.push(status);
+    },
+    loseNextAnswer() {
+      loseAnswer = true;
     },
   };
 }

@@ -148,6 +148,7 @@ describe('Twilio', () => {
         from: double.account.from,
         messagingServiceSid: null,
         body: sms.text,
+        dateCreated: expect.stringMatching(/ \+0000$/),
       },
     ]);
     const [request] = double.requests;
@@ -180,6 +181,45 @@ describe('Twilio', () => {
     expect(wrongToken).toEqual({ permanent: true, message: expect.stringMatching(/HTTP 401 20003/) });
     const notOurNumber = await failureOf(twilioProvider({ ...config(double), from: '+15550000000' }, double.fetch).deliver(sms));
     expect(notOurNumber).toEqual({ permanent: true, message: expect.stringMatching(/HTTP 400 21606/) });
+    expect(double.messages).toHaveLength(0);
+  });
+
+  it('sends nothing on a retry when the earlier attempt reached Twilio and only its answer was lost', async () => {
+    const double = twilioDouble();
+    const provider = twilioProvider(config(double), double.fetch);
+    const written = Date.now() - 1000;
+    double.loseNextAnswer();
+    expect(await failureOf(provider.deliver(sms))).toEqual({ permanent: false, message: expect.stringMatching(/Twilio unreachable/) });
+    await provider.deliver({ ...sms, retrySince: written });
+    expect(double.messages).toHaveLength(1);
+    expect(double.requests.map((request) => request.method)).toEqual(['POST', 'GET']);
+    expect(double.requests[1].path).toBe(`/2010-04-01/Accounts/${double.account.accountSid}/Messages.json`);
+  });
+
+  it('sends on a retry when the earlier attempt never reached Twilio, or the same text went out before the message was written', async () => {
+    const double = twilioDouble();
+    const provider = twilioProvider(config(double), double.fetch);
+    double.failNext(1, 503);
+    expect((await failureOf(provider.deliver(sms)))?.permanent).toBe(false);
+    await provider.deliver({ ...sms, retrySince: Date.now() - 1000 });
+    expect(double.messages).toHaveLength(1);
+    // The same words to the same number an hour before this message existed are another message.
+    await provider.deliver({ ...sms, retrySince: Date.now() + 60 * 60 * 1000 });
+    expect(double.messages).toHaveLength(2);
+    // Another number's copy is not this one's.
+    await provider.deliver({ ...sms, to: '+852 98765432', retrySince: Date.now() - 1000 });
+    expect(double.messages).toHaveLength(3);
+  });
+
+  it('retries later, never guesses, when the lookup for an earlier copy fails', async () => {
+    const double = twilioDouble();
+    const provider = twilioProvider(config(double), double.fetch);
+    double.failNext(1, 500);
+    expect(await failureOf(provider.deliver({ ...sms, retrySince: Date.now() }))).toEqual({
+      permanent: false,
+      message: expect.stringMatching(/could not list earlier copies .* HTTP 500/),
+    });
+    expect(double.requests.map((request) => request.method)).toEqual(['GET']);
     expect(double.messages).toHaveLength(0);
   });
 

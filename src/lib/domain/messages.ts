@@ -79,4 +79,10 @@ export interface OutgoingMessage extends ComposedMessage {
   channel: MessageChannel;
   /** An email address, or a phone as "+852 91234567". */
   to: string;
+  /**
+   * Set on a retry (ms since the epoch): an earlier attempt may have reached the provider and lost
+   * its answer, and it cannot have been sent before this time. A provider without idempotency keys
+   * looks for that copy before sending again.
+   */
+  retrySince?: number;
 }

@@ -341,6 +341,8 @@ export async function deliverQueuedMessage(
       channel: message.channel,
       to: message.target,
       ...composed,
+      // The lease counted this attempt, so more than one means an earlier one may have been sent.
+      ...(message.attempts > 1 ? { retrySince: message.createdAt } : {}),
     });
   } catch (error) {
     failure = failureOf(error);
