@@ -86,7 +86,7 @@ export function calendarListRead(
     .orderBy(sql`min(${activitySessions.startsAt})`, activitySessions.activityId)
     .limit(cardLimit);
 
-  return read([sessionsInRange, cardQuery(db).where(inArray(activities.id, shownIds))], ([sessions, cardRows]) => {
+  return read([sessionsInRange, cardQuery(db, now).where(inArray(activities.id, shownIds))], ([sessions, cardRows]) => {
     const days = groupByLocalDay(sessions, city.timeZone);
     const nextSession = new Map<number, number>();
     for (const session of sessions) {

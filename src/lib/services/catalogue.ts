@@ -134,26 +134,35 @@ interface CheapestListing {
 }
 
 /**
- * The card's activity's cheapest in-stock listing, else its cheapest listing of all, as one JSON
- * column of the card's own row: a card needs no second query (the indexes on sessions, tiers and
- * listings keep it a few lookups per card). Cheapest by value in HKD, as the price sort of lists
- * compares them (services/listing.ts), so a listing in another currency is weighed at its rate.
+ * A listing a buyer can pick now (`l`, of the session `s`): active, with tickets left, its session
+ * still to come. The detail page's picker offers exactly these (domain/availability.ts listingOnSale
+ * and sessionOpen), so a card's price and the list's price sort weigh only what checkout can charge.
  */
-const cheapestListing = sql<CheapestListing | null>`(
-  SELECT json_object('price', l.price, 'currency', l.currency, 'faceValue', t.face_value, 'inStock', l.quantity_available > 0)
+export const listingOnSaleSql = (now: number) => sql`(l.status = 'active' AND l.quantity_available > 0 AND s.starts_at > ${now})`;
+
+/**
+ * The card's activity's cheapest listing on sale, else its cheapest listing of all (what a sold-out
+ * card shows), as one JSON column of the card's own row: a card needs no second query (the indexes
+ * on sessions, tiers and listings keep it a few lookups per card). Cheapest by value in HKD, as the
+ * price sort of lists compares them (services/listing.ts), so a listing in another currency is
+ * weighed at its rate.
+ */
+const cheapestListing = (now: number) =>
+  sql<CheapestListing | null>`(
+  SELECT json_object('price', l.price, 'currency', l.currency, 'faceValue', t.face_value, 'inStock', ${listingOnSaleSql(now)})
   FROM listings l
   JOIN ticket_tiers t ON t.id = l.tier_id
   JOIN activity_sessions s ON s.id = t.session_id
   JOIN currencies c ON c.code = l.currency
   JOIN fx_rates fx ON fx.quote = l.currency
   WHERE s.activity_id = ${activities.id} AND l.status != 'withdrawn'
-  ORDER BY l.quantity_available = 0,
+  ORDER BY NOT ${listingOnSaleSql(now)},
     l.price * 1000000.0 / (fx.per_hkd_micros * CASE c.minor_digits WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 ELSE 1000 END),
     l.id
   LIMIT 1
 )`
-  .mapWith((json: string) => JSON.parse(json) as CheapestListing)
-  .as('cheapest_listing');
+    .mapWith((json: string) => JSON.parse(json) as CheapestListing)
+    .as('cheapest_listing');
 
 const NAMES = ['nameEn', 'nameZhHant', 'nameZhHans'] as const;
 
@@ -162,11 +171,11 @@ const NAMES = ['nameEn', 'nameZhHant', 'nameZhHans'] as const;
  * (db/batch-columns.ts). Its category's names and its city's time zone come from the reference
  * tables the request already holds (services/reference-data.ts), by id.
  */
-const cardColumns = {
+const cardColumns = (now: number) => ({
   activity: prefixed('activity', activities, ['id', 'poster', ...NAMES, 'startsAt', 'endsAt', 'status', 'categoryId', 'cityId']),
   venue: prefixed('venue', venues, NAMES),
-  cheapest: cheapestListing,
-};
+  cheapest: cheapestListing(now),
+});
 
 export type CardRow = {
   activity: Pick<
@@ -233,9 +242,12 @@ export function toCards(scope: RequestScope, rows: CardRow[]): ActivityCard[] {
   });
 }
 
-/** Activities joined with what their cards show, the cheapest listing included; callers add the where, order and limit. */
-export function cardQuery(db: Db) {
-  return db.select(cardColumns).from(activities).innerJoin(venues, eq(venues.id, activities.venueId));
+/**
+ * Activities joined with what their cards show at `now`, the cheapest listing on sale included;
+ * callers add the where, order and limit.
+ */
+export function cardQuery(db: Db, now: number) {
+  return db.select(cardColumns(now)).from(activities).innerJoin(venues, eq(venues.id, activities.venueId));
 }
 
 const HOME_LIST_SIZE = 10;
@@ -266,11 +278,11 @@ export function homeConfigRead(scope: RequestScope, tkd: HomeConfig['tkd']): Rea
         .from(banners)
         .where(eq(banners.cityId, city.cityId))
         .orderBy(asc(banners.sort)),
-      cardQuery(db)
+      cardQuery(db, now)
         .where(and(inCity, eq(activities.isRare, true)))
         .orderBy(asc(activities.startsAt))
         .limit(HOME_LIST_SIZE),
-      cardQuery(db)
+      cardQuery(db, now)
         .where(inCity)
         .orderBy(desc(activities.isHot), asc(activities.startsAt))
         .limit(HOME_LIST_SIZE * 6),

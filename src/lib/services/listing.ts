@@ -22,7 +22,16 @@ import {
 import type { RequestContext } from '../domain/request-context.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
-import { cardQuery, hotCities, listCategories, toCards, type ActivityCard, type CategoryView, type CityView } from './catalogue.ts';
+import {
+  cardQuery,
+  hotCities,
+  listCategories,
+  listingOnSaleSql,
+  toCards,
+  type ActivityCard,
+  type CategoryView,
+  type CityView,
+} from './catalogue.ts';
 import {
   boundedMatchCount,
   INDEX_ORDER,
@@ -137,21 +146,21 @@ interface ListingFilter {
 }
 
 /**
- * The cheapest in-stock listing in HKD major units, for sorting by price across currencies
- * (null when sold out, which sorts last).
+ * The cheapest listing on sale in HKD major units, for sorting by price across currencies (null
+ * when none is, which sorts last): the listing a card's price is of (catalogue.ts).
  */
-const LOW_PRICE_HKD = sql`(
+const lowPriceHkd = (now: number) => sql`(
   SELECT MIN(l.price * 1000000.0 / (fx.per_hkd_micros * CASE c.minor_digits WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 ELSE 1000 END))
   FROM activity_sessions s
   JOIN ticket_tiers t ON t.session_id = s.id
   JOIN listings l ON l.tier_id = t.id
   JOIN currencies c ON c.code = l.currency
   JOIN fx_rates fx ON fx.quote = l.currency
-  WHERE s.activity_id = a.id AND l.status = 'active' AND l.quantity_available > 0
+  WHERE s.activity_id = a.id AND ${listingOnSaleSql(now)}
 )`;
 
 /** The order of a sort; `relevance` is the search's own (the index's rank, or a ranking made outside it). */
-function orderBy(sort: Sort, relevance: SQL = SEARCH_RANK): SQL {
+function orderBy(sort: Sort, now: number, relevance: SQL = SEARCH_RANK): SQL {
   switch (sort) {
     case 'relevance':
       return relevance;
@@ -160,7 +169,7 @@ function orderBy(sort: Sort, relevance: SQL = SEARCH_RANK): SQL {
     case 'hot':
       return sql`a.is_hot DESC, a.starts_at, a.id`;
     case 'price':
-      return sql`${LOW_PRICE_HKD} IS NULL, ${LOW_PRICE_HKD}, a.starts_at, a.id`;
+      return sql`${lowPriceHkd(now)} IS NULL, ${lowPriceHkd(now)}, a.starts_at, a.id`;
   }
 }
 
@@ -235,13 +244,17 @@ async function readPage(scope: RequestScope, query: ListingQuery, from: SQL, whe
     .select({ id: sql<number>`a.id` })
     .from(from)
     .where(where)
-    .orderBy(orderBy(query.sort, relevance))
+    .orderBy(orderBy(query.sort, scope.now, relevance))
     .limit(LISTING_PAGE_SIZE)
     .offset((query.page - 1) * LISTING_PAGE_SIZE);
   return readOne(
     db,
     read(
-      [db.select({ total: sql<number>`count(*)` }).from(from).where(where), pageIds, cardQuery(db).where(inArray(activities.id, pageIds))],
+      [
+        db.select({ total: sql<number>`count(*)` }).from(from).where(where),
+        pageIds,
+        cardQuery(db, scope.now).where(inArray(activities.id, pageIds)),
+      ],
       ([counted, page, cardRows]) => ({ total: counted[0]?.total ?? 0, totalIsLowerBound: false, cards: inOrder(scope, page, cardRows) }),
     ),
   );
@@ -259,7 +272,7 @@ async function readBroadPage(scope: RequestScope, query: ListingQuery, from: SQL
   const pageIds = db
     .select({ id: sql<number>`a.id` })
     .from(sql`${candidates(SEARCH_CANDIDATE_LIMIT)} JOIN activities a ON a.id = hit.id`)
-    .orderBy(query.sort === 'relevance' ? sql`hit.priority` : orderBy(query.sort))
+    .orderBy(query.sort === 'relevance' ? sql`hit.priority` : orderBy(query.sort, scope.now))
     .limit(LISTING_PAGE_SIZE)
     .offset((query.page - 1) * LISTING_PAGE_SIZE);
   return readOne(
@@ -268,7 +281,7 @@ async function readBroadPage(scope: RequestScope, query: ListingQuery, from: SQL
       [
         db.select({ total: sql<number>`count(*)` }).from(candidates(SEARCH_CANDIDATE_LIMIT + 1)),
         pageIds,
-        cardQuery(db).where(inArray(activities.id, pageIds)),
+        cardQuery(db, scope.now).where(inArray(activities.id, pageIds)),
       ],
       ([counted, page, cardRows]) => {
         const total = counted[0]?.total ?? 0;
