@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config.ts';
+import { ATTENDEE_CHANGE_CUTOFF_MS, ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config.ts';
 import type { DoorTicket } from '../../src/lib/domain/admission.ts';
 import { currentEntryCode, entryPayload } from '../../src/lib/domain/entry-code.ts';
 import type { Admission, DoorSync, GateSession, OfflineOutcome } from '../../src/lib/services/admission.ts';
@@ -337,6 +337,11 @@ describe('a door device: syncing the secrets, the photo-ID check, admissions mad
     const used = synced.body.data.tickets.find((ticket) => ticket.status === 'used')!;
     expect(used).toMatchObject({ secret: null, admittedAt: expect.any(Number) });
     expect(Math.abs(synced.body.data.syncedAt - Date.now())).toBeLessThan(60_000);
+    // When attendee changes close: before it, the door admits real-name tickets offline only after another sync.
+    const session = await env.DB.prepare('SELECT starts_at AS startsAt FROM activity_sessions WHERE id = ?')
+      .bind(source.sessionId)
+      .first<{ startsAt: number }>();
+    expect(synced.body.data.namesFinalAt).toBe(session!.startsAt - ATTENDEE_CHANGE_CUTOFF_MS);
 
     // The rival's door gets the rival's ticket alone.
     const rivalSync = await syncOf(rival);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config.ts';
+import { ATTENDEE_CHANGE_CUTOFF_MS, ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config.ts';
 import {
   admissionRefusal,
   admitsFor,
@@ -49,26 +49,41 @@ describe('the door device without signal', () => {
   const secret = Buffer.from('12345678901234567890123456789012').toString('base64url');
   const now = Date.UTC(2026, 10, 1, 12, 0, 7);
   const ticket: DoorTicket = { ticketNo: '2026-01', secret, status: 'valid', seat: null, tier: 'VIP', attendee: null, admittedAt: null };
+  /** A copy synced on the show's day, after attendee changes closed. */
+  const copy = { syncedAt: now - 3_600_000, namesFinalAt: now - ATTENDEE_CHANGE_CUTOFF_MS };
 
   it('admits a synced valid ticket by its current code, or after an ID check by its number alone', async () => {
-    expect(await offlineRefusal(ticket, await currentEntryCode(secret, now), undefined, now)).toBeNull();
-    expect(await offlineRefusal(ticket, null, undefined, now)).toBeNull();
+    expect(await offlineRefusal(ticket, await currentEntryCode(secret, now), undefined, now, copy)).toBeNull();
+    expect(await offlineRefusal(ticket, null, undefined, now, copy)).toBeNull();
   });
 
   it('refuses a code older than the window (a screenshot), a second scan, and what it never synced', async () => {
     const screenshot = await currentEntryCode(secret, now - 2 * ENTRY_CODE_STEP_SECONDS * 1000);
-    expect(await offlineRefusal(ticket, screenshot, undefined, now)).toBe('entry_code_expired');
-    expect(await offlineRefusal(ticket, await currentEntryCode(secret, now), now - 1000, now)).toBe('ticket_already_used');
-    expect(await offlineRefusal({ ...ticket, status: 'used', secret: null, admittedAt: now - 60_000 }, null, undefined, now)).toBe(
+    expect(await offlineRefusal(ticket, screenshot, undefined, now, copy)).toBe('entry_code_expired');
+    expect(await offlineRefusal(ticket, await currentEntryCode(secret, now), now - 1000, now, copy)).toBe('ticket_already_used');
+    expect(await offlineRefusal({ ...ticket, status: 'used', secret: null, admittedAt: now - 60_000 }, null, undefined, now, copy)).toBe(
       'ticket_already_used',
     );
-    expect(await offlineRefusal(undefined, '123456', undefined, now)).toBe('ticket_not_found');
+    expect(await offlineRefusal(undefined, '123456', undefined, now, copy)).toBe('ticket_not_found');
   });
 
   it('refuses a resold ticket and a void one, whatever the code', async () => {
     const code = await currentEntryCode(secret, now);
-    expect(await offlineRefusal({ ...ticket, status: 'transferred', secret: null }, code, undefined, now)).toBe('ticket_transferred');
-    expect(await offlineRefusal({ ...ticket, status: 'invalid', secret: null }, code, undefined, now)).toBe('ticket_void');
+    expect(await offlineRefusal({ ...ticket, status: 'transferred', secret: null }, code, undefined, now, copy)).toBe('ticket_transferred');
+    expect(await offlineRefusal({ ...ticket, status: 'invalid', secret: null }, code, undefined, now, copy)).toBe('ticket_void');
+  });
+
+  it('admits a real-name ticket only from a copy synced after attendee changes closed, which holds every replaced code', async () => {
+    const named: DoorTicket = { ...ticket, attendee: { name: 'Chan Tai Man', idType: 'id_card', idEnding: '4567' } };
+    const code = await currentEntryCode(secret, now);
+    expect(await offlineRefusal(named, code, undefined, now, copy)).toBeNull();
+    expect(await offlineRefusal(named, null, undefined, now, { ...copy, syncedAt: copy.namesFinalAt })).toBeNull();
+    const early = { ...copy, syncedAt: copy.namesFinalAt - 1 };
+    expect(await offlineRefusal(named, code, undefined, now, early)).toBe('ticket_synced_before_name_changes');
+    expect(await offlineRefusal(named, null, undefined, now, early)).toBe('ticket_synced_before_name_changes');
+    expect(await offlineRefusal(named, code, undefined, now, { syncedAt: null, namesFinalAt: null })).toBe('ticket_synced_before_name_changes');
+    // A ticket without a named attendee never changes hands this way.
+    expect(await offlineRefusal(ticket, code, undefined, now, early)).toBeNull();
   });
 
   it('shows the door only the end of an ID number', () => {

@@ -12,7 +12,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiClientError, api, unwrap, type ApiData } from '../../lib/api/client.ts';
 import { GATE_UPLOAD_RETRY_MS } from '../../lib/config.ts';
-import { offlineRefusal, type DoorTicket } from '../../lib/domain/admission.ts';
+import { namesFinalIn, offlineRefusal, type DoorTicket } from '../../lib/domain/admission.ts';
 import { parseEntryScan } from '../../lib/domain/entry-code.ts';
 import type { MessageKey } from '../../lib/i18n/keys.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
@@ -141,7 +141,7 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
   async function decideOffline(ticket: DoorTicket | undefined, scan: Scan) {
     const state = loadDoor(sessionId);
     const waiting = state.pending.find((admission) => admission.ticketNo === scan.ticketNo);
-    const refusal = await offlineRefusal(ticket, scan.kind === 'code' ? scan.code : null, waiting?.admittedAt, Date.now());
+    const refusal = await offlineRefusal(ticket, scan.kind === 'code' ? scan.code : null, waiting?.admittedAt, Date.now(), state);
     if (refusal) {
       const at = waiting?.admittedAt ?? ticket?.admittedAt ?? Date.now();
       const time = new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
@@ -236,6 +236,16 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
         }).format(door.syncedAt)
       : null;
 
+  // Shown while the copy predates the close of attendee changes and holds a real-name ticket it would refuse offline.
+  const namesFinalTime =
+    door?.namesFinalAt && door.timeZone && !namesFinalIn(door) && Object.values(door.tickets).some((ticket) => ticket.attendee)
+      ? new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone: door.timeZone,
+        }).format(door.namesFinalAt)
+      : null;
+
   return (
     <>
       <p className="gate-count">{t('count', { admitted, issued })}</p>
@@ -325,6 +335,7 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
         {uploadedNote && <p>{t('uploaded')}</p>}
         <p>{syncedTime ? t('sync.ready', { count: syncedCount, time: syncedTime }) : t('sync.none')}</p>
         {syncFailed && door?.syncedAt && <p>{t('sync.failed')}</p>}
+        {namesFinalTime && <p className="gate-offline">{t('sync.beforeNamesFinal', { time: namesFinalTime })}</p>}
         {clockOffMs > CLOCK_WARNING_MS && (
           <p className="gate-offline">{t('sync.clockOff', { minutes: Math.round(clockOffMs / 60_000) })}</p>
         )}

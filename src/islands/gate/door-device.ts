@@ -4,7 +4,7 @@
  * Kept in local storage under the session, on the staff's own signed-in device; a fresh sync
  * replaces the tickets, and the admissions still waiting stay applied over them.
  */
-import type { DoorTicket } from '../../lib/domain/admission.ts';
+import type { DoorCopy, DoorTicket } from '../../lib/domain/admission.ts';
 
 export interface PendingAdmission {
   ticketNo: string;
@@ -12,7 +12,7 @@ export interface PendingAdmission {
   method: 'code' | 'id_check';
 }
 
-export interface DoorState {
+export interface DoorState extends DoorCopy {
   /** The server's time of the last sync, null before the first. */
   syncedAt: number | null;
   timeZone: string | null;
@@ -22,7 +22,7 @@ export interface DoorState {
 
 const keyOf = (sessionId: number) => `gate-door:${sessionId}`;
 
-const EMPTY: DoorState = { syncedAt: null, timeZone: null, tickets: {}, pending: [] };
+const EMPTY: DoorState = { syncedAt: null, namesFinalAt: null, timeZone: null, tickets: {}, pending: [] };
 
 export function loadDoor(sessionId: number): DoorState {
   try {
@@ -50,9 +50,13 @@ export function withAdmitted(state: DoorState, ticketNo: string, at: number): Do
 }
 
 /** A fresh sync from the server, with the admissions still waiting to upload applied over it. */
-export function synced(state: DoorState, sync: { syncedAt: number; timeZone: string; tickets: DoorTicket[] }): DoorState {
+export function synced(
+  state: DoorState,
+  sync: { syncedAt: number; namesFinalAt: number; timeZone: string; tickets: DoorTicket[] },
+): DoorState {
   const fresh: DoorState = {
     syncedAt: sync.syncedAt,
+    namesFinalAt: sync.namesFinalAt,
     timeZone: sync.timeZone,
     tickets: Object.fromEntries(sync.tickets.map((ticket) => [ticket.ticketNo, ticket])),
     pending: state.pending,

@@ -56,26 +56,48 @@ export interface DoorTicket {
   admittedAt: number | null;
 }
 
-/** Why a door device refuses a ticket on its own: the server's refusals, a ticket it never synced, a stale code. */
-export type OfflineRefusal = Exclude<AdmissionRefusal, 'ticket_other_session'> | 'ticket_not_found' | 'entry_code_expired';
+/**
+ * Why a door device refuses a ticket on its own: the server's refusals, a ticket it never synced, a
+ * stale code, or a real-name ticket in a copy synced before attendee changes closed.
+ */
+export type OfflineRefusal =
+  | Exclude<AdmissionRefusal, 'ticket_other_session'>
+  | 'ticket_not_found'
+  | 'entry_code_expired'
+  | 'ticket_synced_before_name_changes';
+
+/** When the device's copy was made, and when the session's attendee changes close (both null before a sync). */
+export interface DoorCopy {
+  syncedAt: number | null;
+  namesFinalAt: number | null;
+}
 
 /**
  * What a door device without signal decides for a synced ticket: `code` is the scanned code, or
  * null for the photo-ID check by ticket number; `admittedHere` is when this device admitted it
  * offline, if it did. The server has the last word when the device uploads (one admission per ticket).
+ * An approved attendee change replaces a real-name ticket's secret, so such a ticket is admitted
+ * offline only from a copy synced after changes closed, which holds every replacement.
  */
 export async function offlineRefusal(
   ticket: DoorTicket | undefined,
   code: string | null,
   admittedHere: number | undefined,
   now: number,
+  copy: DoorCopy,
 ): Promise<OfflineRefusal | null> {
   if (!ticket) return 'ticket_not_found';
   if (admittedHere !== undefined || ticket.status === 'used') return 'ticket_already_used';
   if (ticket.status === 'transferred') return 'ticket_transferred';
   if (ticket.status !== 'valid' || !ticket.secret) return 'ticket_void';
+  if (ticket.attendee && !namesFinalIn(copy)) return 'ticket_synced_before_name_changes';
   if (code !== null && !(await entryCodeValid(ticket.secret, code, now))) return 'entry_code_expired';
   return null;
+}
+
+/** Whether the copy was synced once attendee changes had closed, so its real-name tickets' secrets are final. */
+export function namesFinalIn(copy: DoorCopy): boolean {
+  return copy.syncedAt !== null && copy.namesFinalAt !== null && copy.syncedAt >= copy.namesFinalAt;
 }
 
 /** How a person names the account to add as door staff: an email, or a phone with its calling code ("+852 91234567"). */

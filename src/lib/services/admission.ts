@@ -34,6 +34,7 @@ import { localizedName } from '../i18n/locales.ts';
 import { entrySecrets } from './entry-secrets.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from './show-query.ts';
 import type { UserScope } from './scope.ts';
+import { attendeeChangeDeadline } from '../domain/attendee-change.ts';
 
 export interface GateSession {
   id: number;
@@ -354,6 +355,8 @@ export interface DoorSync {
   syncedAt: number;
   /** The zone the session's times are shown in (the venue's). */
   timeZone: string;
+  /** When attendee changes close: a copy synced before it may hold a real-name ticket's replaced code. */
+  namesFinalAt: number;
   tickets: DoorTicket[];
 }
 
@@ -368,7 +371,12 @@ export async function doorSync(scope: UserScope, sessionId: number): Promise<Doo
     sessionRows(scope.db).where(eq(activitySessions.id, sessionId)),
     doorTickets(scope, sessionId, sellers),
   ]);
-  return { syncedAt: scope.now, timeZone: show.city.timeZone, tickets: list };
+  return {
+    syncedAt: scope.now,
+    timeZone: show.city.timeZone,
+    namesFinalAt: attendeeChangeDeadline(show.session.startsAt),
+    tickets: list,
+  };
 }
 
 export interface OfflineAdmission {

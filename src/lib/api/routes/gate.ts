@@ -10,7 +10,7 @@
  *        ticket_void, ticket_other_session; 404 ticket_not_found; 400 entry_code_invalid
  *   GET  v1/gate/sessions/{id}/tickets/{ticketNo}     a ticket and its real-name attendee, for a photo-ID check
  *   POST v1/gate/sessions/{id}/id-checked-admissions  { ticketNo } → admitted after a photo-ID check
- *   GET  v1/gate/sessions/{id}/sync             { syncedAt, timeZone, tickets } with the entry secrets
+ *   GET  v1/gate/sessions/{id}/sync             { syncedAt, timeZone, namesFinalAt, tickets } with the entry secrets
  *        of the door's valid tickets, so a door device admits without signal
  *   POST v1/gate/sessions/{id}/offline-admissions     { admissions: [{ ticketNo, admittedAt, method }] }
  *        → per ticket admitted, or why not (another door got there first): the server decides
