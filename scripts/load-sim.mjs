@@ -9,11 +9,13 @@
  * SIM_DRAW_SPREAD_MS, which the app spreads over 2 minutes), reads its pass from the order
  * confirmation page once through, quotes and orders one ticket (a hold through the session's
  * inventory object), then pays in the sandbox or abandons the order.
- * Meanwhile one buyer after another orders at an unrelated show, before the burst (idle) and during it.
+ * Meanwhile buyers order at an unrelated show, four orders a second (each timed, none waiting for
+ * the one before), before the burst, during it and after it (idle: before and after together).
  *
  * Reports the admission rate, the fairness (Kendall tau of arrival order against admission order,
  * late and early arrivals apart), admission-to-paid time, holds/s, the unrelated checkout's latency
- * idle and during the burst, and checks D1 at the end: never more than K tickets held or paid, the
+ * idle and during the burst, the server's CPU (its busiest thread running, and waiting for a CPU
+ * the machine's other processes hold), and checks D1 at the end: never more than K tickets held or paid, the
  * stock never negative (sampled during the run, read at the end). An oversell fails the run, as do
  * an error answer or the hard timeout. Writes bench-results/load-sim-<time>.json, load-sim-latest.json
  * and load-sim-latest.md (the table), and prints the table.
@@ -25,7 +27,7 @@
  *   SIM_OPENS_AFTER_MS=5000 SIM_LATE_SPREAD_MS=10000 SIM_POLL_MAX_MS=30000 SIM_DRAW_SPREAD_MS=20000
  *   SIM_TIMEOUT_MS=300000 SIM_SEED=20 SIM_PORT=8791
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { kendallTau } from '../src/lib/domain/rank-correlation.ts';
@@ -46,10 +48,19 @@ const TIMEOUT_MS = settings('SIM_TIMEOUT_MS', 300_000);
 const SEED = settings('SIM_SEED', 20);
 const port = settings('SIM_PORT', 8791);
 
-/** Buyers of the unrelated show, who order one after another in turn. */
+/** Buyers of the unrelated show, who order in turn. */
 const UNRELATED_BUYERS = 10;
+/**
+ * How often an unrelated order starts (± half, seeded), whether or not the ones before it have been
+ * answered: a steady 4 orders a second samples the latency without itself loading the server (back
+ * to back, the probe alone kept the worker busy most of the time, and measured its own queue).
+ */
+const UNRELATED_EVERY_MS = 250;
 const IDLE_WARM_UP = 10;
+/** Timed orders of the unrelated show before the burst, and again after it (the machine is shared: its load moves). */
 const IDLE_SAMPLES = 40;
+/** The pause after the last buyer before the idle orders after the burst, for the last batches and alarms to finish. */
+const SETTLE_MS = 2000;
 const SIGN_UP_CONCURRENCY = 8;
 const STOCK_SAMPLE_MS = 2000;
 const FRONT_SAMPLE_MS = 250;
@@ -237,10 +248,12 @@ async function quotedTotal(client, listingId) {
 }
 
 /**
- * The unrelated show's checkout, one order after another in turn among its buyers: `idle` orders
- * timed first, then orders timed until `stop()`.
+ * The unrelated show's checkout, its buyers ordering in turn, an order started every
+ * UNRELATED_EVERY_MS (± half) whatever the earlier ones are doing, so that a slow moment delays no
+ * sample: `idle` times IDLE_SAMPLES orders (after `warmUp` untimed ones, one after another),
+ * `during` times orders until `stop()`.
  */
-function unrelatedCheckout(buyers, listingId, expectedTotal) {
+function unrelatedCheckout(buyers, listingId, expectedTotal, random) {
   let sent = 0;
   const orderOnce = async () => {
     const client = buyers[sent % buyers.length];
@@ -253,24 +266,29 @@ function unrelatedCheckout(buyers, listingId, expectedTotal) {
     });
     return performance.now() - started;
   };
+  const paced = async (done) => {
+    const times = [];
+    const answers = [];
+    while (!done()) {
+      answers.push(orderOnce().then((ms) => times.push(ms)));
+      await wait(UNRELATED_EVERY_MS * (0.5 + random()));
+    }
+    await Promise.all(answers);
+    return times;
+  };
   return {
-    async idle() {
-      for (let i = 0; i < IDLE_WARM_UP; i += 1) await orderOnce();
-      const times = [];
-      for (let i = 0; i < IDLE_SAMPLES; i += 1) times.push(await orderOnce());
-      return times;
+    async idle(warmUp) {
+      for (let i = 0; i < warmUp; i += 1) await orderOnce();
+      let started = 0;
+      return paced(() => started++ >= IDLE_SAMPLES);
     },
     during() {
-      const times = [];
       let stopped = false;
-      const loop = (async () => {
-        while (!stopped) times.push(await orderOnce());
-      })();
+      const loop = paced(() => stopped);
       return {
-        stop: async () => {
+        stop: () => {
           stopped = true;
-          await loop;
-          return times;
+          return loop;
         },
       };
     },
@@ -396,7 +414,72 @@ async function hotStock(listingId) {
   return { ...listing, ...orders };
 }
 
-async function simulate(report) {
+/**
+ * CPU time of the server's threads so far (Linux /proc; null elsewhere): for every thread of the
+ * processes under `rootPid`, nanoseconds running and nanoseconds runnable but waiting for a CPU
+ * (/proc/<pid>/task/<tid>/schedstat). workerd runs the worker, its Durable Objects and the local D1
+ * on one thread, so that thread's share of the wall clock says how busy the server was, and its wait
+ * how much other processes on the machine held it back.
+ */
+function serverThreads(rootPid) {
+  try {
+    const parents = new Map();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // The process ended between the listing and the read.
+      }
+    }
+    const tree = new Set([rootPid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [pid, parent] of parents) {
+        if (tree.has(parent) && !tree.has(pid)) {
+          tree.add(pid);
+          grew = true;
+        }
+      }
+    }
+    const threads = new Map();
+    for (const pid of tree) {
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const [running, waiting] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+        threads.set(`${pid}/${tid}`, { running, waiting });
+      }
+    }
+    return threads;
+  } catch {
+    return null;
+  }
+}
+
+/** A phase's server CPU, as shares of its wall time: all threads' running, and the busiest thread's running and waiting. */
+function serverCpu(before, after, wallMs) {
+  if (!before || !after) return null;
+  let total = 0;
+  let busiest = { running: 0, waiting: 0 };
+  for (const [thread, end] of after) {
+    const start = before.get(thread) ?? { running: 0, waiting: 0 };
+    const used = { running: end.running - start.running, waiting: end.waiting - start.waiting };
+    total += used.running;
+    if (used.running > busiest.running) busiest = used;
+  }
+  const share = (ns) => Number((ns / 1e6 / wallMs).toFixed(2));
+  return { allThreads: share(total), busiestThread: share(busiest.running), busiestThreadWaiting: share(busiest.waiting) };
+}
+
+/** Runs `work`, measuring the server's CPU over it. */
+async function withServerCpu(serverPid, work) {
+  const before = serverThreads(serverPid);
+  const started = performance.now();
+  const result = await work();
+  return { result, cpu: serverCpu(before, serverThreads(serverPid), performance.now() - started) };
+}
+
+async function simulate(report, serverPid) {
   const unrelated = await unrelatedListing();
   const hot = await hotListing(unrelated.activityId);
   await anyone.api(`/api/v1/dev/waiting-rooms/${hot.sessionId}`, { method: 'POST', body: { admissionsPerMinute: ADMISSIONS_PER_MINUTE } });
@@ -413,11 +496,12 @@ async function simulate(report) {
 
   const unrelatedBuyers = clients.slice(BUYERS);
   const unrelatedTotal = await quotedTotal(unrelatedBuyers[0], unrelated.id);
-  const checkout = unrelatedCheckout(unrelatedBuyers, unrelated.id, unrelatedTotal);
-  const idleTimes = await checkout.idle();
-  console.log(`unrelated checkout idle: ${JSON.stringify(spread(idleTimes))}`);
+  const checkout = unrelatedCheckout(unrelatedBuyers, unrelated.id, unrelatedTotal, seeded(SEED + 1));
+  const idleBefore = await withServerCpu(serverPid, () => checkout.idle(IDLE_WARM_UP));
+  console.log(`unrelated checkout idle: ${JSON.stringify(spread(idleBefore.result))}`);
 
   const buyers = arrivals(clients.slice(0, BUYERS), seeded(SEED));
+  const burstThreads = serverThreads(serverPid);
   const burstStart = performance.now();
   const clock = () => performance.now() - burstStart;
   const opensAt = Date.now() + OPENS_AFTER_MS;
@@ -454,9 +538,13 @@ async function simulate(report) {
   );
   const burstMs = clock();
   const duringTimes = await during.stop();
+  const burstCpu = serverCpu(burstThreads, serverThreads(serverPid), clock());
   sampling = false;
   await Promise.all([sampler, watching]);
   if (failures.length) throw new Error(`${failures.length} buyers failed; the first: ${failures[0]}`);
+  await wait(SETTLE_MS);
+  const idleAfter = await withServerCpu(serverPid, () => checkout.idle(0));
+  console.log(`unrelated checkout idle after the burst: ${JSON.stringify(spread(idleAfter.result))}`);
 
   const stock = await hotStock(hot.listingId);
   minimumStock = Math.min(minimumStock, stock.available);
@@ -466,7 +554,7 @@ async function simulate(report) {
   const allAdmitted = admitted.find((sample) => sample.through === BUYERS);
   const holds = buyers.filter((buyer) => buyer.outcome === 'paid' || buyer.outcome === 'abandoned');
   const holdAnswers = holds.map((buyer) => buyer.orderAnsweredAt).sort((a, b) => a - b);
-  const idle = spread(idleTimes);
+  const idle = spread([...idleBefore.result, ...idleAfter.result]);
   const busy = spread(duringTimes);
   Object.assign(report, {
     burstSeconds: Number((burstMs / 1000).toFixed(1)),
@@ -483,11 +571,14 @@ async function simulate(report) {
       holdAnswers.length > 1 ? Number(((holdAnswers.length - 1) / ((holdAnswers.at(-1) - holdAnswers[0]) / 1000)).toFixed(2)) : null,
     stock: { ...stock, minimumSeen: minimumStock, answeredHolds: held },
     unrelatedCheckout: {
+      idleBefore: spread(idleBefore.result),
+      idleAfter: spread(idleAfter.result),
       idle,
       duringBurst: busy,
       p50Ratio: Number((busy.p50Ms / idle.p50Ms).toFixed(2)),
       p95Ratio: Number((busy.p95Ms / idle.p95Ms).toFixed(2)),
     },
+    serverCpu: { idleBefore: idleBefore.cpu, duringBurst: burstCpu, idleAfter: idleAfter.cpu },
   });
   const oversold = stock.held > TICKETS || minimumStock < 0 || stock.available + stock.held !== stock.total || stock.held !== held;
   report.soldExactly = stock.held === Math.min(TICKETS, BUYERS) && !oversold;
@@ -495,10 +586,12 @@ async function simulate(report) {
 }
 
 function table(report) {
-  const { machine: m, admission: a, fairness: f, unrelatedCheckout: u, stock: s } = report;
+  const { machine: m, admission: a, fairness: f, unrelatedCheckout: u, stock: s, serverCpu: cpu } = report;
   const ms = ({ p50Ms, p95Ms }) => `${p50Ms} / ${p95Ms}`;
+  const percent = (share) => `${Math.round(share * 100)}%`;
+  const threadUse = (phase) => (phase ? `${percent(phase.busiestThread)} + ${percent(phase.busiestThreadWaiting)}` : 'n/a');
   const lines = [
-    `Simulated ${report.date.slice(0, 10)} on ${m.cpus} CPUs (${m.model}), load average ${m.loadAverage.join(', ')} at start (a shared machine); ${report.buyers} buyers (${report.earlyBuyers} before the opening), ${report.tickets} tickets, ${Math.round(report.abandonShare * 100)}% abandon; burst ${report.burstSeconds} s.`,
+    `Simulated ${report.date.slice(0, 10)} on ${m.cpus} CPUs (${m.model}), load average ${m.loadAverage.join(', ')} at start and ${report.loadAverageAtEnd.join(', ')} at the end (a shared machine); ${report.buyers} buyers (${report.earlyBuyers} before the opening), ${report.tickets} tickets, ${Math.round(report.abandonShare * 100)}% abandon; burst ${report.burstSeconds} s; the unrelated show's checkout sampled at ${1000 / UNRELATED_EVERY_MS} orders/s (open loop) before, during and after it.`,
     '',
     '| Measure | Value |',
     '| --- | ---: |',
@@ -510,9 +603,11 @@ function table(report) {
     `| Holds/s through the object | ${report.holdsPerSecond} |`,
     `| Paid / abandoned / sold out | ${report.outcomes.paid} / ${report.outcomes.abandoned} / ${report.outcomes.soldOut} |`,
     `| D1 at the end: held or paid / stock left / lowest stock seen | ${s.held} / ${s.available} / ${s.minimumSeen} |`,
-    `| Unrelated checkout idle, p50 / p95 ms | ${ms(u.idle)} |`,
+    `| Unrelated checkout idle before / after the burst, p50 / p95 ms | ${ms(u.idleBefore)}; ${ms(u.idleAfter)} |`,
+    `| Unrelated checkout idle (both), p50 / p95 ms | ${ms(u.idle)} |`,
     `| Unrelated checkout during the burst, p50 / p95 ms | ${ms(u.duringBurst)} |`,
     `| Ratio during / idle, p50 / p95 (target <= 1.5) | ${u.p50Ratio} / ${u.p95Ratio} |`,
+    `| Server's busiest thread, idle before / burst / idle after: running + waiting for a CPU | ${threadUse(cpu.idleBefore)} / ${threadUse(cpu.duringBurst)} / ${threadUse(cpu.idleAfter)} |`,
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -542,11 +637,12 @@ async function main() {
     timer = setTimeout(() => reject(new Error(`The simulation did not finish within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
   });
   try {
-    await Promise.race([simulate(report), timeout]);
+    await Promise.race([simulate(report, server.pid), timeout]);
   } finally {
     clearTimeout(timer);
     await server.stop();
   }
+  report.loadAverageAtEnd = os.loadavg().map((load) => Number(load.toFixed(2)));
   const markdown = table(report);
   mkdirSync(resultsDir, { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;

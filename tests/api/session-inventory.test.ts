@@ -213,6 +213,30 @@ describe('a high-demand session’s inventory object', () => {
     expect((await inventory().hold({ ...second, idempotencyKey: 'after-again' })).outcome).toBe('placed');
   });
 
+  it('sets aside a hold D1 refuses on its own, and writes the holds of its batch around it', async () => {
+    const listingId = await hotListing(3);
+    const [before, broken, after] = await withShow(listingId, [
+      placement(listingId, buyers[8], 'before-poison'),
+      placement(listingId, buyers[9], 'poison'),
+      placement(listingId, buyers[10], 'after-poison'),
+    ]);
+    // A row D1 refuses whenever it is written (its currency is required): the whole batch fails with it.
+    const poison = { ...broken, currency: null as unknown as string };
+    const answers = await Promise.all([inventory().hold(before), inventory().hold(poison), inventory().hold(after)]);
+    expect(answers.map((answer) => answer.outcome)).toEqual(['placed', 'failed', 'placed']);
+    expect(await inD1(listingId)).toEqual({ stock: 1, orders: 2, held: 2 });
+    // Its ticket is free again, and it is kept for an operator with D1's reason.
+    expect(await inventory().available(listingId)).toBe(1);
+    const letters = await inventory().deadLetters();
+    expect(letters.map((letter) => [letter.key, letter.placement.orderNo])).toEqual([[`${poison.userId}:poison`, poison.orderNo]]);
+    expect(letters[0].reason).toMatch(/NOT NULL/i);
+    // A retry of the same request answers the same failure; the next buyer gets the ticket.
+    expect(await inventory().hold(poison)).toEqual({ outcome: 'failed' });
+    const [next] = await withShow(listingId, [placement(listingId, buyers[8], 'after-dead-letter')]);
+    expect((await inventory().hold(next)).outcome).toBe('placed');
+    expect(await inD1(listingId)).toEqual({ stock: 0, orders: 3, held: 3 });
+  });
+
   it('is never decremented by checkout’s own hold', async () => {
     const listingId = await hotListing(3);
     const [request] = await withShow(listingId, [placement(listingId, buyers[7], 'plain')]);

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REPLICA_BOOKMARK_COOKIE } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
 import { referenceData } from '../../src/lib/services/reference-data.ts';
@@ -97,6 +98,17 @@ describe('the line of an on-sale already open', () => {
     const front = await new TestClient().call<WaitingView>(`/api/v1/waiting-rooms/${first.sessionId}/front?position=${mine.position}`);
     expect(front.status, front.text).toBe(200);
     expect(front.body.data).toMatchObject({ state: 'waiting', position: mine.position, place: mine.place, estimatedWaitMs: null });
+  });
+
+  it('writes nothing to D1 on a join: no replica bookmark to hand over, as after a read', async () => {
+    const { client } = await buyer();
+    const joined = await join(client, first.sessionId);
+    expect(joined.status, joined.text).toBe(200);
+    expect(joined.headers.getSetCookie().some((line) => line.startsWith(`${REPLICA_BOOKMARK_COOKIE}=`))).toBe(false);
+    // The same buyer's write to D1 (a saved city) does hand one over.
+    const saved = await client.post('/api/v1/cities/user/save', { cityId: 343 });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.headers.getSetCookie().some((line) => line.startsWith(`${REPLICA_BOOKMARK_COOKIE}=`))).toBe(true);
   });
 
   it('is only for a high-demand session, and only for a signed-in buyer', async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideHold, inventoryObjectName, nextWakeAt, ticketsLeft, writtenHold } from '../../src/lib/domain/session-inventory.ts';
+import {
+  decideHold,
+  inventoryObjectName,
+  nextWakeAt,
+  poisonHolds,
+  ticketsLeft,
+  writtenHold,
+} from '../../src/lib/domain/session-inventory.ts';
 
 const active = (stock: number) => ({ status: 'active', stock });
 
@@ -53,6 +60,25 @@ describe('a written hold', () => {
 
   it('lost its coupon when the stock covered it', () => {
     expect(writtenHold(false, active(5), 2)).toBe('coupon_used');
+  });
+});
+
+describe('the holds set aside after a failed batch', () => {
+  const outcomes = [
+    { key: 'a', written: true },
+    { key: 'b', written: false },
+    { key: 'c', written: true },
+    { key: 'd', written: false },
+  ];
+
+  it('are those D1 refused alone while it still took a write', () => {
+    expect(poisonHolds(outcomes, true)).toEqual(['b', 'd']);
+    expect(poisonHolds([{ key: 'a', written: true }], true)).toEqual([]);
+  });
+
+  it('are none when D1 took no write: the batch waits, whole', () => {
+    expect(poisonHolds(outcomes, false)).toBeNull();
+    expect(poisonHolds([{ key: 'a', written: false }], false)).toBeNull();
   });
 });
 

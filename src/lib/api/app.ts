@@ -127,7 +127,10 @@ api.use('*', async (c, next) => {
   c.set('t', translator(ctx.locale));
   c.set('scope', { db, ctx, currencies, reference, now, env: c.env });
   await next();
-  if (mayWrite(c.req.method)) {
+  // A write route that only writes a Durable Object's storage (a waiting room's join) leaves D1 as it
+  // was: nothing to settle, no bookmark to hand over, and a hot on-sale's joins add no D1 writes.
+  const wroteD1 = mayWrite(c.req.method) && !c.var.d1Untouched;
+  if (wroteD1) {
     const settling = afterWrite(db, c.env.MESSAGES, Date.now(), publicOrigin(c.env, c.req.url));
     try {
       c.executionCtx.waitUntil(settling);
@@ -137,7 +140,7 @@ api.use('*', async (c, next) => {
     }
   }
   // After a write the browser keeps its bookmark, so its next reads see the write whichever replica answers.
-  const bookmark = mayWrite(c.req.method) ? bookmarkOf(db) : null;
+  const bookmark = wroteD1 ? bookmarkOf(db) : null;
   if (bookmark) {
     const secure = c.env.APP_ENV !== 'local' || new URL(c.req.url).protocol === 'https:';
     c.header('Set-Cookie', bookmarkCookie(bookmark, secure), { append: true });

@@ -14,5 +14,7 @@ export interface ApiEnv {
     t: Translate;
     /** db, ctx and currencies again, with the request's clock: what service calls take. */
     scope: RequestScope;
+    /** Set by a write route that writes nothing to D1 (routes/waiting-room.ts's join): no after-write work follows it. */
+    d1Untouched?: boolean;
   };
 }

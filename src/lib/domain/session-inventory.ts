@@ -41,6 +41,23 @@ export function writtenHold(orderInD1: boolean, listingAfter: ListingStock | und
   return 'coupon_used';
 }
 
+/** What became of each hold written alone after its batch failed: written, or refused by D1. */
+export interface AloneOutcome<K> {
+  key: K;
+  written: boolean;
+}
+
+/**
+ * The holds to set aside (a dead letter) after a batch failed and each was written alone: those D1
+ * refused alone while it still took a write afterwards, since a hold it refuses on every try would
+ * otherwise stop every hold behind it. Null when D1 took no write (down, not one hold's fault): the
+ * batch is tried again later, whole.
+ */
+export function poisonHolds<K>(outcomes: readonly AloneOutcome<K>[], d1TakesWrites: boolean): K[] | null {
+  if (!d1TakesWrites) return null;
+  return outcomes.filter((outcome) => !outcome.written).map((outcome) => outcome.key);
+}
+
 export interface WakeFacts {
   /** Holds accepted and not yet written. */
   unwrittenHolds: number;

@@ -16,6 +16,11 @@
  * holds a flush left behind. Writing a hold again is harmless: its D1 statements do nothing when
  * its order exists (services/orders/placement.ts), so a flush whose answer was lost (the object
  * died after D1 committed) is simply redone, and its tickets are counted once.
+ *
+ * A poison hold (one D1 refuses whatever the moment: a broken row) must not stop every hold behind
+ * it: when a batch fails, each of its holds is written alone, and one refused alone while D1 still
+ * takes writes is set aside in `dead_letters` with D1's reason; its buyer is answered that the order
+ * failed, and its tickets count again. When D1 takes no write, the batch waits for the alarm, whole.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../config.ts';
@@ -25,6 +30,7 @@ import {
   inventoryObjectName,
   type ListingStock,
   nextWakeAt,
+  poisonHolds,
   ticketsLeft,
   type WrittenHold,
   writtenHold,
@@ -40,14 +46,23 @@ export type HoldAnswer =
   | { outcome: 'placed'; order: D1Row; attendees: D1Row[] }
   | { outcome: 'sold_out'; available: number }
   | { outcome: 'coupon_used' }
-  | { outcome: 'key_reused' };
+  | { outcome: 'key_reused' }
+  | { outcome: 'failed' };
 
-/** A hold as the object keeps it. `state` is 'unwritten' until its batch reached D1. */
+/** A hold D1 refused on its own, kept for an operator with D1's reason. */
+export interface DeadLetter {
+  key: string;
+  placement: OrderPlacement;
+  reason: string;
+  at: number;
+}
+
+/** A hold as the object keeps it. `state` is 'unwritten' until its batch reached D1, 'failed' once set aside. */
 interface HoldRow extends Record<string, SqlStorageValue> {
   key: string;
   listing_id: number;
   quantity: number;
-  state: 'unwritten' | WrittenHold;
+  state: 'unwritten' | WrittenHold | 'failed';
   order_no: string;
   request_hash: string;
   placement: string;
@@ -63,6 +78,8 @@ const SCHEMA = [
   // The unwritten holds in order, and the next payment deadline of the placed ones, without a scan.
   'CREATE INDEX IF NOT EXISTS holds_state_idx ON holds (state, seq)',
   'CREATE INDEX IF NOT EXISTS holds_deadline_idx ON holds (state, payment_deadline)',
+  // Holds D1 refused on their own (poison), with the placement and D1's reason, for an operator.
+  'CREATE TABLE IF NOT EXISTS dead_letters (key TEXT PRIMARY KEY, placement TEXT NOT NULL, reason TEXT NOT NULL, at INTEGER NOT NULL)',
 ];
 
 /** One buyer's request, once: their account and the Idempotency-Key they sent. */
@@ -124,6 +141,14 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     return row ? ticketsLeft(row, this.unwrittenQuantity(listingId)) : null;
   }
 
+  /** The holds set aside as poison, oldest first. */
+  async deadLetters(): Promise<DeadLetter[]> {
+    return this.sql
+      .exec<{ key: string; placement: string; reason: string; at: number }>('SELECT * FROM dead_letters ORDER BY at, key')
+      .toArray()
+      .map((row) => ({ ...row, placement: JSON.parse(row.placement) as OrderPlacement }));
+  }
+
   /** Writes what a flush left behind, and expires the session's unpaid orders at their deadlines. */
   override async alarm(): Promise<void> {
     if (this.sessionId() !== null) await this.flush();
@@ -141,6 +166,7 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     if (row.state === 'sold_out')
       return { outcome: 'sold_out', available: ticketsLeft(this.listingStock(row.listing_id), this.unwrittenQuantity(row.listing_id)) };
     if (row.state === 'coupon_used') return { outcome: 'coupon_used' };
+    if (row.state === 'failed') return { outcome: 'failed' };
     const written = this.written.get(row.key);
     if (written) {
       this.written.delete(row.key);
@@ -180,19 +206,28 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     const d1 = db.$client;
     const expiry = expireOverdueOrdersStatement(db, now, { sessionId }).toSQL();
     const orderNos = JSON.stringify(placements.map((placement) => placement.orderNo));
-    const results = await d1.batch<D1Row>([
-      d1.prepare(expiry.sql).bind(...expiry.params),
-      ...placements.flatMap((placement) => [inventoryHoldStatement(d1, placement), ...placementStatements(d1, placement)]),
-      d1.prepare('SELECT * FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))').bind(orderNos),
-      d1
-        .prepare(
-          'SELECT a.* FROM order_attendees a WHERE a.order_id IN (SELECT id FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))) ORDER BY a.id',
-        )
-        .bind(orderNos),
-      d1
-        .prepare('SELECT id, status, quantity_available AS stock FROM listings WHERE id IN (SELECT value FROM json_each(?1))')
-        .bind(JSON.stringify(listingIds.map((row) => row.id))),
-    ]);
+    const expire = () => d1.prepare(expiry.sql).bind(...expiry.params);
+    let results: D1Result<D1Row>[];
+    try {
+      results = await d1.batch<D1Row>([
+        expire(),
+        ...placements.flatMap((placement) => [inventoryHoldStatement(d1, placement), ...placementStatements(d1, placement)]),
+        d1.prepare('SELECT * FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))').bind(orderNos),
+        d1
+          .prepare(
+            'SELECT a.* FROM order_attendees a WHERE a.order_id IN (SELECT id FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))) ORDER BY a.id',
+          )
+          .bind(orderNos),
+        d1
+          .prepare('SELECT id, status, quantity_available AS stock FROM listings WHERE id IN (SELECT value FROM json_each(?1))')
+          .bind(JSON.stringify(listingIds.map((row) => row.id))),
+      ]);
+    } catch (error) {
+      if (placements.length === 0) throw error;
+      // The next flush writes the holds again (those written alone change nothing) and reads them back.
+      await this.setAsidePoison(d1, placements, expire, error);
+      return;
+    }
     const [orders, attendees, stock] = results.slice(-3).map((result) => result.results);
     this.ctx.storage.transactionSync(() => {
       for (const listing of stock)
@@ -210,6 +245,47 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
       }
     });
     this.scheduleWake();
+  }
+
+  /**
+   * After a failed batch: writes each of its holds alone, then the session's expiry (a write) to ask
+   * whether D1 takes writes at all. A hold refused alone while it does is poison: set aside with D1's
+   * reason, its tickets free again. When D1 takes no write, the batch's error stands (the alarm retries).
+   */
+  private async setAsidePoison(d1: D1Database, placements: OrderPlacement[], expire: () => D1PreparedStatement, batchError: unknown) {
+    const reasons = new Map<string, string>();
+    const outcomes = [];
+    for (const placement of placements) {
+      const key = holdKey(placement);
+      try {
+        await d1.batch([inventoryHoldStatement(d1, placement), ...placementStatements(d1, placement)]);
+        outcomes.push({ key, written: true });
+      } catch (error) {
+        reasons.set(key, String(error));
+        outcomes.push({ key, written: false });
+      }
+    }
+    let d1Writes = true;
+    try {
+      await expire().run();
+    } catch {
+      d1Writes = false;
+    }
+    const poison = poisonHolds(outcomes, d1Writes);
+    if (poison === null) throw batchError;
+    const at = Date.now();
+    this.ctx.storage.transactionSync(() => {
+      for (const key of poison) {
+        this.sql.exec(
+          `INSERT OR REPLACE INTO dead_letters (key, placement, reason, at) SELECT key, placement, ?, ? FROM holds WHERE key = ?`,
+          reasons.get(key),
+          at,
+          key,
+        );
+        this.sql.exec(`UPDATE holds SET state = 'failed', placement = '' WHERE key = ?`, key);
+      }
+    });
+    for (const key of poison) console.error(JSON.stringify({ event: 'inventory_hold_dead_lettered', key, reason: reasons.get(key) }));
   }
 
   /** Sets the alarm from the stored holds, synchronously, so the latest call always sees the latest holds. */

@@ -1,8 +1,9 @@
 /**
  * A high-demand session's waiting room (issue 20, docs/hot-on-sale.md) as the API and the pages use
  * it: joining (signed in: one place per account), where a position stands (anyone: the room's front,
- * read by each isolate at most once a second, so the waiting pages' polling does not all reach the
- * room), the pass an admitted buyer's checkout carries, and checkout's check of it.
+ * read by each isolate at most once a second, and once however many polls arrive during the read, so
+ * the waiting pages' polling does not all reach the room), the pass an admitted buyer's checkout
+ * carries, and checkout's check of it.
  */
 import { and, eq } from 'drizzle-orm';
 import { WAITING_ROOM_PASS_LIFETIME_MS } from '../config.ts';
@@ -83,15 +84,28 @@ export async function joinWaitingRoom(scope: UserScope, sessionId: number): Prom
 }
 
 const FRONT_REUSE_MS = 1000;
-/** The rooms' fronts this isolate read last, so that many waiting pages cost each room one read a second. */
-const fronts = new Map<number, { readAt: number; activityId: number; front: RoomFront }>();
+/**
+ * The rooms' fronts this isolate read last, or is reading, so that many waiting pages cost each room
+ * one read a second: polls that arrive while a read is under way wait for it instead of each reading
+ * again (on a busy isolate a read takes longest exactly when most polls pile up).
+ */
+const fronts = new Map<number, { readAt: number; read: Promise<{ activityId: number; front: RoomFront }> }>();
 
-async function frontOf(scope: RequestScope, sessionId: number): Promise<{ activityId: number; front: RoomFront }> {
-  const known = fronts.get(sessionId);
-  if (known && scope.now - known.readAt < FRONT_REUSE_MS) return known;
+async function readFront(scope: RequestScope, sessionId: number): Promise<{ activityId: number; front: RoomFront }> {
   const { activityId, opensAt } = await onSaleOf(scope, sessionId);
-  const read = { readAt: scope.now, activityId, front: await roomOf(scope.env, sessionId).front(scope.now, opensAt) };
-  fronts.set(sessionId, read);
+  return { activityId, front: await roomOf(scope.env, sessionId).front(scope.now, opensAt) };
+}
+
+function frontOf(scope: RequestScope, sessionId: number): Promise<{ activityId: number; front: RoomFront }> {
+  const known = fronts.get(sessionId);
+  if (known && scope.now - known.readAt < FRONT_REUSE_MS) return known.read;
+  const read = readFront(scope, sessionId);
+  const entry = { readAt: scope.now, read };
+  fronts.set(sessionId, entry);
+  // A failed read is not kept: the next poll reads again.
+  read.catch(() => {
+    if (fronts.get(sessionId) === entry) fronts.delete(sessionId);
+  });
   return read;
 }
 

@@ -33,7 +33,11 @@ export const waitingRoomRoutes = new Hono<ApiEnv>()
     doc.user("Takes the buyer's place in a high-demand session's line, or answers the place they have"),
     signedIn,
     input('param', idParam),
-    async (c) => c.json(success(await joinWaitingRoom(c.var.scope, c.req.valid('param').id))),
+    async (c) => {
+      // The line is the room object's storage: a join reads D1 (the session, the sign-in) but never writes it.
+      c.set('d1Untouched', true);
+      return c.json(success(await joinWaitingRoom(c.var.scope, c.req.valid('param').id)));
+    },
   )
   .get(
     '/v1/waiting-rooms/:id/front',

@@ -436,6 +436,8 @@ async function placeThroughInventory(scope: UserScope, target: Target, placement
   if (answer.outcome === 'sold_out') throw new DomainError('tickets_sold_out', { available: answer.available });
   if (answer.outcome === 'coupon_used') throw new DomainError('coupon_not_usable', {}, 'coupon');
   if (answer.outcome === 'key_reused') throw new DomainError('idempotency_key_reused');
+  // D1 refused this order alone (the object set it aside for an operator); its tickets went back.
+  if (answer.outcome === 'failed') throw new DomainError('internal');
   sameRequestOrReused(rowOf(orders, answer.order), hash);
   return placedOrderDetail(scope, target, answer.order, answer.attendees);
 }
