@@ -23,6 +23,12 @@ export const REFERENCE_DATA_TTL_MS = 60_000;
 export const PAGE_CACHE_FRESH_MS = 30_000;
 export const PAGE_CACHE_STALE_MS = 60_000;
 /**
+ * The bodies of shared pages an isolate keeps in its own memory besides the Cache API
+ * (domain/page-memory.ts): a hot page then costs no cache lookup. A page is about 35–75 KB of HTML,
+ * so this holds a few hundred of the most recently used, a small part of an isolate's 128 MB.
+ */
+export const PAGE_MEMORY_BYTES = 16 * 1024 * 1024;
+/**
  * robots.txt and the sitemaps: a crawler reads them now and then, and a 50,000-URL part takes about
  * 2 s to build at 100,000 activities, so the edge keeps them an hour whatever the catalogue does
  * (their key has no version), then serves them a day more while a new build replaces them.

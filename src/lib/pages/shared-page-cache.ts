@@ -3,8 +3,10 @@
  * activity or info page is served from the Cache API of the data centre under the key of
  * domain/page-cache.ts, rendered at most once per PAGE_CACHE_FRESH_MS for everyone who shares that
  * key, and re-rendered in the background when it turns stale; anyone's robots.txt or sitemap
- * likewise, within the longer windows of CRAWLER_FILE_FRESH_MS and CRAWLER_FILE_STALE_MS. Anything else, and every answer that
- * sets a cookie or says it is private, goes to Astro and back untouched.
+ * likewise, within the longer windows of CRAWLER_FILE_FRESH_MS and CRAWLER_FILE_STALE_MS. While an
+ * answer is fresh, the isolate also keeps it in memory (domain/page-memory.ts) and answers it from
+ * there, without a Cache API lookup. Anything else, and every answer that sets a cookie or says it
+ * is private, goes to Astro and back untouched.
  */
 import { parse as parseCookies } from 'hono/utils/cookie';
 import {
@@ -13,9 +15,11 @@ import {
   CRAWLER_FILE_STALE_MS,
   PAGE_CACHE_FRESH_MS,
   PAGE_CACHE_STALE_MS,
+  PAGE_MEMORY_BYTES,
 } from '../config.ts';
 import { database } from '../db/client.ts';
 import { cachedPageState, isCrawlerFile, sharedPageKeyOf, type PageRequest } from '../domain/page-cache.ts';
+import { PageMemory } from '../domain/page-memory.ts';
 import { catalogueVersions, type CatalogueVersions } from '../services/reference-data.ts';
 
 /** Says how the answer was made: hit, stale (served while re-rendering), miss (rendered and stored) or bypass. */
@@ -96,21 +100,63 @@ function shareable(response: Response): boolean {
   );
 }
 
+/** The headers of a shared answer: how it was made, and what shared caches may do with it. */
+function labelHeaders(headers: Headers, state: 'hit' | 'stale' | 'miss' | 'bypass', windows: CacheWindows): void {
+  headers.set(PAGE_CACHE_HEADER, state);
+  if (state === 'bypass') return;
+  headers.set('Cache-Control', sharedCacheControl(windows));
+  headers.set('Vary', 'Cookie, Accept-Language');
+  headers.delete(RENDERED_AT_HEADER);
+}
+
 function labelled(response: Response, state: 'hit' | 'stale' | 'miss' | 'bypass', windows = PAGE_WINDOWS): Response {
   const answer = new Response(response.body, response);
-  answer.headers.set(PAGE_CACHE_HEADER, state);
-  if (state !== 'bypass') {
-    answer.headers.set('Cache-Control', sharedCacheControl(windows));
-    answer.headers.set('Vary', 'Cookie, Accept-Language');
-    answer.headers.delete(RENDERED_AT_HEADER);
-  }
+  labelHeaders(answer.headers, state, windows);
   return answer;
+}
+
+/** A shared answer held in the isolate's memory: its whole body and the headers of a hit, ready to answer with. */
+interface RememberedPage {
+  body: ArrayBuffer;
+  init: { status: number; headers: [string, string][] };
+  renderedAt: number;
+  windows: CacheWindows;
+}
+
+const memory = new PageMemory<RememberedPage>(PAGE_MEMORY_BYTES);
+
+/** Keeps a shared answer (its body already read) in memory under its key, labelled as the hit it will answer. */
+function remember(key: string, response: Response, body: ArrayBuffer, renderedAt: number, windows: CacheWindows): void {
+  const headers = new Headers(response.headers);
+  labelHeaders(headers, 'hit', windows);
+  memory.set(key, { body, init: { status: response.status, headers: [...headers] }, renderedAt, windows }, body.byteLength);
+}
+
+/** The remembered answer under the key while it is fresh; a stale one is left to the Cache API path, which refreshes it. */
+function rememberedAnswer(key: string, now: number): Response | null {
+  const page = memory.get(key);
+  if (!page) return null;
+  if (cachedPageState(page.renderedAt, now, page.windows.freshMs, page.windows.staleMs) !== 'fresh') {
+    memory.delete(key);
+    return null;
+  }
+  return new Response(page.body, page.init);
+}
+
+/** Puts a copy of a rendered shared answer into the Cache API and the isolate's memory, once its body has been read. */
+async function store(key: string, copy: Response, renderedAt: number, windows: CacheWindows): Promise<void> {
+  const body = await copy.arrayBuffer();
+  const stored = new Response(body, copy);
+  stored.headers.set('Cache-Control', storedCacheControl(windows));
+  stored.headers.set(RENDERED_AT_HEADER, String(renderedAt));
+  remember(key, copy, body, renderedAt, windows);
+  await edgeCache().put(key, stored);
 }
 
 /** Renders the page and, when it may be shared, stores a copy under the key; answers the render. */
 async function renderAndStore(
   request: Request,
-  key: Request,
+  key: string,
   render: Render,
   now: number,
   ctx: ExecutionContext,
@@ -118,10 +164,7 @@ async function renderAndStore(
 ): Promise<Response> {
   const response = await render(request);
   if (!shareable(response)) return labelled(response, 'bypass');
-  const stored = new Response(response.clone().body, response);
-  stored.headers.set('Cache-Control', storedCacheControl(windows));
-  stored.headers.set(RENDERED_AT_HEADER, String(now));
-  ctx.waitUntil(edgeCache().put(key, stored));
+  ctx.waitUntil(store(key, response.clone(), now, windows));
   return labelled(response, 'miss', windows);
 }
 
@@ -142,17 +185,27 @@ export async function sharedPage(request: Request, env: Cloudflare.Env, ctx: Exe
   if (keyOfVersion === null) return labelled(await render(withReferenceVersion(request, null)), 'bypass');
   const now = Date.now();
   const versions = await currentVersions(env, now);
-  const key = new Request(keyOfVersion(versions.catalogue));
+  const key = keyOfVersion(versions.catalogue);
+  const fromMemory = rememberedAnswer(key, now);
+  if (fromMemory) return fromMemory;
   const windows = isCrawlerFile(page.url.pathname) ? CRAWLER_FILE_WINDOWS : PAGE_WINDOWS;
   const renderPage: Render = (original) => render(withReferenceVersion(original, versions.reference));
   const cached = await edgeCache().match(key);
-  const state = cached ? cachedPageState(Number(cached.headers.get(RENDERED_AT_HEADER)), now, windows.freshMs, windows.staleMs) : 'expired';
-  if (cached && state === 'fresh') return labelled(cached, 'hit', windows);
+  const renderedAt = Number(cached?.headers.get(RENDERED_AT_HEADER));
+  const state = cached ? cachedPageState(renderedAt, now, windows.freshMs, windows.staleMs) : 'expired';
+  if (cached && state === 'fresh') {
+    // Another isolate (or this one, before its memory let it go) rendered it: keep it here too.
+    const body = await cached.arrayBuffer();
+    remember(key, cached, body, renderedAt, windows);
+    const answer = new Response(body, cached);
+    labelHeaders(answer.headers, 'hit', windows);
+    return answer;
+  }
   if (cached && state === 'stale') {
-    if (!refreshing.has(key.url)) {
-      refreshing.add(key.url);
+    if (!refreshing.has(key)) {
+      refreshing.add(key);
       const refresh = renderAndStore(request, key, renderPage, now, ctx, windows).then((answer) => answer.body?.cancel());
-      ctx.waitUntil(refresh.finally(() => refreshing.delete(key.url)));
+      ctx.waitUntil(refresh.finally(() => refreshing.delete(key)));
     }
     return labelled(cached, 'stale', windows);
   }
