@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_CANDIDATE_LIMIT } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { ftsQuery } from '../../src/lib/domain/search-text.ts';
-import { rankedPhraseMatches } from '../../src/lib/services/search.ts';
+import { hideEndedFromSearch, phraseMatches } from '../../src/lib/services/search.ts';
 import { seed } from './helpers.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -20,7 +22,12 @@ async function indexRanking(keyword: string): Promise<number[]> {
   return results.map((row) => row.id);
 }
 
-const ranked = (keyword: string) => rankedPhraseMatches(database(env.DB), keyword);
+/** The bigram table's ranking of a phrase with few matches; null for a keyword it does not answer. */
+async function ranked(keyword: string): Promise<number[] | null> {
+  const matches = await phraseMatches(database(env.DB), keyword, sql`1`, SEARCH_CANDIDATE_LIMIT + 1);
+  if (matches?.broad) throw new Error(`${keyword} is broad`);
+  return matches?.ids ?? null;
+}
 
 /** Inserts an activity at the seed's first venue, starting tomorrow. */
 async function insertActivity(id: number, names: [string, string, string], artistId: number | null = null) {
@@ -79,6 +86,37 @@ describe('a CJK phrase found through the bigram table', () => {
     await env.DB.prepare('DELETE FROM activities WHERE id = 990003').run();
     expect(await ranked('喧鬧樂廳')).toEqual([]);
     expect(await ranked('龍鳳呈祥')).not.toContain(990003);
+  });
+
+  it('keeps each document at its activity’s key in the main index through status, date and the sweep', async () => {
+    await insertActivity(990004, ['Harbour Lights', '港灣燈影', '港湾灯影']);
+    /** The rowids holding 990004 in each table, as text (the priority bits exceed JavaScript's integers). */
+    const keys = async () => {
+      const main = await env.DB.prepare(
+        `SELECT CAST(rowid AS TEXT) AS key FROM activity_search WHERE activity_search MATCH '"港 灣"' AND (rowid & 4294967295) = 990004`,
+      ).all<{ key: string }>();
+      const bigrams = await env.DB.prepare(
+        `SELECT CAST(rowid AS TEXT) AS key FROM activity_search_bigrams WHERE activity_search_bigrams MATCH '"港灣"' AND (rowid & 4294967295) = 990004`,
+      ).all<{ key: string }>();
+      expect(bigrams.results, 'one bigram document, at the main index’s key').toEqual(main.results);
+      expect(main.results).toHaveLength(1);
+      return BigInt(main.results[0]!.key);
+    };
+    expect((await keys()) >> 58n).toBe(0n);
+    await env.DB.prepare('UPDATE activities SET status = 6 WHERE id = 990004').run();
+    expect((await keys()) >> 58n).toBe(1n);
+    await env.DB.prepare('UPDATE activities SET status = 1, starts_at = ?, ends_at = ? WHERE id = 990004')
+      .bind(TODAY - 3600 * 1000, TODAY - 3600 * 1000)
+      .run();
+    await hideEndedFromSearch(database(env.DB), Date.now());
+    expect((await keys()) >> 58n).toBe(2n);
+    await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = 990004')
+      .bind(TODAY + DAY, TODAY + DAY)
+      .run();
+    expect((await keys()) >> 58n).toBe(0n);
+    expect(await ranked('港灣燈影')).toEqual([990004]);
+    await env.DB.prepare('DELETE FROM activities WHERE id = 990004').run();
+    expect(await ranked('港灣燈影')).toEqual([]);
   });
 
   it('is left to the main index for other keywords', async () => {
