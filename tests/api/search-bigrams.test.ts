@@ -119,6 +119,59 @@ describe('a CJK phrase found through the bigram table', () => {
     expect(await ranked('港灣燈影')).toEqual([]);
   });
 
+  it('reads a broad pair in index order, as the main index would, and ranks a pair whose candidates are mostly not matches', async () => {
+    /** `count` activities from `firstId`, named with `name(index)`, starting `hoursFromNow(index)` hours from now. */
+    const insertMany = async (firstId: number, count: number, name: (index: number) => string, status: (index: number) => number) => {
+      const soon = Date.now() + DAY;
+      await env.DB.batch(
+        Array.from({ length: count }, (_, index) =>
+          env.DB.prepare(
+            `INSERT INTO activities (id, category_id, city_id, venue_id, artist_id, name_en, name_zh_hant, name_zh_hans,
+               description_en, description_zh_hant, description_zh_hans, poster, status, starts_at, ends_at, sale_starts_at)
+             VALUES (?, 1, 341, 1, NULL, 'Fin', ?, ?, '', '', '', '/p.svg', ?, ?, ?, ?)`,
+          ).bind(firstId + index, name(index), name(index), status(index), soon + index * 60_000, soon + index * 60_000, TODAY - DAY),
+        ),
+      );
+    };
+    // A Latin letter the pair table skips lies between the characters: candidates, not matches. They start soonest.
+    await insertMany(
+      970000,
+      300,
+      (index) => `鯨é鰭 ${index}`,
+      () => 1,
+    );
+    await insertMany(
+      971000,
+      250,
+      (index) => `鯨鰭 ${index}`,
+      (index) => (index % 10 === 0 ? 6 : 1),
+    );
+    expect(await ranked('鯨鰭')).toEqual(await indexRanking('鯨鰭'));
+    expect(await ranked('鯨鰭')).toHaveLength(250);
+
+    await insertMany(
+      972000,
+      300,
+      (index) => `鯨鰭 ${index}`,
+      (index) => (index % 10 === 0 ? 6 : 1),
+    );
+    /** The main index's first `limit` matches of the phrase whose activity passes `condition`, in its order. */
+    const inIndexOrder = async (condition: string, limit: number) => {
+      const { results } = await env.DB.prepare(
+        `SELECT a.id AS id FROM activity_search JOIN activities a ON a.id = (activity_search.rowid & 4294967295)
+         WHERE activity_search MATCH '"鯨 鰭"' AND ${condition} ORDER BY activity_search.rowid LIMIT ${limit}`,
+      ).all<{ id: number }>();
+      return results.map((row) => row.id);
+    };
+    const db = database(env.DB);
+    const broad = await phraseMatches(db, '鯨鰭', sql`1`, SEARCH_CANDIDATE_LIMIT + 1);
+    expect(broad).toEqual({ broad: true, ids: await inIndexOrder('1', SEARCH_CANDIDATE_LIMIT + 1) });
+    // A condition that keeps few matches: the scan goes on past the first candidates, reading only those that pass.
+    const notYetOnSale = await phraseMatches(db, '鯨鰭', sql`a.status = 6`, SEARCH_CANDIDATE_LIMIT + 1);
+    expect(notYetOnSale).toEqual({ broad: true, ids: await inIndexOrder('a.status = 6', SEARCH_CANDIDATE_LIMIT + 1) });
+    expect(notYetOnSale?.ids).toHaveLength(55);
+  });
+
   it('is left to the main index for other keywords', async () => {
     for (const keyword of ['Kelvin', '劉', '劉嘉朗 tour', 'liujialang', '夢想 世界']) {
       expect(await ranked(keyword), keyword).toBeNull();
