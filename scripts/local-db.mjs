@@ -116,7 +116,7 @@ export async function waitForServer(url, timeoutMs = 60_000) {
 
 /**
  * Spawns a server process, keeping the tail of its stderr for error messages.
- * Returns { exited, running, stop, stderr }: `exited` resolves with the exit code, `stop` ends it and waits.
+ * Returns { pid, exited, running, stop, stderr }: `exited` resolves with the exit code, `stop` ends it and waits.
  */
 export function spawnServer(command, args, env) {
   const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env });
@@ -130,5 +130,5 @@ export function spawnServer(command, args, env) {
     if (running()) child.kill('SIGTERM');
     await exited;
   };
-  return { exited, running, stop, stderr: () => tail };
+  return { pid: child.pid, exited, running, stop, stderr: () => tail };
 }
