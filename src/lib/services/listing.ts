@@ -5,7 +5,6 @@
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CITY_ID, LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { read, readOne } from '../db/read-together.ts';
 import { activities } from '../db/schema.ts';
 import { addDays, calendarApiPath, daysBetween, localDate, MAX_CALENDAR_SPAN_DAYS, startOfLocalDay } from '../domain/calendar.ts';
@@ -24,18 +23,7 @@ import type { RequestContext } from '../domain/request-context.ts';
 import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
 import { cardQuery, hotCities, listCategories, toCards, type ActivityCard, type CategoryView, type CityView } from './catalogue.ts';
-import {
-  boundedMatchCount,
-  idList,
-  indexCandidates,
-  matchAttempts,
-  phraseMatches,
-  RANKED_ORDER,
-  rankedMatches,
-  rankedSource,
-  SEARCH_RANK,
-  upcomingListed,
-} from './search.ts';
+import { indexMatches, matchAttempts, phraseMatches, rankedSource, SEARCH_RANK, upcomingListed } from './search.ts';
 import type { CityRow } from './reference-data.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -206,17 +194,7 @@ async function findPage(scope: RequestScope, query: ListingQuery, filter: Listin
   // A CJK phrase found through the bigram table stands for the first (phrase) attempt.
   const phrase = await phraseMatches(db, query.keyword, where, SEARCH_CANDIDATE_LIMIT + 1);
   for (const [attempt, expression] of matchAttempts(query.keyword).entries()) {
-    let ids: number[];
-    if (attempt === 0 && phrase !== null) {
-      ids = phrase.broad ? phrase.ids : await passingInOrder(db, phrase.ids, where);
-    } else {
-      const matches = await boundedMatchCount(db, expression);
-      if (matches === 0) continue;
-      ids =
-        matches > SEARCH_CANDIDATE_LIMIT
-          ? await indexCandidates(db, expression, where, SEARCH_CANDIDATE_LIMIT + 1)
-          : await rankedMatches(db, expression, where);
-    }
+    const ids = attempt === 0 && phrase !== null ? phrase.ids : await indexMatches(db, expression, where, SEARCH_CANDIDATE_LIMIT + 1);
     if (ids.length > 0) return readSearchPage(scope, query, ids);
   }
   return NO_PAGE;
@@ -243,12 +221,6 @@ async function readPage(scope: RequestScope, query: ListingQuery, where: SQL): P
       ([counted, page, cardRows]) => ({ total: counted[0]?.total ?? 0, totalIsLowerBound: false, cards: inOrder(scope, page, cardRows) }),
     ),
   );
-}
-
-/** Ranked activity ids (a phrase's ranking, which ignores the filters) that pass `where`, in their order. */
-async function passingInOrder(db: Db, ids: readonly number[], where: SQL): Promise<number[]> {
-  if (ids.length === 0) return [];
-  return idList(db, sql`SELECT a.id AS id, ${RANKED_ORDER} AS position FROM ${rankedSource(ids)} WHERE ${where}`);
 }
 
 /**

@@ -87,6 +87,7 @@ interface PhraseDetailRow {
   candidates: number;
   totals: string;
   id: number | null;
+  passes: number | null;
   name: string | null;
   artist: string | null;
   venue: string | null;
@@ -100,7 +101,7 @@ interface PhraseDetailRow {
  */
 type PhraseScanRow = [key: string, id: number, passes: number, name: string | null, artist: string | null, venue: string | null];
 
-/** What the bigram table says of a CJK phrase: every match ranked, or the first that pass a condition of a broad one. */
+/** What the bigram table says of a CJK phrase: its matches that pass a condition, all of them ranked, or a broad one's first in index order. */
 export type PhraseMatches = { broad: false; ids: number[] } | { broad: true; ids: number[] };
 
 /**
@@ -111,12 +112,12 @@ export type PhraseMatches = { broad: false; ids: number[] } | { broad: true; ids
  * At most SEARCH_CANDIDATE_LIMIT candidates (the pairs' doclists, counted up to one more): their
  * text as the main index holds it (its content table, by rowid) says whether and how often the
  * phrase occurs in each column, their docsize records give their lengths, the index's averages
- * record its totals, and the matches are ranked as the index's bm25 ranks them (ties by id).
+ * record its totals, and the matches are ranked as the index's bm25 ranks them (ties by id); those
+ * whose activity passes `condition` (on `a`) come back.
  *
  * More: the phrase is broad if more than SEARCH_CANDIDATE_LIMIT of them match, which a scan in the
  * index's order (the bigram table's rowid is the index's) finds out, stopping as soon as it knows;
- * the matches whose activity passes `condition` (on `a`) come back in that order, the first
- * `wanted` of them, as the main index's `MATCH … ORDER BY rowid LIMIT` would give them.
+ * the matches whose activity passes `condition` come back in that order, the first `wanted` of them, as the main index's `MATCH … ORDER BY rowid LIMIT` would give them.
  */
 export async function phraseMatches(db: Db, keyword: string, condition: SQL, wanted: number): Promise<PhraseMatches | null> {
   const chars = bigramPhrase(keyword);
@@ -127,11 +128,12 @@ export async function phraseMatches(db: Db, keyword: string, condition: SQL, wan
   // One row with the count alone when there are none or too many; the texts are read only otherwise.
   const rows = await db.all<PhraseDetailRow>(sql`
     SELECT n.candidates AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
-           c.id AS id, c.name AS name, c.artist AS artist, c.venue AS venue, c.sizes AS sizes
+           c.id AS id, c.passes AS passes, c.name AS name, c.artist AS artist, c.venue AS venue, c.sizes AS sizes
     FROM (SELECT ${candidateCount} AS candidates) AS n
     LEFT JOIN (
-      SELECT b.id & 4294967295 AS id, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue, hex(size.sz) AS sizes
+      SELECT a.id AS id, (${condition}) AS passes, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue, hex(size.sz) AS sizes
       FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}) AS b
+      JOIN activities a ON a.id = (b.id & 4294967295)
       JOIN activity_search_content doc ON doc.id = b.id
       JOIN activity_search_docsize size ON size.id = b.id
       WHERE ${candidateCount} <= ${SEARCH_CANDIDATE_LIMIT}
@@ -144,24 +146,31 @@ export async function phraseMatches(db: Db, keyword: string, condition: SQL, wan
   // Fewer matches than candidates (pairs lying apart): every match was scanned, and they are ranked.
   const details = await db.all<PhraseDetailRow>(sql`
     SELECT 0 AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
-           doc.id & 4294967295 AS id, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue, hex(size.sz) AS sizes
+           a.id AS id, (${condition}) AS passes, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue, hex(size.sz) AS sizes
     FROM activity_search_content doc JOIN activity_search_docsize size ON size.id = doc.id
+    JOIN activities a ON a.id = (doc.id & 4294967295)
     WHERE doc.id IN (SELECT CAST(value AS INTEGER) FROM json_each(${JSON.stringify(scanned.keys)}))`);
   return { broad: false, ids: rankPhraseHits(chars, details, details[0]?.totals ?? first.totals) };
 }
 
-/** The phrase's matches among candidates with their text and size, in the index's bm25 order (ties by id). */
+/**
+ * The phrase's matches among candidates with their text and size, scored with bm25 over all of
+ * them (the phrase's document count is theirs), as the ids of those that pass the condition, in
+ * the index's bm25 order (ties by id).
+ */
 function rankPhraseHits(chars: readonly string[], rows: readonly PhraseDetailRow[], totalsHex: string): number[] {
   const hits = rows.flatMap((row) => {
     if (row.id === null || row.sizes === null) return [];
     const occurrences = [row.name, row.artist, row.venue].map((text) => phraseOccurrences(chars, text ?? ''));
-    return occurrences.some((count) => count > 0) ? [{ id: row.id, occurrences, tokens: documentTokens(hexBytes(row.sizes)) }] : [];
+    return occurrences.some((count) => count > 0)
+      ? [{ id: row.id, passes: Boolean(row.passes), occurrences, tokens: documentTokens(hexBytes(row.sizes)) }]
+      : [];
   });
   const totals = indexTotals(hexBytes(totalsHex));
   return hits
-    .map((hit) => ({ id: hit.id, score: bm25(hit, totals, hits.length) }))
+    .map((hit) => ({ id: hit.id, passes: hit.passes, score: bm25(hit, totals, hits.length) }))
     .sort((a, b) => a.score - b.score || a.id - b.id)
-    .map((hit) => hit.id);
+    .flatMap((hit) => (hit.passes ? [hit.id] : []));
 }
 
 interface BroadScan {
@@ -238,37 +247,26 @@ export function rankedSource(ids: readonly number[]): SQL {
 }
 
 /**
- * A specific query's matches (at most SEARCH_CANDIDATE_LIMIT, see boundedMatchCount) whose activity
- * passes `condition`, as activity ids in the index's bm25 order, ties by id: ranked once, in one
- * statement, for the page, its count and its cards to share.
+ * The matches of a MATCH expression whose activity passes `condition` (on `a`), in one statement:
+ * the matches in the whole index are counted up to SEARCH_CANDIDATE_LIMIT + 1 (as boundedMatchCount);
+ * a specific query's (at most the limit) are then ranked with bm25, ties by id, once; a broad
+ * one's first `limit` come in index order (buyable soonest first), FTS5 reading the doclists in
+ * that order and stopping at the LIMIT. Only the branch the count chooses runs. Activity ids.
  */
-export async function rankedMatches(db: Db, expression: string, condition: SQL): Promise<number[]> {
+export async function indexMatches(db: Db, expression: string, condition: SQL, limit: number): Promise<number[]> {
   const source = searchSource(expression);
-  return idList(
-    db,
-    sql`SELECT a.id AS id, row_number() OVER (ORDER BY ${SEARCH_RANK}) AS position FROM ${source.from} WHERE ${source.where} AND ${condition}`,
-  );
-}
-
-/**
- * A broad query's first `limit` matches whose activity passes `condition`, as activity ids in
- * index order (buyable soonest first): FTS5 reads the doclists in that order and stops at the LIMIT.
- */
-export async function indexCandidates(db: Db, expression: string, condition: SQL, limit: number): Promise<number[]> {
-  const source = searchSource(expression);
-  return idList(
-    db,
-    sql`SELECT a.id AS id, ${INDEX_ORDER} AS position FROM ${source.from} WHERE ${source.where} AND ${condition} ORDER BY ${INDEX_ORDER} LIMIT ${limit}`,
-  );
-}
-
-/**
- * The ids of a query's rows (`id`, `position`) in position order, as one JSON array: hundreds of
- * ids cross from D1 as one value instead of one row each.
- */
-export async function idList(db: Db, rows: SQL): Promise<number[]> {
-  const [list] = await db.all<{ ids: string }>(sql`SELECT json_group_array(id ORDER BY position) AS ids FROM (${rows})`);
-  return list ? (JSON.parse(list.ids) as number[]) : [];
+  const ranked = sql`SELECT a.id AS id, row_number() OVER (ORDER BY ${SEARCH_RANK}) AS position
+    FROM ${source.from} WHERE ${source.where} AND ${condition}`;
+  const inIndexOrder = sql`SELECT a.id AS id, ${INDEX_ORDER} AS position
+    FROM ${source.from} WHERE ${source.where} AND ${condition} ORDER BY ${INDEX_ORDER} LIMIT ${limit}`;
+  const [row] = await db.all<{ matches: number; ids: string | null }>(sql`
+    SELECT m.matches AS matches,
+      CASE WHEN m.matches = 0 THEN NULL
+        WHEN m.matches <= ${SEARCH_CANDIDATE_LIMIT} THEN (SELECT json_group_array(id ORDER BY position) FROM (${ranked}))
+        ELSE (SELECT json_group_array(id ORDER BY position) FROM (${inIndexOrder})) END AS ids
+    FROM (SELECT count(*) AS matches FROM (
+      SELECT rowid FROM activity_search WHERE activity_search MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})) AS m`);
+  return row?.ids ? (JSON.parse(row.ids) as number[]) : [];
 }
 
 /** The index joined to activities, as a FROM clause, and its MATCH condition for an expression. */
