@@ -4,8 +4,9 @@
  * domain/search-text.ts. Its rowid is a priority key (buyable soonest first, then the activity id
  * in the low 32 bits), so a query can stop after a bounded number of matches: a specific query
  * (at most SEARCH_CANDIDATE_LIMIT matches) is ranked with bm25 exactly as a full ranking would;
- * a broad one takes its first matches in index order (docs/search.md). The listing service pages
- * and filters the matches; suggestions are here.
+ * a broad one takes its first matches in index order (docs/search.md). CJK phrases are found
+ * through the bigram table of migrations 0020 and 0021, which shares the index's rowid. The listing
+ * service passes its filters in and pages the matches; suggestions are here.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../config.ts';
@@ -238,7 +239,7 @@ async function scanBroadPhrase(db: Db, chars: readonly string[], condition: SQL,
 export const RANKED_ORDER: SQL = sql`hit.position`;
 
 /**
- * Ranked activity ids (phraseMatches, rankedMatches) as a FROM clause: `hit.id` in `hit.position` order, joined
+ * Ranked activity ids (phraseMatches, indexMatches) as a FROM clause: `hit.id` in `hit.position` order, joined
  * to activities. CROSS JOIN keeps the few ids the outer loop even when a filter (a category) has an
  * index of its own, which would otherwise scan that category's activities.
  */
