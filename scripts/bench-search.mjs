@@ -20,13 +20,14 @@
  * since; its load time and query mix are kept beside it. 100,000 activities take 166 MB and loaded in 72 s here; 1,000,000 take about 1.7 GB.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { mulberry32 } from '../src/lib/domain/random.ts';
 import { buildSeed } from '../src/lib/db/seed.ts';
 import { build, migrate, ROOT, seedReferenceTime, serveArgs, spawnServer, waitForServer, WRANGLER } from './local-db.mjs';
-import { machine, percentile } from './measurements.mjs';
+import { machine, percentile, processTreeCpuMs } from './measurements.mjs';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
 const GENERATOR_VERSION = 3;
@@ -476,7 +477,7 @@ async function prepareDatabase(size, referenceTime) {
 }
 
 async function startServer(persistTo) {
-  const { exited, stop, stderr } = spawnServer(WRANGLER, serveArgs(persistTo, port), wranglerEnv);
+  const { pid, exited, stop, stderr } = spawnServer(WRANGLER, serveArgs(persistTo, port), wranglerEnv);
   try {
     await Promise.race([
       waitForServer(`${baseUrl}/api/v1/currency`),
@@ -488,7 +489,7 @@ async function startServer(persistTo) {
     await stop();
     throw error;
   }
-  return stop;
+  return { stop, cpuMs: () => processTreeCpuMs(pid) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -515,18 +516,27 @@ async function percentiles(queries, count) {
   return { p50: round(percentile(latencies, 0.5)), p95: round(percentile(latencies, 0.95)), p99: round(percentile(latencies, 0.99)) };
 }
 
-async function measure(size, queries) {
+/** The server's CPU time per request over `count` requests (null without /proc): the mean, which load on the machine hardly moves. */
+function cpuPerRequest(cpuBefore, cpuAfter, count) {
+  return cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / count);
+}
+
+async function measure(size, queries, cpuMs) {
   for (let i = 0; i < WARMUP_REQUESTS; i++) await timedSearch(queries[i % queries.length]);
   const latencies = [];
   const slowest = new Map();
+  const cpuBefore = cpuMs();
   for (let i = 0; i < TIMED_REQUESTS; i++) {
     const keyword = queries[i % queries.length];
     const { ms, total } = await timedSearch(keyword);
     latencies.push(ms);
     slowest.set(keyword, { ms: Math.max(ms, slowest.get(keyword)?.ms ?? 0), total });
   }
+  const cpu = cpuPerRequest(cpuBefore, cpuMs(), TIMED_REQUESTS);
   latencies.sort((a, b) => a - b);
-  const broad = await percentiles(BROAD_QUERIES, BROAD_REQUESTS);
+  const broadCpuBefore = cpuMs();
+  const broad = { ...(await percentiles(BROAD_QUERIES, BROAD_REQUESTS)) };
+  broad.cpu = cpuPerRequest(broadCpuBefore, cpuMs(), BROAD_REQUESTS);
 
   const load = await autocannon({
     url: baseUrl,
@@ -546,6 +556,7 @@ async function measure(size, queries) {
     p50: round(percentile(latencies, 0.5)),
     p95: round(percentile(latencies, 0.95)),
     p99: round(percentile(latencies, 0.99)),
+    cpu,
     broad,
     rps: Math.round(load.requests.average),
     slowest: worst,
@@ -619,13 +630,14 @@ function table(report) {
     `${TIMED_REQUESTS} sequential requests per catalogue for the percentiles, ${CONNECTIONS} connections for ${LOAD_DURATION_S} s for req/s;`,
     `${report.machine.cpus} CPUs (${report.machine.model}), Node ${report.machine.node}, ${report.date.slice(0, 10)}.`,
     '',
-    `Each latency in ms with its ratio to the ${base ? base.catalogue.toLocaleString('en') : '(no)'}-activity row; broad: ${BROAD_QUERIES.join(', ')} alone, ${BROAD_REQUESTS} requests.`,
+    `Each latency in ms with its ratio to the ${base ? base.catalogue.toLocaleString('en') : '(no)'}-activity row; broad: ${BROAD_QUERIES.join(', ')} alone, ${BROAD_REQUESTS} requests;`,
+    "cpu: the server's CPU ms per request (wrangler and workerd, mean), which other work on the machine hardly moves.",
     '',
-    '| Activities | load s | p50 | p95 | p99 | broad p50 | broad p95 | broad p99 | req/s |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Activities | load s | p50 | p95 | p99 | cpu | broad p50 | broad p95 | broad p99 | broad cpu | req/s |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...report.rows.map(
       (row) =>
-        `| ${row.catalogue.toLocaleString('en')} | ${row.loadSeconds} | ${withRatio(row.p50, base?.p50)} | ${withRatio(row.p95, base?.p95)} | ${withRatio(row.p99, base?.p99)} | ${withRatio(row.broad.p50, base?.broad.p50)} | ${withRatio(row.broad.p95, base?.broad.p95)} | ${withRatio(row.broad.p99, base?.broad.p99)} | ${row.rps} |`,
+        `| ${row.catalogue.toLocaleString('en')} | ${row.loadSeconds} | ${withRatio(row.p50, base?.p50)} | ${withRatio(row.p95, base?.p95)} | ${withRatio(row.p99, base?.p99)} | ${withRatio(row.cpu, base?.cpu)} | ${withRatio(row.broad.p50, base?.broad.p50)} | ${withRatio(row.broad.p95, base?.broad.p95)} | ${withRatio(row.broad.p99, base?.broad.p99)} | ${withRatio(row.broad.cpu, base?.broad.cpu)} | ${row.rps} |`,
     ),
     '',
     `Sitemaps, median of ${SITEMAP_RENDERS} renders each (the edge cache then keeps a built one for an hour):`,
@@ -649,11 +661,11 @@ async function main() {
 
   const rows = [];
   for (const { size, persistTo, queries, loadSeconds } of prepared) {
-    const stop = await startServer(persistTo);
+    const { stop, cpuMs } = await startServer(persistTo);
     try {
-      const row = { ...(await measure(size, queries)), loadSeconds, sitemap: await measureSitemaps() };
+      const row = { ...(await measure(size, queries, cpuMs)), loadSeconds, sitemap: await measureSitemaps() };
       console.log(
-        `${size} activities (loaded in ${loadSeconds} s): p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms; broad p50 ${row.broad.p50} ms, p95 ${row.broad.p95} ms, p99 ${row.broad.p99} ms; ${row.rps} req/s; slowest: ${row.slowest.map((s) => `${s.keyword} ${s.ms} ms (${s.matches})`).join(', ')}`,
+        `${size} activities (loaded in ${loadSeconds} s), load average ${os.loadavg()[0].toFixed(2)}: p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, server CPU ${row.cpu} ms/request; broad p50 ${row.broad.p50} ms, p95 ${row.broad.p95} ms, p99 ${row.broad.p99} ms, CPU ${row.broad.cpu} ms/request; ${row.rps} req/s; slowest: ${row.slowest.map((s) => `${s.keyword} ${s.ms} ms (${s.matches})`).join(', ')}`,
       );
       rows.push(row);
     } finally {

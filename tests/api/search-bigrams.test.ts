@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_CANDIDATE_LIMIT } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { ftsQuery } from '../../src/lib/domain/search-text.ts';
-import { rankedPhraseMatches } from '../../src/lib/services/search.ts';
+import { hideEndedFromSearch, phraseMatches } from '../../src/lib/services/search.ts';
 import { seed } from './helpers.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -20,7 +22,12 @@ async function indexRanking(keyword: string): Promise<number[]> {
   return results.map((row) => row.id);
 }
 
-const ranked = (keyword: string) => rankedPhraseMatches(database(env.DB), keyword);
+/** The bigram table's ranking of a phrase with few matches; null for a keyword it does not answer. */
+async function ranked(keyword: string): Promise<number[] | null> {
+  const matches = await phraseMatches(database(env.DB), keyword, sql`1`, SEARCH_CANDIDATE_LIMIT + 1);
+  if (matches?.broad) throw new Error(`${keyword} is broad`);
+  return matches?.ids ?? null;
+}
 
 /** Inserts an activity at the seed's first venue, starting tomorrow. */
 async function insertActivity(id: number, names: [string, string, string], artistId: number | null = null) {
@@ -79,6 +86,90 @@ describe('a CJK phrase found through the bigram table', () => {
     await env.DB.prepare('DELETE FROM activities WHERE id = 990003').run();
     expect(await ranked('喧鬧樂廳')).toEqual([]);
     expect(await ranked('龍鳳呈祥')).not.toContain(990003);
+  });
+
+  it('keeps each document at its activity’s key in the main index through status, date and the sweep', async () => {
+    await insertActivity(990004, ['Harbour Lights', '港灣燈影', '港湾灯影']);
+    /** The rowids holding 990004 in each table, as text (the priority bits exceed JavaScript's integers). */
+    const keys = async () => {
+      const main = await env.DB.prepare(
+        `SELECT CAST(rowid AS TEXT) AS key FROM activity_search WHERE activity_search MATCH '"港 灣"' AND (rowid & 4294967295) = 990004`,
+      ).all<{ key: string }>();
+      const bigrams = await env.DB.prepare(
+        `SELECT CAST(rowid AS TEXT) AS key FROM activity_search_bigrams WHERE activity_search_bigrams MATCH '"港灣"' AND (rowid & 4294967295) = 990004`,
+      ).all<{ key: string }>();
+      expect(bigrams.results, 'one bigram document, at the main index’s key').toEqual(main.results);
+      expect(main.results).toHaveLength(1);
+      return BigInt(main.results[0]!.key);
+    };
+    expect((await keys()) >> 58n).toBe(0n);
+    await env.DB.prepare('UPDATE activities SET status = 6 WHERE id = 990004').run();
+    expect((await keys()) >> 58n).toBe(1n);
+    await env.DB.prepare('UPDATE activities SET status = 1, starts_at = ?, ends_at = ? WHERE id = 990004')
+      .bind(TODAY - 3600 * 1000, TODAY - 3600 * 1000)
+      .run();
+    await hideEndedFromSearch(database(env.DB), Date.now());
+    expect((await keys()) >> 58n).toBe(2n);
+    await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = 990004')
+      .bind(TODAY + DAY, TODAY + DAY)
+      .run();
+    expect((await keys()) >> 58n).toBe(0n);
+    expect(await ranked('港灣燈影')).toEqual([990004]);
+    await env.DB.prepare('DELETE FROM activities WHERE id = 990004').run();
+    expect(await ranked('港灣燈影')).toEqual([]);
+  });
+
+  it('reads a broad pair in index order, as the main index would, and ranks a pair whose candidates are mostly not matches', async () => {
+    /** `count` activities from `firstId`, named with `name(index)`, starting `hoursFromNow(index)` hours from now. */
+    const insertMany = async (firstId: number, count: number, name: (index: number) => string, status: (index: number) => number) => {
+      const soon = Date.now() + DAY;
+      await env.DB.batch(
+        Array.from({ length: count }, (_, index) =>
+          env.DB.prepare(
+            `INSERT INTO activities (id, category_id, city_id, venue_id, artist_id, name_en, name_zh_hant, name_zh_hans,
+               description_en, description_zh_hant, description_zh_hans, poster, status, starts_at, ends_at, sale_starts_at)
+             VALUES (?, 1, 341, 1, NULL, 'Fin', ?, ?, '', '', '', '/p.svg', ?, ?, ?, ?)`,
+          ).bind(firstId + index, name(index), name(index), status(index), soon + index * 60_000, soon + index * 60_000, TODAY - DAY),
+        ),
+      );
+    };
+    // A Latin letter the pair table skips lies between the characters: candidates, not matches. They start soonest.
+    await insertMany(
+      970000,
+      300,
+      (index) => `鯨é鰭 ${index}`,
+      () => 1,
+    );
+    await insertMany(
+      971000,
+      250,
+      (index) => `鯨鰭 ${index}`,
+      (index) => (index % 10 === 0 ? 6 : 1),
+    );
+    expect(await ranked('鯨鰭')).toEqual(await indexRanking('鯨鰭'));
+    expect(await ranked('鯨鰭')).toHaveLength(250);
+
+    await insertMany(
+      972000,
+      300,
+      (index) => `鯨鰭 ${index}`,
+      (index) => (index % 10 === 0 ? 6 : 1),
+    );
+    /** The main index's first `limit` matches of the phrase whose activity passes `condition`, in its order. */
+    const inIndexOrder = async (condition: string, limit: number) => {
+      const { results } = await env.DB.prepare(
+        `SELECT a.id AS id FROM activity_search JOIN activities a ON a.id = (activity_search.rowid & 4294967295)
+         WHERE activity_search MATCH '"鯨 鰭"' AND ${condition} ORDER BY activity_search.rowid LIMIT ${limit}`,
+      ).all<{ id: number }>();
+      return results.map((row) => row.id);
+    };
+    const db = database(env.DB);
+    const broad = await phraseMatches(db, '鯨鰭', sql`1`, SEARCH_CANDIDATE_LIMIT + 1);
+    expect(broad).toEqual({ broad: true, ids: await inIndexOrder('1', SEARCH_CANDIDATE_LIMIT + 1) });
+    // A condition that keeps few matches: the scan goes on past the first candidates, reading only those that pass.
+    const notYetOnSale = await phraseMatches(db, '鯨鰭', sql`a.status = 6`, SEARCH_CANDIDATE_LIMIT + 1);
+    expect(notYetOnSale).toEqual({ broad: true, ids: await inIndexOrder('a.status = 6', SEARCH_CANDIDATE_LIMIT + 1) });
+    expect(notYetOnSale?.ids).toHaveLength(55);
   });
 
   it('is left to the main index for other keywords', async () => {

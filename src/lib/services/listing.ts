@@ -32,17 +32,7 @@ import {
   type CategoryView,
   type CityView,
 } from './catalogue.ts';
-import {
-  boundedMatchCount,
-  INDEX_ORDER,
-  LISTED_STATUSES,
-  matchAttempts,
-  RANKED_ORDER,
-  rankedPhraseMatches,
-  rankedSource,
-  SEARCH_RANK,
-  searchSource,
-} from './search.ts';
+import { indexMatches, matchAttempts, phraseMatches, rankedSource, SEARCH_RANK, upcomingListed } from './search.ts';
 import type { CityRow } from './reference-data.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -175,13 +165,7 @@ function orderBy(sort: Sort, now: number, relevance: SQL = SEARCH_RANK): SQL {
 
 /** Conditions every listing shares: upcoming, shown to buyers, and the filters of the query. */
 function conditions(query: ListingQuery, filter: ListingFilter, now: number): SQL[] {
-  const where = [
-    sql`a.ends_at >= ${now}`,
-    sql`a.status IN (${sql.join(
-      LISTED_STATUSES.map((status) => sql`${status}`),
-      sql`, `,
-    )})`,
-  ];
+  const where = [upcomingListed(now)];
   if (filter.category) where.push(sql`a.category_id = ${filter.category.id}`);
   if (filter.city) where.push(sql`a.city_id = ${filter.city.id}`);
   if (query.from || query.to) {
@@ -206,52 +190,40 @@ interface Page {
 const NO_PAGE: Page = { total: 0, totalIsLowerBound: false, cards: [] };
 
 /**
- * The page of the first source (search: the first match attempt) with any result. Each attempt is
- * one batch: the count, the page's ids in order, and their cards, chosen by the same page query.
- * A broad search (more than SEARCH_CANDIDATE_LIMIT matches in the index) first takes its candidates
- * in index order, buyable soonest first, up to the limit, then sorts and counts only those, so its
- * cost does not grow with the catalogue (docs/search.md).
+ * The page of the first source (search: the first match attempt) with any result. A search first
+ * finds its filtered matches in order, at most SEARCH_CANDIDATE_LIMIT + 1 of them: a specific
+ * search's ranked once, in one statement; a broad one's (more than SEARCH_CANDIDATE_LIMIT matches in
+ * the index) in index order, buyable soonest first, so its cost does not grow with the catalogue
+ * (docs/search.md). The page is then cut from those ids, or sorted among them.
  */
 async function findPage(scope: RequestScope, query: ListingQuery, filter: ListingFilter): Promise<Page> {
-  const base = conditions(query, filter, scope.now);
-  if (query.kind !== 'search') return readPage(scope, query, sql`activities a`, sql.join(base, sql` AND `));
-  // A CJK phrase found and ranked through the bigram table stands for the first (phrase) attempt.
-  const ranked = await rankedPhraseMatches(scope.db, query.keyword);
+  const where = sql.join(conditions(query, filter, scope.now), sql` AND `);
+  if (query.kind !== 'search') return readPage(scope, query, where);
+  const { db } = scope;
+  // A CJK phrase found through the bigram table stands for the first (phrase) attempt.
+  const phrase = await phraseMatches(db, query.keyword, where, SEARCH_CANDIDATE_LIMIT + 1);
   for (const [attempt, expression] of matchAttempts(query.keyword).entries()) {
-    if (attempt === 0 && ranked !== null) {
-      if (ranked.length === 0) continue;
-      const found = await readPage(scope, query, rankedSource(ranked), sql.join(base, sql` AND `), RANKED_ORDER);
-      if (found.total > 0) return found;
-      continue;
-    }
-    const matches = await boundedMatchCount(scope.db, expression);
-    if (matches === 0) continue;
-    const source = searchSource(expression);
-    const where = sql.join([source.where, ...base], sql` AND `);
-    const found =
-      matches > SEARCH_CANDIDATE_LIMIT
-        ? await readBroadPage(scope, query, source.from, where)
-        : await readPage(scope, query, source.from, where);
-    if (found.total > 0) return found;
+    const ids = attempt === 0 && phrase !== null ? phrase.ids : await indexMatches(db, expression, where, SEARCH_CANDIDATE_LIMIT + 1);
+    if (ids.length > 0) return readSearchPage(scope, query, ids);
   }
   return NO_PAGE;
 }
 
-/** Every match counted and sorted: a category list, or a specific search's few matches (`relevance`: their ranking, if not the index's). */
-async function readPage(scope: RequestScope, query: ListingQuery, from: SQL, where: SQL, relevance?: SQL): Promise<Page> {
+/** Every activity of a category list counted and sorted, with the page's cards, in one batch. */
+async function readPage(scope: RequestScope, query: ListingQuery, where: SQL): Promise<Page> {
   const { db } = scope;
   const pageIds = db
     .select({ id: sql<number>`a.id` })
-    .from(from)
+    .from(sql`activities a`)
     .where(where)
-    .orderBy(orderBy(query.sort, scope.now, relevance))
+    .orderBy(orderBy(query.sort, scope.now))
     .limit(LISTING_PAGE_SIZE)
     .offset((query.page - 1) * LISTING_PAGE_SIZE);
   return readOne(
     db,
     read(
       [
-        db.select({ total: sql<number>`count(*)` }).from(from).where(where),
+        db.select({ total: sql<number>`count(*)` }).from(sql`activities a`).where(where),
         pageIds,
         cardQuery(db, scope.now).where(inArray(activities.id, pageIds)),
       ],
@@ -261,38 +233,30 @@ async function readPage(scope: RequestScope, query: ListingQuery, from: SQL, whe
 }
 
 /**
- * A broad search: the first SEARCH_CANDIDATE_LIMIT filtered matches in index order (the join and
- * filters run per candidate, and FTS5 stops with the LIMIT), sorted among themselves; counted up to
- * one more, which says whether more exist.
+ * A search's page from its filtered matches in relevance order, at most SEARCH_CANDIDATE_LIMIT + 1
+ * (one more than the limit says a broad search has more, and is not shown): by relevance the page is
+ * cut from that order; by time, popularity or price the matches are sorted among themselves.
  */
-async function readBroadPage(scope: RequestScope, query: ListingQuery, from: SQL, where: SQL): Promise<Page> {
+async function readSearchPage(scope: RequestScope, query: ListingQuery, matches: readonly number[]): Promise<Page> {
   const { db } = scope;
-  const candidates = (limit: number) =>
-    sql`(SELECT a.id AS id, ${INDEX_ORDER} AS priority FROM ${from} WHERE ${where} ORDER BY ${INDEX_ORDER} LIMIT ${limit}) AS hit`;
-  const pageIds = db
-    .select({ id: sql<number>`a.id` })
-    .from(sql`${candidates(SEARCH_CANDIDATE_LIMIT)} JOIN activities a ON a.id = hit.id`)
-    .orderBy(query.sort === 'relevance' ? sql`hit.priority` : orderBy(query.sort, scope.now))
-    .limit(LISTING_PAGE_SIZE)
-    .offset((query.page - 1) * LISTING_PAGE_SIZE);
-  return readOne(
-    db,
-    read(
-      [
-        db.select({ total: sql<number>`count(*)` }).from(candidates(SEARCH_CANDIDATE_LIMIT + 1)),
-        pageIds,
-        cardQuery(db, scope.now).where(inArray(activities.id, pageIds)),
-      ],
-      ([counted, page, cardRows]) => {
-        const total = counted[0]?.total ?? 0;
-        return {
-          total: Math.min(total, SEARCH_CANDIDATE_LIMIT),
-          totalIsLowerBound: total > SEARCH_CANDIDATE_LIMIT,
-          cards: inOrder(scope, page, cardRows),
-        };
-      },
-    ),
-  );
+  const ids = matches.slice(0, SEARCH_CANDIDATE_LIMIT);
+  const offset = (query.page - 1) * LISTING_PAGE_SIZE;
+  const page =
+    query.sort === 'relevance'
+      ? ids.slice(offset, offset + LISTING_PAGE_SIZE).map((id) => ({ id }))
+      : await db.all<{ id: number }>(
+          sql`SELECT a.id AS id FROM ${rankedSource(ids)} ORDER BY ${orderBy(query.sort, scope.now)} LIMIT ${LISTING_PAGE_SIZE} OFFSET ${offset}`,
+        );
+  const cardRows =
+    page.length > 0
+      ? await cardQuery(db, scope.now).where(
+          inArray(
+            activities.id,
+            page.map((row) => row.id),
+          ),
+        )
+      : [];
+  return { total: ids.length, totalIsLowerBound: matches.length > SEARCH_CANDIDATE_LIMIT, cards: inOrder(scope, page, cardRows) };
 }
 
 function inOrder(scope: RequestScope, page: { id: number }[], cardRows: Parameters<typeof toCards>[1]): ActivityCard[] {

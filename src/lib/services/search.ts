@@ -4,8 +4,9 @@
  * domain/search-text.ts. Its rowid is a priority key (buyable soonest first, then the activity id
  * in the low 32 bits), so a query can stop after a bounded number of matches: a specific query
  * (at most SEARCH_CANDIDATE_LIMIT matches) is ranked with bm25 exactly as a full ranking would;
- * a broad one takes its first matches in index order (docs/search.md). The listing service pages
- * and filters the matches; suggestions are here.
+ * a broad one takes its first matches in index order (docs/search.md). CJK phrases are found
+ * through the bigram table of migrations 0020 and 0021, which shares the index's rowid. The listing
+ * service passes its filters in and pages the matches; suggestions are here.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../config.ts';
@@ -54,12 +55,19 @@ export async function hideEndedFromSearch(db: Db, now: number): Promise<void> {
     WHERE activity_search.rowid >= (${tier} << 58) AND activity_search.rowid < ((${tier} << 58) | (${nowMinute} << 32))
       AND a.ends_at < ${now}`;
   // Copied first, then removed from the live tier (the copy lies outside the range scanned); should
-  // the removal not happen, the next sweep copies again, replacing the same hidden row.
+  // the removal not happen, the next sweep copies again, replacing the same hidden row. The bigram
+  // table's documents (migration 0021) follow, their pairs made afresh from the names, and leave the
+  // live tier before the main index's, whose live rows say which ones to move.
   for (const tier of [0, 1]) {
     await db.run(sql`
       INSERT OR REPLACE INTO activity_search (rowid, name, artist, venue)
       SELECT (2 << 58) | (rowid & ((1 << 58) - 1)), name, artist, venue FROM activity_search
       WHERE rowid IN (${endedInTier(tier)})`);
+    await db.run(sql`
+      INSERT OR REPLACE INTO activity_search_bigrams (rowid, bigrams)
+      SELECT k.hidden_key, t.bigrams FROM activity_search_bigram_text t JOIN activity_search_key k ON k.id = t.id
+      WHERE t.id IN (SELECT ended.rowid & 4294967295 FROM (${endedInTier(tier)}) AS ended)`);
+    await db.run(sql`DELETE FROM activity_search_bigrams WHERE rowid IN (${endedInTier(tier)})`);
     await db.run(sql`DELETE FROM activity_search WHERE rowid IN (${endedInTier(tier)})`);
   }
 }
@@ -76,10 +84,11 @@ export function matchAttempts(keyword: string): string[] {
   return loose ? [phrase, loose] : [phrase];
 }
 
-interface PhraseCandidateRow {
+interface PhraseDetailRow {
   candidates: number;
   totals: string;
   id: number | null;
+  passes: number | null;
   name: string | null;
   artist: string | null;
   venue: string | null;
@@ -87,58 +96,178 @@ interface PhraseCandidateRow {
 }
 
 /**
- * Every document of the index that holds a CJK phrase (a keyword such as 高靜文, see bigramPhrase),
- * as activity ids ranked as the index's bm25 ranks them (ties by id), found through the bigram table
- * of migration 0020 rather than the index: the pairs' doclists give at most
- * SEARCH_CANDIDATE_LIMIT candidates, whose indexed text (read by rowid, the index's content table)
- * says whether and how often the phrase occurs; their lengths and the index's totals come from the
- * index's own records (docsize and averages). Null when the keyword is not such a phrase or has
- * more candidates than the limit: the main index then answers as before.
+ * A candidate of a broad phrase, in index order: the index's rowid (as text: its priority bits put
+ * it beyond JavaScript's exact integers), the activity, whether it passes the condition, and its
+ * text only when the quick test could not decide.
  */
-export async function rankedPhraseMatches(db: Db, keyword: string): Promise<number[] | null> {
+type PhraseScanRow = [key: string, id: number, passes: number, name: string | null, artist: string | null, venue: string | null];
+
+/** What the bigram table says of a CJK phrase: its matches that pass a condition, all of them ranked, or a broad one's first in index order. */
+export type PhraseMatches = { broad: false; ids: number[] } | { broad: true; ids: number[] };
+
+/**
+ * The matches of a keyword that is a CJK phrase (such as 高靜文, see bigramPhrase), found through
+ * the bigram table of migrations 0020 and 0021 rather than the main index; null when the keyword
+ * is not such a phrase (the main index answers).
+ *
+ * At most SEARCH_CANDIDATE_LIMIT candidates (the pairs' doclists, counted up to one more): their
+ * text as the main index holds it (its content table, by rowid) says whether and how often the
+ * phrase occurs in each column, their docsize records give their lengths, the index's averages
+ * record its totals, and the matches are ranked as the index's bm25 ranks them (ties by id); those
+ * whose activity passes `condition` (on `a`) come back.
+ *
+ * More: the phrase is broad if more than SEARCH_CANDIDATE_LIMIT of them match, which a scan in the
+ * index's order (the bigram table's rowid is the index's) finds out, stopping as soon as it knows;
+ * the matches whose activity passes `condition` come back in that order, the first `wanted` of them, as the main index's `MATCH … ORDER BY rowid LIMIT` would give them.
+ */
+export async function phraseMatches(db: Db, keyword: string, condition: SQL, wanted: number): Promise<PhraseMatches | null> {
   const chars = bigramPhrase(keyword);
   if (chars === null) return null;
   const expression = bigramQuery(chars);
   const candidateCount = sql`(SELECT count(*) FROM (
     SELECT rowid FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}))`;
-  // One row with the count alone when there are none or too many; the texts are read only otherwise
-  // (the candidates' own LIMIT keeps a broad pair from walking its whole doclist).
-  const rows = await db.all<PhraseCandidateRow>(sql`
+  // One row with the count alone when there are none or too many; the texts are read only otherwise.
+  const rows = await db.all<PhraseDetailRow>(sql`
     SELECT n.candidates AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
-           c.id AS id, c.name AS name, c.artist AS artist, c.venue AS venue, c.sizes AS sizes
+           c.id AS id, c.passes AS passes, c.name AS name, c.artist AS artist, c.venue AS venue, c.sizes AS sizes
     FROM (SELECT ${candidateCount} AS candidates) AS n
     LEFT JOIN (
-      SELECT doc.id & 4294967295 AS id, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue, hex(size.sz) AS sizes
+      SELECT a.id AS id, (${condition}) AS passes, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue, hex(size.sz) AS sizes
       FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}) AS b
-      JOIN activity_search_key k ON k.id = b.id
-      JOIN activity_search_content doc ON doc.id IN (k.live_key, k.hidden_key)
-      JOIN activity_search_docsize size ON size.id = doc.id
+      JOIN activities a ON a.id = (b.id & 4294967295)
+      JOIN activity_search_content doc ON doc.id = b.id
+      JOIN activity_search_docsize size ON size.id = b.id
       WHERE ${candidateCount} <= ${SEARCH_CANDIDATE_LIMIT}
     ) AS c ON 1`);
   const [first] = rows;
-  if (!first || first.candidates > SEARCH_CANDIDATE_LIMIT) return null;
+  if (!first) return { broad: false, ids: [] };
+  if (first.candidates <= SEARCH_CANDIDATE_LIMIT) return { broad: false, ids: rankPhraseHits(chars, rows, first.totals) };
+  const scanned = await scanBroadPhrase(db, chars, condition, wanted);
+  if (scanned.matches > SEARCH_CANDIDATE_LIMIT) return { broad: true, ids: scanned.passing };
+  // Fewer matches than candidates (pairs lying apart): every match was scanned, and they are ranked.
+  const details = await db.all<PhraseDetailRow>(sql`
+    SELECT 0 AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
+           a.id AS id, (${condition}) AS passes, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue, hex(size.sz) AS sizes
+    FROM activity_search_content doc JOIN activity_search_docsize size ON size.id = doc.id
+    JOIN activities a ON a.id = (doc.id & 4294967295)
+    WHERE doc.id IN (SELECT CAST(value AS INTEGER) FROM json_each(${JSON.stringify(scanned.keys)}))`);
+  return { broad: false, ids: rankPhraseHits(chars, details, details[0]?.totals ?? first.totals) };
+}
+
+/**
+ * The phrase's matches among candidates with their text and size, scored with bm25 over all of
+ * them (the phrase's document count is theirs), as the ids of those that pass the condition, in
+ * the index's bm25 order (ties by id).
+ */
+function rankPhraseHits(chars: readonly string[], rows: readonly PhraseDetailRow[], totalsHex: string): number[] {
   const hits = rows.flatMap((row) => {
     if (row.id === null || row.sizes === null) return [];
     const occurrences = [row.name, row.artist, row.venue].map((text) => phraseOccurrences(chars, text ?? ''));
-    return occurrences.some((count) => count > 0) ? [{ id: row.id, occurrences, tokens: documentTokens(hexBytes(row.sizes)) }] : [];
+    return occurrences.some((count) => count > 0)
+      ? [{ id: row.id, passes: Boolean(row.passes), occurrences, tokens: documentTokens(hexBytes(row.sizes)) }]
+      : [];
   });
-  const totals = indexTotals(hexBytes(first.totals));
+  const totals = indexTotals(hexBytes(totalsHex));
   return hits
-    .map((hit) => ({ id: hit.id, score: bm25(hit, totals, hits.length) }))
+    .map((hit) => ({ id: hit.id, passes: hit.passes, score: bm25(hit, totals, hits.length) }))
     .sort((a, b) => a.score - b.score || a.id - b.id)
-    .map((hit) => hit.id);
+    .flatMap((hit) => (hit.passes ? [hit.id] : []));
+}
+
+interface BroadScan {
+  /** Matches seen, whatever the condition: more than SEARCH_CANDIDATE_LIMIT makes the phrase broad. */
+  matches: number;
+  /** The keys (index rowids, as text) of the matches seen, when they are few enough to rank. */
+  keys: string[];
+  /** The first `wanted` matches whose activity passes the condition, as activity ids in index order. */
+  passing: number[];
+}
+
+/**
+ * Reads a phrase's candidates in the index's order, a chunk at a time, each read stopping at its
+ * LIMIT: first all of them, to count matches up to SEARCH_CANDIDATE_LIMIT + 1 and take the passing
+ * ones on the way, then, if the condition kept fewer than `wanted`, only those that pass it. A
+ * candidate whose text holds the phrase's characters spaced as the index spaces consecutive CJK
+ * characters (" 靜  文 ") is a match without more; the text of any other comes back, for
+ * phraseOccurrences to decide (its pairs may lie apart, or a separator lie between).
+ */
+async function scanBroadPhrase(db: Db, chars: readonly string[], condition: SQL, wanted: number): Promise<BroadScan> {
+  const expression = bigramQuery(chars);
+  const spaced = ` ${chars.join('  ')} `;
+  const scan: BroadScan = { matches: 0, keys: [], passing: [] };
+  let after: string | null = null;
+  let filtered = false;
+  for (;;) {
+    const limit = filtered ? wanted - scan.passing.length : SEARCH_CANDIDATE_LIMIT + 1 - scan.matches;
+    const [scanned]: { rows: string }[] = await db.all<{ rows: string }>(sql`
+      SELECT json_group_array(json_array(key, id, passes, CASE WHEN spaced THEN NULL ELSE name END,
+               CASE WHEN spaced THEN NULL ELSE artist END, CASE WHEN spaced THEN NULL ELSE venue END) ORDER BY position) AS rows
+      FROM (
+        SELECT CAST(activity_search_bigrams.rowid AS TEXT) AS key, activity_search_bigrams.rowid AS position, a.id AS id,
+               (${condition}) AS passes, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue,
+               (instr(doc.c0, ${spaced}) OR instr(doc.c1, ${spaced}) OR instr(doc.c2, ${spaced})) AS spaced
+        FROM activity_search_bigrams
+        CROSS JOIN activities a ON a.id = (activity_search_bigrams.rowid & 4294967295)
+        CROSS JOIN activity_search_content doc ON doc.id = activity_search_bigrams.rowid
+        WHERE activity_search_bigrams MATCH ${expression}
+          ${after === null ? sql`` : sql`AND activity_search_bigrams.rowid > CAST(${after} AS INTEGER)`}
+          ${filtered ? sql`AND ${condition}` : sql``}
+        ORDER BY activity_search_bigrams.rowid
+        LIMIT ${limit}
+      )`);
+    const rows: PhraseScanRow[] = scanned ? (JSON.parse(scanned.rows) as PhraseScanRow[]) : [];
+    for (const [key, id, passes, name, artist, venue] of rows) {
+      const matches = name === null || [name, artist, venue].some((text) => phraseOccurrences(chars, text ?? '') > 0);
+      if (!matches) continue;
+      if (!filtered) {
+        scan.matches++;
+        if (scan.matches <= SEARCH_CANDIDATE_LIMIT) scan.keys.push(key);
+      }
+      if (passes && scan.passing.length < wanted) scan.passing.push(id);
+    }
+    const last = rows.at(-1);
+    if (rows.length < limit || !last) return scan;
+    after = last[0];
+    if (scan.matches > SEARCH_CANDIDATE_LIMIT) {
+      if (scan.passing.length >= wanted) return scan;
+      filtered = true;
+    }
+  }
 }
 
 /** The order of rankedSource's rows: the ranking's. */
 export const RANKED_ORDER: SQL = sql`hit.position`;
 
 /**
- * Ranked activity ids (rankedPhraseMatches) as a FROM clause: `hit.id` in `hit.position` order, joined
+ * Ranked activity ids (phraseMatches, indexMatches) as a FROM clause: `hit.id` in `hit.position` order, joined
  * to activities. CROSS JOIN keeps the few ids the outer loop even when a filter (a category) has an
  * index of its own, which would otherwise scan that category's activities.
  */
 export function rankedSource(ids: readonly number[]): SQL {
   return sql`(SELECT value AS id, key AS position FROM json_each(${JSON.stringify(ids)})) AS hit CROSS JOIN activities a ON a.id = hit.id`;
+}
+
+/**
+ * The matches of a MATCH expression whose activity passes `condition` (on `a`), in one statement:
+ * the matches in the whole index are counted up to SEARCH_CANDIDATE_LIMIT + 1 (as boundedMatchCount);
+ * a specific query's (at most the limit) are then ranked with bm25, ties by id, once; a broad
+ * one's first `limit` come in index order (buyable soonest first), FTS5 reading the doclists in
+ * that order and stopping at the LIMIT. Only the branch the count chooses runs. Activity ids.
+ */
+export async function indexMatches(db: Db, expression: string, condition: SQL, limit: number): Promise<number[]> {
+  const source = searchSource(expression);
+  const ranked = sql`SELECT a.id AS id, row_number() OVER (ORDER BY ${SEARCH_RANK}) AS position
+    FROM ${source.from} WHERE ${source.where} AND ${condition}`;
+  const inIndexOrder = sql`SELECT a.id AS id, ${INDEX_ORDER} AS position
+    FROM ${source.from} WHERE ${source.where} AND ${condition} ORDER BY ${INDEX_ORDER} LIMIT ${limit}`;
+  const [row] = await db.all<{ matches: number; ids: string | null }>(sql`
+    SELECT m.matches AS matches,
+      CASE WHEN m.matches = 0 THEN NULL
+        WHEN m.matches <= ${SEARCH_CANDIDATE_LIMIT} THEN (SELECT json_group_array(id ORDER BY position) FROM (${ranked}))
+        ELSE (SELECT json_group_array(id ORDER BY position) FROM (${inIndexOrder})) END AS ids
+    FROM (SELECT count(*) AS matches FROM (
+      SELECT rowid FROM activity_search WHERE activity_search MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})) AS m`);
+  return row?.ids ? (JSON.parse(row.ids) as number[]) : [];
 }
 
 /** The index joined to activities, as a FROM clause, and its MATCH condition for an expression. */
@@ -178,13 +307,13 @@ interface SuggestionRow {
  */
 export async function suggest(scope: RequestScope, keyword: string): Promise<Suggestion[]> {
   const { db, ctx } = scope;
-  // A CJK phrase found and ranked through the bigram table stands for the first (phrase) attempt.
-  const ranked = await rankedPhraseMatches(db, keyword);
+  // A CJK phrase found through the bigram table stands for the first (phrase) attempt.
+  const phrase = await phraseMatches(db, keyword, upcomingListed(scope.now), SUGGESTION_LIMIT);
   for (const [attempt, expression] of matchAttempts(keyword).entries()) {
     let best: SQL;
-    if (attempt === 0 && ranked !== null) {
-      if (ranked.length === 0) continue;
-      best = suggestionIds(scope, rankedSource(ranked), sql`1`, RANKED_ORDER, RANKED_ORDER);
+    if (attempt === 0 && phrase !== null) {
+      if (phrase.ids.length === 0) continue;
+      best = suggestionIds(scope, rankedSource(phrase.ids), sql`1`, RANKED_ORDER, RANKED_ORDER);
     } else {
       const matches = await boundedMatchCount(db, expression);
       if (matches === 0) continue;
@@ -213,13 +342,17 @@ function suggestionIds(scope: RequestScope, from: SQL, where: SQL, order: SQL, s
   return sql`
     SELECT a.id AS id, ${score} AS score
     FROM ${from}
-    WHERE ${where} AND a.ends_at >= ${scope.now}
-      AND a.status IN (${sql.join(
-        LISTED_STATUSES.map((status) => sql`${status}`),
-        sql`, `,
-      )})
+    WHERE ${where} AND ${upcomingListed(scope.now)}
     ORDER BY ${order}
     LIMIT ${SUGGESTION_LIMIT}`;
+}
+
+/** Activities `a` shown to buyers and not yet ended at `now`. */
+export function upcomingListed(now: number): SQL {
+  return sql`a.ends_at >= ${now} AND a.status IN (${sql.join(
+    LISTED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
 }
 
 function suggestion(row: SuggestionRow, keyword: string, ctx: RequestContext): Suggestion {
