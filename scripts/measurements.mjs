@@ -23,30 +23,33 @@ export function percentile(sorted, q) {
 const TICKS_PER_SECOND = 100;
 
 /**
- * The CPU time, in ms, that a process and all its descendants have used so far (user and system,
- * from /proc; null where /proc is missing). Unlike latency it hardly moves with the machine's load.
+ * CPU ticks (user and system, from /proc) of the processes `roots` and all their descendants; with
+ * `reaped`, also the time of children they have reaped, so a child that exits mid-run is not lost.
+ * Null where /proc is missing.
  */
-export function processTreeCpuMs(rootPid) {
+export function processTreeTicks(roots, { reaped = false } = {}) {
   let entries;
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return null;
   }
-  const stats = new Map();
+  const processes = new Map();
   for (const pid of entries) {
     try {
-      // Fields after the command's closing parenthesis: state, ppid, …, utime (12th), stime (13th).
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
-      stats.set(Number(pid), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After "pid (comm) ": state, ppid, …, utime (14th field), stime, cutime, cstime.
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      const times = fields.slice(11, reaped ? 15 : 13);
+      processes.set(Number(pid), { parent: Number(fields[1]), ticks: times.reduce((sum, value) => sum + Number(value), 0) });
     } catch {
       // The process ended while being read.
     }
   }
-  const tree = new Set([rootPid]);
+  const tree = new Set(roots.filter((pid) => processes.has(pid)));
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, { parent }] of stats) {
+    for (const [pid, { parent }] of processes) {
       if (!tree.has(pid) && tree.has(parent)) {
         tree.add(pid);
         grew = true;
@@ -54,6 +57,15 @@ export function processTreeCpuMs(rootPid) {
     }
   }
   let ticks = 0;
-  for (const pid of tree) ticks += stats.get(pid)?.ticks ?? 0;
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  for (const pid of tree) ticks += processes.get(pid).ticks;
+  return ticks;
+}
+
+/**
+ * The CPU time, in ms, that a process and all its descendants have used so far (null where /proc
+ * is missing). Unlike latency it hardly moves with the machine's load.
+ */
+export function processTreeCpuMs(rootPid) {
+  const ticks = processTreeTicks([rootPid]);
+  return ticks === null ? null : (ticks * 1000) / TICKS_PER_SECOND;
 }

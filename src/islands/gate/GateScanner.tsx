@@ -49,6 +49,13 @@ const CLOCK_WARNING_MS = 60_000;
 /** A failure of the network itself (no answer, or none in time), after which the device decides alone. */
 const offlineFailure = (error: unknown) => error instanceof ApiClientError && error.kind !== 'http';
 
+const CLOCK_TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
+/** A moment as the door shows it: in the page's language and the venue's zone (the device's own before the first sync). */
+function atDoor(at: number, timeZone: string | null, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(document.documentElement.lang || 'en', { ...options, timeZone: timeZone ?? undefined }).format(at);
+}
+
 export default function GateScanner({ sessionId, admitted: admittedAtLoad, issued, messages: m }: Props) {
   const t = scoped(m, 'gate.');
   const say = (key: string, params?: Record<string, string | number>) => format(m, key as MessageKey, params);
@@ -144,11 +151,7 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
     const refusal = await offlineRefusal(ticket, scan.kind === 'code' ? scan.code : null, waiting?.admittedAt, Date.now(), state);
     if (refusal) {
       const at = waiting?.admittedAt ?? ticket?.admittedAt ?? Date.now();
-      const time = new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone: state.timeZone ?? undefined,
-      }).format(at);
+      const time = atDoor(at, state.timeZone, CLOCK_TIME);
       return setOutcome({ admitted: false, reasons: [say(`error.${refusal}`, { ticketNo: scan.ticketNo, time })] });
     }
     if (scan.kind === 'ticket') return setIdCheck(ticket!);
@@ -227,23 +230,12 @@ export default function GateScanner({ sessionId, admitted: admittedAtLoad, issue
 
   const pending = door?.pending.length ?? 0;
   const syncedCount = door ? Object.keys(door.tickets).length : 0;
-  const syncedTime =
-    door?.syncedAt && door.timeZone
-      ? new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
-          hour: '2-digit',
-          minute: '2-digit',
-          timeZone: door.timeZone,
-        }).format(door.syncedAt)
-      : null;
+  const syncedTime = door?.syncedAt && door.timeZone ? atDoor(door.syncedAt, door.timeZone, CLOCK_TIME) : null;
 
   // Shown while the copy predates the close of attendee changes and holds a real-name ticket it would refuse offline.
   const namesFinalTime =
     door?.namesFinalAt && door.timeZone && !namesFinalIn(door) && Object.values(door.tickets).some((ticket) => ticket.attendee)
-      ? new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: door.timeZone,
-        }).format(door.namesFinalAt)
+      ? atDoor(door.namesFinalAt, door.timeZone, { dateStyle: 'medium', timeStyle: 'short' })
       : null;
 
   return (
