@@ -184,7 +184,14 @@ export async function sharedPage(request: Request, env: Cloudflare.Env, ctx: Exe
   const keyOfVersion = sharedPageKeyOf(page);
   if (keyOfVersion === null) return labelled(await render(withReferenceVersion(request, null)), 'bypass');
   const now = Date.now();
-  const versions = await currentVersions(env, now);
+  let versions: CatalogueVersions;
+  try {
+    versions = await currentVersions(env, now);
+  } catch (error) {
+    // Without the version no key is safe to read or store: this visitor gets a page of their own.
+    console.error(JSON.stringify({ event: 'page_cache_version_unread', error: String(error) }));
+    return labelled(await render(withReferenceVersion(request, null)), 'bypass');
+  }
   const key = keyOfVersion(versions.catalogue);
   const fromMemory = rememberedAnswer(key, now);
   if (fromMemory) return fromMemory;
