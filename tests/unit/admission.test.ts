@@ -81,7 +81,9 @@ describe('the door device without signal', () => {
     const early = { ...copy, syncedAt: copy.namesFinalAt - 1 };
     expect(await offlineRefusal(named, code, undefined, now, early)).toBe('ticket_synced_before_name_changes');
     expect(await offlineRefusal(named, null, undefined, now, early)).toBe('ticket_synced_before_name_changes');
-    expect(await offlineRefusal(named, code, undefined, now, { syncedAt: null, namesFinalAt: null })).toBe('ticket_synced_before_name_changes');
+    expect(await offlineRefusal(named, code, undefined, now, { syncedAt: null, namesFinalAt: null })).toBe(
+      'ticket_synced_before_name_changes',
+    );
     // A ticket without a named attendee never changes hands this way.
     expect(await offlineRefusal(ticket, code, undefined, now, early)).toBeNull();
   });
