@@ -84,23 +84,25 @@ export function matchAttempts(keyword: string): string[] {
   return loose ? [phrase, loose] : [phrase];
 }
 
-interface PhraseDetailRow {
-  candidates: number;
-  totals: string;
-  id: number | null;
-  passes: number | null;
-  name: string | null;
-  artist: string | null;
-  venue: string | null;
-  sizes: string | null;
-}
+/**
+ * A candidate of a phrase with the text its match is decided on: the activity, whether it passes
+ * the condition (1 or 0), its name, artist and venue as the main index holds them, and its docsize
+ * record (hex).
+ */
+type PhraseCandidate = [id: number, passes: number, name: string | null, artist: string | null, venue: string | null, sizes: string];
 
 /**
- * A candidate of a broad phrase, in index order: the index's rowid (as text: its priority bits put
- * it beyond JavaScript's exact integers), the activity, whether it passes the condition, and its
- * text only when the quick test could not decide.
+ * A candidate of a broad phrase, in index order: its activity id when it is a match without more
+ * (see phraseScanChunk), negated when the activity fails the condition; otherwise the activity,
+ * whether it passes, and its indexed text, to be checked.
  */
-type PhraseScanRow = [key: string, id: number, passes: number, name: string | null, artist: string | null, venue: string | null];
+type PhraseScanEntry = number | [id: number, passes: number, name: string | null, artist: string | null, venue: string | null];
+
+/** A chunk of a broad phrase's candidates: the entries in index order, and the last one's key (the index's rowid, as text: its priority bits put it beyond JavaScript's exact integers). */
+interface PhraseScanChunk {
+  entries: PhraseScanEntry[];
+  last: string | null;
+}
 
 /** What the bigram table says of a CJK phrase: its matches that pass a condition, all of them ranked, or a broad one's first in index order. */
 export type PhraseMatches = { broad: false; ids: number[] } | { broad: true; ids: number[] };
@@ -110,48 +112,49 @@ export type PhraseMatches = { broad: false; ids: number[] } | { broad: true; ids
  * the bigram table of migrations 0020 and 0021 rather than the main index; null when the keyword
  * is not such a phrase (the main index answers).
  *
- * At most SEARCH_CANDIDATE_LIMIT candidates (the pairs' doclists, counted up to one more): their
- * text as the main index holds it (its content table, by rowid) says whether and how often the
- * phrase occurs in each column, their docsize records give their lengths, the index's averages
- * record its totals, and the matches are ranked as the index's bm25 ranks them (ties by id); those
- * whose activity passes `condition` (on `a`) come back.
+ * One statement counts the candidates (the pairs' doclists, up to SEARCH_CANDIDATE_LIMIT + 1) and
+ * runs only the branch the count chooses. At most the limit: their text as the main index holds
+ * it (its content table, by rowid) says whether and how often the phrase occurs in each column,
+ * their docsize records give their lengths, the index's averages record its totals, and the
+ * matches are ranked as the index's bm25 ranks them (ties by id); those whose activity passes
+ * `condition` (on `a`) come back.
  *
- * More: the phrase is broad if more than SEARCH_CANDIDATE_LIMIT of them match, which a scan in the
- * index's order (the bigram table's rowid is the index's) finds out, stopping as soon as it knows;
- * the matches whose activity passes `condition` come back in that order, the first `wanted` of them, as the main index's `MATCH … ORDER BY rowid LIMIT` would give them.
+ * More: the first chunk of a scan in the index's order (the bigram table's rowid is the index's),
+ * which goes on, a chunk at a time, only while it does not know yet: the phrase is broad if more
+ * than SEARCH_CANDIDATE_LIMIT of the candidates match, and the matches whose activity passes
+ * `condition` come back in that order, the first `wanted` of them, as the main index's
+ * `MATCH … ORDER BY rowid LIMIT` would give them.
  */
 export async function phraseMatches(db: Db, keyword: string, condition: SQL, wanted: number): Promise<PhraseMatches | null> {
   const chars = bigramPhrase(keyword);
   if (chars === null) return null;
   const expression = bigramQuery(chars);
-  const candidateCount = sql`(SELECT count(*) FROM (
-    SELECT rowid FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}))`;
-  // One row with the count alone when there are none or too many; the texts are read only otherwise.
-  const rows = await db.all<PhraseDetailRow>(sql`
+  const [found] = await db.all<{ candidates: number; totals: string; ranked: string | null; scanned: string | null }>(sql`
     SELECT n.candidates AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
-           c.id AS id, c.passes AS passes, c.name AS name, c.artist AS artist, c.venue AS venue, c.sizes AS sizes
-    FROM (SELECT ${candidateCount} AS candidates) AS n
-    LEFT JOIN (
-      SELECT a.id AS id, (${condition}) AS passes, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue, hex(size.sz) AS sizes
-      FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}) AS b
-      JOIN activities a ON a.id = (b.id & 4294967295)
-      JOIN activity_search_content doc ON doc.id = b.id
-      JOIN activity_search_docsize size ON size.id = b.id
-      WHERE ${candidateCount} <= ${SEARCH_CANDIDATE_LIMIT}
-    ) AS c ON 1`);
-  const [first] = rows;
-  if (!first) return { broad: false, ids: [] };
-  if (first.candidates <= SEARCH_CANDIDATE_LIMIT) return { broad: false, ids: rankPhraseHits(chars, rows, first.totals) };
-  const scanned = await scanBroadPhrase(db, chars, condition, wanted);
+      CASE WHEN n.candidates BETWEEN 1 AND ${SEARCH_CANDIDATE_LIMIT} THEN (
+        SELECT json_group_array(json_array(a.id, (${condition}), doc.c0, doc.c1, doc.c2, hex(size.sz)))
+        FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression}) AS b
+        JOIN activities a ON a.id = (b.id & 4294967295)
+        JOIN activity_search_content doc ON doc.id = b.id
+        JOIN activity_search_docsize size ON size.id = b.id) END AS ranked,
+      CASE WHEN n.candidates > ${SEARCH_CANDIDATE_LIMIT} THEN (${phraseScanChunk(chars, condition, null, false, SEARCH_CANDIDATE_LIMIT + 1)}) END AS scanned
+    FROM (SELECT count(*) AS candidates FROM (
+      SELECT rowid FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})) AS n`);
+  if (!found) return { broad: false, ids: [] };
+  if (found.ranked !== null)
+    return { broad: false, ids: rankPhraseHits(chars, JSON.parse(found.ranked) as PhraseCandidate[], found.totals) };
+  if (found.scanned === null) return { broad: false, ids: [] };
+  const scanned = await scanBroadPhrase(db, chars, condition, wanted, JSON.parse(found.scanned) as PhraseScanChunk);
   if (scanned.matches > SEARCH_CANDIDATE_LIMIT) return { broad: true, ids: scanned.passing };
-  // Fewer matches than candidates (pairs lying apart): every match was scanned, and they are ranked.
-  const details = await db.all<PhraseDetailRow>(sql`
-    SELECT 0 AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
-           a.id AS id, (${condition}) AS passes, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue, hex(size.sz) AS sizes
-    FROM activity_search_content doc JOIN activity_search_docsize size ON size.id = doc.id
-    JOIN activities a ON a.id = (doc.id & 4294967295)
-    WHERE doc.id IN (SELECT CAST(value AS INTEGER) FROM json_each(${JSON.stringify(scanned.keys)}))`);
-  return { broad: false, ids: rankPhraseHits(chars, details, details[0]?.totals ?? first.totals) };
+  // Fewer matches than candidates (pairs lying apart): every candidate was scanned, and the matches are ranked.
+  const [details] = await db.all<{ ranked: string }>(sql`
+    SELECT json_group_array(json_array(a.id, (${condition}), doc.c0, doc.c1, doc.c2, hex(size.sz))) AS ranked
+    FROM activity_search_bigrams
+    CROSS JOIN activities a ON a.id = (activity_search_bigrams.rowid & 4294967295)
+    CROSS JOIN activity_search_content doc ON doc.id = activity_search_bigrams.rowid
+    CROSS JOIN activity_search_docsize size ON size.id = activity_search_bigrams.rowid
+    WHERE activity_search_bigrams MATCH ${expression} AND a.id IN (SELECT value FROM json_each(${JSON.stringify(scanned.matched)}))`);
+  return { broad: false, ids: rankPhraseHits(chars, details ? (JSON.parse(details.ranked) as PhraseCandidate[]) : [], found.totals) };
 }
 
 /**
@@ -159,12 +162,11 @@ export async function phraseMatches(db: Db, keyword: string, condition: SQL, wan
  * them (the phrase's document count is theirs), as the ids of those that pass the condition, in
  * the index's bm25 order (ties by id).
  */
-function rankPhraseHits(chars: readonly string[], rows: readonly PhraseDetailRow[], totalsHex: string): number[] {
-  const hits = rows.flatMap((row) => {
-    if (row.id === null || row.sizes === null) return [];
-    const occurrences = [row.name, row.artist, row.venue].map((text) => phraseOccurrences(chars, text ?? ''));
+function rankPhraseHits(chars: readonly string[], candidates: readonly PhraseCandidate[], totalsHex: string): number[] {
+  const hits = candidates.flatMap(([id, passes, name, artist, venue, sizes]) => {
+    const occurrences = [name, artist, venue].map((text) => phraseOccurrences(chars, text ?? ''));
     return occurrences.some((count) => count > 0)
-      ? [{ id: row.id, passes: Boolean(row.passes), occurrences, tokens: documentTokens(hexBytes(row.sizes)) }]
+      ? [{ id, passes: passes === 1, occurrences, tokens: documentTokens(hexBytes(sizes)) }]
       : [];
   });
   const totals = indexTotals(hexBytes(totalsHex));
@@ -174,64 +176,89 @@ function rankPhraseHits(chars: readonly string[], rows: readonly PhraseDetailRow
     .flatMap((hit) => (hit.passes ? [hit.id] : []));
 }
 
+/**
+ * One chunk of a phrase's candidates in the index's order, after the key `after` (from the first
+ * when null), only those that pass the condition when `filtered`, stopping at `limit`, as one JSON
+ * value (a PhraseScanChunk). The quick tests keep the text in SQLite, and a broad phrase's
+ * candidates nearly all pass one, so each one's id is all that comes back. The index's name column
+ * is the activity's three names with every CJK character spaced (migration 0002), so the phrase's
+ * characters together in one of the names (read with the activity, for the condition) are the
+ * phrase in that column; only a candidate whose names do not hold it has its indexed text read
+ * (the content table, by rowid), spaced characters there being the phrase in the artist or venue.
+ */
+function phraseScanChunk(chars: readonly string[], condition: SQL, after: string | null, filtered: boolean, limit: number): SQL {
+  const phrase = chars.join('');
+  const spaced = ` ${chars.join('  ')} `;
+  return sql`
+    SELECT json_object(
+      'entries', json_group_array(CASE WHEN inName THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json((
+        SELECT CASE WHEN instr(doc.c1, ${spaced}) OR instr(doc.c2, ${spaced}) THEN CASE WHEN passes THEN activity ELSE -activity END
+          ELSE json_array(activity, passes, doc.c0, doc.c1, doc.c2) END
+        FROM activity_search_content doc WHERE doc.id = position)) END ORDER BY position),
+      'last', CAST(max(position) AS TEXT))
+    FROM (
+      SELECT activity_search_bigrams.rowid AS position, a.id AS activity, (${condition}) AS passes,
+             (instr(a.name_zh_hant, ${phrase}) OR instr(a.name_zh_hans, ${phrase}) OR instr(a.name_en, ${phrase})) AS inName
+      FROM activity_search_bigrams
+      CROSS JOIN activities a ON a.id = (activity_search_bigrams.rowid & 4294967295)
+      WHERE activity_search_bigrams MATCH ${bigramQuery(chars)}
+        ${after === null ? sql`` : sql`AND activity_search_bigrams.rowid > CAST(${after} AS INTEGER)`}
+        ${filtered ? sql`AND ${condition}` : sql``}
+      ORDER BY activity_search_bigrams.rowid
+      LIMIT ${limit}
+    )`;
+}
+
 interface BroadScan {
   /** Matches seen, whatever the condition: more than SEARCH_CANDIDATE_LIMIT makes the phrase broad. */
   matches: number;
-  /** The keys (index rowids, as text) of the matches seen, when they are few enough to rank. */
-  keys: string[];
+  /** The activities of the matches seen, when they are few enough to rank. */
+  matched: number[];
   /** The first `wanted` matches whose activity passes the condition, as activity ids in index order. */
   passing: number[];
 }
 
 /**
- * Reads a phrase's candidates in the index's order, a chunk at a time, each read stopping at its
- * LIMIT: first all of them, to count matches up to SEARCH_CANDIDATE_LIMIT + 1 and take the passing
- * ones on the way, then, if the condition kept fewer than `wanted`, only those that pass it. A
- * candidate whose text holds the phrase's characters spaced as the index spaces consecutive CJK
- * characters (" 靜  文 ") is a match without more; the text of any other comes back, for
- * phraseOccurrences to decide (its pairs may lie apart, or a separator lie between).
+ * Reads a phrase's candidates in the index's order from the first chunk (of up to
+ * SEARCH_CANDIDATE_LIMIT + 1), a chunk at a time, each read stopping at its LIMIT: first all of
+ * them, to count matches up to SEARCH_CANDIDATE_LIMIT + 1 and take the passing ones on the way,
+ * then, if the condition kept fewer than `wanted`, only those that pass it. phraseOccurrences
+ * decides the candidates whose text came back (their pairs may lie apart, or a separator lie between).
  */
-async function scanBroadPhrase(db: Db, chars: readonly string[], condition: SQL, wanted: number): Promise<BroadScan> {
-  const expression = bigramQuery(chars);
-  const spaced = ` ${chars.join('  ')} `;
-  const scan: BroadScan = { matches: 0, keys: [], passing: [] };
-  let after: string | null = null;
+async function scanBroadPhrase(
+  db: Db,
+  chars: readonly string[],
+  condition: SQL,
+  wanted: number,
+  first: PhraseScanChunk,
+): Promise<BroadScan> {
+  const scan: BroadScan = { matches: 0, matched: [], passing: [] };
+  let chunk = first;
+  let limit = SEARCH_CANDIDATE_LIMIT + 1;
   let filtered = false;
   for (;;) {
-    const limit = filtered ? wanted - scan.passing.length : SEARCH_CANDIDATE_LIMIT + 1 - scan.matches;
-    const [scanned]: { rows: string }[] = await db.all<{ rows: string }>(sql`
-      SELECT json_group_array(json_array(key, id, passes, CASE WHEN spaced THEN NULL ELSE name END,
-               CASE WHEN spaced THEN NULL ELSE artist END, CASE WHEN spaced THEN NULL ELSE venue END) ORDER BY position) AS rows
-      FROM (
-        SELECT CAST(activity_search_bigrams.rowid AS TEXT) AS key, activity_search_bigrams.rowid AS position, a.id AS id,
-               (${condition}) AS passes, doc.c0 AS name, doc.c1 AS artist, doc.c2 AS venue,
-               (instr(doc.c0, ${spaced}) OR instr(doc.c1, ${spaced}) OR instr(doc.c2, ${spaced})) AS spaced
-        FROM activity_search_bigrams
-        CROSS JOIN activities a ON a.id = (activity_search_bigrams.rowid & 4294967295)
-        CROSS JOIN activity_search_content doc ON doc.id = activity_search_bigrams.rowid
-        WHERE activity_search_bigrams MATCH ${expression}
-          ${after === null ? sql`` : sql`AND activity_search_bigrams.rowid > CAST(${after} AS INTEGER)`}
-          ${filtered ? sql`AND ${condition}` : sql``}
-        ORDER BY activity_search_bigrams.rowid
-        LIMIT ${limit}
-      )`);
-    const rows: PhraseScanRow[] = scanned ? (JSON.parse(scanned.rows) as PhraseScanRow[]) : [];
-    for (const [key, id, passes, name, artist, venue] of rows) {
-      const matches = name === null || [name, artist, venue].some((text) => phraseOccurrences(chars, text ?? '') > 0);
+    for (const entry of chunk.entries) {
+      const [id, passes, matches] =
+        typeof entry === 'number'
+          ? [Math.abs(entry), entry > 0, true]
+          : [entry[0], entry[1] === 1, entry.slice(2).some((text) => phraseOccurrences(chars, String(text ?? '')) > 0)];
       if (!matches) continue;
       if (!filtered) {
         scan.matches++;
-        if (scan.matches <= SEARCH_CANDIDATE_LIMIT) scan.keys.push(key);
+        if (scan.matches <= SEARCH_CANDIDATE_LIMIT) scan.matched.push(id);
       }
       if (passes && scan.passing.length < wanted) scan.passing.push(id);
     }
-    const last = rows.at(-1);
-    if (rows.length < limit || !last) return scan;
-    after = last[0];
+    if (chunk.entries.length < limit || chunk.last === null) return scan;
     if (scan.matches > SEARCH_CANDIDATE_LIMIT) {
       if (scan.passing.length >= wanted) return scan;
       filtered = true;
     }
+    limit = filtered ? wanted - scan.passing.length : SEARCH_CANDIDATE_LIMIT + 1 - scan.matches;
+    const [next] = await db.all<{ chunk: string }>(
+      sql`SELECT (${phraseScanChunk(chars, condition, chunk.last, filtered, limit)}) AS chunk`,
+    );
+    chunk = next ? (JSON.parse(next.chunk) as PhraseScanChunk) : { entries: [], last: null };
   }
 }
 

@@ -1,0 +1,61 @@
+import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_CANDIDATE_LIMIT } from '../../src/lib/config.ts';
+import { database } from '../../src/lib/db/client.ts';
+import { phraseMatches } from '../../src/lib/services/search.ts';
+import { seed } from './helpers.ts';
+
+const DAY = 24 * 3600 * 1000;
+const TODAY = Math.floor(Date.now() / DAY) * DAY;
+const ARTIST_ID = 980_000;
+
+beforeAll(() => seed(TODAY));
+
+/** The main index's first `limit` matches of the phrase whose activity passes `condition`, in its order. */
+async function inIndexOrder(phrase: string, condition: string, limit: number): Promise<number[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT a.id AS id FROM activity_search JOIN activities a ON a.id = (activity_search.rowid & 4294967295)
+     WHERE activity_search MATCH ? AND ${condition} ORDER BY activity_search.rowid LIMIT ${limit}`,
+  )
+    .bind(phrase)
+    .all<{ id: number }>();
+  return results.map((row) => row.id);
+}
+
+describe('a broad CJK phrase found outside the activities’ own names', () => {
+  it('reads the artist’s indexed text and gives the main index’s matches in its order', async () => {
+    await env.DB.prepare(
+      `INSERT INTO artists (id, name_en, name_zh_hant, name_zh_hans, pinyin) VALUES (?, 'Roc', '鯤鵬樂隊', '鲲鹏乐队', 'kun peng')`,
+    )
+      .bind(ARTIST_ID)
+      .run();
+    const soon = Date.now() + DAY;
+    // Every activity holds the pair in its artist only; a tenth are not yet on sale; a few hold the
+    // characters apart in their own name too (candidates of the pair table all the same).
+    await env.DB.batch(
+      Array.from({ length: SEARCH_CANDIDATE_LIMIT + 40 }, (_, index) =>
+        env.DB.prepare(
+          `INSERT INTO activities (id, category_id, city_id, venue_id, artist_id, name_en, name_zh_hant, name_zh_hans,
+             description_en, description_zh_hant, description_zh_hans, poster, status, starts_at, ends_at, sale_starts_at)
+           VALUES (?, 1, 341, 1, ?, 'Roc live', ?, ?, '', '', '', '/p.svg', ?, ?, ?, ?)`,
+        ).bind(
+          981_000 + index,
+          ARTIST_ID,
+          index % 7 === 0 ? '鯤 and 鵬' : '現場',
+          index % 7 === 0 ? '鲲 and 鹏' : '现场',
+          index % 10 === 0 ? 6 : 1,
+          soon + index * 60_000,
+          soon + index * 60_000,
+          TODAY - DAY,
+        ),
+      ),
+    );
+    const db = database(env.DB);
+    const everything = await phraseMatches(db, '鯤鵬', sql`1`, SEARCH_CANDIDATE_LIMIT + 1);
+    expect(everything).toEqual({ broad: true, ids: await inIndexOrder('"鯤 鵬"', '1', SEARCH_CANDIDATE_LIMIT + 1) });
+    const notYetOnSale = await phraseMatches(db, '鲲鹏', sql`a.status = 6`, SEARCH_CANDIDATE_LIMIT + 1);
+    expect(notYetOnSale).toEqual({ broad: true, ids: await inIndexOrder('"鲲 鹏"', 'a.status = 6', SEARCH_CANDIDATE_LIMIT + 1) });
+    expect(notYetOnSale?.ids).toHaveLength(54);
+  });
+});
