@@ -95,6 +95,30 @@ function spread(values) {
   return { samples: sorted.length, p50Ms: round(percentile(sorted, 0.5)), p95Ms: round(percentile(sorted, 0.95)) };
 }
 
+/**
+ * The requests started in each second of the burst by kind (join, poll, page…), from the opening:
+ * set beside the unrelated checkout's samples, it shows which moment of the burst makes its tail.
+ */
+const traffic = {
+  since: null,
+  seconds: new Map(),
+  kindOf(method, pathname) {
+    if (pathname.startsWith('/api/v1/waiting-rooms/')) return pathname.endsWith('/front') || pathname.includes('/front?') ? 'poll' : 'join';
+    if (pathname.startsWith('/en/order/confirm')) return 'page';
+    if (pathname.startsWith('/api/v1/checkout/quote')) return 'quote';
+    if (pathname === '/api/v1/orders' && method === 'POST') return 'order';
+    return 'other';
+  },
+  count(method, pathname) {
+    if (this.since === null) return;
+    const second = Math.floor((performance.now() - this.since) / 1000);
+    const tally = this.seconds.get(second) ?? {};
+    const kind = this.kindOf(method, pathname);
+    tally[kind] = (tally[kind] ?? 0) + 1;
+    this.seconds.set(second, tally);
+  },
+};
+
 /** A buyer's browser: its cookies and its own client address (the code-sending limits count per address). */
 class Client {
   constructor(address) {
@@ -103,6 +127,7 @@ class Client {
   }
 
   async request(pathname, { method = 'GET', body, headers = {}, form } = {}) {
+    traffic.count(method, pathname);
     const response = await fetch(`${baseUrl}${pathname}`, {
       method,
       redirect: 'manual',
@@ -264,13 +289,13 @@ function unrelatedCheckout(buyers, listingId, expectedTotal, random) {
       headers: { 'idempotency-key': `sim-${run}-unrelated-${sent}` },
       body: orderBody(listingId, expectedTotal),
     });
-    return performance.now() - started;
+    return { startedAt: started, ms: performance.now() - started };
   };
   const paced = async (done) => {
     const times = [];
     const answers = [];
     while (!done()) {
-      answers.push(orderOnce().then((ms) => times.push(ms)));
+      answers.push(orderOnce().then((sample) => times.push(sample)));
       await wait(UNRELATED_EVERY_MS * (0.5 + random()));
     }
     await Promise.all(answers);
@@ -314,8 +339,15 @@ async function visit(buyer, hot, clock) {
   let polls = 0;
   while (view.state !== 'admitted') {
     if (view.state === 'expired') throw new Error(`buyer ${buyer.index}: the pass lapsed before ordering`);
-    await wait(Math.min(view.pollAfterMs, POLL_MAX_MS));
     polls += 1;
+    if (view.state === 'early' && view.opensInMs <= view.pollAfterMs) {
+      // The page's next question would come at the opening: it reloads (joins again, which answers
+      // its drawn position) at the opening plus its own moment of the spread, without polling first.
+      await wait(view.opensInMs + buyer.drawDelayMs);
+      view = (await client.api(room, { method: 'POST', body: {} })).envelope.data;
+      continue;
+    }
+    await wait(Math.min(view.pollAfterMs, POLL_MAX_MS));
     if (view.state === 'early') {
       const front = (await client.api(`${room}/front`)).envelope.data;
       if (front.drawn) {
@@ -394,6 +426,32 @@ function arrivals(clients, random) {
     abandons: random() < ABANDON_SHARE,
     drawDelayMs: random() * DRAW_SPREAD_MS,
   }));
+}
+
+/**
+ * The burst second by second from the opening (negative: before it): the unrelated checkout's samples
+ * started in that second, how many were slower than the idle p95, the slowest, and the buyers'
+ * requests started in it by kind.
+ */
+function timeline(samples, openedAt, idleP95Ms) {
+  const bySecond = new Map();
+  for (const { startedAt, ms } of samples) {
+    const second = Math.floor((startedAt - openedAt) / 1000);
+    bySecond.set(second, [...(bySecond.get(second) ?? []), ms]);
+  }
+  const all = new Set([...bySecond.keys(), ...traffic.seconds.keys()]);
+  return [...all]
+    .sort((a, b) => a - b)
+    .map((second) => {
+      const times = bySecond.get(second) ?? [];
+      return {
+        second,
+        samples: times.length,
+        slow: times.filter((ms) => ms > idleP95Ms).length,
+        slowestMs: times.length ? Math.round(Math.max(...times)) : null,
+        started: traffic.seconds.get(second) ?? {},
+      };
+    });
 }
 
 /** Kendall tau of the order the group arrived in against the order the room let it through. */
@@ -498,11 +556,12 @@ async function simulate(report, serverPid) {
   const unrelatedTotal = await quotedTotal(unrelatedBuyers[0], unrelated.id);
   const checkout = unrelatedCheckout(unrelatedBuyers, unrelated.id, unrelatedTotal, seeded(SEED + 1));
   const idleBefore = await withServerCpu(serverPid, () => checkout.idle(IDLE_WARM_UP));
-  console.log(`unrelated checkout idle: ${JSON.stringify(spread(idleBefore.result))}`);
+  console.log(`unrelated checkout idle: ${JSON.stringify(spread(idleBefore.result.map((sample) => sample.ms)))}`);
 
   const buyers = arrivals(clients.slice(0, BUYERS), seeded(SEED));
   const burstThreads = serverThreads(serverPid);
   const burstStart = performance.now();
+  traffic.since = burstStart + OPENS_AFTER_MS;
   const clock = () => performance.now() - burstStart;
   const opensAt = Date.now() + OPENS_AFTER_MS;
   await hot.openSale(opensAt);
@@ -544,7 +603,7 @@ async function simulate(report, serverPid) {
   if (failures.length) throw new Error(`${failures.length} buyers failed; the first: ${failures[0]}`);
   await wait(SETTLE_MS);
   const idleAfter = await withServerCpu(serverPid, () => checkout.idle(0));
-  console.log(`unrelated checkout idle after the burst: ${JSON.stringify(spread(idleAfter.result))}`);
+  console.log(`unrelated checkout idle after the burst: ${JSON.stringify(spread(idleAfter.result.map((sample) => sample.ms)))}`);
 
   const stock = await hotStock(hot.listingId);
   minimumStock = Math.min(minimumStock, stock.available);
@@ -554,8 +613,12 @@ async function simulate(report, serverPid) {
   const allAdmitted = admitted.find((sample) => sample.through === BUYERS);
   const holds = buyers.filter((buyer) => buyer.outcome === 'paid' || buyer.outcome === 'abandoned');
   const holdAnswers = holds.map((buyer) => buyer.orderAnsweredAt).sort((a, b) => a - b);
-  const idle = spread([...idleBefore.result, ...idleAfter.result]);
-  const busy = spread(duringTimes);
+  const idle = spread([...idleBefore.result, ...idleAfter.result].map((sample) => sample.ms));
+  const busy = spread(duringTimes.map((sample) => sample.ms));
+  const seconds = timeline(duringTimes, burstStart + OPENS_AFTER_MS, idle.p95Ms);
+  console.log(
+    `second from the opening: probe samples, slower than idle p95, slowest ms; requests started by kind\n${seconds.map((s) => `${s.second}: ${s.samples}, ${s.slow}, ${s.slowestMs}; ${JSON.stringify(s.started)}`).join('\n')}`,
+  );
   Object.assign(report, {
     burstSeconds: Number((burstMs / 1000).toFixed(1)),
     admission: {
@@ -571,14 +634,15 @@ async function simulate(report, serverPid) {
       holdAnswers.length > 1 ? Number(((holdAnswers.length - 1) / ((holdAnswers.at(-1) - holdAnswers[0]) / 1000)).toFixed(2)) : null,
     stock: { ...stock, minimumSeen: minimumStock, answeredHolds: held },
     unrelatedCheckout: {
-      idleBefore: spread(idleBefore.result),
-      idleAfter: spread(idleAfter.result),
+      idleBefore: spread(idleBefore.result.map((sample) => sample.ms)),
+      idleAfter: spread(idleAfter.result.map((sample) => sample.ms)),
       idle,
       duringBurst: busy,
       p50Ratio: Number((busy.p50Ms / idle.p50Ms).toFixed(2)),
       p95Ratio: Number((busy.p95Ms / idle.p95Ms).toFixed(2)),
     },
     serverCpu: { idleBefore: idleBefore.cpu, duringBurst: burstCpu, idleAfter: idleAfter.cpu },
+    burstTimeline: seconds,
   });
   const oversold = stock.held > TICKETS || minimumStock < 0 || stock.available + stock.held !== stock.total || stock.held !== held;
   report.soldExactly = stock.held === Math.min(TICKETS, BUYERS) && !oversold;

@@ -121,6 +121,12 @@ export const WAITING_ROOM_PASS_LIFETIME_MS = 10 * 60 * 1000;
 /** The waiting page asks again after this long at the front of the line, and never waits longer than the most. */
 export const WAITING_ROOM_POLL_MS = { least: 2000, most: 30_000 } as const;
 /**
+ * Each answer's interval is made later by up to this share of itself at random, so that pages which
+ * joined or moved together do not go on asking together (a herd that arrived in the same second
+ * otherwise polls in the same second, every interval, for the whole wait).
+ */
+export const WAITING_ROOM_POLL_JITTER = 0.5;
+/**
  * Once the early group is drawn, each early buyer's page asks for its position after a random delay
  * up to this long, so that a crowd who all waited for the opening reaches the room spread over two
  * minutes (100,000 early buyers: about 830 a second, within a Durable Object's 1,000; docs/hot-on-sale.md).

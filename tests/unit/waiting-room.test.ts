@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { WAITING_ROOM_POLL_MS } from '../../src/lib/config.ts';
+import { WAITING_ROOM_POLL_JITTER, WAITING_ROOM_POLL_MS } from '../../src/lib/config.ts';
 import { mulberry32 } from '../../src/lib/domain/random.ts';
 import {
   advanceAdmissions,
+  drawnAskAfterMs,
+  earlyAskAfterMs,
   estimatedWaitMs,
   formatWait,
   lotteryOrder,
@@ -10,6 +12,7 @@ import {
   passRefusal,
   placeInLine,
   pollAfterMs,
+  spreadPollMs,
   stateOf,
 } from '../../src/lib/domain/waiting-room.ts';
 import type { ServiceEnv } from '../../src/lib/services/env.ts';
@@ -90,9 +93,9 @@ describe('a place and its estimate', () => {
     expect(estimatedWaitMs(5, { ...front, admissionsPerMinute: 0 }, OPENS)).toBeNull();
   });
 
-  it('asks again after a tenth of the wait, between the least and the most', () => {
+  it('asks again after a third of the wait, between the least and the most', () => {
     expect(pollAfterMs(1000, 1)).toBe(WAITING_ROOM_POLL_MS.least);
-    expect(pollAfterMs(100_000, 1)).toBe(10_000);
+    expect(pollAfterMs(30_000, 1)).toBe(10_000);
     expect(pollAfterMs(60 * MINUTE, 1)).toBe(WAITING_ROOM_POLL_MS.most);
   });
 
@@ -101,6 +104,41 @@ describe('a place and its estimate', () => {
     expect(pollAfterMs(null, 3)).toBe(3 * WAITING_ROOM_POLL_MS.least);
     expect(pollAfterMs(null, 10_000)).toBe(WAITING_ROOM_POLL_MS.most);
     expect(pollAfterMs(null, null)).toBe(WAITING_ROOM_POLL_MS.most);
+  });
+
+  it('spreads an interval later by up to the jitter, never sooner, so pages told together ask apart', () => {
+    expect(spreadPollMs(2000, () => 0)).toBe(2000);
+    expect(spreadPollMs(2000, () => 0.5)).toBe(Math.round(2000 * (1 + WAITING_ROOM_POLL_JITTER / 2)));
+    expect(spreadPollMs(2000, () => 0.999_999)).toBeLessThanOrEqual(2000 * (1 + WAITING_ROOM_POLL_JITTER));
+    // A crowd told the same 2 s at the same moment: its next polls fall over the whole jitter, in every tenth of it.
+    const random = mulberry32(20);
+    const tenths = new Set(
+      Array.from({ length: 300 }, () => Math.floor(((spreadPollMs(2000, random) - 2000) / (2000 * WAITING_ROOM_POLL_JITTER)) * 10)),
+    );
+    expect([...tenths].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('has an early page wait for the opening when it is near, and ask at the most (spread) while it is far', () => {
+    expect(earlyAskAfterMs(4000, () => 0.5)).toBe(4000);
+    expect(earlyAskAfterMs(0, () => 0.5)).toBe(0);
+    expect(earlyAskAfterMs(WAITING_ROOM_POLL_MS.most, () => 0.5)).toBe(WAITING_ROOM_POLL_MS.most);
+    expect(earlyAskAfterMs(60 * MINUTE, () => 0)).toBe(WAITING_ROOM_POLL_MS.most);
+    expect(earlyAskAfterMs(60 * MINUTE, () => 0.5)).toBe(spreadPollMs(WAITING_ROOM_POLL_MS.most, () => 0.5));
+  });
+
+  it('has the early group ask for its drawn positions spread over the draw spread after the opening', () => {
+    expect(drawnAskAfterMs(3000, 20_000, () => 0)).toBe(3000);
+    expect(drawnAskAfterMs(3000, 20_000, () => 0.5)).toBe(13_000);
+    expect(drawnAskAfterMs(-500, 20_000, () => 0.25)).toBe(5000);
+    // 150 pages that waited for the same opening: no second of the spread gets more than a few.
+    const random = mulberry32(7);
+    const perSecond = new Map<number, number>();
+    for (let i = 0; i < 150; i++) {
+      const second = Math.floor(drawnAskAfterMs(0, 20_000, random) / 1000);
+      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+    }
+    expect(perSecond.size).toBe(20);
+    expect(Math.max(...perSecond.values())).toBeLessThan(20);
   });
 
   it('shows a wait in whole minutes of the language, rounded up', () => {

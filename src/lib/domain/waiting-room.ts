@@ -7,7 +7,7 @@
  * through at a steady rate from the opening; a buyer's pass to checkout is signed and short-lived.
  * Time and randomness are passed in.
  */
-import { WAITING_ROOM_POLL_MS } from '../config.ts';
+import { WAITING_ROOM_POLL_JITTER, WAITING_ROOM_POLL_MS } from '../config.ts';
 import { numberFormat } from './intl-cache.ts';
 
 /** Where a buyer stands: in the undrawn early group, in line, or through to checkout (their pass lapsed: `expired`). */
@@ -83,14 +83,45 @@ export function estimatedWaitMs(place: number, front: Pick<RoomFront, 'opensAt' 
 }
 
 /**
- * When the waiting page should ask again: a tenth of the wait, between the least and the most, so
- * the buyers at the front see each step and those far back cost the room little. With no estimate
+ * When the waiting page should ask again: a third of the wait, between the least and the most, so
+ * each answer finds the place a third closer (a page asks a few times more for each tripling of its
+ * wait, not once every `least`: a short line of hundreds polling every 2 s is most of a burst's
+ * requests), the buyers at the front see each step and those far back cost the room little. With no estimate
  * (a paused line), by the place: the few at the front ask often, everyone else at the most.
  */
 export function pollAfterMs(waitMs: number | null, place: number | null): number {
   const { least, most } = WAITING_ROOM_POLL_MS;
   if (waitMs === null) return place === null ? most : Math.min(most, place * least);
-  return Math.min(most, Math.max(least, Math.round(waitMs / 10)));
+  return Math.min(most, Math.max(least, Math.round(waitMs / 3)));
+}
+
+/**
+ * The interval a page is told, made later by up to WAITING_ROOM_POLL_JITTER of itself at random
+ * (`random` answers in [0, 1)): pages told the same interval at the same moment (a crowd joining
+ * together, the front moving for everyone at once) then ask at different moments, and never sooner
+ * than the rule said.
+ */
+export function spreadPollMs(ms: number, random: () => number): number {
+  return Math.round(ms * (1 + WAITING_ROOM_POLL_JITTER * random()));
+}
+
+/**
+ * When a page in the undrawn early group should ask again: nothing changes for it before the opening,
+ * so at the opening when that is within the most interval (the page then adds its own moment of the
+ * draw spread, `drawnAskAfterMs`), else after the most, spread, in case the opening moves.
+ */
+export function earlyAskAfterMs(opensInMs: number, random: () => number): number {
+  const { most } = WAITING_ROOM_POLL_MS;
+  return opensInMs <= most ? Math.max(0, opensInMs) : spreadPollMs(most, random);
+}
+
+/**
+ * When an early page asks for its drawn position: at the opening plus a moment of its own within
+ * `spreadMs`, so that a crowd who all waited for the opening reaches the room spread over the
+ * spread instead of all at once (the order is drawn already: nobody loses by asking later).
+ */
+export function drawnAskAfterMs(opensInMs: number, spreadMs: number, random: () => number): number {
+  return Math.max(0, opensInMs) + Math.floor(random() * spreadMs);
 }
 
 /** Whole minutes shown for a wait, rounded up so the estimate is never shorter than the truth. */

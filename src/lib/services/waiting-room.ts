@@ -9,7 +9,16 @@ import { and, eq } from 'drizzle-orm';
 import { WAITING_ROOM_PASS_LIFETIME_MS } from '../config.ts';
 import { activities, activitySessions } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
-import { estimatedWaitMs, placeInLine, pollAfterMs, stateOf, type RoomFront, type WaitingState } from '../domain/waiting-room.ts';
+import {
+  earlyAskAfterMs,
+  estimatedWaitMs,
+  placeInLine,
+  pollAfterMs,
+  spreadPollMs,
+  stateOf,
+  type RoomFront,
+  type WaitingState,
+} from '../domain/waiting-room.ts';
 import type { WaitingRoom } from '../durable-objects/waiting-room.ts';
 import type { ServiceEnv } from './env.ts';
 import type { RequestScope, UserScope } from './scope.ts';
@@ -26,9 +35,11 @@ export interface WaitingView {
   place: number | null;
   /** The honest estimate from the room's rate; null while early or when the room lets nobody through. */
   estimatedWaitMs: number | null;
-  /** When the page should ask again. */
+  /** When the page should ask again: spread at random per answer, so that pages told together do not ask together. */
   pollAfterMs: number;
   opensAt: number;
+  /** How long until the opening by the server's clock (0 once open): an early page asks for its drawn position then. */
+  opensInMs: number;
   /** Whether the early group has its order: an early buyer's page then asks for its position. */
   drawn: boolean;
 }
@@ -63,15 +74,19 @@ function viewOf(
 ): WaitingView {
   const place = position === null || state !== 'waiting' ? null : placeInLine(position, front.admittedThrough);
   const wait = place === null ? null : estimatedWaitMs(place, front, now);
-  const early = state === 'early' ? Math.max(0, front.opensAt - now) : null;
+  const opensInMs = Math.max(0, front.opensAt - now);
+  const random = Math.random;
+  const askAfter =
+    state === 'admitted' ? 0 : state === 'early' ? earlyAskAfterMs(opensInMs, random) : spreadPollMs(pollAfterMs(wait, place), random);
   return {
     ...onSale,
     state,
     position,
     place,
     estimatedWaitMs: wait,
-    pollAfterMs: state === 'admitted' ? 0 : pollAfterMs(early ?? wait, place),
+    pollAfterMs: askAfter,
     opensAt: front.opensAt,
+    opensInMs,
     drawn: front.drawn,
   };
 }
