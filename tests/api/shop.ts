@@ -23,6 +23,8 @@ export const quote = (client: TestClient, listingId: number, quantity: number) =
 /** How an order is sent: a high-demand session's carries the buyer's pass; a retry reuses its key. */
 export interface OrderOptions {
   waitingRoomPass?: string;
+  /** A waitlist offer the order claims. */
+  waitlistOfferId?: number;
   idempotencyKey?: string;
   language?: string;
 }
@@ -33,7 +35,7 @@ export const createOrder = (
   listingId: number,
   quantity: number,
   expectedTotal: number,
-  { waitingRoomPass, idempotencyKey = newKey(), language }: OrderOptions = {},
+  { waitingRoomPass, waitlistOfferId, idempotencyKey = newKey(), language }: OrderOptions = {},
 ) =>
   client.call<OrderDetail>('/api/v1/orders', {
     method: 'POST',
@@ -47,6 +49,7 @@ export const createOrder = (
       acceptNotes: true,
       expectedTotal,
       ...(waitingRoomPass === undefined ? {} : { waitingRoomPass }),
+      ...(waitlistOfferId === undefined ? {} : { waitlistOfferId }),
     },
   });
 

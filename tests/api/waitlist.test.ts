@@ -7,7 +7,7 @@ import { sweep } from '../../src/lib/services/sweep.ts';
 import { lapseOverdueOffers, offerReturnedTickets, type WaitlistEntryView } from '../../src/lib/services/waitlist.ts';
 import { sellerClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { newKey, pay, placeOrder } from './shop.ts';
+import { createOrder, pay, placeOrder } from './shop.ts';
 
 const db = () => database(env.DB);
 
@@ -64,29 +64,12 @@ async function hold(client: TestClient, listingId: number, quantity: number): Pr
   return (placed.body.data as OrderDetail).id;
 }
 
-function checkoutBody(listingId: number, quantity: number, expectedTotal: number, waitlistOfferId?: number) {
-  return {
-    listingId,
-    quantity,
-    deliveryType: 'e_ticket',
-    paymentMethod: 'visa',
-    coupon: 'none',
-    acceptNotes: true,
-    expectedTotal,
-    waitlistOfferId,
-  };
-}
-
 async function buyWithOffer(client: TestClient, listingId: number, quantity: number, offerId: number) {
   const quoted = await client.call<CheckoutQuote>(
     `/api/v1/checkout/quote?listingId=${listingId}&quantity=${quantity}&deliveryType=e_ticket&coupon=none&waitlistOfferId=${offerId}`,
   );
   if (quoted.status !== 200) return quoted;
-  return client.call<OrderDetail>('/api/v1/orders', {
-    method: 'POST',
-    headers: { 'idempotency-key': newKey() },
-    body: checkoutBody(listingId, quantity, quoted.body.data.cost.total, offerId),
-  });
+  return createOrder(client, listingId, quantity, quoted.body.data.cost.total, { waitlistOfferId: offerId });
 }
 
 interface OfferRow {
@@ -259,11 +242,7 @@ describe('offers', () => {
 
     const twice = await buyWithOffer(small, show.listingId, 2, offer.id);
     expect(twice.body.errorCode).toBe('waitlist_offer_unavailable');
-    const twiceCreate = await small.call('/api/v1/orders', {
-      method: 'POST',
-      headers: { 'idempotency-key': newKey() },
-      body: checkoutBody(show.listingId, 2, 1, offer.id),
-    });
+    const twiceCreate = await createOrder(small, show.listingId, 2, 1, { waitlistOfferId: offer.id });
     expect(twiceCreate.body.errorCode).toBe('waitlist_offer_unavailable');
 
     // The one ticket left is bought directly: no waiting group fits it.
@@ -389,9 +368,8 @@ describe('the offer pass under concurrency', () => {
     const quoted = await claimer.call<CheckoutQuote>(
       `/api/v1/checkout/quote?listingId=${show.listingId}&quantity=2&deliveryType=e_ticket&coupon=none&waitlistOfferId=${offer.id}`,
     );
-    const body = checkoutBody(show.listingId, 2, quoted.body.data.cost.total, offer.id);
     const answers = await Promise.all(
-      [1, 2, 3].map(() => claimer.call('/api/v1/orders', { method: 'POST', headers: { 'idempotency-key': newKey() }, body })),
+      [1, 2, 3].map(() => createOrder(claimer, show.listingId, 2, quoted.body.data.cost.total, { waitlistOfferId: offer.id })),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
     const orders = await env.DB.prepare(`SELECT count(*) AS n FROM orders WHERE listing_id = ? AND status = 'pending_payment'`)
