@@ -91,8 +91,13 @@ function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/** The index's tokens of text already folded. */
+function foldedTokens(folded: string): string[] {
+  return splitTerms(folded).flatMap((term) => (term.kind === 'word' ? [term.text] : term.chars));
+}
+
 function tokens(text: string): string[] {
-  return splitTerms(fold(text)).flatMap((term) => (term.kind === 'word' ? [term.text] : term.chars));
+  return foldedTokens(fold(text));
 }
 
 /** Whether a column's tokens hold a term as the index matches it: a word as a token prefix (one letter as a whole token), a CJK run as consecutive characters. */
@@ -120,10 +125,13 @@ export function textMatches(keyword: string, text: string): boolean {
  * within one column, or each anywhere when loose.
  */
 export function documentMatches(keyword: string, columns: readonly string[], mode: MatchMode): boolean {
-  const haystacks = columns.map(tokens);
   const terms = searchTerms(fold(keyword)).flatMap((term): SearchTerm[] =>
     term.kind === 'cjk' && mode === 'loose' ? term.chars.map((char) => ({ kind: 'cjk', chars: [char] })) : [term],
   );
+  const folded = columns.map(fold);
+  // A word's token prefix is in the folded text: a column without it need not be split into tokens.
+  if (terms.some((term) => term.kind === 'word' && !folded.some((text) => text.includes(term.text)))) return false;
+  const haystacks = folded.map(foldedTokens);
   return terms.length > 0 && terms.every((term) => haystacks.some((haystack) => termMatches(term, haystack)));
 }
 

@@ -80,10 +80,12 @@ export async function prefixSuggestions(db: Db, keyword: string, mode: MatchMode
     FROM bound`);
   // A term with no live match: neither has the keyword.
   if (!found || found.fewest === 0) return [];
-  const rows = JSON.parse(found.rows) as SuggestionRow[];
-  const matches = single ? rows : rows.filter((row) => documentMatches(keyword, indexedColumns(row), mode));
-  if (matches.length >= SUGGESTION_LIMIT || found.fewest < SUGGESTION_PREFIX_DEPTH) return matches.slice(0, SUGGESTION_LIMIT);
-  return null;
+  const matches: SuggestionRow[] = [];
+  for (const row of JSON.parse(found.rows) as SuggestionRow[]) {
+    if (matches.length === SUGGESTION_LIMIT) break;
+    if (single || documentMatches(keyword, indexedColumns(row), mode)) matches.push(row);
+  }
+  return matches.length === SUGGESTION_LIMIT || found.fewest < SUGGESTION_PREFIX_DEPTH ? matches : null;
 }
 
 /**
