@@ -5,7 +5,8 @@
  * the rows written straight into that SQLite file in transactions of LOAD_BATCH activities, so the
  * FTS index is built by its triggers, as on a catalogue write), then measured through the built
  * worker over HTTP: sequential timed requests of a query mix give p50/p95/p99, the same for the
- * broad words alone (issue 22), each with its ratio to the 1,000-activity row; autocannon at a
+ * broad words alone (issue 22), and of suggestions for the mix's artist names typed a character at a
+ * time, each with its ratio to the 1,000-activity row; autocannon at a
  * fixed concurrency gives requests per second. The time each catalogue took to load is reported. The sitemaps of each catalogue are built too (issue 21): the index and
  * each English part, rendered afresh (a query string keeps the edge cache out), timed one at a time.
  * Prints a table and writes bench-results/search.json.
@@ -42,6 +43,8 @@ const LOAD_BATCH = 5000;
 /** The broad words of the query mix (tens of thousands of matches at 100,000), timed on their own too. */
 const BROAD_QUERIES = ['tour', '演唱', 'Hong Kong', '劉'];
 const BROAD_REQUESTS = 200;
+/** Each typed prefix of the mix's artist names is requested this many times (after one warm-up pass). */
+const SUGGEST_PASSES = 2;
 const P95_BUDGET_MS = 50;
 /** Issue 22's targets: p95/p99 at 100,000 and more within this ratio of 1,000, broad words at 1,000,000 within BROAD_RATIO_TARGET. */
 const RATIO_TARGET = 1.2;
@@ -496,6 +499,45 @@ async function startServer(persistTo) {
 // Measuring
 
 const searchPath = (keyword) => `/api/v1/list/s_${encodeURIComponent(keyword)}?sceneType=searchV2&ignoreCityId=true`;
+const suggestPath = (typed) => `/api/v1/activities/suggest?input=${encodeURIComponent(typed)}&ignoreCityId=true`;
+
+/**
+ * What the search box sends while the mix's artist names are typed (English, Traditional,
+ * Simplified, pinyin: the first four queries of each of queryMix's groups of six), a character at a
+ * time as the debounce would let each keystroke through: every prefix of each name.
+ */
+function typedPrefixes(queries) {
+  const names = [];
+  for (let group = 0; group + 6 <= queries.length && group < 48; group += 6) names.push(...queries.slice(group, group + 4));
+  return names.flatMap((name) => [...name].map((_, length) => [...name].slice(0, length + 1).join('')));
+}
+
+async function timedSuggest(typed) {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${suggestPath(typed)}`);
+  const body = await response.json();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`Suggestions for ${JSON.stringify(typed)} answered ${response.status}: ${body.message}`);
+  return ms;
+}
+
+/** p50/p95/p99 and server CPU per request of the typed prefixes, each requested SUGGEST_PASSES times after a warm-up pass. */
+async function measureSuggestions(queries, cpuMs) {
+  const typed = typedPrefixes(queries);
+  for (const prefix of typed) await timedSuggest(prefix);
+  const latencies = [];
+  const cpuBefore = cpuMs();
+  for (let pass = 0; pass < SUGGEST_PASSES; pass++) for (const prefix of typed) latencies.push(await timedSuggest(prefix));
+  const cpu = cpuPerRequest(cpuBefore, cpuMs(), latencies.length);
+  latencies.sort((a, b) => a - b);
+  return {
+    prefixes: typed.length,
+    p50: round(percentile(latencies, 0.5)),
+    p95: round(percentile(latencies, 0.95)),
+    p99: round(percentile(latencies, 0.99)),
+    cpu,
+  };
+}
 
 async function timedSearch(keyword) {
   const started = performance.now();
@@ -537,6 +579,7 @@ async function measure(size, queries, cpuMs) {
   const broadCpuBefore = cpuMs();
   const broad = { ...(await percentiles(BROAD_QUERIES, BROAD_REQUESTS)) };
   broad.cpu = cpuPerRequest(broadCpuBefore, cpuMs(), BROAD_REQUESTS);
+  const suggest = await measureSuggestions(queries, cpuMs);
 
   const load = await autocannon({
     url: baseUrl,
@@ -558,6 +601,7 @@ async function measure(size, queries, cpuMs) {
     p99: round(percentile(latencies, 0.99)),
     cpu,
     broad,
+    suggest,
     rps: Math.round(load.requests.average),
     slowest: worst,
   };
@@ -640,6 +684,15 @@ function table(report) {
         `| ${row.catalogue.toLocaleString('en')} | ${row.loadSeconds} | ${withRatio(row.p50, base?.p50)} | ${withRatio(row.p95, base?.p95)} | ${withRatio(row.p99, base?.p99)} | ${withRatio(row.cpu, base?.cpu)} | ${withRatio(row.broad.p50, base?.broad.p50)} | ${withRatio(row.broad.p95, base?.broad.p95)} | ${withRatio(row.broad.p99, base?.broad.p99)} | ${withRatio(row.broad.cpu, base?.broad.cpu)} | ${row.rps} |`,
     ),
     '',
+    `Suggestions (GET ${suggestPath('{typed}')}): every prefix of the mix's artist names (English, Traditional, Simplified, pinyin), as typed a character at a time, ${SUGGEST_PASSES} requests each:`,
+    '',
+    '| Activities | prefixes | p50 | p95 | p99 | cpu |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...report.rows.map(
+      (row) =>
+        `| ${row.catalogue.toLocaleString('en')} | ${row.suggest.prefixes} | ${withRatio(row.suggest.p50, base?.suggest.p50)} | ${withRatio(row.suggest.p95, base?.suggest.p95)} | ${withRatio(row.suggest.p99, base?.suggest.p99)} | ${withRatio(row.suggest.cpu, base?.suggest.cpu)} |`,
+    ),
+    '',
     `Sitemaps, median of ${SITEMAP_RENDERS} renders each (the edge cache then keeps a built one for an hour):`,
     '',
     '| Activities | index ms | English files | first and last file: ms (URLs, MB) |',
@@ -665,7 +718,7 @@ async function main() {
     try {
       const row = { ...(await measure(size, queries, cpuMs)), loadSeconds, sitemap: await measureSitemaps() };
       console.log(
-        `${size} activities (loaded in ${loadSeconds} s), load average ${os.loadavg()[0].toFixed(2)}: p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, server CPU ${row.cpu} ms/request; broad p50 ${row.broad.p50} ms, p95 ${row.broad.p95} ms, p99 ${row.broad.p99} ms, CPU ${row.broad.cpu} ms/request; ${row.rps} req/s; slowest: ${row.slowest.map((s) => `${s.keyword} ${s.ms} ms (${s.matches})`).join(', ')}`,
+        `${size} activities (loaded in ${loadSeconds} s), load average ${os.loadavg()[0].toFixed(2)}: p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, server CPU ${row.cpu} ms/request; broad p50 ${row.broad.p50} ms, p95 ${row.broad.p95} ms, p99 ${row.broad.p99} ms, CPU ${row.broad.cpu} ms/request; suggestions p50 ${row.suggest.p50} ms, p95 ${row.suggest.p95} ms, p99 ${row.suggest.p99} ms, CPU ${row.suggest.cpu} ms/request; ${row.rps} req/s; slowest: ${row.slowest.map((s) => `${s.keyword} ${s.ms} ms (${s.matches})`).join(', ')}`,
       );
       rows.push(row);
     } finally {

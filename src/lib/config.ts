@@ -57,6 +57,12 @@ export const LISTING_PAGE_SIZE = 20;
 /** Suggestions shown under the search box. */
 export const SUGGESTION_LIMIT = 8;
 /**
+ * Keys the suggestion table keeps per typed word or character (migration 0022, whose triggers hold
+ * the same number, 32; docs/search.md): the soonest buyable matches, a few suggestion lists deep so
+ * that shows ending between two sweeps rarely leave a prefix with fewer than SUGGESTION_LIMIT to show.
+ */
+export const SUGGESTION_PREFIX_DEPTH = 4 * SUGGESTION_LIMIT;
+/**
  * The most matches a search ranks or counts (docs/search.md). A query with no more matches than
  * this in the whole index is ranked by bm25 as a full ranking would; a broader one lists its first
  * this-many matches in index order (buyable, soonest first) and shows "500+ results", so its cost

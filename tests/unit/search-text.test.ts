@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   bigramPhrase,
   bigramQuery,
+  documentMatches,
   ftsQuery,
   hasLooserMatch,
+  isSingleTerm,
   MAX_QUERY_TERMS,
   normalizeKeyword,
   phraseOccurrences,
   searchTerms,
+  suggestionTerms,
   textMatches,
 } from '../../src/lib/domain/search-text.ts';
 
@@ -74,6 +77,45 @@ describe('textMatches', () => {
     expect(textMatches('cafe', 'Café Concert')).toBe(true);
     expect(textMatches('arena', 'Kelvin Lau')).toBe(false);
     expect(textMatches('', 'anything')).toBe(false);
+  });
+});
+
+describe('documentMatches', () => {
+  const kelvinShow = [
+    'Kelvin Lau World Tour 劉嘉朗世界巡迴',
+    'Kelvin Lau 劉嘉朗 刘嘉朗 liu jia lang liujialang',
+    'Hong Kong Coliseum 紅磡體育館',
+  ];
+
+  it('matches every term in some column, a CJK run within one column', () => {
+    expect(documentMatches('kelvin coli', kelvinShow, 'phrase')).toBe(true);
+    expect(documentMatches('liujia tour', kelvinShow, 'phrase')).toBe(true);
+    expect(documentMatches('tour 紅館', kelvinShow, 'phrase')).toBe(false);
+    expect(documentMatches('tour 紅館', kelvinShow, 'loose')).toBe(true);
+    expect(documentMatches('kelvin l', kelvinShow, 'phrase')).toBe(false);
+    expect(documentMatches('KÉLVIN', kelvinShow, 'phrase')).toBe(true);
+  });
+
+  it('does not join a CJK run across columns', () => {
+    // 巡迴 ends the name column and 劉 begins nothing next to it in another column.
+    expect(documentMatches('迴劉', kelvinShow, 'phrase')).toBe(false);
+    expect(documentMatches('迴劉', kelvinShow, 'loose')).toBe(true);
+  });
+});
+
+describe('suggestionTerms and isSingleTerm', () => {
+  it('covers each word folded as the index folds it and each CJK character once', () => {
+    expect(suggestionTerms('Kelvin L')).toEqual(['"kelvin"*', '"l"']);
+    expect(suggestionTerms('Café')).toEqual(['"cafe"*']);
+    expect(suggestionTerms('劉嘉 tour 劉')).toEqual(['"劉"', '"嘉"', '"tour"*']);
+    expect(suggestionTerms(' "*')).toEqual([]);
+  });
+
+  it('tells a keyword whose matches are one term’s', () => {
+    expect(isSingleTerm('kel')).toBe(true);
+    expect(isSingleTerm('劉')).toBe(true);
+    expect(isSingleTerm('劉嘉')).toBe(false);
+    expect(isSingleTerm('kelvin lau')).toBe(false);
   });
 });
 

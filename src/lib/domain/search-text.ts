@@ -91,8 +91,21 @@ function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/** The index's tokens of text already folded. */
+function foldedTokens(folded: string): string[] {
+  return splitTerms(folded).flatMap((term) => (term.kind === 'word' ? [term.text] : term.chars));
+}
+
 function tokens(text: string): string[] {
-  return splitTerms(fold(text)).flatMap((term) => (term.kind === 'word' ? [term.text] : term.chars));
+  return foldedTokens(fold(text));
+}
+
+/** Whether a column's tokens hold a term as the index matches it: a word as a token prefix (one letter as a whole token), a CJK run as consecutive characters. */
+function termMatches(term: SearchTerm, haystack: readonly string[]): boolean {
+  if (term.kind === 'word') {
+    return haystack.some((token) => (term.text.length >= MIN_PREFIX_LENGTH ? token.startsWith(term.text) : token === term.text));
+  }
+  return haystack.some((_, start) => term.chars.every((char, offset) => haystack[start + offset] === char));
 }
 
 /**
@@ -103,12 +116,44 @@ export function textMatches(keyword: string, text: string): boolean {
   const haystack = tokens(text);
   const terms = searchTerms(fold(keyword));
   if (terms.length === 0) return false;
-  return terms.every((term) => {
-    if (term.kind === 'word') {
-      return haystack.some((token) => (term.text.length >= MIN_PREFIX_LENGTH ? token.startsWith(term.text) : token === term.text));
-    }
-    return haystack.some((_, start) => term.chars.every((char, offset) => haystack[start + offset] === char));
-  });
+  return terms.every((term) => termMatches(term, haystack));
+}
+
+/**
+ * Whether the index would match `keyword` (in `mode`, as ftsQuery's expression) against a document
+ * whose columns hold these texts: every term in some column, a CJK run's characters consecutive
+ * within one column, or each anywhere when loose.
+ */
+export function documentMatches(keyword: string, columns: readonly string[], mode: MatchMode): boolean {
+  const terms = searchTerms(fold(keyword)).flatMap((term): SearchTerm[] =>
+    term.kind === 'cjk' && mode === 'loose' ? term.chars.map((char) => ({ kind: 'cjk', chars: [char] })) : [term],
+  );
+  const folded = columns.map(fold);
+  // A word's token prefix is in the folded text: a column without it need not be split into tokens.
+  if (terms.some((term) => term.kind === 'word' && !folded.some((text) => text.includes(term.text)))) return false;
+  const haystacks = folded.map(foldedTokens);
+  return terms.length > 0 && terms.every((term) => haystacks.some((haystack) => termMatches(term, haystack)));
+}
+
+/**
+ * The terms of the suggestion table (migration 0022) that cover a keyword: each word's MATCH
+ * term, folded as the index folds it (`"kel"*`, a one-letter word `"k"`), and each character of a
+ * CJK run (`"劉"`), without repeats. Every match of the keyword, in either mode, matches each of
+ * them; a keyword that is one word or one CJK character matches exactly its one term's documents.
+ */
+export function suggestionTerms(keyword: string): string[] {
+  const terms = searchTerms(fold(keyword)).flatMap((term) =>
+    term.kind === 'word'
+      ? [term.text.length >= MIN_PREFIX_LENGTH ? `"${term.text}"*` : `"${term.text}"`]
+      : term.chars.map((char) => `"${char}"`),
+  );
+  return [...new Set(terms)];
+}
+
+/** Whether a keyword is a single word or a single CJK character: its matches are one suggestion term's. */
+export function isSingleTerm(keyword: string): boolean {
+  const terms = searchTerms(keyword);
+  return terms.length === 1 && (terms[0]?.kind === 'word' || terms[0]?.chars.length === 1);
 }
 
 /**

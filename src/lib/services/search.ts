@@ -6,7 +6,8 @@
  * (at most SEARCH_CANDIDATE_LIMIT matches) is ranked with bm25 exactly as a full ranking would;
  * a broad one takes its first matches in index order (docs/search.md). CJK phrases are found
  * through the bigram table of migrations 0020 and 0021, which shares the index's rowid. The listing
- * service passes its filters in and pages the matches; suggestions are here.
+ * service passes its filters in and pages the matches; suggestions are here, read from the prefix
+ * table of migration 0022 (services/suggestions.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../config.ts';
@@ -17,30 +18,19 @@ import { bm25, documentTokens, hexBytes, indexTotals } from '../domain/search-ra
 import { bigramPhrase, bigramQuery, ftsQuery, hasLooserMatch, phraseOccurrences, textMatches } from '../domain/search-text.ts';
 import { localizedName } from '../i18n/locales.ts';
 import type { RequestScope } from './scope.ts';
+import { hideEndedFromSuggestions, prefixSuggestions, SUGGESTION_COLUMNS, type SuggestionRow } from './suggestions.ts';
 
 /** Statuses shown to buyers: on sale, priority booking, not yet on sale (drafts and ended ones are not). */
 export const LISTED_STATUSES: readonly number[] = Object.values(ACTIVITY_STATUS);
 
 /**
  * The index's rank: bm25 with per-column weights set by migration 0002 (lower is better), ties by
- * activity id. Used only for specific queries, whose matches are few (see boundedMatchCount).
+ * activity id. Used only for specific queries, whose matches are few (see indexMatches).
  */
 export const SEARCH_RANK: SQL = sql`activity_search.rank, a.id`;
 
 /** The index's own order (its rowid, the priority key of migration 0018): buyable soonest first. */
 export const INDEX_ORDER: SQL = sql`activity_search.rowid`;
-
-/**
- * How many documents match, whatever the filters, counted up to SEARCH_CANDIDATE_LIMIT + 1: more
- * than the limit makes the query broad. FTS5 walks the doclists in rowid order and stops at the
- * LIMIT, so this reads at most that many entries.
- */
-export async function boundedMatchCount(db: Db, expression: string): Promise<number> {
-  const [row] = await db.all<{ matches: number }>(sql`
-    SELECT count(*) AS matches
-    FROM (SELECT rowid FROM activity_search WHERE activity_search MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})`);
-  return row?.matches ?? 0;
-}
 
 /**
  * Ended activities still carry their live key, ahead of every upcoming show in index order, until
@@ -57,7 +47,8 @@ export async function hideEndedFromSearch(db: Db, now: number): Promise<void> {
   // Copied first, then removed from the live tier (the copy lies outside the range scanned); should
   // the removal not happen, the next sweep copies again, replacing the same hidden row. The bigram
   // table's documents (migration 0021) follow, their pairs made afresh from the names, and leave the
-  // live tier before the main index's, whose live rows say which ones to move.
+  // live tier before the main index's, whose live rows say which ones to move; the suggestion table
+  // (migration 0022) lets them go last, refilling from the main index once they are hidden there.
   for (const tier of [0, 1]) {
     await db.run(sql`
       INSERT OR REPLACE INTO activity_search (rowid, name, artist, venue)
@@ -69,6 +60,7 @@ export async function hideEndedFromSearch(db: Db, now: number): Promise<void> {
       WHERE t.id IN (SELECT ended.rowid & 4294967295 FROM (${endedInTier(tier)}) AS ended)`);
     await db.run(sql`DELETE FROM activity_search_bigrams WHERE rowid IN (${endedInTier(tier)})`);
     await db.run(sql`DELETE FROM activity_search WHERE rowid IN (${endedInTier(tier)})`);
+    await hideEndedFromSuggestions(db, tier, nowMinute, now);
   }
 }
 
@@ -276,7 +268,7 @@ export function rankedSource(ids: readonly number[]): SQL {
 
 /**
  * The matches of a MATCH expression whose activity passes `condition` (on `a`), in one statement:
- * the matches in the whole index are counted up to SEARCH_CANDIDATE_LIMIT + 1 (as boundedMatchCount);
+ * the matches in the whole index are counted up to SEARCH_CANDIDATE_LIMIT + 1 (FTS5 stops at the LIMIT);
  * a specific query's (at most the limit) are then ranked with bm25, ties by id, once; a broad
  * one's first `limit` come in index order (buyable soonest first), FTS5 reading the doclists in
  * that order and stopping at the LIMIT. Only the branch the count chooses runs. Activity ids.
@@ -314,54 +306,43 @@ export interface Suggestion {
   match: string;
 }
 
-interface SuggestionRow {
-  id: number;
-  nameEn: string;
-  nameZhHant: string;
-  nameZhHans: string;
-  artistEn: string | null;
-  artistZhHant: string | null;
-  artistZhHans: string | null;
-  pinyin: string | null;
-  venueEn: string;
-  venueZhHant: string;
-  venueZhHans: string;
-}
-
 /**
- * Best-ranked upcoming activities for what is typed so far (the last word counts as a prefix); for
- * a broad prefix, the soonest buyable ones, read in index order and stopping at the limit.
+ * Upcoming activities for what is typed so far (the last word counts as a prefix), the first
+ * SUGGESTION_LIMIT matches in the index's order (buyable, soonest first), read from the prefix table
+ * of migration 0022 (services/suggestions.ts); the main index answers, in the same order and
+ * stopping at the limit, only what that table cannot tell. A CJK phrase of two or more characters
+ * alone is found through the bigram table as before (ranked by bm25 when it is specific).
  */
 export async function suggest(scope: RequestScope, keyword: string): Promise<Suggestion[]> {
   const { db, ctx } = scope;
   // A CJK phrase found through the bigram table stands for the first (phrase) attempt.
   const phrase = await phraseMatches(db, keyword, upcomingListed(scope.now), SUGGESTION_LIMIT);
   for (const [attempt, expression] of matchAttempts(keyword).entries()) {
-    let best: SQL;
+    let rows: SuggestionRow[] | null = null;
     if (attempt === 0 && phrase !== null) {
       if (phrase.ids.length === 0) continue;
-      best = suggestionIds(scope, rankedSource(phrase.ids), sql`1`, RANKED_ORDER, RANKED_ORDER);
+      rows = await suggestionRows(db, suggestionIds(scope, rankedSource(phrase.ids), sql`1`, RANKED_ORDER, RANKED_ORDER));
     } else {
-      const matches = await boundedMatchCount(db, expression);
-      if (matches === 0) continue;
-      const broad = matches > SEARCH_CANDIDATE_LIMIT;
-      const source = searchSource(expression);
-      best = broad
-        ? suggestionIds(scope, source.from, source.where, INDEX_ORDER, INDEX_ORDER)
-        : suggestionIds(scope, source.from, source.where, SEARCH_RANK, sql`activity_search.rank`);
+      rows = await prefixSuggestions(db, keyword, attempt === 0 ? 'phrase' : 'loose', upcomingListed(scope.now));
+      if (rows === null) {
+        const source = searchSource(expression);
+        rows = await suggestionRows(db, suggestionIds(scope, source.from, source.where, INDEX_ORDER, INDEX_ORDER));
+      }
     }
-    const rows = await db.all<SuggestionRow>(sql`
-      SELECT a.id AS id, a.name_en AS nameEn, a.name_zh_hant AS nameZhHant, a.name_zh_hans AS nameZhHans,
-             ar.name_en AS artistEn, ar.name_zh_hant AS artistZhHant, ar.name_zh_hans AS artistZhHans, ar.pinyin AS pinyin,
-             v.name_en AS venueEn, v.name_zh_hant AS venueZhHant, v.name_zh_hans AS venueZhHans
-      FROM (${best}) AS best
-      JOIN activities a ON a.id = best.id
-      JOIN venues v ON v.id = a.venue_id
-      LEFT JOIN artists ar ON ar.id = a.artist_id
-      ORDER BY best.score, best.id`);
     if (rows.length > 0) return rows.map((row) => suggestion(row, keyword, ctx));
   }
   return [];
+}
+
+/** The rows of the activities `best` lists (`id`, `score`), in its order. */
+function suggestionRows(db: Db, best: SQL): Promise<SuggestionRow[]> {
+  return db.all<SuggestionRow>(sql`
+    SELECT ${SUGGESTION_COLUMNS}
+    FROM (${best}) AS best
+    JOIN activities a ON a.id = best.id
+    JOIN venues v ON v.id = a.venue_id
+    LEFT JOIN artists ar ON ar.id = a.artist_id
+    ORDER BY best.score, best.id`);
 }
 
 /** The ids of the best SUGGESTION_LIMIT upcoming listed matches in `order`, each with its `score` (its order, ties by id). */
