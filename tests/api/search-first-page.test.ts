@@ -128,6 +128,14 @@ describe('a broad search', () => {
   it('moves a show whose date changes, and leaves ended ones behind after the sweep', async () => {
     const soonest = async () => (await search('quasar')).body.data.result[0]?.id;
     const before = await soonest();
+    // Started an hour ago and on for another hour: still listed (its row says so, not its key), and first.
+    await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = ?')
+      .bind(Date.now() - 3600 * 1000, Date.now() + 3600 * 1000, 980001)
+      .run();
+    expect(await soonest()).toBe(980001);
+    const ranked = await fullRanking('Quasar Tour 1', 'relevance');
+    expect(ranked).toContain(980001);
+    expect((await search('Quasar Tour 1')).body.data.result.map((card) => card.id)).toEqual(ranked);
     await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = ?')
       .bind(TODAY - 3600 * 1000, TODAY - 3600 * 1000, 980001)
       .run();

@@ -275,25 +275,71 @@ export function rankedSource(ids: readonly number[]): SQL {
 }
 
 /**
- * The matches of a MATCH expression whose activity passes `condition` (on `a`), in one statement:
- * the matches in the whole index are counted up to SEARCH_CANDIDATE_LIMIT + 1 (as boundedMatchCount);
- * a specific query's (at most the limit) are then ranked with bm25, ties by id, once; a broad
- * one's first `limit` come in index order (buyable soonest first), FTS5 reading the doclists in
- * that order and stopping at the LIMIT. Only the branch the count chooses runs. Activity ids.
+ * What a search keeps of its matches: activities shown to buyers and not ended at `now`, narrowed
+ * by `narrowing` (conditions on the activity `a`: category, city, dates), or by nothing (null).
  */
-export async function indexMatches(db: Db, expression: string, condition: SQL, limit: number): Promise<number[]> {
-  const source = searchSource(expression);
-  const ranked = sql`SELECT a.id AS id, row_number() OVER (ORDER BY ${SEARCH_RANK}) AS position
-    FROM ${source.from} WHERE ${source.where} AND ${condition}`;
-  const inIndexOrder = sql`SELECT a.id AS id, ${INDEX_ORDER} AS position
-    FROM ${source.from} WHERE ${source.where} AND ${condition} ORDER BY ${INDEX_ORDER} LIMIT ${limit}`;
-  const [row] = await db.all<{ matches: number; ids: string | null }>(sql`
-    SELECT m.matches AS matches,
-      CASE WHEN m.matches = 0 THEN NULL
-        WHEN m.matches <= ${SEARCH_CANDIDATE_LIMIT} THEN (SELECT json_group_array(id ORDER BY position) FROM (${ranked}))
-        ELSE (SELECT json_group_array(id ORDER BY position) FROM (${inIndexOrder})) END AS ids
-    FROM (SELECT count(*) AS matches FROM (
-      SELECT rowid FROM activity_search WHERE activity_search MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})) AS m`);
+export interface SearchFilter {
+  now: number;
+  narrowing: SQL | null;
+}
+
+/** The filter as one condition on the activity `a`. */
+export function filterCondition(filter: SearchFilter): SQL {
+  return filter.narrowing === null ? upcomingListed(filter.now) : sql`${upcomingListed(filter.now)} AND ${filter.narrowing}`;
+}
+
+/**
+ * The first key of the hidden tier (migration 0018): every key at or beyond it is an activity not
+ * shown to buyers or swept as ended, which no search keeps, so each scan stops there.
+ */
+const HIDDEN_TIER_KEY = sql`(2 << 58)`;
+
+/**
+ * Whether the activity of index key `key` passes the filter. Without narrowing, a live key (tier 0
+ * or 1: a listed status) whose start minute lies after now's is an activity that has not started,
+ * so has not ended (an activity ends after it starts; the sweep relies on this too): it passes
+ * without its row being read. Only the others (started ones, or a narrowing to test) are looked up
+ * in `activities`, one row each, by id.
+ */
+function keyPasses(key: SQL, filter: SearchFilter): SQL {
+  const row = sql`EXISTS (SELECT 1 FROM activities a WHERE a.id = (${key} & 4294967295) AND ${filterCondition(filter)})`;
+  if (filter.narrowing !== null) return row;
+  const nowMinute = Math.floor(filter.now / 60_000);
+  return sql`(((${key} >> 32) & 67108863) > ${nowMinute} OR ${row})`;
+}
+
+/**
+ * The matches of a MATCH expression that pass the filter, in one statement: the first
+ * SEARCH_CANDIDATE_LIMIT + 1 matches of the whole index in its order are read once (FTS5 walks the
+ * doclists in rowid order and stops at the LIMIT) and counted. A specific query's (at most the
+ * limit) are then ranked with bm25, ties by id, once; for a broad one, the first
+ * SEARCH_CANDIDATE_LIMIT + 1 that pass, in index order (buyable soonest first): without narrowing,
+ * nearly always the very matches just read (all of them pass when none has started yet), else a
+ * scan that stops at its LIMIT. Only the branch the count chooses runs. No activity row is read
+ * but those keyPasses needs. Activity ids.
+ */
+export async function indexMatches(db: Db, expression: string, filter: SearchFilter): Promise<number[]> {
+  const limit = SEARCH_CANDIDATE_LIMIT + 1;
+  const key = sql`activity_search.rowid`;
+  const live = sql`activity_search MATCH ${expression} AND ${key} < ${HIDDEN_TIER_KEY} AND ${keyPasses(key, filter)}`;
+  const ranked = sql`SELECT json_group_array(id ORDER BY position) FROM (
+    SELECT ${key} & 4294967295 AS id, row_number() OVER (ORDER BY activity_search.rank, ${key} & 4294967295) AS position
+    FROM activity_search WHERE ${live})`;
+  const scanned = sql`SELECT json_group_array(id ORDER BY position) FROM (
+    SELECT ${key} & 4294967295 AS id, ${key} AS position FROM activity_search WHERE ${live} ORDER BY ${key} LIMIT ${limit})`;
+  // The matches already read are the page's candidates when all of them pass.
+  const firstAllPass =
+    filter.narrowing === null
+      ? sql`(SELECT CASE WHEN count(*) = ${limit} THEN json_group_array(first.key & 4294967295 ORDER BY first.key) END
+          FROM first WHERE ${keyPasses(sql`first.key`, filter)})`
+      : sql`NULL`;
+  const [row] = await db.all<{ ids: string | null }>(sql`
+    WITH first AS MATERIALIZED (
+      SELECT rowid AS key FROM activity_search WHERE activity_search MATCH ${expression} ORDER BY rowid LIMIT ${limit})
+    SELECT CASE WHEN m.matches = 0 THEN NULL
+      WHEN m.matches <= ${SEARCH_CANDIDATE_LIMIT} THEN (${ranked})
+      ELSE coalesce(${firstAllPass}, (${scanned})) END AS ids
+    FROM (SELECT count(*) AS matches FROM first) AS m`);
   return row?.ids ? (JSON.parse(row.ids) as number[]) : [];
 }
 
