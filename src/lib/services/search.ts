@@ -295,17 +295,17 @@ export function filterCondition(filter: SearchFilter): SQL {
 const HIDDEN_TIER_KEY = sql`(2 << 58)`;
 
 /**
- * Whether the activity of index key `key` passes the filter. Without narrowing, a live key (tier 0
- * or 1: a listed status) whose start minute lies after now's is an activity that has not started,
- * so has not ended (an activity ends after it starts; the sweep relies on this too): it passes
- * without its row being read. Only the others (started ones, or a narrowing to test) are looked up
- * in `activities`, one row each, by id.
+ * Whether the activity of index key `key` passes the filter. A key in the hidden tier never does.
+ * Without narrowing, a live key (tier 0 or 1: a listed status) whose start minute lies after now's
+ * is an activity that has not started, so has not ended (an activity ends after it starts; the
+ * sweep relies on this too): it passes without its row being read. Only the others (started ones,
+ * or a narrowing to test) are looked up in `activities`, one row each, by id.
  */
 function keyPasses(key: SQL, filter: SearchFilter): SQL {
   const row = sql`EXISTS (SELECT 1 FROM activities a WHERE a.id = (${key} & 4294967295) AND ${filterCondition(filter)})`;
-  if (filter.narrowing !== null) return row;
+  if (filter.narrowing !== null) return sql`(${key} < ${HIDDEN_TIER_KEY} AND ${row})`;
   const nowMinute = Math.floor(filter.now / 60_000);
-  return sql`(((${key} >> 32) & 67108863) > ${nowMinute} OR ${row})`;
+  return sql`(${key} < ${HIDDEN_TIER_KEY} AND (((${key} >> 32) & 67108863) > ${nowMinute} OR ${row}))`;
 }
 
 /**
@@ -321,7 +321,8 @@ function keyPasses(key: SQL, filter: SearchFilter): SQL {
 export async function indexMatches(db: Db, expression: string, filter: SearchFilter): Promise<number[]> {
   const limit = SEARCH_CANDIDATE_LIMIT + 1;
   const key = sql`activity_search.rowid`;
-  const live = sql`activity_search MATCH ${expression} AND ${key} < ${HIDDEN_TIER_KEY} AND ${keyPasses(key, filter)}`;
+  // keyPasses bounds the key below the hidden tier: FTS5 takes that as its scan's end.
+  const live = sql`activity_search MATCH ${expression} AND ${keyPasses(key, filter)}`;
   const ranked = sql`SELECT json_group_array(id ORDER BY position) FROM (
     SELECT ${key} & 4294967295 AS id, row_number() OVER (ORDER BY activity_search.rank, ${key} & 4294967295) AS position
     FROM activity_search WHERE ${live})`;
