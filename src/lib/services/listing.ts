@@ -203,7 +203,7 @@ async function findPage(scope: RequestScope, query: ListingQuery, filter: Listin
   if (query.kind !== 'search') return readPage(scope, query, where);
   const { db } = scope;
   // A CJK phrase found through the bigram table stands for the first (phrase) attempt.
-  const phrase = await phraseMatches(db, query.keyword, where, SEARCH_CANDIDATE_LIMIT + 1);
+  const phrase = await phraseMatches(db, query.keyword, searchFilter, SEARCH_CANDIDATE_LIMIT + 1);
   for (const [attempt, expression] of matchAttempts(query.keyword).entries()) {
     const ids = attempt === 0 && phrase !== null ? phrase.ids : await indexMatches(db, expression, searchFilter);
     if (ids.length > 0) return readSearchPage(scope, query, ids);

@@ -8,7 +8,7 @@
  * through the bigram table of migrations 0020 and 0021, which shares the index's rowid. The listing
  * service passes its filters in and pages the matches; suggestions are here.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { SQL, sql } from 'drizzle-orm';
 import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { ACTIVITY_STATUS } from '../domain/activity.ts';
@@ -117,22 +117,26 @@ export type PhraseMatches = { broad: false; ids: number[] } | { broad: true; ids
  * it (its content table, by rowid) says whether and how often the phrase occurs in each column,
  * their docsize records give their lengths, the index's averages record its totals, and the
  * matches are ranked as the index's bm25 ranks them (ties by id); those whose activity passes
- * `condition` (on `a`) come back.
+ * `condition` come back.
  *
  * More: the first chunk of a scan in the index's order (the bigram table's rowid is the index's),
  * which goes on, a chunk at a time, only while it does not know yet: the phrase is broad if more
  * than SEARCH_CANDIDATE_LIMIT of the candidates match, and the matches whose activity passes
  * `condition` come back in that order, the first `wanted` of them, as the main index's
  * `MATCH … ORDER BY rowid LIMIT` would give them.
+ *
+ * `condition` is one on the activity `a`, or a search's filter, which lets a broad scan without
+ * narrowing read no activity row (see phraseScanChunk).
  */
-export async function phraseMatches(db: Db, keyword: string, condition: SQL, wanted: number): Promise<PhraseMatches | null> {
+export async function phraseMatches(db: Db, keyword: string, condition: SQL | SearchFilter, wanted: number): Promise<PhraseMatches | null> {
   const chars = bigramPhrase(keyword);
   if (chars === null) return null;
   const expression = bigramQuery(chars);
+  const where = condition instanceof SQL ? condition : filterCondition(condition);
   const [found] = await db.all<{ candidates: number; totals: string; ranked: string | null; scanned: string | null }>(sql`
     SELECT n.candidates AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
       CASE WHEN n.candidates BETWEEN 1 AND ${SEARCH_CANDIDATE_LIMIT} THEN (
-        SELECT json_group_array(json_array(a.id, (${condition}), doc.c0, doc.c1, doc.c2, hex(size.sz)))
+        SELECT json_group_array(json_array(a.id, (${where}), doc.c0, doc.c1, doc.c2, hex(size.sz)))
         FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression}) AS b
         JOIN activities a ON a.id = (b.id & 4294967295)
         JOIN activity_search_content doc ON doc.id = b.id
@@ -148,7 +152,7 @@ export async function phraseMatches(db: Db, keyword: string, condition: SQL, wan
   if (scanned.matches > SEARCH_CANDIDATE_LIMIT) return { broad: true, ids: scanned.passing };
   // Fewer matches than candidates (pairs lying apart): every candidate was scanned, and the matches are ranked.
   const [details] = await db.all<{ ranked: string }>(sql`
-    SELECT json_group_array(json_array(a.id, (${condition}), doc.c0, doc.c1, doc.c2, hex(size.sz))) AS ranked
+    SELECT json_group_array(json_array(a.id, (${where}), doc.c0, doc.c1, doc.c2, hex(size.sz))) AS ranked
     FROM activity_search_bigrams
     CROSS JOIN activities a ON a.id = (activity_search_bigrams.rowid & 4294967295)
     CROSS JOIN activity_search_content doc ON doc.id = activity_search_bigrams.rowid
@@ -185,10 +189,41 @@ function rankPhraseHits(chars: readonly string[], candidates: readonly PhraseCan
  * characters together in one of the names (read with the activity, for the condition) are the
  * phrase in that column; only a candidate whose names do not hold it has its indexed text read
  * (the content table, by rowid), spaced characters there being the phrase in the artist or venue.
+ *
+ * A search filter without narrowing needs no activity row (keyPasses): then every candidate's
+ * indexed text is read instead, from the content table, whose rows lie in the index's order, so a
+ * broad phrase's first candidates (the soonest shows) share pages with each other and with every
+ * other broad search's, where their activities lie wherever their ids put them.
  */
-function phraseScanChunk(chars: readonly string[], condition: SQL, after: string | null, filtered: boolean, limit: number): SQL {
-  const phrase = chars.join('');
+function phraseScanChunk(
+  chars: readonly string[],
+  condition: SQL | SearchFilter,
+  after: string | null,
+  filtered: boolean,
+  limit: number,
+): SQL {
   const spaced = ` ${chars.join('  ')} `;
+  const position = sql`activity_search_bigrams.rowid`;
+  const candidates = sql`activity_search_bigrams MATCH ${bigramQuery(chars)}
+    ${after === null ? sql`` : sql`AND ${position} > CAST(${after} AS INTEGER)`}`;
+  if (!(condition instanceof SQL) && condition.narrowing === null) {
+    const passes = keyPasses(position, condition);
+    return sql`
+      SELECT json_object(
+        'entries', json_group_array(CASE WHEN instr(c0, ${spaced}) OR instr(c1, ${spaced}) OR instr(c2, ${spaced})
+          THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json_array(activity, passes, c0, c1, c2) END ORDER BY position),
+        'last', CAST(max(position) AS TEXT))
+      FROM (
+        SELECT ${position} AS position, ${position} & 4294967295 AS activity, ${passes} AS passes, doc.c0 AS c0, doc.c1 AS c1, doc.c2 AS c2
+        FROM activity_search_bigrams
+        CROSS JOIN activity_search_content doc ON doc.id = ${position}
+        WHERE ${candidates} ${filtered ? sql`AND ${passes}` : sql``}
+        ORDER BY ${position}
+        LIMIT ${limit}
+      )`;
+  }
+  const where = condition instanceof SQL ? condition : filterCondition(condition);
+  const phrase = chars.join('');
   return sql`
     SELECT json_object(
       'entries', json_group_array(CASE WHEN inName THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json((
@@ -197,14 +232,12 @@ function phraseScanChunk(chars: readonly string[], condition: SQL, after: string
         FROM activity_search_content doc WHERE doc.id = position)) END ORDER BY position),
       'last', CAST(max(position) AS TEXT))
     FROM (
-      SELECT activity_search_bigrams.rowid AS position, a.id AS activity, (${condition}) AS passes,
+      SELECT ${position} AS position, a.id AS activity, (${where}) AS passes,
              (instr(a.name_zh_hant, ${phrase}) OR instr(a.name_zh_hans, ${phrase}) OR instr(a.name_en, ${phrase})) AS inName
       FROM activity_search_bigrams
-      CROSS JOIN activities a ON a.id = (activity_search_bigrams.rowid & 4294967295)
-      WHERE activity_search_bigrams MATCH ${bigramQuery(chars)}
-        ${after === null ? sql`` : sql`AND activity_search_bigrams.rowid > CAST(${after} AS INTEGER)`}
-        ${filtered ? sql`AND ${condition}` : sql``}
-      ORDER BY activity_search_bigrams.rowid
+      CROSS JOIN activities a ON a.id = (${position} & 4294967295)
+      WHERE ${candidates} ${filtered ? sql`AND ${where}` : sql``}
+      ORDER BY ${position}
       LIMIT ${limit}
     )`;
 }
@@ -228,7 +261,7 @@ interface BroadScan {
 async function scanBroadPhrase(
   db: Db,
   chars: readonly string[],
-  condition: SQL,
+  condition: SQL | SearchFilter,
   wanted: number,
   first: PhraseScanChunk,
 ): Promise<BroadScan> {
