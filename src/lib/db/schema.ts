@@ -201,7 +201,8 @@ export const ticketTiers = sqliteTable(
       .references(() => currencies.code),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('tiers_session_idx').on(t.sessionId)],
+  // The face value in the index lets a card's price read the tiers from it alone (migration 0023).
+  (t) => [index('tiers_session_idx').on(t.sessionId, t.id, t.faceValue)],
 );
 
 /**
