@@ -125,6 +125,25 @@ describe('a broad search', () => {
     }
   });
 
+  it('keys every status shown to buyers in a live tier, which is all a search reads', async () => {
+    const statuses = Object.values(ACTIVITY_STATUS);
+    await env.DB.batch(
+      statuses.map((status, index) =>
+        env.DB.prepare(
+          `INSERT INTO activities (id, category_id, city_id, venue_id, artist_id, name_en, name_zh_hant, name_zh_hans,
+             description_en, description_zh_hant, description_zh_hans, poster, status, starts_at, ends_at, sale_starts_at)
+           VALUES (?, 1, 341, 1, NULL, 'Tierling', '', '', '', '', '', '/p.svg', ?, ?, ?, ?)`,
+        ).bind(960000 + index, status, Date.now() + DAY, Date.now() + DAY, TODAY - DAY),
+      ),
+    );
+    const { results } = await env.DB.prepare(
+      `SELECT rowid >> 58 AS tier FROM activity_search WHERE activity_search MATCH '"tierling"'`,
+    ).all<{ tier: number }>();
+    expect(results.map((row) => row.tier < 2)).toEqual(statuses.map(() => true));
+    const { body } = await search('tierling');
+    expect(body.data.total).toBe(statuses.length);
+  });
+
   it('never lists a show hidden from buyers, even among the first matches of a broad word', async () => {
     // 495 upcoming shows on sale and 10 drafts (a status not shown, the hidden tier), all in the future: broad, 495 listed.
     const drafts = 10;
