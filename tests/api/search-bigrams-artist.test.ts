@@ -57,5 +57,12 @@ describe('a broad CJK phrase found outside the activities’ own names', () => {
     const notYetOnSale = await phraseMatches(db, '鲲鹏', sql`a.status = 6`, SEARCH_CANDIDATE_LIMIT + 1);
     expect(notYetOnSale).toEqual({ broad: true, ids: await inIndexOrder('"鲲 鹏"', 'a.status = 6', SEARCH_CANDIDATE_LIMIT + 1) });
     expect(notYetOnSale?.ids).toHaveLength(54);
+    // A search's filter without narrowing: the artist's indexed text read in the index's order, the same matches.
+    const now = Date.now();
+    const listed = await phraseMatches(db, '鯤鵬', { now, narrowing: null }, SEARCH_CANDIDATE_LIMIT + 1);
+    expect(listed).toEqual({
+      broad: true,
+      ids: await inIndexOrder('"鯤 鵬"', `a.ends_at >= ${now} AND a.status IN (1, 4, 6)`, SEARCH_CANDIDATE_LIMIT + 1),
+    });
   });
 });

@@ -170,6 +170,22 @@ describe('a CJK phrase found through the bigram table', () => {
     const notYetOnSale = await phraseMatches(db, '鯨鰭', sql`a.status = 6`, SEARCH_CANDIDATE_LIMIT + 1);
     expect(notYetOnSale).toEqual({ broad: true, ids: await inIndexOrder('a.status = 6', SEARCH_CANDIDATE_LIMIT + 1) });
     expect(notYetOnSale?.ids).toHaveLength(55);
+
+    // A search's filter without narrowing reads no activity row for a show that has not started: the
+    // same matches, an ongoing show kept and one that ended (not yet swept) left out by their rows.
+    const hour = 3600 * 1000;
+    await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = ?')
+      .bind(Date.now() - hour, Date.now() + hour, 971001)
+      .run();
+    await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = ?')
+      .bind(Date.now() - 2 * hour, Date.now() - hour, 971002)
+      .run();
+    const now = Date.now();
+    const listed = await phraseMatches(db, '鯨鰭', { now, narrowing: null }, SEARCH_CANDIDATE_LIMIT + 1);
+    const expected = await inIndexOrder(`a.ends_at >= ${now} AND a.status IN (1, 4, 6)`, SEARCH_CANDIDATE_LIMIT + 1);
+    expect(expected[0]).toBe(971001);
+    expect(expected).not.toContain(971002);
+    expect(listed).toEqual({ broad: true, ids: expected });
   });
 
   it('is left to the main index for other keywords', async () => {

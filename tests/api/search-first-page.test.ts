@@ -125,9 +125,59 @@ describe('a broad search', () => {
     }
   });
 
+  it('keys every status shown to buyers in a live tier, which is all a search reads', async () => {
+    const statuses = Object.values(ACTIVITY_STATUS);
+    await env.DB.batch(
+      statuses.map((status, index) =>
+        env.DB.prepare(
+          `INSERT INTO activities (id, category_id, city_id, venue_id, artist_id, name_en, name_zh_hant, name_zh_hans,
+             description_en, description_zh_hant, description_zh_hans, poster, status, starts_at, ends_at, sale_starts_at)
+           VALUES (?, 1, 341, 1, NULL, 'Tierling', '', '', '', '', '', '/p.svg', ?, ?, ?, ?)`,
+        ).bind(960000 + index, status, Date.now() + DAY, Date.now() + DAY, TODAY - DAY),
+      ),
+    );
+    const { results } = await env.DB.prepare(
+      `SELECT rowid >> 58 AS tier FROM activity_search WHERE activity_search MATCH '"tierling"'`,
+    ).all<{ tier: number }>();
+    expect(results.map((row) => row.tier < 2)).toEqual(statuses.map(() => true));
+    const { body } = await search('tierling');
+    expect(body.data.total).toBe(statuses.length);
+  });
+
+  it('never lists a show hidden from buyers, even among the first matches of a broad word', async () => {
+    // 495 upcoming shows on sale and 10 drafts (a status not shown, the hidden tier), all in the future: broad, 495 listed.
+    const drafts = 10;
+    const statements = Array.from({ length: SEARCH_CANDIDATE_LIMIT - 5 + drafts }, (_, index) =>
+      env.DB.prepare(
+        `INSERT INTO activities (id, category_id, city_id, venue_id, artist_id, name_en, name_zh_hant, name_zh_hans,
+           description_en, description_zh_hant, description_zh_hans, poster, status, starts_at, ends_at, sale_starts_at)
+         VALUES (?, 1, 341, 1, NULL, ?, '', '', '', '', '', '/p.svg', ?, ?, ?, ?)`,
+      ).bind(
+        970000 + index,
+        `Zephyrine Night ${index}`,
+        index < drafts ? 99 : ACTIVITY_STATUS.onSale,
+        Date.now() + DAY + index * 60_000,
+        Date.now() + DAY + index * 60_000,
+        TODAY - DAY,
+      ),
+    );
+    await env.DB.batch(statements);
+    const { body } = await search('zephyrine');
+    expect(body.data).toMatchObject({ total: SEARCH_CANDIDATE_LIMIT - 5, totalIsLowerBound: false });
+    expect(body.data.result.map((card) => card.id)).toEqual(Array.from({ length: 20 }, (_, index) => 970000 + drafts + index));
+  });
+
   it('moves a show whose date changes, and leaves ended ones behind after the sweep', async () => {
     const soonest = async () => (await search('quasar')).body.data.result[0]?.id;
     const before = await soonest();
+    // Started an hour ago and on for another hour: still listed (its row says so, not its key), and first.
+    await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = ?')
+      .bind(Date.now() - 3600 * 1000, Date.now() + 3600 * 1000, 980001)
+      .run();
+    expect(await soonest()).toBe(980001);
+    const ranked = await fullRanking('Quasar Tour 1', 'relevance');
+    expect(ranked).toContain(980001);
+    expect((await search('Quasar Tour 1')).body.data.result.map((card) => card.id)).toEqual(ranked);
     await env.DB.prepare('UPDATE activities SET starts_at = ?, ends_at = ? WHERE id = ?')
       .bind(TODAY - 3600 * 1000, TODAY - 3600 * 1000, 980001)
       .run();

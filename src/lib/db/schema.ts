@@ -201,7 +201,8 @@ export const ticketTiers = sqliteTable(
       .references(() => currencies.code),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('tiers_session_idx').on(t.sessionId)],
+  // The face value in the index lets a card's price read the tiers from it alone (migration 0023).
+  (t) => [index('tiers_session_idx').on(t.sessionId, t.id, t.faceValue)],
 );
 
 /**
@@ -234,7 +235,11 @@ export const listings = sqliteTable(
     sourceOrderId: integer('source_order_id'),
     createdAt,
   },
-  (t) => [index('listings_tier_idx').on(t.tierId, t.status, t.price), index('listings_seller_idx').on(t.sellerId)],
+  // Covering what a card's price reads (migration 0023), in the order (tier, status, price, id) it had.
+  (t) => [
+    index('listings_tier_idx').on(t.tierId, t.status, t.price, t.id, t.currency, t.quantityAvailable),
+    index('listings_seller_idx').on(t.sellerId),
+  ],
 );
 
 export const authSessions = sqliteTable(

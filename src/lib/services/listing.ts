@@ -32,7 +32,7 @@ import {
   type CategoryView,
   type CityView,
 } from './catalogue.ts';
-import { indexMatches, matchAttempts, phraseMatches, rankedSource, SEARCH_RANK, upcomingListed } from './search.ts';
+import { filterCondition, indexMatches, matchAttempts, phraseMatches, rankedSource, SEARCH_RANK, type SearchFilter } from './search.ts';
 import type { CityRow } from './reference-data.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -163,9 +163,9 @@ function orderBy(sort: Sort, now: number, relevance: SQL = SEARCH_RANK): SQL {
   }
 }
 
-/** Conditions every listing shares: upcoming, shown to buyers, and the filters of the query. */
-function conditions(query: ListingQuery, filter: ListingFilter, now: number): SQL[] {
-  const where = [upcomingListed(now)];
+/** The query's filters beyond what every listing keeps (upcoming activities shown to buyers): category, city, dates. */
+function narrowing(query: ListingQuery, filter: ListingFilter, now: number): SQL[] {
+  const where: SQL[] = [];
   if (filter.category) where.push(sql`a.category_id = ${filter.category.id}`);
   if (filter.city) where.push(sql`a.city_id = ${filter.city.id}`);
   if (query.from || query.to) {
@@ -197,13 +197,15 @@ const NO_PAGE: Page = { total: 0, totalIsLowerBound: false, cards: [] };
  * (docs/search.md). The page is then cut from those ids, or sorted among them.
  */
 async function findPage(scope: RequestScope, query: ListingQuery, filter: ListingFilter): Promise<Page> {
-  const where = sql.join(conditions(query, filter, scope.now), sql` AND `);
+  const narrowed = narrowing(query, filter, scope.now);
+  const searchFilter: SearchFilter = { now: scope.now, narrowing: narrowed.length > 0 ? sql.join(narrowed, sql` AND `) : null };
+  const where = filterCondition(searchFilter);
   if (query.kind !== 'search') return readPage(scope, query, where);
   const { db } = scope;
   // A CJK phrase found through the bigram table stands for the first (phrase) attempt.
-  const phrase = await phraseMatches(db, query.keyword, where, SEARCH_CANDIDATE_LIMIT + 1);
+  const phrase = await phraseMatches(db, query.keyword, searchFilter, SEARCH_CANDIDATE_LIMIT + 1);
   for (const [attempt, expression] of matchAttempts(query.keyword).entries()) {
-    const ids = attempt === 0 && phrase !== null ? phrase.ids : await indexMatches(db, expression, where, SEARCH_CANDIDATE_LIMIT + 1);
+    const ids = attempt === 0 && phrase !== null ? phrase.ids : await indexMatches(db, expression, searchFilter);
     if (ids.length > 0) return readSearchPage(scope, query, ids);
   }
   return NO_PAGE;

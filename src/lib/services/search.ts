@@ -9,7 +9,7 @@
  * service passes its filters in and pages the matches; suggestions are here, read from the prefix
  * table of migration 0022 (services/suggestions.ts).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { SQL, sql } from 'drizzle-orm';
 import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { ACTIVITY_STATUS } from '../domain/activity.ts';
@@ -109,22 +109,26 @@ export type PhraseMatches = { broad: false; ids: number[] } | { broad: true; ids
  * it (its content table, by rowid) says whether and how often the phrase occurs in each column,
  * their docsize records give their lengths, the index's averages record its totals, and the
  * matches are ranked as the index's bm25 ranks them (ties by id); those whose activity passes
- * `condition` (on `a`) come back.
+ * `condition` come back.
  *
  * More: the first chunk of a scan in the index's order (the bigram table's rowid is the index's),
  * which goes on, a chunk at a time, only while it does not know yet: the phrase is broad if more
  * than SEARCH_CANDIDATE_LIMIT of the candidates match, and the matches whose activity passes
  * `condition` come back in that order, the first `wanted` of them, as the main index's
  * `MATCH … ORDER BY rowid LIMIT` would give them.
+ *
+ * `condition` is one on the activity `a`, or a search's filter, which lets a broad scan without
+ * narrowing read no activity row (see phraseScanChunk).
  */
-export async function phraseMatches(db: Db, keyword: string, condition: SQL, wanted: number): Promise<PhraseMatches | null> {
+export async function phraseMatches(db: Db, keyword: string, condition: SQL | SearchFilter, wanted: number): Promise<PhraseMatches | null> {
   const chars = bigramPhrase(keyword);
   if (chars === null) return null;
   const expression = bigramQuery(chars);
+  const where = condition instanceof SQL ? condition : filterCondition(condition);
   const [found] = await db.all<{ candidates: number; totals: string; ranked: string | null; scanned: string | null }>(sql`
     SELECT n.candidates AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
       CASE WHEN n.candidates BETWEEN 1 AND ${SEARCH_CANDIDATE_LIMIT} THEN (
-        SELECT json_group_array(json_array(a.id, (${condition}), doc.c0, doc.c1, doc.c2, hex(size.sz)))
+        SELECT json_group_array(json_array(a.id, (${where}), doc.c0, doc.c1, doc.c2, hex(size.sz)))
         FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression}) AS b
         JOIN activities a ON a.id = (b.id & 4294967295)
         JOIN activity_search_content doc ON doc.id = b.id
@@ -140,7 +144,7 @@ export async function phraseMatches(db: Db, keyword: string, condition: SQL, wan
   if (scanned.matches > SEARCH_CANDIDATE_LIMIT) return { broad: true, ids: scanned.passing };
   // Fewer matches than candidates (pairs lying apart): every candidate was scanned, and the matches are ranked.
   const [details] = await db.all<{ ranked: string }>(sql`
-    SELECT json_group_array(json_array(a.id, (${condition}), doc.c0, doc.c1, doc.c2, hex(size.sz))) AS ranked
+    SELECT json_group_array(json_array(a.id, (${where}), doc.c0, doc.c1, doc.c2, hex(size.sz))) AS ranked
     FROM activity_search_bigrams
     CROSS JOIN activities a ON a.id = (activity_search_bigrams.rowid & 4294967295)
     CROSS JOIN activity_search_content doc ON doc.id = activity_search_bigrams.rowid
@@ -177,10 +181,41 @@ function rankPhraseHits(chars: readonly string[], candidates: readonly PhraseCan
  * characters together in one of the names (read with the activity, for the condition) are the
  * phrase in that column; only a candidate whose names do not hold it has its indexed text read
  * (the content table, by rowid), spaced characters there being the phrase in the artist or venue.
+ *
+ * A search filter without narrowing needs no activity row (keyPasses): then every candidate's
+ * indexed text is read instead, from the content table, whose rows lie in the index's order, so a
+ * broad phrase's first candidates (the soonest shows) share pages with each other and with every
+ * other broad search's, where their activities lie wherever their ids put them.
  */
-function phraseScanChunk(chars: readonly string[], condition: SQL, after: string | null, filtered: boolean, limit: number): SQL {
-  const phrase = chars.join('');
+function phraseScanChunk(
+  chars: readonly string[],
+  condition: SQL | SearchFilter,
+  after: string | null,
+  filtered: boolean,
+  limit: number,
+): SQL {
   const spaced = ` ${chars.join('  ')} `;
+  const position = sql`activity_search_bigrams.rowid`;
+  const candidates = sql`activity_search_bigrams MATCH ${bigramQuery(chars)}
+    ${after === null ? sql`` : sql`AND ${position} > CAST(${after} AS INTEGER)`}`;
+  if (!(condition instanceof SQL) && condition.narrowing === null) {
+    const passes = keyPasses(position, condition);
+    return sql`
+      SELECT json_object(
+        'entries', json_group_array(CASE WHEN instr(c0, ${spaced}) OR instr(c1, ${spaced}) OR instr(c2, ${spaced})
+          THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json_array(activity, passes, c0, c1, c2) END ORDER BY position),
+        'last', CAST(max(position) AS TEXT))
+      FROM (
+        SELECT ${position} AS position, ${position} & 4294967295 AS activity, ${passes} AS passes, doc.c0 AS c0, doc.c1 AS c1, doc.c2 AS c2
+        FROM activity_search_bigrams
+        CROSS JOIN activity_search_content doc ON doc.id = ${position}
+        WHERE ${candidates} ${filtered ? sql`AND ${passes}` : sql``}
+        ORDER BY ${position}
+        LIMIT ${limit}
+      )`;
+  }
+  const where = condition instanceof SQL ? condition : filterCondition(condition);
+  const phrase = chars.join('');
   return sql`
     SELECT json_object(
       'entries', json_group_array(CASE WHEN inName THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json((
@@ -189,14 +224,12 @@ function phraseScanChunk(chars: readonly string[], condition: SQL, after: string
         FROM activity_search_content doc WHERE doc.id = position)) END ORDER BY position),
       'last', CAST(max(position) AS TEXT))
     FROM (
-      SELECT activity_search_bigrams.rowid AS position, a.id AS activity, (${condition}) AS passes,
+      SELECT ${position} AS position, a.id AS activity, (${where}) AS passes,
              (instr(a.name_zh_hant, ${phrase}) OR instr(a.name_zh_hans, ${phrase}) OR instr(a.name_en, ${phrase})) AS inName
       FROM activity_search_bigrams
-      CROSS JOIN activities a ON a.id = (activity_search_bigrams.rowid & 4294967295)
-      WHERE activity_search_bigrams MATCH ${bigramQuery(chars)}
-        ${after === null ? sql`` : sql`AND activity_search_bigrams.rowid > CAST(${after} AS INTEGER)`}
-        ${filtered ? sql`AND ${condition}` : sql``}
-      ORDER BY activity_search_bigrams.rowid
+      CROSS JOIN activities a ON a.id = (${position} & 4294967295)
+      WHERE ${candidates} ${filtered ? sql`AND ${where}` : sql``}
+      ORDER BY ${position}
       LIMIT ${limit}
     )`;
 }
@@ -220,7 +253,7 @@ interface BroadScan {
 async function scanBroadPhrase(
   db: Db,
   chars: readonly string[],
-  condition: SQL,
+  condition: SQL | SearchFilter,
   wanted: number,
   first: PhraseScanChunk,
 ): Promise<BroadScan> {
@@ -267,25 +300,72 @@ export function rankedSource(ids: readonly number[]): SQL {
 }
 
 /**
- * The matches of a MATCH expression whose activity passes `condition` (on `a`), in one statement:
- * the matches in the whole index are counted up to SEARCH_CANDIDATE_LIMIT + 1 (FTS5 stops at the LIMIT);
- * a specific query's (at most the limit) are then ranked with bm25, ties by id, once; a broad
- * one's first `limit` come in index order (buyable soonest first), FTS5 reading the doclists in
- * that order and stopping at the LIMIT. Only the branch the count chooses runs. Activity ids.
+ * What a search keeps of its matches: activities shown to buyers and not ended at `now`, narrowed
+ * by `narrowing` (conditions on the activity `a`: category, city, dates), or by nothing (null).
  */
-export async function indexMatches(db: Db, expression: string, condition: SQL, limit: number): Promise<number[]> {
-  const source = searchSource(expression);
-  const ranked = sql`SELECT a.id AS id, row_number() OVER (ORDER BY ${SEARCH_RANK}) AS position
-    FROM ${source.from} WHERE ${source.where} AND ${condition}`;
-  const inIndexOrder = sql`SELECT a.id AS id, ${INDEX_ORDER} AS position
-    FROM ${source.from} WHERE ${source.where} AND ${condition} ORDER BY ${INDEX_ORDER} LIMIT ${limit}`;
-  const [row] = await db.all<{ matches: number; ids: string | null }>(sql`
-    SELECT m.matches AS matches,
-      CASE WHEN m.matches = 0 THEN NULL
-        WHEN m.matches <= ${SEARCH_CANDIDATE_LIMIT} THEN (SELECT json_group_array(id ORDER BY position) FROM (${ranked}))
-        ELSE (SELECT json_group_array(id ORDER BY position) FROM (${inIndexOrder})) END AS ids
-    FROM (SELECT count(*) AS matches FROM (
-      SELECT rowid FROM activity_search WHERE activity_search MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})) AS m`);
+export interface SearchFilter {
+  now: number;
+  narrowing: SQL | null;
+}
+
+/** The filter as one condition on the activity `a`. */
+export function filterCondition(filter: SearchFilter): SQL {
+  return filter.narrowing === null ? upcomingListed(filter.now) : sql`${upcomingListed(filter.now)} AND ${filter.narrowing}`;
+}
+
+/**
+ * The first key of the hidden tier (migration 0018): every key at or beyond it is an activity not
+ * shown to buyers or swept as ended, which no search keeps, so each scan stops there.
+ */
+const HIDDEN_TIER_KEY = sql`(2 << 58)`;
+
+/**
+ * Whether the activity of index key `key` passes the filter. A key in the hidden tier never does.
+ * Without narrowing, a live key (tier 0 or 1: a listed status) whose start minute lies after now's
+ * is an activity that has not started, so has not ended (an activity ends after it starts; the
+ * sweep relies on this too): it passes without its row being read. Only the others (started ones,
+ * or a narrowing to test) are looked up in `activities`, one row each, by id.
+ */
+function keyPasses(key: SQL, filter: SearchFilter): SQL {
+  const row = sql`EXISTS (SELECT 1 FROM activities a WHERE a.id = (${key} & 4294967295) AND ${filterCondition(filter)})`;
+  if (filter.narrowing !== null) return sql`(${key} < ${HIDDEN_TIER_KEY} AND ${row})`;
+  const nowMinute = Math.floor(filter.now / 60_000);
+  return sql`(${key} < ${HIDDEN_TIER_KEY} AND (((${key} >> 32) & 67108863) > ${nowMinute} OR ${row}))`;
+}
+
+/**
+ * The matches of a MATCH expression that pass the filter, in one statement: the first
+ * SEARCH_CANDIDATE_LIMIT + 1 matches of the whole index in its order are read once (FTS5 walks the
+ * doclists in rowid order and stops at the LIMIT) and counted. A specific query's (at most the
+ * limit) are then ranked with bm25, ties by id, once; for a broad one, the first
+ * SEARCH_CANDIDATE_LIMIT + 1 that pass, in index order (buyable soonest first): without narrowing,
+ * nearly always the very matches just read (all of them pass when none has started yet), else a
+ * scan that stops at its LIMIT. Only the branch the count chooses runs. No activity row is read
+ * but those keyPasses needs. Activity ids.
+ */
+export async function indexMatches(db: Db, expression: string, filter: SearchFilter): Promise<number[]> {
+  const limit = SEARCH_CANDIDATE_LIMIT + 1;
+  const key = sql`activity_search.rowid`;
+  // keyPasses bounds the key below the hidden tier: FTS5 takes that as its scan's end.
+  const live = sql`activity_search MATCH ${expression} AND ${keyPasses(key, filter)}`;
+  const ranked = sql`SELECT json_group_array(id ORDER BY position) FROM (
+    SELECT ${key} & 4294967295 AS id, row_number() OVER (ORDER BY activity_search.rank, ${key} & 4294967295) AS position
+    FROM activity_search WHERE ${live})`;
+  const scanned = sql`SELECT json_group_array(id ORDER BY position) FROM (
+    SELECT ${key} & 4294967295 AS id, ${key} AS position FROM activity_search WHERE ${live} ORDER BY ${key} LIMIT ${limit})`;
+  // The matches already read are the page's candidates when all of them pass.
+  const firstAllPass =
+    filter.narrowing === null
+      ? sql`(SELECT CASE WHEN count(*) = ${limit} THEN json_group_array(first.key & 4294967295 ORDER BY first.key) END
+          FROM first WHERE ${keyPasses(sql`first.key`, filter)})`
+      : sql`NULL`;
+  const [row] = await db.all<{ ids: string | null }>(sql`
+    WITH first AS MATERIALIZED (
+      SELECT rowid AS key FROM activity_search WHERE activity_search MATCH ${expression} ORDER BY rowid LIMIT ${limit})
+    SELECT CASE WHEN m.matches = 0 THEN NULL
+      WHEN m.matches <= ${SEARCH_CANDIDATE_LIMIT} THEN (${ranked})
+      ELSE coalesce(${firstAllPass}, (${scanned})) END AS ids
+    FROM (SELECT count(*) AS matches FROM first) AS m`);
   return row?.ids ? (JSON.parse(row.ids) as number[]) : [];
 }
 

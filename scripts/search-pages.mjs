@@ -1,0 +1,124 @@
+/**
+ * What every keyword of the search bench's query mix answers, and what it costs the server, on the
+ * bench's catalogues (.wrangler/bench-search-<size>, made by `npm run bench:search`), through the
+ * built worker: per keyword its total, whether that is a lower bound ("500+") and the ids of the
+ * first page by relevance and by time (and by relevance in one city); then each keyword requested REPEATS times in a row, with the
+ * server's CPU time per request (wrangler and workerd, from /proc) and the median latency. A search
+ * change must leave the pages exactly as they were: record them before, then compare after.
+ *
+ *   node scripts/search-pages.mjs record before.json       record (sizes: BENCH_SEARCH_SIZES, default 1000,100000,1000000)
+ *   node scripts/search-pages.mjs compare before.json      record again and list every keyword whose pages differ
+ *
+ * BENCH_PORT sets the server's port (default 8791); the build in dist/ is used as it is.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { percentile, processTreeCpuMs } from './measurements.mjs';
+import { ROOT, serveArgs, spawnServer, waitForServer, WRANGLER } from './local-db.mjs';
+
+const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
+const REPEATS = 10;
+const port = Number(process.env.BENCH_PORT) || 8791;
+const baseUrl = `http://127.0.0.1:${port}`;
+
+/** A city filter, which the bench's searches (every city) leave out: Hong Kong, the demo seed's default city. */
+const FILTER_CITY = 341;
+
+const listPath = (keyword, sort, city) =>
+  `/api/v1/list/s_${encodeURIComponent(keyword)}?sceneType=searchV2&ignoreCityId=true${sort === 'relevance' ? '' : `&sort=${sort}`}${city ? `&city=${city}` : ''}`;
+
+async function list(keyword, sort, city = null) {
+  const response = await fetch(`${baseUrl}${listPath(keyword, sort, city)}`);
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`${keyword} (${sort}) answered ${response.status}: ${body.message}`);
+  return body.data;
+}
+
+/**
+ * The keyword's answer: total, lower-bound flag, and the first page's ids by relevance and by time,
+ * and the same by relevance in one city.
+ */
+async function pages(keyword) {
+  const [relevance, time, inCity] = [
+    await list(keyword, 'relevance'),
+    await list(keyword, 'time'),
+    await list(keyword, 'relevance', FILTER_CITY),
+  ];
+  const ids = (data) => data.result.map((card) => card.id);
+  return {
+    total: relevance.total,
+    lowerBound: relevance.totalIsLowerBound,
+    relevance: ids(relevance),
+    time: ids(time),
+    inCity: { total: inCity.total, lowerBound: inCity.totalIsLowerBound, relevance: ids(inCity) },
+  };
+}
+
+/** The keyword requested REPEATS times by relevance: server CPU ms per request (mean) and median latency. */
+async function cost(keyword, cpuMs) {
+  const latencies = [];
+  const before = cpuMs();
+  for (let i = 0; i < REPEATS; i++) {
+    const started = performance.now();
+    await list(keyword, 'relevance');
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  return { cpu: Number(((cpuMs() - before) / REPEATS).toFixed(1)), ms: Number(percentile(latencies, 0.5).toFixed(1)) };
+}
+
+async function record() {
+  const sizes = {};
+  for (const size of SIZES) {
+    const persistTo = path.join(ROOT, '.wrangler', `bench-search-${size}`);
+    const marker = path.join(persistTo, 'catalogue.json');
+    if (!existsSync(marker)) throw new Error(`No catalogue of ${size} activities in ${persistTo}: run npm run bench:search first`);
+    const keywords = [...new Set(JSON.parse(readFileSync(marker, 'utf8')).queries)];
+    const server = spawnServer(WRANGLER, serveArgs(persistTo, port), { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' });
+    try {
+      await waitForServer(`${baseUrl}/api/v1/currency`);
+      const answers = {};
+      for (const keyword of keywords) answers[keyword] = await pages(keyword);
+      const costs = {};
+      for (const keyword of keywords) costs[keyword] = await cost(keyword, () => processTreeCpuMs(server.pid));
+      sizes[size] = { answers, costs };
+      const slowest = Object.entries(costs)
+        .sort((a, b) => b[1].cpu - a[1].cpu)
+        .slice(0, 5)
+        .map(([keyword, { cpu, ms }]) => `${keyword} ${cpu} ms CPU, ${ms} ms`);
+      console.log(`${size}: most server CPU per request: ${slowest.join('; ')}`);
+    } finally {
+      await server.stop();
+    }
+  }
+  return sizes;
+}
+
+function differences(before, after) {
+  const found = [];
+  for (const [size, { answers }] of Object.entries(before)) {
+    for (const [keyword, answer] of Object.entries(answers)) {
+      const now = after[size]?.answers[keyword];
+      if (JSON.stringify(now) !== JSON.stringify(answer)) {
+        found.push(`${size} ${keyword}: before ${JSON.stringify(answer)}, after ${JSON.stringify(now)}`);
+      }
+    }
+  }
+  return found;
+}
+
+const [command, file] = process.argv.slice(2);
+if (!['record', 'compare'].includes(command) || !file) {
+  console.error('Usage: node scripts/search-pages.mjs record|compare <file.json>');
+  process.exitCode = 2;
+} else if (command === 'record') {
+  writeFileSync(file, `${JSON.stringify(await record(), null, 1)}\n`);
+} else {
+  const before = JSON.parse(readFileSync(file, 'utf8'));
+  const after = await record();
+  writeFileSync(file.replace(/\.json$/, '-after.json'), `${JSON.stringify(after, null, 1)}\n`);
+  const found = differences(before, after);
+  const keywords = Object.values(before).reduce((sum, { answers }) => sum + Object.keys(answers).length, 0);
+  console.log(found.length === 0 ? `The same pages for all ${keywords} keywords.` : found.join('\n'));
+  if (found.length > 0) process.exitCode = 1;
+}
