@@ -93,6 +93,8 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
   private readonly loads = new Map<number, Promise<void>>();
   /** Orders the last flushes wrote, for their waiting buyers, so answering them reads nothing again. */
   private readonly written = new Map<string, { order: D1Row; attendees: D1Row[] }>();
+  /** Whether storage has the session's id, so a hold writes it only once per life of the object. */
+  private sessionStored = false;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -344,7 +346,9 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
   }
 
   private rememberSession(sessionId: number): void {
+    if (this.sessionStored) return;
     this.sql.exec(`INSERT OR IGNORE INTO meta (name, value) VALUES ('session_id', ?)`, sessionId);
+    this.sessionStored = true;
   }
 
   private sessionId(): number | null {

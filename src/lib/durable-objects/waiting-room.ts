@@ -63,8 +63,8 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
    */
   join(userId: number, now: number, opensAt: number): Standing {
     return this.ctx.storage.transactionSync(() => {
-      const room = this.current(now, opensAt);
-      const place = this.placeOf(userId);
+      let room = this.current(now, opensAt);
+      let place = this.placeOf(userId);
       const lapsed = place?.admitted_at != null && place.admitted_at + WAITING_ROOM_PASS_LIFETIME_MS <= now;
       if (!place || lapsed) {
         const position = room.drawn ? room.lined + 1 : null;
@@ -75,18 +75,25 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
           room.arrivals + 1,
           position,
         );
-        this.sql.exec('UPDATE room SET arrivals = arrivals + 1, lined = lined + ?1', position === null ? 0 : 1);
+        const lined = position === null ? 0 : 1;
+        this.sql.exec('UPDATE room SET arrivals = arrivals + 1, lined = lined + ?1', lined);
+        // What was just written, without reading it back (a join is the crowd's one request to the room).
+        room = { ...room, arrivals: room.arrivals + 1, lined: room.lined + lined };
+        place = { user_id: userId, position, admitted_at: null };
       }
-      return this.standingOf(userId, now)!;
+      return this.standingOf(userId, place, room, now);
     });
   }
 
   /** Where the account stands, or null when it is not in the line. */
   standing(userId: number, now: number): Standing | null {
     return this.ctx.storage.transactionSync(() => {
-      if (!this.roomRow()) return null;
-      this.current(now, null);
-      return this.standingOf(userId, now);
+      const stored = this.roomRow();
+      if (!stored) return null;
+      // The room first: its draw may be what gives the place its position.
+      const room = this.current(now, null, stored);
+      const place = this.placeOf(userId);
+      return place ? this.standingOf(userId, place, room, now) : null;
     });
   }
 
@@ -125,8 +132,8 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
    * The room brought up to `now`: created on first use, its opening moved while the early group is
    * undrawn (`opensAt` null keeps it), the early group drawn once the sale opened, the line moved on.
    */
-  private current(now: number, opensAt: number | null): RoomRow {
-    let room = this.roomRow();
+  private current(now: number, opensAt: number | null, stored: RoomRow | null = this.roomRow()): RoomRow {
+    let room = stored;
     if (!room) {
       this.sql.exec(
         'INSERT INTO room (id, opens_at, per_minute, credit_since) VALUES (1, ?1, ?2, ?3)',
@@ -165,11 +172,9 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     return { ...room, drawn: 1, lined };
   }
 
-  /** The account's standing; the moment it is first seen through is when its pass starts. */
-  private standingOf(userId: number, now: number): Standing | null {
-    const place = this.placeOf(userId);
-    if (!place) return null;
-    const front = frontOf(this.roomRow()!);
+  /** The account's standing against the room as it is now; the moment it is first seen through is when its pass starts. */
+  private standingOf(userId: number, place: PlaceRow, room: RoomRow, now: number): Standing {
+    const front = frontOf(room);
     let state = stateOf(place.position, front);
     let admittedAt = place.admitted_at;
     if (state === 'admitted' && admittedAt === null) {
