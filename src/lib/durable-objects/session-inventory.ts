@@ -36,6 +36,7 @@ import {
   writtenHold,
 } from '../domain/session-inventory.ts';
 import { expireOverdueOrdersStatement } from '../services/orders/expiry.ts';
+import { waitingRoom } from './waiting-room.ts';
 import { inventoryHoldStatement, type OrderPlacement, placementStatements } from '../services/orders/placement.ts';
 
 /** A row as D1 returns it; orders and attendees hold no blobs. */
@@ -210,6 +211,7 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     const orderNos = JSON.stringify(placements.map((placement) => placement.orderNo));
     const expire = () => d1.prepare(expiry.sql).bind(...expiry.params);
     let results: D1Result<D1Row>[];
+    const sent = Date.now();
     try {
       results = await d1.batch<D1Row>([
         expire(),
@@ -247,6 +249,19 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
       }
     });
     this.scheduleWake();
+    this.reportHealth(sessionId, Date.now() - sent);
+  }
+
+  /**
+   * Tells the session's waiting room how long this batch took and how many holds wait for the next,
+   * so that it lets buyers through at a rate checkout takes (`pacedAdmissionRate`). Not awaited: a
+   * buyer's answer never waits for it, and a lost report only leaves the room at its own rate sooner.
+   */
+  private reportHealth(sessionId: number, batchMs: number): void {
+    const backlog = this.sql.exec<{ count: number }>(`SELECT count(*) AS count FROM holds WHERE state = 'unwritten'`).one().count;
+    waitingRoom(this.env, sessionId)
+      .reportCheckout(batchMs, backlog, Date.now())
+      .catch((error: unknown) => console.error(JSON.stringify({ event: 'checkout_health_unreported', error: String(error) })));
   }
 
   /**

@@ -4,12 +4,30 @@
  * marketplace waits on it. Its line is in the object's own SQLite storage, so an eviction or a
  * deploy loses no place. The rules are domain/waiting-room.ts's; services/waiting-room.ts calls it.
  *
- *   room    one row: the opening, the rate, whether the early group is drawn, the admission clock
- *   places  one row per account: its arrival number, its position once it has one, when it was let through
+ *   room             one row: the opening, the rate, whether the early group is drawn, the admission clock
+ *   places           one row per account: its arrival number, its position once it has one, when it was let through
+ *   checkout_health  one row: what the session's inventory object last reported of its D1 batches, which
+ *                    slows the rate while checkout falls behind (`pacedAdmissionRate`)
  */
 import { DurableObject } from 'cloudflare:workers';
-import { WAITING_ROOM_ADMISSIONS_PER_MINUTE, WAITING_ROOM_PASS_LIFETIME_MS } from '../config.ts';
-import { advanceAdmissions, lotteryOrder, stateOf, type RoomFront, type WaitingState } from '../domain/waiting-room.ts';
+import {
+  CHECKOUT_HEALTH,
+  INVENTORY_FLUSH_MAX_HOLDS,
+  WAITING_ROOM_ADMISSIONS_PER_MINUTE,
+  WAITING_ROOM_PASS_LIFETIME_MS,
+} from '../config.ts';
+import {
+  advanceAdmissions,
+  type CheckoutHealth,
+  lotteryOrder,
+  type PaceRules,
+  pacedAdmissionRate,
+  stateOf,
+  type RoomFront,
+  type WaitingState,
+} from '../domain/waiting-room.ts';
+
+const PACE_RULES: PaceRules = { ...CHECKOUT_HEALTH, batchHolds: INVENTORY_FLUSH_MAX_HOLDS };
 
 /** Where one account stands, with the room's front it was judged against. */
 export interface Standing {
@@ -43,6 +61,8 @@ function unpredictable(): number {
 
 export class WaitingRoom extends DurableObject<Cloudflare.Env> {
   private readonly sql: SqlStorage;
+  /** The stored checkout_health row, read once per life of the object (undefined until then). */
+  private health: CheckoutHealth | null | undefined;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -53,7 +73,9 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
         drawn INTEGER NOT NULL DEFAULT 0, admitted_through INTEGER NOT NULL DEFAULT 0,
         credit_since INTEGER NOT NULL, lined INTEGER NOT NULL DEFAULT 0, arrivals INTEGER NOT NULL DEFAULT 0);
       CREATE TABLE IF NOT EXISTS places (
-        user_id INTEGER PRIMARY KEY, arrival INTEGER NOT NULL, position INTEGER UNIQUE, admitted_at INTEGER);`);
+        user_id INTEGER PRIMARY KEY, arrival INTEGER NOT NULL, position INTEGER UNIQUE, admitted_at INTEGER);
+      CREATE TABLE IF NOT EXISTS checkout_health (
+        id INTEGER PRIMARY KEY CHECK (id = 1), batch_ms INTEGER NOT NULL, backlog INTEGER NOT NULL, reported_at INTEGER NOT NULL);`);
   }
 
   /**
@@ -99,7 +121,26 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
 
   /** The room's progress, the same for everyone. */
   front(now: number, opensAt: number): RoomFront {
-    return this.ctx.storage.transactionSync(() => frontOf(this.current(now, opensAt)));
+    return this.ctx.storage.transactionSync(() => this.frontAt(this.current(now, opensAt), now));
+  }
+
+  /**
+   * The session's inventory object reports a batch it wrote: how long D1 took and how many holds
+   * wait behind it. The line first moves on to now at the rate that held until now.
+   */
+  reportCheckout(batchMs: number, backlog: number, now: number): void {
+    this.ctx.storage.transactionSync(() => {
+      const stored = this.roomRow();
+      if (stored) this.current(now, null, stored);
+      this.sql.exec(
+        `INSERT INTO checkout_health (id, batch_ms, backlog, reported_at) VALUES (1, ?1, ?2, ?3)
+         ON CONFLICT (id) DO UPDATE SET batch_ms = ?1, backlog = ?2, reported_at = ?3`,
+        Math.round(batchMs),
+        backlog,
+        now,
+      );
+      this.health = { batchMs: Math.round(batchMs), backlog, reportedAt: now };
+    });
   }
 
   /** Lets the next `count` buyers through now, whatever the rate (local builds only, through the dev route). */
@@ -107,7 +148,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     return this.ctx.storage.transactionSync(() => {
       const room = this.current(now, opensAt);
       this.sql.exec('UPDATE room SET admitted_through = ?1', Math.min(room.lined, room.admitted_through + count));
-      return frontOf(this.roomRow()!);
+      return this.frontAt(this.roomRow()!, now);
     });
   }
 
@@ -116,7 +157,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     return this.ctx.storage.transactionSync(() => {
       this.current(now, opensAt);
       this.sql.exec('UPDATE room SET per_minute = ?1, credit_since = ?2', admissionsPerMinute, now);
-      return frontOf(this.roomRow()!);
+      return this.frontAt(this.roomRow()!, now);
     });
   }
 
@@ -149,7 +190,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     if (!room.drawn && now >= room.opens_at) room = this.draw(room);
     const moved = advanceAdmissions(
       { admittedThrough: room.admitted_through, creditSince: room.credit_since },
-      { opensAt: room.opens_at, admissionsPerMinute: room.per_minute, lined: room.lined },
+      { opensAt: room.opens_at, admissionsPerMinute: this.paceAt(room, now), lined: room.lined },
       now,
     );
     if (moved.admittedThrough !== room.admitted_through || moved.creditSince !== room.credit_since) {
@@ -174,7 +215,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
 
   /** The account's standing against the room as it is now; the moment it is first seen through is when its pass starts. */
   private standingOf(userId: number, place: PlaceRow, room: RoomRow, now: number): Standing {
-    const front = frontOf(room);
+    const front = this.frontAt(room, now);
     let state = stateOf(place.position, front);
     let admittedAt = place.admitted_at;
     if (state === 'admitted' && admittedAt === null) {
@@ -184,14 +225,35 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     if (state === 'admitted' && admittedAt !== null && admittedAt + WAITING_ROOM_PASS_LIFETIME_MS <= now) state = 'expired';
     return { state, position: place.position, admittedAt: state === 'admitted' ? admittedAt : null, front };
   }
+
+  /** The rate the line moves at now: the room's own, slowed while its checkout falls behind. */
+  private paceAt(room: RoomRow, now: number): number {
+    if (this.health === undefined) {
+      const [row] = this.sql
+        .exec<{ batch_ms: number; backlog: number; reported_at: number }>('SELECT batch_ms, backlog, reported_at FROM checkout_health')
+        .toArray();
+      this.health = row ? { batchMs: row.batch_ms, backlog: row.backlog, reportedAt: row.reported_at } : null;
+    }
+    return pacedAdmissionRate(room.per_minute, this.health, now, PACE_RULES);
+  }
+
+  /** The room's progress as everyone sees it, with the rate it moves at now (what the pages' estimates use). */
+  private frontAt(room: RoomRow, now: number): RoomFront {
+    return frontOf(room, this.paceAt(room, now));
+  }
 }
 
-function frontOf(room: RoomRow): RoomFront {
+function frontOf(room: RoomRow, admissionsPerMinute: number): RoomFront {
   return {
     opensAt: room.opens_at,
-    admissionsPerMinute: room.per_minute,
+    admissionsPerMinute,
     drawn: room.drawn === 1,
     admittedThrough: room.admitted_through,
     lined: room.lined,
   };
+}
+
+/** The waiting room of a high-demand session. */
+export function waitingRoom(env: Pick<Cloudflare.Env, 'WAITING_ROOM'>, sessionId: number): DurableObjectStub<WaitingRoom> {
+  return env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(String(sessionId)));
 }
