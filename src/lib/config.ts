@@ -115,13 +115,14 @@ export const INVENTORY_EXPIRY_STEP_MS = 10_000;
  */
 export const WAITING_ROOM_ADMISSIONS_PER_MINUTE = 600;
 /**
- * When a waiting room slows down for its checkout (domain/waiting-room.ts `pacedAdmissionRate`): the
- * inventory object's D1 batch keeps up while it answers within `batchTargetMs` (a few milliseconds of
- * D1 plus a round trip; far more means D1 or the machine is queueing); a report older than `freshMs`
- * no longer slows anything (no batch: nothing to slow down for); and the room never falls below
- * `leastShare` of its rate, so the line always moves.
+ * When a waiting room slows down for its checkout (domain/waiting-room.ts `pacedAdmissionRate`):
+ * checkout keeps up while a buyer's order is in D1 within `holdTargetMs` of their request (checkout's
+ * reads, the hold, its batch: tens of milliseconds when nothing queues); a report older than
+ * `freshMs` no longer slows anything (no batch: nothing to slow down for); the room never falls
+ * below `leastShare` of its rate, so the line always moves; and the inventory object reports at most
+ * once every `reportEveryMs` (the slowest hold since its last report).
  */
-export const CHECKOUT_HEALTH = { batchTargetMs: 250, freshMs: 5000, leastShare: 0.2 } as const;
+export const CHECKOUT_HEALTH = { holdTargetMs: 250, freshMs: 5000, leastShare: 0.2, reportEveryMs: 1000 } as const;
 /**
  * How long an admitted buyer's pass lets them place their order: long enough to choose delivery and
  * fill in attendees on a slow phone, short enough that a pass is no ticket to come back later.

@@ -255,7 +255,7 @@ describe('the rate paced by checkout', () => {
     expect(await rateAfterSetting(0)).toBe(0);
   });
 
-  it('hears from the session’s inventory object after each batch it writes', async () => {
+  it('hears from the session’s inventory object after the batches it writes', async () => {
     const admitted = await buyer();
     const { place } = (await join(admitted.client, last.sessionId)).body.data;
     await steer(last.sessionId, { admitNext: place! });

@@ -79,9 +79,9 @@ describe('the admission clock', () => {
 });
 
 describe('the rate paced by checkout', () => {
-  const rules = { batchTargetMs: 250, batchHolds: 25, freshMs: 5000, leastShare: 0.2 };
+  const rules = { holdTargetMs: 250, batchHolds: 25, freshMs: 5000, leastShare: 0.2 };
   const at = OPENS + MINUTE;
-  const report = (batchMs: number, backlog: number, reportedAt = at) => ({ batchMs, backlog, reportedAt });
+  const report = (holdMs: number, backlog: number, reportedAt = at) => ({ holdMs, backlog, reportedAt });
 
   it('keeps the configured rate while checkout keeps up, or before it reported anything', () => {
     expect(pacedAdmissionRate(600, null, at, rules)).toBe(600);

@@ -75,7 +75,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
       CREATE TABLE IF NOT EXISTS places (
         user_id INTEGER PRIMARY KEY, arrival INTEGER NOT NULL, position INTEGER UNIQUE, admitted_at INTEGER);
       CREATE TABLE IF NOT EXISTS checkout_health (
-        id INTEGER PRIMARY KEY CHECK (id = 1), batch_ms INTEGER NOT NULL, backlog INTEGER NOT NULL, reported_at INTEGER NOT NULL);`);
+        id INTEGER PRIMARY KEY CHECK (id = 1), hold_ms INTEGER NOT NULL, backlog INTEGER NOT NULL, reported_at INTEGER NOT NULL);`);
   }
 
   /**
@@ -125,21 +125,22 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
   }
 
   /**
-   * The session's inventory object reports a batch it wrote: how long D1 took and how many holds
-   * wait behind it. The line first moves on to now at the rate that held until now.
+   * The session's inventory object reports a batch it wrote: how long its oldest hold took from the
+   * buyer's request, and how many holds wait behind it. The line first moves on to now at the rate
+   * that held until now.
    */
-  reportCheckout(batchMs: number, backlog: number, now: number): void {
+  reportCheckout(holdMs: number, backlog: number, now: number): void {
     this.ctx.storage.transactionSync(() => {
       const stored = this.roomRow();
       if (stored) this.current(now, null, stored);
       this.sql.exec(
-        `INSERT INTO checkout_health (id, batch_ms, backlog, reported_at) VALUES (1, ?1, ?2, ?3)
-         ON CONFLICT (id) DO UPDATE SET batch_ms = ?1, backlog = ?2, reported_at = ?3`,
-        Math.round(batchMs),
+        `INSERT INTO checkout_health (id, hold_ms, backlog, reported_at) VALUES (1, ?1, ?2, ?3)
+         ON CONFLICT (id) DO UPDATE SET hold_ms = ?1, backlog = ?2, reported_at = ?3`,
+        Math.round(holdMs),
         backlog,
         now,
       );
-      this.health = { batchMs: Math.round(batchMs), backlog, reportedAt: now };
+      this.health = { holdMs: Math.round(holdMs), backlog, reportedAt: now };
     });
   }
 
@@ -230,9 +231,9 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
   private paceAt(room: RoomRow, now: number): number {
     if (this.health === undefined) {
       const [row] = this.sql
-        .exec<{ batch_ms: number; backlog: number; reported_at: number }>('SELECT batch_ms, backlog, reported_at FROM checkout_health')
+        .exec<{ hold_ms: number; backlog: number; reported_at: number }>('SELECT hold_ms, backlog, reported_at FROM checkout_health')
         .toArray();
-      this.health = row ? { batchMs: row.batch_ms, backlog: row.backlog, reportedAt: row.reported_at } : null;
+      this.health = row ? { holdMs: row.hold_ms, backlog: row.backlog, reportedAt: row.reported_at } : null;
     }
     return pacedAdmissionRate(room.per_minute, this.health, now, PACE_RULES);
   }
