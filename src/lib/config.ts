@@ -116,9 +116,19 @@ export const INVENTORY_EXPIRY_STEP_MS = 10_000;
 /**
  * How many buyers a high-demand on-sale's waiting room lets through to checkout each minute (issue 20,
  * docs/hot-on-sale.md): what checkout can take for one show without the rest of the marketplace
- * slowing down. A room keeps the rate it started with; a local build can change it (dev route).
+ * slowing down. A room keeps the rate it started with, slower while its checkout falls behind
+ * (CHECKOUT_HEALTH); a local build can change it (dev route).
  */
 export const WAITING_ROOM_ADMISSIONS_PER_MINUTE = 600;
+/**
+ * When a waiting room slows down for its checkout (domain/waiting-room.ts `pacedAdmissionRate`):
+ * checkout keeps up while a buyer's order is in D1 within `holdTargetMs` of their request (checkout's
+ * reads, the hold, its batch: tens of milliseconds when nothing queues); a report older than
+ * `freshMs` no longer slows anything (no batch: nothing to slow down for); the room never falls
+ * below `leastShare` of its rate, so the line always moves; and the inventory object reports at most
+ * once every `reportEveryMs` (the slowest hold since its last report).
+ */
+export const CHECKOUT_HEALTH = { holdTargetMs: 250, freshMs: 5000, leastShare: 0.2, reportEveryMs: 1000 } as const;
 /**
  * How long an admitted buyer's pass lets them place their order: long enough to choose delivery and
  * fill in attendees on a slow phone, short enough that a pass is no ticket to come back later.

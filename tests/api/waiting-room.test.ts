@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPLICA_BOOKMARK_COOKIE } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
+import type { RoomFront } from '../../src/lib/domain/waiting-room.ts';
 import { referenceData } from '../../src/lib/services/reference-data.ts';
 import type { WaitingView } from '../../src/lib/services/waiting-room.ts';
 import { passFor } from '../../src/lib/services/waiting-room.ts';
@@ -223,6 +224,51 @@ describe('the room’s storage', () => {
     expect(await runInDurableObject(stub(), (instance) => instance)).not.toBe(running);
     expect(after.position).toBe(before.position);
     expect(after.place).toBe(before.place);
+  });
+});
+
+describe('the rate paced by checkout', () => {
+  const room = () => env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(String(last.sessionId)));
+  /** Sets the room's rate through the dev door and answers the rate it lets buyers through at now. */
+  async function rateAfterSetting(admissionsPerMinute: number): Promise<number> {
+    const answer = await new TestClient().post<RoomFront>(`/api/v1/dev/waiting-rooms/${last.sessionId}`, { admissionsPerMinute });
+    expect(answer.status, answer.text).toBe(200);
+    return answer.body.data.admissionsPerMinute;
+  }
+
+  it('lets buyers through slower while the inventory reports slow batches, and at its rate once they are fast or old', async () => {
+    expect(await rateAfterSetting(600)).toBe(600);
+    // Batches at four times the target: a quarter of the rate, and the estimates say so.
+    await room().reportCheckout(1000, 0, Date.now());
+    expect(await rateAfterSetting(600)).toBe(150);
+    const { client } = await buyer();
+    const waiting = (await join(client, last.sessionId)).body.data;
+    expect(waiting.estimatedWaitMs).toBe(Math.ceil((waiting.place! * 60_000) / 150));
+    // A backlog of three batches' holds: a third.
+    await room().reportCheckout(40, 75, Date.now());
+    expect(await rateAfterSetting(600)).toBe(200);
+    await room().reportCheckout(40, 0, Date.now());
+    expect(await rateAfterSetting(600)).toBe(600);
+    // A slow report that is no longer fresh slows nothing.
+    await room().reportCheckout(1000, 0, Date.now() - 6000);
+    expect(await rateAfterSetting(600)).toBe(600);
+    expect(await rateAfterSetting(0)).toBe(0);
+  });
+
+  it('hears from the session’s inventory object after the batches it writes', async () => {
+    const admitted = await buyer();
+    const { place } = (await join(admitted.client, last.sessionId)).body.data;
+    await steer(last.sessionId, { admitNext: place! });
+    const bought = await orderWith(admitted.client, last.listingId, await passOf(admitted.userId, last.sessionId));
+    expect(bought.status, bought.text).toBe(200);
+    // The report is not awaited by the buyer's answer: it lands just after.
+    await vi.waitFor(async () => {
+      const [health] = await runInDurableObject(room(), (_instance, state) =>
+        state.storage.sql.exec<{ backlog: number; reported_at: number }>('SELECT backlog, reported_at FROM checkout_health').toArray(),
+      );
+      expect(health).toMatchObject({ backlog: 0 });
+      expect(Date.now() - health.reported_at).toBeLessThan(60_000);
+    });
   });
 });
 

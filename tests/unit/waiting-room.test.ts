@@ -8,6 +8,7 @@ import {
   estimatedWaitMs,
   formatWait,
   lotteryOrder,
+  pacedAdmissionRate,
   parsePass,
   passRefusal,
   placeInLine,
@@ -74,6 +75,40 @@ describe('the admission clock', () => {
   it('lets nobody through at a rate of zero, and does not save the paused time', () => {
     const paused = advanceAdmissions({ admittedThrough: 3, creditSince: OPENS }, { ...front, admissionsPerMinute: 0 }, OPENS + MINUTE);
     expect(paused).toEqual({ admittedThrough: 3, creditSince: OPENS + MINUTE });
+  });
+});
+
+describe('the rate paced by checkout', () => {
+  const rules = { holdTargetMs: 250, batchHolds: 25, freshMs: 5000, leastShare: 0.2 };
+  const at = OPENS + MINUTE;
+  const report = (holdMs: number, backlog: number, reportedAt = at) => ({ holdMs, backlog, reportedAt });
+
+  it('keeps the configured rate while checkout keeps up, or before it reported anything', () => {
+    expect(pacedAdmissionRate(600, null, at, rules)).toBe(600);
+    expect(pacedAdmissionRate(600, report(250, 25), at, rules)).toBe(600);
+    expect(pacedAdmissionRate(600, report(12, 0), at, rules)).toBe(600);
+  });
+
+  it('slows in proportion to the slower batch or the longer backlog, whichever is worse', () => {
+    expect(pacedAdmissionRate(600, report(500, 0), at, rules)).toBe(300);
+    expect(pacedAdmissionRate(600, report(100, 75), at, rules)).toBe(200);
+    expect(pacedAdmissionRate(600, report(750, 50), at, rules)).toBe(200);
+  });
+
+  it('never stops the line: at least its least share of the rate', () => {
+    expect(pacedAdmissionRate(600, report(60_000, 1000), at, rules)).toBe(120);
+    expect(pacedAdmissionRate(3, report(60_000, 0), at, rules)).toBe(1);
+  });
+
+  it('recovers: a fresh fast batch, or a report older than the freshness, gives the configured rate back', () => {
+    const slow = report(1000, 0, at);
+    expect(pacedAdmissionRate(600, slow, at + 5000, rules)).toBe(150);
+    expect(pacedAdmissionRate(600, slow, at + 5001, rules)).toBe(600);
+    expect(pacedAdmissionRate(600, report(40, 0, at + 1000), at + 1000, rules)).toBe(600);
+  });
+
+  it('leaves a stopped room stopped', () => {
+    expect(pacedAdmissionRate(0, report(1000, 100), at, rules)).toBe(0);
   });
 });
 

@@ -62,6 +62,40 @@ export function advanceAdmissions(
   return { admittedThrough: progress.admittedThrough + due, creditSince: since + Math.ceil((due * MINUTE_MS) / rate) };
 }
 
+/** What a session's inventory object last said of its checkout, after a D1 batch. */
+export interface CheckoutHealth {
+  /** How long the batch's oldest hold took from its buyer's request to its order in D1 (the batch's own time when it wrote none). */
+  holdMs: number;
+  /** Holds left waiting for the next batch. */
+  backlog: number;
+  reportedAt: number;
+}
+
+export interface PaceRules {
+  /** A hold written within this of its request keeps up. */
+  holdTargetMs: number;
+  /** A batch writes this many holds at most: more waiting is a backlog. */
+  batchHolds: number;
+  /** A report older than this slows nothing. */
+  freshMs: number;
+  /** The least share of the configured rate the room keeps. */
+  leastShare: number;
+}
+
+/**
+ * The rate the room lets buyers through at now: the configured one while checkout keeps up (the
+ * latest batch's holds written within the target and no more holds waiting than one batch writes),
+ * else slower in proportion to how far it falls behind (holds taking twice the target: half the
+ * rate; two batches of holds waiting: half the rate; the worse of the two), never below the least
+ * share. Once the latest report is no longer fresh the configured rate is back: a fast batch or none
+ * at all lets it recover.
+ */
+export function pacedAdmissionRate(configured: number, health: CheckoutHealth | null, now: number, rules: PaceRules): number {
+  if (configured <= 0 || health === null || now - health.reportedAt > rules.freshMs) return configured;
+  const behind = Math.max(1, health.holdMs / rules.holdTargetMs, health.backlog / rules.batchHolds);
+  return Math.max(Math.ceil(configured * rules.leastShare), Math.floor(configured / behind));
+}
+
 /** How many buyers are before and including this position who have not been let through: 1 is next. */
 export function placeInLine(position: number, admittedThrough: number): number {
   return Math.max(0, position - admittedThrough);

@@ -23,7 +23,7 @@
  * failed, and its tickets count again. When D1 takes no write, the batch waits for the alarm, whole.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../config.ts';
+import { CHECKOUT_HEALTH, INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../config.ts';
 import { database } from '../db/client.ts';
 import {
   decideHold,
@@ -36,6 +36,7 @@ import {
   writtenHold,
 } from '../domain/session-inventory.ts';
 import { expireOverdueOrdersStatement } from '../services/orders/expiry.ts';
+import { waitingRoom } from './waiting-room.ts';
 import { inventoryHoldStatement, type OrderPlacement, placementStatements } from '../services/orders/placement.ts';
 
 /** A row as D1 returns it; orders and attendees hold no blobs. */
@@ -93,6 +94,11 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
   private readonly loads = new Map<number, Promise<void>>();
   /** Orders the last flushes wrote, for their waiting buyers, so answering them reads nothing again. */
   private readonly written = new Map<string, { order: D1Row; attendees: D1Row[] }>();
+  /** Whether storage has the session's id, so a hold writes it only once per life of the object. */
+  private sessionStored = false;
+  /** When the waiting room last heard how checkout keeps up, and the slowest hold since (reportHealth). */
+  private reportedAt = 0;
+  private slowestUnreported = 0;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -208,6 +214,7 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     const orderNos = JSON.stringify(placements.map((placement) => placement.orderNo));
     const expire = () => d1.prepare(expiry.sql).bind(...expiry.params);
     let results: D1Result<D1Row>[];
+    const sent = Date.now();
     try {
       results = await d1.batch<D1Row>([
         expire(),
@@ -245,6 +252,28 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
       }
     });
     this.scheduleWake();
+    // The buyers' side of it: from the oldest hold's request (its order's creation time) to written.
+    const since = Math.min(sent, ...placements.map((placement) => placement.createdAt));
+    this.reportHealth(sessionId, Date.now() - since);
+  }
+
+  /**
+   * Tells the session's waiting room how long the slowest hold since its last report took and how
+   * many wait for the next batch, so that it lets buyers through at a rate checkout takes
+   * (`pacedAdmissionRate`); at most once every `CHECKOUT_HEALTH.reportEveryMs`, as each report is a
+   * write to the room. Not awaited: a buyer's answer never waits for it, and a lost report only
+   * leaves the room at its own rate sooner.
+   */
+  private reportHealth(sessionId: number, holdMs: number): void {
+    this.slowestUnreported = Math.max(this.slowestUnreported, holdMs);
+    const now = Date.now();
+    if (now - this.reportedAt < CHECKOUT_HEALTH.reportEveryMs) return;
+    const backlog = this.sql.exec<{ count: number }>(`SELECT count(*) AS count FROM holds WHERE state = 'unwritten'`).one().count;
+    waitingRoom(this.env, sessionId)
+      .reportCheckout(this.slowestUnreported, backlog, now)
+      .catch((error: unknown) => console.error(JSON.stringify({ event: 'checkout_health_unreported', error: String(error) })));
+    this.slowestUnreported = 0;
+    this.reportedAt = now;
   }
 
   /**
@@ -344,7 +373,9 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
   }
 
   private rememberSession(sessionId: number): void {
+    if (this.sessionStored) return;
     this.sql.exec(`INSERT OR IGNORE INTO meta (name, value) VALUES ('session_id', ?)`, sessionId);
+    this.sessionStored = true;
   }
 
   private sessionId(): number | null {

@@ -4,12 +4,30 @@
  * marketplace waits on it. Its line is in the object's own SQLite storage, so an eviction or a
  * deploy loses no place. The rules are domain/waiting-room.ts's; services/waiting-room.ts calls it.
  *
- *   room    one row: the opening, the rate, whether the early group is drawn, the admission clock
- *   places  one row per account: its arrival number, its position once it has one, when it was let through
+ *   room             one row: the opening, the rate, whether the early group is drawn, the admission clock
+ *   places           one row per account: its arrival number, its position once it has one, when it was let through
+ *   checkout_health  one row: what the session's inventory object last reported of its D1 batches, which
+ *                    slows the rate while checkout falls behind (`pacedAdmissionRate`)
  */
 import { DurableObject } from 'cloudflare:workers';
-import { WAITING_ROOM_ADMISSIONS_PER_MINUTE, WAITING_ROOM_PASS_LIFETIME_MS } from '../config.ts';
-import { advanceAdmissions, lotteryOrder, stateOf, type RoomFront, type WaitingState } from '../domain/waiting-room.ts';
+import {
+  CHECKOUT_HEALTH,
+  INVENTORY_FLUSH_MAX_HOLDS,
+  WAITING_ROOM_ADMISSIONS_PER_MINUTE,
+  WAITING_ROOM_PASS_LIFETIME_MS,
+} from '../config.ts';
+import {
+  advanceAdmissions,
+  type CheckoutHealth,
+  lotteryOrder,
+  type PaceRules,
+  pacedAdmissionRate,
+  stateOf,
+  type RoomFront,
+  type WaitingState,
+} from '../domain/waiting-room.ts';
+
+const PACE_RULES: PaceRules = { ...CHECKOUT_HEALTH, batchHolds: INVENTORY_FLUSH_MAX_HOLDS };
 
 /** Where one account stands, with the room's front it was judged against. */
 export interface Standing {
@@ -43,6 +61,8 @@ function unpredictable(): number {
 
 export class WaitingRoom extends DurableObject<Cloudflare.Env> {
   private readonly sql: SqlStorage;
+  /** The stored checkout_health row, read once per life of the object (undefined until then). */
+  private health: CheckoutHealth | null | undefined;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -53,7 +73,9 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
         drawn INTEGER NOT NULL DEFAULT 0, admitted_through INTEGER NOT NULL DEFAULT 0,
         credit_since INTEGER NOT NULL, lined INTEGER NOT NULL DEFAULT 0, arrivals INTEGER NOT NULL DEFAULT 0);
       CREATE TABLE IF NOT EXISTS places (
-        user_id INTEGER PRIMARY KEY, arrival INTEGER NOT NULL, position INTEGER UNIQUE, admitted_at INTEGER);`);
+        user_id INTEGER PRIMARY KEY, arrival INTEGER NOT NULL, position INTEGER UNIQUE, admitted_at INTEGER);
+      CREATE TABLE IF NOT EXISTS checkout_health (
+        id INTEGER PRIMARY KEY CHECK (id = 1), hold_ms INTEGER NOT NULL, backlog INTEGER NOT NULL, reported_at INTEGER NOT NULL);`);
   }
 
   /**
@@ -63,8 +85,8 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
    */
   join(userId: number, now: number, opensAt: number): Standing {
     return this.ctx.storage.transactionSync(() => {
-      const room = this.current(now, opensAt);
-      const place = this.placeOf(userId);
+      let room = this.current(now, opensAt);
+      let place = this.placeOf(userId);
       const lapsed = place?.admitted_at != null && place.admitted_at + WAITING_ROOM_PASS_LIFETIME_MS <= now;
       if (!place || lapsed) {
         const position = room.drawn ? room.lined + 1 : null;
@@ -75,24 +97,51 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
           room.arrivals + 1,
           position,
         );
-        this.sql.exec('UPDATE room SET arrivals = arrivals + 1, lined = lined + ?1', position === null ? 0 : 1);
+        const lined = position === null ? 0 : 1;
+        this.sql.exec('UPDATE room SET arrivals = arrivals + 1, lined = lined + ?1', lined);
+        // What was just written, without reading it back (a join is the crowd's one request to the room).
+        room = { ...room, arrivals: room.arrivals + 1, lined: room.lined + lined };
+        place = { user_id: userId, position, admitted_at: null };
       }
-      return this.standingOf(userId, now)!;
+      return this.standingOf(userId, place, room, now);
     });
   }
 
   /** Where the account stands, or null when it is not in the line. */
   standing(userId: number, now: number): Standing | null {
     return this.ctx.storage.transactionSync(() => {
-      if (!this.roomRow()) return null;
-      this.current(now, null);
-      return this.standingOf(userId, now);
+      const stored = this.roomRow();
+      if (!stored) return null;
+      // The room first: its draw may be what gives the place its position.
+      const room = this.current(now, null, stored);
+      const place = this.placeOf(userId);
+      return place ? this.standingOf(userId, place, room, now) : null;
     });
   }
 
   /** The room's progress, the same for everyone. */
   front(now: number, opensAt: number): RoomFront {
-    return this.ctx.storage.transactionSync(() => frontOf(this.current(now, opensAt)));
+    return this.ctx.storage.transactionSync(() => this.frontAt(this.current(now, opensAt), now));
+  }
+
+  /**
+   * The session's inventory object reports a batch it wrote: how long its oldest hold took from the
+   * buyer's request, and how many holds wait behind it. The line first moves on to now at the rate
+   * that held until now.
+   */
+  reportCheckout(holdMs: number, backlog: number, now: number): void {
+    this.ctx.storage.transactionSync(() => {
+      const stored = this.roomRow();
+      if (stored) this.current(now, null, stored);
+      this.sql.exec(
+        `INSERT INTO checkout_health (id, hold_ms, backlog, reported_at) VALUES (1, ?1, ?2, ?3)
+         ON CONFLICT (id) DO UPDATE SET hold_ms = ?1, backlog = ?2, reported_at = ?3`,
+        Math.round(holdMs),
+        backlog,
+        now,
+      );
+      this.health = { holdMs: Math.round(holdMs), backlog, reportedAt: now };
+    });
   }
 
   /** Lets the next `count` buyers through now, whatever the rate (local builds only, through the dev route). */
@@ -100,7 +149,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     return this.ctx.storage.transactionSync(() => {
       const room = this.current(now, opensAt);
       this.sql.exec('UPDATE room SET admitted_through = ?1', Math.min(room.lined, room.admitted_through + count));
-      return frontOf(this.roomRow()!);
+      return this.frontAt(this.roomRow()!, now);
     });
   }
 
@@ -109,7 +158,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     return this.ctx.storage.transactionSync(() => {
       this.current(now, opensAt);
       this.sql.exec('UPDATE room SET per_minute = ?1, credit_since = ?2', admissionsPerMinute, now);
-      return frontOf(this.roomRow()!);
+      return this.frontAt(this.roomRow()!, now);
     });
   }
 
@@ -125,8 +174,8 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
    * The room brought up to `now`: created on first use, its opening moved while the early group is
    * undrawn (`opensAt` null keeps it), the early group drawn once the sale opened, the line moved on.
    */
-  private current(now: number, opensAt: number | null): RoomRow {
-    let room = this.roomRow();
+  private current(now: number, opensAt: number | null, stored: RoomRow | null = this.roomRow()): RoomRow {
+    let room = stored;
     if (!room) {
       this.sql.exec(
         'INSERT INTO room (id, opens_at, per_minute, credit_since) VALUES (1, ?1, ?2, ?3)',
@@ -142,7 +191,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     if (!room.drawn && now >= room.opens_at) room = this.draw(room);
     const moved = advanceAdmissions(
       { admittedThrough: room.admitted_through, creditSince: room.credit_since },
-      { opensAt: room.opens_at, admissionsPerMinute: room.per_minute, lined: room.lined },
+      { opensAt: room.opens_at, admissionsPerMinute: this.paceAt(room, now), lined: room.lined },
       now,
     );
     if (moved.admittedThrough !== room.admitted_through || moved.creditSince !== room.credit_since) {
@@ -165,11 +214,9 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     return { ...room, drawn: 1, lined };
   }
 
-  /** The account's standing; the moment it is first seen through is when its pass starts. */
-  private standingOf(userId: number, now: number): Standing | null {
-    const place = this.placeOf(userId);
-    if (!place) return null;
-    const front = frontOf(this.roomRow()!);
+  /** The account's standing against the room as it is now; the moment it is first seen through is when its pass starts. */
+  private standingOf(userId: number, place: PlaceRow, room: RoomRow, now: number): Standing {
+    const front = this.frontAt(room, now);
     let state = stateOf(place.position, front);
     let admittedAt = place.admitted_at;
     if (state === 'admitted' && admittedAt === null) {
@@ -179,14 +226,35 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     if (state === 'admitted' && admittedAt !== null && admittedAt + WAITING_ROOM_PASS_LIFETIME_MS <= now) state = 'expired';
     return { state, position: place.position, admittedAt: state === 'admitted' ? admittedAt : null, front };
   }
+
+  /** The rate the line moves at now: the room's own, slowed while its checkout falls behind. */
+  private paceAt(room: RoomRow, now: number): number {
+    if (this.health === undefined) {
+      const [row] = this.sql
+        .exec<{ hold_ms: number; backlog: number; reported_at: number }>('SELECT hold_ms, backlog, reported_at FROM checkout_health')
+        .toArray();
+      this.health = row ? { holdMs: row.hold_ms, backlog: row.backlog, reportedAt: row.reported_at } : null;
+    }
+    return pacedAdmissionRate(room.per_minute, this.health, now, PACE_RULES);
+  }
+
+  /** The room's progress as everyone sees it, with the rate it moves at now (what the pages' estimates use). */
+  private frontAt(room: RoomRow, now: number): RoomFront {
+    return frontOf(room, this.paceAt(room, now));
+  }
 }
 
-function frontOf(room: RoomRow): RoomFront {
+function frontOf(room: RoomRow, admissionsPerMinute: number): RoomFront {
   return {
     opensAt: room.opens_at,
-    admissionsPerMinute: room.per_minute,
+    admissionsPerMinute,
     drawn: room.drawn === 1,
     admittedThrough: room.admitted_through,
     lined: room.lined,
   };
+}
+
+/** The waiting room of a high-demand session. */
+export function waitingRoom(env: Pick<Cloudflare.Env, 'WAITING_ROOM'>, sessionId: number): DurableObjectStub<WaitingRoom> {
+  return env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(String(sessionId)));
 }

@@ -24,17 +24,25 @@ function base64url(bytes: ArrayBuffer): string {
 /**
  * HMAC-SHA256 under the app secret, base64url, of each message given to the function answered.
  * `purpose` separates the uses, so a signature made for one (a voucher link) is never valid for
- * another (a webhook). The key is imported once, for callers that sign many (a door's sync).
+ * another (a webhook). Its key is imported once per isolate (keyFor).
  */
 export async function signerFor(env: ServiceEnv, purpose: string): Promise<(message: string) => Promise<string>> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(`${purpose}:${appSecret(env)}`),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const key = await keyFor(`${purpose}:${appSecret(env)}`);
   return async (message) => base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+}
+
+/**
+ * Each purpose's key, imported once per isolate: a hot on-sale checks a pass on every order and
+ * signs one on every confirmation page. Keyed by purpose and secret, so a changed secret is a new key.
+ */
+const keys = new Map<string, CryptoKey>();
+
+async function keyFor(material: string): Promise<CryptoKey> {
+  const known = keys.get(material);
+  if (known) return known;
+  const key = await crypto.subtle.importKey('raw', encoder.encode(material), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  keys.set(material, key);
+  return key;
 }
 
 /** The signature of one message for `purpose` (see signerFor). */

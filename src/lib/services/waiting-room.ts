@@ -19,8 +19,7 @@ import {
   type RoomFront,
   type WaitingState,
 } from '../domain/waiting-room.ts';
-import type { WaitingRoom } from '../durable-objects/waiting-room.ts';
-import type { ServiceEnv } from './env.ts';
+import { waitingRoom } from '../durable-objects/waiting-room.ts';
 import type { RequestScope, UserScope } from './scope.ts';
 import { issuePass, judgePass } from './waiting-room-pass.ts';
 
@@ -48,10 +47,6 @@ export interface WaitingView {
 export interface WaitingPass {
   pass: string;
   expiresAt: number;
-}
-
-function roomOf(env: ServiceEnv, sessionId: number): DurableObjectStub<WaitingRoom> {
-  return env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(String(sessionId)));
 }
 
 /** The session's activity and opening, when it is a high-demand session; anything else has no waiting room. */
@@ -94,7 +89,7 @@ function viewOf(
 /** Takes the buyer's place in the session's line, or answers the place they already have. */
 export async function joinWaitingRoom(scope: UserScope, sessionId: number): Promise<WaitingView> {
   const { activityId, opensAt } = await onSaleOf(scope, sessionId);
-  const standing = await roomOf(scope.env, sessionId).join(scope.userId, scope.now, opensAt);
+  const standing = await waitingRoom(scope.env, sessionId).join(scope.userId, scope.now, opensAt);
   return viewOf({ sessionId, activityId }, standing.position, standing.state, standing.front, scope.now);
 }
 
@@ -108,7 +103,7 @@ const fronts = new Map<number, { readAt: number; read: Promise<{ activityId: num
 
 async function readFront(scope: RequestScope, sessionId: number): Promise<{ activityId: number; front: RoomFront }> {
   const { activityId, opensAt } = await onSaleOf(scope, sessionId);
-  return { activityId, front: await roomOf(scope.env, sessionId).front(scope.now, opensAt) };
+  return { activityId, front: await waitingRoom(scope.env, sessionId).front(scope.now, opensAt) };
 }
 
 function frontOf(scope: RequestScope, sessionId: number): Promise<{ activityId: number; front: RoomFront }> {
@@ -135,7 +130,7 @@ export async function waitingPosition(scope: RequestScope, sessionId: number, po
 
 /** The signed-in buyer's pass to this session's checkout, or null when they have not been let through (or it ran out). */
 export async function passFor(scope: UserScope, sessionId: number): Promise<WaitingPass | null> {
-  const standing = await roomOf(scope.env, sessionId).standing(scope.userId, scope.now);
+  const standing = await waitingRoom(scope.env, sessionId).standing(scope.userId, scope.now);
   if (standing?.state !== 'admitted' || standing.admittedAt === null) return null;
   const expiresAt = standing.admittedAt + WAITING_ROOM_PASS_LIFETIME_MS;
   return { pass: await issuePass(scope.env, { userId: scope.userId, sessionId, expiresAt }), expiresAt };
@@ -150,14 +145,14 @@ export async function checkWaitingRoomPass(scope: UserScope, sessionId: number, 
 
 /** Lets the next `count` buyers through now (local builds only: the dev route). */
 export async function admitNextBuyers(scope: RequestScope, sessionId: number, count: number): Promise<RoomFront> {
-  const front = await roomOf(scope.env, sessionId).admitNext(count, scope.now, (await onSaleOf(scope, sessionId)).opensAt);
+  const front = await waitingRoom(scope.env, sessionId).admitNext(count, scope.now, (await onSaleOf(scope, sessionId)).opensAt);
   fronts.delete(sessionId);
   return front;
 }
 
 /** Sets the room's rate from now on (local builds only: the dev route; 0 stops it). */
 export async function setAdmissionRate(scope: RequestScope, sessionId: number, perMinute: number): Promise<RoomFront> {
-  const front = await roomOf(scope.env, sessionId).setRate(perMinute, scope.now, (await onSaleOf(scope, sessionId)).opensAt);
+  const front = await waitingRoom(scope.env, sessionId).setRate(perMinute, scope.now, (await onSaleOf(scope, sessionId)).opensAt);
   fronts.delete(sessionId);
   return front;
 }

@@ -6,10 +6,11 @@
  * session's orders are held by its inventory object instead, which writes them to D1 in batches
  * (durable-objects/session-inventory.ts).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder } from 'drizzle-orm';
 import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod } from '../../config.ts';
 import { prefixed, prefixedTable, rowOf } from '../../db/batch-columns.ts';
 import type { Db } from '../../db/client.ts';
+import { compiledSelect } from '../../db/compiled-select.ts';
 import { known, read, readOne, readTogether, type Read } from '../../db/read-together.ts';
 import {
   activitySessions,
@@ -50,7 +51,12 @@ const TAKER_NAME_MAX_LENGTH = 50;
 // ---------------------------------------------------------------------------------------------
 // What is being bought
 
-function targetStatement(db: Db, listingId: number) {
+// Read by every confirmation page, quote and order: its SQL is built once (compiled-select.ts).
+const targetStatement = compiledSelect<{ listingId: number }, ReturnType<typeof targetSelect>>(['listingId'], (db, { listingId }) =>
+  targetSelect(db, listingId),
+);
+
+function targetSelect(db: Db, listingId: number | Placeholder<'listingId', number>) {
   return showQuery(db, {
     listing: prefixedTable('listing', listings),
     sellerName: users.nickname,
@@ -143,7 +149,7 @@ function checkoutRead(scope: UserScope, listingId: number, offerId: number | und
   const { db, userId } = scope;
   return read(
     [
-      targetStatement(db, listingId),
+      targetStatement(db, { listingId }),
       db
         .select({ id: prefixed('user_coupon', userCoupons, ['id']).id, coupon: coupons })
         .from(userCoupons)
