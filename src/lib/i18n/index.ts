@@ -62,6 +62,40 @@ const plain: Record<Catalogue, Map<string, string>> = {
   'zh-Hans': plainMessages(catalogues['zh-Hans']),
 };
 
+/** A placeholder as the catalogues write them: `{{name}}`. */
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+/** A message whose only markup is such placeholders: no nested `$t(...)`, no `{{value, format}}`. */
+const PLACEHOLDERS_ONLY = /^(?:(?!\{\{|\$t\().|\{\{\s*\w+\s*\}\})*$/s;
+
+function placeholderMessages(catalogue: Record<string, string>): Map<string, string> {
+  return new Map(Object.entries(catalogue).filter(([, message]) => message.includes('{{') && PLACEHOLDERS_ONLY.test(message)));
+}
+
+/** Per catalogue, its messages with placeholders that can be filled without i18next (most texts with parameters). */
+const withPlaceholders: Record<Catalogue, Map<string, string>> = {
+  en: placeholderMessages(catalogues.en),
+  'zh-Hant': placeholderMessages(catalogues['zh-Hant']),
+  'zh-Hans': placeholderMessages(catalogues['zh-Hans']),
+};
+
+/**
+ * The message filled in as i18next fills it, or null when i18next must answer: a `count` (a plural
+ * form) or `context` picks another key, and a missing value takes its rules.
+ */
+function filled(message: string | undefined, params: Record<string, string | number>): string | null {
+  if (message === undefined || 'count' in params || 'context' in params) return null;
+  let complete = true;
+  const text = message.replace(PLACEHOLDER, (whole, name: string) => {
+    const value: unknown = params[name];
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      complete = false;
+      return whole;
+    }
+    return String(value);
+  });
+  return complete ? text : null;
+}
+
 const translators = new Map<Catalogue, Translate>();
 
 /** The translate function of a locale (one per catalogue, made once). */
@@ -71,7 +105,10 @@ export function translator(locale: Locale): Translate {
   if (!translate) {
     const fixed: TFunction = i18n.getFixedT(catalogue);
     const plainOfCatalogue = plain[catalogue];
-    translate = (key, params) => (params === undefined ? plainOfCatalogue.get(key) : undefined) ?? (fixed(key, params ?? {}) as string);
+    const placeholdersOfCatalogue = withPlaceholders[catalogue];
+    translate = (key, params) =>
+      (params === undefined ? plainOfCatalogue.get(key) : filled(placeholdersOfCatalogue.get(key) ?? plainOfCatalogue.get(key), params)) ??
+      (fixed(key, params ?? {}) as string);
     translators.set(catalogue, translate);
   }
   return translate;
