@@ -34,14 +34,17 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions):
  */
 export class FormattedMemo<T> {
   readonly #answers = new Map<string, T>();
+  readonly #limit: number;
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
 
   get(key: string, format: () => T): T {
     let answer = this.#answers.get(key);
     if (answer === undefined) {
       answer = format();
-      if (this.#answers.size >= this.limit) this.#answers.clear();
+      if (this.#answers.size >= this.#limit) this.#answers.clear();
       this.#answers.set(key, answer);
     }
     return answer;
