@@ -71,7 +71,11 @@ describe('translator', () => {
       interpolation: { escapeValue: false },
     });
     const valueSets: Record<string, string | number>[] = [
+      { name: 'Ada', count: 0 },
+      { name: 'Ada', count: 1 },
       { name: 'Ada', count: 2 },
+      { name: 'Ada', count: 5 },
+      { count: '3' },
       { name: 'Ada', city: '香港', amount: 'HK$1,280', percent: 15, keyword: 'a {{name}} b', activity: '$t(site.brand)' },
       { name: 'Ada' },
       {},
@@ -79,8 +83,12 @@ describe('translator', () => {
     for (const locale of ['en', 'zh-HK', 'zh-CN'] as const) {
       const t = translator(locale);
       const reference = i18n.getFixedT(catalogueOf(locale));
-      for (const key of Object.keys(catalogues.en) as MessageKey[]) {
-        const names = [...catalogues.en[key].matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map(([, name]) => name);
+      // Each key as the catalogue has it, and each plural form's key without its suffix, as pages ask for it.
+      const keys = new Set(Object.keys(catalogues.en).flatMap((key) => [key, key.replace(/_(?:zero|one|two|few|many|other)$/, '')]));
+      for (const key of keys as Set<MessageKey>) {
+        const names = [...(catalogues.en[key] ?? catalogues.en[`${key}_other`] ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map(
+          ([, name]) => name,
+        );
         const all = Object.fromEntries(names.map((name, index) => [name, index % 2 ? `v${index}` : index]));
         for (const params of [all, ...valueSets])
           expect(t(key, params), `${locale} ${key} ${JSON.stringify(params)}`).toBe(reference(key, params));
