@@ -9,7 +9,7 @@
  * hyphen, so the key splits at its first one (`hongkong-chinese-opera`).
  */
 import { ALL_CATEGORIES } from './listing-url.ts';
-import { dateFormat } from './intl-cache.ts';
+import { dateFormat, FormattedMemo } from './intl-cache.ts';
 
 export const MAX_CALENDAR_SPAN_DAYS = 62;
 const DAY_MS = 24 * 3600 * 1000;
@@ -78,18 +78,32 @@ export function calendarApiPath(key: CalendarKey, range?: DateRange): string {
   return range ? `${base}/s_${range.start}_${range.end}/latest` : `${base}/latest`;
 }
 
-function zonedParts(ms: number, timeZone: string): Record<string, number> {
-  const parts = dateFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(ms);
-  return Object.fromEntries(parts.filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
+interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall-clock parts of instants in time zones: the same session starts and day bounds are asked for on every render. */
+const zonedPartsSeen = new FormattedMemo<Readonly<ZonedParts>>(10_000);
+
+function zonedParts(ms: number, timeZone: string): Readonly<ZonedParts> {
+  return zonedPartsSeen.get(`${timeZone}|${ms}`, () => {
+    const parts = dateFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(ms);
+    return Object.fromEntries(parts.filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)])) as unknown as ZonedParts;
+  });
 }
 
 /** The local date (YYYY-MM-DD) of an instant in a time zone. */
@@ -142,10 +156,14 @@ export function groupByLocalDay(sessions: readonly SessionStart[], timeZone: str
 }
 
 /** A local date as a day chip shows it, in a locale: short weekday ("Tue", "週二") and month/day. */
-export function calendarDayLabel(date: string, locale: string): { weekday: string; day: string } {
-  const at = Date.parse(`${date}T00:00:00Z`);
-  return {
-    weekday: dateFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(at),
-    day: dateFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(at),
-  };
+export function calendarDayLabel(date: string, locale: string): Readonly<{ weekday: string; day: string }> {
+  return dayLabels.get(`${locale}|${date}`, () => {
+    const at = Date.parse(`${date}T00:00:00Z`);
+    return {
+      weekday: dateFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(at),
+      day: dateFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(at),
+    };
+  });
 }
+
+const dayLabels = new FormattedMemo<Readonly<{ weekday: string; day: string }>>(1_000);

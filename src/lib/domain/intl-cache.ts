@@ -26,3 +26,27 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions):
   }
   return format;
 }
+
+/**
+ * What a formatting function answered for a key, kept while the isolate runs: a page formats the
+ * same sessions' dates on every render, and formatting (formatToParts above all) costs more than the
+ * rest of a card. Forgets everything once it holds `limit` answers, so it stays small.
+ */
+export class FormattedMemo<T> {
+  readonly #answers = new Map<string, T>();
+  readonly #limit: number;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  get(key: string, format: () => T): T {
+    let answer = this.#answers.get(key);
+    if (answer === undefined) {
+      answer = format();
+      if (this.#answers.size >= this.#limit) this.#answers.clear();
+      this.#answers.set(key, answer);
+    }
+    return answer;
+  }
+}

@@ -3,7 +3,7 @@
  * through HKD with rates stored as "quote units per HKD, in millionths", in BigInt so that
  * large-unit currencies (IDR, VND) never lose precision.
  */
-import { numberFormat } from './intl-cache.ts';
+import { FormattedMemo, numberFormat } from './intl-cache.ts';
 
 export interface Money {
   amount: number;
@@ -56,16 +56,21 @@ export function formattedMoney(amount: number, currency: string, locale: string,
  * zero decimals so cards stay short on a phone.
  */
 export function formatMoney(money: Money, locale: string, minorDigits: number): string {
-  const scale = 10 ** minorDigits;
-  const whole = money.amount % scale === 0;
-  return numberFormat(locale, {
-    style: 'currency',
-    currency: money.currency,
-    currencyDisplay: 'symbol',
-    minimumFractionDigits: whole ? 0 : minorDigits,
-    maximumFractionDigits: whole ? 0 : minorDigits,
-  }).format(money.amount / scale);
+  return moneyTexts.get(`${locale}|${money.currency}|${minorDigits}|${money.amount}`, () => {
+    const scale = 10 ** minorDigits;
+    const whole = money.amount % scale === 0;
+    return numberFormat(locale, {
+      style: 'currency',
+      currency: money.currency,
+      currencyDisplay: 'symbol',
+      minimumFractionDigits: whole ? 0 : minorDigits,
+      maximumFractionDigits: whole ? 0 : minorDigits,
+    }).format(money.amount / scale);
+  });
 }
+
+/** A list formats the same few prices on every render. */
+const moneyTexts = new FormattedMemo<string>(10_000);
 
 /**
  * Reads an amount typed by a person ("880", "880.5", "1,280.00") as minor units of a currency

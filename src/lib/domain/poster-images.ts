@@ -5,6 +5,7 @@
  * master on request (`/cdn-cgi/image/...`); a local build serves the same variants pre-generated at build
  * time (scripts/poster-images.mjs), so both serve pixels of the same sizes and formats.
  */
+import { FormattedMemo } from './intl-cache.ts';
 
 export type PosterKind = 'activity' | 'banner';
 
@@ -38,6 +39,11 @@ export const CARD_POSTER_SIZES = '96px';
  * ahead of everything else, for the page's largest image (its LCP).
  */
 export type PosterLoad = 'priority' | 'eager' | 'lazy';
+
+/** The <img> attributes of a load: the LCP image decodes with the page's paint and is fetched first; the others decode off the main thread. */
+export function posterLoading(load: PosterLoad): { loading: 'lazy' | 'eager'; decoding?: 'async'; fetchpriority?: 'high' } {
+  return load === 'priority' ? { loading: 'eager', fetchpriority: 'high' } : { loading: load, decoding: 'async' };
+}
 
 const MIME_TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
 
@@ -132,7 +138,14 @@ export interface ResponsiveImage {
 }
 
 /** The <picture> sources of a poster or banner, or null when it has no variants (it is shown as it is). */
-export function responsiveImage(src: string, kind: PosterKind, delivery: ImageDelivery): ResponsiveImage | null {
+export function responsiveImage(src: string, kind: PosterKind, delivery: ImageDelivery): Readonly<ResponsiveImage> | null {
+  return responsiveImages.get(`${delivery}|${kind}|${src}`, () => variantsOf(src, kind, delivery));
+}
+
+/** Every render of a list names the same posters' variants. */
+const responsiveImages = new FormattedMemo<Readonly<ResponsiveImage> | null>(10_000);
+
+function variantsOf(src: string, kind: PosterKind, delivery: ImageDelivery): ResponsiveImage | null {
   const sources = [];
   for (const format of VARIANT_FORMATS) {
     const candidates = [];

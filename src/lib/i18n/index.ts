@@ -6,7 +6,7 @@ import i18next, { type TFunction } from 'i18next';
 import { currencyName, intlCurrencyNamer, type CurrencyNamer } from '../domain/currency-names.ts';
 import { catalogueOf, type Catalogue, type Locale } from './locales.ts';
 
-import type { Messages } from './messages.ts';
+import { type Messages, pluralCategory } from './messages.ts';
 
 /**
  * Each catalogue is one folder of JSON files, one file per feature (common.json, accounts.json...),
@@ -62,6 +62,52 @@ const plain: Record<Catalogue, Map<string, string>> = {
   'zh-Hans': plainMessages(catalogues['zh-Hans']),
 };
 
+/** A placeholder as the catalogues write them: `{{name}}`. */
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+/** A message whose only markup is such placeholders: no nested `$t(...)`, no `{{value, format}}`. */
+const PLACEHOLDERS_ONLY = /^(?:(?!\{\{|\$t\().|\{\{\s*\w+\s*\}\})*$/s;
+
+function placeholderMessages(catalogue: Record<string, string>): Map<string, string> {
+  return new Map(Object.entries(catalogue).filter(([, message]) => message.includes('{{') && PLACEHOLDERS_ONLY.test(message)));
+}
+
+/** Per catalogue, its messages with placeholders that can be filled without i18next (most texts with parameters). */
+const withPlaceholders: Record<Catalogue, Map<string, string>> = {
+  en: placeholderMessages(catalogues.en),
+  'zh-Hant': placeholderMessages(catalogues['zh-Hant']),
+  'zh-Hans': placeholderMessages(catalogues['zh-Hans']),
+};
+
+/**
+ * The message i18next would pick for the parameters, or undefined when i18next must pick it: a
+ * `count` takes the plural form Intl.PluralRules names for the catalogue (as i18next does), unless
+ * the key has a `_zero` form (i18next's own rule for 0) or lacks that form; `context` picks keys
+ * of its own.
+ */
+function messageFor(catalogue: Catalogue, key: string, params: Record<string, string | number>): string | undefined {
+  const own = (name: string) => withPlaceholders[catalogue].get(name) ?? plain[catalogue].get(name);
+  if ('context' in params) return undefined;
+  if (!('count' in params)) return own(key);
+  const { count } = params;
+  if (typeof count !== 'number' || own(`${key}_zero`) !== undefined) return undefined;
+  return own(`${key}_${pluralCategory(count, catalogue)}`);
+}
+
+/** The message with its placeholders filled in as i18next fills them, or null when one has no value (i18next's rules then). */
+function filled(message: string | undefined, params: Record<string, string | number>): string | null {
+  if (message === undefined) return null;
+  let complete = true;
+  const text = message.replace(PLACEHOLDER, (whole, name: string) => {
+    const value: unknown = params[name];
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      complete = false;
+      return whole;
+    }
+    return String(value);
+  });
+  return complete ? text : null;
+}
+
 const translators = new Map<Catalogue, Translate>();
 
 /** The translate function of a locale (one per catalogue, made once). */
@@ -71,7 +117,9 @@ export function translator(locale: Locale): Translate {
   if (!translate) {
     const fixed: TFunction = i18n.getFixedT(catalogue);
     const plainOfCatalogue = plain[catalogue];
-    translate = (key, params) => (params === undefined ? plainOfCatalogue.get(key) : undefined) ?? (fixed(key, params ?? {}) as string);
+    translate = (key, params) =>
+      (params === undefined ? plainOfCatalogue.get(key) : filled(messageFor(catalogue, key, params), params)) ??
+      (fixed(key, params ?? {}) as string);
     translators.set(catalogue, translate);
   }
   return translate;
