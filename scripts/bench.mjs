@@ -166,8 +166,8 @@ function searchCell(ms, baseMs) {
 function searchTable(search) {
   const base = search.rows.find((row) => row.catalogue === 1000);
   return [
-    '| Activities | load s | req/s | p50 | p95 | p99 | broad p50 | broad p95 | broad p99 |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Activities | load s | req/s | p50 | p95 | p99 | broad p50 | broad p95 | broad p99 | suggest p50 | suggest p95 |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...search.rows
       .map((row) =>
         [
@@ -176,6 +176,7 @@ function searchTable(search) {
           row.rps,
           ...['p50', 'p95', 'p99'].map((key) => searchCell(row[key], base?.[key])),
           ...['p50', 'p95', 'p99'].map((key) => searchCell(row.broad[key], base?.broad[key])),
+          ...['p50', 'p95'].map((key) => searchCell(row.suggest[key], base?.suggest[key])),
         ].join(' | '),
       )
       .map((cells) => `| ${cells} |`),
@@ -219,7 +220,7 @@ function table(report) {
     '',
     `Cold start (spawn of the built worker to the first 200 of \`${TARGETS[0].path}\`): ${(report.coldStart.medianMs / 1000).toFixed(2)} s, median of ${report.coldStart.runsMs.length}.`,
     '',
-    `Search (scripts/bench-search.mjs) on generated catalogues: ms of sequential requests of its query mix, and of its broad words (${report.search.broadQueries.join(', ')}) alone, each with its ratio to 1,000 activities; req/s under load:`,
+    `Search (scripts/bench-search.mjs), generated catalogues: ms per sequential request of its query mix, its broad words (${report.search.broadQueries.join(', ')}) and suggestions (every prefix of its artists' names), with the ratio to 1,000 activities; req/s under load:`,
     '',
     ...searchTable(report.search),
   ];
