@@ -48,6 +48,12 @@ describe('zonedDateTime', () => {
     expect(zonedDateTime(START, 'UTC')).toBe('2026-12-01T12:00:00+00:00');
     expect(zonedDateTime(START, 'Asia/Kolkata')).toBe('2026-12-01T17:30:00+05:30');
   });
+
+  it('writes a zone behind UTC, across midnight and daylight saving, with a negative offset', () => {
+    expect(zonedDateTime(START, 'America/St_Johns')).toBe('2026-12-01T08:30:00-03:30');
+    expect(zonedDateTime(Date.UTC(2026, 6, 1, 2, 0, 0), 'America/New_York')).toBe('2026-06-30T22:00:00-04:00');
+    expect(zonedDateTime(START + 1234, 'America/New_York')).toBe('2026-12-01T07:00:01-05:00');
+  });
 });
 
 describe('eventsJsonLd', () => {

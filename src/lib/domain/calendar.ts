@@ -90,7 +90,8 @@ interface ZonedParts {
 /** The wall-clock parts of instants in time zones: the same session starts and day bounds are asked for on every render. */
 const zonedPartsSeen = new FormattedMemo<Readonly<ZonedParts>>(10_000);
 
-function zonedParts(ms: number, timeZone: string): Readonly<ZonedParts> {
+/** The wall-clock date and time of instant `ms` in `timeZone`, to the second. */
+export function zonedParts(ms: number, timeZone: string): Readonly<ZonedParts> {
   return zonedPartsSeen.get(`${timeZone}|${ms}`, () => {
     const parts = dateFormat('en-US', {
       timeZone,

@@ -6,7 +6,7 @@
  * with price, currency, availability, validFrom and url are recommended and given).
  */
 import type { SaleState } from './availability.ts';
-import { dateFormat, FormattedMemo } from './intl-cache.ts';
+import { zonedParts } from './calendar.ts';
 import type { SessionStatus } from './show-changes.ts';
 
 const SCHEMA = 'https://schema.org';
@@ -45,27 +45,19 @@ export function eventTypeOf(categorySlug: string): string {
  * dates need so a search engine shows the show's own clock time.
  */
 export function zonedDateTime(ms: number, timeZone: string): string {
-  return zonedDateTimes.get(`${timeZone}|${ms}`, () => {
-    const parts = dateFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'longOffset',
-    }).formatToParts(new Date(ms));
-    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
-    // longOffset says "GMT+08:00", or just "GMT" at UTC.
-    const offset = part('timeZoneName').replace('GMT', '') || '+00:00';
-    return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}${offset}`;
-  });
+  const p = zonedParts(ms, timeZone);
+  // The zone's offset at that instant: its wall clock read as UTC, less the instant (whole seconds).
+  const offsetMinutes = Math.round(
+    (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000) / 60_000,
+  );
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const offset = `${sign}${twoDigits(Math.floor(Math.abs(offsetMinutes) / 60))}:${twoDigits(Math.abs(offsetMinutes) % 60)}`;
+  return `${String(p.year).padStart(4, '0')}-${twoDigits(p.month)}-${twoDigits(p.day)}T${twoDigits(p.hour)}:${twoDigits(p.minute)}:${twoDigits(p.second)}${offset}`;
 }
 
-/** An activity page names the same sessions' times on every render. */
-const zonedDateTimes = new FormattedMemo<string>(10_000);
+function twoDigits(value: number): string {
+  return String(value).padStart(2, '0');
+}
 
 /** Minor units as the decimal text of the major unit ("680.00"), as schema.org prices are written. */
 export function decimalPrice(amount: number, minorDigits: number): string {
