@@ -512,13 +512,18 @@ function typedPrefixes(queries) {
   return names.flatMap((name) => [...name].map((_, length) => [...name].slice(0, length + 1).join('')));
 }
 
-async function timedSuggest(typed) {
+/** One GET of the running server, timed; a non-200 answer stops the bench, naming `what` was asked. */
+async function timedGet(pathname, what) {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}${suggestPath(typed)}`);
+  const response = await fetch(`${baseUrl}${pathname}`);
   const body = await response.json();
   const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`Suggestions for ${JSON.stringify(typed)} answered ${response.status}: ${body.message}`);
-  return ms;
+  if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${body.message}`);
+  return { ms, body };
+}
+
+async function timedSuggest(typed) {
+  return (await timedGet(suggestPath(typed), `Suggestions for ${JSON.stringify(typed)}`)).ms;
 }
 
 /** p50/p95/p99 and server CPU per request of the typed prefixes, each requested SUGGEST_PASSES times after a warm-up pass. */
@@ -540,11 +545,7 @@ async function measureSuggestions(queries, cpuMs) {
 }
 
 async function timedSearch(keyword) {
-  const started = performance.now();
-  const response = await fetch(`${baseUrl}${searchPath(keyword)}`);
-  const body = await response.json();
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`Search for ${JSON.stringify(keyword)} answered ${response.status}: ${body.message}`);
+  const { ms, body } = await timedGet(searchPath(keyword), `Search for ${JSON.stringify(keyword)}`);
   return { ms, total: body.data.total };
 }
 
