@@ -436,9 +436,14 @@ async function placeInD1(
   return placedOrderDetail(scope, target, created, attendeeRows);
 }
 
-/** A high-demand session's hold goes through its inventory object, which writes the order to D1 in its next batch. */
+/**
+ * A high-demand session's hold goes through its inventory object, which writes the order to D1 in its
+ * next batch. An object being switched off refuses new holds: the order then takes D1's own path,
+ * whose hold D1 refuses (409 conflict, try again) until the session's flag is off.
+ */
 async function placeThroughInventory(scope: UserScope, target: Target, placement: OrderPlacement, hash: string): Promise<OrderDetail> {
   const answer = await sessionInventory(scope.env, placement.sessionId).hold(placement);
+  if (answer.outcome === 'closed') return placeInD1(scope, target, placement, null, hash);
   if (answer.outcome === 'sold_out') throw new DomainError('tickets_sold_out', { available: answer.available });
   if (answer.outcome === 'coupon_used') throw new DomainError('coupon_not_usable', {}, 'coupon');
   if (answer.outcome === 'key_reused') throw new DomainError('idempotency_key_reused');
