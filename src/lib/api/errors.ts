@@ -139,6 +139,7 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   not_an_operator: 403,
   session_not_found: 404,
   refund_not_available: 409,
+  high_demand_holds_unwritten: 409,
   // The gate
   ticket_other_session: 409,
   ticket_already_used: 409,

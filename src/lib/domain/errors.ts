@@ -119,8 +119,16 @@ export type TransferErrorCode =
   | 'transfer_listing_not_withdrawable'
   | 'transfer_listing_closed';
 
-/** A show cancelled or postponed: who may change it, a bad new date (domain/show-changes.ts), a refund no longer offered. */
-export type ShowChangeErrorCode = PostponementProblem | 'not_an_operator' | 'session_not_found' | 'refund_not_available';
+/**
+ * A show cancelled or postponed: who may change it, a bad new date (domain/show-changes.ts), a refund
+ * no longer offered; high demand not switched off while its inventory object still has holds to write.
+ */
+export type ShowChangeErrorCode =
+  | PostponementProblem
+  | 'not_an_operator'
+  | 'session_not_found'
+  | 'refund_not_available'
+  | 'high_demand_holds_unwritten';
 
 /**
  * The gate: who may admit at a session and which tickets, a scan that cannot be one or names no

@@ -21,6 +21,10 @@
  * it: when a batch fails, each of its holds is written alone, and one refused alone while D1 still
  * takes writes is set aside in `dead_letters` with D1's reason; its buyer is answered that the order
  * failed, and its tickets count again. When D1 takes no write, the batch waits for the alarm, whole.
+ *
+ * Switching the session out of high demand (services/high-demand.ts) closes the object first: it
+ * refuses new holds (checkout then takes D1's own path) and writes every hold it keeps, so the flag
+ * flips only when no hold is left that only the object knows of.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { CHECKOUT_HEALTH, INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../config.ts';
@@ -48,7 +52,9 @@ export type HoldAnswer =
   | { outcome: 'sold_out'; available: number }
   | { outcome: 'coupon_used' }
   | { outcome: 'key_reused' }
-  | { outcome: 'failed' };
+  | { outcome: 'failed' }
+  /** The object is being switched off (the session leaves high demand): a new hold goes to D1's own path. */
+  | { outcome: 'closed' };
 
 /** A hold D1 refused on its own, kept for an operator with D1's reason. */
 export interface DeadLetter {
@@ -114,7 +120,9 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     const existing = this.holdRow(key);
     if (existing && existing.request_hash !== placement.requestHash) return { outcome: 'key_reused' };
     if (!existing) {
-      // From here to the insert nothing awaits: no other hold can take the same tickets in between.
+      // From here to the insert nothing awaits: no other hold can take the same tickets, nor can the
+      // object close, in between.
+      if (this.closed()) return { outcome: 'closed' };
       const decision = decideHold(this.listingStock(placement.listingId), this.unwrittenQuantity(placement.listingId), placement.quantity);
       if (!decision.accepted) return { outcome: 'sold_out', available: decision.available };
       this.sql.exec(
@@ -139,6 +147,33 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     this.rememberSession(sessionId);
     await this.flushing?.catch(() => undefined);
     await this.flush();
+  }
+
+  /**
+   * Before its session leaves high demand: refuses every new hold from now on (a retry of a hold it
+   * already took still gets its answer), then writes every hold it keeps to D1. Answers how many are
+   * still unwritten: 0 once all are in D1, more when D1 took no write (the caller tries again later;
+   * the alarm goes on writing them meanwhile).
+   */
+  async close(sessionId: number): Promise<{ unwritten: number }> {
+    this.rememberSession(sessionId);
+    this.sql.exec(`INSERT OR REPLACE INTO meta (name, value) VALUES ('closed', 1)`);
+    try {
+      while (this.unwrittenCount() > 0) await this.flush();
+    } catch (error) {
+      console.error(JSON.stringify({ event: 'inventory_close_unwritten', sessionId, error: String(error) }));
+    }
+    return { unwritten: this.unwrittenCount() };
+  }
+
+  /**
+   * When its session becomes high demand again: takes holds again, from D1's stock as it is now
+   * (checkout's own path sold from it while the object was closed).
+   */
+  async open(sessionId: number): Promise<void> {
+    this.rememberSession(sessionId);
+    this.sql.exec(`DELETE FROM meta WHERE name = 'closed'`);
+    await this.refresh(sessionId);
   }
 
   /** Tickets the object would still hand out of a listing it holds from (null before its first hold). */
@@ -268,7 +303,7 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     this.slowestUnreported = Math.max(this.slowestUnreported, holdMs);
     const now = Date.now();
     if (now - this.reportedAt < CHECKOUT_HEALTH.reportEveryMs) return;
-    const backlog = this.sql.exec<{ count: number }>(`SELECT count(*) AS count FROM holds WHERE state = 'unwritten'`).one().count;
+    const backlog = this.unwrittenCount();
     waitingRoom(this.env, sessionId)
       .reportCheckout(this.slowestUnreported, backlog, now)
       .catch((error: unknown) => console.error(JSON.stringify({ event: 'checkout_health_unreported', error: String(error) })));
@@ -320,7 +355,7 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
   /** Sets the alarm from the stored holds, synchronously, so the latest call always sees the latest holds. */
   private scheduleWake(): void {
     const now = Date.now();
-    const unwritten = this.sql.exec<{ count: number }>(`SELECT count(*) AS count FROM holds WHERE state = 'unwritten'`).one().count;
+    const unwritten = this.unwrittenCount();
     const nextDeadline = this.sql
       .exec<{ at: number | null }>(`SELECT min(payment_deadline) AS at FROM holds WHERE state = 'placed' AND payment_deadline > ?`, now)
       .one().at;
@@ -366,6 +401,14 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
       )
       .toArray();
     return row.total;
+  }
+
+  private unwrittenCount(): number {
+    return this.sql.exec<{ count: number }>(`SELECT count(*) AS count FROM holds WHERE state = 'unwritten'`).one().count;
+  }
+
+  private closed(): boolean {
+    return this.sql.exec(`SELECT 1 FROM meta WHERE name = 'closed'`).toArray().length > 0;
   }
 
   private holdRow(key: string): HoldRow | undefined {

@@ -49,7 +49,7 @@ export async function requireOperator(scope: UserScope): Promise<void> {
   if (!row) throw new DomainError('not_an_operator');
 }
 
-async function sessionRow(db: Db, sessionId: number): Promise<SessionRow> {
+export async function sessionRow(db: Db, sessionId: number): Promise<SessionRow> {
   const [row] = await db.select().from(activitySessions).where(eq(activitySessions.id, sessionId));
   if (!row) throw new DomainError('session_not_found');
   return row;

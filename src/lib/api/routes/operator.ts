@@ -7,12 +7,16 @@
  *                                             finishes an interrupted run and changes nothing more
  *   POST v1/operator/sessions/{id}/postpone   { startsAt, endsAt, refundUntil } (ms): orders stay valid;
  *                                             buyers may ask for the refund until refundUntil
+ *   POST v1/operator/sessions/{id}/high-demand { highDemand }: on, the waiting room and the inventory
+ *                                             object; off only once the object wrote every hold it
+ *                                             keeps to D1 (409 high_demand_holds_unwritten: try again)
  *   GET  v1/operator/messages/dead            messages to buyers that failed their last delivery try
  *   POST v1/operator/messages/{id}/redeliver  a dead message tried again from the start
  */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { switchHighDemand } from '../../services/high-demand.ts';
 import { deadMessages, redeliverDeadMessage } from '../../services/message-delivery.ts';
 import { cancelSession, postponeSession, requireOperator } from '../../services/show-changes.ts';
 import type { ApiEnv } from '../context.ts';
@@ -24,6 +28,7 @@ import { input } from '../validate.ts';
 
 const messageIdParam = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) });
 const postponeBody = z.object({ startsAt: epochMs, endsAt: epochMs, refundUntil: epochMs });
+const highDemandBody = z.object({ highDemand: z.boolean() });
 
 /** After signedIn: only the platform's operations staff go on (403 not_an_operator). */
 const operatorOnly = createMiddleware<SignedInEnv>(async (c, next) => {
@@ -61,6 +66,15 @@ export const operatorRoutes = new Hono<ApiEnv>()
         }),
       );
     },
+  )
+  .post(
+    '/v1/operator/sessions/:id/high-demand',
+    doc.user('Turns a session’s high demand on or off; off once its held tickets are all written (operators)'),
+    signedIn,
+    operatorOnly,
+    input('param', idParam),
+    input('json', highDemandBody),
+    async (c) => c.json(success(await switchHighDemand(c.var.scope, c.req.valid('param').id, c.req.valid('json').highDemand))),
   )
   .get('/v1/operator/messages/dead', doc.user('Messages whose last delivery try failed (operators)'), signedIn, operatorOnly, async (c) =>
     c.json(success(await deadMessages(c.var.scope.db))),

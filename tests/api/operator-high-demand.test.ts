@@ -1,0 +1,271 @@
+/**
+ * An operator turns a session's high demand on and off (issue 20): operators only; off only once
+ * the session's inventory object has written every hold it keeps to D1, so no hold is lost, none is
+ * held twice across the object's path and checkout's own, and plain checkout works afterwards.
+ */
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HIGH_DEMAND_ORDERS_PER_MINUTE, PAYMENT_TIME_LIMIT_MS } from '../../src/lib/config.ts';
+import { sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
+import type { HighDemandSwitch } from '../../src/lib/services/high-demand.ts';
+import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
+import type { OrderPlacement } from '../../src/lib/services/orders/placement.ts';
+import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
+import { type TestClient, signedInClient } from './auth-client.ts';
+import { seed } from './helpers.ts';
+import { createOrder, eTicketSource, type ETicketSource, newKey, placeOrder, quote, waitingRoomPass } from './shop.ts';
+
+let show: ETicketSource;
+let operator: TestClient;
+let buyers: number[];
+
+beforeAll(async () => {
+  await seed();
+  show = await eTicketSource('last');
+  operator = await signedInClient('hd-operator');
+  await env.DB.prepare('UPDATE users SET is_operator = 1 WHERE id = ?')
+    .bind(Number(operator.cookies.get('pnid')))
+    .run();
+  const { results } = await env.DB.prepare('SELECT id FROM users WHERE id <> ?1 ORDER BY id LIMIT 10')
+    .bind(show.sellerId)
+    .all<{ id: number }>();
+  buyers = results.map((row) => row.id);
+});
+
+const switchTo = (highDemand: boolean, sessionId = show.sessionId, client = operator) =>
+  client.post<HighDemandSwitch>(`/api/v1/operator/sessions/${sessionId}/high-demand`, { highDemand });
+
+/** Switches off, asking again while the object answers that it still has holds to write. */
+async function switchOff(): Promise<void> {
+  for (;;) {
+    const answer = await switchTo(false);
+    if (answer.status === 200) return;
+    expect(answer.body.errorCode, answer.text).toBe('high_demand_holds_unwritten');
+  }
+}
+
+const flag = async () =>
+  (await env.DB.prepare('SELECT high_demand AS on_ FROM activity_sessions WHERE id = ?1').bind(show.sessionId).first<{ on_: number }>())!
+    .on_;
+
+/** A new listing of the show with `stock` tickets, cloned from its seeded one. */
+async function listingOf(stock: number): Promise<number> {
+  const row = await env.DB.prepare(
+    `INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
+     SELECT tier_id, seller_id, price, currency, ?2, ?2, seating, delivery_types, 'active', created_at FROM listings WHERE id = ?1 RETURNING id`,
+  )
+    .bind(show.listingId, stock)
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+/** D1's side of a listing: its stock, and its unpaid orders with the tickets they hold. */
+async function inD1(listingId: number) {
+  const row = await env.DB.prepare(
+    `SELECT l.quantity_available AS stock, (SELECT count(*) FROM orders o WHERE o.listing_id = l.id AND o.status = 'pending_payment') AS orders,
+       (SELECT coalesce(sum(quantity), 0) FROM orders o WHERE o.listing_id = l.id AND o.status = 'pending_payment') AS held
+     FROM listings l WHERE l.id = ?1`,
+  )
+    .bind(listingId)
+    .first<{ stock: number; orders: number; held: number }>();
+  return row!;
+}
+
+/** One buyer's order of one ticket, as checkout hands it to the object. */
+async function placement(listingId: number, buyer: number, key: string): Promise<OrderPlacement> {
+  const now = Date.now();
+  const tier = await env.DB.prepare(
+    'SELECT t.id AS tierId, s.activity_id AS activityId FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id WHERE l.id = ?1',
+  )
+    .bind(listingId)
+    .first<{ tierId: number; activityId: number }>();
+  return {
+    orderNo: newOrderNo(now),
+    userId: buyer,
+    listingId,
+    ...tier!,
+    sessionId: show.sessionId,
+    quantity: 1,
+    currency: show.currency,
+    fxPerHkdMicros: 1_000_000,
+    unitPrice: show.faceValue,
+    ticketAmount: show.faceValue,
+    serviceFee: 0,
+    postage: 0,
+    couponDiscount: 0,
+    total: show.faceValue,
+    userCouponId: null,
+    deliveryType: 'e_ticket',
+    paymentMethod: 'visa',
+    shippingAddress: null,
+    takerName: null,
+    takerPhone: null,
+    paymentDeadline: now + PAYMENT_TIME_LIMIT_MS,
+    idempotencyKey: key,
+    requestHash: `hash-${key}`,
+    sellerId: show.sellerId,
+    createdAt: now,
+    attendees: [],
+  };
+}
+
+const inventory = () => sessionInventory(env, show.sessionId);
+
+describe('switching a session’s high demand', () => {
+  it('is for operators only, names a session that exists, and takes a boolean', async () => {
+    const buyer = await signedInClient('hd-not-operator');
+    expect((await switchTo(true, show.sessionId, buyer)).body).toMatchObject({ code: 403, errorCode: 'not_an_operator' });
+    expect((await switchTo(true, 999_999)).body).toMatchObject({ code: 404, errorCode: 'session_not_found' });
+    const malformed = await operator.post(`/api/v1/operator/sessions/${show.sessionId}/high-demand`, { highDemand: 'yes' });
+    expect(malformed.status).toBe(400);
+    expect(await flag()).toBe(0);
+  });
+
+  it('on, then off with holds the object has not written: every hold lands in D1 once, then plain checkout sells the rest', async () => {
+    const listingId = await listingOf(4);
+    for (let i = 0; i < 2; i++) expect((await switchTo(true)).body.data).toEqual({ sessionId: show.sessionId, highDemand: true });
+    expect(await flag()).toBe(1);
+    // One hold written through the object, three it accepted and has not written yet (its batch not begun).
+    const written = await placement(listingId, buyers[0], 'hd-written');
+    expect((await inventory().hold(written)).outcome).toBe('placed');
+    const pending = await Promise.all(['hd-a', 'hd-b', 'hd-c'].map((key, i) => placement(listingId, buyers[i + 1], key)));
+    await runInDurableObject(inventory(), (_instance, state) => {
+      for (const p of pending)
+        state.storage.sql.exec(
+          `INSERT INTO holds (key, listing_id, quantity, state, order_no, request_hash, payment_deadline, placement)
+           VALUES (?, ?, 1, 'unwritten', ?, ?, ?, ?)`,
+          `${p.userId}:${p.idempotencyKey}`,
+          listingId,
+          p.orderNo,
+          p.requestHash,
+          p.paymentDeadline,
+          JSON.stringify(p),
+        );
+    });
+    expect(await inventory().available(listingId)).toBe(0);
+    expect(await inD1(listingId)).toEqual({ stock: 3, orders: 1, held: 1 });
+
+    expect((await switchTo(false)).body.data).toEqual({ sessionId: show.sessionId, highDemand: false });
+    expect(await flag()).toBe(0);
+    expect(await inD1(listingId)).toEqual({ stock: 0, orders: 4, held: 4 });
+    // A retried request answers the same; a hold the object already took answers its order; a new one is refused.
+    expect((await switchTo(false)).body.data).toEqual({ sessionId: show.sessionId, highDemand: false });
+    const again = await inventory().hold(pending[0]);
+    expect(again.outcome === 'placed' && again.order.order_no).toBe(pending[0].orderNo);
+    expect(await inventory().hold(await placement(listingId, buyers[5], 'hd-late'))).toEqual({ outcome: 'closed' });
+    expect(await inD1(listingId)).toEqual({ stock: 0, orders: 4, held: 4 });
+
+    // Plain checkout, no pass: sold out here, and sells from another listing of the show.
+    const buyer = await signedInClient('hd-plain-buyer');
+    expect((await placeOrder(buyer, listingId, 1)).body.errorCode).toBe('tickets_sold_out');
+    const other = await listingOf(2);
+    const plain = await placeOrder(buyer, other, 1);
+    expect(plain.status, plain.text).toBe(200);
+    expect(await inD1(other)).toEqual({ stock: 1, orders: 1, held: 1 });
+
+    // On again: the object holds from D1's stock as it is now (checkout's own path sold one meanwhile).
+    expect((await switchTo(true)).status).toBe(200);
+    const hot = await signedInClient('hd-hot-buyer');
+    const held = await placeOrder(hot, other, 1, await waitingRoomPass(hot, show.sessionId));
+    expect(held.status, held.text).toBe(200);
+    expect(await inventory().available(other)).toBe(0);
+    expect(await inD1(other)).toEqual({ stock: 0, orders: 2, held: 2 });
+    await switchOff();
+  });
+
+  it('a hold racing the switch-off is written or refused, never lost or held twice', async () => {
+    const stock = 12;
+    const listingId = await listingOf(stock);
+    expect((await switchTo(true)).status).toBe(200);
+    const crowd = await Promise.all(Array.from({ length: 16 }, (_, i) => signedInClient(`hd-racer-${i}`)));
+    const passes = await Promise.all(crowd.map((buyer) => waitingRoomPass(buyer, show.sessionId)));
+    const total = (await quote(crowd[0], listingId, 1)).body.data.cost.total;
+    const keys = crowd.map(() => newKey());
+    const order = (i: number) => createOrder(crowd[i], listingId, 1, total, { waitingRoomPass: passes[i], idempotencyKey: keys[i] });
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    // Between the object closing and the flag flipping, a new hold is refused (try again), not lost.
+    expect(await inventory().close(show.sessionId)).toEqual({ unwritten: 0 });
+    expect((await order(0)).body).toMatchObject({ code: 409, errorCode: 'conflict' });
+    expect(await inD1(listingId)).toEqual({ stock, orders: 0, held: 0 });
+    expect((await switchTo(true)).status).toBe(200);
+
+    // Orders arrive one every few milliseconds, the switch-off among them: some reach the object before
+    // it closes, some while it writes, some after the flag is off.
+    const [answers] = await Promise.all([Promise.all(crowd.map((_, i) => later(i * 4).then(() => order(i)))), later(20).then(switchOff)]);
+    expect(await flag()).toBe(0);
+    for (const answer of answers) expect([200, 409], answer.text).toContain(answer.status);
+    const placed = answers.filter((answer) => answer.status === 200);
+    for (const answer of answers.filter((a) => a.status === 409)) expect(['conflict', 'tickets_sold_out']).toContain(answer.body.errorCode);
+    // Every order a buyer was answered is in D1, and D1 holds nothing it did not answer.
+    expect(await inD1(listingId)).toEqual({ stock: stock - placed.length, orders: placed.length, held: placed.length });
+
+    // Each buyer asks again with the same key: the same order, or one through the plain path now; never more than the stock.
+    const retried = await Promise.all(crowd.map((_, i) => order(i)));
+    retried.forEach((answer, i) => {
+      if (answers[i].status === 200) expect(answer.body.data.orderNo).toBe(answers[i].body.data.orderNo);
+      else expect(answer.status === 200 || answer.body.errorCode === 'tickets_sold_out', answer.text).toBe(true);
+    });
+    expect(retried.filter((answer) => answer.status === 200)).toHaveLength(stock);
+    expect(retried.filter((answer) => answer.status !== 200)).toHaveLength(crowd.length - stock);
+    expect(await inD1(listingId)).toEqual({ stock: 0, orders: stock, held: stock });
+  });
+});
+
+describe('a session becoming high demand by itself', () => {
+  const counter = async (sessionId: number) =>
+    (await env.DB.prepare(
+      'SELECT high_demand AS flag, demand_minute AS minute, demand_orders AS orders FROM activity_sessions WHERE id = ?1',
+    )
+      .bind(sessionId)
+      .first<{ flag: number; minute: number; orders: number }>())!;
+  /** Sets the session's count for the current minute, clear of the minute's end so checkout's clock is in the same one. */
+  async function countSoFar(sessionId: number, orders: number, minutesAgo = 0): Promise<void> {
+    if (60_000 - (Date.now() % 60_000) < 3000) await new Promise((resolve) => setTimeout(resolve, 3000));
+    await env.DB.prepare('UPDATE activity_sessions SET demand_minute = ?2, demand_orders = ?3 WHERE id = ?1')
+      .bind(sessionId, Math.floor(Date.now() / 60_000) - minutesAgo, orders)
+      .run();
+  }
+
+  it('counts each placed order of its minute in the order’s own batch, and turns on at the threshold', async () => {
+    const plain = await eTicketSource('first');
+    const buyer = await signedInClient('hd-counted-buyer');
+    const first = await placeOrder(buyer, plain.listingId, 1);
+    expect(first.status, first.text).toBe(200);
+    expect(await counter(plain.sessionId)).toEqual({
+      flag: 0,
+      minute: Math.floor((first.body.data as OrderDetail).createdAt / 60_000),
+      orders: 1,
+    });
+
+    // A refused order is not counted; last minute's orders are not this minute's.
+    await env.DB.prepare('UPDATE listings SET quantity_available = 0 WHERE id = ?1').bind(plain.listingId).run();
+    expect((await placeOrder(buyer, plain.listingId, 1)).body.errorCode).toBe('tickets_sold_out');
+    expect((await counter(plain.sessionId)).orders).toBe(1);
+    await env.DB.prepare('UPDATE listings SET quantity_available = 50 WHERE id = ?1').bind(plain.listingId).run();
+    await countSoFar(plain.sessionId, HIGH_DEMAND_ORDERS_PER_MINUTE - 1, 1);
+    expect((await placeOrder(buyer, plain.listingId, 1)).status).toBe(200);
+    expect(await counter(plain.sessionId)).toMatchObject({ flag: 0, orders: 1 });
+
+    await countSoFar(plain.sessionId, HIGH_DEMAND_ORDERS_PER_MINUTE - 2);
+    expect((await placeOrder(buyer, plain.listingId, 1)).status).toBe(200);
+    expect(await counter(plain.sessionId)).toMatchObject({ flag: 0, orders: HIGH_DEMAND_ORDERS_PER_MINUTE - 1 });
+    expect((await placeOrder(buyer, plain.listingId, 1)).status).toBe(200);
+    expect(await counter(plain.sessionId)).toMatchObject({ flag: 1, orders: HIGH_DEMAND_ORDERS_PER_MINUTE });
+    // From the next order on, buyers come through the waiting room and hold through the object.
+    expect((await placeOrder(buyer, plain.listingId, 1)).body.errorCode).toBe('waiting_room_pass_required');
+    const held = await placeOrder(buyer, plain.listingId, 1, await waitingRoomPass(buyer, plain.sessionId));
+    expect(held.status, held.text).toBe(200);
+    expect(await sessionInventory(env, plain.sessionId).available(plain.listingId)).toBe(50 - 4);
+  });
+
+  it('never turns on a session an operator switched', async () => {
+    const listingId = await listingOf(5);
+    await switchOff();
+    await countSoFar(show.sessionId, HIGH_DEMAND_ORDERS_PER_MINUTE + 10);
+    const buyer = await signedInClient('hd-operator-decided');
+    expect((await placeOrder(buyer, listingId, 1)).status).toBe(200);
+    expect(await counter(show.sessionId)).toMatchObject({ flag: 0, orders: HIGH_DEMAND_ORDERS_PER_MINUTE + 11 });
+  });
+});
