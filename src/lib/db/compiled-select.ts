@@ -10,6 +10,9 @@ import { fillPlaceholders, type Placeholder, placeholder, type Query } from 'dri
 import type { PreparedQueryConfig, SQLitePreparedQuery, SQLiteSession } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client.ts';
 
+/** A value as a select is written with it: the value itself, or its placeholder when the select is compiled. */
+export type Bound<T> = T | Placeholder<string, T>;
+
 type Placeholders<Values> = { [K in keyof Values & string]: Placeholder<K, Values[K]> };
 
 /** What Drizzle's select builder and its prepared query keep (not part of their typed surface). */
