@@ -174,3 +174,33 @@ describe('GET /api/v1/list/{category} (category list)', () => {
     expect(alias.body.data.sortFilters.find((option) => option.selected)?.id).toBe('hot');
   });
 });
+
+describe('the category list compiled once per shape (db/compiled-select.ts)', () => {
+  it('answers lists of one shape with different values, each with its own category, city and page', async () => {
+    const categories = (await env.DB.prepare('SELECT id, slug FROM categories ORDER BY id LIMIT 2').all<{ id: number; slug: string }>())
+      .results;
+    expect(categories).toHaveLength(2);
+    const cases = [
+      { category: categories[0], cityId: 341, page: 1 },
+      { category: categories[1], cityId: 341, page: 1 },
+      { category: categories[0], cityId: 343, page: 1 },
+      { category: categories[0], cityId: 341, page: 2 },
+    ];
+    const seen = new Set<string>();
+    for (const { category, cityId, page } of cases) {
+      const expected = await ids(
+        `SELECT id FROM activities WHERE category_id = ? AND city_id = ? AND ends_at >= ? AND status IN ${LISTED} ORDER BY starts_at, id`,
+        category.id,
+        cityId,
+        Date.now(),
+      );
+      const { body } = await call<ListResponse>(`/api/v1/list/${category.slug}?city=${cityId}&page=${page}`);
+      const shown = body.data.result.map((card) => card.id);
+      expect(body.data.total).toBe(expected.length);
+      expect(shown).toEqual(expected.slice((page - 1) * 20, page * 20));
+      seen.add(shown.join());
+    }
+    // The values reached the statements: the lists differ from one another.
+    expect(seen.size).toBe(cases.length);
+  });
+});

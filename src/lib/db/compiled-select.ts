@@ -2,13 +2,17 @@
  * A hot select whose SQL text is built once per isolate. Drizzle builds a select's text anew every
  * time it runs, which for the show query's hundred columns costs about a millisecond of the one
  * thread a request has, and checkout's confirmation page, quote and order each read the listing
- * with its show. A compiled select is written like any select, with its values as placeholders;
- * each call binds the request's values to the text built the first time and maps the rows as
- * Drizzle would. It goes into a batch (read-together.ts) or is awaited; nothing else.
+ * with its show; every rendered browse page builds activity cards' columns and price subqueries
+ * (catalogue, listing, calendar, activity detail). A compiled select is written like any select,
+ * with its values as placeholders (Bound); each call binds the request's values to the text built
+ * the first time and maps the rows as Drizzle would. It goes into a batch (read-together.ts) or is awaited; nothing else.
  */
 import { fillPlaceholders, type Placeholder, placeholder, type Query } from 'drizzle-orm';
 import type { PreparedQueryConfig, SQLitePreparedQuery, SQLiteSession } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client.ts';
+
+/** A value as a select is written with it: the value itself, or its placeholder when the select is compiled. */
+export type Bound<T> = T | Placeholder<string, T>;
 
 type Placeholders<Values> = { [K in keyof Values & string]: Placeholder<K, Values[K]> };
 

@@ -8,6 +8,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type DeliveryType, SALE_STARTED_NOTICE_WINDOW_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { prefixedTable } from '../db/batch-columns.ts';
+import { type Bound, compiledSelect } from '../db/compiled-select.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
 import {
   activities,
@@ -207,40 +208,63 @@ function view(money: Money, p: Pricing): string {
   return formatMoney(money, p.locale, p.digits);
 }
 
+type ActivityValues = { activityId: number };
+
+const activitySelect = (db: Db, activityId: Bound<number>) =>
+  db
+    .select({
+      activity: activities,
+      venue: prefixedTable('venue', venues),
+      artist: {
+        nameEn: sql<string | null>`${artists.nameEn}`.as('artist.name_en'),
+        nameZhHant: sql<string | null>`${artists.nameZhHant}`.as('artist.name_zh_hant'),
+        nameZhHans: sql<string | null>`${artists.nameZhHans}`.as('artist.name_zh_hans'),
+      },
+    })
+    .from(activities)
+    .innerJoin(venues, eq(venues.id, activities.venueId))
+    .leftJoin(artists, eq(artists.id, activities.artistId))
+    .where(eq(activities.id, activityId));
+
+const sessionsSelect = (db: Db, activityId: Bound<number>) =>
+  db.select().from(activitySessions).where(eq(activitySessions.activityId, activityId)).orderBy(asc(activitySessions.startsAt));
+
+const tiersSelect = (db: Db, activityId: Bound<number>) =>
+  db
+    .select({ tier: ticketTiers })
+    .from(ticketTiers)
+    .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
+    .where(eq(activitySessions.activityId, activityId))
+    .orderBy(asc(ticketTiers.sort), asc(ticketTiers.id));
+
+const listingsSelect = (db: Db, activityId: Bound<number>) =>
+  db
+    .select({ listing: listings })
+    .from(listings)
+    .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
+    .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
+    .where(and(eq(activitySessions.activityId, activityId), ne(listings.status, 'withdrawn')));
+
+// Read by every rendered detail page: the text of its four selects is built once (db/compiled-select.ts).
+const activityStatement = compiledSelect<ActivityValues, ReturnType<typeof activitySelect>>(['activityId'], (db, { activityId }) =>
+  activitySelect(db, activityId),
+);
+const sessionsStatement = compiledSelect<ActivityValues, ReturnType<typeof sessionsSelect>>(['activityId'], (db, { activityId }) =>
+  sessionsSelect(db, activityId),
+);
+const tiersStatement = compiledSelect<ActivityValues, ReturnType<typeof tiersSelect>>(['activityId'], (db, { activityId }) =>
+  tiersSelect(db, activityId),
+);
+const listingsStatement = compiledSelect<ActivityValues, ReturnType<typeof listingsSelect>>(['activityId'], (db, { activityId }) =>
+  listingsSelect(db, activityId),
+);
+
 /** An activity with its venue, city and category, its sessions, tiers and the listings that are not withdrawn, in one batch. */
 function activityRead(scope: RequestScope, id: number): Read<Loaded | null> {
   const { db, reference, currencies: table } = scope;
-  const inActivity = eq(activitySessions.activityId, id);
+  const values = { activityId: id };
   return read(
-    [
-      db
-        .select({
-          activity: activities,
-          venue: prefixedTable('venue', venues),
-          artist: {
-            nameEn: sql<string | null>`${artists.nameEn}`.as('artist.name_en'),
-            nameZhHant: sql<string | null>`${artists.nameZhHant}`.as('artist.name_zh_hant'),
-            nameZhHans: sql<string | null>`${artists.nameZhHans}`.as('artist.name_zh_hans'),
-          },
-        })
-        .from(activities)
-        .innerJoin(venues, eq(venues.id, activities.venueId))
-        .leftJoin(artists, eq(artists.id, activities.artistId))
-        .where(eq(activities.id, id)),
-      db.select().from(activitySessions).where(inActivity).orderBy(asc(activitySessions.startsAt)),
-      db
-        .select({ tier: ticketTiers })
-        .from(ticketTiers)
-        .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
-        .where(inActivity)
-        .orderBy(asc(ticketTiers.sort), asc(ticketTiers.id)),
-      db
-        .select({ listing: listings })
-        .from(listings)
-        .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
-        .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
-        .where(and(inActivity, ne(listings.status, 'withdrawn'))),
-    ],
+    [activityStatement(db, values), sessionsStatement(db, values), tiersStatement(db, values), listingsStatement(db, values)],
     ([[row], sessionRows, tierRows, listingRows]) => {
       const city = row && reference.cities.find((each) => each.id === row.activity.cityId);
       const category = row && reference.categories.find((each) => each.id === row.activity.categoryId);

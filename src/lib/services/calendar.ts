@@ -1,6 +1,8 @@
 /** The calendar list: a city's shows per local day over a date range (see domain/calendar.ts). */
 import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { RECENT_SHOWS_DAYS } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { type Bound, compiledSelect } from '../db/compiled-select.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
 import { activities, activitySessions } from '../db/schema.ts';
 import { groupByLocalDay, localDate, rangeBounds, upcomingDays, type CalendarKey, type DateRange } from '../domain/calendar.ts';
@@ -42,6 +44,57 @@ export interface CalendarList {
 }
 
 /**
+ * A calendar list's values; without a category its condition is left out, and its value (0) is
+ * never bound.
+ */
+type CalendarValues = { cityId: number; categoryId: number; from: number; until: number; now: number; cardLimit: number };
+type CalendarBounds = { [K in keyof CalendarValues]: Bound<number> };
+
+const CALENDAR_VALUE_NAMES: readonly (keyof CalendarValues)[] = ['cityId', 'categoryId', 'from', 'until', 'now', 'cardLimit'];
+
+const inRange = (byCategory: boolean, values: CalendarBounds) =>
+  and(
+    eq(activities.cityId, values.cityId),
+    ne(activities.status, DRAFT_STATUS),
+    byCategory ? eq(activities.categoryId, values.categoryId) : undefined,
+    gte(activitySessions.startsAt, values.from),
+    lt(activitySessions.startsAt, values.until),
+  );
+
+const sessionsInRangeSelect = (db: Db, byCategory: boolean, values: CalendarBounds) =>
+  db
+    .select({ activityId: activitySessions.activityId, startsAt: activitySessions.startsAt })
+    .from(activitySessions)
+    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+    .where(inRange(byCategory, values));
+
+// The cards of the first `cardLimit` activities by next session, chosen in the same statement.
+const shownCardsSelect = (db: Db, byCategory: boolean, values: CalendarBounds) => {
+  const shownIds = db
+    .select({ id: activitySessions.activityId })
+    .from(activitySessions)
+    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+    .where(inRange(byCategory, values))
+    .groupBy(activitySessions.activityId)
+    .orderBy(sql`min(${activitySessions.startsAt})`, activitySessions.activityId)
+    .limit(values.cardLimit);
+  return cardQuery(db, values.now).where(inArray(activities.id, shownIds));
+};
+
+/**
+ * The list's two statements with and without a category, compiled on first use: the home page
+ * reads one on every render, and its card columns are much SQL to build (db/compiled-select.ts).
+ */
+const calendarStatements = [false, true].map((byCategory) => ({
+  sessions: compiledSelect<CalendarValues, ReturnType<typeof sessionsInRangeSelect>>(CALENDAR_VALUE_NAMES, (db, values) =>
+    sessionsInRangeSelect(db, byCategory, values),
+  ),
+  cards: compiledSelect<CalendarValues, ReturnType<typeof shownCardsSelect>>(CALENDAR_VALUE_NAMES, (db, values) =>
+    shownCardsSelect(db, byCategory, values),
+  ),
+}));
+
+/**
  * The shows of a city (and category, unless `type` is `all`) whose sessions start inside the
  * range, in the city's time zone; sessions that already began are left out. Without a range:
  * today and the following RECENT_SHOWS_DAYS - 1 days. An unknown city or category is refused
@@ -64,29 +117,9 @@ export function calendarListRead(
   }
   const window = range ?? upcomingDays(localDate(now, city.timeZone), RECENT_SHOWS_DAYS);
   const { from, until } = rangeBounds(window, city.timeZone);
-  const inRange = and(
-    eq(activities.cityId, city.id),
-    ne(activities.status, DRAFT_STATUS),
-    categoryId === null ? undefined : eq(activities.categoryId, categoryId),
-    gte(activitySessions.startsAt, Math.max(from, now)),
-    lt(activitySessions.startsAt, until),
-  );
-  const sessionsInRange = db
-    .select({ activityId: activitySessions.activityId, startsAt: activitySessions.startsAt })
-    .from(activitySessions)
-    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .where(inRange);
-  // The cards of the first `cardLimit` activities by next session, chosen in the same statement.
-  const shownIds = db
-    .select({ id: activitySessions.activityId })
-    .from(activitySessions)
-    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .where(inRange)
-    .groupBy(activitySessions.activityId)
-    .orderBy(sql`min(${activitySessions.startsAt})`, activitySessions.activityId)
-    .limit(cardLimit);
-
-  return read([sessionsInRange, cardQuery(db, now).where(inArray(activities.id, shownIds))], ([sessions, cardRows]) => {
+  const values = { cityId: city.id, categoryId: categoryId ?? 0, from: Math.max(from, now), until, now, cardLimit };
+  const statements = calendarStatements[categoryId === null ? 0 : 1];
+  return read([statements.sessions(db, values), statements.cards(db, values)], ([sessions, cardRows]) => {
     const days = groupByLocalDay(sessions, city.timeZone);
     const nextSession = new Map<number, number>();
     for (const session of sessions) {

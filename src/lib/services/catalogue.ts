@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { prefixed } from '../db/batch-columns.ts';
+import { type Bound, compiledSelect } from '../db/compiled-select.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
 import { activities, banners, venues } from '../db/schema.ts';
 import { cardTag, discountFold, discountPercent, type CardTag } from '../domain/activity.ts';
@@ -138,7 +139,7 @@ interface CheapestListing {
  * still to come. The detail page's picker offers exactly these (domain/availability.ts listingOnSale
  * and sessionOpen), so a card's price and the list's price sort weigh only what checkout can charge.
  */
-export const listingOnSaleSql = (now: number) => sql`(l.status = 'active' AND l.quantity_available > 0 AND s.starts_at > ${now})`;
+export const listingOnSaleSql = (now: Bound<number>) => sql`(l.status = 'active' AND l.quantity_available > 0 AND s.starts_at > ${now})`;
 
 /**
  * The card's activity's cheapest listing on sale, else its cheapest listing of all (what a sold-out
@@ -147,7 +148,7 @@ export const listingOnSaleSql = (now: number) => sql`(l.status = 'active' AND l.
  * price sort of lists compares them (services/listing.ts), so a listing in another currency is
  * weighed at its rate.
  */
-const cheapestListing = (now: number) =>
+const cheapestListing = (now: Bound<number>) =>
   sql<CheapestListing | null>`(
   SELECT json_object('price', l.price, 'currency', l.currency, 'faceValue', t.face_value, 'inStock', ${listingOnSaleSql(now)})
   FROM listings l
@@ -171,7 +172,7 @@ const NAMES = ['nameEn', 'nameZhHant', 'nameZhHans'] as const;
  * (db/batch-columns.ts). Its category's names and its city's time zone come from the reference
  * tables the request already holds (services/reference-data.ts), by id.
  */
-const cardColumns = (now: number) => ({
+const cardColumns = (now: Bound<number>) => ({
   activity: prefixed('activity', activities, ['id', 'poster', ...NAMES, 'startsAt', 'endsAt', 'status', 'categoryId', 'cityId']),
   venue: prefixed('venue', venues, NAMES),
   cheapest: cheapestListing(now),
@@ -246,7 +247,7 @@ export function toCards(scope: RequestScope, rows: CardRow[]): ActivityCard[] {
  * Activities joined with what their cards show at `now`, the cheapest listing on sale included;
  * callers add the where, order and limit.
  */
-export function cardQuery(db: Db, now: number) {
+export function cardQuery(db: Db, now: Bound<number>) {
   return db.select(cardColumns(now)).from(activities).innerJoin(venues, eq(venues.id, activities.venueId));
 }
 
@@ -266,27 +267,43 @@ export interface HomeConfig {
   currentCity: CityView;
 }
 
+type HomeValues = { cityId: number; now: number };
+
+const homeBannersSelect = (db: Db, cityId: Bound<number>) =>
+  db.select({ poster: banners.poster, url: banners.url }).from(banners).where(eq(banners.cityId, cityId)).orderBy(asc(banners.sort));
+
+const upcomingInCity = ({ cityId, now }: { [K in keyof HomeValues]: Bound<number> }) =>
+  and(eq(activities.cityId, cityId), gt(activities.endsAt, now));
+
+const homeRareSelect = (db: Db, values: { [K in keyof HomeValues]: Bound<number> }) =>
+  cardQuery(db, values.now)
+    .where(and(upcomingInCity(values), eq(activities.isRare, true)))
+    .orderBy(asc(activities.startsAt))
+    .limit(HOME_LIST_SIZE);
+
+const homeCandidatesSelect = (db: Db, values: { [K in keyof HomeValues]: Bound<number> }) =>
+  cardQuery(db, values.now)
+    .where(upcomingInCity(values))
+    .orderBy(desc(activities.isHot), asc(activities.startsAt))
+    .limit(HOME_LIST_SIZE * 6);
+
+// Read by every rendered home page; their card columns are the most SQL a page builds, so it is built once (db/compiled-select.ts).
+const homeBannersStatement = compiledSelect<{ cityId: number }, ReturnType<typeof homeBannersSelect>>(['cityId'], (db, { cityId }) =>
+  homeBannersSelect(db, cityId),
+);
+const homeRareStatement = compiledSelect<HomeValues, ReturnType<typeof homeRareSelect>>(['cityId', 'now'], homeRareSelect);
+const homeCandidatesStatement = compiledSelect<HomeValues, ReturnType<typeof homeCandidatesSelect>>(
+  ['cityId', 'now'],
+  homeCandidatesSelect,
+);
+
 /** The home config of SPEC.md section 3, for the request's city (falling back to Hong Kong). */
 export function homeConfigRead(scope: RequestScope, tkd: HomeConfig['tkd']): Read<HomeConfig> {
   const { db, ctx, now } = scope;
   const city = currentCity(scope, ctx.cityId);
-  const inCity = and(eq(activities.cityId, city.cityId), gt(activities.endsAt, now));
+  const values = { cityId: city.cityId, now };
   return read(
-    [
-      db
-        .select({ poster: banners.poster, url: banners.url })
-        .from(banners)
-        .where(eq(banners.cityId, city.cityId))
-        .orderBy(asc(banners.sort)),
-      cardQuery(db, now)
-        .where(and(inCity, eq(activities.isRare, true)))
-        .orderBy(asc(activities.startsAt))
-        .limit(HOME_LIST_SIZE),
-      cardQuery(db, now)
-        .where(inCity)
-        .orderBy(desc(activities.isHot), asc(activities.startsAt))
-        .limit(HOME_LIST_SIZE * 6),
-    ],
+    [homeBannersStatement(db, { cityId: city.cityId }), homeRareStatement(db, values), homeCandidatesStatement(db, values)],
     ([bannerRows, rareRows, candidateRows]) => {
       // The candidates on sale below face value, deepest discount first; only the ones shown become cards.
       const discounted = candidateRows

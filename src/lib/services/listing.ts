@@ -5,6 +5,8 @@
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CITY_ID, LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../config.ts';
+import { type Bound, compiledSelect } from '../db/compiled-select.ts';
+import type { Db } from '../db/client.ts';
 import { read, readOne } from '../db/read-together.ts';
 import { activities } from '../db/schema.ts';
 import { addDays, calendarApiPath, daysBetween, localDate, MAX_CALENDAR_SPAN_DAYS, startOfLocalDay } from '../domain/calendar.ts';
@@ -139,7 +141,7 @@ interface ListingFilter {
  * The cheapest listing on sale in HKD major units, for sorting by price across currencies (null
  * when none is, which sorts last): the listing a card's price is of (catalogue.ts).
  */
-const lowPriceHkd = (now: number) => sql`(
+const lowPriceHkd = (now: Bound<number>) => sql`(
   SELECT MIN(l.price * 1000000.0 / (fx.per_hkd_micros * CASE c.minor_digits WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 ELSE 1000 END))
   FROM activity_sessions s
   JOIN ticket_tiers t ON t.session_id = s.id
@@ -150,7 +152,7 @@ const lowPriceHkd = (now: number) => sql`(
 )`;
 
 /** The order of a sort; `relevance` is the search's own (the index's rank, or a ranking made outside it). */
-function orderBy(sort: Sort, now: number, relevance: SQL = SEARCH_RANK): SQL {
+function orderBy(sort: Sort, now: Bound<number>, relevance: SQL = SEARCH_RANK): SQL {
   switch (sort) {
     case 'relevance':
       return relevance;
@@ -163,22 +165,47 @@ function orderBy(sort: Sort, now: number, relevance: SQL = SEARCH_RANK): SQL {
   }
 }
 
-/** The query's filters beyond what every listing keeps (upcoming activities shown to buyers): category, city, dates. */
-function narrowing(query: ListingQuery, filter: ListingFilter, now: number): SQL[] {
+/** The values of the query's filters beyond what every listing keeps (upcoming activities shown to buyers): category, city, dates. */
+interface Narrowing {
+  categoryId: number | null;
+  cityId: number | null;
+  dates: { from: number; until: number } | null;
+}
+
+function narrowing(query: ListingQuery, filter: ListingFilter, now: number): Narrowing {
+  // Dates are local to the chosen city, else to Hong Kong; sessions that already began do not count.
+  const dates =
+    query.from || query.to
+      ? {
+          from: Math.max(query.from ? startOfLocalDay(query.from, filter.timeZone) : now, now),
+          until: query.to ? startOfLocalDay(addDays(query.to, 1), filter.timeZone) : Number.MAX_SAFE_INTEGER,
+        }
+      : null;
+  return { categoryId: filter.category?.id ?? null, cityId: filter.city?.id ?? null, dates };
+}
+
+/** The narrowing's conditions, written with its values or, in a compiled list, their placeholders. */
+function narrowingSql({
+  categoryId,
+  cityId,
+  dates,
+}: {
+  categoryId: Bound<number> | null;
+  cityId: Bound<number> | null;
+  dates: { from: Bound<number>; until: Bound<number> } | null;
+}): SQL | null {
   const where: SQL[] = [];
-  if (filter.category) where.push(sql`a.category_id = ${filter.category.id}`);
-  if (filter.city) where.push(sql`a.city_id = ${filter.city.id}`);
-  if (query.from || query.to) {
-    // Dates are local to the chosen city, else to Hong Kong; sessions that already began do not count.
-    const from = Math.max(query.from ? startOfLocalDay(query.from, filter.timeZone) : now, now);
-    const until = query.to ? startOfLocalDay(addDays(query.to, 1), filter.timeZone) : Number.MAX_SAFE_INTEGER;
+  if (categoryId !== null) where.push(sql`a.category_id = ${categoryId}`);
+  if (cityId !== null) where.push(sql`a.city_id = ${cityId}`);
+  if (dates) {
+    const { from, until } = dates;
     // The first and last session bracket the range cheaply; a session inside it decides.
     where.push(sql`a.starts_at < ${until} AND a.ends_at >= ${from}`);
     where.push(
       sql`EXISTS (SELECT 1 FROM activity_sessions s WHERE s.activity_id = a.id AND s.starts_at >= ${from} AND s.starts_at < ${until})`,
     );
   }
-  return where;
+  return where.length > 0 ? sql.join(where, sql` AND `) : null;
 }
 
 interface Page {
@@ -198,9 +225,8 @@ const NO_PAGE: Page = { total: 0, totalIsLowerBound: false, cards: [] };
  */
 async function findPage(scope: RequestScope, query: ListingQuery, filter: ListingFilter): Promise<Page> {
   const narrowed = narrowing(query, filter, scope.now);
-  const searchFilter: SearchFilter = { now: scope.now, narrowing: narrowed.length > 0 ? sql.join(narrowed, sql` AND `) : null };
-  const where = filterCondition(searchFilter);
-  if (query.kind !== 'search') return readPage(scope, query, where);
+  if (query.kind !== 'search') return readPage(scope, query, narrowed);
+  const searchFilter: SearchFilter = { now: scope.now, narrowing: narrowingSql(narrowed) };
   const { db } = scope;
   // A CJK phrase found through the bigram table stands for the first (phrase) attempt.
   const phrase = await phraseMatches(db, query.keyword, searchFilter, SEARCH_CANDIDATE_LIMIT + 1);
@@ -211,26 +237,97 @@ async function findPage(scope: RequestScope, query: ListingQuery, filter: Listin
   return NO_PAGE;
 }
 
-/** Every activity of a category list counted and sorted, with the page's cards, in one batch. */
-async function readPage(scope: RequestScope, query: ListingQuery, where: SQL): Promise<Page> {
-  const { db } = scope;
-  const pageIds = db
+/**
+ * A category list's values; a filter its shape leaves out has no condition, and its value (0) is
+ * never bound.
+ */
+type PageValues = { now: number; categoryId: number; cityId: number; from: number; until: number; offset: number };
+type PageBounds = { [K in keyof PageValues]: Bound<number> };
+
+const PAGE_VALUE_NAMES: readonly (keyof PageValues)[] = ['now', 'categoryId', 'cityId', 'from', 'until', 'offset'];
+
+/** Which conditions and order a category list's statements have: their SQL text depends on nothing else. */
+interface PageShape {
+  sort: Sort;
+  category: boolean;
+  city: boolean;
+  dates: boolean;
+}
+
+function pageWhere(shape: PageShape, values: PageBounds): SQL {
+  const narrowed = narrowingSql({
+    categoryId: shape.category ? values.categoryId : null,
+    cityId: shape.city ? values.cityId : null,
+    dates: shape.dates ? { from: values.from, until: values.until } : null,
+  });
+  return filterCondition({ now: values.now, narrowing: narrowed });
+}
+
+const countSelect = (db: Db, shape: PageShape, values: PageBounds) =>
+  db.select({ total: sql<number>`count(*)` }).from(sql`activities a`).where(pageWhere(shape, values));
+
+const pageIdsSelect = (db: Db, shape: PageShape, values: PageBounds) =>
+  db
     .select({ id: sql<number>`a.id` })
     .from(sql`activities a`)
-    .where(where)
-    .orderBy(orderBy(query.sort, scope.now))
+    .where(pageWhere(shape, values))
+    .orderBy(orderBy(shape.sort, values.now))
     .limit(LISTING_PAGE_SIZE)
-    .offset((query.page - 1) * LISTING_PAGE_SIZE);
+    .offset(values.offset);
+
+const pageCardsSelect = (db: Db, shape: PageShape, values: PageBounds) =>
+  cardQuery(db, values.now).where(inArray(activities.id, pageIdsSelect(db, shape, values)));
+
+interface PageStatements {
+  count: (db: Db, values: PageValues) => ReturnType<typeof countSelect>;
+  ids: (db: Db, values: PageValues) => ReturnType<typeof pageIdsSelect>;
+  cards: (db: Db, values: PageValues) => ReturnType<typeof pageCardsSelect>;
+}
+
+/**
+ * A category list's statements for each shape (at most 4 sorts by 8 filter sets), compiled on first
+ * use: the card columns and their price subqueries are the most SQL a rendered page builds
+ * (db/compiled-select.ts).
+ */
+const pageStatements = new Map<string, PageStatements>();
+
+function pageStatementsOf(shape: PageShape): PageStatements {
+  const key = `${shape.sort} ${shape.category} ${shape.city} ${shape.dates}`;
+  let statements = pageStatements.get(key);
+  if (!statements) {
+    statements = {
+      count: compiledSelect<PageValues, ReturnType<typeof countSelect>>(PAGE_VALUE_NAMES, (db, values) => countSelect(db, shape, values)),
+      ids: compiledSelect<PageValues, ReturnType<typeof pageIdsSelect>>(PAGE_VALUE_NAMES, (db, values) => pageIdsSelect(db, shape, values)),
+      cards: compiledSelect<PageValues, ReturnType<typeof pageCardsSelect>>(PAGE_VALUE_NAMES, (db, values) =>
+        pageCardsSelect(db, shape, values),
+      ),
+    };
+    pageStatements.set(key, statements);
+  }
+  return statements;
+}
+
+/** Every activity of a category list counted and sorted, with the page's cards, in one batch. */
+async function readPage(scope: RequestScope, query: ListingQuery, narrowed: Narrowing): Promise<Page> {
+  const { db } = scope;
+  const { categoryId, cityId, dates } = narrowed;
+  const shape = { sort: query.sort, category: categoryId !== null, city: cityId !== null, dates: dates !== null };
+  const values: PageValues = {
+    now: scope.now,
+    categoryId: categoryId ?? 0,
+    cityId: cityId ?? 0,
+    from: dates?.from ?? 0,
+    until: dates?.until ?? 0,
+    offset: (query.page - 1) * LISTING_PAGE_SIZE,
+  };
+  const statements = pageStatementsOf(shape);
   return readOne(
     db,
-    read(
-      [
-        db.select({ total: sql<number>`count(*)` }).from(sql`activities a`).where(where),
-        pageIds,
-        cardQuery(db, scope.now).where(inArray(activities.id, pageIds)),
-      ],
-      ([counted, page, cardRows]) => ({ total: counted[0]?.total ?? 0, totalIsLowerBound: false, cards: inOrder(scope, page, cardRows) }),
-    ),
+    read([statements.count(db, values), statements.ids(db, values), statements.cards(db, values)], ([counted, page, cardRows]) => ({
+      total: counted[0]?.total ?? 0,
+      totalIsLowerBound: false,
+      cards: inOrder(scope, page, cardRows),
+    })),
   );
 }
 

@@ -1,5 +1,7 @@
 /** Pop-up boxes of a scene (SPEC.md section 7: POST /api/v1/popBox/list, scene HOME on the home page). */
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { type Bound, compiledSelect } from '../db/compiled-select.ts';
 import { currencies, popUpBoxes } from '../db/schema.ts';
 import { popBoxMessage, type BoxMoney, type PopBoxMessage } from '../domain/pop-box.ts';
 import { translator } from '../i18n/index.ts';
@@ -17,16 +19,29 @@ export interface PopBoxView {
   currencyVO: CurrencyView;
 }
 
+/** Boxes of the scenes `inScenes` picks, valid at `now`, oldest first. */
+const popBoxesSelect = (db: Db, inScenes: SQL, now: Bound<number>) =>
+  db
+    .select({ box: popUpBoxes, currency: { code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType } })
+    .from(popUpBoxes)
+    .innerJoin(currencies, eq(currencies.code, popUpBoxes.currency))
+    .where(and(inScenes, lte(popUpBoxes.validFrom, now), gt(popUpBoxes.validTo, now)))
+    .orderBy(asc(popUpBoxes.id));
+
+// One scene's boxes are read by every rendered home page: that select's text is built once (db/compiled-select.ts).
+const sceneBoxesStatement = compiledSelect<{ sceneType: string; now: number }, ReturnType<typeof popBoxesSelect>>(
+  ['sceneType', 'now'],
+  (db, { sceneType, now }) => popBoxesSelect(db, eq(popUpBoxes.sceneType, sceneType), now),
+);
+
 /** The boxes of the given scenes that are valid at `now`, oldest first. */
 export function popBoxesRead(scope: RequestScope, sceneTypes: readonly string[]): Read<PopBoxView[]> {
   const { db, now } = scope;
   if (sceneTypes.length === 0) return known([]);
-  const query = db
-    .select({ box: popUpBoxes, currency: { code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType } })
-    .from(popUpBoxes)
-    .innerJoin(currencies, eq(currencies.code, popUpBoxes.currency))
-    .where(and(inArray(popUpBoxes.sceneType, [...sceneTypes]), lte(popUpBoxes.validFrom, now), gt(popUpBoxes.validTo, now)))
-    .orderBy(asc(popUpBoxes.id));
+  const query =
+    sceneTypes.length === 1
+      ? sceneBoxesStatement(db, { sceneType: sceneTypes[0], now })
+      : popBoxesSelect(db, inArray(popUpBoxes.sceneType, [...sceneTypes]), now);
   return read([query], ([rows]) =>
     rows.map(({ box, currency }) => ({ id: box.id, sceneType: box.sceneType, content: box.content, currencyVO: currency })),
   );

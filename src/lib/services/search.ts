@@ -12,6 +12,7 @@
 import { SQL, sql } from 'drizzle-orm';
 import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { Bound } from '../db/compiled-select.ts';
 import { ACTIVITY_STATUS } from '../domain/activity.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { bm25, documentTokens, hexBytes, indexTotals } from '../domain/search-rank.ts';
@@ -308,8 +309,8 @@ export interface SearchFilter {
   narrowing: SQL | null;
 }
 
-/** The filter as one condition on the activity `a`. */
-export function filterCondition(filter: SearchFilter): SQL {
+/** The filter as one condition on the activity `a` (its `now` a placeholder in a compiled list, services/listing.ts). */
+export function filterCondition(filter: { now: Bound<number>; narrowing: SQL | null }): SQL {
   return filter.narrowing === null ? upcomingListed(filter.now) : sql`${upcomingListed(filter.now)} AND ${filter.narrowing}`;
 }
 
@@ -436,7 +437,7 @@ function suggestionIds(scope: RequestScope, from: SQL, where: SQL, order: SQL, s
 }
 
 /** Activities `a` shown to buyers and not yet ended at `now`. */
-export function upcomingListed(now: number): SQL {
+export function upcomingListed(now: Bound<number>): SQL {
   return sql`a.ends_at >= ${now} AND a.status IN (${sql.join(
     LISTED_STATUSES.map((status) => sql`${status}`),
     sql`, `,
