@@ -109,14 +109,6 @@ export const WAITLIST_OFFERS_PER_BATCH = 20;
  * milliseconds of D1's single writer, while holds arriving meanwhile wait for the next batch.
  */
 export const INVENTORY_FLUSH_MAX_HOLDS = 25;
-/**
- * Orders in one minute of the clock after which a session becomes high demand by itself (issue 20,
- * docs/hot-on-sale.md), counted by each order's own D1 batch. 100 a second: at about five statements
- * an order, half of what D1's single writer takes (about 1,000 queries a second), so one show's plain
- * checkout would crowd out the marketplace's other writes; the checkout bench's one show (74 a second
- * on this machine) stays below it.
- */
-export const HIGH_DEMAND_ORDERS_PER_MINUTE = 6000;
 /** How soon the inventory object tries again to write holds a failed or interrupted flush left waiting. */
 export const INVENTORY_RETRY_MS = 1000;
 /** The object wakes at its orders' payment deadlines rounded up to this step, so a burst of orders sets few alarms. */

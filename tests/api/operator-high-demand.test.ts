@@ -6,12 +6,11 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HIGH_DEMAND_ORDERS_PER_MINUTE, PAYMENT_TIME_LIMIT_MS } from '../../src/lib/config.ts';
+import { PAYMENT_TIME_LIMIT_MS } from '../../src/lib/config.ts';
 import { sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
 import type { HighDemandSwitch } from '../../src/lib/services/high-demand.ts';
 import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
 import type { OrderPlacement } from '../../src/lib/services/orders/placement.ts';
-import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { type TestClient, signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import { createOrder, eTicketSource, type ETicketSource, newKey, placeOrder, quote, waitingRoomPass } from './shop.ts';
@@ -210,62 +209,5 @@ describe('switching a session’s high demand', () => {
     expect(retried.filter((answer) => answer.status === 200)).toHaveLength(stock);
     expect(retried.filter((answer) => answer.status !== 200)).toHaveLength(crowd.length - stock);
     expect(await inD1(listingId)).toEqual({ stock: 0, orders: stock, held: stock });
-  });
-});
-
-describe('a session becoming high demand by itself', () => {
-  const counter = async (sessionId: number) =>
-    (await env.DB.prepare(
-      'SELECT high_demand AS flag, demand_minute AS minute, demand_orders AS orders FROM activity_sessions WHERE id = ?1',
-    )
-      .bind(sessionId)
-      .first<{ flag: number; minute: number; orders: number }>())!;
-  /** Sets the session's count for the current minute, clear of the minute's end so checkout's clock is in the same one. */
-  async function countSoFar(sessionId: number, orders: number, minutesAgo = 0): Promise<void> {
-    if (60_000 - (Date.now() % 60_000) < 3000) await new Promise((resolve) => setTimeout(resolve, 3000));
-    await env.DB.prepare('UPDATE activity_sessions SET demand_minute = ?2, demand_orders = ?3 WHERE id = ?1')
-      .bind(sessionId, Math.floor(Date.now() / 60_000) - minutesAgo, orders)
-      .run();
-  }
-
-  it('counts each placed order of its minute in the order’s own batch, and turns on at the threshold', async () => {
-    const plain = await eTicketSource('first');
-    const buyer = await signedInClient('hd-counted-buyer');
-    const first = await placeOrder(buyer, plain.listingId, 1);
-    expect(first.status, first.text).toBe(200);
-    expect(await counter(plain.sessionId)).toEqual({
-      flag: 0,
-      minute: Math.floor((first.body.data as OrderDetail).createdAt / 60_000),
-      orders: 1,
-    });
-
-    // A refused order is not counted; last minute's orders are not this minute's.
-    await env.DB.prepare('UPDATE listings SET quantity_available = 0 WHERE id = ?1').bind(plain.listingId).run();
-    expect((await placeOrder(buyer, plain.listingId, 1)).body.errorCode).toBe('tickets_sold_out');
-    expect((await counter(plain.sessionId)).orders).toBe(1);
-    await env.DB.prepare('UPDATE listings SET quantity_available = 50 WHERE id = ?1').bind(plain.listingId).run();
-    await countSoFar(plain.sessionId, HIGH_DEMAND_ORDERS_PER_MINUTE - 1, 1);
-    expect((await placeOrder(buyer, plain.listingId, 1)).status).toBe(200);
-    expect(await counter(plain.sessionId)).toMatchObject({ flag: 0, orders: 1 });
-
-    await countSoFar(plain.sessionId, HIGH_DEMAND_ORDERS_PER_MINUTE - 2);
-    expect((await placeOrder(buyer, plain.listingId, 1)).status).toBe(200);
-    expect(await counter(plain.sessionId)).toMatchObject({ flag: 0, orders: HIGH_DEMAND_ORDERS_PER_MINUTE - 1 });
-    expect((await placeOrder(buyer, plain.listingId, 1)).status).toBe(200);
-    expect(await counter(plain.sessionId)).toMatchObject({ flag: 1, orders: HIGH_DEMAND_ORDERS_PER_MINUTE });
-    // From the next order on, buyers come through the waiting room and hold through the object.
-    expect((await placeOrder(buyer, plain.listingId, 1)).body.errorCode).toBe('waiting_room_pass_required');
-    const held = await placeOrder(buyer, plain.listingId, 1, await waitingRoomPass(buyer, plain.sessionId));
-    expect(held.status, held.text).toBe(200);
-    expect(await sessionInventory(env, plain.sessionId).available(plain.listingId)).toBe(50 - 4);
-  });
-
-  it('never turns on a session an operator switched', async () => {
-    const listingId = await listingOf(5);
-    await switchOff();
-    await countSoFar(show.sessionId, HIGH_DEMAND_ORDERS_PER_MINUTE + 10);
-    const buyer = await signedInClient('hd-operator-decided');
-    expect((await placeOrder(buyer, listingId, 1)).status).toBe(200);
-    expect(await counter(show.sessionId)).toMatchObject({ flag: 0, orders: HIGH_DEMAND_ORDERS_PER_MINUTE + 11 });
   });
 });

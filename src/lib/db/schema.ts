@@ -182,11 +182,6 @@ export const activitySessions = sqliteTable(
     refundUntil: integer('refund_until'),
     /** Buyers queue for its on-sale and its holds go through its inventory object (migration 0019). */
     highDemand: integer('high_demand', { mode: 'boolean' }).notNull().default(false),
-    /** The clock's minute (ms / 60,000) whose orders `demandOrders` counts, toward high demand by itself (migration 0024). */
-    demandMinute: integer('demand_minute').notNull().default(0),
-    demandOrders: integer('demand_orders').notNull().default(0),
-    /** When an operator last switched high demand; from then on the order counter never switches it. */
-    highDemandSwitchedAt: integer('high_demand_switched_at'),
   },
   (t) => [index('sessions_activity_idx').on(t.activityId, t.startsAt)],
 );

@@ -3,8 +3,7 @@
  * inventory object takes holds again from D1's stock as it is now, then the flag is set. Off: the
  * object first refuses new holds and writes every hold it keeps to D1, and only then does the flag
  * flip, so no hold is lost and none is held twice across the object's path and checkout's own. Both
- * are idempotent: repeating a call changes nothing more and answers the same. Either way the
- * session is the operator's from then on: its orders' rate no longer turns it on by itself.
+ * are idempotent: repeating a call changes nothing more and answers the same.
  */
 import { eq } from 'drizzle-orm';
 import { sessionInventory } from '../durable-objects/session-inventory.ts';
@@ -28,7 +27,6 @@ export async function switchHighDemand(scope: RequestScope, sessionId: number, h
     const { unwritten } = await inventory.close(sessionId);
     if (unwritten > 0) throw new DomainError('high_demand_holds_unwritten', { count: unwritten });
   }
-  // An operator's decision stands: the order counter no longer switches this session (placement.ts).
-  await db.update(activitySessions).set({ highDemand, highDemandSwitchedAt: scope.now }).where(eq(activitySessions.id, sessionId));
+  await db.update(activitySessions).set({ highDemand }).where(eq(activitySessions.id, sessionId));
   return { sessionId, highDemand };
 }

@@ -9,18 +9,11 @@ import type { Db } from '../db/client.ts';
 import { activities, activitySessions, cities, countries, orders, ticketTiers, users, venues } from '../db/schema.ts';
 
 /**
- * A session's columns as every view of a show reads them: all but how it is sold, `highDemand`,
- * which checkout alone selects beside them (orders/checkout.ts), and the order counter and the
- * operator's switch that set it (services/high-demand.ts). An order with its show is already D1's
- * limit of 100 columns in a result, and a view of an order has no use for how its session was sold.
+ * A session's columns as every view of a show reads them: all but `highDemand`, which checkout alone
+ * selects beside them (orders/checkout.ts). An order with its show is already D1's limit of 100
+ * columns in a result, and a view of an order has no use for how its session was sold.
  */
-const {
-  highDemand: _readByCheckoutOnly,
-  demandMinute: _counterMinute,
-  demandOrders: _counterOrders,
-  highDemandSwitchedAt: _switchedAt,
-  ...sessionColumns
-} = prefixedTable('session', activitySessions);
+const { highDemand: _readByCheckoutOnly, ...sessionColumns } = prefixedTable('session', activitySessions);
 
 // Named uniquely, so that a show query can go into a D1 batch (db/batch-columns.ts).
 const showColumns = {

@@ -7,13 +7,7 @@
  * (durable-objects/session-inventory.ts).
  */
 import { and, eq, inArray, type Placeholder } from 'drizzle-orm';
-import {
-  HIGH_DEMAND_ORDERS_PER_MINUTE,
-  PAYMENT_TIME_LIMIT_MS,
-  TAKER_DELIVERY_TYPES,
-  type DeliveryType,
-  type PaymentMethod,
-} from '../../config.ts';
+import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod } from '../../config.ts';
 import { prefixed, prefixedTable, rowOf } from '../../db/batch-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { compiledSelect } from '../../db/compiled-select.ts';
@@ -46,7 +40,7 @@ import { showQuery } from '../show-query.ts';
 import { checkWaitingRoomPass } from '../waiting-room.ts';
 import { expireOverdueOrdersStatement } from './expiry.ts';
 import { sessionInventory } from '../../durable-objects/session-inventory.ts';
-import { checkoutHoldStatement, demandCountStatement, type OrderPlacement, placementStatements } from './placement.ts';
+import { checkoutHoldStatement, type OrderPlacement, placementStatements } from './placement.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import type { JudgedCoupon, Priced, Target } from './priced.ts';
 import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';
@@ -428,8 +422,7 @@ async function placeInD1(
   try {
     const take = offerId === null ? [checkoutHoldStatement(d1, placement)] : [claimOffer];
     const link = offerId === null ? [] : [linkOffer];
-    const count = demandCountStatement(d1, placement, HIGH_DEMAND_ORDERS_PER_MINUTE);
-    results = await d1.batch<Record<string, unknown>>([...take, ...written, ...link, count]);
+    results = await d1.batch<Record<string, unknown>>([...take, ...written, ...link]);
   } catch (error) {
     // A concurrent retry with the same key won the insert; the whole batch (and its hold) rolled back.
     if (!isUniqueViolation(error)) throw error;
@@ -439,9 +432,6 @@ async function placeInD1(
   }
   const [created] = results[1].results;
   if (!created) throw await whyNotHeld(scope, placement.listingId, placement.quantity, offerId);
-  // This order took its session past the rate: from the next order on, buyers queue and hold through its object.
-  if (results.at(-1)?.results[0]?.highDemand)
-    console.info(JSON.stringify({ event: 'session_high_demand_by_orders', sessionId: placement.sessionId }));
   const attendeeRows = results.slice(3, 3 + placement.attendees.length).flatMap((result) => result.results);
   return placedOrderDetail(scope, target, created, attendeeRows);
 }

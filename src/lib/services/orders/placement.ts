@@ -132,22 +132,3 @@ export function placementStatements(d1: D1Database, placement: OrderPlacement): 
   );
   return [insertOrder, lockCoupon, ...copyAttendees];
 }
-
-/**
- * Counts a placed order toward its session's high demand (docs/hot-on-sale.md), in the order's own
- * batch: orders per minute of the clock, kept in the session row, and the flag set once they reach
- * `threshold`, unless an operator switched the session (their decision stands). Only an order this
- * batch inserted counts. Returns the session's flag when it counted.
- */
-export function demandCountStatement(d1: D1Database, placement: OrderPlacement, threshold: number): D1PreparedStatement {
-  return d1
-    .prepare(`
-    UPDATE activity_sessions SET
-      demand_orders = CASE WHEN demand_minute = ?2 THEN demand_orders + 1 ELSE 1 END,
-      demand_minute = ?2,
-      high_demand = CASE WHEN high_demand_switched_at IS NULL
-        AND (CASE WHEN demand_minute = ?2 THEN demand_orders + 1 ELSE 1 END) >= ?3 THEN 1 ELSE high_demand END
-    WHERE id = ?1 AND EXISTS (SELECT 1 FROM orders WHERE order_no = ?4 AND user_id = ?5)
-    RETURNING high_demand AS highDemand`)
-    .bind(placement.sessionId, Math.floor(placement.createdAt / 60_000), threshold, placement.orderNo, placement.userId);
-}

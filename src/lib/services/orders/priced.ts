@@ -12,7 +12,7 @@ import type { CostBreakdown } from '../../domain/pricing.ts';
 export interface Target {
   listing: typeof listings.$inferSelect;
   tier: typeof ticketTiers.$inferSelect;
-  session: Omit<typeof activitySessions.$inferSelect, 'highDemand' | 'demandMinute' | 'demandOrders' | 'highDemandSwitchedAt'>;
+  session: Omit<typeof activitySessions.$inferSelect, 'highDemand'>;
   /** Its session's holds go through the session's inventory object (durable-objects/session-inventory.ts). */
   highDemand: boolean;
   activity: typeof activities.$inferSelect;
