@@ -13,7 +13,17 @@ import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
 import type { OrderPlacement } from '../../src/lib/services/orders/placement.ts';
 import { type TestClient, signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { createOrder, eTicketSource, type ETicketSource, newKey, placeOrder, quote, waitingRoomPass } from './shop.ts';
+import {
+  clonedListing,
+  createOrder,
+  eTicketSource,
+  type ETicketSource,
+  heldInD1,
+  newKey,
+  placeOrder,
+  quote,
+  waitingRoomPass,
+} from './shop.ts';
 
 let show: ETicketSource;
 let operator: TestClient;
@@ -48,28 +58,7 @@ const flag = async () =>
   (await env.DB.prepare('SELECT high_demand AS on_ FROM activity_sessions WHERE id = ?1').bind(show.sessionId).first<{ on_: number }>())!
     .on_;
 
-/** A new listing of the show with `stock` tickets, cloned from its seeded one. */
-async function listingOf(stock: number): Promise<number> {
-  const row = await env.DB.prepare(
-    `INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
-     SELECT tier_id, seller_id, price, currency, ?2, ?2, seating, delivery_types, 'active', created_at FROM listings WHERE id = ?1 RETURNING id`,
-  )
-    .bind(show.listingId, stock)
-    .first<{ id: number }>();
-  return row!.id;
-}
-
-/** D1's side of a listing: its stock, and its unpaid orders with the tickets they hold. */
-async function inD1(listingId: number) {
-  const row = await env.DB.prepare(
-    `SELECT l.quantity_available AS stock, (SELECT count(*) FROM orders o WHERE o.listing_id = l.id AND o.status = 'pending_payment') AS orders,
-       (SELECT coalesce(sum(quantity), 0) FROM orders o WHERE o.listing_id = l.id AND o.status = 'pending_payment') AS held
-     FROM listings l WHERE l.id = ?1`,
-  )
-    .bind(listingId)
-    .first<{ stock: number; orders: number; held: number }>();
-  return row!;
-}
+const listingOf = (stock: number) => clonedListing(show.listingId, stock);
 
 /** One buyer's order of one ticket, as checkout hands it to the object. */
 async function placement(listingId: number, buyer: number, key: string): Promise<OrderPlacement> {
@@ -143,17 +132,17 @@ describe('switching a session’s high demand', () => {
         );
     });
     expect(await inventory().available(listingId)).toBe(0);
-    expect(await inD1(listingId)).toEqual({ stock: 3, orders: 1, held: 1 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 3, orders: 1, held: 1 });
 
     expect((await switchTo(false)).body.data).toEqual({ sessionId: show.sessionId, highDemand: false });
     expect(await flag()).toBe(0);
-    expect(await inD1(listingId)).toEqual({ stock: 0, orders: 4, held: 4 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 0, orders: 4, held: 4 });
     // A retried request answers the same; a hold the object already took answers its order; a new one is refused.
     expect((await switchTo(false)).body.data).toEqual({ sessionId: show.sessionId, highDemand: false });
     const again = await inventory().hold(pending[0]);
     expect(again.outcome === 'placed' && again.order.order_no).toBe(pending[0].orderNo);
     expect(await inventory().hold(await placement(listingId, buyers[5], 'hd-late'))).toEqual({ outcome: 'closed' });
-    expect(await inD1(listingId)).toEqual({ stock: 0, orders: 4, held: 4 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 0, orders: 4, held: 4 });
 
     // Plain checkout, no pass: sold out here, and sells from another listing of the show.
     const buyer = await signedInClient('hd-plain-buyer');
@@ -161,7 +150,7 @@ describe('switching a session’s high demand', () => {
     const other = await listingOf(2);
     const plain = await placeOrder(buyer, other, 1);
     expect(plain.status, plain.text).toBe(200);
-    expect(await inD1(other)).toEqual({ stock: 1, orders: 1, held: 1 });
+    expect(await heldInD1(other)).toEqual({ stock: 1, orders: 1, held: 1 });
 
     // On again: the object holds from D1's stock as it is now (checkout's own path sold one meanwhile).
     expect((await switchTo(true)).status).toBe(200);
@@ -169,7 +158,7 @@ describe('switching a session’s high demand', () => {
     const held = await placeOrder(hot, other, 1, await waitingRoomPass(hot, show.sessionId));
     expect(held.status, held.text).toBe(200);
     expect(await inventory().available(other)).toBe(0);
-    expect(await inD1(other)).toEqual({ stock: 0, orders: 2, held: 2 });
+    expect(await heldInD1(other)).toEqual({ stock: 0, orders: 2, held: 2 });
     await switchOff();
   });
 
@@ -187,7 +176,7 @@ describe('switching a session’s high demand', () => {
     // Between the object closing and the flag flipping, a new hold is refused (try again), not lost.
     expect(await inventory().close(show.sessionId)).toEqual({ unwritten: 0 });
     expect((await order(0)).body).toMatchObject({ code: 409, errorCode: 'conflict' });
-    expect(await inD1(listingId)).toEqual({ stock, orders: 0, held: 0 });
+    expect(await heldInD1(listingId)).toEqual({ stock, orders: 0, held: 0 });
     expect((await switchTo(true)).status).toBe(200);
 
     // Orders arrive one every few milliseconds, the switch-off among them: some reach the object before
@@ -198,7 +187,7 @@ describe('switching a session’s high demand', () => {
     const placed = answers.filter((answer) => answer.status === 200);
     for (const answer of answers.filter((a) => a.status === 409)) expect(['conflict', 'tickets_sold_out']).toContain(answer.body.errorCode);
     // Every order a buyer was answered is in D1, and D1 holds nothing it did not answer.
-    expect(await inD1(listingId)).toEqual({ stock: stock - placed.length, orders: placed.length, held: placed.length });
+    expect(await heldInD1(listingId)).toEqual({ stock: stock - placed.length, orders: placed.length, held: placed.length });
 
     // Each buyer asks again with the same key: the same order, or one through the plain path now; never more than the stock.
     const retried = await Promise.all(crowd.map((_, i) => order(i)));
@@ -208,6 +197,6 @@ describe('switching a session’s high demand', () => {
     });
     expect(retried.filter((answer) => answer.status === 200)).toHaveLength(stock);
     expect(retried.filter((answer) => answer.status !== 200)).toHaveLength(crowd.length - stock);
-    expect(await inD1(listingId)).toEqual({ stock: 0, orders: stock, held: stock });
+    expect(await heldInD1(listingId)).toEqual({ stock: 0, orders: stock, held: stock });
   });
 });

@@ -17,21 +17,12 @@ import {
 } from '../../src/lib/services/orders/placement.ts';
 import { signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { createOrder, eTicketSource, type ETicketSource, newKey, placeOrder, waitingRoomPass } from './shop.ts';
+import { clonedListing, createOrder, eTicketSource, type ETicketSource, heldInD1, newKey, placeOrder, waitingRoomPass } from './shop.ts';
 
 let hot: ETicketSource;
 let buyers: number[];
 
-/** A new listing of the hot session with `stock` tickets, cloned from its seeded one. */
-async function hotListing(stock: number): Promise<number> {
-  const row = await env.DB.prepare(
-    `INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
-     SELECT tier_id, seller_id, price, currency, ?2, ?2, seating, delivery_types, 'active', created_at FROM listings WHERE id = ?1 RETURNING id`,
-  )
-    .bind(hot.listingId, stock)
-    .first<{ id: number }>();
-  return row!.id;
-}
+const hotListing = (stock: number) => clonedListing(hot.listingId, stock);
 
 /** One buyer's order of `quantity` tickets of a listing, as checkout hands it to the object. */
 function placement(listingId: number, buyer: number, key: string, quantity = 1): OrderPlacement {
@@ -76,18 +67,6 @@ async function withShow(listingId: number, placements: OrderPlacement[]): Promis
   return placements.map((p) => ({ ...p, ...show! }));
 }
 
-/** D1's side of a listing: its stock, and its unpaid orders with the tickets they hold. */
-async function inD1(listingId: number) {
-  const row = await env.DB.prepare(
-    `SELECT l.quantity_available AS stock, (SELECT count(*) FROM orders o WHERE o.listing_id = l.id AND o.status = 'pending_payment') AS orders,
-       (SELECT coalesce(sum(quantity), 0) FROM orders o WHERE o.listing_id = l.id AND o.status = 'pending_payment') AS held
-     FROM listings l WHERE l.id = ?1`,
-  )
-    .bind(listingId)
-    .first<{ stock: number; orders: number; held: number }>();
-  return row!;
-}
-
 const inventory = () => sessionInventory(env, hot.sessionId);
 const placedOrderNos = (answers: HoldAnswer[]) =>
   answers.flatMap((answer) => (answer.outcome === 'placed' ? [String(answer.order.order_no)] : [])).sort();
@@ -120,7 +99,7 @@ describe('a high-demand session’s inventory object', () => {
     expect(answers.filter((answer) => answer.outcome === 'placed')).toHaveLength(100);
     expect(answers.filter((answer) => answer.outcome === 'sold_out')).toHaveLength(900);
     expect(answers.every((answer) => answer.outcome === 'placed' || (answer.outcome === 'sold_out' && answer.available === 0))).toBe(true);
-    expect(await inD1(listingId)).toEqual({ stock: 0, orders: 100, held: 100 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 0, orders: 100, held: 100 });
     expect(otherOrder.status, otherOrder.text).toBe(200);
 
     // Evicted (its memory gone, its storage kept): the same 1,000 requests again hold nothing more.
@@ -128,7 +107,7 @@ describe('a high-demand session’s inventory object', () => {
     expect(await inventory().available(listingId)).toBe(0);
     const retried = await Promise.all(placements.map((p) => inventory().hold(p)));
     expect(placedOrderNos(retried)).toEqual(placedOrderNos(answers));
-    expect(await inD1(listingId)).toEqual({ stock: 0, orders: 100, held: 100 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 0, orders: 100, held: 100 });
   });
 
   it('holds a retried request once, however many times it arrives', async () => {
@@ -137,7 +116,7 @@ describe('a high-demand session’s inventory object', () => {
     const answers = await Promise.all([inventory().hold(request), inventory().hold(request), inventory().hold(request)]);
     expect(new Set(placedOrderNos(answers)).size).toBe(1);
     expect(placedOrderNos(answers)).toHaveLength(3);
-    expect(await inD1(listingId)).toEqual({ stock: 8, orders: 1, held: 2 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 8, orders: 1, held: 2 });
     expect(await inventory().hold({ ...request, requestHash: 'another body' })).toEqual({ outcome: 'key_reused' });
   });
 
@@ -165,7 +144,7 @@ describe('a high-demand session’s inventory object', () => {
     await abortAllDurableObjects();
     expect(await inventory().available(listingId)).toBe(3);
     expect(await runDurableObjectAlarm(inventory())).toBe(true);
-    expect(await inD1(listingId)).toEqual({ stock: 3, orders: 2, held: 2 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 3, orders: 2, held: 2 });
     const answer = await inventory().hold(accepted);
     expect(answer.outcome === 'placed' && answer.order.order_no).toBe(accepted.orderNo);
     expect(await inventory().available(listingId)).toBe(3);
@@ -190,10 +169,10 @@ describe('a high-demand session’s inventory object', () => {
       );
     });
     await abortAllDurableObjects();
-    expect(await inD1(listingId)).toEqual({ stock: 3, orders: 2, held: 2 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 3, orders: 2, held: 2 });
     const answer = await inventory().hold(lost);
     expect(answer.outcome === 'placed' && answer.order.order_no).toBe(lost.orderNo);
-    expect(await inD1(listingId)).toEqual({ stock: 3, orders: 2, held: 2 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 3, orders: 2, held: 2 });
     expect(await inventory().available(listingId)).toBe(3);
   });
 
@@ -209,7 +188,7 @@ describe('a high-demand session’s inventory object', () => {
       .bind(first.orderNo, Date.now() - 1)
       .run();
     expect(await runDurableObjectAlarm(inventory())).toBe(true);
-    expect(await inD1(listingId)).toEqual({ stock: 1, orders: 0, held: 0 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 1, orders: 0, held: 0 });
     expect((await inventory().hold({ ...second, idempotencyKey: 'after-again' })).outcome).toBe('placed');
   });
 
@@ -224,7 +203,7 @@ describe('a high-demand session’s inventory object', () => {
     const poison = { ...broken, currency: null as unknown as string };
     const answers = await Promise.all([inventory().hold(before), inventory().hold(poison), inventory().hold(after)]);
     expect(answers.map((answer) => answer.outcome)).toEqual(['placed', 'failed', 'placed']);
-    expect(await inD1(listingId)).toEqual({ stock: 1, orders: 2, held: 2 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 1, orders: 2, held: 2 });
     // Its ticket is free again, and it is kept for an operator with D1's reason.
     expect(await inventory().available(listingId)).toBe(1);
     const letters = await inventory().deadLetters();
@@ -234,7 +213,7 @@ describe('a high-demand session’s inventory object', () => {
     expect(await inventory().hold(poison)).toEqual({ outcome: 'failed' });
     const [next] = await withShow(listingId, [placement(listingId, buyers[8], 'after-dead-letter')]);
     expect((await inventory().hold(next)).outcome).toBe('placed');
-    expect(await inD1(listingId)).toEqual({ stock: 0, orders: 3, held: 3 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 0, orders: 3, held: 3 });
   });
 
   it('is never decremented by checkout’s own hold', async () => {
@@ -242,7 +221,7 @@ describe('a high-demand session’s inventory object', () => {
     const [request] = await withShow(listingId, [placement(listingId, buyers[7], 'plain')]);
     const [held] = await env.DB.batch([checkoutHoldStatement(env.DB, request)]);
     expect(held.meta.changes).toBe(0);
-    expect(await inD1(listingId)).toEqual({ stock: 3, orders: 0, held: 0 });
+    expect(await heldInD1(listingId)).toEqual({ stock: 3, orders: 0, held: 0 });
   });
 });
 
@@ -260,7 +239,7 @@ describe('checkout of a high-demand session', () => {
     const [first, retry] = await Promise.all([order(), order()]);
     expect(first.status, first.text).toBe(200);
     expect(retry.body.data.orderNo).toBe(first.body.data.orderNo);
-    expect(await inD1(hot.listingId)).toEqual({ stock: 0, orders: 1, held: 1 });
+    expect(await heldInD1(hot.listingId)).toEqual({ stock: 0, orders: 1, held: 1 });
 
     const lateBuyer = await signedInClient('late-buyer');
     const late = await placeOrder(lateBuyer, hot.listingId, 1, await waitingRoomPass(lateBuyer, hot.sessionId));

@@ -131,3 +131,26 @@ export async function eTicketSource(from: 'first' | 'last' = 'first'): Promise<E
   await env.DB.prepare('UPDATE listings SET quantity_available = 500, quantity_total = 500 WHERE id = ?').bind(found.listingId).run();
   return found;
 }
+
+/** A new listing like `listingId` (same tier, seller and price) with `stock` tickets. */
+export async function clonedListing(listingId: number, stock: number): Promise<number> {
+  const row = await env.DB.prepare(
+    `INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
+     SELECT tier_id, seller_id, price, currency, ?2, ?2, seating, delivery_types, 'active', created_at FROM listings WHERE id = ?1 RETURNING id`,
+  )
+    .bind(listingId, stock)
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+/** D1's side of a listing: its stock, and its unpaid orders with the tickets they hold. */
+export async function heldInD1(listingId: number) {
+  const row = await env.DB.prepare(
+    `SELECT l.quantity_available AS stock, (SELECT count(*) FROM orders o WHERE o.listing_id = l.id AND o.status = 'pending_payment') AS orders,
+       (SELECT coalesce(sum(quantity), 0) FROM orders o WHERE o.listing_id = l.id AND o.status = 'pending_payment') AS held
+     FROM listings l WHERE l.id = ?1`,
+  )
+    .bind(listingId)
+    .first<{ stock: number; orders: number; held: number }>();
+  return row!;
+}
