@@ -106,9 +106,9 @@ afterEach(() => {
 describe('a plain session under its orders', () => {
   it('stays plain below the threshold, its orders counted apart from the session row and the catalogue version left alone', async () => {
     const [show] = sessions;
+    const client = await buyer('rate-below');
     await clearOfMinuteTurn();
     const before = await catalogueVersion();
-    const client = await buyer('rate-below');
     for (let i = 0; i < THRESHOLD - 1; i++) expect((await placeOrder(client, show.listingId, 1)).status).toBe(200);
     expect(await counted(show.sessionId)).toEqual([{ minute: minuteOf(Date.now()), orders: THRESHOLD - 1 }]);
     expect(await flagOf(show.sessionId)).toBe(0);
@@ -118,9 +118,9 @@ describe('a plain session under its orders', () => {
   it('turns high demand once at the threshold: object opened, flag set, catalogue version moved once, the next buyer sent to the room', async () => {
     const [, show] = sessions;
     const log = vi.spyOn(console, 'info');
+    const client = await buyer('rate-crossing');
     await clearOfMinuteTurn();
     const before = await catalogueVersion();
-    const client = await buyer('rate-crossing');
     for (let i = 0; i < THRESHOLD - 1; i++) expect((await placeOrder(client, show.listingId, 1)).status).toBe(200);
     expect(await flagOf(show.sessionId)).toBe(0);
 
@@ -146,10 +146,10 @@ describe('a plain session under its orders', () => {
   it('switches once when many orders reach the threshold together', async () => {
     const [, , show] = sessions;
     const log = vi.spyOn(console, 'info');
-    await clearOfMinuteTurn();
-    const before = await catalogueVersion();
     const clients = await Promise.all(Array.from({ length: 8 }, (_, i) => buyer(`rate-together-${i}`)));
     const total = (await quote(clients[0], show.listingId, 1)).body.data.cost.total;
+    await clearOfMinuteTurn();
+    const before = await catalogueVersion();
     const answers = await Promise.all(clients.map((client) => createOrder(client, show.listingId, 1, total)));
 
     // Each order either went through before the switch, or was told to queue (its read saw the flag) or to try again
@@ -159,6 +159,10 @@ describe('a plain session under its orders', () => {
       if (answer.status !== 200) expect(['waiting_room_pass_required', 'conflict']).toContain(answer.body.errorCode);
     }
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(THRESHOLD);
+    // Every order that reached its batch counted, and each from the threshold on asked for the switch
+    // (in-process, all 8 usually reach their batch before the first switch is done).
+    const batched = answers.filter((answer) => answer.body.errorCode !== 'waiting_room_pass_required').length;
+    expect(await counted(show.sessionId)).toEqual([{ minute: minuteOf(Date.now()), orders: batched }]);
     expect(await flagOf(show.sessionId)).toBe(1);
     expect(await catalogueVersion()).toBe(before + 1);
     expect(switchLogs(log, show.sessionId)).toHaveLength(1);
@@ -166,9 +170,9 @@ describe('a plain session under its orders', () => {
 
   it('counts a retried order once, whether the retry follows it or races it', async () => {
     const [, , , show] = sessions;
-    await clearOfMinuteTurn();
     const client = await buyer('rate-retried');
     const total = (await quote(client, show.listingId, 1)).body.data.cost.total;
+    await clearOfMinuteTurn();
     const idempotencyKey = newKey();
     const racing = await Promise.all([1, 2].map(() => createOrder(client, show.listingId, 1, total, { idempotencyKey })));
     expect(racing.map((answer) => answer.status)).toEqual([200, 200]);
@@ -192,8 +196,8 @@ describe('a plain session under its orders', () => {
     expect(off.status, off.text).toBe(200);
     expect(await catalogueVersion()).toBe(before);
 
-    await clearOfMinuteTurn();
     const client = await buyer('rate-operator-decided');
+    await clearOfMinuteTurn();
     for (let i = 0; i < THRESHOLD + 2; i++) expect((await placeOrder(client, show.listingId, 1)).status).toBe(200);
     expect(await counted(show.sessionId)).toEqual([{ minute: minuteOf(Date.now()), orders: THRESHOLD + 2 }]);
     expect(await flagOf(show.sessionId)).toBe(0);
