@@ -69,6 +69,8 @@ declare namespace App {
     localeFromPrefix: boolean;
     /** The request path without its locale prefix. */
     path: string;
+    /** The path the visitor asked for, prefix included, as Astro.originPathname gives it (decoded, with a trailing slash). */
+    originPathname: string;
     route: import('./lib/routes.ts').RouteDef;
     /** The signed-in user, checked against the database by the middleware on auth routes; else undefined. */
     user?: import('./lib/services/auth.ts').SessionUser;

@@ -1,13 +1,14 @@
 /**
  * Every page request: security headers, language (prefix, cookie, Accept-Language), channel capture,
- * the route's flags and the auth gate (a live session in the database). A locale-prefixed URL is rewritten to
- * the same page without the prefix.
+ * the route's flags and the auth gate (a live session in the database). A locale-prefixed URL arrives without
+ * its prefix, which the worker took off and names in a header (pages/locale-prefix.ts).
  */
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
 import { CHANNEL_COOKIE, LANGUAGE_COOKIE, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from './lib/config.ts';
-import { localizedPath, resolveLocale } from './lib/i18n/locales.ts';
+import { localizedPath, resolveLocale, type LocaleChoice } from './lib/i18n/locales.ts';
+import { strippedLocalePrefix } from './lib/pages/locale-prefix.ts';
 import { routeFor } from './lib/routes.ts';
 import { bookmarkOf, database } from './lib/db/client.ts';
 import { bookmarkCookie, mayWrite, usableBookmark } from './lib/domain/replica-bookmark.ts';
@@ -16,15 +17,6 @@ import { userOfCookies } from './lib/services/auth.ts';
 
 const CHANNEL_MAX_AGE_S = 30 * 24 * 3600;
 const CHANNEL_PATTERN = /^[\w.-]{1,64}$/;
-
-function hasValidEncoding(path: string): boolean {
-  try {
-    // The result is used so that the bundler cannot drop the call as side-effect free.
-    return typeof decodeURI(path) === 'string';
-  } catch {
-    return false;
-  }
-}
 
 /** The answer with our security headers added (a header the page chose itself stays, e.g. the voucher's referrer policy). */
 function withSecurityHeaders(response: Response): Response {
@@ -53,11 +45,16 @@ function withReplicaBookmark(context: APIContext, response: Response): Response 
 async function answer(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { url, cookies, request } = context;
 
-  const choice = resolveLocale(url.pathname, cookies.get(LANGUAGE_COOKIE)?.value, request.headers.get('accept-language'));
+  const prefix = strippedLocalePrefix(request);
+  const choice: LocaleChoice = prefix
+    ? { locale: prefix, fromPrefix: true, path: url.pathname }
+    : resolveLocale(url.pathname, cookies.get(LANGUAGE_COOKIE)?.value, request.headers.get('accept-language'));
   const route = routeFor(choice.path);
   context.locals.locale = choice.locale;
   context.locals.localeFromPrefix = choice.fromPrefix;
   context.locals.path = choice.path;
+  // The path as the visitor asked for it, in Astro's form (decoded, with a trailing slash).
+  context.locals.originPathname = prefix ? localizedPath(context.originPathname, prefix) : context.originPathname;
   context.locals.route = route;
   context.locals.db = database(env.DB, usableBookmark(cookies.get(REPLICA_BOOKMARK_COOKIE)?.value));
 
@@ -76,14 +73,12 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
     const user = await userOfCookies(context.locals.db, cookies.get(TOKEN_COOKIE)?.value, cookies.get(USER_ID_COOKIE)?.value, Date.now());
     if (!user) {
       for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) if (cookies.has(name)) cookies.delete(name, { path: '/' });
-      const target = `${localizedPath('/login', choice.locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+      const asked = prefix ? localizedPath(url.pathname, prefix) : url.pathname;
+      const target = `${localizedPath('/login', choice.locale)}?redirect=${encodeURIComponent(asked + url.search)}`;
       return context.redirect(target, 302);
     }
     context.locals.user = user;
   }
 
-  // Astro's rewrite throws (a 500) on broken percent-encoding; such a URL stays as it is and falls to
-  // the catch-all page, which reads locals.path and shows a listing's empty state or the 404 page.
-  if (choice.fromPrefix && hasValidEncoding(choice.path)) return next(new URL(choice.path + url.search, url));
   return next();
 }
