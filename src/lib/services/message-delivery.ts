@@ -332,21 +332,27 @@ function failureOf(error: unknown): { permanent: boolean; text: string } {
 
 type Failure = { permanent: boolean; text: string } | null;
 
+/** What a leased message's text is made of. */
+interface LeasedFacts {
+  payload: Payload;
+  rows: FactsRows;
+  table: CurrencyTable;
+}
+
 /** Composes one leased message from its facts and hands it to its channel's provider; the failure, if any. */
 async function sendLeased(
   db: Db,
   env: DeliveryEnv,
   message: MessageRow,
   queued: QueuedMessage,
-  facts: { payload: Payload; rows: FactsRows } | Error,
-  table: CurrencyTable,
+  facts: LeasedFacts | Error,
   fetcher: typeof fetch,
 ): Promise<Failure> {
   try {
     if (facts instanceof Error) throw facts;
     const origin = publicOrigin(env, queued.origin ?? LOCAL_START_ORIGIN);
     if (!origin) throw new DeliveryError('PUBLIC_ORIGIN is not configured: links in messages cannot be built', false);
-    const found = await factsOf(message, facts.payload, facts.rows, { origin, table, env });
+    const found = await factsOf(message, facts.payload, facts.rows, { origin, table: facts.table, env });
     // What it reported is gone (a deleted row): nothing true to send, and waiting will not bring it back.
     if (!found) throw new DeliveryError(`Nothing left to report for ${message.dedupeKey}`, true);
     const composed = composeMessage(found.facts, message.channel, translator(found.locale));
@@ -388,14 +394,16 @@ export async function deliverQueuedMessages(
   const byId = new Map(leased.map((message) => [message.id, message]));
   const payloads = leased.map((message) => JSON.parse(message.payload) as Payload);
   // A facts read that fails is every leased message's failure this time (a retry, as any D1 error is).
-  const facts: ({ payload: Payload; rows: FactsRows } | Error)[] = await readEach(
-    db,
-    leased.map((message, index) => factsReads(db, message, payloads[index])),
-  ).then(
-    (rows) => rows.map((each, index) => ({ payload: payloads[index], rows: each })),
+  const facts: (LeasedFacts | Error)[] = await Promise.all([
+    readEach(
+      db,
+      leased.map((message, index) => factsReads(db, message, payloads[index])),
+    ),
+    currencyTable(db, now),
+  ]).then(
+    ([rows, table]) => rows.map((each, index) => ({ payload: payloads[index], rows: each, table })),
     (error: unknown) => leased.map(() => (error instanceof Error ? error : new Error(String(error)))),
   );
-  const table = await currencyTable(db, now);
   const verdicts = new Map<string, DeliveryVerdict>();
   const marks = [];
   // A delivery starts only in the first half of the leases, so it ends (a provider's calls time out
@@ -412,7 +420,7 @@ export async function deliverQueuedMessages(
       );
       continue;
     }
-    const failure = await sendLeased(db, env, message, queued.find((each) => each.id === message.id)!, facts[index], table, fetcher);
+    const failure = await sendLeased(db, env, message, queued.find((each) => each.id === message.id)!, facts[index], fetcher);
     const verdict = deliveryVerdict(message.attempts, failure);
     verdicts.set(message.id, verdict);
     const status = verdict.kind === 'sent' ? 'sent' : verdict.kind === 'dead' ? 'dead' : 'pending';
