@@ -2,13 +2,14 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_MAX_ATTEMPTS, MESSAGE_RETRY_DELAYS_S, USER_ID_COOKIE } from '../../src/lib/config.ts';
+import { MESSAGE_LEASE_MS, MESSAGE_MAX_ATTEMPTS, MESSAGE_RETRY_DELAYS_S, USER_ID_COOKIE } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { messages } from '../../src/lib/db/schema.ts';
 import {
   consumeMessageBatch,
   deadMessages,
   deliverQueuedMessage,
+  deliverQueuedMessages,
   publishPendingMessages,
   type QueuedMessage,
 } from '../../src/lib/services/message-delivery.ts';
@@ -301,6 +302,41 @@ describe('delivering messages', () => {
     // (The delay it asks for is the verdict's, checked above; the queue's test result does not record it.)
     expect(failed.retryMessages.map((message) => message.msgId)).toEqual(['q-3']);
     expect(failed.explicitAcks).toEqual([]);
+  });
+
+  it('delivers a queue batch in one go, once each, and gives back untried what it could not start in the first half of the leases', async () => {
+    const buyer = await signedInClient('msg-batch');
+    const [first, second, third] = await Promise.all([orderedBy(buyer), orderedBy(buyer), orderedBy(buyer)]);
+    const placed = await Promise.all([first, second, third].map(async (order) => (await messagesOf({ orderId: order.id }))[0]));
+    const db = database(env.DB);
+    const queued = placed.map(({ id }) => ({ id, origin: 'http://localhost' }));
+    const now = Date.now();
+    // The clock passes the half of the leases while the second message is being sent: the third is not started.
+    const readings = [now, now + MESSAGE_LEASE_MS / 2 - 1, now + MESSAGE_LEASE_MS / 2];
+    const outcomes = await deliverQueuedMessages(
+      db,
+      env,
+      [queued[0], queued[1], queued[0], queued[2]],
+      now,
+      fetch,
+      () => readings.shift()!,
+    );
+    expect(outcomes).toEqual([{ kind: 'sent' }, { kind: 'sent' }, { kind: 'skipped' }, { kind: 'retry', delaySeconds: 0 }]);
+    const rows = await Promise.all(placed.map(async ({ id }) => (await db.select().from(messages).where(eq(messages.id, id)))[0]));
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['pending', 0],
+    ]);
+    expect((await outboxOf(placed[2].target)).filter((entry) => entry.messageId === placed[2].id)).toHaveLength(0);
+
+    // Handed over again, the untried message goes out, once, as its first attempt.
+    expect(await deliverQueuedMessages(db, env, queued, Date.now())).toEqual([{ kind: 'skipped' }, { kind: 'skipped' }, { kind: 'sent' }]);
+    const [untried] = await db.select().from(messages).where(eq(messages.id, placed[2].id));
+    expect([untried.status, untried.attempts]).toEqual(['sent', 1]);
+    for (const message of placed) {
+      expect((await outboxOf(message.target)).filter((entry) => entry.messageId === message.id)).toHaveLength(1);
+    }
   });
 
   it('the relay hands each pending message to the queue once, even when two relays run at once', async () => {

@@ -91,6 +91,9 @@ describe('how many and at what price', () => {
 
     const first = await list(holder, order.id, { quantity: 1 });
     expect(first.status, first.text).toBe(200);
+    // The order's detail says which of its tickets is on offer.
+    const detail = await holder.call<OrderDetail>(`/api/v1/orders/${order.id}`);
+    expect(detail.body.data.tickets.map((ticket) => ticket.listed)).toEqual([true, false]);
     expect(first.body.data).toMatchObject({
       sourceOrderId: order.id,
       quantityTotal: 1,

@@ -25,7 +25,7 @@ export function known<T>(value: T): Read<T> {
   return { statements: [], shape: () => value };
 }
 
-type Answers<R extends Record<string, Read<unknown>>> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };
+export type Answers<R extends Record<string, Read<unknown>>> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };
 
 /** What Drizzle keeps of a statement it has prepared (its select builder's and D1 session's inner surface, as drizzle-orm 0.45 has it). */
 interface PreparedStatement {
@@ -138,4 +138,16 @@ export async function readTogether<R extends Record<string, Read<unknown>>>(db: 
 /** One read on its own, in one round trip. */
 export async function readOne<T>(db: Db, one: Read<T>): Promise<T> {
   return (await readTogether(db, { one })).one;
+}
+
+/** The same reads for several items (each item's reads named alike), all in one batch; the answers in the items' order. */
+export async function readEach<R extends Record<string, Read<unknown>>>(db: Db, each: readonly R[]): Promise<Answers<R>[]> {
+  const flat: Record<string, Read<unknown>> = {};
+  each.forEach((reads, index) => {
+    for (const [name, one] of Object.entries(reads)) flat[`${index}.${name}`] = one;
+  });
+  const answers: Record<string, unknown> = await readTogether(db, flat);
+  return each.map(
+    (reads, index) => Object.fromEntries(Object.keys(reads).map((name) => [name, answers[`${index}.${name}`]])) as Answers<R>,
+  );
 }

@@ -4,9 +4,11 @@
  *   1. the relay claims pending rows no queue holds and hands their ids to the MESSAGES queue; it
  *      runs after every API write and from the cron sweep (services/after-write.ts), and hands over
  *      again a row the queue lost;
- *   2. the queue consumer (`deliverQueuedMessage`) leases the row, reads the facts it reports in the
- *      recipient's language, composes the text and hands it to the channel's provider; then marks it
- *      sent, leaves it pending for a retry after a delay, or marks it dead after the last try.
+ *   2. the queue consumer (`deliverQueuedMessages`, a queue batch at a time) leases the rows, reads
+ *      the facts each reports in the recipient's language, composes each text and hands it to the
+ *      channel's provider; then marks each sent, leaves it pending for a retry after a delay, or marks
+ *      it dead after the last try. The leases, the facts and the marks are one round trip each for
+ *      the whole batch.
  * The lease makes the recipient see a message at most once from us even when the queue delivers its
  * id twice; the provider gets our id as its idempotency key for the crash between its accept and our mark.
  */
@@ -14,7 +16,8 @@ import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { LOCAL_START_ORIGIN, MESSAGE_LEASE_MS, MESSAGE_PUBLISH_BATCH, MESSAGE_REPUBLISH_AFTER_MS, ORDER_TIME_ZONE } from '../config.ts';
 import { prefixedTable } from '../db/batch-columns.ts';
 import type { Db } from '../db/client.ts';
-import { known, read, readTogether } from '../db/read-together.ts';
+import { type Bound, compiledSelect } from '../db/compiled-select.ts';
+import { type Answers, known, read, readEach } from '../db/read-together.ts';
 import { activities, cities, listings, lotteries, messages, orders, ticketTiers, users, venues, waitlistOffers } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import { deliveryVerdict, type DeliveryVerdict } from '../domain/message-delivery.ts';
@@ -115,16 +118,20 @@ interface ShowRow {
   city: { timeZone: string };
 }
 
-/** Everything a message's text needs, read in one batch. */
-function factsRead(db: Db, message: MessageRow, payload: Payload) {
-  return readTogether(db, {
+// Read by every delivery of a message about an order (most of them): its SQL is built once (db/compiled-select.ts).
+const orderFactsStatement = compiledSelect<{ orderId: number }, ReturnType<typeof orderFactsSelect>>(['orderId'], orderFactsSelect);
+
+function orderFactsSelect(db: Db, { orderId }: { orderId: Bound<number> }) {
+  return orderWithShowQuery(db).where(eq(orders.id, orderId));
+}
+
+/** Everything a message's text needs: reads that go into the delivery's one batch. */
+function factsReads(db: Db, message: MessageRow, payload: Payload) {
+  return {
     user: read([db.select({ languageCode: users.languageCode }).from(users).where(eq(users.id, message.userId))], ([[row]]) =>
       isLocale(row?.languageCode) ? row.languageCode : DEFAULT_LOCALE,
     ),
-    order:
-      message.orderId === null
-        ? known(null)
-        : read([orderWithShowQuery(db).where(eq(orders.id, message.orderId))], ([[row]]) => row ?? null),
+    order: message.orderId === null ? known(null) : read([orderFactsStatement(db, { orderId: message.orderId })], ([[row]]) => row ?? null),
     offer:
       payload.offerId === undefined
         ? known(null)
@@ -162,8 +169,10 @@ function factsRead(db: Db, message: MessageRow, payload: Payload) {
             [showQuery(db, {}).innerJoin(lotteries, eq(lotteries.tierId, ticketTiers.id)).where(eq(lotteries.id, payload.lotteryId))],
             ([[row]]) => row ?? null,
           ),
-  });
+  };
 }
+
+type FactsRows = Answers<ReturnType<typeof factsReads>>;
 
 interface FactsContext {
   locale: Locale;
@@ -187,12 +196,11 @@ function timeText(at: number, locale: Locale, timeZone = ORDER_TIME_ZONE): strin
 
 /** The facts of one message; null when what it reports is gone (then there is nothing true to say). */
 async function factsOf(
-  db: Db,
   message: MessageRow,
+  payload: Payload,
+  rows: FactsRows,
   context: Omit<FactsContext, 'locale'>,
 ): Promise<{ facts: MessageFacts; locale: Locale } | null> {
-  const payload = JSON.parse(message.payload) as Payload;
-  const rows = await factsRead(db, message, payload);
   const ctx: FactsContext = { ...context, locale: rows.user };
   const { locale, table } = ctx;
   const money = (amount: number, currency: string) => formattedMoney(amount, currency, locale, table).formatted;
@@ -300,14 +308,21 @@ function orderMessageFacts(
 
 export type DeliveryOutcome = DeliveryVerdict | { kind: 'skipped' };
 
-/** Takes the message for this delivery, unless it is sent, dead, or being delivered by another consumer right now. */
-async function lease(db: Db, id: string, now: number): Promise<MessageRow | null> {
-  const [row] = await db
+/**
+ * Takes the messages for this delivery, except those sent, dead, or being delivered by another
+ * consumer right now: one statement for a whole queue batch.
+ */
+async function lease(db: Db, ids: readonly string[], now: number): Promise<MessageRow[]> {
+  return db
     .update(messages)
     .set({ status: 'sending', attempts: sql`${messages.attempts} + 1`, leaseUntil: now + MESSAGE_LEASE_MS })
-    .where(and(eq(messages.id, id), or(eq(messages.status, 'pending'), and(eq(messages.status, 'sending'), lt(messages.leaseUntil, now)))))
+    .where(
+      and(
+        inArray(messages.id, [...new Set(ids)]),
+        or(eq(messages.status, 'pending'), and(eq(messages.status, 'sending'), lt(messages.leaseUntil, now))),
+      ),
+    )
     .returning();
-  return row ?? null;
 }
 
 function failureOf(error: unknown): { permanent: boolean; text: string } {
@@ -315,24 +330,29 @@ function failureOf(error: unknown): { permanent: boolean; text: string } {
   return { permanent: false, text: String((error as Error)?.message ?? error) };
 }
 
-/**
- * One delivery attempt of the message `id` (a queue message's body). The verdict tells the queue
- * consumer what to do with the queue message: ack it, or retry it after the delay.
- */
-export async function deliverQueuedMessage(
+type Failure = { permanent: boolean; text: string } | null;
+
+/** What a leased message's text is made of. */
+interface LeasedFacts {
+  payload: Payload;
+  rows: FactsRows;
+  table: CurrencyTable;
+}
+
+/** Composes one leased message from its facts and hands it to its channel's provider; the failure, if any. */
+async function sendLeased(
   db: Db,
   env: DeliveryEnv,
+  message: MessageRow,
   queued: QueuedMessage,
-  now: number,
-  fetcher: typeof fetch = fetch,
-): Promise<DeliveryOutcome> {
-  const message = await lease(db, queued.id, now);
-  if (!message) return { kind: 'skipped' };
-  let failure: { permanent: boolean; text: string } | null = null;
+  facts: LeasedFacts | Error,
+  fetcher: typeof fetch,
+): Promise<Failure> {
   try {
+    if (facts instanceof Error) throw facts;
     const origin = publicOrigin(env, queued.origin ?? LOCAL_START_ORIGIN);
     if (!origin) throw new DeliveryError('PUBLIC_ORIGIN is not configured: links in messages cannot be built', false);
-    const found = await factsOf(db, message, { origin, table: await currencyTable(db, now), env });
+    const found = await factsOf(message, facts.payload, facts.rows, { origin, table: facts.table, env });
     // What it reported is gone (a deleted row): nothing true to send, and waiting will not bring it back.
     if (!found) throw new DeliveryError(`Nothing left to report for ${message.dedupeKey}`, true);
     const composed = composeMessage(found.facts, message.channel, translator(found.locale));
@@ -344,41 +364,127 @@ export async function deliverQueuedMessage(
       // The lease counted this attempt, so more than one means an earlier one may have been sent.
       ...(message.attempts > 1 ? { retrySince: message.createdAt } : {}),
     });
+    return null;
   } catch (error) {
-    failure = failureOf(error);
+    return failureOf(error);
   }
-  const verdict = deliveryVerdict(message.attempts, failure);
-  const status = verdict.kind === 'sent' ? 'sent' : verdict.kind === 'dead' ? 'dead' : 'pending';
-  await db
-    .update(messages)
-    .set({ status, leaseUntil: null, lastError: failure?.text ?? null, sentAt: verdict.kind === 'sent' ? now : null })
-    .where(and(eq(messages.id, message.id), eq(messages.status, 'sending')));
-  if (failure) {
-    const log = {
-      event: verdict.kind === 'dead' ? 'message_dead' : 'message_retry',
-      id: message.id,
-      kind: message.kind,
-      attempts: message.attempts,
-      error: failure.text,
-    };
-    console.error(JSON.stringify(log));
+}
+
+/**
+ * One delivery attempt of each message named (a queue batch's bodies), in a fixed number of round
+ * trips however many there are: the leases in one statement, every message's facts in one batch,
+ * and the outcomes in one batch; each message is composed and handed to its provider in turn. The
+ * verdicts (in the order given) tell the queue consumer what to do with each queue message: ack it,
+ * or retry it after the delay; a message leased elsewhere, sent or dead is skipped.
+ */
+export async function deliverQueuedMessages(
+  db: Db,
+  env: DeliveryEnv,
+  queued: readonly QueuedMessage[],
+  now: number,
+  fetcher: typeof fetch = fetch,
+  clock: () => number = Date.now,
+): Promise<DeliveryOutcome[]> {
+  if (queued.length === 0) return [];
+  const leased = await lease(
+    db,
+    queued.map((each) => each.id),
+    now,
+  );
+  const byId = new Map(leased.map((message) => [message.id, message]));
+  const payloads = leased.map((message) => JSON.parse(message.payload) as Payload);
+  // A facts read that fails is every leased message's failure this time (a retry, as any D1 error is).
+  const facts: (LeasedFacts | Error)[] = await Promise.all([
+    readEach(
+      db,
+      leased.map((message, index) => factsReads(db, message, payloads[index])),
+    ),
+    currencyTable(db, now),
+  ]).then(
+    ([rows, table]) => rows.map((each, index) => ({ payload: payloads[index], rows: each, table })),
+    (error: unknown) => leased.map(() => (error instanceof Error ? error : new Error(String(error)))),
+  );
+  const verdicts = new Map<string, DeliveryVerdict>();
+  const marks = [];
+  // A delivery starts only in the first half of the leases, so it ends (a provider's calls time out
+  // after PROVIDER_TIMEOUT_MS) while its message is still ours; the rest go back untried, at once.
+  const startBy = now + MESSAGE_LEASE_MS / 2;
+  for (const [index, message] of leased.entries()) {
+    if (clock() >= startBy) {
+      verdicts.set(message.id, { kind: 'retry', delaySeconds: 0 });
+      marks.push(
+        db
+          .update(messages)
+          .set({ status: 'pending', leaseUntil: null, attempts: sql`${messages.attempts} - 1` })
+          .where(and(eq(messages.id, message.id), eq(messages.status, 'sending'))),
+      );
+      continue;
+    }
+    const failure = await sendLeased(db, env, message, queued.find((each) => each.id === message.id)!, facts[index], fetcher);
+    const verdict = deliveryVerdict(message.attempts, failure);
+    verdicts.set(message.id, verdict);
+    const status = verdict.kind === 'sent' ? 'sent' : verdict.kind === 'dead' ? 'dead' : 'pending';
+    marks.push(
+      db
+        .update(messages)
+        .set({ status, leaseUntil: null, lastError: failure?.text ?? null, sentAt: verdict.kind === 'sent' ? now : null })
+        .where(and(eq(messages.id, message.id), eq(messages.status, 'sending'))),
+    );
+    if (failure) {
+      const log = {
+        event: verdict.kind === 'dead' ? 'message_dead' : 'message_retry',
+        id: message.id,
+        kind: message.kind,
+        attempts: message.attempts,
+        error: failure.text,
+      };
+      console.error(JSON.stringify(log));
+    }
   }
-  return verdict;
+  if (marks.length > 0) await db.batch(marks as [(typeof marks)[number], ...(typeof marks)[number][]]);
+  // The same id twice in a queue batch is delivered once: its second copy is skipped.
+  const answered = new Set<string>();
+  return queued.map((each) => {
+    const verdict = byId.has(each.id) && !answered.has(each.id) ? verdicts.get(each.id) : undefined;
+    answered.add(each.id);
+    return verdict ?? { kind: 'skipped' };
+  });
+}
+
+/** One delivery attempt of the message `id` (a queue message's body); see deliverQueuedMessages. */
+export async function deliverQueuedMessage(
+  db: Db,
+  env: DeliveryEnv,
+  queued: QueuedMessage,
+  now: number,
+  fetcher: typeof fetch = fetch,
+): Promise<DeliveryOutcome> {
+  const [outcome] = await deliverQueuedMessages(db, env, [queued], now, fetcher);
+  return outcome;
 }
 
 /** The queue consumer: one delivery attempt per queue message, acked or retried after the delay its verdict says. */
 export async function consumeMessageBatch(batch: MessageBatch<QueuedMessage>, db: Db, env: DeliveryEnv): Promise<void> {
-  for (const message of batch.messages) {
-    try {
-      const outcome = await deliverQueuedMessage(db, env, message.body, Date.now());
-      if (outcome.kind === 'retry') message.retry({ delaySeconds: outcome.delaySeconds });
-      else message.ack();
-    } catch (error) {
-      // The database failed us, not the provider: the queue tries again (its own max_retries); the row stays claimable.
-      console.error(JSON.stringify({ event: 'message_delivery_crashed', id: message.body.id, error: String(error) }));
-      message.retry();
-    }
+  let outcomes: DeliveryOutcome[];
+  try {
+    outcomes = await deliverQueuedMessages(
+      db,
+      env,
+      batch.messages.map((message) => message.body),
+      Date.now(),
+    );
+  } catch (error) {
+    // The database failed us, not a provider: the queue tries again (its own max_retries); the rows stay claimable.
+    const ids = batch.messages.map((message) => message.body.id);
+    console.error(JSON.stringify({ event: 'message_delivery_crashed', ids, error: String(error) }));
+    for (const message of batch.messages) message.retry();
+    return;
   }
+  batch.messages.forEach((message, index) => {
+    const outcome = outcomes[index];
+    if (outcome.kind === 'retry') message.retry({ delaySeconds: outcome.delaySeconds });
+    else message.ack();
+  });
 }
 
 /** Messages that will not be delivered, newest first: what operators look at (GET /api/v1/operator/messages). */

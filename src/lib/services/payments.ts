@@ -17,7 +17,8 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { REFUND_RETRY_AFTER_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { orders, payments, paymentWebhookEvents } from '../db/schema.ts';
+import { read, readTogether } from '../db/read-together.ts';
+import { listings, orders, payments, paymentWebhookEvents } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Money } from '../domain/money.ts';
 import type { OrderStatus } from '../domain/order-state.ts';
@@ -32,7 +33,7 @@ import { localizedPath, type Locale } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
 import type { ServiceEnv } from './env.ts';
 import { sameRequestOrReused } from './orders/checkout.ts';
-import { expireOverdueOrders } from './orders/expiry.ts';
+import { expireOverdueOrders, expireOverdueOrdersStatement } from './orders/expiry.ts';
 import { applyOrderEvent } from './orders/lifecycle.ts';
 import type { OrderDetail } from './orders/presenters.ts';
 import { findOwnOrder, orderDetail, type OrderRow } from './orders/queries.ts';
@@ -79,17 +80,21 @@ async function orderRow(db: Db, orderId: number): Promise<OrderRow> {
   return row;
 }
 
-async function paymentByKey(db: Db, orderId: number, idempotencyKey: string): Promise<PaymentRow | undefined> {
-  const [row] = await db
+function paymentByKeySelect(db: Db, orderId: number, idempotencyKey: string) {
+  return db
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.idempotencyKey, idempotencyKey)));
-  return row;
 }
 
-async function paymentById(db: Db, id: number): Promise<PaymentRow> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id));
-  return row;
+/** The order's newest open payment by a method. */
+function openByMethodSelect(db: Db, orderId: number, method: PaymentMethod) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'created'), eq(payments.method, method)))
+    .orderBy(desc(payments.id))
+    .limit(1);
 }
 
 /** The order's most recent payment attempt. */
@@ -151,56 +156,64 @@ export async function startPayment(
   where: RequestOrigin,
 ): Promise<PaymentStart> {
   const { db, env, userId, now } = scope;
-  await expireOverdueOrders(db, now, { userId });
-  const order = await findOwnOrder(db, userId, orderId);
   const hash = await requestHash({ method });
-  const earlier = await paymentByKey(db, order.id, idempotencyKey);
+  // One round trip: overdue orders close first, then the order, the payment this key started and an open one by the method.
+  const { order, earlier, open } = await readTogether(db, {
+    expired: read([expireOverdueOrdersStatement(db, now, { userId })], () => null),
+    order: read(
+      [
+        db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, orderId), eq(orders.userId, userId))),
+      ],
+      ([[row]]) => row ?? null,
+    ),
+    earlier: read([paymentByKeySelect(db, orderId, idempotencyKey)], ([[row]]) => row ?? null),
+    open: read([openByMethodSelect(db, orderId, method)], ([[row]]) => row ?? null),
+  });
+  if (!order) throw new DomainError('order_not_found');
   if (earlier) return paymentStartOf(scope, order, sameRequestOrReused(earlier, hash), where);
   if (order.status !== 'pending_payment' || now >= order.paymentDeadline) throw new DomainError('order_not_payable');
   const providerName = checkoutProvider(setup);
   if (!providerName) throw new DomainError('payments_unavailable');
   if (!offeredPaymentMethods(setup, order.currency).includes(method)) throw new DomainError('payment_method_unavailable', {}, 'method');
 
-  const openByMethod = () =>
-    db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'created'), eq(payments.method, method)))
-      .orderBy(desc(payments.id))
-      .limit(1);
-  const [open] = await openByMethod();
   if (open) {
     // Reused only while the provider still takes it: a checkout that expired there is closed here first.
     await syncPayment(db, env, open, now);
-    const [stillOpen] = await openByMethod();
+    const [stillOpen] = await openByMethodSelect(db, order.id, method);
     if (stillOpen) return paymentStartOf(scope, order, stillOpen, where);
     if ((await orderRow(db, order.id)).status !== 'pending_payment') throw new DomainError('order_not_payable');
   }
 
   const provider = paymentProvider(providerName, db, env);
   const created = await provider.create(createInput(order, method, idempotencyKey, provider.name, where), now);
-  // A concurrent request with the same key got the same provider reference; only one row is kept.
-  await db
-    .insert(payments)
-    .values({
-      orderId: order.id,
-      provider: provider.name,
-      providerRef: created.ref,
-      method,
-      amount: order.total,
-      currency: order.currency,
-      status: 'created',
-      idempotencyKey,
-      requestHash: hash,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing();
-  await db
-    .update(orders)
-    .set({ paymentSubstatus: 'paying', paymentMethod: method, updatedAt: now })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')));
-  const payment = await paymentByKey(db, order.id, idempotencyKey);
+  // One batch: the payment (a concurrent request with the same key got the same provider reference,
+  // so only one row is kept), the order marked as paying, and the row the key now names.
+  const [, , [payment]] = await db.batch([
+    db
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        provider: provider.name,
+        providerRef: created.ref,
+        method,
+        amount: order.total,
+        currency: order.currency,
+        status: 'created',
+        idempotencyKey,
+        requestHash: hash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing(),
+    db
+      .update(orders)
+      .set({ paymentSubstatus: 'paying', paymentMethod: method, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment'))),
+    paymentByKeySelect(db, order.id, idempotencyKey),
+  ]);
   if (!payment) throw new Error(`Payment of order ${order.id} with key ${idempotencyKey} was not recorded`);
   return paymentStartOf(scope, order, sameRequestOrReused(payment, hash), where);
 }
@@ -269,14 +282,25 @@ async function paidByAnother(db: Db, payment: PaymentRow): Promise<boolean> {
  * its order is left alone.
  */
 async function settleSucceeded(db: Db, env: ServiceEnv, provider: PaymentProvider, payment: PaymentRow, now: number): Promise<void> {
-  await db
-    .update(payments)
-    .set({ status: 'succeeded', paidAt: now, updatedAt: now })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
-  const claimed = await paymentById(db, payment.id);
-  if (claimed.status !== 'succeeded') return;
+  // One batch: the claim, then the payment and its order as they are after it.
+  const [, [claimed], [claimedOrder]] = await db.batch([
+    db
+      .update(payments)
+      .set({ status: 'succeeded', paidAt: now, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'created'))),
+    db.select().from(payments).where(eq(payments.id, payment.id)),
+    db
+      .select({ order: orders, transfer: sql<boolean>`${listings.sourceOrderId} IS NOT NULL`.mapWith(Boolean) })
+      .from(orders)
+      .leftJoin(listings, eq(listings.id, orders.listingId))
+      .where(eq(orders.id, payment.orderId)),
+  ]);
+  if (claimed?.status !== 'succeeded') return;
+  if (!claimedOrder) throw new DomainError('order_not_found');
 
-  let order = await orderRow(db, payment.orderId);
+  let order = claimedOrder.order;
+  // Only a ticket transfer's order is reissued when paid; any other order is left to its seller.
+  const reissue = () => (claimedOrder.transfer ? reissueTransferOrder(db, env, order.id, now) : null);
   if (order.status === 'pending_payment') {
     if (now >= order.paymentDeadline) {
       await expireOverdueOrders(db, now, { userId: order.userId });
@@ -288,7 +312,7 @@ async function settleSucceeded(db: Db, env: ServiceEnv, provider: PaymentProvide
       })
     ) {
       // A ticket transfer needs nothing from its seller: the tickets are reissued as soon as it is paid.
-      await reissueTransferOrder(db, env, order.id, now);
+      await reissue();
       return;
     }
     order = await orderRow(db, payment.orderId);
@@ -300,7 +324,7 @@ async function settleSucceeded(db: Db, env: ServiceEnv, provider: PaymentProvide
     await refundPayment(db, provider, claimed, claimed.amount, now, false);
   } else if (order.status === 'pending_ticketing') {
     // This payment paid the order: a transfer's reissue that failed after it (a D1 error) is retried.
-    await reissueTransferOrder(db, env, order.id, now);
+    await reissue();
   }
 }
 
@@ -377,17 +401,17 @@ export async function receiveWebhook(
   const { db, env, now } = scope;
   const provider = paymentProvider(providerName, db, env);
   const notice = await provider.verifyWebhook(headers, body, now);
-  const taken = await db
-    .insert(paymentWebhookEvents)
-    .values({ eventId: notice.eventId, provider: provider.name, receivedAt: now })
-    .onConflictDoNothing();
+  // One batch: the event taken (once per id), and the payment it names.
+  const [taken, [payment]] = await db.batch([
+    db.insert(paymentWebhookEvents).values({ eventId: notice.eventId, provider: provider.name, receivedAt: now }).onConflictDoNothing(),
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, notice.ref ?? ''))),
+  ]);
   if (taken.meta.changes !== 1) return { duplicate: true };
   if (notice.ref === null) return { duplicate: false };
   try {
-    const [payment] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, notice.ref)));
     if (payment) await syncPayment(db, env, payment, now);
   } catch (error) {
     // Let the provider's retry of this event be handled rather than ignored as a replay.

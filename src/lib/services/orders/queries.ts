@@ -5,6 +5,8 @@
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_PAGE_SIZE } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { BatchResponse } from 'drizzle-orm/batch';
+import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
 import { read, readOne, readTogether, type Read } from '../../db/read-together.ts';
 import { activities, listingTickets, orderAttendees, orders, tickets } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -48,22 +50,54 @@ export interface LoadedOrder {
   listed: Set<number>;
 }
 
-/** The order `where` picks, with its show, attendees, tickets and which of them are listed for resale: one batch. */
-function orderRead(db: Db, where: SQL): Read<LoadedOrder | null> {
+/** The selects of the order `where` picks: with its show, its attendees, its tickets, and which of them are listed for resale. */
+function orderSelects(db: Db, where: SQL) {
   const orderIds = db.select({ id: orders.id }).from(orders).where(where);
   const ticketIds = db.select({ id: tickets.id }).from(tickets).where(inArray(tickets.orderId, orderIds));
+  return [
+    orderWithShowQuery(db).where(where),
+    db.select().from(orderAttendees).where(inArray(orderAttendees.orderId, orderIds)).orderBy(orderAttendees.id),
+    db.select().from(tickets).where(inArray(tickets.orderId, orderIds)).orderBy(tickets.id),
+    db
+      .select({ ticketId: listingTickets.ticketId })
+      .from(listingTickets)
+      .where(and(inArray(listingTickets.ticketId, ticketIds), eq(listingTickets.active, true))),
+  ] as const;
+}
+
+type OrderSelects = ReturnType<typeof orderSelects>;
+
+function loadedOrder([[row], attendeeRows, ticketRows, links]: BatchResponse<OrderSelects>): LoadedOrder | null {
+  return row ? { row, attendeeRows, ticketRows, listed: new Set(links.map((link) => link.ticketId)) } : null;
+}
+
+/** The order `where` picks, with its show, attendees, tickets and which of them are listed for resale: one batch. */
+function orderRead(db: Db, where: SQL): Read<LoadedOrder | null> {
+  return read(orderSelects(db, where), loadedOrder);
+}
+
+// A buyer's own order is read after every payment and on every order page: its four selects' SQL
+// (the first a hundred columns long) is built once per isolate (db/compiled-select.ts).
+type OwnOrder = { orderId: number; userId: number };
+const ownOrderNames = ['orderId', 'userId'] as const;
+const ownOrderWhere = (values: { orderId: Bound<number>; userId: Bound<number> }) =>
+  and(eq(orders.id, values.orderId), eq(orders.userId, values.userId)) as SQL;
+const ownOrderRow = compiledSelect<OwnOrder, OrderSelects[0]>(ownOrderNames, (db, values) => orderSelects(db, ownOrderWhere(values))[0]);
+const ownOrderAttendees = compiledSelect<OwnOrder, OrderSelects[1]>(
+  ownOrderNames,
+  (db, values) => orderSelects(db, ownOrderWhere(values))[1],
+);
+const ownOrderTickets = compiledSelect<OwnOrder, OrderSelects[2]>(
+  ownOrderNames,
+  (db, values) => orderSelects(db, ownOrderWhere(values))[2],
+);
+const ownOrderListed = compiledSelect<OwnOrder, OrderSelects[3]>(ownOrderNames, (db, values) => orderSelects(db, ownOrderWhere(values))[3]);
+
+/** The buyer's own order, as orderRead reads it. */
+function ownOrderRead(db: Db, values: OwnOrder): Read<LoadedOrder | null> {
   return read(
-    [
-      orderWithShowQuery(db).where(where),
-      db.select().from(orderAttendees).where(inArray(orderAttendees.orderId, orderIds)).orderBy(orderAttendees.id),
-      db.select().from(tickets).where(inArray(tickets.orderId, orderIds)).orderBy(tickets.id),
-      db
-        .select({ ticketId: listingTickets.ticketId })
-        .from(listingTickets)
-        .where(and(inArray(listingTickets.ticketId, ticketIds), eq(listingTickets.active, true))),
-    ],
-    ([[row], attendeeRows, ticketRows, links]) =>
-      row ? { row, attendeeRows, ticketRows, listed: new Set(links.map((link) => link.ticketId)) } : null,
+    [ownOrderRow(db, values), ownOrderAttendees(db, values), ownOrderTickets(db, values), ownOrderListed(db, values)],
+    loadedOrder,
   );
 }
 
@@ -86,7 +120,7 @@ export async function orderDetail(scope: UserScope, orderId: number): Promise<Or
   const { db, userId, now } = scope;
   const { loaded } = await readTogether(db, {
     expired: read([expireOverdueOrdersStatement(db, now, { userId })], () => null),
-    loaded: orderRead(db, and(eq(orders.id, orderId), eq(orders.userId, userId)) as SQL),
+    loaded: ownOrderRead(db, { orderId, userId }),
   });
   if (!loaded) throw new DomainError('order_not_found');
   return orderDetailFrom(scope, loaded);
