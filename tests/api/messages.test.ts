@@ -358,6 +358,34 @@ describe('delivering messages', () => {
     const handedOver = sent.length;
     expect(await publishPendingMessages(db, queue, now + 2 * 3600_000, null)).toBe(handedOver);
   });
+
+  it('hands over again a message whose lease ran out while it was being sent, once, and delivers it', async () => {
+    const buyer = await signedInClient('msg-stuck-lease');
+    const { id: orderId } = await orderedBy(buyer);
+    const db = database(env.DB);
+    const [message] = await db.select().from(messages).where(eq(messages.orderId, orderId));
+    const leasedAt = Date.now();
+    // Its consumer leased it and died: the queue's retry came while the lease held, and was acknowledged.
+    await db
+      .update(messages)
+      .set({ status: 'sending', attempts: 1, enqueuedAt: leasedAt - 1000, leaseUntil: leasedAt + MESSAGE_LEASE_MS })
+      .where(eq(messages.id, message.id));
+    const sent: QueuedMessage[] = [];
+    const queue = {
+      sendBatch: async (batch: Iterable<MessageSendRequest<QueuedMessage>>) => void sent.push(...[...batch].map((m) => m.body)),
+    };
+    const handedOver = () => sent.filter((queued) => queued.id === message.id).length;
+    await publishPendingMessages(db, queue, leasedAt + 1000, null);
+    expect(handedOver()).toBe(0);
+    const afterLease = leasedAt + MESSAGE_LEASE_MS + 1000;
+    await Promise.all([publishPendingMessages(db, queue, afterLease, null), publishPendingMessages(db, queue, afterLease, null)]);
+    expect(handedOver()).toBe(1);
+    await publishPendingMessages(db, queue, afterLease + 1000, null);
+    expect(handedOver()).toBe(1);
+    expect((await deliverQueuedMessage(db, env, { id: message.id, origin: null }, afterLease + 2000)).kind).toBe('sent');
+    const [delivered] = await db.select().from(messages).where(eq(messages.id, message.id));
+    expect(delivered.status).toBe('sent');
+  });
 });
 
 describe('notify me when tickets are on sale', () => {

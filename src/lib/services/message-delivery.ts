@@ -51,16 +51,21 @@ export interface MessageQueue {
 export type DeliveryEnv = ServiceEnv & OriginConfig;
 
 /**
- * Claims pending messages for the queue: those never handed over, and those handed over so long ago
- * that the queue must have lost them. Claiming (setting `enqueued_at`) comes before sending, so two
- * relays running at once hand each message over once.
+ * Claims messages for the queue: pending ones never handed over, and those handed over so long ago
+ * that the queue must have lost them; and a message whose lease ran out while it was being sent and
+ * that was not handed over since (its consumer died, or the queue's retry came while the lease held
+ * and was acknowledged as leased elsewhere): without this it would stay "sending" for good. Claiming
+ * (setting `enqueued_at`) comes before sending, so two relays running at once hand each message over once.
  */
 export function claimPendingMessagesStatement(db: Db, now: number): D1PreparedStatement {
   return db.$client
     .prepare(`
     UPDATE messages SET enqueued_at = ?1
-    WHERE status = 'pending' AND id IN (
-      SELECT id FROM messages WHERE status = 'pending' AND (enqueued_at IS NULL OR enqueued_at < ?2) ORDER BY created_at LIMIT ?3)
+    WHERE status IN ('pending', 'sending') AND id IN (
+      SELECT id FROM messages
+      WHERE (status = 'pending' AND (enqueued_at IS NULL OR enqueued_at < ?2))
+         OR (status = 'sending' AND lease_until < ?1 AND (enqueued_at IS NULL OR enqueued_at < lease_until OR enqueued_at < ?2))
+      ORDER BY created_at LIMIT ?3)
     RETURNING id`)
     .bind(now, now - MESSAGE_REPUBLISH_AFTER_MS, MESSAGE_PUBLISH_BATCH);
 }
