@@ -25,7 +25,7 @@ export function known<T>(value: T): Read<T> {
   return { statements: [], shape: () => value };
 }
 
-type Answers<R extends Record<string, Read<unknown>>> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };
+export type Answers<R extends Record<string, Read<unknown>>> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };
 
 /** What Drizzle keeps of a statement it has prepared (its select builder's and D1 session's inner surface, as drizzle-orm 0.45 has it). */
 interface PreparedStatement {

@@ -13,6 +13,7 @@ import { quoteCheckout } from '../services/orders/checkout.ts';
 import type { CheckoutQuote } from '../services/orders/presenters.ts';
 import { paymentSetup } from '../services/payment-providers/index.ts';
 import type { UserScope } from '../services/scope.ts';
+import { confirmedClaim } from '../services/signed-in.ts';
 import { passFor } from '../services/waiting-room.ts';
 
 export interface ShippingAddressChoice {
@@ -50,14 +51,15 @@ export interface QueueFirst {
 
 async function quoteFor(scope: UserScope, query: ConfirmQuery) {
   const input = { listingId: query.listingId, quantity: query.quantity, coupon: query.coupon, waitlistOfferId: query.offer };
+  const signedIn = confirmedClaim(scope);
   try {
     return {
-      quote: await quoteCheckout(scope, paymentSetup(scope.env), { ...input, deliveryType: query.deliveryType ?? undefined }),
+      quote: await quoteCheckout(signedIn, paymentSetup(scope.env), { ...input, deliveryType: query.deliveryType ?? undefined }),
       query,
     };
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== 'delivery_type_unavailable') throw error;
-    return { quote: await quoteCheckout(scope, paymentSetup(scope.env), input), query: { ...query, deliveryType: null } };
+    return { quote: await quoteCheckout(signedIn, paymentSetup(scope.env), input), query: { ...query, deliveryType: null } };
   }
 }
 

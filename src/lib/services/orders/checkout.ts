@@ -11,7 +11,7 @@ import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type Pa
 import { prefixed, prefixedTable, rowOf } from '../../db/batch-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { compiledSelect } from '../../db/compiled-select.ts';
-import { known, read, readOne, readTogether, type Read } from '../../db/read-together.ts';
+import { known, read, type Read } from '../../db/read-together.ts';
 import {
   activitySessions,
   attendees,
@@ -44,7 +44,9 @@ import { checkoutHoldStatement, type OrderPlacement, placementStatements } from 
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import type { JudgedCoupon, Priced, Target } from './priced.ts';
 import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';
-import type { UserScope } from '../scope.ts';
+import type { AfterWriteWork } from '../after-write.ts';
+import type { ClaimedUserScope, UserScope } from '../scope.ts';
+import { readSignedIn } from '../signed-in.ts';
 
 const TAKER_NAME_MAX_LENGTH = 50;
 
@@ -207,10 +209,12 @@ function price(scope: UserScope, input: QuoteInput, rows: CheckoutRows): Priced 
   return { target, deliveryType, unitPrice, judged, applied, cost };
 }
 
-/** The confirmation page's data: what is bought, the options, the coupons judged, and the cost. */
-export async function quoteCheckout(scope: UserScope, setup: PaymentSetup, input: QuoteInput): Promise<CheckoutQuote> {
-  const rows = await readOne(scope.db, checkoutRead(scope, input.listingId, input.waitlistOfferId));
-  return checkoutQuoteView(price(scope, input, rows), input.quantity, scope.ctx, scope.currencies, setup);
+/** The confirmation page's data: what is bought, the options, the coupons judged, and the cost; the session is read with it. */
+export async function quoteCheckout(claimed: ClaimedUserScope, setup: PaymentSetup, input: QuoteInput): Promise<CheckoutQuote> {
+  const { scope, rows } = await readSignedIn(claimed, (scope) => ({
+    checkout: checkoutRead(scope, input.listingId, input.waitlistOfferId),
+  }));
+  return checkoutQuoteView(price(scope, input, rows.checkout), input.quantity, scope.ctx, scope.currencies, setup);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,21 +315,24 @@ function isUniqueViolation(error: unknown): boolean {
  * With a waitlist offer the offer already holds the tickets: the batch claims it instead of the decrement.
  * A high-demand session's order goes to its inventory object, whose batch writes the same statements.
  * A high-demand session's order needs the buyer's own pass from its waiting room.
+ * Two round trips in all: the session with everything read, then the write carrying the request's
+ * after-write work (`afterWrite`).
  */
 export async function createOrder(
-  scope: UserScope,
+  claimed: ClaimedUserScope,
   setup: PaymentSetup,
   input: CreateOrderInput,
   idempotencyKey: string,
+  afterWrite: AfterWriteWork | null,
 ): Promise<OrderDetail> {
-  const { db, ctx, currencies: table, userId, now } = scope;
   const hash = await requestHash(input);
   const attendeeIds = [...new Set(input.attendeeIds ?? [])];
-  // Everything the order is checked against, in one round trip; the listing's overdue holds close
-  // first in the same batch, so their tickets count as available.
-  const rows = await readTogether(db, {
+  const { db, now } = claimed;
+  // The session and everything the order is checked against, in one round trip; the listing's
+  // overdue holds close first in the same batch, so their tickets count as available.
+  const { scope, rows } = await readSignedIn(claimed, (scope) => ({
     expired: read([expireOverdueOrdersStatement(db, now, { listingId: input.listingId })], () => null),
-    earlier: read([orderByKeyStatement(db, userId, idempotencyKey)], ([[row]]) => row ?? null),
+    earlier: read([orderByKeyStatement(db, scope.userId, idempotencyKey)], ([[row]]) => row ?? null),
     checkout: checkoutRead(scope, input.listingId, input.waitlistOfferId),
     address: input.deliveryType === 'courier' && input.addressId !== undefined ? addressRead(scope, input.addressId) : known(null),
     attendees:
@@ -335,12 +342,13 @@ export async function createOrder(
               db
                 .select()
                 .from(attendees)
-                .where(and(eq(attendees.userId, userId), inArray(attendees.id, attendeeIds))),
+                .where(and(eq(attendees.userId, scope.userId), inArray(attendees.id, attendeeIds))),
             ],
             ([found]) => found,
           )
         : known([]),
-  });
+  }));
+  const { ctx, currencies: table, userId } = scope;
   if (rows.earlier) return orderDetailByNo(scope, sameRequestOrReused(rows.earlier, hash).orderNo);
 
   if (!input.acceptNotes) throw new DomainError('buyer_notes_not_accepted', {}, 'acceptNotes');
@@ -382,8 +390,8 @@ export async function createOrder(
     attendees: chosenAttendees.map(({ name, nationality, idCardType, idCardNo }) => ({ name, nationality, idCardType, idCardNo })),
   };
   // A waitlist offer already holds its tickets: claiming it takes nothing from the stock either path keeps.
-  if (target.highDemand && input.waitlistOfferId === undefined) return placeThroughInventory(scope, target, placement, hash);
-  return placeInD1(scope, target, placement, input.waitlistOfferId ?? null, hash);
+  if (target.highDemand && input.waitlistOfferId === undefined) return placeThroughInventory(scope, target, placement, hash, afterWrite);
+  return placeInD1(scope, target, placement, input.waitlistOfferId ?? null, hash, afterWrite);
 }
 
 /** The created order's detail, made from the rows its write returned and the show it read: no third read. */
@@ -397,13 +405,19 @@ function placedOrderDetail(scope: UserScope, target: Target, created: Record<str
   });
 }
 
-/** Checkout's own D1 batch: the hold (or the offer's claim) and the order, for one buyer. */
+/**
+ * Checkout's own D1 batch: the hold (or the offer's claim) and the order, for one buyer, then the
+ * request's after-write work, which commits with them. That work never fails an order: a batch
+ * that fails for any other reason than a concurrent retry is sent again without it (the API then
+ * settles on its own).
+ */
 async function placeInD1(
   scope: UserScope,
   target: Target,
   placement: OrderPlacement,
   offerId: number | null,
   hash: string,
+  afterWrite: AfterWriteWork | null,
 ): Promise<OrderDetail> {
   const { db, userId, now } = scope;
   const d1 = db.$client;
@@ -418,18 +432,22 @@ async function placeInD1(
     .bind(placement.orderNo, offerId);
   const written = placementStatements(d1, placement);
 
+  const ride = afterWrite?.ride(now);
   let results: D1Result<Record<string, unknown>>[];
   try {
     const take = offerId === null ? [checkoutHoldStatement(d1, placement)] : [claimOffer];
     const link = offerId === null ? [] : [linkOffer];
-    results = await d1.batch<Record<string, unknown>>([...take, ...written, ...link]);
+    results = await d1.batch<Record<string, unknown>>([...take, ...written, ...link, ...(ride?.statements ?? [])]);
   } catch (error) {
     // A concurrent retry with the same key won the insert; the whole batch (and its hold) rolled back.
-    if (!isUniqueViolation(error)) throw error;
-    const [winner] = await orderByKeyStatement(db, userId, placement.idempotencyKey);
-    if (!winner) throw error;
-    return orderDetailByNo(scope, sameRequestOrReused(winner, hash).orderNo);
+    if (isUniqueViolation(error)) {
+      const [winner] = await orderByKeyStatement(db, userId, placement.idempotencyKey);
+      if (winner) return orderDetailByNo(scope, sameRequestOrReused(winner, hash).orderNo);
+    }
+    if (ride) return placeInD1(scope, target, placement, offerId, hash, null);
+    throw error;
   }
+  if (ride) ride.carried(results.slice(results.length - ride.statements.length));
   const [created] = results[1].results;
   if (!created) throw await whyNotHeld(scope, placement.listingId, placement.quantity, offerId);
   const attendeeRows = results.slice(3, 3 + placement.attendees.length).flatMap((result) => result.results);
@@ -441,9 +459,15 @@ async function placeInD1(
  * next batch. An object being switched off refuses new holds: the order then takes D1's own path,
  * whose hold D1 refuses (409 conflict, try again) until the session's flag is off.
  */
-async function placeThroughInventory(scope: UserScope, target: Target, placement: OrderPlacement, hash: string): Promise<OrderDetail> {
+async function placeThroughInventory(
+  scope: UserScope,
+  target: Target,
+  placement: OrderPlacement,
+  hash: string,
+  afterWrite: AfterWriteWork | null,
+): Promise<OrderDetail> {
   const answer = await sessionInventory(scope.env, placement.sessionId).hold(placement);
-  if (answer.outcome === 'closed') return placeInD1(scope, target, placement, null, hash);
+  if (answer.outcome === 'closed') return placeInD1(scope, target, placement, null, hash, afterWrite);
   if (answer.outcome === 'sold_out') throw new DomainError('tickets_sold_out', { available: answer.available });
   if (answer.outcome === 'coupon_used') throw new DomainError('coupon_not_usable', {}, 'coupon');
   if (answer.outcome === 'key_reused') throw new DomainError('idempotency_key_reused');
