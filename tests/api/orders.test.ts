@@ -297,6 +297,26 @@ describe('round trips', () => {
     expect(message?.enqueuedAt).not.toBeNull();
   });
 
+  it('still places the order when its after-write work fails, sending the order alone', async () => {
+    const client = await signedInClient('trips');
+    const body = await eTicketOrder(client, eTicket);
+    const before = await stockOf(eTicket.listingId);
+    // The outbox claim, last in the order's batch, fails: the batch is sent again without the after-write work.
+    await env.DB.prepare(
+      `CREATE TRIGGER relay_down BEFORE UPDATE OF enqueued_at ON messages BEGIN SELECT RAISE(ABORT, 'relay down'); END`,
+    ).run();
+    try {
+      const placed = await countingRoundTrips(() => order(client, body));
+      expect(placed.result.status, placed.result.text).toBe(200);
+      // The failed batch, the order alone, then the API's own after-write pass (which fails, logged).
+      expect(placed.roundTrips).toBe(4);
+    } finally {
+      await env.DB.prepare('DROP TRIGGER relay_down').run();
+    }
+    expect(await stockOf(eTicket.listingId)).toBe(before - 2);
+    expect((await client.call<OrderPage>('/api/v1/orders')).body.data.total).toBe(1);
+  });
+
   it("goes by the session, never by the user id cookie: another id is read again for the session's user, no session is a 401", async () => {
     const first = await signedInClient('claim');
     const second = await signedInClient('claim');
