@@ -35,5 +35,7 @@ export interface UserScope extends RequestScope {
  */
 export interface ClaimedUserScope extends RequestScope {
   claimedUserId: number;
+  /** A page's claim: a session of another user than the id cookie's is no sign-in at all, as the middleware's check has it. */
+  exact?: boolean;
   session: Read<{ userId: number } | null>;
 }

@@ -209,12 +209,23 @@ function price(scope: UserScope, input: QuoteInput, rows: CheckoutRows): Priced 
   return { target, deliveryType, unitPrice, judged, applied, cost };
 }
 
-/** The confirmation page's data: what is bought, the options, the coupons judged, and the cost; the session is read with it. */
-export async function quoteCheckout(claimed: ClaimedUserScope, setup: PaymentSetup, input: QuoteInput): Promise<CheckoutQuote> {
+/**
+ * The confirmation page's data: what is bought, the options, the coupons judged, and the cost; the
+ * session is read with it, and the signed-in scope it confirmed comes back with the quote.
+ */
+export async function signedInQuote(
+  claimed: ClaimedUserScope,
+  setup: PaymentSetup,
+  input: QuoteInput,
+): Promise<{ scope: UserScope; quote: CheckoutQuote }> {
   const { scope, rows } = await readSignedIn(claimed, (scope) => ({
     checkout: checkoutRead(scope, input.listingId, input.waitlistOfferId),
   }));
-  return checkoutQuoteView(price(scope, input, rows.checkout), input.quantity, scope.ctx, scope.currencies, setup);
+  return { scope, quote: checkoutQuoteView(price(scope, input, rows.checkout), input.quantity, scope.ctx, scope.currencies, setup) };
+}
+
+export async function quoteCheckout(claimed: ClaimedUserScope, setup: PaymentSetup, input: QuoteInput): Promise<CheckoutQuote> {
+  return (await signedInQuote(claimed, setup, input)).quote;
 }
 
 // ---------------------------------------------------------------------------------------------
