@@ -47,8 +47,9 @@ const SESSION = 'signedInSession';
  * Reads `reads` (made for the claimed user) in one batch with the session, and answers them with the
  * signed-in scope once the session confirms the claim. No live session is a 401; a session of another
  * user than the cookie claims reads again, for that user (one more round trip, as the API always
- * went by the token alone), or is a 401 too for an `exact` claim (a page's). The reads may include writes that are anyone's to make (the lazy expiry
- * of a listing's overdue holds): they run even when the sign-in then fails.
+ * went by the token alone), or is a 401 too for an `exact` claim (a page's). The reads may include
+ * writes that are anyone's to make (the lazy expiry of a listing's overdue holds): they run even
+ * when the sign-in then fails.
  */
 export async function readSignedIn<R extends Record<string, Read<unknown>>>(
   claimed: ClaimedUserScope,
