@@ -109,6 +109,13 @@ export const WAITLIST_OFFERS_PER_BATCH = 20;
  * milliseconds of D1's single writer, while holds arriving meanwhile wait for the next batch.
  */
 export const INVENTORY_FLUSH_MAX_HOLDS = 25;
+/**
+ * Checkout's orders a minute at which a plain session turns high demand by itself (issue 20,
+ * docs/hot-on-sale.md; the worker's env may set another, `HIGH_DEMAND_ORDERS_PER_MINUTE`). 100 a
+ * second: at about five statements an order, half of what D1's single writer takes (about 1,000
+ * queries a second), beyond which one show's checkout crowds out the rest of the marketplace's writes.
+ */
+export const HIGH_DEMAND_ORDERS_PER_MINUTE = 6000;
 /** How soon the inventory object tries again to write holds a failed or interrupted flush left waiting. */
 export const INVENTORY_RETRY_MS = 1000;
 /** The object wakes at its orders' payment deadlines rounded up to this step, so a burst of orders sets few alarms. */

@@ -66,3 +66,41 @@ describe('a broad CJK phrase found outside the activities’ own names', () => {
     });
   });
 });
+
+describe('a specific CJK phrase ranked for a search without narrowing', () => {
+  it('keeps the same activities as the filter on their rows: started and ended, or not shown, are left out', async () => {
+    const now = Date.now();
+    const hour = 3600 * 1000;
+    // [status, starts, ends]: upcoming on sale, started and running, started and ended (not swept yet), a draft, not yet on sale.
+    const shows: [number, number, number][] = [
+      [1, now + DAY, now + DAY + hour],
+      [1, now - hour, now + hour],
+      [1, now - 2 * hour, now - hour],
+      [2, now + DAY, now + DAY + hour],
+      [6, now + 2 * DAY, now + 2 * DAY + hour],
+    ];
+    await env.DB.batch(
+      shows.map(([status, starts, ends], index) =>
+        env.DB.prepare(
+          `INSERT INTO activities (id, category_id, city_id, venue_id, name_en, name_zh_hant, name_zh_hans,
+             description_en, description_zh_hant, description_zh_hans, poster, status, starts_at, ends_at, sale_starts_at)
+           VALUES (?, 1, 341, 1, 'Qilin', ?, ?, '', '', '', '/p.svg', ?, ?, ?, ?)`,
+        ).bind(
+          982_000 + index,
+          index % 2 === 0 ? '麒麟之夜' : '麒麟',
+          index % 2 === 0 ? '麒麟之夜' : '麒麟',
+          status,
+          starts,
+          ends,
+          TODAY - DAY,
+        ),
+      ),
+    );
+    const db = database(env.DB);
+    const byKey = await phraseMatches(db, '麒麟', { now, narrowing: null }, SEARCH_CANDIDATE_LIMIT + 1);
+    const byRow = await phraseMatches(db, '麒麟', sql`a.ends_at >= ${now} AND a.status IN (1, 4, 6)`, SEARCH_CANDIDATE_LIMIT + 1);
+    expect(byKey).toEqual(byRow);
+    expect(byKey?.broad).toBe(false);
+    expect([...(byKey?.ids ?? [])].sort()).toEqual([982_000, 982_001, 982_004]);
+  });
+});

@@ -125,10 +125,20 @@ api.use('*', async (c, next) => {
   c.set('ctx', ctx);
   c.set('currencies', currencies);
   c.set('t', translator(ctx.locale));
-  c.set('scope', { db, ctx, currencies, reference, now, env: c.env });
+  const deferred: Promise<unknown>[] = [];
+  const waitUntil = (work: Promise<unknown>) => {
+    try {
+      c.executionCtx.waitUntil(work);
+    } catch {
+      deferred.push(work);
+    }
+  };
+  c.set('scope', { db, ctx, currencies, reference, now, env: c.env, waitUntil });
   const afterWrite = mayWrite(c.req.method) ? new AfterWriteWork(db, c.env.MESSAGES, publicOrigin(c.env, c.req.url)) : null;
   c.set('afterWrite', afterWrite);
   await next();
+  // No execution context (the API called in-process, as the tests do): work meant for after the answer finishes before it.
+  await Promise.all(deferred);
   // A write route that only writes a Durable Object's storage (a waiting room's join) leaves D1 as it
   // was: nothing to settle, no bookmark to hand over, and a hot on-sale's joins add no D1 writes.
   const wroteD1 = afterWrite !== null && !c.var.d1Untouched;

@@ -186,6 +186,29 @@ export const activitySessions = sqliteTable(
   (t) => [index('sessions_activity_idx').on(t.activityId, t.startsAt)],
 );
 
+/**
+ * Checkout's orders for a session in one minute of the clock (ms / 60,000), toward the session
+ * turning high demand by itself (migration 0024, docs/hot-on-sale.md); the sweep deletes past minutes.
+ */
+export const sessionOrderRates = sqliteTable(
+  'session_order_rates',
+  {
+    minute: integer('minute').notNull(),
+    sessionId: integer('session_id').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.minute, t.sessionId] })],
+);
+
+/** An operator's last switch of a session's high demand: from then on the order rate never switches it (services/high-demand.ts). */
+export const operatorHighDemandSwitches = sqliteTable('operator_high_demand_switches', {
+  sessionId: integer('session_id')
+    .primaryKey()
+    .references(() => activitySessions.id),
+  highDemand: integer('high_demand', { mode: 'boolean' }).notNull(),
+  switchedAt: integer('switched_at').notNull(),
+});
+
 /** A ticket category ("specification" in SPEC.md) of one session, with its face value. */
 export const ticketTiers = sqliteTable(
   'ticket_tiers',

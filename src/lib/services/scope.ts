@@ -21,6 +21,11 @@ export interface RequestScope {
   now: number;
   /** Secrets and settings from the worker's env. */
   env: ServiceEnv;
+  /**
+   * Hands the runtime work that may finish after the answer (the execution context's `waitUntil`);
+   * without it, a service awaits such work itself.
+   */
+  waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /** The scope of a signed-in caller. */

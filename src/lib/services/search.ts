@@ -118,20 +118,23 @@ export type PhraseMatches = { broad: false; ids: number[] } | { broad: true; ids
  * `condition` come back in that order, the first `wanted` of them, as the main index's
  * `MATCH … ORDER BY rowid LIMIT` would give them.
  *
- * `condition` is one on the activity `a`, or a search's filter, which lets a broad scan without
- * narrowing read no activity row (see phraseScanChunk).
+ * `condition` is one on the activity `a`, or a search's filter, which without narrowing is asked of
+ * each candidate's key (keyPasses): neither the ranking nor a broad scan then reads an activity row,
+ * but for shows that have started (see phraseScanChunk).
  */
 export async function phraseMatches(db: Db, keyword: string, condition: SQL | SearchFilter, wanted: number): Promise<PhraseMatches | null> {
   const chars = bigramPhrase(keyword);
   if (chars === null) return null;
   const expression = bigramQuery(chars);
   const where = condition instanceof SQL ? condition : filterCondition(condition);
+  // A search without narrowing asks passing of the key (keyPasses): its candidates' activities are not read.
+  const byKey = !(condition instanceof SQL) && condition.narrowing === null;
   const [found] = await db.all<{ candidates: number; totals: string; ranked: string | null; scanned: string | null }>(sql`
     SELECT n.candidates AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
       CASE WHEN n.candidates BETWEEN 1 AND ${SEARCH_CANDIDATE_LIMIT} THEN (
-        SELECT json_group_array(json_array(a.id, (${where}), doc.c0, doc.c1, doc.c2, hex(size.sz)))
+        SELECT json_group_array(json_array(b.id & 4294967295, (${byKey ? keyPasses(sql`b.id`, condition) : where}), doc.c0, doc.c1, doc.c2, hex(size.sz)))
         FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression}) AS b
-        JOIN activities a ON a.id = (b.id & 4294967295)
+        ${byKey ? sql`` : sql`JOIN activities a ON a.id = (b.id & 4294967295)`}
         JOIN activity_search_content doc ON doc.id = b.id
         JOIN activity_search_docsize size ON size.id = b.id) END AS ranked,
       CASE WHEN n.candidates > ${SEARCH_CANDIDATE_LIMIT} THEN (${phraseScanChunk(chars, condition, null, false, SEARCH_CANDIDATE_LIMIT + 1)}) END AS scanned

@@ -2,14 +2,15 @@
  * The scheduled sweep (a Workers cron trigger, every minute): closes unpaid orders past their
  * deadline even when nobody reads them, draws the lotteries whose time has come, finishes the
  * reissue of paid transfer orders that failed after payment, gives back money whose refund
- * failed, deletes rows whose only purpose has passed, tells notify-me subscribers of sales that
+ * failed, deletes rows whose only purpose has passed (past minutes' order counts among them), tells notify-me subscribers of sales that
  * started, moves ended activities to the back of the search index (services/search.ts), and then
  * does what follows any write (services/after-write.ts).
  */
 import { lt } from 'drizzle-orm';
 import { CODE_SEND_LIMITS } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { authSessions, captchaChallenges, rateLimits, verificationCodes } from '../db/schema.ts';
+import { authSessions, captchaChallenges, rateLimits, sessionOrderRates, verificationCodes } from '../db/schema.ts';
+import { minuteOf } from '../domain/order-rate.ts';
 import { writeSaleStartedMessages } from './activity-detail.ts';
 import { afterWrite } from './after-write.ts';
 import type { ServiceEnv } from './env.ts';
@@ -65,6 +66,8 @@ export async function sweep(db: Db, env: ServiceEnv, queue: MessageQueue, now: n
     db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, now)),
     db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, now)),
     db.delete(authSessions).where(lt(authSessions.expiresAt, now)),
+    // An order's rate reads its own minute's count and the one before (domain/order-rate.ts).
+    db.delete(sessionOrderRates).where(lt(sessionOrderRates.minute, minuteOf(now) - 1)),
   ]);
   await writeSaleStartedMessages(db, now);
   await hideEndedFromSearch(db, now);

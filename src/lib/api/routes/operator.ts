@@ -9,7 +9,8 @@
  *                                             buyers may ask for the refund until refundUntil
  *   POST v1/operator/sessions/{id}/high-demand { highDemand }: on, the waiting room and the inventory
  *                                             object; off only once the object wrote every hold it
- *                                             keeps to D1 (409 high_demand_holds_unwritten: try again)
+ *                                             keeps to D1 (409 high_demand_holds_unwritten: try again);
+ *                                             either way final: the order rate no longer switches it
  *   GET  v1/operator/messages/dead            messages to buyers that failed their last delivery try
  *   POST v1/operator/messages/{id}/redeliver  a dead message tried again from the start
  */

@@ -26,6 +26,7 @@ import {
 } from '../../db/schema.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { bestOffer, judgeCoupon } from '../../domain/coupons.ts';
+import type { MinuteCounts } from '../../domain/order-rate.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { idCardTypeFor } from '../../domain/identity.ts';
 import { requestHash, sameRequest } from '../../domain/idempotency.ts';
@@ -36,11 +37,12 @@ import { parseDeliveryTypes } from '../../domain/ticket-offer.ts';
 import { normalizePhone, phoneProblem } from '../../domain/validation.ts';
 import { offerClaimable } from '../../domain/waitlist.ts';
 import { addressRead, type AddressView } from '../addresses.ts';
+import { afterOrderCounted } from '../high-demand.ts';
 import { showQuery } from '../show-query.ts';
 import { checkWaitingRoomPass } from '../waiting-room.ts';
 import { expireOverdueOrdersStatement } from './expiry.ts';
 import { sessionInventory } from '../../durable-objects/session-inventory.ts';
-import { checkoutHoldStatement, type OrderPlacement, placementStatements } from './placement.ts';
+import { checkoutHoldStatement, type OrderPlacement, orderRateStatement, placementStatements } from './placement.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import type { JudgedCoupon, Priced, Target } from './priced.ts';
 import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';
@@ -448,7 +450,9 @@ async function placeInD1(
   try {
     const take = offerId === null ? [checkoutHoldStatement(d1, placement)] : [claimOffer];
     const link = offerId === null ? [] : [linkOffer];
-    results = await d1.batch<Record<string, unknown>>([...take, ...written, ...link, ...(ride?.statements ?? [])]);
+    // A buyer's arrival at a plain session's checkout counts toward its high demand; a claimed offer is no arrival.
+    const counted = offerId === null ? [orderRateStatement(d1, placement)] : [];
+    results = await d1.batch<Record<string, unknown>>([...take, ...written, ...link, ...counted, ...(ride?.statements ?? [])]);
   } catch (error) {
     // A concurrent retry with the same key won the insert; the whole batch (and its hold) rolled back.
     if (isUniqueViolation(error)) {
@@ -458,7 +462,10 @@ async function placeInD1(
     if (ride) return placeInD1(scope, target, placement, offerId, hash, null);
     throw error;
   }
-  if (ride) ride.carried(results.slice(results.length - ride.statements.length));
+  // The after-write pass's answers come off the end; the order's own statements' answers stay as they were.
+  if (ride) ride.carried(results.splice(results.length - ride.statements.length));
+  // Counted whether or not the hold won: a lost race took D1's writer as long as a placed order.
+  if (offerId === null) await afterOrderCounted(scope, placement.sessionId, results.at(-1)!.results[0] as unknown as MinuteCounts, now);
   const [created] = results[1].results;
   if (!created) throw await whyNotHeld(scope, placement.listingId, placement.quantity, offerId);
   const attendeeRows = results.slice(3, 3 + placement.attendees.length).flatMap((result) => result.results);

@@ -6,6 +6,7 @@
  * (inventory-object.ts). Raw D1 statements: the insert needs `changes()` of the statement before,
  * which only plain SQL can say.
  */
+import { minuteOf } from '../../domain/order-rate.ts';
 
 /** Everything an order row is made of, checked and priced by checkout before it is written. */
 export interface OrderPlacement {
@@ -131,4 +132,20 @@ export function placementStatements(d1: D1Database, placement: OrderPlacement): 
       .bind(p.orderNo, attendee.name, attendee.nationality, attendee.idCardType, attendee.idCardNo, index, p.userId),
   );
   return [insertOrder, lockCoupon, ...copyAttendees];
+}
+
+/**
+ * Counts a plain session's order toward the session turning high demand by itself
+ * (docs/hot-on-sale.md), in the order's own batch: one upsert of the session's count for the order's
+ * minute, answering it with the previous minute's count (`MinuteCounts`). Its own table, never the
+ * session row, whose every write bumps the catalogue version (migration 0012).
+ */
+export function orderRateStatement(d1: D1Database, placement: OrderPlacement): D1PreparedStatement {
+  return d1
+    .prepare(`
+    INSERT INTO session_order_rates (minute, session_id, orders) VALUES (?1, ?2, 1)
+    ON CONFLICT (minute, session_id) DO UPDATE SET orders = orders + 1
+    RETURNING orders AS current,
+      coalesce((SELECT p.orders FROM session_order_rates p WHERE p.minute = ?1 - 1 AND p.session_id = ?2), 0) AS previous`)
+    .bind(minuteOf(placement.createdAt), placement.sessionId);
 }
