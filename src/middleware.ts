@@ -13,7 +13,9 @@ import { routeFor } from './lib/routes.ts';
 import { bookmarkOf, database } from './lib/db/client.ts';
 import { bookmarkCookie, mayWrite, usableBookmark } from './lib/domain/replica-bookmark.ts';
 import { securityHeaders } from './lib/domain/security.ts';
+import { loginRedirect } from './lib/pages/signed-in.ts';
 import { userOfCookies } from './lib/services/auth.ts';
+import { claimedSignIn } from './lib/services/signed-in.ts';
 
 const CHANNEL_MAX_AGE_S = 30 * 24 * 3600;
 const CHANNEL_PATTERN = /^[\w.-]{1,64}$/;
@@ -69,15 +71,19 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
   }
 
   if (route.auth) {
-    // Both cookies must be there and the token must be a live session of that user id.
-    const user = await userOfCookies(context.locals.db, cookies.get(TOKEN_COOKIE)?.value, cookies.get(USER_ID_COOKIE)?.value, Date.now());
-    if (!user) {
-      for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) if (cookies.has(name)) cookies.delete(name, { path: '/' });
-      const asked = prefix ? localizedPath(url.pathname, prefix) : url.pathname;
-      const target = `${localizedPath('/login', choice.locale)}?redirect=${encodeURIComponent(asked + url.search)}`;
-      return context.redirect(target, 302);
+    // Both cookies must be there and the token must be a live session of that user id: checked here,
+    // or, for a page that reads the session with its own data, there (the claim is all it takes here).
+    const token = cookies.get(TOKEN_COOKIE)?.value;
+    const userId = cookies.get(USER_ID_COOKIE)?.value;
+    if (route.sessionReadByPage) {
+      const claim = await claimedSignIn(context.locals.db, token, userId, Date.now(), true);
+      if (!claim) return loginRedirect(context);
+      context.locals.claim = claim;
+    } else {
+      const user = await userOfCookies(context.locals.db, token, userId, Date.now());
+      if (!user) return loginRedirect(context);
+      context.locals.user = user;
     }
-    context.locals.user = user;
   }
 
   return next();

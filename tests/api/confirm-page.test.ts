@@ -5,6 +5,7 @@ import { DomainError } from '../../src/lib/domain/errors.ts';
 import { database } from '../../src/lib/db/client.ts';
 import type { ConfirmQuery } from '../../src/lib/domain/confirm-query.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
+import { confirmedClaim } from '../../src/lib/services/signed-in.ts';
 import { confirmPage } from '../../src/lib/pages/confirm.ts';
 import { referenceData } from '../../src/lib/services/reference-data.ts';
 import type { CheckoutQuote } from '../../src/lib/services/orders/presenters.ts';
@@ -49,7 +50,8 @@ async function buyer(): Promise<{ client: TestClient; userId: number }> {
 async function page(userId: number, choices: ConfirmQuery) {
   const db = database(env.DB);
   const reference = await referenceData(db, Date.now(), null);
-  const found = await confirmPage({ db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env }, choices);
+  const scope = { db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env };
+  const found = await confirmPage(confirmedClaim(scope), choices);
   // No seeded session here is high demand, so no buyer is sent to a waiting room.
   if ('waitingRoomSessionId' in found) throw new Error(`session ${found.waitingRoomSessionId} is high demand`);
   return found;

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_FEE_BASIS_POINTS } from '../../src/lib/config.ts';
+import { SERVICE_FEE_BASIS_POINTS, TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
+import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
 import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders/presenters.ts';
 import { sweep } from '../../src/lib/services/sweep.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
@@ -273,6 +274,76 @@ describe('creating an order', () => {
       { name: 'Wang Fang', idCardType: 'passport', idCardNoMasked: expect.stringMatching(/\*/) },
     ]);
     expect(placed.body.data).toEqual((await client.call<OrderDetail>(`/api/v1/orders/${placed.body.data.id}`)).body.data);
+  });
+});
+
+describe('round trips', () => {
+  // The far-region cost of checkout (README, Performance): a quote reads the session with its rows;
+  // an order reads them so, then writes the order with the after-write work in one batch. Each extra
+  // D1 call would add a round trip to a far primary and a queue wait behind a busy worker.
+  it('quotes in one round trip and orders in two, its after-write work included', async () => {
+    const client = await signedInClient('trips');
+    const quoted = await countingRoundTrips(() => quote(client, eTicket, '&deliveryType=e_ticket&coupon=none'));
+    expect(quoted.result.status).toBe(200);
+    expect(quoted.roundTrips).toBe(1);
+    const body = await eTicketOrder(client, eTicket);
+    const placed = await countingRoundTrips(() => order(client, body));
+    expect(placed.result.status, placed.result.text).toBe(200);
+    expect(placed.roundTrips).toBe(2);
+    // The after-write work rode in the order's batch: its "placed" message is already claimed for the queue.
+    const message = await env.DB.prepare(`SELECT enqueued_at AS enqueuedAt FROM messages WHERE order_id = ? AND kind = 'order_placed'`)
+      .bind(placed.result.body.data.id)
+      .first<{ enqueuedAt: number | null }>();
+    expect(message?.enqueuedAt).not.toBeNull();
+  });
+
+  it('still places the order when its after-write work fails, sending the order alone', async () => {
+    const client = await signedInClient('trips');
+    const body = await eTicketOrder(client, eTicket);
+    const before = await stockOf(eTicket.listingId);
+    // The outbox claim, last in the order's batch, fails: the batch is sent again without the after-write work.
+    await env.DB.prepare(
+      `CREATE TRIGGER relay_down BEFORE UPDATE OF enqueued_at ON messages BEGIN SELECT RAISE(ABORT, 'relay down'); END`,
+    ).run();
+    try {
+      const placed = await countingRoundTrips(() => order(client, body));
+      expect(placed.result.status, placed.result.text).toBe(200);
+      // The failed batch, the order alone, then the API's own after-write pass (which fails, logged).
+      expect(placed.roundTrips).toBe(4);
+    } finally {
+      await env.DB.prepare('DROP TRIGGER relay_down').run();
+    }
+    expect(await stockOf(eTicket.listingId)).toBe(before - 2);
+    expect((await client.call<OrderPage>('/api/v1/orders')).body.data.total).toBe(1);
+  });
+
+  it("goes by the session, never by the user id cookie: another id is read again for the session's user, no session is a 401", async () => {
+    const first = await signedInClient('claim');
+    const second = await signedInClient('claim');
+    const body = await eTicketOrder(first, eTicket);
+    const key = newKey();
+    const mine = await order(first, body, key);
+    expect(mine.status).toBe(200);
+    // The second buyer's token with the first buyer's id and key: a new order of the second buyer, not the first's.
+    const claiming = new TestClient();
+    claiming.cookies.set(TOKEN_COOKIE, second.cookies.get(TOKEN_COOKIE)!);
+    claiming.cookies.set(USER_ID_COOKIE, first.cookies.get(USER_ID_COOKIE)!);
+    const theirs = await countingRoundTrips(() => order(claiming, body, key));
+    expect(theirs.result.status, theirs.result.text).toBe(200);
+    expect(theirs.result.body.data.id).not.toBe(mine.body.data.id);
+    expect(theirs.roundTrips).toBe(3);
+    expect((await second.call<OrderPage>('/api/v1/orders')).body.data.total).toBe(1);
+    expect((await first.call<OrderPage>('/api/v1/orders')).body.data.total).toBe(1);
+    // Without an id cookie the session is read first; with a dead token, nothing is answered.
+    const tokenOnly = new TestClient();
+    tokenOnly.cookies.set(TOKEN_COOKIE, second.cookies.get(TOKEN_COOKIE)!);
+    expect((await quote(tokenOnly, eTicket)).status).toBe(200);
+    const forged = new TestClient();
+    forged.cookies.set(TOKEN_COOKIE, 'forged-token');
+    forged.cookies.set(USER_ID_COOKIE, first.cookies.get(USER_ID_COOKIE)!);
+    const refused = await order(forged, body, key);
+    expect(refused.status).toBe(401);
+    expect((await quote(forged, eTicket)).status).toBe(401);
   });
 });
 

@@ -8,7 +8,7 @@
  * its URL is checked here.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { DeliveryType } from '../../src/lib/config.ts';
+import { type DeliveryType, TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config.ts';
 import { formatOrderTime } from '../../src/lib/domain/order-pages.ts';
 import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/activity-detail.ts';
 import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders/presenters.ts';
@@ -274,6 +274,31 @@ test.describe('order confirmation in English', () => {
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole('alert')).toHaveText(l.say('error.listing_not_found'));
     await expect(page.getByRole('link', { name: l.say('confirm.backHome') })).toBeVisible();
+  });
+
+  test("reads the session with the quote: a dead session, or another user's, goes to login with its cookies cleared", async ({
+    page,
+    context,
+  }) => {
+    const { userId } = await signUpByEmail(page.request, 'confirm-claim');
+    const other = await signUpByEmail(page.request, 'confirm-claim');
+    const token = (await context.cookies()).find((cookie) => cookie.name === TOKEN_COOKIE)!;
+    const cookieNames = async () => (await context.cookies()).map((cookie) => cookie.name);
+    const url = '/en/order/confirm?listingId=999999&quantity=1';
+    // The second user's live token with the first user's id: not signed in, as on every page behind sign-in.
+    await context.addCookies([{ name: USER_ID_COOKIE, value: String(userId), domain: token.domain, path: '/' }]);
+    await page.goto(url);
+    await page.waitForURL(/\/en\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(url);
+    expect(await cookieNames()).not.toContain(TOKEN_COOKIE);
+    // A forged token with a user's own id, on a link without a listing: the same.
+    await context.addCookies([
+      { name: TOKEN_COOKIE, value: 'forged-token', domain: token.domain, path: '/' },
+      { name: USER_ID_COOKIE, value: String(other.userId), domain: token.domain, path: '/' },
+    ]);
+    await page.goto('/en/order/confirm?listingId=abc');
+    await page.waitForURL(/\/en\/login\?redirect=/);
+    expect(await cookieNames()).not.toContain(USER_ID_COOKIE);
   });
 });
 

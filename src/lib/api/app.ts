@@ -13,7 +13,7 @@ import { bookmarkCookie, mayWrite, usableBookmark } from '../domain/replica-book
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
 import { translator } from '../i18n/index.ts';
-import { afterWrite } from '../services/after-write.ts';
+import { AfterWriteWork } from '../services/after-write.ts';
 import { referenceData } from '../services/reference-data.ts';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiEnv } from './context.ts';
@@ -134,14 +134,16 @@ api.use('*', async (c, next) => {
     }
   };
   c.set('scope', { db, ctx, currencies, reference, now, env: c.env, waitUntil });
+  const afterWrite = mayWrite(c.req.method) ? new AfterWriteWork(db, c.env.MESSAGES, publicOrigin(c.env, c.req.url)) : null;
+  c.set('afterWrite', afterWrite);
   await next();
   // No execution context (the API called in-process, as the tests do): work meant for after the answer finishes before it.
   await Promise.all(deferred);
   // A write route that only writes a Durable Object's storage (a waiting room's join) leaves D1 as it
   // was: nothing to settle, no bookmark to hand over, and a hot on-sale's joins add no D1 writes.
-  const wroteD1 = mayWrite(c.req.method) && !c.var.d1Untouched;
+  const wroteD1 = afterWrite !== null && !c.var.d1Untouched;
   if (wroteD1) {
-    const settling = afterWrite(db, c.env.MESSAGES, Date.now(), publicOrigin(c.env, c.req.url));
+    const settling = afterWrite.settle(Date.now());
     try {
       c.executionCtx.waitUntil(settling);
     } catch {

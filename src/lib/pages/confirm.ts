@@ -9,10 +9,10 @@ import { DomainError } from '../domain/errors.ts';
 import { idCardTypeFor, type IdCardType } from '../domain/identity.ts';
 import { getAddress } from '../services/addresses.ts';
 import { listAttendees } from '../services/attendees.ts';
-import { quoteCheckout } from '../services/orders/checkout.ts';
+import { signedInQuote } from '../services/orders/checkout.ts';
 import type { CheckoutQuote } from '../services/orders/presenters.ts';
 import { paymentSetup } from '../services/payment-providers/index.ts';
-import type { UserScope } from '../services/scope.ts';
+import type { ClaimedUserScope, UserScope } from '../services/scope.ts';
 import { passFor } from '../services/waiting-room.ts';
 
 export interface ShippingAddressChoice {
@@ -48,16 +48,15 @@ export interface QueueFirst {
   waitingRoomSessionId: number;
 }
 
-async function quoteFor(scope: UserScope, query: ConfirmQuery) {
+/** The quote of the URL's choices, the session read in its batch (services/signed-in.ts), with the scope it confirmed. */
+async function quoteFor(claimed: ClaimedUserScope, query: ConfirmQuery) {
   const input = { listingId: query.listingId, quantity: query.quantity, coupon: query.coupon, waitlistOfferId: query.offer };
+  const setup = paymentSetup(claimed.env);
   try {
-    return {
-      quote: await quoteCheckout(scope, paymentSetup(scope.env), { ...input, deliveryType: query.deliveryType ?? undefined }),
-      query,
-    };
+    return { ...(await signedInQuote(claimed, setup, { ...input, deliveryType: query.deliveryType ?? undefined })), query };
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== 'delivery_type_unavailable') throw error;
-    return { quote: await quoteCheckout(scope, paymentSetup(scope.env), input), query: { ...query, deliveryType: null } };
+    return { ...(await signedInQuote(claimed, setup, input)), query: { ...query, deliveryType: null } };
   }
 }
 
@@ -75,11 +74,12 @@ async function addressOf(scope: UserScope, id: number | null): Promise<ShippingA
 
 /**
  * The first render's data. Quote errors (listing gone, not on sale, quantity out of range, sold out)
- * are thrown as the API would answer them, for the page to show. A high-demand session's checkout
+ * are thrown as the API would answer them, for the page to show; so is `unauthorized`, when the
+ * session read with the quote does not confirm the claim. A high-demand session's checkout
  * opens only with the buyer's pass from its waiting room; without one, the buyer queues first.
  */
-export async function confirmPage(scope: UserScope, requested: ConfirmQuery): Promise<ConfirmPageData | QueueFirst> {
-  const { quote, query } = await quoteFor(scope, requested);
+export async function confirmPage(claimed: ClaimedUserScope, requested: ConfirmQuery): Promise<ConfirmPageData | QueueFirst> {
+  const { scope, quote, query } = await quoteFor(claimed, requested);
   const waitingRoom = quote.session.highDemand ? await passFor(scope, quote.session.id) : null;
   if (quote.session.highDemand && !waitingRoom) return { waitingRoomSessionId: quote.session.id };
   const [address, saved] = await Promise.all([

@@ -17,6 +17,7 @@ import {
   SESSION_TTL_DAYS,
 } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { read, readOne, type Read } from '../db/read-together.ts';
 import { authSessions, countries, loginFailures, users, verificationCodes } from '../db/schema.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { failuresSoFar, lockoutAfter, minutesUntil } from '../domain/lockout.ts';
@@ -309,16 +310,30 @@ export async function createSession(db: Db, user: UserRow, now: number): Promise
   return { user: { userId: user.id, nickname: user.nickname }, token, expiresAt };
 }
 
+/** The live session of a token's hash, with its user, as a read that can travel in a service's batch (services/signed-in.ts). */
+export function sessionUserRead(db: Db, tokenHash: string, now: number): Read<SessionUser | null> {
+  return read(
+    [
+      db
+        .select({ userId: users.id, nickname: users.nickname })
+        .from(authSessions)
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(and(eq(authSessions.tokenHash, tokenHash), gt(authSessions.expiresAt, now)))
+        .limit(1),
+    ],
+    ([[row]]) => row ?? null,
+  );
+}
+
+/** Whether a session cookie's value can be a token at all (anything else is no session, without a read). */
+export function plausibleToken(token: string | undefined): token is string {
+  return token !== undefined && token !== '' && token.length <= 128;
+}
+
 /** The user a session token belongs to, or null for a missing, forged or expired token. */
 export async function sessionUser(db: Db, token: string | undefined, now: number): Promise<SessionUser | null> {
-  if (!token || token.length > 128) return null;
-  const [row] = await db
-    .select({ userId: users.id, nickname: users.nickname })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.tokenHash, await sha256Hex(token)), gt(authSessions.expiresAt, now)))
-    .limit(1);
-  return row ?? null;
+  if (!plausibleToken(token)) return null;
+  return readOne(db, sessionUserRead(db, await sha256Hex(token), now));
 }
 
 /** The user of the session cookies: the token must be live and belong to the user id cookie. */

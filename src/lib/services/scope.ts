@@ -3,6 +3,7 @@
  * by a page (pages/context.ts), never from Hono or Astro types, so services stay free of both.
  */
 import type { Db } from '../db/client.ts';
+import type { Read } from '../db/read-together.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import type { ReferenceData } from './reference-data.ts';
@@ -30,4 +31,16 @@ export interface RequestScope {
 /** The scope of a signed-in caller. */
 export interface UserScope extends RequestScope {
   userId: number;
+}
+
+/**
+ * The scope of a caller whose sign-in its service checks in its own first read (signed-in.ts): the
+ * user their id cookie claims, and the read of their session that must confirm it. Not a UserScope,
+ * so no service can read for the claimed user without that check.
+ */
+export interface ClaimedUserScope extends RequestScope {
+  claimedUserId: number;
+  /** A page's claim: a session of another user than the id cookie's is no sign-in at all, as the middleware's check has it. */
+  exact?: boolean;
+  session: Read<{ userId: number } | null>;
 }

@@ -25,7 +25,7 @@ import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
 import { bodyId, idParam, minorAmount, pageNumber, phoneCountryCode, queryId } from '../params.ts';
-import { signedIn } from '../session.ts';
+import { claimsSignIn, signedIn } from '../session.ts';
 import { idempotent, input } from '../validate.ts';
 
 const quantity = z.coerce.number().int().min(1).max(99);
@@ -70,7 +70,7 @@ export const orderRoutes = new Hono<ApiEnv>()
   .get(
     '/v1/checkout/quote',
     doc.user("The checkout's quote: price, fees, coupon and delivery choices"),
-    signedIn,
+    claimsSignIn,
     input('query', quoteQuery),
     async (c) => {
       return c.json(success(await quoteCheckout(c.var.scope, paymentSetup(c.env), c.req.valid('query'))));
@@ -79,11 +79,12 @@ export const orderRoutes = new Hono<ApiEnv>()
   .post(
     '/v1/orders',
     doc.user('Creates an order and holds its tickets (Idempotency-Key header)'),
-    signedIn,
+    claimsSignIn,
     idempotent,
     input('json', createBody),
     async (c) => {
-      return c.json(success(await createOrder(c.var.scope, paymentSetup(c.env), c.req.valid('json'), c.var.idempotencyKey)));
+      const { scope, afterWrite, idempotencyKey } = c.var;
+      return c.json(success(await createOrder(scope, paymentSetup(c.env), c.req.valid('json'), idempotencyKey, afterWrite)));
     },
   )
   .get('/v1/orders', doc.user("A page of the buyer's orders"), signedIn, input('query', listQuery), async (c) =>

@@ -11,7 +11,7 @@ import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type Pa
 import { prefixed, prefixedTable, rowOf } from '../../db/batch-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { compiledSelect } from '../../db/compiled-select.ts';
-import { known, read, readOne, readTogether, type Read } from '../../db/read-together.ts';
+import { known, read, type Read } from '../../db/read-together.ts';
 import {
   activitySessions,
   attendees,
@@ -46,7 +46,9 @@ import { checkoutHoldStatement, type OrderPlacement, orderRateStatement, placeme
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import type { JudgedCoupon, Priced, Target } from './priced.ts';
 import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';
-import type { UserScope } from '../scope.ts';
+import type { AfterWriteWork } from '../after-write.ts';
+import type { ClaimedUserScope, UserScope } from '../scope.ts';
+import { readSignedIn } from '../signed-in.ts';
 
 const TAKER_NAME_MAX_LENGTH = 50;
 
@@ -209,10 +211,23 @@ function price(scope: UserScope, input: QuoteInput, rows: CheckoutRows): Priced 
   return { target, deliveryType, unitPrice, judged, applied, cost };
 }
 
-/** The confirmation page's data: what is bought, the options, the coupons judged, and the cost. */
-export async function quoteCheckout(scope: UserScope, setup: PaymentSetup, input: QuoteInput): Promise<CheckoutQuote> {
-  const rows = await readOne(scope.db, checkoutRead(scope, input.listingId, input.waitlistOfferId));
-  return checkoutQuoteView(price(scope, input, rows), input.quantity, scope.ctx, scope.currencies, setup);
+/**
+ * The confirmation page's data: what is bought, the options, the coupons judged, and the cost; the
+ * session is read with it, and the signed-in scope it confirmed comes back with the quote.
+ */
+export async function signedInQuote(
+  claimed: ClaimedUserScope,
+  setup: PaymentSetup,
+  input: QuoteInput,
+): Promise<{ scope: UserScope; quote: CheckoutQuote }> {
+  const { scope, rows } = await readSignedIn(claimed, (scope) => ({
+    checkout: checkoutRead(scope, input.listingId, input.waitlistOfferId),
+  }));
+  return { scope, quote: checkoutQuoteView(price(scope, input, rows.checkout), input.quantity, scope.ctx, scope.currencies, setup) };
+}
+
+export async function quoteCheckout(claimed: ClaimedUserScope, setup: PaymentSetup, input: QuoteInput): Promise<CheckoutQuote> {
+  return (await signedInQuote(claimed, setup, input)).quote;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -313,21 +328,24 @@ function isUniqueViolation(error: unknown): boolean {
  * With a waitlist offer the offer already holds the tickets: the batch claims it instead of the decrement.
  * A high-demand session's order goes to its inventory object, whose batch writes the same statements.
  * A high-demand session's order needs the buyer's own pass from its waiting room.
+ * Two round trips in all: the session with everything read, then the write carrying the request's
+ * after-write work (`afterWrite`).
  */
 export async function createOrder(
-  scope: UserScope,
+  claimed: ClaimedUserScope,
   setup: PaymentSetup,
   input: CreateOrderInput,
   idempotencyKey: string,
+  afterWrite: AfterWriteWork | null,
 ): Promise<OrderDetail> {
-  const { db, ctx, currencies: table, userId, now } = scope;
   const hash = await requestHash(input);
   const attendeeIds = [...new Set(input.attendeeIds ?? [])];
-  // Everything the order is checked against, in one round trip; the listing's overdue holds close
-  // first in the same batch, so their tickets count as available.
-  const rows = await readTogether(db, {
+  const { db, now } = claimed;
+  // The session and everything the order is checked against, in one round trip; the listing's
+  // overdue holds close first in the same batch, so their tickets count as available.
+  const { scope, rows } = await readSignedIn(claimed, (scope) => ({
     expired: read([expireOverdueOrdersStatement(db, now, { listingId: input.listingId })], () => null),
-    earlier: read([orderByKeyStatement(db, userId, idempotencyKey)], ([[row]]) => row ?? null),
+    earlier: read([orderByKeyStatement(db, scope.userId, idempotencyKey)], ([[row]]) => row ?? null),
     checkout: checkoutRead(scope, input.listingId, input.waitlistOfferId),
     address: input.deliveryType === 'courier' && input.addressId !== undefined ? addressRead(scope, input.addressId) : known(null),
     attendees:
@@ -337,12 +355,13 @@ export async function createOrder(
               db
                 .select()
                 .from(attendees)
-                .where(and(eq(attendees.userId, userId), inArray(attendees.id, attendeeIds))),
+                .where(and(eq(attendees.userId, scope.userId), inArray(attendees.id, attendeeIds))),
             ],
             ([found]) => found,
           )
         : known([]),
-  });
+  }));
+  const { ctx, currencies: table, userId } = scope;
   if (rows.earlier) return orderDetailByNo(scope, sameRequestOrReused(rows.earlier, hash).orderNo);
 
   if (!input.acceptNotes) throw new DomainError('buyer_notes_not_accepted', {}, 'acceptNotes');
@@ -384,8 +403,8 @@ export async function createOrder(
     attendees: chosenAttendees.map(({ name, nationality, idCardType, idCardNo }) => ({ name, nationality, idCardType, idCardNo })),
   };
   // A waitlist offer already holds its tickets: claiming it takes nothing from the stock either path keeps.
-  if (target.highDemand && input.waitlistOfferId === undefined) return placeThroughInventory(scope, target, placement, hash);
-  return placeInD1(scope, target, placement, input.waitlistOfferId ?? null, hash);
+  if (target.highDemand && input.waitlistOfferId === undefined) return placeThroughInventory(scope, target, placement, hash, afterWrite);
+  return placeInD1(scope, target, placement, input.waitlistOfferId ?? null, hash, afterWrite);
 }
 
 /** The created order's detail, made from the rows its write returned and the show it read: no third read. */
@@ -399,13 +418,19 @@ function placedOrderDetail(scope: UserScope, target: Target, created: Record<str
   });
 }
 
-/** Checkout's own D1 batch: the hold (or the offer's claim) and the order, for one buyer. */
+/**
+ * Checkout's own D1 batch: the hold (or the offer's claim) and the order, for one buyer, then the
+ * request's after-write work, which commits with them. That work never fails an order: a batch
+ * that fails for any other reason than a concurrent retry is sent again without it (the API then
+ * settles on its own).
+ */
 async function placeInD1(
   scope: UserScope,
   target: Target,
   placement: OrderPlacement,
   offerId: number | null,
   hash: string,
+  afterWrite: AfterWriteWork | null,
 ): Promise<OrderDetail> {
   const { db, userId, now } = scope;
   const d1 = db.$client;
@@ -420,20 +445,25 @@ async function placeInD1(
     .bind(placement.orderNo, offerId);
   const written = placementStatements(d1, placement);
 
+  const ride = afterWrite?.ride(now);
   let results: D1Result<Record<string, unknown>>[];
   try {
     const take = offerId === null ? [checkoutHoldStatement(d1, placement)] : [claimOffer];
     const link = offerId === null ? [] : [linkOffer];
     // A buyer's arrival at a plain session's checkout counts toward its high demand; a claimed offer is no arrival.
     const counted = offerId === null ? [orderRateStatement(d1, placement)] : [];
-    results = await d1.batch<Record<string, unknown>>([...take, ...written, ...link, ...counted]);
+    results = await d1.batch<Record<string, unknown>>([...take, ...written, ...link, ...counted, ...(ride?.statements ?? [])]);
   } catch (error) {
     // A concurrent retry with the same key won the insert; the whole batch (and its hold) rolled back.
-    if (!isUniqueViolation(error)) throw error;
-    const [winner] = await orderByKeyStatement(db, userId, placement.idempotencyKey);
-    if (!winner) throw error;
-    return orderDetailByNo(scope, sameRequestOrReused(winner, hash).orderNo);
+    if (isUniqueViolation(error)) {
+      const [winner] = await orderByKeyStatement(db, userId, placement.idempotencyKey);
+      if (winner) return orderDetailByNo(scope, sameRequestOrReused(winner, hash).orderNo);
+    }
+    if (ride) return placeInD1(scope, target, placement, offerId, hash, null);
+    throw error;
   }
+  // The after-write pass's answers come off the end; the order's own statements' answers stay as they were.
+  if (ride) ride.carried(results.splice(results.length - ride.statements.length));
   // Counted whether or not the hold won: a lost race took D1's writer as long as a placed order.
   if (offerId === null) await afterOrderCounted(scope, placement.sessionId, results.at(-1)!.results[0] as unknown as MinuteCounts, now);
   const [created] = results[1].results;
@@ -447,9 +477,15 @@ async function placeInD1(
  * next batch. An object being switched off refuses new holds: the order then takes D1's own path,
  * whose hold D1 refuses (409 conflict, try again) until the session's flag is off.
  */
-async function placeThroughInventory(scope: UserScope, target: Target, placement: OrderPlacement, hash: string): Promise<OrderDetail> {
+async function placeThroughInventory(
+  scope: UserScope,
+  target: Target,
+  placement: OrderPlacement,
+  hash: string,
+  afterWrite: AfterWriteWork | null,
+): Promise<OrderDetail> {
   const answer = await sessionInventory(scope.env, placement.sessionId).hold(placement);
-  if (answer.outcome === 'closed') return placeInD1(scope, target, placement, null, hash);
+  if (answer.outcome === 'closed') return placeInD1(scope, target, placement, null, hash, afterWrite);
   if (answer.outcome === 'sold_out') throw new DomainError('tickets_sold_out', { available: answer.available });
   if (answer.outcome === 'coupon_used') throw new DomainError('coupon_not_usable', {}, 'coupon');
   if (answer.outcome === 'key_reused') throw new DomainError('idempotency_key_reused');
