@@ -6,11 +6,8 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_TIME_LIMIT_MS } from '../../src/lib/config.ts';
 import { sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
 import type { HighDemandSwitch } from '../../src/lib/services/high-demand.ts';
-import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
-import type { OrderPlacement } from '../../src/lib/services/orders/placement.ts';
 import { type TestClient, signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import {
@@ -19,9 +16,11 @@ import {
   eTicketSource,
   type ETicketSource,
   heldInD1,
+  inventoryPlacement,
   newKey,
   placeOrder,
   quote,
+  showOfListing,
   waitingRoomPass,
 } from './shop.ts';
 
@@ -61,42 +60,8 @@ const flag = async () =>
 const listingOf = (stock: number) => clonedListing(show.listingId, stock);
 
 /** One buyer's order of one ticket, as checkout hands it to the object. */
-async function placement(listingId: number, buyer: number, key: string): Promise<OrderPlacement> {
-  const now = Date.now();
-  const tier = await env.DB.prepare(
-    'SELECT t.id AS tierId, s.activity_id AS activityId FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id WHERE l.id = ?1',
-  )
-    .bind(listingId)
-    .first<{ tierId: number; activityId: number }>();
-  return {
-    orderNo: newOrderNo(now),
-    userId: buyer,
-    listingId,
-    ...tier!,
-    sessionId: show.sessionId,
-    quantity: 1,
-    currency: show.currency,
-    fxPerHkdMicros: 1_000_000,
-    unitPrice: show.faceValue,
-    ticketAmount: show.faceValue,
-    serviceFee: 0,
-    postage: 0,
-    couponDiscount: 0,
-    total: show.faceValue,
-    userCouponId: null,
-    deliveryType: 'e_ticket',
-    paymentMethod: 'visa',
-    shippingAddress: null,
-    takerName: null,
-    takerPhone: null,
-    paymentDeadline: now + PAYMENT_TIME_LIMIT_MS,
-    idempotencyKey: key,
-    requestHash: `hash-${key}`,
-    sellerId: show.sellerId,
-    createdAt: now,
-    attendees: [],
-  };
-}
+const placement = async (listingId: number, buyer: number, key: string) =>
+  inventoryPlacement(show, listingId, buyer, key, 1, await showOfListing(listingId));
 
 const inventory = () => sessionInventory(env, show.sessionId);
 

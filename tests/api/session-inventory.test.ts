@@ -6,8 +6,6 @@
 import { abortAllDurableObjects, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_TIME_LIMIT_MS } from '../../src/lib/config.ts';
-import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
 import { type HoldAnswer, sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
 import {
   checkoutHoldStatement,
@@ -17,7 +15,18 @@ import {
 } from '../../src/lib/services/orders/placement.ts';
 import { signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { clonedListing, createOrder, eTicketSource, type ETicketSource, heldInD1, newKey, placeOrder, waitingRoomPass } from './shop.ts';
+import {
+  clonedListing,
+  createOrder,
+  eTicketSource,
+  type ETicketSource,
+  heldInD1,
+  inventoryPlacement,
+  newKey,
+  placeOrder,
+  showOfListing,
+  waitingRoomPass,
+} from './shop.ts';
 
 let hot: ETicketSource;
 let buyers: number[];
@@ -25,46 +34,11 @@ let buyers: number[];
 const hotListing = (stock: number) => clonedListing(hot.listingId, stock);
 
 /** One buyer's order of `quantity` tickets of a listing, as checkout hands it to the object. */
-function placement(listingId: number, buyer: number, key: string, quantity = 1): OrderPlacement {
-  const now = Date.now();
-  return {
-    orderNo: newOrderNo(now),
-    userId: buyer,
-    listingId,
-    activityId: 0,
-    sessionId: hot.sessionId,
-    tierId: 0,
-    quantity,
-    currency: hot.currency,
-    fxPerHkdMicros: 1_000_000,
-    unitPrice: hot.faceValue,
-    ticketAmount: hot.faceValue * quantity,
-    serviceFee: 0,
-    postage: 0,
-    couponDiscount: 0,
-    total: hot.faceValue * quantity,
-    userCouponId: null,
-    deliveryType: 'e_ticket',
-    paymentMethod: 'visa',
-    shippingAddress: null,
-    takerName: null,
-    takerPhone: null,
-    paymentDeadline: now + PAYMENT_TIME_LIMIT_MS,
-    idempotencyKey: key,
-    requestHash: `hash-${key}`,
-    sellerId: hot.sellerId,
-    createdAt: now,
-    attendees: [],
-  };
-}
+const placement = (listingId: number, buyer: number, key: string, quantity = 1) => inventoryPlacement(hot, listingId, buyer, key, quantity);
 
 async function withShow(listingId: number, placements: OrderPlacement[]): Promise<OrderPlacement[]> {
-  const show = await env.DB.prepare(
-    'SELECT t.id AS tierId, s.activity_id AS activityId FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id WHERE l.id = ?1',
-  )
-    .bind(listingId)
-    .first<{ tierId: number; activityId: number }>();
-  return placements.map((p) => ({ ...p, ...show! }));
+  const show = await showOfListing(listingId);
+  return placements.map((p) => ({ ...p, ...show }));
 }
 
 const inventory = () => sessionInventory(env, hot.sessionId);

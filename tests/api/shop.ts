@@ -5,8 +5,10 @@
  */
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import { USER_ID_COOKIE } from '../../src/lib/config.ts';
+import { PAYMENT_TIME_LIMIT_MS, USER_ID_COOKIE } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
+import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
+import type { OrderPlacement } from '../../src/lib/services/orders/placement.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
 import { referenceData } from '../../src/lib/services/reference-data.ts';
@@ -153,4 +155,58 @@ export async function heldInD1(listingId: number) {
     .bind(listingId)
     .first<{ stock: number; orders: number; held: number }>();
   return row!;
+}
+
+/** The tier and activity of a listing: what a placement names beside the listing. */
+export async function showOfListing(listingId: number): Promise<{ tierId: number; activityId: number }> {
+  const show = await env.DB.prepare(
+    'SELECT t.id AS tierId, s.activity_id AS activityId FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id WHERE l.id = ?1',
+  )
+    .bind(listingId)
+    .first<{ tierId: number; activityId: number }>();
+  return show!;
+}
+
+/**
+ * One buyer's order of `quantity` tickets of a listing of `source`'s session at face value, as checkout
+ * hands it to the session's inventory object; `show` is the listing's tier and activity (showOfListing),
+ * zeros where a test never writes the order to D1.
+ */
+export function inventoryPlacement(
+  source: ETicketSource,
+  listingId: number,
+  buyer: number,
+  key: string,
+  quantity = 1,
+  show = { tierId: 0, activityId: 0 },
+): OrderPlacement {
+  const now = Date.now();
+  return {
+    orderNo: newOrderNo(now),
+    userId: buyer,
+    listingId,
+    ...show,
+    sessionId: source.sessionId,
+    quantity,
+    currency: source.currency,
+    fxPerHkdMicros: 1_000_000,
+    unitPrice: source.faceValue,
+    ticketAmount: source.faceValue * quantity,
+    serviceFee: 0,
+    postage: 0,
+    couponDiscount: 0,
+    total: source.faceValue * quantity,
+    userCouponId: null,
+    deliveryType: 'e_ticket',
+    paymentMethod: 'visa',
+    shippingAddress: null,
+    takerName: null,
+    takerPhone: null,
+    paymentDeadline: now + PAYMENT_TIME_LIMIT_MS,
+    idempotencyKey: key,
+    requestHash: `hash-${key}`,
+    sellerId: source.sellerId,
+    createdAt: now,
+    attendees: [],
+  };
 }
