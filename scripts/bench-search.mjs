@@ -6,7 +6,8 @@
  * FTS index is built by its triggers, as on a catalogue write), then measured through the built
  * worker over HTTP: sequential timed requests of a query mix give p50/p95/p99, the same for the
  * broad words alone (issue 22), and of suggestions for the mix's artist names typed a character at a
- * time, each with its ratio to the 1,000-activity row; autocannon at a
+ * time, each with its ratio to the 1,000-activity row (every catalogue's server runs at once and
+ * these passes take the sizes in turn, a stretch of one size's requests at a time: inRounds); autocannon at a
  * fixed concurrency gives requests per second. The time each catalogue took to load is reported. The sitemaps of each catalogue are built too (issue 21): the index and
  * each English part, rendered afresh (a query string keeps the edge cache out), timed one at a time.
  * Prints a table and writes bench-results/search.json.
@@ -14,7 +15,7 @@
  *   npm run bench:search                               build, then measure every size
  *   BENCH_SKIP_BUILD=1 npm run bench:search            measure the dist/ already built (npm run bench does)
  *   BENCH_SEARCH_SIZES=1000,10000                      measure only these sizes
- *   BENCH_PORT=8791                                    the server's port (default 8791)
+ *   BENCH_PORT=8791                                    the first size's server port (default 8791; the next sizes take the next ports)
  *
  * A catalogue is generated once per size and reused while its folder holds it (for up to
  * REUSE_DAYS: its shows are dated from the day it was made), after applying any migration added
@@ -48,6 +49,8 @@ const LOAD_BATCH = 5000;
 /** The broad words of the query mix (tens of thousands of matches at 100,000), timed on their own too. */
 const BROAD_QUERIES = ['tour', '演唱', 'Hong Kong', '劉'];
 const BROAD_REQUESTS = 200;
+/** The broad words' requests are made in this many turns per catalogue (inRounds). */
+const BROAD_ROUNDS = 5;
 /** Each typed prefix of the mix's artist names is requested this many times (after one warm-up pass). */
 const SUGGEST_PASSES = 2;
 const P95_BUDGET_MS = 50;
@@ -57,8 +60,8 @@ const BROAD_RATIO_TARGET = 1.5;
 /** Renders of each sitemap file timed; the median is reported. */
 const SITEMAP_RENDERS = 5;
 
-const port = Number(process.env.BENCH_PORT) || 8791;
-const baseUrl = `http://127.0.0.1:${port}`;
+/** The first catalogue's server port; the next sizes take the ports after it. */
+const firstPort = Number(process.env.BENCH_PORT) || 8791;
 const resultsDir = path.join(ROOT, 'bench-results');
 const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
 const DAY = 24 * 3600 * 1000;
@@ -484,11 +487,13 @@ async function prepareDatabase(size, referenceTime) {
   return { persistTo, queries, loadSeconds };
 }
 
-async function startServer(persistTo) {
+/** Starts the built worker on a catalogue; each catalogue's server has a port of its own, so all run at once. */
+async function startServer(persistTo, port) {
+  const base = `http://127.0.0.1:${port}`;
   const { pid, exited, stop, stderr } = spawnServer(WRANGLER, serveArgs(persistTo, port), wranglerEnv);
   try {
     await Promise.race([
-      waitForServer(`${baseUrl}/api/v1/currency`),
+      waitForServer(`${base}/api/v1/currency`),
       exited.then((code) => {
         throw new Error(`The server exited (code ${code}) before answering:\n${stderr()}`);
       }),
@@ -497,7 +502,7 @@ async function startServer(persistTo) {
     await stop();
     throw error;
   }
-  return { stop, cpuMs: () => processTreeCpuMs(pid) };
+  return { base, stop, cpuMs: () => processTreeCpuMs(pid) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -517,108 +522,128 @@ function typedPrefixes(queries) {
   return names.flatMap((name) => [...name].map((_, length) => [...name].slice(0, length + 1).join('')));
 }
 
-/** One GET of the running server, timed; a non-200 answer stops the bench, naming `what` was asked. */
-async function timedGet(pathname, what) {
+/** One GET of a catalogue's server, timed; a non-200 answer stops the bench, naming `what` was asked. */
+async function timedGet(server, pathname, what) {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}${pathname}`);
+  const response = await fetch(`${server.base}${pathname}`);
   const body = await response.json();
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${body.message}`);
   return { ms, body };
 }
 
-async function timedSuggest(typed) {
-  return (await timedGet(suggestPath(typed), `Suggestions for ${JSON.stringify(typed)}`)).ms;
+async function timedSuggest(server, typed) {
+  return (await timedGet(server, suggestPath(typed), `Suggestions for ${JSON.stringify(typed)}`)).ms;
 }
 
-/** p50/p95/p99 and server CPU per request of the typed prefixes, each requested SUGGEST_PASSES times after a warm-up pass. */
-async function measureSuggestions(queries, cpuMs) {
-  const typed = typedPrefixes(queries);
-  for (const prefix of typed) await timedSuggest(prefix);
-  const latencies = [];
-  const cpuBefore = cpuMs();
-  for (let pass = 0; pass < SUGGEST_PASSES; pass++) for (const prefix of typed) latencies.push(await timedSuggest(prefix));
-  const cpu = cpuPerRequest(cpuBefore, cpuMs(), latencies.length);
-  latencies.sort((a, b) => a - b);
-  return {
-    prefixes: typed.length,
-    p50: round(percentile(latencies, 0.5)),
-    p95: round(percentile(latencies, 0.95)),
-    p99: round(percentile(latencies, 0.99)),
-    cpu,
-  };
-}
-
-async function timedSearch(keyword) {
-  const { ms, body } = await timedGet(searchPath(keyword), `Search for ${JSON.stringify(keyword)}`);
+async function timedSearch(server, keyword) {
+  const { ms, body } = await timedGet(server, searchPath(keyword), `Search for ${JSON.stringify(keyword)}`);
   return { ms, total: body.data.total };
 }
 
 const round = (ms) => Number(ms.toFixed(1));
 
-/** p50/p95/p99 of `count` sequential searches, cycling through `queries`. */
-async function percentiles(queries, count) {
-  const latencies = [];
-  for (let i = 0; i < count; i++) latencies.push((await timedSearch(queries[i % queries.length])).ms);
-  latencies.sort((a, b) => a - b);
-  return { p50: round(percentile(latencies, 0.5)), p95: round(percentile(latencies, 0.95)), p99: round(percentile(latencies, 0.99)) };
+function percentilesOf(latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)), p99: round(percentile(sorted, 0.99)) };
 }
 
 /** The server's CPU time per request over `count` requests (null without /proc): the mean, which load on the machine hardly moves. */
-function cpuPerRequest(cpuBefore, cpuAfter, count) {
-  return cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / count);
+function cpuPerRequest(cpuMs, count) {
+  return cpuMs === null ? null : round(cpuMs / count);
 }
 
-async function measure(size, queries, cpuMs) {
-  for (let pass = 0; pass < WARMUP_PASSES; pass++) for (const keyword of queries) await timedSearch(keyword);
-  const latencies = [];
-  const slowest = new Map();
-  const cpuBefore = cpuMs();
-  for (const keyword of Array.from({ length: TIMED_PASSES }, () => queries).flat()) {
-    const { ms, total } = await timedSearch(keyword);
-    latencies.push(ms);
-    slowest.set(keyword, { ms: Math.max(ms, slowest.get(keyword)?.ms ?? 0), total });
+/**
+ * Runs `block(server)` on every catalogue's server, round after round, the servers' order turning
+ * by one each round, and answers each server's CPU over its own blocks. A block is a stretch of one
+ * catalogue's requests one after another, as when each size was measured alone; taking the sizes
+ * in turn lets whatever the machine does over the minutes of a run (other work, its pauses) fall on
+ * every size alike, so the ratios to the 1,000 row compare like with like.
+ */
+async function inRounds(servers, rounds, block) {
+  const cpu = servers.map(() => 0);
+  for (let turn = 0; turn < rounds; turn++) {
+    for (let k = 0; k < servers.length; k++) {
+      const index = (k + turn) % servers.length;
+      const before = servers[index].cpuMs();
+      await block(servers[index]);
+      const after = servers[index].cpuMs();
+      cpu[index] = cpu[index] === null || before === null || after === null ? null : cpu[index] + after - before;
+    }
   }
-  const cpu = cpuPerRequest(cpuBefore, cpuMs(), latencies.length);
-  latencies.sort((a, b) => a - b);
-  const broadCpuBefore = cpuMs();
-  const broad = { ...(await percentiles(BROAD_QUERIES, BROAD_REQUESTS)) };
-  broad.cpu = cpuPerRequest(broadCpuBefore, cpuMs(), BROAD_REQUESTS);
-  const suggest = await measureSuggestions(queries, cpuMs);
+  return cpu;
+}
 
+/** Latency of the query mix, of the broad words alone and of suggestions, for every catalogue at once (inRounds). */
+async function measureLatencies(servers) {
+  await inRounds(servers, WARMUP_PASSES, async (server) => {
+    for (const keyword of server.queries) await timedSearch(server, keyword);
+  });
+  const latencies = new Map(servers.map((server) => [server, []]));
+  const slowest = new Map(servers.map((server) => [server, new Map()]));
+  const searchCpu = await inRounds(servers, TIMED_PASSES, async (server) => {
+    for (const keyword of server.queries) {
+      const { ms, total } = await timedSearch(server, keyword);
+      latencies.get(server).push(ms);
+      const worst = slowest.get(server);
+      worst.set(keyword, { ms: Math.max(ms, worst.get(keyword)?.ms ?? 0), total });
+    }
+  });
+
+  const broadLatencies = new Map(servers.map((server) => [server, []]));
+  const broadCpu = await inRounds(servers, BROAD_ROUNDS, async (server) => {
+    const done = broadLatencies.get(server);
+    for (let i = 0; i < BROAD_REQUESTS / BROAD_ROUNDS; i++) {
+      done.push((await timedSearch(server, BROAD_QUERIES[done.length % BROAD_QUERIES.length])).ms);
+    }
+  });
+
+  const typed = new Map(servers.map((server) => [server, typedPrefixes(server.queries)]));
+  await inRounds(servers, 1, async (server) => {
+    for (const prefix of typed.get(server)) await timedSuggest(server, prefix);
+  });
+  const suggestLatencies = new Map(servers.map((server) => [server, []]));
+  const suggestCpu = await inRounds(servers, SUGGEST_PASSES, async (server) => {
+    for (const prefix of typed.get(server)) suggestLatencies.get(server).push(await timedSuggest(server, prefix));
+  });
+
+  return servers.map((server, index) => ({
+    ...percentilesOf(latencies.get(server)),
+    cpu: cpuPerRequest(searchCpu[index], latencies.get(server).length),
+    broad: { ...percentilesOf(broadLatencies.get(server)), cpu: cpuPerRequest(broadCpu[index], BROAD_REQUESTS) },
+    suggest: {
+      prefixes: typed.get(server).length,
+      ...percentilesOf(suggestLatencies.get(server)),
+      cpu: cpuPerRequest(suggestCpu[index], suggestLatencies.get(server).length),
+    },
+    slowest: [...slowest.get(server)]
+      .sort((x, y) => y[1].ms - x[1].ms)
+      .slice(0, 3)
+      .map(([keyword, { ms, total }]) => ({ keyword, ms: round(ms), matches: total })),
+  }));
+}
+
+/** Requests per second under load, one catalogue's server at a time (the others idle). */
+async function measureThroughput(server) {
   const load = await autocannon({
-    url: baseUrl,
+    url: server.base,
     connections: CONNECTIONS,
     duration: LOAD_DURATION_S,
-    requests: queries.map((keyword) => ({ method: 'GET', path: searchPath(keyword) })),
+    requests: server.queries.map((keyword) => ({ method: 'GET', path: searchPath(keyword) })),
   });
   if (load.errors > 0 || load.timeouts > 0 || load.non2xx > 0) {
     throw new Error(`Under load: ${load.errors} errors, ${load.timeouts} timeouts, ${load.non2xx} non-2xx answers`);
   }
-  const worst = [...slowest]
-    .sort((x, y) => y[1].ms - x[1].ms)
-    .slice(0, 3)
-    .map(([keyword, { ms, total }]) => ({ keyword, ms: round(ms), matches: total }));
-  return {
-    catalogue: size,
-    p50: round(percentile(latencies, 0.5)),
-    p95: round(percentile(latencies, 0.95)),
-    p99: round(percentile(latencies, 0.99)),
-    cpu,
-    broad,
-    suggest,
-    rps: Math.round(load.requests.average),
-    slowest: worst,
-  };
+  return Math.round(load.requests.average);
 }
 
 /** The median time to build a sitemap file, with its size and URL count; every render bypasses the edge cache. */
-async function timedSitemap(path) {
+async function timedSitemap(server, path) {
   const times = [];
   let body = '';
   for (let i = 0; i < SITEMAP_RENDERS; i++) {
     const started = performance.now();
-    const response = await fetch(`${baseUrl}${path}?render=${i}`);
+    const response = await fetch(`${server.base}${path}?render=${i}`);
     body = await response.text();
     times.push(performance.now() - started);
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
@@ -627,13 +652,13 @@ async function timedSitemap(path) {
   return { path, ms: Number(times[Math.floor(times.length / 2)].toFixed(1)), bytes: body.length, urls: body.split('<url>').length - 1 };
 }
 
-async function measureSitemaps() {
-  const index = await timedSitemap('/sitemap.xml');
-  const parts = [...(await fetch(`${baseUrl}/sitemap.xml?list`).then((r) => r.text())).matchAll(/\/sitemaps\/en-\d+\.xml/g)];
+async function measureSitemaps(server) {
+  const index = await timedSitemap(server, '/sitemap.xml');
+  const parts = [...(await fetch(`${server.base}/sitemap.xml?list`).then((r) => r.text())).matchAll(/\/sitemaps\/en-\d+\.xml/g)];
   // The first part is full; the last holds what is left. The parts between cost as much as the first.
   const measured = parts.length > 1 ? [parts[0], parts.at(-1)] : parts;
   const english = [];
-  for (const [part] of measured) english.push(await timedSitemap(part));
+  for (const [part] of measured) english.push(await timedSitemap(server, part));
   return { indexMs: index.ms, partCount: parts.length, parts: english };
 }
 
@@ -676,7 +701,7 @@ function table(report) {
   const base = baseRow(report.rows);
   const lines = [
     `Search latency (GET ${searchPath('{keyword}')}), ${report.queries} queries in rotation;`,
-    `the query mix asked once, then ${TIMED_PASSES} times in turn (sequential requests) per catalogue for the percentiles, ${CONNECTIONS} connections for ${LOAD_DURATION_S} s for req/s;`,
+    `the query mix asked once, then ${TIMED_PASSES} times (sequential requests, the catalogues' servers taking turns pass by pass) per catalogue for the percentiles, ${CONNECTIONS} connections for ${LOAD_DURATION_S} s for req/s;`,
     `${report.machine.cpus} CPUs (${report.machine.model}), Node ${report.machine.node}, ${report.date.slice(0, 10)}.`,
     '',
     `Each latency in ms with its ratio to the ${base ? base.catalogue.toLocaleString('en') : '(no)'}-activity row; broad: ${BROAD_QUERIES.join(', ')} alone, ${BROAD_REQUESTS} requests;`,
@@ -718,17 +743,27 @@ async function main() {
   if (!process.env.BENCH_SKIP_BUILD) build();
 
   const rows = [];
-  for (const { size, persistTo, queries, loadSeconds } of prepared) {
-    const { stop, cpuMs } = await startServer(persistTo);
-    try {
-      const row = { ...(await measure(size, queries, cpuMs)), loadSeconds, sitemap: await measureSitemaps() };
+  const servers = [];
+  try {
+    for (const [index, { persistTo, queries }] of prepared.entries()) {
+      servers.push({ ...(await startServer(persistTo, firstPort + index)), queries });
+    }
+    const latencies = await measureLatencies(servers);
+    for (const [index, { size, loadSeconds }] of prepared.entries()) {
+      const row = {
+        catalogue: size,
+        ...latencies[index],
+        rps: await measureThroughput(servers[index]),
+        loadSeconds,
+        sitemap: await measureSitemaps(servers[index]),
+      };
       console.log(
         `${size} activities (loaded in ${loadSeconds} s), load average ${os.loadavg()[0].toFixed(2)}: p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, server CPU ${row.cpu} ms/request; broad p50 ${row.broad.p50} ms, p95 ${row.broad.p95} ms, p99 ${row.broad.p99} ms, CPU ${row.broad.cpu} ms/request; suggestions p50 ${row.suggest.p50} ms, p95 ${row.suggest.p95} ms, p99 ${row.suggest.p99} ms, CPU ${row.suggest.cpu} ms/request; ${row.rps} req/s; slowest: ${row.slowest.map((s) => `${s.keyword} ${s.ms} ms (${s.matches})`).join(', ')}`,
       );
       rows.push(row);
-    } finally {
-      await stop();
     }
+  } finally {
+    for (const server of servers) await server.stop();
   }
 
   const report = {
