@@ -6,10 +6,11 @@
  */
 import { abortAllDurableObjects, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_TIME_LIMIT_MS } from '../../src/lib/config.ts';
 import type { OnSale } from '../../src/lib/domain/on-sale.ts';
 import { type HoldAnswer, inventoryOf } from '../../src/lib/durable-objects/session-inventory.ts';
+import { waitingRoom } from '../../src/lib/durable-objects/waiting-room.ts';
 import type { TierHighDemandSwitch } from '../../src/lib/services/high-demand.ts';
 import { checkoutHoldStatement } from '../../src/lib/services/orders/placement.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
@@ -203,14 +204,22 @@ describe('the inventory object of a tier’s on-sale', () => {
     const placements = await Promise.all(
       Array.from({ length: 200 }, (_, i) => vipPlacement(listingId, buyers[i % buyers.length], `tier-burst-${i}`)),
     );
-    const answers = await Promise.all(placements.map((p) => inventory(vip).hold(p)));
+    const answers = await Promise.all(placements.map((p) => inventory(vip).hold(p, onSale(vip))));
     expect(answers.filter((answer) => answer.outcome === 'placed')).toHaveLength(20);
     expect(answers.filter((answer) => answer.outcome === 'sold_out')).toHaveLength(180);
     expect(await heldInD1(listingId)).toEqual({ stock: 0, orders: 20, held: 20 });
+    // Checkout's pace is reported to the tier's own room, which admits the tier's buyers.
+    const reports = (room: OnSale) =>
+      runInDurableObject(
+        waitingRoom(env, room),
+        (_instance, state) => state.storage.sql.exec('SELECT * FROM checkout_health').toArray().length,
+      );
+    await vi.waitFor(async () => expect(await reports(onSale(vip))).toBe(1));
+    expect(await reports(onSale(null))).toBe(0);
 
     await evictDurableObject(inventory(vip));
     expect(await inventory(vip).available(listingId)).toBe(0);
-    const retried = await Promise.all(placements.map((p) => inventory(vip).hold(p)));
+    const retried = await Promise.all(placements.map((p) => inventory(vip).hold(p, onSale(vip))));
     expect(placedOrderNos(retried)).toEqual(placedOrderNos(answers));
     expect(await heldInD1(listingId)).toEqual({ stock: 0, orders: 20, held: 20 });
   });
@@ -219,7 +228,7 @@ describe('the inventory object of a tier’s on-sale', () => {
     const listingId = await listingOf(vip, 5);
     const warm = await vipPlacement(listingId, buyers[1], 'tier-warm');
     const accepted = await vipPlacement(listingId, buyers[2], 'tier-accepted');
-    await inventory(vip).hold(warm);
+    await inventory(vip).hold(warm, onSale(vip));
     await runInDurableObject(inventory(vip), async (_instance, state) => {
       state.storage.sql.exec(
         `INSERT INTO holds (key, listing_id, quantity, state, order_no, request_hash, payment_deadline, placement)
@@ -237,7 +246,7 @@ describe('the inventory object of a tier’s on-sale', () => {
     expect(await inventory(vip).available(listingId)).toBe(3);
     expect(await runDurableObjectAlarm(inventory(vip))).toBe(true);
     expect(await heldInD1(listingId)).toEqual({ stock: 3, orders: 2, held: 2 });
-    const answer = await inventory(vip).hold(accepted);
+    const answer = await inventory(vip).hold(accepted, onSale(vip));
     expect(answer.outcome === 'placed' && answer.order.order_no).toBe(accepted.orderNo);
     expect(await heldInD1(listingId)).toEqual({ stock: 3, orders: 2, held: 2 });
   });
@@ -263,7 +272,8 @@ describe('a tier’s on-sale switched off, and its session switched on', () => {
     const off = await switchTier(otherVip, false);
     expect(off.body.data, off.text).toEqual({ tierId: otherVip, sessionId: show.sessionId, highDemand: false });
     expect(await tierFlag(otherVip)).toBe(0);
-    expect(await inventory(otherVip).hold(await vipPlacement(listingId, buyers[3], 'after-off'))).toEqual({ outcome: 'closed' });
+    const afterOff = await vipPlacement(listingId, buyers[3], 'after-off');
+    expect(await inventory(otherVip).hold(afterOff, onSale(otherVip))).toEqual({ outcome: 'closed' });
     const plain = await placeOrder(buyer, listingId, 1);
     expect(plain.status, plain.text).toBe(200);
     expect(await heldInD1(listingId)).toEqual({ stock: 2, orders: 2, held: 2 });

@@ -28,7 +28,7 @@
  *
  * A tier on sale as high demand of its own (docs/hot-on-sale.md "Per tier") has an object of its own,
  * named `tier:<id>`, which works the same on its tier's listings and reports to its tier's waiting
- * room. It learns its tier when opened: a tier's flag is set only after its object opened.
+ * room. Every call names the on-sale, so it knows its tier however its flag was set.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { CHECKOUT_HEALTH, INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../config.ts';
@@ -104,8 +104,8 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
   private readonly loads = new Map<number, Promise<void>>();
   /** Orders the last flushes wrote, for their waiting buyers, so answering them reads nothing again. */
   private readonly written = new Map<string, { order: D1Row; attendees: D1Row[] }>();
-  /** Whether storage has the session's id, so a hold writes it only once per life of the object. */
-  private sessionStored = false;
+  /** Whether storage has the on-sale (session id, and tier id for a tier's object), so a hold writes it only once per life of the object. */
+  private onSaleStored = false;
   /** When the waiting room last heard how checkout keeps up, and the slowest hold since (reportHealth). */
   private reportedAt = 0;
   private slowestUnreported = 0;
@@ -116,9 +116,12 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     for (const statement of SCHEMA) this.sql.exec(statement);
   }
 
-  /** Holds the placement's tickets and answers once its order is in D1; the same key answers the same hold. */
-  async hold(placement: OrderPlacement): Promise<HoldAnswer> {
-    this.rememberSession(placement.sessionId);
+  /**
+   * Holds the placement's tickets and answers once its order is in D1; the same key answers the same
+   * hold. `onSale` is the on-sale the object holds for: its session's unless it is a tier's object.
+   */
+  async hold(placement: OrderPlacement, onSale: OnSale = { sessionId: placement.sessionId, tierId: null }): Promise<HoldAnswer> {
+    this.rememberOnSale(onSale);
     await this.loadListing(placement.listingId);
     const key = holdKey(placement);
     const existing = this.holdRow(key);
@@ -419,16 +422,11 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     return this.sql.exec<HoldRow>('SELECT * FROM holds WHERE key = ?', key).toArray()[0];
   }
 
-  private rememberSession(sessionId: number): void {
-    if (this.sessionStored) return;
-    this.sql.exec(`INSERT OR IGNORE INTO meta (name, value) VALUES ('session_id', ?)`, sessionId);
-    this.sessionStored = true;
-  }
-
-  /** A tier's object is told its tier when opened, switched off or asked to read back; a session's never is. */
   private rememberOnSale(onSale: OnSale): void {
-    this.rememberSession(onSale.sessionId);
+    if (this.onSaleStored) return;
+    this.sql.exec(`INSERT OR IGNORE INTO meta (name, value) VALUES ('session_id', ?)`, onSale.sessionId);
     if (onSale.tierId !== null) this.sql.exec(`INSERT OR IGNORE INTO meta (name, value) VALUES ('tier_id', ?)`, onSale.tierId);
+    this.onSaleStored = true;
   }
 
   /** The session (and tier, for a tier's object) it holds for; null before its first call. */

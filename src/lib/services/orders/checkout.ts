@@ -496,7 +496,7 @@ async function placeThroughInventory(
   hash: string,
   afterWrite: AfterWriteWork | null,
 ): Promise<OrderDetail> {
-  const answer = await inventoryOf(scope.env, onSale).hold(placement);
+  const answer = await inventoryOf(scope.env, onSale).hold(placement, onSale);
   if (answer.outcome === 'closed') return placeInD1(scope, target, placement, null, hash, afterWrite);
   if (answer.outcome === 'sold_out') throw new DomainError('tickets_sold_out', { available: answer.available });
   if (answer.outcome === 'coupon_used') throw new DomainError('coupon_not_usable', {}, 'coupon');
