@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   inventoryObjectName,
   onSaleOf,
+  choicesQuery,
   onSaleOfPage,
   sameOnSale,
   waitingPageQuery,
@@ -57,5 +58,11 @@ describe('the waiting page’s URL', () => {
     expect(waitingPageQuery({ sessionId: 7, tierId: null }, choices)).toBe('?listingId=3&quantity=2');
     expect(waitingPageQuery({ sessionId: 7, tierId: 31 }, new URLSearchParams())).toBe('?tier=31');
     expect(waitingPageQuery({ sessionId: 7, tierId: null }, new URLSearchParams())).toBe('');
+  });
+
+  it('sends the buyer back to the order confirmation with their choices and without the room’s tier', () => {
+    expect(choicesQuery(new URLSearchParams('tier=31&listingId=3&quantity=2'))).toBe('?listingId=3&quantity=2');
+    expect(choicesQuery(new URLSearchParams('listingId=3&quantity=2'))).toBe('?listingId=3&quantity=2');
+    expect(choicesQuery(new URLSearchParams('tier=31'))).toBe('');
   });
 });

@@ -44,6 +44,14 @@ export function onSaleOfPage(sessionId: number, query: URLSearchParams): OnSale 
   return /^[1-9]\d{0,9}$/.test(tier) ? { sessionId, tierId: Number(tier) } : null;
 }
 
+/** The buyer's choices a waiting page carries, as the query of the order confirmation it sends them back to: without the room's tier. */
+export function choicesQuery(waitingPage: URLSearchParams): string {
+  const query = new URLSearchParams(waitingPage);
+  query.delete(WAITING_ROOM_TIER_PARAM);
+  const text = query.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
 /**
  * The query to send a buyer to an on-sale's waiting page with: the choices they carry (the order
  * confirmation's, which the room sends them back to) and the tier of a tier's own on-sale, no other.
