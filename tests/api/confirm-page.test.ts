@@ -53,7 +53,7 @@ async function page(userId: number, choices: ConfirmQuery) {
   const scope = { db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env };
   const found = await confirmPage(confirmedClaim(scope), choices);
   // No seeded session here is high demand, so no buyer is sent to a waiting room.
-  if ('waitingRoomSessionId' in found) throw new Error(`session ${found.waitingRoomSessionId} is high demand`);
+  if ('waitingRoom' in found) throw new Error(`session ${found.waitingRoom.sessionId} is high demand`);
   return found;
 }
 

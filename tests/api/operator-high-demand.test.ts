@@ -139,7 +139,7 @@ describe('switching a session’s high demand', () => {
     const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     // Between the object closing and the flag flipping, a new hold is refused (try again), not lost.
-    expect(await inventory().close(show.sessionId)).toEqual({ unwritten: 0 });
+    expect(await inventory().close({ sessionId: show.sessionId, tierId: null })).toEqual({ unwritten: 0 });
     expect((await order(0)).body).toMatchObject({ code: 409, errorCode: 'conflict' });
     expect(await heldInD1(listingId)).toEqual({ stock, orders: 0, held: 0 });
     expect((await switchTo(true)).status).toBe(200);

@@ -63,23 +63,25 @@ export async function placeOrder(client: TestClient, listingId: number, quantity
 }
 
 /**
- * The pass a high-demand session's waiting room gives the signed-in buyer of `client`: they join, the
- * room's dev door lets everyone up to them through, and the pass is asked for as the order
- * confirmation page asks for it.
+ * The pass a high-demand session's waiting room (or, given `tierId`, that tier's own on-sale's) gives
+ * the signed-in buyer of `client`: they join, the room's dev door lets everyone up to them through,
+ * and the pass is asked for as the order confirmation page asks for it.
  */
-export async function waitingRoomPass(client: TestClient, sessionId: number): Promise<string> {
-  const joined = await client.post<WaitingView>(`/api/v1/waiting-rooms/${sessionId}`, {});
+export async function waitingRoomPass(client: TestClient, sessionId: number, tierId: number | null = null): Promise<string> {
+  const room = `${sessionId}${tierId === null ? '' : `?tier=${tierId}`}`;
+  const joined = await client.post<WaitingView>(`/api/v1/waiting-rooms/${room}`, {});
   expect(joined.status, joined.text).toBe(200);
   const { state, place } = joined.body.data;
   if (state !== 'admitted') {
-    const admitted = await new TestClient().post(`/api/v1/dev/waiting-rooms/${sessionId}`, { admitNext: place });
+    const admitted = await new TestClient().post(`/api/v1/dev/waiting-rooms/${room}`, { admitNext: place });
     expect(admitted.status, admitted.text).toBe(200);
   }
   const db = database(env.DB);
   const reference = await referenceData(db, Date.now(), null);
   const userId = Number(client.cookies.get(USER_ID_COOKIE));
   const ctx = { locale: 'en', currency: 'HKD', clientType: 12, cityId: 341 } as const;
-  const pass = await passFor({ db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env }, sessionId);
+  const scope = { db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env };
+  const pass = await passFor(scope, { sessionId, tierId });
   expect(pass, `a pass for account ${userId}`).not.toBeNull();
   return pass!.pass;
 }

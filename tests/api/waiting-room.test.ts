@@ -35,7 +35,7 @@ async function passOf(userId: number, sessionId: number): Promise<string | null>
   const db = database(env.DB);
   const reference = await referenceData(db, Date.now(), null);
   const scope = { db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env };
-  return (await passFor(scope, sessionId))?.pass ?? null;
+  return (await passFor(scope, { sessionId, tierId: null }))?.pass ?? null;
 }
 
 /** Marks the listing's session high demand; the room lets nobody through by itself (the test does). */

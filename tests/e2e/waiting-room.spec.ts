@@ -57,9 +57,59 @@ async function hotSession(): Promise<HotListing> {
   return { listingId: listing.id, sessionId: session.id, activityId: source.activityId, tierName };
 }
 
+interface TierOnSale extends HotListing {
+  /** The session's other tier, sold without a line. */
+  plainListingId: number;
+  tierId: number;
+}
+
+/**
+ * A plain session 30 days away with two tiers of ten e-tickets each, copied from a seeded on-sale
+ * listing: one (`VIP …`) on sale as high demand of its own, the other plain.
+ */
+async function tierOnSale(): Promise<TierOnSale> {
+  const [source] = await queryDb(`
+    SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
+    JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
+    WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status = 1
+      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id LIMIT 1 OFFSET 14`);
+  const startsAt = Date.now() + 31 * DAY;
+  const [session] = await queryDb(`
+    INSERT INTO activity_sessions (activity_id, starts_at, ends_at) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}
+    FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
+  const tierOf = async (name: string, highDemand: number) =>
+    (
+      await queryDb(`
+      INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort, high_demand)
+      SELECT ${session.id}, '${name}', name_zh_hant, name_zh_hans, face_value, currency, sort, ${highDemand} FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`)
+    )[0].id as number;
+  const listingOf = async (tierId: number) =>
+    (
+      await queryDb(`
+      INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
+      SELECT ${tierId}, seller_id, price, currency, 10, 10, seating, 'e_ticket', 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`)
+    )[0].id as number;
+  const tierName = `VIP ${session.id}`;
+  const tierId = await tierOf(tierName, 1);
+  const plainTier = await tierOf(`Plain ${session.id}`, 0);
+  return {
+    listingId: await listingOf(tierId),
+    plainListingId: await listingOf(plainTier),
+    sessionId: session.id,
+    activityId: source.activityId,
+    tierName,
+    tierId,
+  };
+}
+
 /** The room's dev door (local builds only): its rate from now on, or the next buyers let through now. */
-async function steer(request: APIRequestContext, sessionId: number, body: { admissionsPerMinute?: number; admitNext?: number }) {
-  const answer = await request.post(`/api/v1/dev/waiting-rooms/${sessionId}`, { data: body });
+async function steer(
+  request: APIRequestContext,
+  sessionId: number,
+  body: { admissionsPerMinute?: number; admitNext?: number },
+  tierId: number | null = null,
+) {
+  const answer = await request.post(`/api/v1/dev/waiting-rooms/${sessionId}${tierId === null ? '' : `?tier=${tierId}`}`, { data: body });
   expect(answer.status(), await answer.text()).toBe(200);
 }
 
@@ -176,4 +226,45 @@ test('a buyer joins an upcoming hot on-sale from its activity page and is told t
   await page.getByRole('link', { name: l.say('waitingRoom.refresh') }).click();
   await page.waitForURL(new RegExp(`/${l.prefix}/waiting-room/${hot.sessionId}$`));
   await expect(drawnAtOpening).toBeVisible();
+});
+
+test('a buyer of a tier on sale alone queues in that tier’s line and buys; the session’s other tier sells without one', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.slow();
+  const l = english;
+  const hot = await tierOnSale();
+  await steer(request, hot.sessionId, { admissionsPerMinute: 0 }, hot.tierId);
+  const context = await browser.newContext({ ...testInfo.project.use });
+  const page = await buyerPhone(context, testInfo, 'tier-queue');
+
+  // Buy of the VIP tier on the activity page goes to the tier's line, which says whose line it is.
+  const detail = (await detailOf(page.request, hot.activityId))!;
+  const session = detail.sessions.find((one) => one.id === hot.sessionId)!;
+  const vip = session.tiers.find((tier) => tier.id === hot.tierId)!;
+  const { ticketGroupInfoList } = await offerOf(page.request, hot.activityId, vip.id, { language: l.language, currency: 'HKD' });
+  const price = ticketGroupInfoList[0].salePriceView;
+  await page.goto(`/${l.prefix}/activity/${hot.activityId}`);
+  await hydratedInView(page, 'TicketPicker');
+  await page.getByRole('radio', { name: session.label, exact: true }).check();
+  await page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(hot.tierName)}`) }).check();
+  await page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(l.say('detail.picker.each', { price }))}`) }).check();
+  await page.getByRole('button', { name: l.say('detail.picker.buy') }).click();
+  await page.waitForURL(
+    new RegExp(`/${l.prefix}/waiting-room/${hot.sessionId}\\?tier=${hot.tierId}&listingId=${hot.listingId}&quantity=1$`),
+  );
+  await expect(page.getByText(l.say('waitingRoom.tierLine', { tier: hot.tierName }))).toBeVisible();
+  await expect(placeShown(page, l, 1)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Let through, the page goes on to checkout by itself, with the tier's pass, and the buyer pays.
+  await steer(request, hot.sessionId, { admitNext: 1 }, hot.tierId);
+  await page.waitForURL(/\/order\/confirm\?/);
+  await buy(page, l, hot);
+
+  // The session's other tier: its checkout link opens checkout itself, no line.
+  await page.goto(`/${l.prefix}/order/confirm?listingId=${hot.plainListingId}&quantity=1`);
+  await buy(page, l, { ...hot, listingId: hot.plainListingId });
+  await context.close();
 });

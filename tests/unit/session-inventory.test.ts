@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decideHold,
-  inventoryObjectName,
-  nextWakeAt,
-  poisonHolds,
-  ticketsLeft,
-  writtenHold,
-} from '../../src/lib/domain/session-inventory.ts';
+import { decideHold, nextWakeAt, poisonHolds, ticketsLeft, writtenHold } from '../../src/lib/domain/session-inventory.ts';
 
 const active = (stock: number) => ({ status: 'active', stock });
 
@@ -96,12 +89,5 @@ describe('the object’s next wake', () => {
 
   it('is none when nothing is due', () => {
     expect(nextWakeAt({ unwrittenHolds: 0, nextDeadline: null, now }, 1000, 10_000)).toBeNull();
-  });
-});
-
-describe('the object’s name', () => {
-  it('is one per session', () => {
-    expect(inventoryObjectName(42)).toBe('session:42');
-    expect(inventoryObjectName(42)).not.toBe(inventoryObjectName(43));
   });
 });

@@ -217,4 +217,21 @@ describe('the pass to checkout', () => {
     expect(passRefusal(claims, wanted)).toBeNull();
     expect(passRefusal(claims, { userId: 1, sessionId: 1, now: claims.expiresAt })).toBe('other_account');
   });
+
+  it('of a tier’s own on-sale opens that tier only: not another tier, nor the session’s checkout, nor the other way round', async () => {
+    const tierClaims = { ...claims, tierId: 55 };
+    const tierPass = await issuePass(env, tierClaims);
+    expect(tierPass.startsWith('302-55.17.')).toBe(true);
+    expect(parsePass(tierPass)?.claims).toEqual(tierClaims);
+    expect(await judgePass(env, tierPass, { ...wanted, tierId: 55 })).toBe('valid');
+    expect(await judgePass(env, tierPass, { ...wanted, tierId: 56 })).toBe('other_tier');
+    expect(await judgePass(env, tierPass, wanted)).toBe('other_tier');
+    expect(await judgePass(env, tierPass, { ...wanted, sessionId: 303, tierId: 55 })).toBe('other_session');
+    expect(await judgePass(env, tierPass, { ...wanted, userId: 18, tierId: 55 })).toBe('other_account');
+    expect(await judgePass(env, await issuePass(env, claims), { ...wanted, tierId: 55 })).toBe('other_tier');
+    // The tier is signed: a session's pass with a tier put in is no pass.
+    const sessionPass = await issuePass(env, claims);
+    expect(await judgePass(env, sessionPass.replace('302.', '302-55.'), { ...wanted, tierId: 55 })).toBe('invalid');
+    expect(passRefusal(tierClaims, { ...wanted, tierId: 55, now: tierClaims.expiresAt })).toBe('expired');
+  });
 });

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api, ApiClientError, callOptions, unwrap } from '../../lib/api/client.ts';
 import { SERVICE_FEE_BASIS_POINTS } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/domain/money.ts';
+import { WAITING_ROOM_TIER_PARAM } from '../../lib/domain/on-sale.ts';
 import { allInAmount } from '../../lib/domain/pricing.ts';
 import { BUY_TYPE_DIRECT, clampQuantity, DIRECT_BUY, quantitiesOf } from '../../lib/domain/ticket-offer.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
@@ -18,6 +19,11 @@ export interface PickerTier {
   specification: string;
   hasTicket: boolean;
   lowPriceView: string | null;
+  /**
+   * A tier on sale as high demand of its own (its session is not): its buyers go to its waiting room,
+   * this page with its `tier` query, which sends them on to the order confirmation.
+   */
+  waitingRoomUrl: string | null;
 }
 
 export interface PickerSession {
@@ -97,6 +103,8 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
   }, [tierId, attempt]);
 
   const session = sessions.find((s) => s.id === sessionId) ?? sessions[0];
+  // A GET form's action loses its own query: a tier's room is named by a field of the form.
+  const tierRoom = session.waitingRoomUrl ? null : (session.tiers.find((t) => t.id === tierId)?.waitingRoomUrl ?? null);
   const offer = offers[tierId];
   const groups = offer?.ticketGroupInfoList ?? [];
   const group = groups.find((g) => g.ticketGroup.id === listingId) ?? groups[0];
@@ -155,7 +163,8 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
         </div>
       </fieldset>
 
-      <form method="get" action={session.waitingRoomUrl ?? orderUrl}>
+      <form method="get" action={session.waitingRoomUrl ?? tierRoom ?? orderUrl}>
+        {tierRoom && <input type="hidden" name={WAITING_ROOM_TIER_PARAM} value={tierId} />}
         <fieldset aria-busy={load.state === 'loading'}>
           <legend>{format(m, 'detail.picker.listings')}</legend>
           <p className="all-in">{format(m, 'detail.picker.allIn', { percent: SERVICE_FEE_BASIS_POINTS / 100 })}</p>

@@ -223,6 +223,11 @@ export const ticketTiers = sqliteTable(
       .notNull()
       .references(() => currencies.code),
     sort: integer('sort').notNull().default(0),
+    /**
+     * This tier alone is on sale as high demand (migration 0026): its buyers queue in its own waiting
+     * room and its holds go through its own inventory object; a high-demand session covers all its tiers.
+     */
+    highDemand: integer('high_demand', { mode: 'boolean' }).notNull().default(false),
   },
   // The face value in the index lets a card's price read the tiers from it alone (migration 0023).
   (t) => [index('tiers_session_idx').on(t.sessionId, t.id, t.faceValue)],

@@ -76,8 +76,3 @@ export function nextWakeAt(facts: WakeFacts, retryMs: number, step: number): num
   if (facts.nextDeadline === null) return null;
   return Math.ceil(facts.nextDeadline / step) * step;
 }
-
-/** The name of a session's inventory object: one per session, found by name from any worker. */
-export function inventoryObjectName(sessionId: number): string {
-  return `session:${sessionId}`;
-}

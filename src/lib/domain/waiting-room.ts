@@ -171,34 +171,46 @@ export function formatWait(waitMs: number, locale: string): string {
 // ---------------------------------------------------------------------------------------------
 // The pass to checkout
 
-/** What a pass says: this account may order for this session until this moment. */
+/**
+ * What a pass says: this account may order for this on-sale until this moment. A session's pass has
+ * no `tierId`; a tier's on-sale (domain/on-sale.ts) names its tier, so neither opens the other.
+ */
 export interface PassClaims {
   userId: number;
   sessionId: number;
+  tierId?: number;
   expiresAt: number;
 }
 
-/** The signed text of a pass's claims. */
-export function passMessage({ userId, sessionId, expiresAt }: PassClaims): string {
-  return `${sessionId}.${userId}.${expiresAt}`;
+/** The signed text of a pass's claims: `session.account.expiry`, a tier's `session-tier.account.expiry`. */
+export function passMessage({ userId, sessionId, tierId, expiresAt }: PassClaims): string {
+  const onSale = tierId === undefined ? String(sessionId) : `${sessionId}-${tierId}`;
+  return `${onSale}.${userId}.${expiresAt}`;
 }
 
-const PASS = /^([1-9]\d{0,9})\.([1-9]\d{0,9})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
+const PASS = /^([1-9]\d{0,9})(?:-([1-9]\d{0,9}))?\.([1-9]\d{0,9})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
 
 /** A presented pass's claims and signature, or null when it is not a pass at all. */
 export function parsePass(text: string): { claims: PassClaims; signature: string } | null {
   const match = PASS.exec(text);
   if (!match) return null;
-  return { claims: { sessionId: Number(match[1]), userId: Number(match[2]), expiresAt: Number(match[3]) }, signature: match[4] };
+  const [, sessionId, tierId, userId, expiresAt, signature] = match;
+  const claims: PassClaims = { userId: Number(userId), sessionId: Number(sessionId), expiresAt: Number(expiresAt) };
+  if (tierId !== undefined) claims.tierId = Number(tierId);
+  return { claims, signature };
 }
 
-/** Why a genuine pass does not let this buyer order for this session now, or null when it does. */
+/**
+ * Why a genuine pass does not let this buyer order for this on-sale now, or null when it does: a
+ * session's pass is another on-sale than any of its tiers' (`other_tier`), and the other way round.
+ */
 export function passRefusal(
   claims: PassClaims,
-  wanted: { userId: number; sessionId: number; now: number },
-): 'other_account' | 'other_session' | 'expired' | null {
+  wanted: { userId: number; sessionId: number; tierId?: number; now: number },
+): 'other_account' | 'other_session' | 'other_tier' | 'expired' | null {
   if (claims.userId !== wanted.userId) return 'other_account';
   if (claims.sessionId !== wanted.sessionId) return 'other_session';
+  if (claims.tierId !== wanted.tierId) return 'other_tier';
   if (claims.expiresAt <= wanted.now) return 'expired';
   return null;
 }

@@ -25,13 +25,16 @@
  * Switching the session out of high demand (services/high-demand.ts) closes the object first: it
  * refuses new holds (checkout then takes D1's own path) and writes every hold it keeps, so the flag
  * flips only when no hold is left that only the object knows of.
+ *
+ * A tier on sale as high demand of its own (docs/hot-on-sale.md "Per tier") has an object of its own,
+ * named `tier:<id>`, which works the same on its tier's listings and reports to its tier's waiting
+ * room. Every call names the on-sale, so it knows its tier however its flag was set.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { CHECKOUT_HEALTH, INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../config.ts';
 import { database } from '../db/client.ts';
 import {
   decideHold,
-  inventoryObjectName,
   type ListingStock,
   nextWakeAt,
   poisonHolds,
@@ -40,6 +43,7 @@ import {
   writtenHold,
 } from '../domain/session-inventory.ts';
 import { expireOverdueOrdersStatement } from '../services/orders/expiry.ts';
+import { type OnSale, inventoryObjectName } from '../domain/on-sale.ts';
 import { waitingRoom } from './waiting-room.ts';
 import { inventoryHoldStatement, type OrderPlacement, placementStatements } from '../services/orders/placement.ts';
 
@@ -100,8 +104,8 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
   private readonly loads = new Map<number, Promise<void>>();
   /** Orders the last flushes wrote, for their waiting buyers, so answering them reads nothing again. */
   private readonly written = new Map<string, { order: D1Row; attendees: D1Row[] }>();
-  /** Whether storage has the session's id, so a hold writes it only once per life of the object. */
-  private sessionStored = false;
+  /** Whether storage has the on-sale (session id, and tier id for a tier's object), so a hold writes it only once per life of the object. */
+  private onSaleStored = false;
   /** When the waiting room last heard how checkout keeps up, and the slowest hold since (reportHealth). */
   private reportedAt = 0;
   private slowestUnreported = 0;
@@ -112,9 +116,12 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     for (const statement of SCHEMA) this.sql.exec(statement);
   }
 
-  /** Holds the placement's tickets and answers once its order is in D1; the same key answers the same hold. */
-  async hold(placement: OrderPlacement): Promise<HoldAnswer> {
-    this.rememberSession(placement.sessionId);
+  /**
+   * Holds the placement's tickets and answers once its order is in D1; the same key answers the same
+   * hold. `onSale` is the on-sale the object holds for: its session's unless it is a tier's object.
+   */
+  async hold(placement: OrderPlacement, onSale: OnSale = { sessionId: placement.sessionId, tierId: null }): Promise<HoldAnswer> {
+    this.rememberOnSale(onSale);
     await this.loadListing(placement.listingId);
     const key = holdKey(placement);
     const existing = this.holdRow(key);
@@ -142,9 +149,9 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     return this.settle(key);
   }
 
-  /** Reads the session's stock back from D1 (after a release written there), after any flush under way. */
-  async refresh(sessionId: number): Promise<void> {
-    this.rememberSession(sessionId);
+  /** Reads the stock back from D1 (after a release written there), after any flush under way. */
+  async refresh(onSale: OnSale): Promise<void> {
+    this.rememberOnSale(onSale);
     await this.flushing?.catch(() => undefined);
     await this.flush();
   }
@@ -155,25 +162,24 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
    * still unwritten: 0 once all are in D1, more when D1 took no write (the caller tries again later;
    * the alarm goes on writing them meanwhile).
    */
-  async close(sessionId: number): Promise<{ unwritten: number }> {
-    this.rememberSession(sessionId);
+  async close(onSale: OnSale): Promise<{ unwritten: number }> {
+    this.rememberOnSale(onSale);
     this.sql.exec(`INSERT OR REPLACE INTO meta (name, value) VALUES ('closed', 1)`);
     try {
       while (this.unwrittenCount() > 0) await this.flush();
     } catch (error) {
-      console.error(JSON.stringify({ event: 'inventory_close_unwritten', sessionId, error: String(error) }));
+      console.error(JSON.stringify({ event: 'inventory_close_unwritten', ...onSale, error: String(error) }));
     }
     return { unwritten: this.unwrittenCount() };
   }
 
   /**
-   * When its session becomes high demand again: takes holds again, from D1's stock as it is now
-   * (checkout's own path sold from it while the object was closed).
+   * When its session (or tier) becomes high demand again: takes holds again, from D1's stock as it is
+   * now (checkout's own path sold from it while the object was closed).
    */
-  async open(sessionId: number): Promise<void> {
-    this.rememberSession(sessionId);
+  async open(onSale: OnSale): Promise<void> {
     this.sql.exec(`DELETE FROM meta WHERE name = 'closed'`);
-    await this.refresh(sessionId);
+    await this.refresh(onSale);
   }
 
   /** Tickets the object would still hand out of a listing it holds from (null before its first hold). */
@@ -192,7 +198,7 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
 
   /** Writes what a flush left behind, and expires the session's unpaid orders at their deadlines. */
   override async alarm(): Promise<void> {
-    if (this.sessionId() !== null) await this.flush();
+    if (this.onSale() !== null) await this.flush();
   }
 
   private async settle(key: string): Promise<HoldAnswer> {
@@ -236,7 +242,8 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
    * unwritten holds are written, and the orders and the stock of every listing are read back.
    */
   private async writeBatch(): Promise<void> {
-    const sessionId = this.sessionId()!;
+    const onSale = this.onSale()!;
+    const { sessionId } = onSale;
     const rows = this.sql
       .exec<HoldRow>(`SELECT * FROM holds WHERE state = 'unwritten' ORDER BY seq LIMIT ?`, INVENTORY_FLUSH_MAX_HOLDS)
       .toArray();
@@ -289,22 +296,22 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     this.scheduleWake();
     // The buyers' side of it: from the oldest hold's request (its order's creation time) to written.
     const since = Math.min(sent, ...placements.map((placement) => placement.createdAt));
-    this.reportHealth(sessionId, Date.now() - since);
+    this.reportHealth(onSale, Date.now() - since);
   }
 
   /**
-   * Tells the session's waiting room how long the slowest hold since its last report took and how
+   * Tells its on-sale's waiting room how long the slowest hold since its last report took and how
    * many wait for the next batch, so that it lets buyers through at a rate checkout takes
    * (`pacedAdmissionRate`); at most once every `CHECKOUT_HEALTH.reportEveryMs`, as each report is a
    * write to the room. Not awaited: a buyer's answer never waits for it, and a lost report only
    * leaves the room at its own rate sooner.
    */
-  private reportHealth(sessionId: number, holdMs: number): void {
+  private reportHealth(onSale: OnSale, holdMs: number): void {
     this.slowestUnreported = Math.max(this.slowestUnreported, holdMs);
     const now = Date.now();
     if (now - this.reportedAt < CHECKOUT_HEALTH.reportEveryMs) return;
     const backlog = this.unwrittenCount();
-    waitingRoom(this.env, sessionId)
+    waitingRoom(this.env, onSale)
       .reportCheckout(this.slowestUnreported, backlog, now)
       .catch((error: unknown) => console.error(JSON.stringify({ event: 'checkout_health_unreported', error: String(error) })));
     this.slowestUnreported = 0;
@@ -415,22 +422,33 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     return this.sql.exec<HoldRow>('SELECT * FROM holds WHERE key = ?', key).toArray()[0];
   }
 
-  private rememberSession(sessionId: number): void {
-    if (this.sessionStored) return;
-    this.sql.exec(`INSERT OR IGNORE INTO meta (name, value) VALUES ('session_id', ?)`, sessionId);
-    this.sessionStored = true;
+  private rememberOnSale(onSale: OnSale): void {
+    if (this.onSaleStored) return;
+    this.sql.exec(`INSERT OR IGNORE INTO meta (name, value) VALUES ('session_id', ?)`, onSale.sessionId);
+    if (onSale.tierId !== null) this.sql.exec(`INSERT OR IGNORE INTO meta (name, value) VALUES ('tier_id', ?)`, onSale.tierId);
+    this.onSaleStored = true;
   }
 
-  private sessionId(): number | null {
-    const [row] = this.sql.exec<{ value: number }>(`SELECT value FROM meta WHERE name = 'session_id'`).toArray();
-    return row?.value ?? null;
+  /** The session (and tier, for a tier's object) it holds for; null before its first call. */
+  private onSale(): OnSale | null {
+    const rows = this.sql
+      .exec<{ name: string; value: number }>(`SELECT name, value FROM meta WHERE name IN ('session_id', 'tier_id')`)
+      .toArray();
+    const sessionId = rows.find((row) => row.name === 'session_id')?.value;
+    if (sessionId === undefined) return null;
+    return { sessionId, tierId: rows.find((row) => row.name === 'tier_id')?.value ?? null };
   }
 }
 
 /** The bindings the inventory is reached through. */
 export type InventoryEnv = Pick<Cloudflare.Env, 'SESSION_INVENTORY'>;
 
+/** The inventory object of a high-demand on-sale: a session's, or one tier's (domain/on-sale.ts). */
+export function inventoryOf(env: InventoryEnv, onSale: OnSale): DurableObjectStub<SessionInventory> {
+  return env.SESSION_INVENTORY.getByName(inventoryObjectName(onSale));
+}
+
 /** The inventory object of a high-demand session. */
 export function sessionInventory(env: InventoryEnv, sessionId: number): DurableObjectStub<SessionInventory> {
-  return env.SESSION_INVENTORY.getByName(inventoryObjectName(sessionId));
+  return inventoryOf(env, { sessionId, tierId: null });
 }

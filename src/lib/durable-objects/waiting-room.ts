@@ -1,5 +1,6 @@
 /**
- * One high-demand on-sale's waiting room (issue 20): a Durable Object per session, named by its id,
+ * One high-demand on-sale's waiting room (issue 20): a Durable Object per session, named by its id
+ * (or per high-demand tier, named `tier:<id>`: domain/on-sale.ts),
  * so every arrival for the show meets the same single-threaded line, and nothing else in the
  * marketplace waits on it. Its line is in the object's own SQLite storage, so an eviction or a
  * deploy loses no place. The rules are domain/waiting-room.ts's; services/waiting-room.ts calls it.
@@ -26,6 +27,7 @@ import {
   type RoomFront,
   type WaitingState,
 } from '../domain/waiting-room.ts';
+import { type OnSale, waitingRoomName } from '../domain/on-sale.ts';
 
 const PACE_RULES: PaceRules = { ...CHECKOUT_HEALTH, batchHolds: INVENTORY_FLUSH_MAX_HOLDS };
 
@@ -254,7 +256,7 @@ function frontOf(room: RoomRow, admissionsPerMinute: number): RoomFront {
   };
 }
 
-/** The waiting room of a high-demand session. */
-export function waitingRoom(env: Pick<Cloudflare.Env, 'WAITING_ROOM'>, sessionId: number): DurableObjectStub<WaitingRoom> {
-  return env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(String(sessionId)));
+/** The waiting room of a high-demand on-sale: a session's, or one tier's (domain/on-sale.ts). */
+export function waitingRoom(env: Pick<Cloudflare.Env, 'WAITING_ROOM'>, onSale: OnSale): DurableObjectStub<WaitingRoom> {
+  return env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(waitingRoomName(onSale)));
 }

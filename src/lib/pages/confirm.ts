@@ -6,6 +6,7 @@
  */
 import type { ConfirmQuery } from '../domain/confirm-query.ts';
 import { DomainError } from '../domain/errors.ts';
+import type { OnSale } from '../domain/on-sale.ts';
 import { idCardTypeFor, type IdCardType } from '../domain/identity.ts';
 import { getAddress } from '../services/addresses.ts';
 import { listAttendees } from '../services/attendees.ts';
@@ -39,13 +40,13 @@ export interface ConfirmPageData {
   address: ShippingAddressChoice | null;
   /** Null when the event is not real-name. */
   attendees: { saved: number; chosen: AttendeeChoice[] } | null;
-  /** A high-demand session's pass from its waiting room, which the order carries; null for any other session. */
+  /** A high-demand on-sale's pass from its waiting room (the session's, or the tier's own), which the order carries; null for a plain purchase. */
   waitingRoomPass: string | null;
 }
 
-/** A high-demand session's buyer who has not been let through yet: the page sends them to its waiting room. */
+/** A high-demand on-sale's buyer who has not been let through yet: the page sends them to its waiting room. */
 export interface QueueFirst {
-  waitingRoomSessionId: number;
+  waitingRoom: OnSale;
 }
 
 /** The quote of the URL's choices, the session read in its batch (services/signed-in.ts), with the scope it confirmed. */
@@ -75,13 +76,14 @@ async function addressOf(scope: UserScope, id: number | null): Promise<ShippingA
 /**
  * The first render's data. Quote errors (listing gone, not on sale, quantity out of range, sold out)
  * are thrown as the API would answer them, for the page to show; so is `unauthorized`, when the
- * session read with the quote does not confirm the claim. A high-demand session's checkout
- * opens only with the buyer's pass from its waiting room; without one, the buyer queues first.
+ * session read with the quote does not confirm the claim. A high-demand on-sale's checkout (a
+ * session's, or a tier's own) opens only with the buyer's pass from its waiting room; without one,
+ * the buyer queues first.
  */
 export async function confirmPage(claimed: ClaimedUserScope, requested: ConfirmQuery): Promise<ConfirmPageData | QueueFirst> {
   const { scope, quote, query } = await quoteFor(claimed, requested);
-  const waitingRoom = quote.session.highDemand ? await passFor(scope, quote.session.id) : null;
-  if (quote.session.highDemand && !waitingRoom) return { waitingRoomSessionId: quote.session.id };
+  const waitingRoom = quote.onSale ? await passFor(scope, quote.onSale) : null;
+  if (quote.onSale && !waitingRoom) return { waitingRoom: quote.onSale };
   const [address, saved] = await Promise.all([
     addressOf(scope, query.addressId),
     quote.attendeesRequired > 0 ? listAttendees(scope) : Promise.resolve(null),

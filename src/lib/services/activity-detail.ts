@@ -66,6 +66,8 @@ export interface TierView {
    */
   lowPrice: number | null;
   lowPriceView: string | null;
+  /** On sale as high demand of its own (issue 20, "Per tier"): its buyers queue in its own waiting room. */
+  highDemand: boolean;
 }
 
 export interface SessionView {
@@ -308,6 +310,7 @@ function tierView(tier: TierRow, tierListings: readonly ListingRow[], p: Pricing
     faceValueView: view(face, p),
     lowPrice: low?.amount ?? null,
     lowPriceView: low ? view(low, p) : null,
+    highDemand: tier.highDemand,
   };
 }
 

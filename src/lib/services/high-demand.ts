@@ -7,18 +7,29 @@
  * of a session bumps the catalogue version, migration 0012), so switching is idempotent: repeating
  * a call changes nothing more and answers the same. An operator's decision stands: the order rate
  * never switches on a session an operator switched, either way.
+ *
+ * One tier of a session can be on sale as high demand of its own (docs/hot-on-sale.md "Per tier"):
+ * switched the same way through the tier's own inventory object, by an operator only, so the switch
+ * is always theirs and final.
  */
 import { and, eq, ne, notExists } from 'drizzle-orm';
 import { HIGH_DEMAND_ORDERS_PER_MINUTE } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { activitySessions, operatorHighDemandSwitches } from '../db/schema.ts';
-import { sessionInventory } from '../durable-objects/session-inventory.ts';
+import { activitySessions, operatorHighDemandSwitches, ticketTiers } from '../db/schema.ts';
+import { inventoryOf, sessionInventory } from '../durable-objects/session-inventory.ts';
 import { DomainError } from '../domain/errors.ts';
+import type { OnSale } from '../domain/on-sale.ts';
 import { highDemandThreshold, type MinuteCounts, ordersInLastMinute, reachesHighDemand } from '../domain/order-rate.ts';
 import type { RequestScope } from './scope.ts';
 import { sessionRow } from './show-changes.ts';
 
 export interface HighDemandSwitch {
+  sessionId: number;
+  highDemand: boolean;
+}
+
+export interface TierHighDemandSwitch {
+  tierId: number;
   sessionId: number;
   highDemand: boolean;
 }
@@ -46,16 +57,25 @@ function flagWrite(db: Db, sessionId: number, highDemand: boolean, byOrderRate: 
     .returning({ id: activitySessions.id });
 }
 
+/**
+ * Before the flag: on, the on-sale's object takes holds from D1's stock as it is now; off, it refuses
+ * new ones and writes those it keeps (409 `high_demand_holds_unwritten` while any is left).
+ */
+async function switchInventory(scope: RequestScope, onSale: OnSale, highDemand: boolean): Promise<void> {
+  const inventory = inventoryOf(scope.env, onSale);
+  if (highDemand) {
+    await inventory.open(onSale);
+    return;
+  }
+  const { unwritten } = await inventory.close(onSale);
+  if (unwritten > 0) throw new DomainError('high_demand_holds_unwritten', { count: unwritten });
+}
+
 /** Sets a session's high demand (an operator's switch); 409 `high_demand_holds_unwritten` when the object could not write its holds yet. */
 export async function switchHighDemand(scope: RequestScope, sessionId: number, highDemand: boolean): Promise<HighDemandSwitch> {
-  const { db, env, now } = scope;
+  const { db, now } = scope;
   await sessionRow(db, sessionId);
-  const inventory = sessionInventory(env, sessionId);
-  if (highDemand) await inventory.open(sessionId);
-  else {
-    const { unwritten } = await inventory.close(sessionId);
-    if (unwritten > 0) throw new DomainError('high_demand_holds_unwritten', { count: unwritten });
-  }
+  await switchInventory(scope, { sessionId, tierId: null }, highDemand);
   await db.batch([
     db
       .insert(operatorHighDemandSwitches)
@@ -78,7 +98,7 @@ async function switchOnByOrderRate(scope: RequestScope, sessionId: number, order
     .from(operatorHighDemandSwitches)
     .where(eq(operatorHighDemandSwitches.sessionId, sessionId));
   if (decided) return;
-  await sessionInventory(env, sessionId).open(sessionId);
+  await sessionInventory(env, sessionId).open({ sessionId, tierId: null });
   const [switched] = await flagWrite(db, sessionId, true, true);
   if (switched) {
     console.info(
@@ -101,4 +121,22 @@ export async function afterOrderCounted(scope: RequestScope, sessionId: number, 
   });
   if (scope.waitUntil) scope.waitUntil(switching);
   else await switching;
+}
+
+/**
+ * Sets one tier's own high demand (an operator's switch; 404 `ticket_category_not_found`), as a
+ * session's: its object opened before the flag is set, or closed with every hold written before the
+ * flag is cleared. The flag is written only when it changes: each write of a tier bumps the
+ * catalogue version (migration 0012).
+ */
+export async function switchTierHighDemand(scope: RequestScope, tierId: number, highDemand: boolean): Promise<TierHighDemandSwitch> {
+  const { db } = scope;
+  const [tier] = await db.select({ sessionId: ticketTiers.sessionId }).from(ticketTiers).where(eq(ticketTiers.id, tierId));
+  if (!tier) throw new DomainError('ticket_category_not_found');
+  await switchInventory(scope, { sessionId: tier.sessionId, tierId }, highDemand);
+  await db
+    .update(ticketTiers)
+    .set({ highDemand })
+    .where(and(eq(ticketTiers.id, tierId), ne(ticketTiers.highDemand, highDemand)));
+  return { tierId, sessionId: tier.sessionId, highDemand };
 }

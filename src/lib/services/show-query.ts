@@ -14,10 +14,12 @@ import { activities, activitySessions, cities, countries, orders, ticketTiers, u
  * columns in a result, and a view of an order has no use for how its session was sold.
  */
 const { highDemand: _readByCheckoutOnly, ...sessionColumns } = prefixedTable('session', activitySessions);
+/** A tier's columns likewise: all but its `highDemand` (migration 0026), which checkout alone selects. */
+const { highDemand: _tierReadByCheckoutOnly, ...tierColumns } = prefixedTable('tier', ticketTiers);
 
 // Named uniquely, so that a show query can go into a D1 batch (db/batch-columns.ts).
 const showColumns = {
-  tier: prefixedTable('tier', ticketTiers),
+  tier: tierColumns,
   session: sessionColumns,
   activity: prefixedTable('activity', activities),
   venue: prefixedTable('venue', venues),

@@ -1,14 +1,16 @@
 /**
- * A high-demand session's waiting room (issue 20, docs/hot-on-sale.md) as the API and the pages use
- * it: joining (signed in: one place per account), where a position stands (anyone: the room's front,
+ * A high-demand on-sale's waiting room (issue 20, docs/hot-on-sale.md): a session's, or one tier's
+ * (domain/on-sale.ts), as the API and the pages use it: joining (signed in: one place per account), where a position stands (anyone: the room's front,
  * read by each isolate at most once a second, and once however many polls arrive during the read, so
  * the waiting pages' polling does not all reach the room), the pass an admitted buyer's checkout
  * carries, and checkout's check of it.
  */
 import { and, eq } from 'drizzle-orm';
 import { WAITING_ROOM_PASS_LIFETIME_MS } from '../config.ts';
-import { activities, activitySessions } from '../db/schema.ts';
+import { activities, activitySessions, ticketTiers } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
+import { type OnSale, onSaleOf, sameOnSale, waitingRoomName } from '../domain/on-sale.ts';
+import { localizedName } from '../i18n/locales.ts';
 import {
   earlyAskAfterMs,
   estimatedWaitMs,
@@ -26,6 +28,9 @@ import { issuePass, judgePass } from './waiting-room-pass.ts';
 /** Where a buyer stands, as the waiting page shows it. */
 export interface WaitingView {
   sessionId: number;
+  /** A tier's own on-sale's room, with the tier's name in the request's language; null for a session's. */
+  tierId: number | null;
+  tierName: string | null;
   activityId: number;
   state: WaitingState;
   /** Null in the early group until the draw at the opening. */
@@ -49,24 +54,49 @@ export interface WaitingPass {
   expiresAt: number;
 }
 
-/** The session's activity and opening, when it is a high-demand session; anything else has no waiting room. */
-async function onSaleOf(scope: RequestScope, sessionId: number): Promise<{ activityId: number; opensAt: number }> {
+/**
+ * The on-sale's activity and opening, when it is the on-sale its buyers go through now: a high-demand
+ * session's, or a high-demand tier's of a session that is not (a high-demand session covers its
+ * tiers). Anything else has no waiting room.
+ */
+/** A tier's names in the three catalogues: a front read once serves every language. */
+type TierNames = Parameters<typeof localizedName>[0];
+
+async function openOnSale(scope: RequestScope, onSale: OnSale): Promise<{ activityId: number; opensAt: number; tier: TierNames | null }> {
   const [row] = await scope.db
-    .select({ activityId: activities.id, opensAt: activities.saleStartsAt })
+    .select({
+      activityId: activities.id,
+      opensAt: activities.saleStartsAt,
+      sessionHighDemand: activitySessions.highDemand,
+      tierHighDemand: ticketTiers.highDemand,
+      tierNameEn: ticketTiers.nameEn,
+      tierNameZhHant: ticketTiers.nameZhHant,
+      tierNameZhHans: ticketTiers.nameZhHans,
+    })
     .from(activitySessions)
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .where(and(eq(activitySessions.id, sessionId), eq(activitySessions.highDemand, true)));
-  if (!row) throw new DomainError('waiting_room_not_found');
-  return row;
+    .leftJoin(ticketTiers, and(eq(ticketTiers.id, onSale.tierId ?? 0), eq(ticketTiers.sessionId, activitySessions.id)))
+    .where(eq(activitySessions.id, onSale.sessionId));
+  const current =
+    row &&
+    onSaleOf(
+      { id: onSale.sessionId, highDemand: row.sessionHighDemand },
+      { id: onSale.tierId ?? 0, highDemand: row.tierHighDemand ?? false },
+    );
+  if (!row || !sameOnSale(current, onSale)) throw new DomainError('waiting_room_not_found');
+  const { tierNameEn, tierNameZhHant, tierNameZhHans } = row;
+  const tier = onSale.tierId === null ? null : { nameEn: tierNameEn!, nameZhHant: tierNameZhHant!, nameZhHans: tierNameZhHans! };
+  return { activityId: row.activityId, opensAt: row.opensAt, tier };
 }
 
 function viewOf(
-  onSale: { sessionId: number; activityId: number },
+  scope: RequestScope,
+  { tier, ...onSale }: OnSale & { tier: TierNames | null; activityId: number },
   position: number | null,
   state: WaitingState,
   front: RoomFront,
-  now: number,
 ): WaitingView {
+  const { now } = scope;
   const place = position === null || state !== 'waiting' ? null : placeInLine(position, front.admittedThrough);
   const wait = place === null ? null : estimatedWaitMs(place, front, now);
   const opensInMs = Math.max(0, front.opensAt - now);
@@ -75,6 +105,7 @@ function viewOf(
     state === 'admitted' ? 0 : state === 'early' ? earlyAskAfterMs(opensInMs, random) : spreadPollMs(pollAfterMs(wait, place), random);
   return {
     ...onSale,
+    tierName: tier && localizedName(tier, scope.ctx.locale),
     state,
     position,
     place,
@@ -86,11 +117,11 @@ function viewOf(
   };
 }
 
-/** Takes the buyer's place in the session's line, or answers the place they already have. */
-export async function joinWaitingRoom(scope: UserScope, sessionId: number): Promise<WaitingView> {
-  const { activityId, opensAt } = await onSaleOf(scope, sessionId);
-  const standing = await waitingRoom(scope.env, sessionId).join(scope.userId, scope.now, opensAt);
-  return viewOf({ sessionId, activityId }, standing.position, standing.state, standing.front, scope.now);
+/** Takes the buyer's place in the on-sale's line, or answers the place they already have. */
+export async function joinWaitingRoom(scope: UserScope, onSale: OnSale): Promise<WaitingView> {
+  const { activityId, opensAt, tier } = await openOnSale(scope, onSale);
+  const standing = await waitingRoom(scope.env, onSale).join(scope.userId, scope.now, opensAt);
+  return viewOf(scope, { ...onSale, tier, activityId }, standing.position, standing.state, standing.front);
 }
 
 const FRONT_REUSE_MS = 1000;
@@ -99,22 +130,28 @@ const FRONT_REUSE_MS = 1000;
  * one read a second: polls that arrive while a read is under way wait for it instead of each reading
  * again (on a busy isolate a read takes longest exactly when most polls pile up).
  */
-const fronts = new Map<number, { readAt: number; read: Promise<{ activityId: number; front: RoomFront }> }>();
+interface FrontRead {
+  activityId: number;
+  tier: TierNames | null;
+  front: RoomFront;
+}
+const fronts = new Map<string, { readAt: number; read: Promise<FrontRead> }>();
 
-async function readFront(scope: RequestScope, sessionId: number): Promise<{ activityId: number; front: RoomFront }> {
-  const { activityId, opensAt } = await onSaleOf(scope, sessionId);
-  return { activityId, front: await waitingRoom(scope.env, sessionId).front(scope.now, opensAt) };
+async function readFront(scope: RequestScope, onSale: OnSale): Promise<FrontRead> {
+  const { activityId, opensAt, tier } = await openOnSale(scope, onSale);
+  return { activityId, tier, front: await waitingRoom(scope.env, onSale).front(scope.now, opensAt) };
 }
 
-function frontOf(scope: RequestScope, sessionId: number): Promise<{ activityId: number; front: RoomFront }> {
-  const known = fronts.get(sessionId);
+function frontOf(scope: RequestScope, onSale: OnSale): Promise<FrontRead> {
+  const room = waitingRoomName(onSale);
+  const known = fronts.get(room);
   if (known && scope.now - known.readAt < FRONT_REUSE_MS) return known.read;
-  const read = readFront(scope, sessionId);
+  const read = readFront(scope, onSale);
   const entry = { readAt: scope.now, read };
-  fronts.set(sessionId, entry);
+  fronts.set(room, entry);
   // A failed read is not kept: the next poll reads again.
   read.catch(() => {
-    if (fronts.get(sessionId) === entry) fronts.delete(sessionId);
+    if (fronts.get(room) === entry) fronts.delete(room);
   });
   return read;
 }
@@ -123,36 +160,39 @@ function frontOf(scope: RequestScope, sessionId: number): Promise<{ activityId: 
  * Where a position stands now, for anyone (a position alone lets no one buy: the pass is only for
  * the account that holds it). Without a position: how the early group stands.
  */
-export async function waitingPosition(scope: RequestScope, sessionId: number, position: number | null): Promise<WaitingView> {
-  const { activityId, front } = await frontOf(scope, sessionId);
-  return viewOf({ sessionId, activityId }, position, stateOf(position, front), front, scope.now);
+export async function waitingPosition(scope: RequestScope, onSale: OnSale, position: number | null): Promise<WaitingView> {
+  const { activityId, tier, front } = await frontOf(scope, onSale);
+  return viewOf(scope, { ...onSale, tier, activityId }, position, stateOf(position, front), front);
 }
 
-/** The signed-in buyer's pass to this session's checkout, or null when they have not been let through (or it ran out). */
-export async function passFor(scope: UserScope, sessionId: number): Promise<WaitingPass | null> {
-  const standing = await waitingRoom(scope.env, sessionId).standing(scope.userId, scope.now);
+/** A pass's on-sale claim: a session's names no tier. */
+const passOnSale = ({ sessionId, tierId }: OnSale) => (tierId === null ? { sessionId } : { sessionId, tierId });
+
+/** The signed-in buyer's pass to this on-sale's checkout, or null when they have not been let through (or it ran out). */
+export async function passFor(scope: UserScope, onSale: OnSale): Promise<WaitingPass | null> {
+  const standing = await waitingRoom(scope.env, onSale).standing(scope.userId, scope.now);
   if (standing?.state !== 'admitted' || standing.admittedAt === null) return null;
   const expiresAt = standing.admittedAt + WAITING_ROOM_PASS_LIFETIME_MS;
-  return { pass: await issuePass(scope.env, { userId: scope.userId, sessionId, expiresAt }), expiresAt };
+  return { pass: await issuePass(scope.env, { userId: scope.userId, ...passOnSale(onSale), expiresAt }), expiresAt };
 }
 
-/** Checkout's door to a high-demand session: only with this account's own unexpired pass for this very session. */
-export async function checkWaitingRoomPass(scope: UserScope, sessionId: number, presented: string | undefined): Promise<void> {
+/** Checkout's door to a high-demand on-sale: only with this account's own unexpired pass for this very on-sale. */
+export async function checkWaitingRoomPass(scope: UserScope, onSale: OnSale, presented: string | undefined): Promise<void> {
   if (!presented) throw new DomainError('waiting_room_pass_required');
-  const verdict = await judgePass(scope.env, presented, { userId: scope.userId, sessionId, now: scope.now });
+  const verdict = await judgePass(scope.env, presented, { userId: scope.userId, ...passOnSale(onSale), now: scope.now });
   if (verdict !== 'valid') throw new DomainError('waiting_room_pass_invalid');
 }
 
 /** Lets the next `count` buyers through now (local builds only: the dev route). */
-export async function admitNextBuyers(scope: RequestScope, sessionId: number, count: number): Promise<RoomFront> {
-  const front = await waitingRoom(scope.env, sessionId).admitNext(count, scope.now, (await onSaleOf(scope, sessionId)).opensAt);
-  fronts.delete(sessionId);
+export async function admitNextBuyers(scope: RequestScope, onSale: OnSale, count: number): Promise<RoomFront> {
+  const front = await waitingRoom(scope.env, onSale).admitNext(count, scope.now, (await openOnSale(scope, onSale)).opensAt);
+  fronts.delete(waitingRoomName(onSale));
   return front;
 }
 
 /** Sets the room's rate from now on (local builds only: the dev route; 0 stops it). */
-export async function setAdmissionRate(scope: RequestScope, sessionId: number, perMinute: number): Promise<RoomFront> {
-  const front = await waitingRoom(scope.env, sessionId).setRate(perMinute, scope.now, (await onSaleOf(scope, sessionId)).opensAt);
-  fronts.delete(sessionId);
+export async function setAdmissionRate(scope: RequestScope, onSale: OnSale, perMinute: number): Promise<RoomFront> {
+  const front = await waitingRoom(scope.env, onSale).setRate(perMinute, scope.now, (await openOnSale(scope, onSale)).opensAt);
+  fronts.delete(waitingRoomName(onSale));
   return front;
 }

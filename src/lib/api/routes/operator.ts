@@ -11,13 +11,15 @@
  *                                             object; off only once the object wrote every hold it
  *                                             keeps to D1 (409 high_demand_holds_unwritten: try again);
  *                                             either way final: the order rate no longer switches it
+ *   POST v1/operator/tiers/{id}/high-demand    { highDemand }: the same for one tier's own on-sale (its own
+ *                                             room, pass and inventory object; 404 ticket_category_not_found)
  *   GET  v1/operator/messages/dead            messages to buyers that failed their last delivery try
  *   POST v1/operator/messages/{id}/redeliver  a dead message tried again from the start
  */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { switchHighDemand } from '../../services/high-demand.ts';
+import { switchHighDemand, switchTierHighDemand } from '../../services/high-demand.ts';
 import { deadMessages, redeliverDeadMessage } from '../../services/message-delivery.ts';
 import { cancelSession, postponeSession, requireOperator } from '../../services/show-changes.ts';
 import type { ApiEnv } from '../context.ts';
@@ -76,6 +78,15 @@ export const operatorRoutes = new Hono<ApiEnv>()
     input('param', idParam),
     input('json', highDemandBody),
     async (c) => c.json(success(await switchHighDemand(c.var.scope, c.req.valid('param').id, c.req.valid('json').highDemand))),
+  )
+  .post(
+    '/v1/operator/tiers/:id/high-demand',
+    doc.user('Turns one ticket tier’s own high-demand on-sale on or off; off once its held tickets are all written (operators)'),
+    signedIn,
+    operatorOnly,
+    input('param', idParam),
+    input('json', highDemandBody),
+    async (c) => c.json(success(await switchTierHighDemand(c.var.scope, c.req.valid('param').id, c.req.valid('json').highDemand))),
   )
   .get('/v1/operator/messages/dead', doc.user('Messages whose last delivery try failed (operators)'), signedIn, operatorOnly, async (c) =>
     c.json(success(await deadMessages(c.var.scope.db))),

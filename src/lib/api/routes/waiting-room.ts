@@ -1,9 +1,10 @@
 /**
- * A high-demand session's waiting room (issue 20; services/waiting-room.ts).
+ * A high-demand on-sale's waiting room (issue 20; services/waiting-room.ts): session {id}'s, or with
+ * `?tier=` that tier's own (docs/hot-on-sale.md "Per tier").
  *
- *   POST v1/waiting-rooms/{id}                  signed in: takes the buyer's place in the session's line, or answers it
- *   GET  v1/waiting-rooms/{id}/front?position=  where a position stands (the early group's standing without one)
- *   POST v1/dev/waiting-rooms/{id}              local builds only: { admissionsPerMinute?, admitNext? }
+ *   POST v1/waiting-rooms/{id}[?tier=]                  signed in: takes the buyer's place in the line, or answers it
+ *   GET  v1/waiting-rooms/{id}/front?position=[&tier=]  where a position stands (the early group's standing without one)
+ *   POST v1/dev/waiting-rooms/{id}[?tier=]              local builds only: { admissionsPerMinute?, admitNext? }
  *
  * A pass to checkout is never in these answers: the order confirmation page asks the room for the
  * signed-in buyer's own (services/waiting-room.ts passFor).
@@ -11,6 +12,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { admitNextBuyers, joinWaitingRoom, setAdmissionRate, waitingPosition } from '../../services/waiting-room.ts';
+import type { OnSale } from '../../domain/on-sale.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
@@ -18,7 +20,10 @@ import { idParam, queryId } from '../params.ts';
 import { signedIn } from '../session.ts';
 import { input } from '../validate.ts';
 
-const frontQuery = z.object({ position: queryId.optional() });
+const roomQuery = z.object({ tier: queryId.optional() });
+const frontQuery = roomQuery.extend({ position: queryId.optional() });
+
+const onSaleOf = (sessionId: number, { tier }: { tier?: number }): OnSale => ({ sessionId, tierId: tier ?? null });
 
 const devBody = z.object({
   admissionsPerMinute: z.number().int().min(0).max(1_000_000).optional(),
@@ -30,13 +35,14 @@ const doc = describe('Waiting room');
 export const waitingRoomRoutes = new Hono<ApiEnv>()
   .post(
     '/v1/waiting-rooms/:id',
-    doc.user("Takes the buyer's place in a high-demand session's line, or answers the place they have"),
+    doc.user("Takes the buyer's place in a high-demand session's (or tier's) line, or answers the place they have"),
     signedIn,
     input('param', idParam),
+    input('query', roomQuery),
     async (c) => {
       // The line is the room object's storage: a join reads D1 (the session, the sign-in) but never writes it.
       c.set('d1Untouched', true);
-      return c.json(success(await joinWaitingRoom(c.var.scope, c.req.valid('param').id)));
+      return c.json(success(await joinWaitingRoom(c.var.scope, onSaleOf(c.req.valid('param').id, c.req.valid('query')))));
     },
   )
   .get(
@@ -44,19 +50,23 @@ export const waitingRoomRoutes = new Hono<ApiEnv>()
     doc.anyone('Where a position in the line stands now, with the estimate and when to ask again'),
     input('param', idParam),
     input('query', frontQuery),
-    async (c) => c.json(success(await waitingPosition(c.var.scope, c.req.valid('param').id, c.req.valid('query').position ?? null))),
+    async (c) => {
+      const query = c.req.valid('query');
+      return c.json(success(await waitingPosition(c.var.scope, onSaleOf(c.req.valid('param').id, query), query.position ?? null)));
+    },
   )
   .post(
     '/v1/dev/waiting-rooms/:id',
     doc.anyone("Changes a waiting room's rate or lets the next buyers through now (local builds only)"),
     input('param', idParam),
+    input('query', roomQuery),
     input('json', devBody),
     async (c) => {
       const { scope } = c.var;
-      const sessionId = c.req.valid('param').id;
+      const onSale = onSaleOf(c.req.valid('param').id, c.req.valid('query'));
       const { admissionsPerMinute, admitNext } = c.req.valid('json');
-      let front = admissionsPerMinute === undefined ? null : await setAdmissionRate(scope, sessionId, admissionsPerMinute);
-      if (admitNext !== undefined) front = await admitNextBuyers(scope, sessionId, admitNext);
+      let front = admissionsPerMinute === undefined ? null : await setAdmissionRate(scope, onSale, admissionsPerMinute);
+      if (admitNext !== undefined) front = await admitNextBuyers(scope, onSale, admitNext);
       return c.json(success(front));
     },
   );

@@ -28,6 +28,7 @@ import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { bestOffer, judgeCoupon } from '../../domain/coupons.ts';
 import type { MinuteCounts } from '../../domain/order-rate.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { type OnSale, onSaleOf } from '../../domain/on-sale.ts';
 import { idCardTypeFor } from '../../domain/identity.ts';
 import { requestHash, sameRequest } from '../../domain/idempotency.ts';
 import { convert, type CurrencyTable } from '../../domain/money.ts';
@@ -41,7 +42,7 @@ import { afterOrderCounted } from '../high-demand.ts';
 import { showQuery } from '../show-query.ts';
 import { checkWaitingRoomPass } from '../waiting-room.ts';
 import { expireOverdueOrdersStatement } from './expiry.ts';
-import { sessionInventory } from '../../durable-objects/session-inventory.ts';
+import { inventoryOf } from '../../durable-objects/session-inventory.ts';
 import { checkoutHoldStatement, type OrderPlacement, orderRateStatement, placementStatements } from './placement.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import type { JudgedCoupon, Priced, Target } from './priced.ts';
@@ -65,11 +66,14 @@ function targetSelect(db: Db, listingId: number | Placeholder<'listingId', numbe
     listing: prefixedTable('listing', listings),
     sellerName: users.nickname,
     highDemand: prefixed('session', activitySessions, ['highDemand']).highDemand,
+    tierHighDemand: prefixed('tier', ticketTiers, ['highDemand']).highDemand,
   })
     .innerJoin(listings, eq(listings.tierId, ticketTiers.id))
     .innerJoin(users, eq(users.id, listings.sellerId))
     .where(eq(listings.id, listingId));
 }
+
+type TargetRow = Awaited<ReturnType<typeof targetSelect>>[number];
 
 /** A listing sells while it is active, its activity is on sale and its session has not begun. */
 function checkSellable(target: Target, now: number): void {
@@ -149,6 +153,12 @@ interface CheckoutRows {
   offer: typeof waitlistOffers.$inferSelect | null;
 }
 
+/** The listing's row as checkout uses it: the session's and the tier's flags come down to the on-sale it goes through. */
+function targetOf({ highDemand, tierHighDemand, ...row }: TargetRow): Target {
+  const onSale = onSaleOf({ id: row.session.id, highDemand }, { id: row.tier.id, highDemand: tierHighDemand });
+  return { ...row, sellerName: row.sellerName ?? '', onSale };
+}
+
 function checkoutRead(scope: UserScope, listingId: number, offerId: number | undefined): Read<CheckoutRows> {
   const { db, userId } = scope;
   return read(
@@ -167,7 +177,7 @@ function checkoutRead(scope: UserScope, listingId: number, offerId: number | und
         .where(eq(waitlistOffers.id, offerId ?? 0)),
     ],
     ([[row], couponRows, paid, [offer]]) => ({
-      target: row ? { ...row, sellerName: row.sellerName ?? '' } : null,
+      target: row ? targetOf(row) : null,
       couponRows,
       paidBefore: paid.length > 0,
       offer: offer ?? null,
@@ -369,7 +379,7 @@ export async function createOrder(
     throw new DomainError('payment_method_unavailable', {}, 'paymentMethod');
   const priced = price(scope, input, rows.checkout);
   const { target, unitPrice, applied, cost } = priced;
-  if (target.highDemand) await checkWaitingRoomPass(scope, target.session.id, input.waitingRoomPass);
+  if (target.onSale) await checkWaitingRoomPass(scope, target.onSale, input.waitingRoomPass);
   if (typeof input.coupon === 'number' && applied?.id !== input.coupon) throw new DomainError('coupon_not_usable', {}, 'coupon');
   const recipient = recipientOf(input, rows.address);
   const chosenAttendees = attendeesOf(target, input, rows.attendees);
@@ -403,13 +413,14 @@ export async function createOrder(
     attendees: chosenAttendees.map(({ name, nationality, idCardType, idCardNo }) => ({ name, nationality, idCardType, idCardNo })),
   };
   // A waitlist offer already holds its tickets: claiming it takes nothing from the stock either path keeps.
-  if (target.highDemand && input.waitlistOfferId === undefined) return placeThroughInventory(scope, target, placement, hash, afterWrite);
+  if (target.onSale && input.waitlistOfferId === undefined)
+    return placeThroughInventory(scope, target, target.onSale, placement, hash, afterWrite);
   return placeInD1(scope, target, placement, input.waitlistOfferId ?? null, hash, afterWrite);
 }
 
 /** The created order's detail, made from the rows its write returned and the show it read: no third read. */
 function placedOrderDetail(scope: UserScope, target: Target, created: Record<string, unknown>, attendeeRows: Record<string, unknown>[]) {
-  const { listing: _listing, highDemand: _highDemand, ...show } = target;
+  const { listing: _listing, onSale: _onSale, ...show } = target;
   return orderDetailFrom(scope, {
     row: { ...show, order: rowOf(orders, created), sellerName: target.sellerName },
     attendeeRows: attendeeRows.map((attendee) => rowOf(orderAttendees, attendee)),
@@ -473,18 +484,19 @@ async function placeInD1(
 }
 
 /**
- * A high-demand session's hold goes through its inventory object, which writes the order to D1 in its
- * next batch. An object being switched off refuses new holds: the order then takes D1's own path,
- * whose hold D1 refuses (409 conflict, try again) until the session's flag is off.
+ * A high-demand on-sale's hold (a session's, or a tier's own) goes through its inventory object, which
+ * writes the order to D1 in its next batch. An object being switched off refuses new holds: the order
+ * then takes D1's own path, whose hold D1 refuses (409 conflict, try again) until the flag is off.
  */
 async function placeThroughInventory(
   scope: UserScope,
   target: Target,
+  onSale: OnSale,
   placement: OrderPlacement,
   hash: string,
   afterWrite: AfterWriteWork | null,
 ): Promise<OrderDetail> {
-  const answer = await sessionInventory(scope.env, placement.sessionId).hold(placement);
+  const answer = await inventoryOf(scope.env, onSale).hold(placement, onSale);
   if (answer.outcome === 'closed') return placeInD1(scope, target, placement, null, hash, afterWrite);
   if (answer.outcome === 'sold_out') throw new DomainError('tickets_sold_out', { available: answer.available });
   if (answer.outcome === 'coupon_used') throw new DomainError('coupon_not_usable', {}, 'coupon');
@@ -496,7 +508,7 @@ async function placeThroughInventory(
 }
 
 /**
- * Why the batch's hold did not happen: the offer is no longer claimable, the session became high
+ * Why the batch's hold did not happen: the offer is no longer claimable, the session (or the tier) became high
  * demand meanwhile (its inventory object holds from now on: try again), the tickets went (to another
  * buyer, or are kept for a waiting group they fit), or else the coupon was used meanwhile.
  */
@@ -512,7 +524,7 @@ async function whyNotHeld(scope: UserScope, listingId: number, quantity: number,
     .prepare(`
     SELECT status, quantity_available AS available, EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.tier_id = listings.tier_id
       AND w.status = 'waiting' AND w.quantity <= listings.quantity_available AND w.user_id <> listings.seller_id) AS kept,
-      (SELECT s.high_demand FROM ticket_tiers t JOIN activity_sessions s ON s.id = t.session_id WHERE t.id = listings.tier_id) AS highDemand
+      (SELECT max(s.high_demand, t.high_demand) FROM ticket_tiers t JOIN activity_sessions s ON s.id = t.session_id WHERE t.id = listings.tier_id) AS highDemand
     FROM listings WHERE id = ?1`)
     .bind(listingId)
     .first<{ status: string; available: number; kept: number; highDemand: number }>();

@@ -6,13 +6,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { INVITER_REWARDS_PER_MONTH } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { activitySessions, orders, userCoupons } from '../../db/schema.ts';
+import { activitySessions, orders, ticketTiers, userCoupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { onSaleOf } from '../../domain/on-sale.ts';
 import { rewardMonthStart } from '../../domain/invitations.ts';
 import { transitionOf, type OrderEvent, type OrderStatus } from '../../domain/order-state.ts';
 import { rewardInviterStatements, withdrawInviterRewardStatements } from '../coupons.ts';
 import { expireOverdueOrders } from './expiry.ts';
-import { sessionInventory } from '../../durable-objects/session-inventory.ts';
+import { inventoryOf } from '../../durable-objects/session-inventory.ts';
 import type { OrderDetail } from './presenters.ts';
 import { findOwnOrder, orderDetail, type OrderRow } from './queries.ts';
 import type { UserScope } from '../scope.ts';
@@ -93,25 +94,28 @@ export async function cancelOrder(scope: UserScope, orderId: number): Promise<Or
   await expireOverdueOrders(db, now, { userId });
   const order = await findOwnOrder(db, userId, orderId);
   await requireOrderEvent(db, order.id, 'user_cancelled', now, { cancelReason: 'user', paymentSubstatus: null });
-  await releaseToInventory(scope, order.sessionId);
+  await releaseToInventory(scope, order.sessionId, order.tierId);
   return orderDetail(scope, orderId);
 }
 
 /**
- * The release trigger gave the tickets back in D1; a high-demand session's inventory object reads
- * its stock back now rather than at its next batch or alarm. The cancel itself is done either way,
- * so an object that cannot be reached is logged, not the buyer's error.
+ * The release trigger gave the tickets back in D1; the inventory object of a high-demand on-sale
+ * (the session's, or the tier's own) reads its stock back now rather than at its next batch or
+ * alarm. The cancel itself is done either way, so an object that cannot be reached is logged, not
+ * the buyer's error.
  */
-async function releaseToInventory(scope: UserScope, sessionId: number): Promise<void> {
-  const [session] = await scope.db
-    .select({ highDemand: activitySessions.highDemand })
-    .from(activitySessions)
-    .where(eq(activitySessions.id, sessionId));
-  if (!session?.highDemand) return;
+async function releaseToInventory(scope: UserScope, sessionId: number, tierId: number): Promise<void> {
+  const [flags] = await scope.db
+    .select({ session: activitySessions.highDemand, tier: ticketTiers.highDemand })
+    .from(ticketTiers)
+    .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
+    .where(eq(ticketTiers.id, tierId));
+  const onSale = flags ? onSaleOf({ id: sessionId, highDemand: flags.session }, { id: tierId, highDemand: flags.tier }) : null;
+  if (!onSale) return;
   try {
-    await sessionInventory(scope.env, sessionId).refresh(sessionId);
+    await inventoryOf(scope.env, onSale).refresh(onSale);
   } catch (error) {
-    console.error(JSON.stringify({ event: 'inventory_refresh_failed', sessionId, error: String(error) }));
+    console.error(JSON.stringify({ event: 'inventory_refresh_failed', ...onSale, error: String(error) }));
   }
 }
 

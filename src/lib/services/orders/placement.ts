@@ -44,7 +44,7 @@ const COUPON_UNUSED = `(?3 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE i
 
 /**
  * Checkout's hold: takes the tickets only from an active listing with enough stock, and not from a
- * high-demand session's, which only its inventory object holds from. Returned tickets a waiting
+ * high-demand session's or tier's, which only its inventory object holds from. Returned tickets a waiting
  * group fits are the line's (services/waitlist.ts): a direct buyer does not get them.
  */
 export function checkoutHoldStatement(d1: D1Database, placement: OrderPlacement): D1PreparedStatement {
@@ -53,7 +53,7 @@ export function checkoutHoldStatement(d1: D1Database, placement: OrderPlacement)
     UPDATE listings SET quantity_available = quantity_available - ?1
     WHERE id = ?2 AND status = 'active' AND quantity_available >= ?1 AND ${COUPON_UNUSED}
       AND NOT EXISTS (SELECT 1 FROM ticket_tiers t JOIN activity_sessions s ON s.id = t.session_id
-        WHERE t.id = listings.tier_id AND s.high_demand = 1)
+        WHERE t.id = listings.tier_id AND (s.high_demand = 1 OR t.high_demand = 1))
       AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.tier_id = listings.tier_id AND w.status = 'waiting'
         AND w.quantity <= listings.quantity_available AND w.user_id <> listings.seller_id)`)
     .bind(placement.quantity, placement.listingId, placement.userCouponId, placement.userId);

@@ -6,6 +6,7 @@ import { ON_SITE_PICKUP_LEAD_MS, type DeliveryType, type PaymentMethod } from '.
 import type { orderAttendees, tickets } from '../../db/schema.ts';
 import { bestOffer, percentOff, type CouponRefusal } from '../../domain/coupons.ts';
 import { maskIdNumber, type IdCardType } from '../../domain/identity.ts';
+import type { OnSale } from '../../domain/on-sale.ts';
 import { formattedMoney, type CurrencyTable, type FormattedMoney } from '../../domain/money.ts';
 import { buyerActions, nextState, type OrderStatus } from '../../domain/order-state.ts';
 import { offeredPaymentMethods, type PaymentSetup } from '../../domain/payment-provider-choice.ts';
@@ -70,6 +71,11 @@ export interface CheckoutQuote {
   };
   /** `highDemand`: buyers come through its waiting room, and its order needs the pass from there. */
   session: { id: number; startsAt: number; label: string; highDemand: boolean };
+  /**
+   * The high-demand on-sale its buyers come through (the session's, or this tier's own): its order
+   * needs the pass of that on-sale's waiting room. Null for a plain purchase.
+   */
+  onSale: OnSale | null;
   tier: { id: number; name: string; faceValue: FormattedMoney };
   quantity: number;
   quantityRange: { min: number; max: number };
@@ -136,8 +142,9 @@ export function checkoutQuoteView(
       id: session.id,
       startsAt: session.startsAt,
       label: formatSessionTime(session.startsAt, locale, city.timeZone),
-      highDemand: target.highDemand,
+      highDemand: target.onSale !== null && target.onSale.tierId === null,
     },
+    onSale: target.onSale,
     tier: { id: tier.id, name: localizedName(tier, locale), faceValue: formattedMoney(tier.faceValue, tier.currency, locale, table) },
     quantity: quantity,
     quantityRange: quantityRange({ numMin: activity.numMin, numMax: activity.numMax }, listing.quantityAvailable),

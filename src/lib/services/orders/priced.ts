@@ -6,15 +6,20 @@
 import type { DeliveryType } from '../../config.ts';
 import type { activities, activitySessions, cities, coupons, listings, ticketTiers, venues } from '../../db/schema.ts';
 import type { CouponVerdict } from '../../domain/coupons.ts';
+import type { OnSale } from '../../domain/on-sale.ts';
 import type { CostBreakdown } from '../../domain/pricing.ts';
 
 /** What is bought: a listing with its tier's show and its seller's name. */
 export interface Target {
   listing: typeof listings.$inferSelect;
-  tier: typeof ticketTiers.$inferSelect;
+  tier: Omit<typeof ticketTiers.$inferSelect, 'highDemand'>;
   session: Omit<typeof activitySessions.$inferSelect, 'highDemand'>;
-  /** Its session's holds go through the session's inventory object (durable-objects/session-inventory.ts). */
-  highDemand: boolean;
+  /**
+   * The high-demand on-sale it is bought through (its session's, or its tier's own; domain/on-sale.ts):
+   * its order needs that on-sale's pass and its hold goes through that on-sale's inventory object
+   * (durable-objects/session-inventory.ts). Null for a plain purchase.
+   */
+  onSale: OnSale | null;
   activity: typeof activities.$inferSelect;
   venue: typeof venues.$inferSelect;
   city: typeof cities.$inferSelect;
