@@ -220,7 +220,7 @@ function table(report) {
     '',
     `Cold start (spawn of the built worker to the first 200 of \`${TARGETS[0].path}\`): ${(report.coldStart.medianMs / 1000).toFixed(2)} s, median of ${report.coldStart.runsMs.length}.`,
     '',
-    `Search (scripts/bench-search.mjs), generated catalogues: ms per sequential request of its query mix, its broad words (${report.search.broadQueries.join(', ')}) and suggestions (every prefix of its artists' names), with the ratio to 1,000 activities; req/s under load:`,
+    `Search (scripts/bench-search.mjs), generated catalogues, their servers taking turns pass by pass: ms per sequential request of its query mix, its broad words (${report.search.broadQueries.join(', ')}) and suggestions (every prefix of its artists' names), with the ratio to 1,000 activities; req/s under load:`,
     '',
     ...searchTable(report.search),
   ];
