@@ -244,6 +244,19 @@ describe('a CJK phrase found through the bigram table', () => {
     expect(await ranked('俊強')).toEqual(await indexRanking('俊強'));
     expect(await ranked('俊強')).not.toContain(990011);
 
+    // Under a city filter the known matches in other cities are counted for bm25 without being read.
+    const city = await env.DB.prepare('SELECT id FROM cities WHERE id <> 341 LIMIT 1').first<{ id: number }>();
+    await env.DB.prepare('UPDATE activities SET city_id = ? WHERE id = 990013').bind(city!.id).run();
+    const now = Date.now();
+    const inHongKong = await phraseMatches(database(env.DB), '俊強', { now, narrowing: sql`a.city_id = 341` }, SEARCH_CANDIDATE_LIMIT + 1);
+    const { results: passing } = await env.DB.prepare(
+      `SELECT id FROM activities WHERE city_id = 341 AND status IN (1, 4, 6) AND ends_at >= ${now}`,
+    ).all<{ id: number }>();
+    const passingIds = new Set(passing.map((row) => row.id));
+    expect(inHongKong).toEqual({ broad: false, ids: (await indexRanking('俊強')).filter((id) => passingIds.has(id)) });
+    expect(inHongKong?.ids).toEqual(expect.arrayContaining([990012, 990014]));
+    expect(inHongKong?.ids).not.toContain(990013);
+
     const venue = await env.DB.prepare('SELECT id, name_zh_hant FROM venues WHERE id = 1').first<{ id: number; name_zh_hant: string }>();
     await env.DB.prepare(`UPDATE venues SET name_zh_hant = '夏é日館' WHERE id = 1`).run();
     expect(await spanning(990013)).toContain('夏日');

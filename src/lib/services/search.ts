@@ -78,14 +78,11 @@ export function matchAttempts(keyword: string): string[] {
 }
 
 /**
- * A candidate of a phrase to be ranked: the activity, whether it passes the condition (1 or 0), its
- * name, artist and venue as the main index holds them, and its docsize record (hex); or only the
- * activity's id, for a match known without its text whose activity fails the condition, which
- * counts towards bm25's document frequency but is not scored.
+ * A candidate of a phrase with the text its match is decided on: the activity, whether it passes
+ * the condition (1 or 0), its name, artist and venue as the main index holds them, and its docsize
+ * record (hex).
  */
-type PhraseCandidate =
-  | number
-  | [id: number, passes: number, name: string | null, artist: string | null, venue: string | null, sizes: string];
+type PhraseCandidate = [id: number, passes: number, name: string | null, artist: string | null, venue: string | null, sizes: string];
 
 /**
  * A candidate of a broad phrase, in index order: its activity id when it is a match without more
@@ -114,8 +111,8 @@ export type PhraseMatches = { broad: false; ids: number[] } | { broad: true; ids
  * their docsize records give their lengths, the index's averages record its totals, and the
  * matches are ranked as the index's bm25 ranks them (ties by id); those whose activity passes
  * `condition` come back. A two-character phrase's candidates are matches by the bigram table alone
- * but where its pair spans a token (doclistMatches), so only those that pass, whose occurrences
- * bm25 needs, and the spanning ones have their text read.
+ * but where its pair spans a token (doclistMatches): under a narrowing filter only those that pass,
+ * whose occurrences bm25 needs, and the spanning ones have their text read (rankedCandidates).
  *
  * More: the first chunk of a scan in the index's order (the bigram table's rowid is the index's),
  * which goes on, a chunk at a time, only while it does not know yet: the phrase is broad if more
@@ -139,13 +136,14 @@ export async function phraseMatches(db: Db, keyword: string, condition: SQL | Se
       SELECT rowid FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})) AS n`);
   if (!found) return { broad: false, ids: [] };
   if (found.ranked !== null)
-    return { broad: false, ids: rankPhraseHits(chars, JSON.parse(found.ranked) as PhraseCandidate[], found.totals) };
+    return { broad: false, ids: rankPhraseHits(chars, JSON.parse(found.ranked) as PhraseCandidate[], found.candidates, found.totals) };
   if (found.scanned === null) return { broad: false, ids: [] };
   const scanned = await scanBroadPhrase(db, chars, condition, wanted, JSON.parse(found.scanned) as PhraseScanChunk);
   if (scanned.matches > SEARCH_CANDIDATE_LIMIT) return { broad: true, ids: scanned.passing };
   // Fewer matches than candidates (pairs lying apart): every candidate was scanned, and the matches are ranked.
   const [details] = await db.all<{ ranked: string }>(sql`SELECT (${rankedCandidates(chars, condition, scanned.matched)}) AS ranked`);
-  return { broad: false, ids: rankPhraseHits(chars, details ? (JSON.parse(details.ranked) as PhraseCandidate[]) : [], found.totals) };
+  const read = details ? (JSON.parse(details.ranked) as PhraseCandidate[]) : [];
+  return { broad: false, ids: rankPhraseHits(chars, read, scanned.matched.length, found.totals) };
 }
 
 /**
@@ -160,38 +158,53 @@ function doclistMatches(chars: readonly string[], activity: SQL): SQL {
 }
 
 /**
- * The phrase's candidates to rank (a PhraseCandidate[] as one JSON value): all of them, or those
- * whose activities are `matched` (known matches). bm25 needs the occurrences per column, so a
- * candidate whose activity passes the condition has its indexed text and docsize read (by rowid);
- * one that fails has them read only when its text must say whether it is a match at all.
+ * The phrase's candidates to rank, all of them or only those whose activities are `matched` (known
+ * matches), as one JSON value (a PhraseCandidate[]) of those whose text and docsize are read (by
+ * rowid). bm25 needs the occurrences per column of every match that passes the condition; among
+ * the known matches (`matched`, or a two-character phrase's candidates whose pair spans no token,
+ * doclistMatches) under a narrowing filter, those that fail it are left unread, and rankPhraseHits
+ * counts them from the number of candidates.
  */
 function rankedCandidates(chars: readonly string[], condition: SQL | SearchFilter, matched: readonly number[] | null): SQL {
   const byKey = !(condition instanceof SQL) && condition.narrowing === null;
   const passes = byKey ? keyPasses(sql`b.id`, condition) : condition instanceof SQL ? condition : filterCondition(condition);
   const activity = sql`(b.id & 4294967295)`;
+  const candidates = sql`(SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${bigramQuery(chars)}) AS b
+    ${byKey ? sql`` : sql`CROSS JOIN activities a ON a.id = ${activity}`}`;
+  // Without narrowing nearly every candidate passes and is read anyway, and the split below costs more
+  // than the few it would leave unread; with more than two characters any candidate may be no match.
+  const leavesUnread = matched !== null || (chars.length === 2 && !(condition instanceof SQL) && condition.narrowing !== null);
+  if (!leavesUnread) {
+    return sql`
+      SELECT json_group_array(json_array(${activity}, (${passes}), doc.c0, doc.c1, doc.c2, hex(size.sz)))
+      FROM ${candidates}
+      JOIN activity_search_content doc ON doc.id = b.id
+      JOIN activity_search_docsize size ON size.id = b.id`;
+  }
+  // The LIMIT (above the number of candidates ranked) keeps the subquery apart, so that `passes` is computed once per candidate.
   return sql`
-    SELECT json_group_array(CASE WHEN NOT passes AND known THEN activity ELSE json((
-      SELECT json_array(activity, passes, doc.c0, doc.c1, doc.c2, hex(size.sz))
-      FROM activity_search_content doc JOIN activity_search_docsize size ON size.id = doc.id WHERE doc.id = key)) END)
+    SELECT json_group_array(json_array(c.activity, c.passes, doc.c0, doc.c1, doc.c2, hex(size.sz)))
     FROM (
       SELECT b.id AS key, ${activity} AS activity, (${passes}) AS passes,
         ${matched === null ? doclistMatches(chars, activity) : sql`1`} AS known
-      FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${bigramQuery(chars)}) AS b
-      ${byKey ? sql`` : sql`CROSS JOIN activities a ON a.id = ${activity}`}
+      FROM ${candidates}
       ${matched === null ? sql`` : sql`WHERE ${activity} IN (SELECT value FROM json_each(${JSON.stringify(matched)}))`}
-    )`;
+      LIMIT ${SEARCH_CANDIDATE_LIMIT}
+    ) AS c
+    CROSS JOIN activity_search_content doc ON doc.id = c.key
+    CROSS JOIN activity_search_docsize size ON size.id = c.key
+    WHERE NOT c.known OR c.passes`;
 }
 
 /**
- * The phrase's matches among candidates with their text and size, scored with bm25 over all of
- * them (the phrase's document count is theirs), as the ids of those that pass the condition, in
- * the index's bm25 order (ties by id).
+ * The phrase's matches among the candidates read (rankedCandidates) with their text and size,
+ * scored with bm25 over all matches (the phrase's document count: those read that match, and the
+ * candidates not read, each a match), as the ids of those that pass the condition, in the index's
+ * bm25 order (ties by id).
  */
-function rankPhraseHits(chars: readonly string[], candidates: readonly PhraseCandidate[], totalsHex: string): number[] {
-  const unscored = candidates.filter((candidate) => typeof candidate === 'number').length;
-  const hits = candidates.flatMap((candidate) => {
-    if (typeof candidate === 'number') return [];
-    const [id, passes, name, artist, venue, sizes] = candidate;
+function rankPhraseHits(chars: readonly string[], read: readonly PhraseCandidate[], candidates: number, totalsHex: string): number[] {
+  const unread = candidates - read.length;
+  const hits = read.flatMap(([id, passes, name, artist, venue, sizes]) => {
     const occurrences = [name, artist, venue].map((text) => phraseOccurrences(chars, text ?? ''));
     return occurrences.some((count) => count > 0)
       ? [{ id, passes: passes === 1, occurrences, tokens: documentTokens(hexBytes(sizes)) }]
@@ -199,7 +212,7 @@ function rankPhraseHits(chars: readonly string[], candidates: readonly PhraseCan
   });
   const totals = indexTotals(hexBytes(totalsHex));
   return hits
-    .map((hit) => ({ id: hit.id, passes: hit.passes, score: bm25(hit, totals, hits.length + unscored) }))
+    .map((hit) => ({ id: hit.id, passes: hit.passes, score: bm25(hit, totals, hits.length + unread) }))
     .sort((a, b) => a.score - b.score || a.id - b.id)
     .flatMap((hit) => (hit.passes ? [hit.id] : []));
 }
@@ -234,20 +247,29 @@ function phraseScanChunk(
   const activity = sql`(${position} & 4294967295)`;
   if (!(condition instanceof SQL) && condition.narrowing === null) {
     const passes = keyPasses(position, condition);
+    const entry = (doc: SQL) => sql`CASE WHEN instr(${doc}.c0, ${spaced}) OR instr(${doc}.c1, ${spaced}) OR instr(${doc}.c2, ${spaced})
+      THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json_array(activity, passes, ${doc}.c0, ${doc}.c1, ${doc}.c2) END`;
+    // A two-character phrase reads the text of the few candidates its pair leaves open; a longer one
+    // reads every candidate's, joined in the same pass.
+    const twoCharacters = chars.length === 2;
     return sql`
       SELECT json_object(
-        'entries', json_group_array(CASE WHEN known THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json((
-          SELECT CASE WHEN instr(doc.c0, ${spaced}) OR instr(doc.c1, ${spaced}) OR instr(doc.c2, ${spaced})
-            THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json_array(activity, passes, doc.c0, doc.c1, doc.c2) END
-          FROM activity_search_content doc WHERE doc.id = position)) END ORDER BY position),
+        'entries', json_group_array(${
+          twoCharacters
+            ? sql`CASE WHEN known THEN CASE WHEN passes THEN activity ELSE -activity END
+                ELSE json((SELECT ${entry(sql`doc`)} FROM activity_search_content doc WHERE doc.id = position)) END`
+            : entry(sql`candidate`)
+        } ORDER BY position),
         'last', CAST(max(position) AS TEXT))
       FROM (
-        SELECT ${position} AS position, ${activity} AS activity, ${passes} AS passes, ${doclistMatches(chars, activity)} AS known
+        SELECT ${position} AS position, ${activity} AS activity, ${passes} AS passes,
+          ${twoCharacters ? sql`${doclistMatches(chars, activity)} AS known` : sql`doc.c0 AS c0, doc.c1 AS c1, doc.c2 AS c2`}
         FROM activity_search_bigrams
+        ${twoCharacters ? sql`` : sql`CROSS JOIN activity_search_content doc ON doc.id = ${position}`}
         WHERE ${candidates} ${filtered ? sql`AND ${passes}` : sql``}
         ORDER BY ${position}
         LIMIT ${limit}
-      )`;
+      ) AS candidate`;
   }
   const where = condition instanceof SQL ? condition : filterCondition(condition);
   const phrase = chars.join('');
