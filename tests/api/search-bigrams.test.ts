@@ -188,6 +188,88 @@ describe('a CJK phrase found through the bigram table', () => {
     expect(listed).toEqual({ broad: true, ids: expected });
   });
 
+  it('counts a character as a pair separator only where the main index’s tokenizer separates tokens with it', async () => {
+    await env.DB.prepare(`CREATE VIRTUAL TABLE separator_probe USING fts5(text, tokenize = 'unicode61 remove_diacritics 2')`).run();
+    await env.DB.prepare(
+      `INSERT INTO separator_probe (rowid, text)
+       WITH RECURSIVE code(u, high) AS (
+         SELECT low, high FROM activity_search_pair_separators UNION ALL SELECT u + 1, high FROM code WHERE u < high)
+       SELECT u, ' 俊 ' || char(u) || ' 強 ' FROM code`,
+    ).run();
+    // Tokens of the index (é, a full-width letter, 々, ー) as a check that the probe tells them apart.
+    for (const token of ['é', 'Ａ', '々', 'ー']) {
+      await env.DB.prepare(`INSERT INTO separator_probe (rowid, text) VALUES (?, ?)`)
+        .bind(-(token.codePointAt(0) ?? 0), ` 俊 ${token} 強 `)
+        .run();
+    }
+    const { results } = await env.DB.prepare(
+      `SELECT rowid AS u FROM separator_probe EXCEPT SELECT rowid FROM separator_probe WHERE separator_probe MATCH '"俊 強"' ORDER BY u`,
+    ).all<{ u: number }>();
+    expect(results.map((row) => row.u)).toEqual(['Ａ', 'ー', '々', 'é'].map((token) => -(token.codePointAt(0) ?? 0)));
+    await env.DB.prepare('DROP TABLE separator_probe').run();
+  });
+
+  it('takes a two-character phrase from the doclist but where its pair spans a token, kept by the triggers', async () => {
+    /** The pairs of an activity that its bigram text holds only across a token (migration 0025). */
+    const spanning = async (id: number) => {
+      const { results } = await env.DB.prepare('SELECT pair FROM activity_search_spanning_pairs WHERE activity_id = ? ORDER BY pair')
+        .bind(id)
+        .all<{ pair: string }>();
+      return results.map((row) => row.pair);
+    };
+    await insertActivity(990011, ['Jun', '俊é強', '俊é强']);
+    await insertActivity(990012, ['Jun', '俊（強', '俊（强']);
+    await insertActivity(990013, ['Jun', '俊強', '俊强']);
+    await insertActivity(990014, ['Jun', '俊ＡＢ強 俊強', '俊ＡＢ强 俊强']);
+    await insertActivity(990015, ['Jun', '佐々木 コンサート', '佐々木 コンサート']);
+    expect(await spanning(990011)).toEqual(['俊強', '俊强']);
+    expect(await spanning(990012)).toEqual([]);
+    expect(await spanning(990013)).toEqual([]);
+    expect(await spanning(990014), 'also side by side: a match anyway').toEqual([]);
+    expect(await spanning(990015)).toEqual(['サト', '佐木']);
+    for (const keyword of ['俊強', '俊强', '佐木', 'サト']) {
+      expect(await ranked(keyword), keyword).toEqual(await indexRanking(keyword));
+    }
+    expect(await ranked('俊強')).toEqual(expect.arrayContaining([990012, 990013, 990014]));
+    expect(await ranked('俊強')).not.toContain(990011);
+    expect(await ranked('佐木')).toEqual([]);
+
+    await env.DB.prepare(`UPDATE activities SET name_zh_hant = '俊強', name_zh_hans = '俊强' WHERE id = 990011`).run();
+    expect(await spanning(990011)).toEqual([]);
+    expect(await ranked('俊強')).toContain(990011);
+    await env.DB.prepare(`UPDATE activities SET name_zh_hant = '俊é強', name_zh_hans = '俊é强' WHERE id = 990011`).run();
+    expect(await spanning(990011)).toEqual(['俊強', '俊强']);
+    await env.DB.prepare('UPDATE activities SET status = 6, starts_at = starts_at + 3600000 WHERE id = 990011').run();
+    expect(await spanning(990011), 'keyed by activity: a new key keeps it').toEqual(['俊強', '俊强']);
+    expect(await ranked('俊強')).toEqual(await indexRanking('俊強'));
+    expect(await ranked('俊強')).not.toContain(990011);
+
+    // Under a city filter the known matches in other cities are counted for bm25 without being read.
+    const city = await env.DB.prepare('SELECT id FROM cities WHERE id <> 341 LIMIT 1').first<{ id: number }>();
+    await env.DB.prepare('UPDATE activities SET city_id = ? WHERE id = 990013').bind(city!.id).run();
+    const now = Date.now();
+    const inHongKong = await phraseMatches(database(env.DB), '俊強', { now, narrowing: sql`a.city_id = 341` }, SEARCH_CANDIDATE_LIMIT + 1);
+    const { results: passing } = await env.DB.prepare(
+      `SELECT id FROM activities WHERE city_id = 341 AND status IN (1, 4, 6) AND ends_at >= ${now}`,
+    ).all<{ id: number }>();
+    const passingIds = new Set(passing.map((row) => row.id));
+    expect(inHongKong).toEqual({ broad: false, ids: (await indexRanking('俊強')).filter((id) => passingIds.has(id)) });
+    expect(inHongKong?.ids).toEqual(expect.arrayContaining([990012, 990014]));
+    expect(inHongKong?.ids).not.toContain(990013);
+
+    const venue = await env.DB.prepare('SELECT id, name_zh_hant FROM venues WHERE id = 1').first<{ id: number; name_zh_hant: string }>();
+    await env.DB.prepare(`UPDATE venues SET name_zh_hant = '夏é日館' WHERE id = 1`).run();
+    expect(await spanning(990013)).toContain('夏日');
+    expect(await ranked('夏日')).toEqual(await indexRanking('夏日'));
+    await env.DB.prepare('UPDATE venues SET name_zh_hant = ? WHERE id = 1').bind(venue!.name_zh_hant).run();
+    expect(await spanning(990013)).toEqual([]);
+
+    for (const id of [990011, 990012, 990013, 990014, 990015]) await env.DB.prepare('DELETE FROM activities WHERE id = ?').bind(id).run();
+    expect(await spanning(990011)).toEqual([]);
+    expect(await spanning(990015)).toEqual([]);
+    expect(await ranked('俊強')).toEqual(await indexRanking('俊強'));
+  });
+
   it('is left to the main index for other keywords', async () => {
     for (const keyword of ['Kelvin', '劉', '劉嘉朗 tour', 'liujialang', '夢想 世界']) {
       expect(await ranked(keyword), keyword).toBeNull();

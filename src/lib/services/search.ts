@@ -110,7 +110,9 @@ export type PhraseMatches = { broad: false; ids: number[] } | { broad: true; ids
  * it (its content table, by rowid) says whether and how often the phrase occurs in each column,
  * their docsize records give their lengths, the index's averages record its totals, and the
  * matches are ranked as the index's bm25 ranks them (ties by id); those whose activity passes
- * `condition` come back.
+ * `condition` come back. A two-character phrase's candidates are matches by the bigram table alone
+ * but where its pair spans a token (doclistMatches): under a narrowing filter only those that pass,
+ * whose occurrences bm25 needs, and the spanning ones have their text read (rankedCandidates).
  *
  * More: the first chunk of a scan in the index's order (the bigram table's rowid is the index's),
  * which goes on, a chunk at a time, only while it does not know yet: the phrase is broad if more
@@ -126,44 +128,85 @@ export async function phraseMatches(db: Db, keyword: string, condition: SQL | Se
   const chars = bigramPhrase(keyword);
   if (chars === null) return null;
   const expression = bigramQuery(chars);
-  const where = condition instanceof SQL ? condition : filterCondition(condition);
-  // A search without narrowing asks passing of the key (keyPasses): its candidates' activities are not read.
-  const byKey = !(condition instanceof SQL) && condition.narrowing === null;
   const [found] = await db.all<{ candidates: number; totals: string; ranked: string | null; scanned: string | null }>(sql`
     SELECT n.candidates AS candidates, (SELECT hex(block) FROM activity_search_data WHERE id = 1) AS totals,
-      CASE WHEN n.candidates BETWEEN 1 AND ${SEARCH_CANDIDATE_LIMIT} THEN (
-        SELECT json_group_array(json_array(b.id & 4294967295, (${byKey ? keyPasses(sql`b.id`, condition) : where}), doc.c0, doc.c1, doc.c2, hex(size.sz)))
-        FROM (SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression}) AS b
-        ${byKey ? sql`` : sql`JOIN activities a ON a.id = (b.id & 4294967295)`}
-        JOIN activity_search_content doc ON doc.id = b.id
-        JOIN activity_search_docsize size ON size.id = b.id) END AS ranked,
+      CASE WHEN n.candidates BETWEEN 1 AND ${SEARCH_CANDIDATE_LIMIT} THEN (${rankedCandidates(chars, condition, null)}) END AS ranked,
       CASE WHEN n.candidates > ${SEARCH_CANDIDATE_LIMIT} THEN (${phraseScanChunk(chars, condition, null, false, SEARCH_CANDIDATE_LIMIT + 1)}) END AS scanned
     FROM (SELECT count(*) AS candidates FROM (
       SELECT rowid FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${expression} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})) AS n`);
   if (!found) return { broad: false, ids: [] };
   if (found.ranked !== null)
-    return { broad: false, ids: rankPhraseHits(chars, JSON.parse(found.ranked) as PhraseCandidate[], found.totals) };
+    return { broad: false, ids: rankPhraseHits(chars, JSON.parse(found.ranked) as PhraseCandidate[], found.candidates, found.totals) };
   if (found.scanned === null) return { broad: false, ids: [] };
   const scanned = await scanBroadPhrase(db, chars, condition, wanted, JSON.parse(found.scanned) as PhraseScanChunk);
   if (scanned.matches > SEARCH_CANDIDATE_LIMIT) return { broad: true, ids: scanned.passing };
   // Fewer matches than candidates (pairs lying apart): every candidate was scanned, and the matches are ranked.
-  const [details] = await db.all<{ ranked: string }>(sql`
-    SELECT json_group_array(json_array(a.id, (${where}), doc.c0, doc.c1, doc.c2, hex(size.sz))) AS ranked
-    FROM activity_search_bigrams
-    CROSS JOIN activities a ON a.id = (activity_search_bigrams.rowid & 4294967295)
-    CROSS JOIN activity_search_content doc ON doc.id = activity_search_bigrams.rowid
-    CROSS JOIN activity_search_docsize size ON size.id = activity_search_bigrams.rowid
-    WHERE activity_search_bigrams MATCH ${expression} AND a.id IN (SELECT value FROM json_each(${JSON.stringify(scanned.matched)}))`);
-  return { broad: false, ids: rankPhraseHits(chars, details ? (JSON.parse(details.ranked) as PhraseCandidate[]) : [], found.totals) };
+  const [details] = await db.all<{ ranked: string }>(sql`SELECT (${rankedCandidates(chars, condition, scanned.matched)}) AS ranked`);
+  const read = details ? (JSON.parse(details.ranked) as PhraseCandidate[]) : [];
+  return { broad: false, ids: rankPhraseHits(chars, read, scanned.matched.length, found.totals) };
 }
 
 /**
- * The phrase's matches among candidates with their text and size, scored with bm25 over all of
- * them (the phrase's document count is theirs), as the ids of those that pass the condition, in
- * the index's bm25 order (ties by id).
+ * Whether a candidate of the phrase, its activity `activity`, is a match by the bigram table alone:
+ * for two characters, unless the pair was made across a token the pair rule skips in that activity
+ * (é, a full-width letter: the table of migration 0025); for more, never (pairs can lie apart).
+ * One primary-key probe per candidate, of a table that is usually empty for the pair: measured
+ * cheaper per statement than a NOT IN list, whose set-up is paid even where the scan does not run.
  */
-function rankPhraseHits(chars: readonly string[], candidates: readonly PhraseCandidate[], totalsHex: string): number[] {
-  const hits = candidates.flatMap(([id, passes, name, artist, venue, sizes]) => {
+function doclistMatches(chars: readonly string[], activity: SQL): SQL {
+  return chars.length === 2
+    ? sql`NOT EXISTS (SELECT 1 FROM activity_search_spanning_pairs WHERE pair = ${chars.join('')} AND activity_id = ${activity})`
+    : sql`0`;
+}
+
+/**
+ * The phrase's candidates to rank, all of them or only those whose activities are `matched` (known
+ * matches), as one JSON value (a PhraseCandidate[]) of those whose text and docsize are read (by
+ * rowid). bm25 needs the occurrences per column of every match that passes the condition; among
+ * the known matches (`matched`, or a two-character phrase's candidates whose pair spans no token,
+ * doclistMatches) under a narrowing filter, those that fail it are left unread, and rankPhraseHits
+ * counts them from the number of candidates.
+ */
+function rankedCandidates(chars: readonly string[], condition: SQL | SearchFilter, matched: readonly number[] | null): SQL {
+  const byKey = !(condition instanceof SQL) && condition.narrowing === null;
+  const passes = byKey ? keyPasses(sql`b.id`, condition) : condition instanceof SQL ? condition : filterCondition(condition);
+  const activity = sql`(b.id & 4294967295)`;
+  const candidates = sql`(SELECT rowid AS id FROM activity_search_bigrams WHERE activity_search_bigrams MATCH ${bigramQuery(chars)}) AS b
+    ${byKey ? sql`` : sql`CROSS JOIN activities a ON a.id = ${activity}`}`;
+  // Without narrowing nearly every candidate passes and is read anyway, and the split below costs more
+  // than the few it would leave unread; with more than two characters any candidate may be no match.
+  const leavesUnread = matched !== null || (chars.length === 2 && !(condition instanceof SQL) && condition.narrowing !== null);
+  if (!leavesUnread) {
+    return sql`
+      SELECT json_group_array(json_array(${activity}, (${passes}), doc.c0, doc.c1, doc.c2, hex(size.sz)))
+      FROM ${candidates}
+      JOIN activity_search_content doc ON doc.id = b.id
+      JOIN activity_search_docsize size ON size.id = b.id`;
+  }
+  // The LIMIT (above the number of candidates ranked) keeps the subquery apart, so that `passes` is computed once per candidate.
+  return sql`
+    SELECT json_group_array(json_array(c.activity, c.passes, doc.c0, doc.c1, doc.c2, hex(size.sz)))
+    FROM (
+      SELECT b.id AS key, ${activity} AS activity, (${passes}) AS passes,
+        ${matched === null ? doclistMatches(chars, activity) : sql`1`} AS known
+      FROM ${candidates}
+      ${matched === null ? sql`` : sql`WHERE ${activity} IN (SELECT value FROM json_each(${JSON.stringify(matched)}))`}
+      LIMIT ${SEARCH_CANDIDATE_LIMIT}
+    ) AS c
+    CROSS JOIN activity_search_content doc ON doc.id = c.key
+    CROSS JOIN activity_search_docsize size ON size.id = c.key
+    WHERE NOT c.known OR c.passes`;
+}
+
+/**
+ * The phrase's matches among the candidates read (rankedCandidates) with their text and size,
+ * scored with bm25 over all matches (the phrase's document count: those read that match, and the
+ * candidates not read, each a match), as the ids of those that pass the condition, in the index's
+ * bm25 order (ties by id).
+ */
+function rankPhraseHits(chars: readonly string[], read: readonly PhraseCandidate[], candidates: number, totalsHex: string): number[] {
+  const unread = candidates - read.length;
+  const hits = read.flatMap(([id, passes, name, artist, venue, sizes]) => {
     const occurrences = [name, artist, venue].map((text) => phraseOccurrences(chars, text ?? ''));
     return occurrences.some((count) => count > 0)
       ? [{ id, passes: passes === 1, occurrences, tokens: documentTokens(hexBytes(sizes)) }]
@@ -171,7 +214,7 @@ function rankPhraseHits(chars: readonly string[], candidates: readonly PhraseCan
   });
   const totals = indexTotals(hexBytes(totalsHex));
   return hits
-    .map((hit) => ({ id: hit.id, passes: hit.passes, score: bm25(hit, totals, hits.length) }))
+    .map((hit) => ({ id: hit.id, passes: hit.passes, score: bm25(hit, totals, hits.length + unread) }))
     .sort((a, b) => a.score - b.score || a.id - b.id)
     .flatMap((hit) => (hit.passes ? [hit.id] : []));
 }
@@ -179,15 +222,16 @@ function rankPhraseHits(chars: readonly string[], candidates: readonly PhraseCan
 /**
  * One chunk of a phrase's candidates in the index's order, after the key `after` (from the first
  * when null), only those that pass the condition when `filtered`, stopping at `limit`, as one JSON
- * value (a PhraseScanChunk). The quick tests keep the text in SQLite, and a broad phrase's
- * candidates nearly all pass one, so each one's id is all that comes back. The index's name column
+ * value (a PhraseScanChunk). A candidate of a two-character phrase is a match without its text
+ * but where its pair spans a token (doclistMatches). The quick tests keep the text in SQLite, and a
+ * broad phrase's candidates nearly all pass one, so each one's id is all that comes back. The index's name column
  * is the activity's three names with every CJK character spaced (migration 0002), so the phrase's
  * characters together in one of the names (read with the activity, for the condition) are the
  * phrase in that column; only a candidate whose names do not hold it has its indexed text read
  * (the content table, by rowid), spaced characters there being the phrase in the artist or venue.
  *
  * A search filter without narrowing needs no activity row (keyPasses): then every candidate's
- * indexed text is read instead, from the content table, whose rows lie in the index's order, so a
+ * indexed text that must be read is read instead, from the content table, whose rows lie in the index's order, so a
  * broad phrase's first candidates (the soonest shows) share pages with each other and with every
  * other broad search's, where their activities lie wherever their ids put them.
  */
@@ -202,34 +246,45 @@ function phraseScanChunk(
   const position = sql`activity_search_bigrams.rowid`;
   const candidates = sql`activity_search_bigrams MATCH ${bigramQuery(chars)}
     ${after === null ? sql`` : sql`AND ${position} > CAST(${after} AS INTEGER)`}`;
+  const activity = sql`(${position} & 4294967295)`;
   if (!(condition instanceof SQL) && condition.narrowing === null) {
     const passes = keyPasses(position, condition);
+    const entry = (doc: SQL) => sql`CASE WHEN instr(${doc}.c0, ${spaced}) OR instr(${doc}.c1, ${spaced}) OR instr(${doc}.c2, ${spaced})
+      THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json_array(activity, passes, ${doc}.c0, ${doc}.c1, ${doc}.c2) END`;
+    // A two-character phrase reads the text of the few candidates its pair leaves open; a longer one
+    // reads every candidate's, joined in the same pass.
+    const twoCharacters = chars.length === 2;
     return sql`
       SELECT json_object(
-        'entries', json_group_array(CASE WHEN instr(c0, ${spaced}) OR instr(c1, ${spaced}) OR instr(c2, ${spaced})
-          THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json_array(activity, passes, c0, c1, c2) END ORDER BY position),
+        'entries', json_group_array(${
+          twoCharacters
+            ? sql`CASE WHEN known THEN CASE WHEN passes THEN activity ELSE -activity END
+                ELSE json((SELECT ${entry(sql`doc`)} FROM activity_search_content doc WHERE doc.id = position)) END`
+            : entry(sql`candidate`)
+        } ORDER BY position),
         'last', CAST(max(position) AS TEXT))
       FROM (
-        SELECT ${position} AS position, ${position} & 4294967295 AS activity, ${passes} AS passes, doc.c0 AS c0, doc.c1 AS c1, doc.c2 AS c2
+        SELECT ${position} AS position, ${activity} AS activity, ${passes} AS passes,
+          ${twoCharacters ? sql`${doclistMatches(chars, activity)} AS known` : sql`doc.c0 AS c0, doc.c1 AS c1, doc.c2 AS c2`}
         FROM activity_search_bigrams
-        CROSS JOIN activity_search_content doc ON doc.id = ${position}
+        ${twoCharacters ? sql`` : sql`CROSS JOIN activity_search_content doc ON doc.id = ${position}`}
         WHERE ${candidates} ${filtered ? sql`AND ${passes}` : sql``}
         ORDER BY ${position}
         LIMIT ${limit}
-      )`;
+      ) AS candidate`;
   }
   const where = condition instanceof SQL ? condition : filterCondition(condition);
   const phrase = chars.join('');
   return sql`
     SELECT json_object(
-      'entries', json_group_array(CASE WHEN inName THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json((
+      'entries', json_group_array(CASE WHEN known THEN CASE WHEN passes THEN activity ELSE -activity END ELSE json((
         SELECT CASE WHEN instr(doc.c1, ${spaced}) OR instr(doc.c2, ${spaced}) THEN CASE WHEN passes THEN activity ELSE -activity END
           ELSE json_array(activity, passes, doc.c0, doc.c1, doc.c2) END
         FROM activity_search_content doc WHERE doc.id = position)) END ORDER BY position),
       'last', CAST(max(position) AS TEXT))
     FROM (
       SELECT ${position} AS position, a.id AS activity, (${where}) AS passes,
-             (instr(a.name_zh_hant, ${phrase}) OR instr(a.name_zh_hans, ${phrase}) OR instr(a.name_en, ${phrase})) AS inName
+             (${doclistMatches(chars, sql`a.id`)} OR instr(a.name_zh_hant, ${phrase}) OR instr(a.name_zh_hans, ${phrase}) OR instr(a.name_en, ${phrase})) AS known
       FROM activity_search_bigrams
       CROSS JOIN activities a ON a.id = (${position} & 4294967295)
       WHERE ${candidates} ${filtered ? sql`AND ${where}` : sql``}
