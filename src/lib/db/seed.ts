@@ -1825,6 +1825,7 @@ function buildInventory(rand: Random, activities: Activity[], referenceTime: num
           face_value: faceValue,
           currency,
           sort: sort + 1,
+          high_demand: 0,
         });
         for (const sellerId of rand.shuffle(sellerIds).slice(0, rand.int(2, 4))) {
           const quantityTotal = 1 + Math.floor(rand.next() ** 2 * 12);
