@@ -34,6 +34,14 @@ describe('GET /api/ (home config)', () => {
     }
   });
 
+  it('lists at most ten bargains, deepest discount first', async () => {
+    const { body } = await call<HomeConfig>('/api/');
+    const folds = body.data.discountActivities.map((card) => card.discountRate!);
+    expect(folds.length).toBeGreaterThan(1);
+    expect(folds.length).toBeLessThanOrEqual(10);
+    expect(folds).toEqual([...folds].sort((a, b) => a - b));
+  });
+
   it('speaks the language and currency of the request headers', async () => {
     const { body } = await call<HomeConfig>('/api/', { headers: { language: 'zh-HK', currency: 'TWD' } });
     expect(body.data.currentCity.cityName).toBe('香港');
