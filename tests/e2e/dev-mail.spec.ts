@@ -4,9 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { e2eStateDir, query } from '../../scripts/local-db.mjs';
 import { ownClientAddress, uniqueEmail } from './auth-helpers.ts';
-import { seriousViolations } from './shop-helpers.ts';
+import { queryDb, seriousViolations } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
 
@@ -45,8 +44,8 @@ test('shows the messages the dev outbox kept, newest first, and filters them by 
   // An email with an HTML part, as the message consumer stores it: shown in a sandboxed frame, its script inert.
   const buyer = uniqueEmail('devmail-html');
   const html = '<p style="color: #0b6b2e">Order <b>TW-1042</b> is paid.</p><script>document.body.dataset.ran = "yes"</script>';
-  query(
-    e2eStateDir(Number(process.env.E2E_PORT) || 8788),
+  // Through the server (its local-only SQL route): a second process writing the file meets workerd's SQLite unlocked.
+  await queryDb(
     `INSERT INTO dev_outbox (channel, target, subject, body, html, message_id) VALUES ('email', '${buyer}', 'Payment received', 'Order TW-1042 is paid.', '${html}', '${randomUUID()}')`,
   );
   await page.goto(`/en/dev/mail?to=${encodeURIComponent(buyer)}`);
