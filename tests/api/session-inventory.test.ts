@@ -25,6 +25,7 @@ import {
   newKey,
   placeOrder,
   showOfListing,
+  storeUnwrittenHold,
   waitingRoomPass,
 } from './shop.ts';
 
@@ -101,20 +102,7 @@ describe('a high-demand session’s inventory object', () => {
       placement(listingId, buyers[2], 'accepted'),
     ]);
     await inventory().hold(warm);
-    // The object accepted a hold (stored, alarm set) and crashed before its batch reached D1.
-    await runInDurableObject(inventory(), async (_instance, state) => {
-      state.storage.sql.exec(
-        `INSERT INTO holds (key, listing_id, quantity, state, order_no, request_hash, payment_deadline, placement)
-         VALUES (?, ?, 1, 'unwritten', ?, ?, ?, ?)`,
-        `${accepted.userId}:${accepted.idempotencyKey}`,
-        listingId,
-        accepted.orderNo,
-        accepted.requestHash,
-        accepted.paymentDeadline,
-        JSON.stringify(accepted),
-      );
-      await state.storage.setAlarm(Date.now());
-    });
+    await storeUnwrittenHold(inventory(), accepted);
     await abortAllDurableObjects();
     expect(await inventory().available(listingId)).toBe(3);
     expect(await runDurableObjectAlarm(inventory())).toBe(true);

@@ -3,6 +3,7 @@
  * sandbox with its signed webhook, and read the order's voucher. Shared by the API tests that need
  * orders in a given state.
  */
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { PAYMENT_TIME_LIMIT_MS, USER_ID_COOKIE } from '../../src/lib/config.ts';
@@ -157,6 +158,26 @@ export async function heldInD1(listingId: number) {
     .bind(listingId)
     .first<{ stock: number; orders: number; held: number }>();
   return row!;
+}
+
+/**
+ * An inventory object that accepted a hold (stored, its alarm set) and crashed before its batch
+ * reached D1: the hold as the object stores it, unwritten.
+ */
+export async function storeUnwrittenHold(inventory: DurableObjectStub, accepted: OrderPlacement): Promise<void> {
+  await runInDurableObject(inventory, async (_instance, state) => {
+    state.storage.sql.exec(
+      `INSERT INTO holds (key, listing_id, quantity, state, order_no, request_hash, payment_deadline, placement)
+       VALUES (?, ?, 1, 'unwritten', ?, ?, ?, ?)`,
+      `${accepted.userId}:${accepted.idempotencyKey}`,
+      accepted.listingId,
+      accepted.orderNo,
+      accepted.requestHash,
+      accepted.paymentDeadline,
+      JSON.stringify(accepted),
+    );
+    await state.storage.setAlarm(Date.now());
+  });
 }
 
 /** The tier and activity of a listing: what a placement names beside the listing. */

@@ -18,7 +18,16 @@ import type { WaitingView } from '../../src/lib/services/waiting-room.ts';
 import { issuePass } from '../../src/lib/services/waiting-room-pass.ts';
 import { type TestClient, signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { eTicketSource, type ETicketSource, heldInD1, inventoryPlacement, placeOrder, showOfListing, waitingRoomPass } from './shop.ts';
+import {
+  eTicketSource,
+  type ETicketSource,
+  heldInD1,
+  inventoryPlacement,
+  placeOrder,
+  showOfListing,
+  storeUnwrittenHold,
+  waitingRoomPass,
+} from './shop.ts';
 
 let show: ETicketSource;
 let operator: TestClient;
@@ -229,19 +238,7 @@ describe('the inventory object of a tier’s on-sale', () => {
     const warm = await vipPlacement(listingId, buyers[1], 'tier-warm');
     const accepted = await vipPlacement(listingId, buyers[2], 'tier-accepted');
     await inventory(vip).hold(warm, onSale(vip));
-    await runInDurableObject(inventory(vip), async (_instance, state) => {
-      state.storage.sql.exec(
-        `INSERT INTO holds (key, listing_id, quantity, state, order_no, request_hash, payment_deadline, placement)
-         VALUES (?, ?, 1, 'unwritten', ?, ?, ?, ?)`,
-        `${accepted.userId}:${accepted.idempotencyKey}`,
-        listingId,
-        accepted.orderNo,
-        accepted.requestHash,
-        accepted.paymentDeadline,
-        JSON.stringify(accepted),
-      );
-      await state.storage.setAlarm(Date.now());
-    });
+    await storeUnwrittenHold(inventory(vip), accepted);
     await abortAllDurableObjects();
     expect(await inventory(vip).available(listingId)).toBe(3);
     expect(await runDurableObjectAlarm(inventory(vip))).toBe(true);

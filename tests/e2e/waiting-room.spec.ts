@@ -36,25 +36,54 @@ interface HotListing {
   tierName: string;
 }
 
-/** A high-demand session 30 days away with one listing of ten e-tickets, copied from a seeded on-sale listing. */
-async function hotSession(): Promise<HotListing> {
+interface CopiedTier {
+  tierId: number;
+  tierName: string;
+  listingId: number;
+}
+
+/**
+ * A session `daysAhead` days away copied from the seeded on-sale listing at `offset`, high demand or
+ * not, with one tier per prefix (named `<prefix> <session id>`, high demand of its own or not), each
+ * with one listing of ten e-tickets.
+ */
+async function copiedShow(
+  offset: number,
+  daysAhead: number,
+  sessionHighDemand: 0 | 1,
+  tiers: { prefix: string; highDemand: 0 | 1 }[],
+): Promise<{ sessionId: number; activityId: number; tiers: CopiedTier[] }> {
   const [source] = await queryDb(`
     SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
     WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status = 1
-      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id LIMIT 1 OFFSET 13`);
-  const startsAt = Date.now() + 30 * DAY;
+      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id LIMIT 1 OFFSET ${offset}`);
+  const startsAt = Date.now() + daysAhead * DAY;
   const [session] = await queryDb(`
-    INSERT INTO activity_sessions (activity_id, starts_at, ends_at, high_demand) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}, 1
-    FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
-  const tierName = `Hot ${session.id}`;
-  const [tier] = await queryDb(`
-    INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort)
-    SELECT ${session.id}, '${tierName}', name_zh_hant, name_zh_hans, face_value, currency, sort FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
-  const [listing] = await queryDb(`
-    INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
-    SELECT ${tier.id}, seller_id, price, currency, 10, 10, seating, 'e_ticket', 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
-  return { listingId: listing.id, sessionId: session.id, activityId: source.activityId, tierName };
+    INSERT INTO activity_sessions (activity_id, starts_at, ends_at, high_demand)
+    SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}, ${sessionHighDemand} FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
+  const copied: CopiedTier[] = [];
+  for (const { prefix, highDemand } of tiers) {
+    const tierName = `${prefix} ${session.id}`;
+    const [tier] = await queryDb(`
+      INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort, high_demand)
+      SELECT ${session.id}, '${tierName}', name_zh_hant, name_zh_hans, face_value, currency, sort, ${highDemand} FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
+    const [listing] = await queryDb(`
+      INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
+      SELECT ${tier.id}, seller_id, price, currency, 10, 10, seating, 'e_ticket', 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
+    copied.push({ tierId: tier.id, tierName, listingId: listing.id });
+  }
+  return { sessionId: session.id, activityId: source.activityId, tiers: copied };
+}
+
+/** A high-demand session 30 days away with one listing of ten e-tickets. */
+async function hotSession(): Promise<HotListing> {
+  const {
+    sessionId,
+    activityId,
+    tiers: [hot],
+  } = await copiedShow(13, 30, 1, [{ prefix: 'Hot', highDemand: 0 }]);
+  return { listingId: hot.listingId, sessionId, activityId, tierName: hot.tierName };
 }
 
 interface TierOnSale extends HotListing {
@@ -63,43 +92,17 @@ interface TierOnSale extends HotListing {
   tierId: number;
 }
 
-/**
- * A plain session 30 days away with two tiers of ten e-tickets each, copied from a seeded on-sale
- * listing: one (`VIP …`) on sale as high demand of its own, the other plain.
- */
+/** A plain session 31 days away with two tiers of ten e-tickets each: one (`VIP …`) on sale as high demand of its own, the other plain. */
 async function tierOnSale(): Promise<TierOnSale> {
-  const [source] = await queryDb(`
-    SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
-    JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
-    WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status = 1
-      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id LIMIT 1 OFFSET 14`);
-  const startsAt = Date.now() + 31 * DAY;
-  const [session] = await queryDb(`
-    INSERT INTO activity_sessions (activity_id, starts_at, ends_at) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}
-    FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
-  const tierOf = async (name: string, highDemand: number) =>
-    (
-      await queryDb(`
-      INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort, high_demand)
-      SELECT ${session.id}, '${name}', name_zh_hant, name_zh_hans, face_value, currency, sort, ${highDemand} FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`)
-    )[0].id as number;
-  const listingOf = async (tierId: number) =>
-    (
-      await queryDb(`
-      INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
-      SELECT ${tierId}, seller_id, price, currency, 10, 10, seating, 'e_ticket', 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`)
-    )[0].id as number;
-  const tierName = `VIP ${session.id}`;
-  const tierId = await tierOf(tierName, 1);
-  const plainTier = await tierOf(`Plain ${session.id}`, 0);
-  return {
-    listingId: await listingOf(tierId),
-    plainListingId: await listingOf(plainTier),
-    sessionId: session.id,
-    activityId: source.activityId,
-    tierName,
-    tierId,
-  };
+  const {
+    sessionId,
+    activityId,
+    tiers: [vip, plain],
+  } = await copiedShow(14, 31, 0, [
+    { prefix: 'VIP', highDemand: 1 },
+    { prefix: 'Plain', highDemand: 0 },
+  ]);
+  return { listingId: vip.listingId, plainListingId: plain.listingId, sessionId, activityId, tierName: vip.tierName, tierId: vip.tierId };
 }
 
 /** The room's dev door (local builds only): its rate from now on, or the next buyers let through now. */
