@@ -16,7 +16,7 @@ import { and, eq, ne, notExists } from 'drizzle-orm';
 import { HIGH_DEMAND_ORDERS_PER_MINUTE } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, operatorHighDemandSwitches, ticketTiers } from '../db/schema.ts';
-import { inventoryOf, sessionInventory } from '../durable-objects/session-inventory.ts';
+import { inventoryOf } from '../durable-objects/session-inventory.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { OnSale } from '../domain/on-sale.ts';
 import { highDemandThreshold, type MinuteCounts, ordersInLastMinute, reachesHighDemand } from '../domain/order-rate.ts';
@@ -92,13 +92,13 @@ export async function switchHighDemand(scope: RequestScope, sessionId: number, h
  * each call this; the flag's guarded write lets one of them through, which alone logs the switch.
  */
 async function switchOnByOrderRate(scope: RequestScope, sessionId: number, ordersLastMinute: number, threshold: number): Promise<void> {
-  const { db, env } = scope;
+  const { db } = scope;
   const [decided] = await db
     .select({ sessionId: operatorHighDemandSwitches.sessionId })
     .from(operatorHighDemandSwitches)
     .where(eq(operatorHighDemandSwitches.sessionId, sessionId));
   if (decided) return;
-  await sessionInventory(env, sessionId).open({ sessionId, tierId: null });
+  await switchInventory(scope, { sessionId, tierId: null }, true);
   const [switched] = await flagWrite(db, sessionId, true, true);
   if (switched) {
     console.info(
