@@ -28,7 +28,7 @@ import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { mulberry32 } from '../src/lib/domain/random.ts';
 import { buildSeed } from '../src/lib/db/seed.ts';
-import { build, migrate, ROOT, seedReferenceTime, serveArgs, spawnServer, waitForServer, WRANGLER } from './local-db.mjs';
+import { build, migrate, ROOT, seedReferenceTime, serveArgs, spawnServer, waitForServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
 import { machine, percentile, processTreeCpuMs } from './measurements.mjs';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
@@ -67,7 +67,7 @@ const SITEMAP_RENDERS = 5;
 /** The first catalogue's server port; the next sizes take the ports after it. */
 const firstPort = Number(process.env.BENCH_PORT) || 8791;
 const resultsDir = path.join(ROOT, 'bench-results');
-const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
+const wranglerEnv = { ...MEASURING_ENV, CI: 'true' };
 const DAY = 24 * 3600 * 1000;
 
 // ---------------------------------------------------------------------------------------------

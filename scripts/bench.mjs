@@ -23,7 +23,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchCheckout, prepareCheckoutListing } from './bench-checkout.mjs';
 import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../src/lib/db/measured-d1.ts';
-import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER } from './local-db.mjs';
+import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
 import { machine, percentile } from './measurements.mjs';
 
 const CONNECTIONS = 10;
@@ -59,12 +59,11 @@ const port = Number(process.env.BENCH_PORT) || 8790;
 const baseUrl = `http://127.0.0.1:${port}`;
 const persistTo = path.join(ROOT, '.wrangler', `bench-state-${port}`);
 const resultsDir = path.join(ROOT, 'bench-results');
-const serverEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
 
 /** Starts the worker and resolves with the milliseconds from spawn to the first 200 of the home page. */
 async function startServer(vars) {
   const started = performance.now();
-  const { running, stop, stderr } = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), serverEnv);
+  const { running, stop, stderr } = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), MEASURING_ENV);
   const deadline = Date.now() + COLD_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (!running()) throw new Error(`The server exited before answering:\n${stderr()}`);

@@ -31,7 +31,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { kendallTau } from '../src/lib/domain/rank-correlation.ts';
-import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER } from './local-db.mjs';
+import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
 import { machine, percentile } from './measurements.mjs';
 
 const settings = (name, fallback) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
@@ -193,7 +193,7 @@ async function startServer() {
     () => false,
   );
   if (answered) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or set SIM_PORT.`);
-  const server = spawnServer(WRANGLER, serveArgs(persistTo, port), { ...process.env, WRANGLER_SEND_METRICS: 'false' });
+  const server = spawnServer(WRANGLER, serveArgs(persistTo, port), MEASURING_ENV);
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (!server.running()) throw new Error(`The server exited before answering:\n${server.stderr()}`);

@@ -12,6 +12,15 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
 const DB_BINDING = 'DB';
 
+/**
+ * The environment the measuring scripts (bench, search bench, load simulation) run wrangler in: no
+ * usage metrics, and no local tracing. Wrangler's local observability, on by default, sends every
+ * span of every request (each D1 batch, cache lookup and store) to a trace store in the server's own
+ * process, about a tenth of a rendered page's CPU there (docs/rendered-pages.md); a deployed worker
+ * does not pay it, so a measurement of ours leaves it out.
+ */
+export const MEASURING_ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', X_LOCAL_OBSERVABILITY: 'false' };
+
 function wrangler(args, options = {}) {
   return execFileSync(WRANGLER, args, {
     cwd: ROOT,

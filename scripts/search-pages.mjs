@@ -14,7 +14,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { percentile, processTreeCpuMs } from './measurements.mjs';
-import { ROOT, serveArgs, spawnServer, waitForServer, WRANGLER } from './local-db.mjs';
+import { ROOT, serveArgs, spawnServer, waitForServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const REPEATS = 10;
@@ -74,7 +74,7 @@ async function record() {
     const marker = path.join(persistTo, 'catalogue.json');
     if (!existsSync(marker)) throw new Error(`No catalogue of ${size} activities in ${persistTo}: run npm run bench:search first`);
     const keywords = [...new Set(JSON.parse(readFileSync(marker, 'utf8')).queries)];
-    const server = spawnServer(WRANGLER, serveArgs(persistTo, port), { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' });
+    const server = spawnServer(WRANGLER, serveArgs(persistTo, port), { ...MEASURING_ENV, CI: 'true' });
     try {
       await waitForServer(`${baseUrl}/api/v1/currency`);
       const answers = {};
