@@ -137,6 +137,14 @@ export const WAITING_ROOM_ADMISSIONS_PER_MINUTE = 600;
  */
 export const CHECKOUT_HEALTH = { holdTargetMs: 250, freshMs: 5000, leastShare: 0.2, reportEveryMs: 1000 } as const;
 /**
+ * Checkout's door of a waiting room: buyers first seen through enter one at a time at the room's
+ * (paced) rate, so those let through while away (the early group reloads over minutes) and those let
+ * through since never reach checkout together above it. While the door's queue is longer than
+ * `backlogMs` the line lets nobody new through; a queue longer than `mostMs` can only be a clock that
+ * moved back (a test's), and is forgotten.
+ */
+export const WAITING_ROOM_ENTRY = { backlogMs: 5000, mostMs: 60_000 } as const;
+/**
  * How long an admitted buyer's pass lets them place their order: long enough to choose delivery and
  * fill in attendees on a slow phone, short enough that a pass is no ticket to come back later.
  */

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { REPLICA_BOOKMARK_COOKIE } from '../../src/lib/config.ts';
+import { REPLICA_BOOKMARK_COOKIE, WAITING_ROOM_PASS_LIFETIME_MS } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
 import type { RoomFront } from '../../src/lib/domain/waiting-room.ts';
@@ -224,6 +224,56 @@ describe('the room’s storage', () => {
     expect(await runInDurableObject(stub(), (instance) => instance)).not.toBe(running);
     expect(after.position).toBe(before.position);
     expect(after.place).toBe(before.place);
+  });
+});
+
+describe('checkout’s door', () => {
+  const room = () => env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(String(first.sessionId)));
+
+  it('lets buyers seen through together in one at a time at the room’s rate, each pass starting as its buyer enters', async () => {
+    await steer(first.sessionId, { admissionsPerMinute: 0 });
+    const crowd = [];
+    for (let i = 0; i < 4; i++) crowd.push(await buyer());
+    let lastPlace = 0;
+    for (const { client } of crowd) lastPlace = (await join(client, first.sessionId)).body.data.place!;
+    await steer(first.sessionId, { admitNext: lastPlace });
+    await steer(first.sessionId, { admissionsPerMinute: 600 });
+    const db = database(env.DB);
+    const reference = await referenceData(db, Date.now(), null);
+    // The four order confirmation pages ask for their passes at the same moment.
+    const now = Date.now();
+    const entries = await Promise.all(
+      crowd.map(async ({ userId }) => {
+        const scope = { db, ctx, currencies: reference.currencyTable, reference, userId, now, env };
+        const pass = await passFor(scope, { sessionId: first.sessionId, tierId: null });
+        return { enteredAt: pass!.expiresAt - WAITING_ROOM_PASS_LIFETIME_MS, answeredAt: Date.now() };
+      }),
+    );
+    const moments = entries.map((entry) => entry.enteredAt - now).sort((a, b) => a - b);
+    expect(moments[0]).toBeGreaterThanOrEqual(0);
+    // One buyer's share of 600 a minute apart (the first may find the door's last moment still ahead).
+    expect(moments.slice(1).map((moment, i) => moment - moments[i])).toEqual([100, 100, 100]);
+    // Each page has its answer only once its buyer's moment came.
+    for (const { enteredAt, answeredAt } of entries) expect(answeredAt).toBeGreaterThanOrEqual(enteredAt);
+    await steer(first.sessionId, { admissionsPerMinute: 0 });
+  });
+
+  it('lets nobody new through while the door’s queue is longer than its backlog', async () => {
+    await steer(first.sessionId, { admissionsPerMinute: 0 });
+    const { client } = await buyer();
+    const { position } = (await join(client, first.sessionId)).body.data;
+    await steer(first.sessionId, { admissionsPerMinute: 600 });
+    const door = (value: number) =>
+      runInDurableObject(room(), (instance) => {
+        (instance as unknown as { nextEntryAt: number }).nextEntryAt = value;
+      });
+    const now = Date.now();
+    await door(now + 10_000);
+    // A second at 600 a minute would let ten through; the door's queue of 9 s holds the line.
+    expect((await room().front(now + 1000, now - HOUR)).admittedThrough).toBeLessThan(position!);
+    await door(0);
+    expect((await room().front(now + 2000, now - HOUR)).admittedThrough).toBeGreaterThanOrEqual(position!);
+    await steer(first.sessionId, { admissionsPerMinute: 0 });
   });
 });
 

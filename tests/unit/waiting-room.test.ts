@@ -5,8 +5,10 @@ import {
   advanceAdmissions,
   drawnAskAfterMs,
   earlyAskAfterMs,
+  entryMoment,
   estimatedWaitMs,
   formatWait,
+  lineRate,
   lotteryOrder,
   pacedAdmissionRate,
   parsePass,
@@ -109,6 +111,40 @@ describe('the rate paced by checkout', () => {
 
   it('leaves a stopped room stopped', () => {
     expect(pacedAdmissionRate(0, report(1000, 100), at, rules)).toBe(0);
+  });
+});
+
+describe('checkout’s door', () => {
+  const at = OPENS + 10 * MINUTE;
+  const most = 60_000;
+
+  it('lets buyers first seen through in one at a time, each a buyer’s share of the rate after the last', () => {
+    let door = 0;
+    const moments = [];
+    // Four buyers seen through in the same moment (the early group's reloads, a crowd's polls).
+    for (let i = 0; i < 4; i++) {
+      const entry = entryMoment(door, at, 600, most);
+      moments.push(entry.enterAt - at);
+      door = entry.nextEntryAt;
+    }
+    expect(moments).toEqual([0, 100, 200, 300]);
+    // One who comes later than the door's next moment enters at once; a slowed rate spaces more.
+    expect(entryMoment(door, at + 1000, 600, most)).toEqual({ enterAt: at + 1000, nextEntryAt: at + 1100 });
+    expect(entryMoment(at, at, 7, most)).toEqual({ enterAt: at, nextEntryAt: at + Math.ceil(MINUTE / 7) });
+  });
+
+  it('does not meter a stopped line (only the dev door lets buyers through), and forgets a queue longer than the most', () => {
+    expect(entryMoment(at + 5000, at, 0, most)).toEqual({ enterAt: at, nextEntryAt: at + 5000 });
+    expect(entryMoment(at + most + 1, at, 600, most)).toEqual({ enterAt: at, nextEntryAt: at + 100 });
+    expect(entryMoment(at + most, at, 600, most).enterAt).toBe(at + most);
+  });
+
+  it('stops the line while the door’s queue is longer than the backlog, at the room’s rate otherwise (a queue past the most is a clock moved back)', () => {
+    const door = { backlogMs: 5000, mostMs: most };
+    expect(lineRate(600, at + 5001, at, door)).toBe(0);
+    expect(lineRate(600, at + 5000, at, door)).toBe(600);
+    expect(lineRate(150, 0, at, door)).toBe(150);
+    expect(lineRate(600, at + most + 1, at, door)).toBe(600);
   });
 });
 

@@ -62,6 +62,37 @@ export function advanceAdmissions(
   return { admittedThrough: progress.admittedThrough + due, creditSince: since + Math.ceil((due * MINUTE_MS) / rate) };
 }
 
+/** A buyer's moment at checkout's door, and the door's next free moment after them. */
+export interface Entry {
+  enterAt: number;
+  nextEntryAt: number;
+}
+
+/**
+ * When a buyer first seen through enters checkout: at the door's next free moment, not before now,
+ * each entry taking one buyer's share of the rate. At rate 0 the line is stopped and only the dev
+ * door lets buyers through, unmetered. A queue longer than `mostMs` is a clock that moved back.
+ */
+export function entryMoment(nextEntryAt: number, now: number, admissionsPerMinute: number, mostMs: number): Entry {
+  if (admissionsPerMinute <= 0) return { enterAt: now, nextEntryAt };
+  const enterAt = nextEntryAt - now > mostMs ? now : Math.max(now, nextEntryAt);
+  return { enterAt, nextEntryAt: enterAt + Math.ceil(MINUTE_MS / admissionsPerMinute) };
+}
+
+/**
+ * The rate the line moves at: none while the door's queue is longer than `backlogMs` (those through
+ * are still entering), unless it is longer than `mostMs` (a clock that moved back, as entryMoment).
+ */
+export function lineRate(
+  admissionsPerMinute: number,
+  nextEntryAt: number,
+  now: number,
+  door: { backlogMs: number; mostMs: number },
+): number {
+  const queue = nextEntryAt - now;
+  return queue > door.backlogMs && queue <= door.mostMs ? 0 : admissionsPerMinute;
+}
+
 /** What a session's inventory object last said of its checkout, after a D1 batch. */
 export interface CheckoutHealth {
   /** How long the batch's oldest hold took from its buyer's request to its order in D1 (the batch's own time when it wrote none). */

@@ -9,17 +9,23 @@
  *   places           one row per account: its arrival number, its position once it has one, when it was let through
  *   checkout_health  one row: what the session's inventory object last reported of its D1 batches, which
  *                    slows the rate while checkout falls behind (`pacedAdmissionRate`)
+ *
+ * Checkout's door (`entryMoment`) is kept in memory: after an eviction it starts empty, which at
+ * worst lets the buyers present at that moment in together once.
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
   CHECKOUT_HEALTH,
   INVENTORY_FLUSH_MAX_HOLDS,
   WAITING_ROOM_ADMISSIONS_PER_MINUTE,
+  WAITING_ROOM_ENTRY,
   WAITING_ROOM_PASS_LIFETIME_MS,
 } from '../config.ts';
 import {
   advanceAdmissions,
   type CheckoutHealth,
+  entryMoment,
+  lineRate,
   lotteryOrder,
   type PaceRules,
   pacedAdmissionRate,
@@ -65,6 +71,8 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
   private readonly sql: SqlStorage;
   /** The stored checkout_health row, read once per life of the object (undefined until then). */
   private health: CheckoutHealth | null | undefined;
+  /** Checkout's door: when the next buyer first seen through may enter. */
+  private nextEntryAt = 0;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -85,8 +93,8 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
    * the end of the line. A second arrival keeps the first's place; one whose pass ran out unused goes
    * to the end again.
    */
-  join(userId: number, now: number, opensAt: number): Standing {
-    return this.ctx.storage.transactionSync(() => {
+  join(userId: number, now: number, opensAt: number): Promise<Standing> {
+    const standing = this.ctx.storage.transactionSync(() => {
       let room = this.current(now, opensAt);
       let place = this.placeOf(userId);
       const lapsed = place?.admitted_at != null && place.admitted_at + WAITING_ROOM_PASS_LIFETIME_MS <= now;
@@ -107,11 +115,12 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
       }
       return this.standingOf(userId, place, room, now);
     });
+    return this.entered(standing, now);
   }
 
   /** Where the account stands, or null when it is not in the line. */
-  standing(userId: number, now: number): Standing | null {
-    return this.ctx.storage.transactionSync(() => {
+  async standing(userId: number, now: number): Promise<Standing | null> {
+    const standing = this.ctx.storage.transactionSync(() => {
       const stored = this.roomRow();
       if (!stored) return null;
       // The room first: its draw may be what gives the place its position.
@@ -119,6 +128,13 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
       const place = this.placeOf(userId);
       return place ? this.standingOf(userId, place, room, now) : null;
     });
+    return standing && this.entered(standing, now);
+  }
+
+  /** The standing, answered once its buyer's moment at checkout's door has come (the wait holds no lock: others go on meanwhile). */
+  private async entered(standing: Standing, now: number): Promise<Standing> {
+    if (standing.admittedAt !== null && standing.admittedAt > now) await scheduler.wait(standing.admittedAt - now);
+    return standing;
   }
 
   /** The room's progress, the same for everyone. */
@@ -193,7 +209,11 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     if (!room.drawn && now >= room.opens_at) room = this.draw(room);
     const moved = advanceAdmissions(
       { admittedThrough: room.admitted_through, creditSince: room.credit_since },
-      { opensAt: room.opens_at, admissionsPerMinute: this.paceAt(room, now), lined: room.lined },
+      {
+        opensAt: room.opens_at,
+        admissionsPerMinute: lineRate(this.paceAt(room, now), this.nextEntryAt, now, WAITING_ROOM_ENTRY),
+        lined: room.lined,
+      },
       now,
     );
     if (moved.admittedThrough !== room.admitted_through || moved.creditSince !== room.credit_since) {
@@ -216,14 +236,19 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     return { ...room, drawn: 1, lined };
   }
 
-  /** The account's standing against the room as it is now; the moment it is first seen through is when its pass starts. */
+  /**
+   * The account's standing against the room as it is now. The first time it is seen through it takes
+   * its moment at checkout's door, which is when its pass starts.
+   */
   private standingOf(userId: number, place: PlaceRow, room: RoomRow, now: number): Standing {
     const front = this.frontAt(room, now);
     let state = stateOf(place.position, front);
     let admittedAt = place.admitted_at;
     if (state === 'admitted' && admittedAt === null) {
-      admittedAt = now;
-      this.sql.exec('UPDATE places SET admitted_at = ?1 WHERE user_id = ?2', now, userId);
+      const entry = entryMoment(this.nextEntryAt, now, front.admissionsPerMinute, WAITING_ROOM_ENTRY.mostMs);
+      this.nextEntryAt = entry.nextEntryAt;
+      admittedAt = entry.enterAt;
+      this.sql.exec('UPDATE places SET admitted_at = ?1 WHERE user_id = ?2', admittedAt, userId);
     }
     if (state === 'admitted' && admittedAt !== null && admittedAt + WAITING_ROOM_PASS_LIFETIME_MS <= now) state = 'expired';
     return { state, position: place.position, admittedAt: state === 'admitted' ? admittedAt : null, front };
