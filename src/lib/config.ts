@@ -130,12 +130,13 @@ export const WAITING_ROOM_ADMISSIONS_PER_MINUTE = 600;
 /**
  * When a waiting room slows down for its checkout (domain/waiting-room.ts `pacedAdmissionRate`):
  * checkout keeps up while a buyer's order is in D1 within `holdTargetMs` of their request (checkout's
- * reads, the hold, its batch: tens of milliseconds when nothing queues); a report older than
+ * reads, the hold, its batch: tens of milliseconds when nothing queues), or within `calmFactor` times
+ * the quickest hold reported in this on-sale when that is sooner; a report older than
  * `freshMs` no longer slows anything (no batch: nothing to slow down for); the room never falls
  * below `leastShare` of its rate, so the line always moves; and the inventory object reports at most
  * once every `reportEveryMs` (the slowest hold since its last report).
  */
-export const CHECKOUT_HEALTH = { holdTargetMs: 250, freshMs: 5000, leastShare: 0.2, reportEveryMs: 1000 } as const;
+export const CHECKOUT_HEALTH = { holdTargetMs: 250, calmFactor: 2, freshMs: 5000, leastShare: 0.2, reportEveryMs: 1000 } as const;
 /**
  * Checkout's door of a waiting room: buyers first seen through enter one at a time at the room's
  * (paced) rate, so those let through while away (the early group reloads over minutes) and those let

@@ -299,10 +299,28 @@ describe('the rate paced by checkout', () => {
     expect(await rateAfterSetting(600)).toBe(200);
     await room().reportCheckout(40, 0, Date.now());
     expect(await rateAfterSetting(600)).toBe(600);
+    // The room keeps the quickest hold (40 ms): 200 ms is two and a half times that calm pace's target.
+    await room().reportCheckout(200, 0, Date.now());
+    expect(await rateAfterSetting(600)).toBe(240);
+    await room().reportCheckout(40, 0, Date.now());
     // A slow report that is no longer fresh slows nothing.
     await room().reportCheckout(1000, 0, Date.now() - 6000);
     expect(await rateAfterSetting(600)).toBe(600);
     expect(await rateAfterSetting(0)).toBe(0);
+  });
+
+  it('gives a room stored before the calm hold was kept the column, its latest hold as the calm one', async () => {
+    await room().reportCheckout(300, 0, Date.now());
+    await runInDurableObject(room(), (_instance, state) => {
+      state.storage.sql.exec('ALTER TABLE checkout_health DROP COLUMN calm_ms');
+    });
+    // The next life of the object (a deploy of this build) adds it back.
+    await runInDurableObject(room(), (_instance, state) => state.abort('reset by the test')).catch(() => undefined);
+    const [health] = await runInDurableObject(room(), (_instance, state) =>
+      state.storage.sql.exec<{ hold_ms: number; calm_ms: number }>('SELECT hold_ms, calm_ms FROM checkout_health').toArray(),
+    );
+    expect(health).toEqual({ hold_ms: 300, calm_ms: 300 });
+    await room().reportCheckout(40, 0, Date.now());
   });
 
   it('hears from the session’s inventory object after the batches it writes', async () => {

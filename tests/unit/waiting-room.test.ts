@@ -81,9 +81,10 @@ describe('the admission clock', () => {
 });
 
 describe('the rate paced by checkout', () => {
-  const rules = { holdTargetMs: 250, batchHolds: 25, freshMs: 5000, leastShare: 0.2 };
+  const rules = { holdTargetMs: 250, calmFactor: 2, batchHolds: 25, freshMs: 5000, leastShare: 0.2 };
   const at = OPENS + MINUTE;
-  const report = (holdMs: number, backlog: number, reportedAt = at) => ({ holdMs, backlog, reportedAt });
+  // A calm hold of a second leaves the rules' own target in charge.
+  const report = (holdMs: number, backlog: number, reportedAt = at, calmHoldMs = 1000) => ({ holdMs, backlog, reportedAt, calmHoldMs });
 
   it('keeps the configured rate while checkout keeps up, or before it reported anything', () => {
     expect(pacedAdmissionRate(600, null, at, rules)).toBe(600);
@@ -95,6 +96,15 @@ describe('the rate paced by checkout', () => {
     expect(pacedAdmissionRate(600, report(500, 0), at, rules)).toBe(300);
     expect(pacedAdmissionRate(600, report(100, 75), at, rules)).toBe(200);
     expect(pacedAdmissionRate(600, report(750, 50), at, rules)).toBe(200);
+  });
+
+  it('holds the pace to a few times the calm hold when that is sooner than the target', () => {
+    // Holds of 40 ms when calm: 80 ms keeps up, 200 ms is two and a half times behind.
+    expect(pacedAdmissionRate(600, report(80, 0, at, 40), at, rules)).toBe(600);
+    expect(pacedAdmissionRate(600, report(200, 0, at, 40), at, rules)).toBe(240);
+    // A calm hold of 200 ms (a far database): the target of 250 ms stands.
+    expect(pacedAdmissionRate(600, report(250, 0, at, 200), at, rules)).toBe(600);
+    expect(pacedAdmissionRate(600, report(500, 0, at, 200), at, rules)).toBe(300);
   });
 
   it('never stops the line: at least its least share of the rate', () => {

@@ -100,11 +100,14 @@ export interface CheckoutHealth {
   /** Holds left waiting for the next batch. */
   backlog: number;
   reportedAt: number;
+  /** The quickest hold any report of this on-sale gave: what a hold takes while checkout keeps up. */
+  calmHoldMs: number;
 }
 
 export interface PaceRules {
-  /** A hold written within this of its request keeps up. */
+  /** A hold written within this of its request keeps up, or within `calmFactor` times the calm hold when that is sooner. */
   holdTargetMs: number;
+  calmFactor: number;
   /** A batch writes this many holds at most: more waiting is a backlog. */
   batchHolds: number;
   /** A report older than this slows nothing. */
@@ -115,7 +118,10 @@ export interface PaceRules {
 
 /**
  * The rate the room lets buyers through at now: the configured one while checkout keeps up (the
- * latest batch's holds written within the target and no more holds waiting than one batch writes),
+ * latest batch's holds written within the target and no more holds waiting than one batch writes;
+ * the target is the sooner of the rules' own and `calmFactor` times the calm hold, because the rest
+ * of the marketplace's checkout shares what slows the holds: D1's writer deployed, the one thread
+ * locally, so holds at several times their calm pace mean everyone's orders are),
  * else slower in proportion to how far it falls behind (holds taking twice the target: half the
  * rate; two batches of holds waiting: half the rate; the worse of the two), never below the least
  * share. Once the latest report is no longer fresh the configured rate is back: a fast batch or none
@@ -123,7 +129,8 @@ export interface PaceRules {
  */
 export function pacedAdmissionRate(configured: number, health: CheckoutHealth | null, now: number, rules: PaceRules): number {
   if (configured <= 0 || health === null || now - health.reportedAt > rules.freshMs) return configured;
-  const behind = Math.max(1, health.holdMs / rules.holdTargetMs, health.backlog / rules.batchHolds);
+  const target = Math.min(rules.holdTargetMs, rules.calmFactor * health.calmHoldMs);
+  const behind = Math.max(1, health.holdMs / target, health.backlog / rules.batchHolds);
   return Math.max(Math.ceil(configured * rules.leastShare), Math.floor(configured / behind));
 }
 

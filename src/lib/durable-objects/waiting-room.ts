@@ -85,7 +85,15 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
       CREATE TABLE IF NOT EXISTS places (
         user_id INTEGER PRIMARY KEY, arrival INTEGER NOT NULL, position INTEGER UNIQUE, admitted_at INTEGER);
       CREATE TABLE IF NOT EXISTS checkout_health (
-        id INTEGER PRIMARY KEY CHECK (id = 1), hold_ms INTEGER NOT NULL, backlog INTEGER NOT NULL, reported_at INTEGER NOT NULL);`);
+        id INTEGER PRIMARY KEY CHECK (id = 1), hold_ms INTEGER NOT NULL, backlog INTEGER NOT NULL, reported_at INTEGER NOT NULL,
+        calm_ms INTEGER NOT NULL);`);
+    // A room made before the calm hold was kept: its row gains the column, its latest hold as the calm one.
+    const columns = this.sql.exec<{ name: string }>(`SELECT name FROM pragma_table_info('checkout_health')`).toArray();
+    if (!columns.some((column) => column.name === 'calm_ms')) {
+      this.sql.exec(
+        'ALTER TABLE checkout_health ADD COLUMN calm_ms INTEGER NOT NULL DEFAULT 0; UPDATE checkout_health SET calm_ms = hold_ms',
+      );
+    }
   }
 
   /**
@@ -151,14 +159,17 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     this.ctx.storage.transactionSync(() => {
       const stored = this.roomRow();
       if (stored) this.current(now, null, stored);
-      this.sql.exec(
-        `INSERT INTO checkout_health (id, hold_ms, backlog, reported_at) VALUES (1, ?1, ?2, ?3)
-         ON CONFLICT (id) DO UPDATE SET hold_ms = ?1, backlog = ?2, reported_at = ?3`,
-        Math.round(holdMs),
-        backlog,
-        now,
-      );
-      this.health = { holdMs: Math.round(holdMs), backlog, reportedAt: now };
+      const [health] = this.sql
+        .exec<{ hold_ms: number; calm_ms: number }>(
+          `INSERT INTO checkout_health (id, hold_ms, backlog, reported_at, calm_ms) VALUES (1, ?1, ?2, ?3, ?1)
+           ON CONFLICT (id) DO UPDATE SET hold_ms = ?1, backlog = ?2, reported_at = ?3, calm_ms = min(calm_ms, ?1)
+           RETURNING hold_ms, calm_ms`,
+          Math.round(holdMs),
+          backlog,
+          now,
+        )
+        .toArray();
+      this.health = { holdMs: health.hold_ms, backlog, reportedAt: now, calmHoldMs: health.calm_ms };
     });
   }
 
@@ -258,9 +269,11 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
   private paceAt(room: RoomRow, now: number): number {
     if (this.health === undefined) {
       const [row] = this.sql
-        .exec<{ hold_ms: number; backlog: number; reported_at: number }>('SELECT hold_ms, backlog, reported_at FROM checkout_health')
+        .exec<{ hold_ms: number; backlog: number; reported_at: number; calm_ms: number }>(
+          'SELECT hold_ms, backlog, reported_at, calm_ms FROM checkout_health',
+        )
         .toArray();
-      this.health = row ? { holdMs: row.hold_ms, backlog: row.backlog, reportedAt: row.reported_at } : null;
+      this.health = row ? { holdMs: row.hold_ms, backlog: row.backlog, reportedAt: row.reported_at, calmHoldMs: row.calm_ms } : null;
     }
     return pacedAdmissionRate(room.per_minute, this.health, now, PACE_RULES);
   }
