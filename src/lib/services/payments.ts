@@ -17,7 +17,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { REFUND_RETRY_AFTER_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { read, readTogether } from '../db/read-together.ts';
+import { rawStatement, read, readTogether } from '../db/read-together.ts';
 import { listings, orders, payments, paymentWebhookEvents } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Money } from '../domain/money.ts';
@@ -40,7 +40,9 @@ import { findOwnOrder, orderDetail, type OrderRow } from './orders/queries.ts';
 import { paymentProvider } from './payment-providers/index.ts';
 import type { CreatePaymentInput, PaymentProvider } from './payment-providers/types.ts';
 import { fulfilTransferOrder, type TransferReissue } from './transfers.ts';
-import type { RequestScope, UserScope } from './scope.ts';
+import type { AfterWriteRide, AfterWriteWork } from './after-write.ts';
+import type { ClaimedUserScope, RequestScope, UserScope } from './scope.ts';
+import { readSignedIn } from './signed-in.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -148,17 +150,18 @@ async function paymentStartOf(scope: RequestScope, order: OrderRow, payment: Pay
  * only a method offered for its currency. A new payment goes to the setup's provider.
  */
 export async function startPayment(
-  scope: UserScope,
+  claimed: ClaimedUserScope,
   orderId: number,
   method: PaymentMethod,
   idempotencyKey: string,
   setup: PaymentSetup,
   where: RequestOrigin,
+  afterWrite: AfterWriteWork | null = null,
 ): Promise<PaymentStart> {
-  const { db, env, userId, now } = scope;
   const hash = await requestHash({ method });
-  // One round trip: overdue orders close first, then the order, the payment this key started and an open one by the method.
-  const { order, earlier, open } = await readTogether(db, {
+  // One round trip: the session, overdue orders closed first, then the order, the payment this key
+  // started and an open one by the method.
+  const { scope, rows } = await readSignedIn(claimed, ({ db, userId, now }) => ({
     expired: read([expireOverdueOrdersStatement(db, now, { userId })], () => null),
     order: read(
       [
@@ -171,7 +174,9 @@ export async function startPayment(
     ),
     earlier: read([paymentByKeySelect(db, orderId, idempotencyKey)], ([[row]]) => row ?? null),
     open: read([openByMethodSelect(db, orderId, method)], ([[row]]) => row ?? null),
-  });
+  }));
+  const { db, env, now } = scope;
+  const { order, earlier, open } = rows;
   if (!order) throw new DomainError('order_not_found');
   if (earlier) return paymentStartOf(scope, order, sameRequestOrReused(earlier, hash), where);
   if (order.status !== 'pending_payment' || now >= order.paymentDeadline) throw new DomainError('order_not_payable');
@@ -190,30 +195,49 @@ export async function startPayment(
   const provider = paymentProvider(providerName, db, env);
   const created = await provider.create(createInput(order, method, idempotencyKey, provider.name, where), now);
   // One batch: the payment (a concurrent request with the same key got the same provider reference,
-  // so only one row is kept), the order marked as paying, and the row the key now names.
-  const [, , [payment]] = await db.batch([
-    db
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        provider: provider.name,
-        providerRef: created.ref,
-        method,
-        amount: order.total,
-        currency: order.currency,
-        status: 'created',
-        idempotencyKey,
-        requestHash: hash,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing(),
-    db
-      .update(orders)
-      .set({ paymentSubstatus: 'paying', paymentMethod: method, updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment'))),
-    paymentByKeySelect(db, order.id, idempotencyKey),
-  ]);
+  // so only one row is kept), the order marked as paying, the row the key now names, and the API's
+  // after-write pass last (one round trip fewer; a batch that fails with it is sent again without it,
+  // and the API then runs the pass on its own).
+  const record = (ride: AfterWriteRide | undefined) =>
+    readTogether(db, {
+      recorded: read(
+        [
+          db
+            .insert(payments)
+            .values({
+              orderId: order.id,
+              provider: provider.name,
+              providerRef: created.ref,
+              method,
+              amount: order.total,
+              currency: order.currency,
+              status: 'created',
+              idempotencyKey,
+              requestHash: hash,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .onConflictDoNothing(),
+          db
+            .update(orders)
+            .set({ paymentSubstatus: 'paying', paymentMethod: method, updatedAt: now })
+            .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment'))),
+        ],
+        () => null,
+      ),
+      payment: read([paymentByKeySelect(db, order.id, idempotencyKey)], ([[row]]) => row ?? null),
+      afterWrite: { statements: (ride?.statements ?? []).map(rawStatement), shape: (answers) => answers as D1Result[] },
+    });
+  const ride = afterWrite?.ride(now);
+  let written: Awaited<ReturnType<typeof record>>;
+  try {
+    written = await record(ride);
+  } catch (error) {
+    if (!ride) throw error;
+    written = await record(undefined);
+  }
+  if (ride && written.afterWrite.length > 0) ride.carried(written.afterWrite);
+  const { payment } = written;
   if (!payment) throw new Error(`Payment of order ${order.id} with key ${idempotencyKey} was not recorded`);
   return paymentStartOf(scope, order, sameRequestOrReused(payment, hash), where);
 }
