@@ -547,4 +547,20 @@ describe('round trips', () => {
     expect(read.result.body.data.paymentMethod).toBe('visa');
     expect(read.roundTrips).toBe(1);
   });
+
+  it("confirms a payment in four, the order's after-write work riding in its confirmation", async () => {
+    const client = await signedInClient('paytrips');
+    const order = await placeOrder(client);
+    const webhook = await decide(await startPaying(client, order.id), 'approve');
+    const confirmed = await countingRoundTrips(() => deliver(webhook));
+    expect(confirmed.result.status).toBe(200);
+    // The event with its payment, the sandbox's ledger, the claim, then the order's confirmation with the after-write work.
+    expect(confirmed.roundTrips).toBe(4);
+    expect((await orderOf(client, order.id)).status).toBe('pending_ticketing');
+    // The "payment received" message the confirmation's trigger wrote is already claimed for the queue.
+    const message = await env.DB.prepare(`SELECT enqueued_at AS enqueuedAt FROM messages WHERE order_id = ? AND kind = 'payment_received'`)
+      .bind(order.id)
+      .first<{ enqueuedAt: number | null }>();
+    expect(message?.enqueuedAt).not.toBeNull();
+  });
 });

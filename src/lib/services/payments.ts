@@ -305,7 +305,14 @@ async function paidByAnother(db: Db, payment: PaymentRow): Promise<boolean> {
  * Repeating this is harmless: the claim and the transition apply once, and the payment that paid
  * its order is left alone.
  */
-async function settleSucceeded(db: Db, env: ServiceEnv, provider: PaymentProvider, payment: PaymentRow, now: number): Promise<void> {
+async function settleSucceeded(
+  db: Db,
+  env: ServiceEnv,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  now: number,
+  afterWrite: AfterWriteWork | null,
+): Promise<void> {
   // One batch: the claim, then the payment and its order as they are after it.
   const [, [claimed], [claimedOrder]] = await db.batch([
     db
@@ -329,11 +336,14 @@ async function settleSucceeded(db: Db, env: ServiceEnv, provider: PaymentProvide
     if (now >= order.paymentDeadline) {
       await expireOverdueOrders(db, now, { userId: order.userId });
     } else if (
-      await applyOrderEvent(db, order.id, 'payment_confirmed', now, {
-        paymentSubstatus: null,
-        paymentMethod: claimed.method,
-        paidAt: claimed.paidAt,
-      })
+      await applyOrderEvent(
+        db,
+        order.id,
+        'payment_confirmed',
+        now,
+        { paymentSubstatus: null, paymentMethod: claimed.method, paidAt: claimed.paidAt },
+        afterWrite,
+      )
     ) {
       // A ticket transfer needs nothing from its seller: the tickets are reissued as soon as it is paid.
       await reissue();
@@ -365,15 +375,24 @@ export async function reissueTransferOrder(db: Db, env: ServiceEnv, orderId: num
   return outcome;
 }
 
-/** Asks the provider about a payment and brings our records (and the order) in line with its answer. */
-export async function syncPayment(db: Db, env: ServiceEnv, payment: PaymentRow, now: number): Promise<void> {
+/**
+ * Asks the provider about a payment and brings our records (and the order) in line with its answer;
+ * a request's after-write work may ride in the order's confirmation (applyOrderEvent).
+ */
+export async function syncPayment(
+  db: Db,
+  env: ServiceEnv,
+  payment: PaymentRow,
+  now: number,
+  afterWrite: AfterWriteWork | null = null,
+): Promise<void> {
   if (payment.status !== 'created' && payment.status !== 'succeeded') return;
   const provider = paymentProvider(payment.provider, db, env);
   const remote = await provider.query(payment.providerRef);
   if (!remote) return;
   const reported = paymentStatusOf(remote.status);
   if (reported === 'succeeded') {
-    await settleSucceeded(db, env, provider, payment, now);
+    await settleSucceeded(db, env, provider, payment, now, afterWrite);
   } else if (reported === 'failed' || reported === 'cancelled') {
     await markPayment(db, payment, reported, ['created'], now);
     await clearPayingWhenNoneOpen(db, payment.orderId, now);
@@ -421,6 +440,7 @@ export async function receiveWebhook(
   providerName: string,
   headers: Headers,
   body: string,
+  afterWrite: AfterWriteWork | null = null,
 ): Promise<{ duplicate: boolean }> {
   const { db, env, now } = scope;
   const provider = paymentProvider(providerName, db, env);
@@ -436,7 +456,7 @@ export async function receiveWebhook(
   if (taken.meta.changes !== 1) return { duplicate: true };
   if (notice.ref === null) return { duplicate: false };
   try {
-    if (payment) await syncPayment(db, env, payment, now);
+    if (payment) await syncPayment(db, env, payment, now, afterWrite);
   } catch (error) {
     // Let the provider's retry of this event be handled rather than ignored as a replay.
     await db.delete(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, notice.eventId));

@@ -70,5 +70,6 @@ export const paymentRoutes = new Hono<ApiEnv>()
   )
   .post('/v1/payments/webhooks/:provider', doc.anyone("A payment provider's signed notice"), input('param', providerParam), async (c) => {
     const body = await c.req.text();
-    return c.json(success(await receiveWebhook(c.var.scope, c.req.valid('param').provider, c.req.raw.headers, body)));
+    const { scope, afterWrite } = c.var;
+    return c.json(success(await receiveWebhook(scope, c.req.valid('param').provider, c.req.raw.headers, body, afterWrite)));
   });
