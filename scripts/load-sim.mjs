@@ -12,6 +12,13 @@
  * Meanwhile buyers order at an unrelated show, four orders a second (each timed, none waiting for
  * the one before), before the burst, during it and after it (idle: before and after together).
  *
+ * With SIM_AUTO_SWITCH_PER_MINUTE set, the session is a plain one that nobody marked, and the server
+ * runs with that threshold (HIGH_DEMAND_ORDERS_PER_MINUTE): every buyer arrives after the opening and
+ * orders straight away, until checkout's order rate turns the session high demand by itself; from
+ * then on an order without a pass is refused (403) and a confirmation page sends its buyer to the
+ * waiting room, and the buyers queue and buy as above. The run checks that the switch happened and
+ * that no ticket was sold twice across it (orders through D1 before, holds through the object after).
+ *
  * Reports the admission rate, the fairness (Kendall tau of arrival order against admission order,
  * late and early arrivals apart), admission-to-paid time, holds/s, the unrelated checkout's latency
  * idle and during the burst, the server's CPU (its busiest thread running, and waiting for a CPU
@@ -38,7 +45,10 @@ const settings = (name, fallback) => (process.env[name] === undefined ? fallback
 const BUYERS = settings('SIM_BUYERS', 300);
 const TICKETS = settings('SIM_TICKETS', 100);
 const ABANDON_SHARE = settings('SIM_ABANDON_SHARE', 0.2);
-const EARLY_SHARE = settings('SIM_EARLY_SHARE', 0.5);
+/** Orders a minute at which the plain session turns high demand by itself; unset: an operator marked it before the sale. */
+const AUTO_SWITCH_PER_MINUTE = settings('SIM_AUTO_SWITCH_PER_MINUTE', null);
+// A plain session has no line before its sale: everyone arrives once it opened.
+const EARLY_SHARE = AUTO_SWITCH_PER_MINUTE === null ? settings('SIM_EARLY_SHARE', 0.5) : 0;
 const ADMISSIONS_PER_MINUTE = settings('SIM_ADMISSIONS_PER_MINUTE', 600);
 const OPENS_AFTER_MS = settings('SIM_OPENS_AFTER_MS', 5000);
 const LATE_SPREAD_MS = settings('SIM_LATE_SPREAD_MS', 10_000);
@@ -193,7 +203,8 @@ async function startServer() {
     () => false,
   );
   if (answered) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or set SIM_PORT.`);
-  const server = spawnServer(WRANGLER, serveArgs(persistTo, port), MEASURING_ENV);
+  const vars = { APP_ENV: 'local', ...(AUTO_SWITCH_PER_MINUTE === null ? {} : { HIGH_DEMAND_ORDERS_PER_MINUTE: AUTO_SWITCH_PER_MINUTE }) };
+  const server = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), MEASURING_ENV);
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (!server.running()) throw new Error(`The server exited before answering:\n${server.stderr()}`);
@@ -221,22 +232,32 @@ async function onSaleListing(otherActivityId) {
   return row;
 }
 
-/** The unrelated show's listing, with stock for the whole run. */
+/**
+ * The unrelated show's listing, with stock for the whole run. When sessions switch by themselves, an
+ * operator's decision keeps its session plain: the probe's own 240 orders a minute would pass a low
+ * threshold.
+ */
 async function unrelatedListing() {
   const listing = await onSaleListing(0);
   await sql(`UPDATE listings SET quantity_available = ${UNRELATED_STOCK}, quantity_total = ${UNRELATED_STOCK} WHERE id = ${listing.id}`);
+  if (AUTO_SWITCH_PER_MINUTE !== null) {
+    await sql(
+      `INSERT INTO operator_high_demand_switches (session_id, high_demand, switched_at) VALUES (${listing.sessionId}, 0, ${Date.now()})`,
+    );
+  }
   return listing;
 }
 
 /**
- * A new high-demand session of another activity, 30 days away, with one listing of TICKETS e-tickets;
- * its activity's sale is closed until `openSale` sets the opening.
+ * A new session of another activity, 30 days away, with one listing of TICKETS e-tickets: high demand,
+ * or plain when it is to switch by itself; its activity's sale is closed until `openSale` sets the opening.
  */
 async function hotListing(unrelatedActivityId) {
   const source = await onSaleListing(unrelatedActivityId);
   const startsAt = Date.now() + 30 * DAY_MS;
   const [session] = await sql(`
-    INSERT INTO activity_sessions (activity_id, starts_at, ends_at, high_demand) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}, 1
+    INSERT INTO activity_sessions (activity_id, starts_at, ends_at, high_demand)
+    SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}, ${AUTO_SWITCH_PER_MINUTE === null ? 1 : 0}
     FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
   const [tier] = await sql(`
     INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort)
@@ -331,10 +352,34 @@ function passOnPage(html) {
  * through reads the pass, quotes, orders, and pays or abandons. Returns what happened and when.
  */
 async function visit(buyer, hot, clock) {
-  const { client } = buyer;
-  const room = `/api/v1/waiting-rooms/${hot.sessionId}`;
   await wait(buyer.arriveAt - clock());
   buyer.arrivedAt = clock();
+  if (AUTO_SWITCH_PER_MINUTE !== null && (await buyWithoutLine(buyer, hot, clock))) return;
+  buyer.queued = true;
+  await queueAndBuy(buyer, hot, clock);
+}
+
+/**
+ * A plain session's buyer orders straight away, as long as it is plain: answers false when the
+ * session turned high demand first (the confirmation page sent them to the waiting room, or the
+ * order was refused for want of a pass).
+ */
+async function buyWithoutLine(buyer, hot, clock) {
+  const page = await buyer.client.request(`/en/order/confirm?listingId=${hot.listingId}&quantity=1`);
+  if (page.status === 303 && page.headers.get('location')?.includes('/waiting-room/')) return false;
+  if (page.status === 409) {
+    buyer.outcome = 'sold out';
+    return true;
+  }
+  if (page.status !== 200) throw new Error(`buyer ${buyer.index}: the order confirmation page answered ${page.status}`);
+  return buy(buyer, hot, clock, null);
+}
+
+/** The buyer's visit through the waiting room: join, poll until through, then buy with the pass. */
+async function queueAndBuy(buyer, hot, clock) {
+  const { client } = buyer;
+  const room = `/api/v1/waiting-rooms/${hot.sessionId}`;
+  buyer.joinedAt = clock();
   let view = (await client.api(room, { method: 'POST', body: {} })).envelope.data;
   let polls = 0;
   while (view.state !== 'admitted') {
@@ -371,33 +416,44 @@ async function visit(buyer, hot, clock) {
   }
   const pass = passOnPage(await page.text());
   if (page.status !== 200 || !pass) throw new Error(`buyer ${buyer.index}: no pass on the order confirmation page (${page.status})`);
+  await buy(buyer, hot, clock, pass);
+}
+
+/**
+ * Quotes, orders one ticket (with the pass, if any) and pays or abandons. Answers false when the
+ * order was refused for want of a pass (the session turned high demand since its page).
+ */
+async function buy(buyer, hot, clock, pass) {
+  const { client } = buyer;
   const expectedTotal = await quotedTotal(client, hot.listingId);
   if (expectedTotal === null) {
     buyer.outcome = 'sold out';
-    return;
+    return true;
   }
-  buyer.orderSentAt = clock();
+  const sentAt = clock();
   const order = await client.api(
     '/api/v1/orders',
     {
       method: 'POST',
-      headers: { 'idempotency-key': `sim-${run}-hot-${buyer.index}` },
-      body: orderBody(hot.listingId, expectedTotal, { waitingRoomPass: pass }),
+      headers: { 'idempotency-key': `sim-${run}-hot-${buyer.index}${pass ? '-passed' : ''}` },
+      body: orderBody(hot.listingId, expectedTotal, pass ? { waitingRoomPass: pass } : {}),
     },
-    [200, 409, 410, 422],
+    [200, 403, 409, 410, 422],
   );
+  if (order.status === 403 && !pass && order.envelope?.errorCode === 'waiting_room_pass_required') return false;
+  buyer.orderSentAt = sentAt;
   buyer.orderAnsweredAt = clock();
   if (order.status !== 200) {
     if (order.envelope?.errorCode !== 'tickets_sold_out') {
       throw new Error(`buyer ${buyer.index}: order refused ${order.status} ${JSON.stringify(order.envelope)}`);
     }
     buyer.outcome = 'sold out';
-    return;
+    return true;
   }
   const { id } = order.envelope.data;
   if (buyer.abandons) {
     buyer.outcome = 'abandoned';
-    return;
+    return true;
   }
   const started = await client.api(`/api/v1/orders/${id}/payments`, {
     method: 'POST',
@@ -411,6 +467,7 @@ async function visit(buyer, hot, clock) {
   if (paid.status !== 'pending_ticketing') throw new Error(`buyer ${buyer.index}: order ${id} is ${paid.status} after paying`);
   buyer.paidAt = clock();
   buyer.outcome = 'paid';
+  return true;
 }
 
 /** The arrivals: early ones at random moments before the opening, late ones one after another after it. */
@@ -454,9 +511,9 @@ function timeline(samples, openedAt, idleP95Ms) {
     });
 }
 
-/** Kendall tau of the order the group arrived in against the order the room let it through. */
+/** Kendall tau of the order the group sent its joins in against the order the room let it through. */
 function fairness(group) {
-  const byArrival = [...group].sort((a, b) => a.arrivedAt - b.arrivedAt);
+  const byArrival = [...group].sort((a, b) => a.joinedAt - b.joinedAt);
   const tau = kendallTau(byArrival.map((buyer) => buyer.position));
   return tau === null ? null : Number(tau.toFixed(3));
 }
@@ -540,7 +597,13 @@ async function withServerCpu(serverPid, work) {
 async function simulate(report, serverPid) {
   const unrelated = await unrelatedListing();
   const hot = await hotListing(unrelated.activityId);
-  await anyone.api(`/api/v1/dev/waiting-rooms/${hot.sessionId}`, { method: 'POST', body: { admissionsPerMinute: ADMISSIONS_PER_MINUTE } });
+  // A plain session has no room to set: the room it opens when it switches runs at the app's rate.
+  if (AUTO_SWITCH_PER_MINUTE === null) {
+    await anyone.api(`/api/v1/dev/waiting-rooms/${hot.sessionId}`, {
+      method: 'POST',
+      body: { admissionsPerMinute: ADMISSIONS_PER_MINUTE },
+    });
+  }
 
   const clients = Array.from({ length: BUYERS + UNRELATED_BUYERS }, (_, i) => new Client(`198.19.${i >> 8}.${i & 255}`));
   const signUpStarted = performance.now();
@@ -578,7 +641,13 @@ async function simulate(report, serverPid) {
   const admitted = [];
   const watching = (async () => {
     while (sampling) {
-      const view = (await anyone.api(`/api/v1/waiting-rooms/${hot.sessionId}/front?position=${BUYERS}`)).envelope.data;
+      const front = await anyone.api(`/api/v1/waiting-rooms/${hot.sessionId}/front?position=${BUYERS}`, {}, [200, 404]);
+      // A plain session has no room until it turns high demand.
+      if (front.status === 404) {
+        await wait(FRONT_SAMPLE_MS);
+        continue;
+      }
+      const view = front.envelope.data;
       admitted.push({ at: clock(), through: view.state === 'admitted' ? BUYERS : BUYERS - view.place });
       if (view.state === 'admitted') return;
       await wait(FRONT_SAMPLE_MS);
@@ -610,8 +679,10 @@ async function simulate(report, serverPid) {
   const count = (outcome) => buyers.filter((buyer) => buyer.outcome === outcome).length;
   const held = count('paid') + count('abandoned');
   const firstAdmitted = admitted.find((sample) => sample.through > 0);
-  const allAdmitted = admitted.find((sample) => sample.through === BUYERS);
-  const holds = buyers.filter((buyer) => buyer.outcome === 'paid' || buyer.outcome === 'abandoned');
+  // Where the line ended: everyone (an operator's on-sale), or those who queued once the session switched.
+  const allAdmitted = admitted.find((sample) => sample.through === admitted.at(-1).through);
+  const queued = buyers.filter((buyer) => buyer.queued);
+  const holds = queued.filter((buyer) => buyer.outcome === 'paid' || buyer.outcome === 'abandoned');
   const holdAnswers = holds.map((buyer) => buyer.orderAnsweredAt).sort((a, b) => a - b);
   const idle = spread([...idleBefore.result, ...idleAfter.result].map((sample) => sample.ms));
   const busy = spread(duringTimes.map((sample) => sample.ms));
@@ -623,13 +694,13 @@ async function simulate(report, serverPid) {
     burstSeconds: Number((burstMs / 1000).toFixed(1)),
     admission: {
       configuredPerSecond: Number((ADMISSIONS_PER_MINUTE / 60).toFixed(2)),
-      achievedPerSecond: Number(((BUYERS - firstAdmitted.through) / ((allAdmitted.at - firstAdmitted.at) / 1000)).toFixed(2)),
-      pollsPerBuyer: Number((buyers.reduce((sum, buyer) => sum + buyer.polls, 0) / buyers.length).toFixed(1)),
+      achievedPerSecond: Number(((allAdmitted.through - firstAdmitted.through) / ((allAdmitted.at - firstAdmitted.at) / 1000)).toFixed(2)),
+      pollsPerBuyer: Number((queued.reduce((sum, buyer) => sum + buyer.polls, 0) / queued.length).toFixed(1)),
     },
-    fairness: { lateTau: fairness(buyers.filter((b) => !b.early)), earlyTau: fairness(buyers.filter((b) => b.early)) },
+    fairness: { lateTau: fairness(queued.filter((b) => !b.early)), earlyTau: fairness(queued.filter((b) => b.early)) },
     outcomes: { paid: count('paid'), abandoned: count('abandoned'), soldOut: count('sold out') },
-    admissionToPaid: spread(buyers.filter((b) => b.outcome === 'paid').map((b) => b.paidAt - b.admittedAt)),
-    holdAnswer: spread(buyers.filter((b) => b.orderAnsweredAt !== undefined).map((b) => b.orderAnsweredAt - b.orderSentAt)),
+    admissionToPaid: spread(queued.filter((b) => b.outcome === 'paid').map((b) => b.paidAt - b.admittedAt)),
+    holdAnswer: spread(queued.filter((b) => b.orderAnsweredAt !== undefined).map((b) => b.orderAnsweredAt - b.orderSentAt)),
     holdsPerSecond:
       holdAnswers.length > 1 ? Number(((holdAnswers.length - 1) / ((holdAnswers.at(-1) - holdAnswers[0]) / 1000)).toFixed(2)) : null,
     stock: { ...stock, minimumSeen: minimumStock, answeredHolds: held },
@@ -644,6 +715,18 @@ async function simulate(report, serverPid) {
     serverCpu: { idleBefore: idleBefore.cpu, duringBurst: burstCpu, idleAfter: idleAfter.cpu },
     burstTimeline: seconds,
   });
+  if (AUTO_SWITCH_PER_MINUTE !== null) {
+    const [session] = await sql(`SELECT high_demand AS highDemand FROM activity_sessions WHERE id = ${hot.sessionId}`);
+    const direct = buyers.filter((buyer) => !buyer.queued);
+    report.autoSwitch = {
+      ordersPerMinute: AUTO_SWITCH_PER_MINUTE,
+      switched: session.highDemand === 1,
+      directOrders: direct.filter((buyer) => buyer.orderAnsweredAt !== undefined && buyer.outcome !== 'sold out').length,
+      queued: queued.length,
+    };
+    if (!report.autoSwitch.switched || queued.length === 0)
+      throw new Error(`The session did not switch: ${JSON.stringify(report.autoSwitch)}`);
+  }
   const oversold = stock.held > TICKETS || minimumStock < 0 || stock.available + stock.held !== stock.total || stock.held !== held;
   report.soldExactly = stock.held === Math.min(TICKETS, BUYERS) && !oversold;
   if (oversold) throw new Error(`Oversold or miscounted: ${JSON.stringify(report.stock)} for ${TICKETS} tickets`);
@@ -673,6 +756,12 @@ function table(report) {
     `| Ratio during / idle, p50 / p95 (target <= 1.5) | ${u.p50Ratio} / ${u.p95Ratio} |`,
     `| Server's busiest thread, idle before / burst / idle after: running + waiting for a CPU | ${threadUse(cpu.idleBefore)} / ${threadUse(cpu.duringBurst)} / ${threadUse(cpu.idleAfter)} |`,
   ];
+  if (report.autoSwitch) {
+    const { ordersPerMinute, directOrders, queued } = report.autoSwitch;
+    lines.push(
+      `| Switched by itself at ${ordersPerMinute} orders/min: orders before it (through D1) / buyers queued after it | ${directOrders} / ${queued} |`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -690,6 +779,7 @@ async function main() {
     pollMaxMs: POLL_MAX_MS,
     drawSpreadMs: DRAW_SPREAD_MS,
     seed: SEED,
+    autoSwitchPerMinute: AUTO_SWITCH_PER_MINUTE,
   };
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/lib/api/app.ts';
 import { database } from '../../src/lib/db/client.ts';
+import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
 import {
   decideSandboxPayment,
   sandboxWebhook,
@@ -528,5 +529,38 @@ describe('an Idempotency-Key of a payment', () => {
     expect(reused.body).toMatchObject({ code: 422, errorCode: 'idempotency_key_reused' });
     const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM payments WHERE order_id = ?').bind(order.id).first<{ n: number }>();
     expect(rows!.n).toBe(1);
+  });
+});
+
+describe('round trips', () => {
+  // Each D1 call is a round trip to a far primary when deployed, and a turn on the one busy thread of
+  // a hot on-sale locally (docs/hot-on-sale.md): a paying buyer's own requests take as few as they can.
+  it('starts a payment in three round trips, its after-write work included, and reads the order in one', async () => {
+    const client = await signedInClient('paytrips');
+    const order = await placeOrder(client);
+    const started = await countingRoundTrips(() => pay(client, order.id, 'visa'));
+    expect(started.result.status, started.result.text).toBe(200);
+    // The session with the order's reads, the sandbox's ledger, then the payment with the after-write work.
+    expect(started.roundTrips).toBe(3);
+    const read = await countingRoundTrips(() => client.call<Order>(`/api/v1/orders/${order.id}`));
+    expect(read.result.status).toBe(200);
+    expect(read.result.body.data.paymentMethod).toBe('visa');
+    expect(read.roundTrips).toBe(1);
+  });
+
+  it("confirms a payment in four, the order's after-write work riding in its confirmation", async () => {
+    const client = await signedInClient('paytrips');
+    const order = await placeOrder(client);
+    const webhook = await decide(await startPaying(client, order.id), 'approve');
+    const confirmed = await countingRoundTrips(() => deliver(webhook));
+    expect(confirmed.result.status).toBe(200);
+    // The event with its payment, the sandbox's ledger, the claim, then the order's confirmation with the after-write work.
+    expect(confirmed.roundTrips).toBe(4);
+    expect((await orderOf(client, order.id)).status).toBe('pending_ticketing');
+    // The "payment received" message the confirmation's trigger wrote is already claimed for the queue.
+    const message = await env.DB.prepare(`SELECT enqueued_at AS enqueuedAt FROM messages WHERE order_id = ? AND kind = 'payment_received'`)
+      .bind(order.id)
+      .first<{ enqueuedAt: number | null }>();
+    expect(message?.enqueuedAt).not.toBeNull();
   });
 });

@@ -36,6 +36,8 @@ interface PreparedStatement {
   customResultMapper?: unknown;
   joinsNotNullableMap?: Record<string, boolean>;
   mapResult(result: unknown, isFromBatch: boolean): unknown;
+  /** Prepared and bound on the D1 binding by its caller (rawStatement): sent as it is. */
+  raw?: true;
 }
 
 interface Decoder {
@@ -110,11 +112,27 @@ function batchAnswer(statement: PreparedStatement, result: D1Result): unknown {
 async function batch(db: Db, statements: readonly BatchItem<'sqlite'>[]): Promise<unknown[]> {
   const prepared = statements.map((statement) => (statement as unknown as { _prepare(): PreparedStatement })._prepare());
   const bound = prepared.map((statement) => {
+    if (statement.raw) return statement.stmt;
     const { sql, params } = statement.getQuery();
     return params.length > 0 ? statement.stmt.bind(...params) : db.$client.prepare(sql).bind();
   });
   const results = await db.$client.batch(bound);
   return results.map((result, index) => batchAnswer(prepared[index], result));
+}
+
+/**
+ * A statement its caller prepared and bound on the D1 binding (the after-write pass's, which a write
+ * batch carries last), to go in a batch beside Drizzle's; its answer is D1's own result.
+ */
+export function rawStatement(statement: D1PreparedStatement): BatchItem<'sqlite'> {
+  const prepared = {
+    stmt: statement,
+    raw: true,
+    executeMethod: 'run',
+    getQuery: () => ({ sql: '', params: [] }),
+    mapResult: (result: unknown) => result,
+  };
+  return { _prepare: () => prepared } as unknown as BatchItem<'sqlite'>;
 }
 
 /** Runs every read's statements in one batch and answers each read's shaped result under its name. */

@@ -907,6 +907,25 @@ export const locationHistory = sqliteTable('location_history', {
 });
 
 /**
+ * Each activity's cheapest listing as a card shows it, kept by the triggers of migration 0027 so that
+ * a card reads one row (services/catalogue.ts cheapestListing): the answer for picked_at <= now <
+ * on_sale_until (null: not on sale, the answer for every later time). No row: no listing but withdrawn ones.
+ */
+export const activityCheapestListings = sqliteTable(
+  'activity_cheapest_listings',
+  {
+    activityId: integer('activity_id').primaryKey(),
+    listingId: integer('listing_id').notNull(),
+    price: integer('price').notNull(),
+    currency: text('currency').notNull(),
+    faceValue: integer('face_value').notNull(),
+    onSaleUntil: integer('on_sale_until'),
+    pickedAt: integer('picked_at').notNull(),
+  },
+  (t) => [index('activity_cheapest_listings_until_idx').on(t.onSaleUntil)],
+);
+
+/**
  * One row (id 1): the version of what the shared browse pages show. Triggers of migration
  * 0012_page_cache_version bump it on every write that changes a card, a price, a sale state or a
  * rate, so the edge cache's key moves on and no page shows a stale price for long (domain/page-cache.ts).

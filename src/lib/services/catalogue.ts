@@ -2,7 +2,7 @@
  * The browsing catalogue: cities and categories (from the reference tables), activity cards and
  * the home config, shaped for the request's locale and currency.
  */
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { prefixed } from '../db/batch-columns.ts';
 import { type Bound, compiledSelect } from '../db/compiled-select.ts';
@@ -143,15 +143,14 @@ export const listingOnSaleSql = (now: Bound<number>) => sql`(l.status = 'active'
 
 /**
  * The card's activity's cheapest listing on sale, else its cheapest listing of all (what a sold-out
- * card shows), as one JSON column of the card's own row: a card needs no second query (the indexes
- * on sessions, tiers and listings keep it a few lookups per card). Cheapest by value in HKD, as the
- * price sort of lists compares them (services/listing.ts), so a listing in another currency is
- * weighed at its rate. The inner select picks the listing by id and only that one is made JSON:
- * SQLite evaluates what a sorted select returns for every row it sorts (about 24 listings a card),
- * and building the JSON for each was about a quarter of a card's SQL time.
+ * card shows), as JSON. Cheapest by value in HKD, as the price sort of lists compares them
+ * (services/listing.ts), so a listing in another currency is weighed at its rate. This live query
+ * reads and sorts every listing of the activity (about 24); the inner select picks the listing by id
+ * and only that one is made JSON, since SQLite evaluates what a sorted select returns for every row
+ * it sorts. Cards read the pick kept by migration 0027 instead, and run this only where that pick
+ * does not answer for `now`; the migration's view makes the same pick.
  */
-const cheapestListing = (now: Bound<number>) =>
-  sql<CheapestListing | null>`(
+export const liveCheapestListing = (now: Bound<number>, activityId: SQL) => sql`(
   SELECT json_object('price', l.price, 'currency', l.currency, 'faceValue', t.face_value, 'inStock', ${listingOnSaleSql(now)})
   FROM listings l
   JOIN ticket_tiers t ON t.id = l.tier_id
@@ -163,12 +162,27 @@ const cheapestListing = (now: Bound<number>) =>
     JOIN activity_sessions s ON s.id = t.session_id
     JOIN currencies c ON c.code = l.currency
     JOIN fx_rates fx ON fx.quote = l.currency
-    WHERE s.activity_id = ${activities.id} AND l.status != 'withdrawn'
+    WHERE s.activity_id = ${activityId} AND l.status != 'withdrawn'
     ORDER BY NOT ${listingOnSaleSql(now)},
       l.price * 1000000.0 / (fx.per_hkd_micros * CASE c.minor_digits WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 ELSE 1000 END),
       l.id
     LIMIT 1
   )
+)`;
+
+/**
+ * The card's cheapest listing (see liveCheapestListing) as one JSON column of the card's own row, so
+ * a card needs no second query. It reads the activity's kept pick, one row by key (migration 0027):
+ * the pick answers from the time it was made until its session starts (for ever when nothing was on
+ * sale), and no row means no listing but withdrawn ones. Outside that range the live query runs.
+ */
+const cheapestListing = (now: Bound<number>) =>
+  sql<CheapestListing | null>`(
+  SELECT CASE WHEN p.picked_at <= ${now} AND (p.on_sale_until IS NULL OR p.on_sale_until > ${now})
+    THEN json_object('price', p.price, 'currency', p.currency, 'faceValue', p.face_value, 'inStock', p.on_sale_until IS NOT NULL)
+    ELSE ${liveCheapestListing(now, sql`p.activity_id`)} END
+  FROM activity_cheapest_listings p
+  WHERE p.activity_id = ${activities.id}
 )`
     .mapWith((json: string) => JSON.parse(json) as CheapestListing)
     .as('cheapest_listing');
@@ -335,3 +349,14 @@ export function homeConfigRead(scope: RequestScope, tkd: HomeConfig['tkd']): Rea
 }
 
 export const homeConfig = (scope: RequestScope, tkd: HomeConfig['tkd']) => readOne(scope.db, homeConfigRead(scope, tkd));
+
+/**
+ * Picks again the kept cheapest listing of activities whose pick's session has started (migration
+ * 0027), whose cards run the live query until then. The answers do not change, only where they are read from.
+ */
+export async function repickStartedCheapestListings(db: Db, now: number): Promise<void> {
+  await db.run(sql`
+    INSERT OR REPLACE INTO activity_cheapest_listings
+    SELECT * FROM activity_cheapest_listing_picks
+    WHERE activity_id IN (SELECT activity_id FROM activity_cheapest_listings WHERE on_sale_until <= ${now})`);
+}

@@ -17,7 +17,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { REFUND_RETRY_AFTER_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { read, readTogether } from '../db/read-together.ts';
+import { rawStatement, read, readTogether } from '../db/read-together.ts';
 import { listings, orders, payments, paymentWebhookEvents } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Money } from '../domain/money.ts';
@@ -40,7 +40,9 @@ import { findOwnOrder, orderDetail, type OrderRow } from './orders/queries.ts';
 import { paymentProvider } from './payment-providers/index.ts';
 import type { CreatePaymentInput, PaymentProvider } from './payment-providers/types.ts';
 import { fulfilTransferOrder, type TransferReissue } from './transfers.ts';
-import type { RequestScope, UserScope } from './scope.ts';
+import type { AfterWriteRide, AfterWriteWork } from './after-write.ts';
+import type { ClaimedUserScope, RequestScope, UserScope } from './scope.ts';
+import { readSignedIn } from './signed-in.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -148,17 +150,18 @@ async function paymentStartOf(scope: RequestScope, order: OrderRow, payment: Pay
  * only a method offered for its currency. A new payment goes to the setup's provider.
  */
 export async function startPayment(
-  scope: UserScope,
+  claimed: ClaimedUserScope,
   orderId: number,
   method: PaymentMethod,
   idempotencyKey: string,
   setup: PaymentSetup,
   where: RequestOrigin,
+  afterWrite: AfterWriteWork | null = null,
 ): Promise<PaymentStart> {
-  const { db, env, userId, now } = scope;
   const hash = await requestHash({ method });
-  // One round trip: overdue orders close first, then the order, the payment this key started and an open one by the method.
-  const { order, earlier, open } = await readTogether(db, {
+  // One round trip: the session, overdue orders closed first, then the order, the payment this key
+  // started and an open one by the method.
+  const { scope, rows } = await readSignedIn(claimed, ({ db, userId, now }) => ({
     expired: read([expireOverdueOrdersStatement(db, now, { userId })], () => null),
     order: read(
       [
@@ -171,7 +174,9 @@ export async function startPayment(
     ),
     earlier: read([paymentByKeySelect(db, orderId, idempotencyKey)], ([[row]]) => row ?? null),
     open: read([openByMethodSelect(db, orderId, method)], ([[row]]) => row ?? null),
-  });
+  }));
+  const { db, env, now } = scope;
+  const { order, earlier, open } = rows;
   if (!order) throw new DomainError('order_not_found');
   if (earlier) return paymentStartOf(scope, order, sameRequestOrReused(earlier, hash), where);
   if (order.status !== 'pending_payment' || now >= order.paymentDeadline) throw new DomainError('order_not_payable');
@@ -190,30 +195,49 @@ export async function startPayment(
   const provider = paymentProvider(providerName, db, env);
   const created = await provider.create(createInput(order, method, idempotencyKey, provider.name, where), now);
   // One batch: the payment (a concurrent request with the same key got the same provider reference,
-  // so only one row is kept), the order marked as paying, and the row the key now names.
-  const [, , [payment]] = await db.batch([
-    db
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        provider: provider.name,
-        providerRef: created.ref,
-        method,
-        amount: order.total,
-        currency: order.currency,
-        status: 'created',
-        idempotencyKey,
-        requestHash: hash,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing(),
-    db
-      .update(orders)
-      .set({ paymentSubstatus: 'paying', paymentMethod: method, updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment'))),
-    paymentByKeySelect(db, order.id, idempotencyKey),
-  ]);
+  // so only one row is kept), the order marked as paying, the row the key now names, and the API's
+  // after-write pass last (one round trip fewer; a batch that fails with it is sent again without it,
+  // and the API then runs the pass on its own).
+  const record = (ride: AfterWriteRide | undefined) =>
+    readTogether(db, {
+      recorded: read(
+        [
+          db
+            .insert(payments)
+            .values({
+              orderId: order.id,
+              provider: provider.name,
+              providerRef: created.ref,
+              method,
+              amount: order.total,
+              currency: order.currency,
+              status: 'created',
+              idempotencyKey,
+              requestHash: hash,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .onConflictDoNothing(),
+          db
+            .update(orders)
+            .set({ paymentSubstatus: 'paying', paymentMethod: method, updatedAt: now })
+            .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment'))),
+        ],
+        () => null,
+      ),
+      payment: read([paymentByKeySelect(db, order.id, idempotencyKey)], ([[row]]) => row ?? null),
+      afterWrite: { statements: (ride?.statements ?? []).map(rawStatement), shape: (answers) => answers as D1Result[] },
+    });
+  const ride = afterWrite?.ride(now);
+  let written: Awaited<ReturnType<typeof record>>;
+  try {
+    written = await record(ride);
+  } catch (error) {
+    if (!ride) throw error;
+    written = await record(undefined);
+  }
+  if (ride && written.afterWrite.length > 0) ride.carried(written.afterWrite);
+  const { payment } = written;
   if (!payment) throw new Error(`Payment of order ${order.id} with key ${idempotencyKey} was not recorded`);
   return paymentStartOf(scope, order, sameRequestOrReused(payment, hash), where);
 }
@@ -281,7 +305,14 @@ async function paidByAnother(db: Db, payment: PaymentRow): Promise<boolean> {
  * Repeating this is harmless: the claim and the transition apply once, and the payment that paid
  * its order is left alone.
  */
-async function settleSucceeded(db: Db, env: ServiceEnv, provider: PaymentProvider, payment: PaymentRow, now: number): Promise<void> {
+async function settleSucceeded(
+  db: Db,
+  env: ServiceEnv,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  now: number,
+  afterWrite: AfterWriteWork | null,
+): Promise<void> {
   // One batch: the claim, then the payment and its order as they are after it.
   const [, [claimed], [claimedOrder]] = await db.batch([
     db
@@ -305,11 +336,14 @@ async function settleSucceeded(db: Db, env: ServiceEnv, provider: PaymentProvide
     if (now >= order.paymentDeadline) {
       await expireOverdueOrders(db, now, { userId: order.userId });
     } else if (
-      await applyOrderEvent(db, order.id, 'payment_confirmed', now, {
-        paymentSubstatus: null,
-        paymentMethod: claimed.method,
-        paidAt: claimed.paidAt,
-      })
+      await applyOrderEvent(
+        db,
+        order.id,
+        'payment_confirmed',
+        now,
+        { paymentSubstatus: null, paymentMethod: claimed.method, paidAt: claimed.paidAt },
+        afterWrite,
+      )
     ) {
       // A ticket transfer needs nothing from its seller: the tickets are reissued as soon as it is paid.
       await reissue();
@@ -341,15 +375,24 @@ export async function reissueTransferOrder(db: Db, env: ServiceEnv, orderId: num
   return outcome;
 }
 
-/** Asks the provider about a payment and brings our records (and the order) in line with its answer. */
-export async function syncPayment(db: Db, env: ServiceEnv, payment: PaymentRow, now: number): Promise<void> {
+/**
+ * Asks the provider about a payment and brings our records (and the order) in line with its answer;
+ * a request's after-write work may ride in the order's confirmation (applyOrderEvent).
+ */
+export async function syncPayment(
+  db: Db,
+  env: ServiceEnv,
+  payment: PaymentRow,
+  now: number,
+  afterWrite: AfterWriteWork | null = null,
+): Promise<void> {
   if (payment.status !== 'created' && payment.status !== 'succeeded') return;
   const provider = paymentProvider(payment.provider, db, env);
   const remote = await provider.query(payment.providerRef);
   if (!remote) return;
   const reported = paymentStatusOf(remote.status);
   if (reported === 'succeeded') {
-    await settleSucceeded(db, env, provider, payment, now);
+    await settleSucceeded(db, env, provider, payment, now, afterWrite);
   } else if (reported === 'failed' || reported === 'cancelled') {
     await markPayment(db, payment, reported, ['created'], now);
     await clearPayingWhenNoneOpen(db, payment.orderId, now);
@@ -397,6 +440,7 @@ export async function receiveWebhook(
   providerName: string,
   headers: Headers,
   body: string,
+  afterWrite: AfterWriteWork | null = null,
 ): Promise<{ duplicate: boolean }> {
   const { db, env, now } = scope;
   const provider = paymentProvider(providerName, db, env);
@@ -412,7 +456,7 @@ export async function receiveWebhook(
   if (taken.meta.changes !== 1) return { duplicate: true };
   if (notice.ref === null) return { duplicate: false };
   try {
-    if (payment) await syncPayment(db, env, payment, now);
+    if (payment) await syncPayment(db, env, payment, now, afterWrite);
   } catch (error) {
     // Let the provider's retry of this event be handled rather than ignored as a replay.
     await db.delete(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, notice.eventId));

@@ -3,7 +3,8 @@
  * deadline even when nobody reads them, draws the lotteries whose time has come, finishes the
  * reissue of paid transfer orders that failed after payment, gives back money whose refund
  * failed, deletes rows whose only purpose has passed (past minutes' order counts among them), tells notify-me subscribers of sales that
- * started, moves ended activities to the back of the search index (services/search.ts), and then
+ * started, moves ended activities to the back of the search index (services/search.ts), picks again the
+ * cards' cheapest listings whose session has started (services/catalogue.ts), and then
  * does what follows any write (services/after-write.ts).
  */
 import { lt } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { authSessions, captchaChallenges, rateLimits, sessionOrderRates, verific
 import { minuteOf } from '../domain/order-rate.ts';
 import { writeSaleStartedMessages } from './activity-detail.ts';
 import { afterWrite } from './after-write.ts';
+import { repickStartedCheapestListings } from './catalogue.ts';
 import type { ServiceEnv } from './env.ts';
 import type { MessageQueue } from './message-delivery.ts';
 import { drawDueLotteries } from './lottery.ts';
@@ -71,6 +73,7 @@ export async function sweep(db: Db, env: ServiceEnv, queue: MessageQueue, now: n
   ]);
   await writeSaleStartedMessages(db, now);
   await hideEndedFromSearch(db, now);
+  await repickStartedCheapestListings(db, now);
   const settled = await afterWrite(db, queue, now, null);
   return {
     expiredOrders,

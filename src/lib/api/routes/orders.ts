@@ -20,7 +20,7 @@ import { paymentSetup } from '../../services/payment-providers/index.ts';
 import { requestPostponementRefund } from '../../services/show-changes.ts';
 import { createOrder, quoteCheckout } from '../../services/orders/checkout.ts';
 import { cancelOrder, confirmReceipt, endPaymentTimeNow } from '../../services/orders/lifecycle.ts';
-import { listOrders, orderDetail } from '../../services/orders/queries.ts';
+import { claimedOrderDetail, listOrders, orderDetail } from '../../services/orders/queries.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
@@ -90,8 +90,8 @@ export const orderRoutes = new Hono<ApiEnv>()
   .get('/v1/orders', doc.user("A page of the buyer's orders"), signedIn, input('query', listQuery), async (c) =>
     c.json(success(await listOrders(c.var.scope, c.req.valid('query')))),
   )
-  .get('/v1/orders/:id', doc.user("One of the buyer's orders"), signedIn, input('param', idParam), async (c) =>
-    c.json(success(await orderDetail(c.var.scope, c.req.valid('param').id))),
+  .get('/v1/orders/:id', doc.user("One of the buyer's orders"), claimsSignIn, input('param', idParam), async (c) =>
+    c.json(success(await claimedOrderDetail(c.var.scope, c.req.valid('param').id))),
   )
   .post('/v1/orders/:id/cancel', doc.user('Cancels an order pending payment'), signedIn, input('param', idParam), async (c) =>
     c.json(success(await cancelOrder(c.var.scope, c.req.valid('param').id))),

@@ -20,7 +20,7 @@ import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
 import { idParam } from '../params.ts';
-import { signedIn } from '../session.ts';
+import { claimsSignIn, signedIn } from '../session.ts';
 import { idempotent, input } from '../validate.ts';
 
 const payBody = z.object({ method: z.string().max(40) });
@@ -47,7 +47,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
   .post(
     '/v1/orders/:id/payments',
     doc.user('Starts paying an order (Idempotency-Key header: the same key answers the same payment)'),
-    signedIn,
+    claimsSignIn,
     input('param', idParam),
     idempotent,
     input('json', payBody),
@@ -57,7 +57,8 @@ export const paymentRoutes = new Hono<ApiEnv>()
       const setup = availableSetup(c.env);
       const where = { origin: requirePublicOrigin(c.env, c.req.url), locale: c.get('ctx').locale };
       const orderId = c.req.valid('param').id;
-      return c.json(success(await startPayment(c.var.scope, orderId, method, c.var.idempotencyKey, setup, where)));
+      const { scope, idempotencyKey, afterWrite } = c.var;
+      return c.json(success(await startPayment(scope, orderId, method, idempotencyKey, setup, where, afterWrite)));
     },
   )
   .get(
@@ -69,5 +70,6 @@ export const paymentRoutes = new Hono<ApiEnv>()
   )
   .post('/v1/payments/webhooks/:provider', doc.anyone("A payment provider's signed notice"), input('param', providerParam), async (c) => {
     const body = await c.req.text();
-    return c.json(success(await receiveWebhook(c.var.scope, c.req.valid('param').provider, c.req.raw.headers, body)));
+    const { scope, afterWrite } = c.var;
+    return c.json(success(await receiveWebhook(scope, c.req.valid('param').provider, c.req.raw.headers, body, afterWrite)));
   });

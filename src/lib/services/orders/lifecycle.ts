@@ -16,6 +16,7 @@ import { expireOverdueOrders } from './expiry.ts';
 import { inventoryOf } from '../../durable-objects/session-inventory.ts';
 import type { OrderDetail } from './presenters.ts';
 import { findOwnOrder, orderDetail, type OrderRow } from './queries.ts';
+import type { AfterWriteWork } from '../after-write.ts';
 import type { UserScope } from '../scope.ts';
 
 function closingChanges(to: OrderStatus, now: number): Partial<OrderRow> {
@@ -26,7 +27,10 @@ function closingChanges(to: OrderStatus, now: number): Partial<OrderRow> {
 
 /**
  * Applies an event with one guarded update: it changes the order only if its current state allows
- * the event, so concurrent or repeated events apply at most once. True when it applied.
+ * the event, so concurrent or repeated events apply at most once. True when it applied. A payment's
+ * confirmation may carry the request's after-write work last in its batch (one round trip fewer, the
+ * order's "paid" message claimed with it); a batch that fails with it is sent again without it, and
+ * the API then runs that work on its own.
  */
 export async function applyOrderEvent(
   db: Db,
@@ -34,6 +38,7 @@ export async function applyOrderEvent(
   event: OrderEvent,
   now: number,
   changes: Partial<OrderRow> = {},
+  afterWrite: AfterWriteWork | null = null,
 ): Promise<boolean> {
   const { from, to } = transitionOf(event);
   // RETURNING, not meta.changes: D1 counts the rows the release trigger touches as changes too.
@@ -49,7 +54,7 @@ export async function applyOrderEvent(
     const { sql: text, params } = query.toSQL();
     return db.$client.prepare(text).bind(...params);
   };
-  const [applied] = await db.$client.batch([
+  const statements = [
     raw(update),
     ...(event === 'payment_confirmed'
       ? [
@@ -62,8 +67,17 @@ export async function applyOrderEvent(
           ...rewardInviterStatements(db, orderId, now, rewardMonthStart(now), INVITER_REWARDS_PER_MONTH),
         ]
       : withdrawInviterRewardStatements(db, orderId)),
-  ]);
-  return applied.results.length === 1;
+  ];
+  const ride = afterWrite?.ride(now);
+  let answers: D1Result[];
+  try {
+    answers = await db.$client.batch([...statements, ...(ride?.statements ?? [])]);
+  } catch (error) {
+    if (!ride) throw error;
+    answers = await db.$client.batch(statements);
+  }
+  if (ride && answers.length > statements.length) ride.carried(answers.slice(statements.length));
+  return answers[0].results.length === 1;
 }
 
 /** Like applyOrderEvent, but an event the order's state does not allow is a 409. */

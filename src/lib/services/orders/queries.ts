@@ -7,7 +7,7 @@ import { ORDER_PAGE_SIZE } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { BatchResponse } from 'drizzle-orm/batch';
 import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
-import { read, readOne, readTogether, type Read } from '../../db/read-together.ts';
+import { read, readOne, type Read } from '../../db/read-together.ts';
 import { activities, listingTickets, orderAttendees, orders, tickets } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { OrderTab } from '../../domain/order-state.ts';
@@ -15,7 +15,8 @@ import { orderWithShowQuery, type OrderWithShowRow } from '../show-query.ts';
 import { voucherUrl } from '../voucher-link.ts';
 import { expireOverdueOrders, expireOverdueOrdersStatement } from './expiry.ts';
 import { orderDetailView, orderSummaryView, type OrderDetail, type OrderPage } from './presenters.ts';
-import type { RequestScope, UserScope } from '../scope.ts';
+import type { ClaimedUserScope, RequestScope, UserScope } from '../scope.ts';
+import { confirmedClaim, readSignedIn } from '../signed-in.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -117,13 +118,17 @@ export async function orderDetailByNo(scope: RequestScope, orderNo: string): Pro
 
 /** One of the buyer's orders with everything the detail page shows; overdue unpaid orders close first, in the same batch. */
 export async function orderDetail(scope: UserScope, orderId: number): Promise<OrderDetail> {
-  const { db, userId, now } = scope;
-  const { loaded } = await readTogether(db, {
+  return claimedOrderDetail(confirmedClaim(scope), orderId);
+}
+
+/** `orderDetail` for a claimed sign-in: the session is read in the same batch (one round trip, as the order's read is the request's only one). */
+export async function claimedOrderDetail(claimed: ClaimedUserScope, orderId: number): Promise<OrderDetail> {
+  const { scope, rows } = await readSignedIn(claimed, ({ db, userId, now }) => ({
     expired: read([expireOverdueOrdersStatement(db, now, { userId })], () => null),
     loaded: ownOrderRead(db, { orderId, userId }),
-  });
-  if (!loaded) throw new DomainError('order_not_found');
-  return orderDetailFrom(scope, loaded);
+  }));
+  if (!rows.loaded) throw new DomainError('order_not_found');
+  return orderDetailFrom(scope, rows.loaded);
 }
 
 /** A page of the buyer's orders under a tab, newest first; the keyword matches the order number or the show. */
