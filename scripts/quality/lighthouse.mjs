@@ -2,7 +2,8 @@
  * Lighthouse (mobile form factor, simulated throttling) on every page type of pages.mjs, in English,
  * signed in where the page needs it, one page after another, against the built worker, as two
  * phones: Lighthouse's default mobile profile (CPU slowdown 4x) on every page type, held to
- * LIGHTHOUSE_BUDGETS, and a low-end phone (CPU slowdown 8x, LOW_END_PHONE) on the public ones,
+ * LIGHTHOUSE_BUDGETS, and a low-end phone (LOW_END_PHONE: DevTools' low-tier phone, its slowdown
+ * taken from the median benchmark index of the default profile's runs, 4x to 8x) on the public ones,
  * held to its performance budget. Then the home page and a script-free copy of its own HTML on the
  * low-end phone, back to back: the home page's LCP may be at most MAX_LCP_RATIO_TO_SCRIPT_FREE times
  * the copy's. Prints each page's scores, LCP and TBT with the CPU benchmark index Lighthouse measured
@@ -69,28 +70,38 @@ function phoneConfig(categories, cpuSlowdownMultiplier) {
 
 const DEFAULT_CPU_SLOWDOWN = constants.throttling.mobileSlow4G.cpuSlowdownMultiplier;
 
-/** The phones pages are measured as: `judges` picks the page types held to its budgets, `pagesLabel` says which in the log. */
-const PHONES = [
-  {
-    name: 'default',
-    label: `Lighthouse's mobile profile (CPU slowdown ${DEFAULT_CPU_SLOWDOWN}x)`,
-    pagesLabel: 'every page type',
-    budgets: LIGHTHOUSE_BUDGETS,
-    config: phoneConfig(Object.keys(LIGHTHOUSE_BUDGETS), DEFAULT_CPU_SLOWDOWN),
-    judges: () => true,
-    reportSuffix: '',
-  },
-  {
+const DEFAULT_PHONE = {
+  name: 'default',
+  label: `Lighthouse's mobile profile (CPU slowdown ${DEFAULT_CPU_SLOWDOWN}x)`,
+  pagesLabel: 'every page type',
+  budgets: LIGHTHOUSE_BUDGETS,
+  config: phoneConfig(Object.keys(LIGHTHOUSE_BUDGETS), DEFAULT_CPU_SLOWDOWN),
+  judges: () => true,
+  reportSuffix: '',
+};
+
+/**
+ * The low-end phone as measured from a host of benchmark index `hostIndex` (LOW_END_PHONE): slowed by
+ * host / device index, within the default profile's slowdown and LOW_END_PHONE's most. On a slow host
+ * a fixed 8x would stand for a phone several times slower than the low-tier one, and Lighthouse's
+ * simulation multiplies the host's wall-clock task times, so the time a 2-CPU host's renderer waits
+ * for its other processes was slowed 8x too.
+ */
+function lowEndPhone(hostIndex) {
+  const calibrated = hostIndex / LOW_END_PHONE.deviceBenchmarkIndex;
+  const slowdown = Math.round(Math.min(LOW_END_PHONE.maxCpuSlowdownMultiplier, Math.max(DEFAULT_CPU_SLOWDOWN, calibrated)) * 10) / 10;
+  return {
     name: 'low-end',
-    label: `a low-end phone (CPU slowdown ${LOW_END_PHONE.cpuSlowdownMultiplier}x)`,
+    label: `a low-end phone (CPU slowdown ${slowdown}x: host benchmark index ${Math.round(hostIndex)} / the low-tier phone's ${LOW_END_PHONE.deviceBenchmarkIndex}, within ${DEFAULT_CPU_SLOWDOWN}x-${LOW_END_PHONE.maxCpuSlowdownMultiplier}x)`,
     pagesLabel: 'public pages',
     budgets: LOW_END_PHONE.budgets,
-    config: phoneConfig(Object.keys(LOW_END_PHONE.budgets), LOW_END_PHONE.cpuSlowdownMultiplier),
+    config: phoneConfig(Object.keys(LOW_END_PHONE.budgets), slowdown),
+    cpuSlowdownMultiplier: slowdown,
+    hostBenchmarkIndex: Math.round(hostIndex),
     judges: (pageType) => pageType.budget === 'browse',
     reportSuffix: '-low-end',
-  },
-];
-const LOW_END = PHONES[1];
+  };
+}
 
 /** Starts headless Chromium with a DevTools port of its choosing; resolves to { port, close }. */
 function launchChromium() {
@@ -443,23 +454,23 @@ async function warmPageCache(url) {
 }
 
 /**
- * The page and a script-free copy of its own HTML, one right after the other on the low-end phone (a
+ * The page and a script-free copy of its own HTML, one right after the other as `phone` (a
  * pair is contended when either run is): the ratio of their LCPs is what the page's JavaScript costs
  * its main content. A pair over MAX_LCP_RATIO_TO_SCRIPT_FREE is measured twice more and the median
  * ratio judged (judgedRuns); a contended pair is never judged while the machine may still turn quiet.
  * Keeps the copy's report of the pair closest to that median.
  */
-async function compareWithScriptFree(pageType, proxyUrl, browser) {
+async function compareWithScriptFree(pageType, proxyUrl, browser, phone) {
   const url = new URL(pathOf(pageType, LOCALE), proxyUrl).href;
   const copyUrl = new URL(SCRIPT_FREE_PREFIX + pathOf(pageType, LOCALE), proxyUrl).href;
   const flags = { port: browser.port, logLevel: 'error', output: 'html' };
   const measurePair = async () => {
     await setBrowserCookies(browser.port, proxyUrl, []);
     await warmPageCache(url);
-    const page = await measure(url, flags, browser.pid, LOW_END);
+    const page = await measure(url, flags, browser.pid, phone);
     await setBrowserCookies(browser.port, proxyUrl, []);
     await warmPageCache(url);
-    const copy = await measure(copyUrl, flags, browser.pid, LOW_END);
+    const copy = await measure(copyUrl, flags, browser.pid, phone);
     const ratio = page.metrics.lcpMs && copy.metrics.lcpMs ? page.metrics.lcpMs / copy.metrics.lcpMs : null;
     return { page, copy, ratio, contended: page.contended || copy.contended };
   };
@@ -527,6 +538,7 @@ async function main() {
   let chromium;
   const results = [];
   let comparison = null;
+  let lowEnd = null;
   try {
     chromium = await launchChromium();
     const persistTo = process.env.QUALITY_BASE_URL
@@ -535,9 +547,9 @@ async function main() {
     const session = pageTypes.some((pageType) => pageType.session) ? await signedInSession(server.baseUrl, persistTo) : { vars: {} };
     // Right after the end-to-end tests their browsers may still be closing.
     await quietMachine();
-    for (const phone of PHONES) {
+    const auditAs = async (phone) => {
       const judgedPages = pageTypes.filter(phone.judges);
-      if (judgedPages.length === 0) continue;
+      if (judgedPages.length === 0) return;
       const budgets = Object.entries(phone.budgets).map(([id, min]) => `${id} >= ${min}`);
       console.log(`Lighthouse as ${phone.label}, simulated slow 4G, ${phone.pagesLabel}: ${budgets.join(', ')}`);
       for (const pageType of judgedPages) {
@@ -545,13 +557,16 @@ async function main() {
         printResult(result, phone.budgets);
         results.push(result);
       }
-    }
+    };
+    await auditAs(DEFAULT_PHONE);
+    lowEnd = lowEndPhone(median(results.flatMap((result) => result.runs.map((run) => run.benchmarkIndex))));
+    await auditAs(lowEnd);
     const compared = pageTypes.find((pageType) => pageType.name === SCRIPT_FREE_COMPARED_PAGE);
     if (compared) {
-      console.log(`Lighthouse as ${LOW_END.label}: ${compared.name} and a script-free copy of its HTML, back to back`);
+      console.log(`Lighthouse as ${lowEnd.label}: ${compared.name} and a script-free copy of its HTML, back to back`);
       const proxy = await startScriptFreeProxy(server.baseUrl);
       try {
-        comparison = await compareWithScriptFree(compared, proxy.url, chromium);
+        comparison = await compareWithScriptFree(compared, proxy.url, chromium, lowEnd);
       } finally {
         await proxy.close();
       }
@@ -566,7 +581,7 @@ async function main() {
   const elapsedS = Math.round((Date.now() - startedAt) / 1000);
   const summary = {
     budgets: LIGHTHOUSE_BUDGETS,
-    lowEndPhone: LOW_END_PHONE,
+    lowEndPhone: { ...LOW_END_PHONE, hostBenchmarkIndex: lowEnd?.hostBenchmarkIndex, cpuSlowdownMultiplier: lowEnd?.cpuSlowdownMultiplier },
     maxLcpRatioToScriptFree: MAX_LCP_RATIO_TO_SCRIPT_FREE,
     passed: judgedCount - failed,
     failed,

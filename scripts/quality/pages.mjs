@@ -11,11 +11,15 @@ export const JS_BUDGET_KB = { browse: 90, checkout: 150 };
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 90 };
 
 /**
- * A low-end phone: Lighthouse's mobile profile with the CPU slowed 8x instead of 4x. Every public
- * page (the `browse` budget class: anyone may open it without an account) must reach these scores on
- * it; the CPU changes no category but performance, so only that is measured.
+ * A low-end phone: Lighthouse's mobile profile with the CPU slowed to the speed of DevTools' low-tier
+ * phone (Lighthouse benchmark index 264, a Moto G4 Power 2022) instead of 4x. A slowdown is a ratio
+ * to the machine that measures, so it follows that machine's benchmark index: host index / 264, at
+ * most 8x (the low-tier phone on a host of index 2112, as the issue measured it) and never less than
+ * the default profile's 4x. Every public page (the `browse` budget class: anyone may open it without
+ * an account) must reach these scores on it; the CPU changes no category but performance, so only
+ * that is measured.
  */
-export const LOW_END_PHONE = { cpuSlowdownMultiplier: 8, budgets: { performance: 90 } };
+export const LOW_END_PHONE = { deviceBenchmarkIndex: 264, maxCpuSlowdownMultiplier: 8, budgets: { performance: 90 } };
 
 /**
  * On the low-end phone, the home page's Largest Contentful Paint may take at most this multiple of
