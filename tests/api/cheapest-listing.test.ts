@@ -3,12 +3,18 @@ import { asc, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
 import { activities } from '../../src/lib/db/schema.ts';
-import { cardQuery, liveCheapestListing, repickStartedCheapestListings } from '../../src/lib/services/catalogue.ts';
+import {
+  cardQuery,
+  cheapestValueHkd,
+  liveCheapestListing,
+  liveCheapestValueHkd,
+  repickStartedCheapestListings,
+} from '../../src/lib/services/catalogue.ts';
 import { seed } from './helpers.ts';
 
 /**
- * A card's cheapest listing is read from the pick kept by migration 0027's triggers, and must be
- * what the live query answers, for every activity at every time: before the pick was made, just
+ * A card's cheapest listing and the lists' price-sort key are read from the pick kept by migration
+ * 0027's triggers, and must be what the live queries answer, for every activity at every time: before the pick was made, just
  * before and at the start of each session, long after, and after every kind of write that can move it.
  */
 const db = database(env.DB);
@@ -28,8 +34,11 @@ async function picks(): Promise<Pick[]> {
   return results;
 }
 
-/** Cards' answers against the live query's at `now`; returns how many cards the kept pick answered. */
-async function expectLiveAnswers(now: number): Promise<number> {
+/**
+ * Cards' answers and price-sort keys against the live queries' at `now`; returns how many cards the
+ * kept pick answered and how many activities had a price to sort by.
+ */
+async function expectLiveAnswers(now: number): Promise<{ kept: number; priced: number }> {
   const cards = await cardQuery(db, now).orderBy(asc(activities.id));
   const live = await db
     .select({ id: activities.id, cheapest: sql<string | null>`${liveCheapestListing(now, sql`${activities.id}`)}` })
@@ -39,12 +48,23 @@ async function expectLiveAnswers(now: number): Promise<number> {
     cards.map((card) => [card.activity.id, card.cheapest]),
     `at ${now}`,
   ).toEqual(live.map((row) => [row.id, row.cheapest === null ? null : JSON.parse(row.cheapest)]));
+  const sortKeys = await db
+    .select({
+      id: activities.id,
+      kept: sql<number | null>`${cheapestValueHkd(now, sql`${activities.id}`)}`,
+      live: sql<number | null>`${liveCheapestValueHkd(now, sql`${activities.id}`)}`,
+    })
+    .from(activities);
+  expect(
+    sortKeys.filter((row) => row.kept !== row.live),
+    `price-sort keys at ${now}`,
+  ).toEqual([]);
   const kept = await env.DB.prepare(
     'SELECT count(*) AS n FROM activity_cheapest_listings WHERE picked_at <= ?1 AND (on_sale_until IS NULL OR on_sale_until > ?1)',
   )
     .bind(now)
     .first<{ n: number }>();
-  return kept!.n;
+  return { kept: kept!.n, priced: sortKeys.filter((row) => row.live !== null).length };
 }
 
 /** Times at and just before the end of a sample of kept picks and a spread of others, past and future. */
@@ -58,8 +78,14 @@ async function times(): Promise<number[]> {
 
 async function expectLiveAnswersAtAllTimes(): Promise<void> {
   let kept = 0;
-  for (const now of await times()) kept += await expectLiveAnswers(now);
+  let priced = 0;
+  for (const now of await times()) {
+    const answered = await expectLiveAnswers(now);
+    kept += answered.kept;
+    priced += answered.priced;
+  }
   expect(kept).toBeGreaterThan(0);
+  expect(priced).toBeGreaterThan(0);
 }
 
 /** An activity's kept pick and what else it has on sale now. */

@@ -142,9 +142,16 @@ interface CheapestListing {
 export const listingOnSaleSql = (now: Bound<number>) => sql`(l.status = 'active' AND l.quantity_available > 0 AND s.starts_at > ${now})`;
 
 /**
+ * A price (in minor units of the currency joined as `c`, with its rate as `fx`) as HKD major units:
+ * how listings in different currencies are weighed against each other.
+ */
+const valueInHkd = (price: SQL) =>
+  sql`${price} * 1000000.0 / (fx.per_hkd_micros * CASE c.minor_digits WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 ELSE 1000 END)`;
+
+/**
  * The card's activity's cheapest listing on sale, else its cheapest listing of all (what a sold-out
  * card shows), as JSON. Cheapest by value in HKD, as the price sort of lists compares them
- * (services/listing.ts), so a listing in another currency is weighed at its rate. This live query
+ * (cheapestValueHkd), so a listing in another currency is weighed at its rate. This live query
  * reads and sorts every listing of the activity (about 24); the inner select picks the listing by id
  * and only that one is made JSON, since SQLite evaluates what a sorted select returns for every row
  * it sorts. Cards read the pick kept by migration 0027 instead, and run this only where that pick
@@ -163,11 +170,36 @@ export const liveCheapestListing = (now: Bound<number>, activityId: SQL) => sql`
     JOIN currencies c ON c.code = l.currency
     JOIN fx_rates fx ON fx.quote = l.currency
     WHERE s.activity_id = ${activityId} AND l.status != 'withdrawn'
-    ORDER BY NOT ${listingOnSaleSql(now)},
-      l.price * 1000000.0 / (fx.per_hkd_micros * CASE c.minor_digits WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 ELSE 1000 END),
-      l.id
+    ORDER BY NOT ${listingOnSaleSql(now)}, ${valueInHkd(sql`l.price`)}, l.id
     LIMIT 1
   )
+)`;
+
+/** The value in HKD of the activity's cheapest listing on sale, computed from every listing; null when none is on sale. */
+export const liveCheapestValueHkd = (now: Bound<number>, activityId: SQL) => sql`(
+  SELECT MIN(${valueInHkd(sql`l.price`)})
+  FROM activity_sessions s
+  JOIN ticket_tiers t ON t.session_id = s.id
+  JOIN listings l ON l.tier_id = t.id
+  JOIN currencies c ON c.code = l.currency
+  JOIN fx_rates fx ON fx.quote = l.currency
+  WHERE s.activity_id = ${activityId} AND ${listingOnSaleSql(now)}
+)`;
+
+/**
+ * The value in HKD of the activity's cheapest listing on sale (null when none is): the key of the
+ * lists' price sort, the listing a card's price is of. Read from the kept pick while it answers for
+ * `now` (see cheapestListing), else from every listing (liveCheapestValueHkd).
+ */
+export const cheapestValueHkd = (now: Bound<number>, activityId: SQL) => sql`(
+  SELECT CASE
+    WHEN p.picked_at > ${now} OR p.on_sale_until <= ${now} THEN ${liveCheapestValueHkd(now, sql`p.activity_id`)}
+    WHEN p.on_sale_until IS NULL THEN NULL
+    ELSE ${valueInHkd(sql`p.price`)} END
+  FROM activity_cheapest_listings p
+  JOIN currencies c ON c.code = p.currency
+  JOIN fx_rates fx ON fx.quote = p.currency
+  WHERE p.activity_id = ${activityId}
 )`;
 
 /**

@@ -26,9 +26,9 @@ import { translator } from '../i18n/index.ts';
 import { localizedName } from '../i18n/locales.ts';
 import {
   cardQuery,
+  cheapestValueHkd,
   hotCities,
   listCategories,
-  listingOnSaleSql,
   toCards,
   type ActivityCard,
   type CategoryView,
@@ -137,20 +137,6 @@ interface ListingFilter {
   timeZone: string;
 }
 
-/**
- * The cheapest listing on sale in HKD major units, for sorting by price across currencies (null
- * when none is, which sorts last): the listing a card's price is of (catalogue.ts).
- */
-const lowPriceHkd = (now: Bound<number>) => sql`(
-  SELECT MIN(l.price * 1000000.0 / (fx.per_hkd_micros * CASE c.minor_digits WHEN 0 THEN 1 WHEN 1 THEN 10 WHEN 2 THEN 100 ELSE 1000 END))
-  FROM activity_sessions s
-  JOIN ticket_tiers t ON t.session_id = s.id
-  JOIN listings l ON l.tier_id = t.id
-  JOIN currencies c ON c.code = l.currency
-  JOIN fx_rates fx ON fx.quote = l.currency
-  WHERE s.activity_id = a.id AND ${listingOnSaleSql(now)}
-)`;
-
 /** The order of a sort; `relevance` is the search's own (the index's rank, or a ranking made outside it). */
 function orderBy(sort: Sort, now: Bound<number>, relevance: SQL = SEARCH_RANK): SQL {
   switch (sort) {
@@ -161,7 +147,7 @@ function orderBy(sort: Sort, now: Bound<number>, relevance: SQL = SEARCH_RANK): 
     case 'hot':
       return sql`a.is_hot DESC, a.starts_at, a.id`;
     case 'price':
-      return sql`${lowPriceHkd(now)} IS NULL, ${lowPriceHkd(now)}, a.starts_at, a.id`;
+      return sql`${cheapestValueHkd(now, sql`a.id`)} NULLS LAST, a.starts_at, a.id`;
   }
 }
 
