@@ -8,7 +8,8 @@
  * SIM_POLL_MAX_MS; an early page learns its drawn position at a random moment within
  * SIM_DRAW_SPREAD_MS, which the app spreads over 2 minutes), reads its pass from the order
  * confirmation page once through, quotes and orders one ticket (a hold through the session's
- * inventory object), then pays in the sandbox or abandons the order.
+ * inventory object), then pays in the sandbox or abandons the order; a buyer whose waiting page
+ * says every ticket is taken leaves the line.
  * Meanwhile buyers order at an unrelated show, four orders a second (each timed, none waiting for
  * the one before), before the burst, during it and after it (idle: before and after together).
  *
@@ -384,6 +385,11 @@ async function queueAndBuy(buyer, hot, clock) {
   let polls = 0;
   while (view.state !== 'admitted') {
     if (view.state === 'expired') throw new Error(`buyer ${buyer.index}: the pass lapsed before ordering`);
+    // The page says every ticket is taken for now: this buyer leaves the line (the place would wait for returns).
+    if (view.state === 'waiting' && view.soldOut) {
+      Object.assign(buyer, { polls, position: view.position, outcome: 'sold out', toldInLine: true });
+      return;
+    }
     polls += 1;
     if (view.state === 'early' && view.opensInMs <= view.pollAfterMs) {
       // The page's next question would come at the opening: it reloads (joins again, which answers
@@ -698,7 +704,12 @@ async function simulate(report, serverPid) {
       pollsPerBuyer: Number((queued.reduce((sum, buyer) => sum + buyer.polls, 0) / queued.length).toFixed(1)),
     },
     fairness: { lateTau: fairness(queued.filter((b) => !b.early)), earlyTau: fairness(queued.filter((b) => b.early)) },
-    outcomes: { paid: count('paid'), abandoned: count('abandoned'), soldOut: count('sold out') },
+    outcomes: {
+      paid: count('paid'),
+      abandoned: count('abandoned'),
+      soldOut: count('sold out'),
+      toldInLine: buyers.filter((buyer) => buyer.toldInLine).length,
+    },
     admissionToPaid: spread(queued.filter((b) => b.outcome === 'paid').map((b) => b.paidAt - b.admittedAt)),
     holdAnswer: spread(queued.filter((b) => b.orderAnsweredAt !== undefined).map((b) => b.orderAnsweredAt - b.orderSentAt)),
     holdsPerSecond:
@@ -748,7 +759,7 @@ function table(report) {
     `| Admission to paid order, p50 / p95 ms | ${ms(report.admissionToPaid)} |`,
     `| Hold answer (order through the object), p50 / p95 ms | ${ms(report.holdAnswer)} |`,
     `| Holds/s through the object | ${report.holdsPerSecond} |`,
-    `| Paid / abandoned / sold out | ${report.outcomes.paid} / ${report.outcomes.abandoned} / ${report.outcomes.soldOut} |`,
+    `| Paid / abandoned / sold out (told so in line) | ${report.outcomes.paid} / ${report.outcomes.abandoned} / ${report.outcomes.soldOut} (${report.outcomes.toldInLine}) |`,
     `| D1 at the end: held or paid / stock left / lowest stock seen | ${s.held} / ${s.available} / ${s.minimumSeen} |`,
     `| Unrelated checkout idle before / after the burst, p50 / p95 ms | ${ms(u.idleBefore)}; ${ms(u.idleAfter)} |`,
     `| Unrelated checkout idle (both), p50 / p95 ms | ${ms(u.idle)} |`,

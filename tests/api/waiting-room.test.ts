@@ -270,10 +270,59 @@ describe('checkout’s door', () => {
     const now = Date.now();
     await door(now + 10_000);
     // A second at 600 a minute would let ten through; the door's queue of 9 s holds the line.
-    expect((await room().front(now + 1000, now - HOUR)).admittedThrough).toBeLessThan(position!);
+    expect((await room().front(now + 1000, now - HOUR, false)).admittedThrough).toBeLessThan(position!);
     await door(0);
-    expect((await room().front(now + 2000, now - HOUR)).admittedThrough).toBeGreaterThanOrEqual(position!);
+    expect((await room().front(now + 2000, now - HOUR, false)).admittedThrough).toBeGreaterThanOrEqual(position!);
     await steer(first.sessionId, { admissionsPerMinute: 0 });
+  });
+});
+
+describe('an on-sale with every ticket taken', () => {
+  it('holds its line, says so, and moves on in order once tickets come back', async () => {
+    // A bookable e-ticket listing of a session of its own, so this room and its stock are this test's alone.
+    const source = await env.DB.prepare(
+      `SELECT l.id AS listingId, s.id AS sessionId FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id
+       JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
+       WHERE s.id NOT IN (?2, ?3) AND l.status = 'active' AND a.status IN (1, 4) AND a.sale_starts_at <= ?1
+         AND s.starts_at > ?1 + 86400000 AND a.real_name_required = 0 AND a.num_min <= 1
+         AND instr(l.delivery_types, 'e_ticket') > 0 AND t.face_value >= 1000
+       ORDER BY l.id LIMIT 1`,
+    )
+      .bind(Date.now(), first.sessionId, last.sessionId)
+      .first<{ listingId: number; sessionId: number }>();
+    if (!source) throw new Error('The seed has no third e-ticket session');
+    await env.DB.batch([
+      env.DB.prepare(
+        'UPDATE listings SET quantity_available = 0 WHERE tier_id IN (SELECT id FROM ticket_tiers WHERE session_id = ?1)',
+      ).bind(source.sessionId),
+      env.DB.prepare('UPDATE listings SET quantity_available = 1, quantity_total = 1 WHERE id = ?1').bind(source.listingId),
+    ]);
+    await highDemand({ ...first, ...source });
+    const [lucky, patient] = [await buyer(), await buyer()];
+    const { place } = (await join(lucky.client, source.sessionId)).body.data;
+    await join(patient.client, source.sessionId);
+    await steer(source.sessionId, { admitNext: place! });
+    const bought = await orderWith(lucky.client, source.listingId, await passOf(lucky.userId, source.sessionId));
+    expect(bought.status, bought.text).toBe(200);
+
+    // At a thousand a second the line would reach the patient buyer at once: nothing is left, so it waits.
+    await steer(source.sessionId, { admissionsPerMinute: 60_000 });
+    const held = (await join(patient.client, source.sessionId)).body.data;
+    expect(held).toMatchObject({ state: 'waiting', place: 1, soldOut: true, estimatedWaitMs: null });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await join(patient.client, source.sessionId)).body.data).toMatchObject({ state: 'waiting', place: 1, soldOut: true });
+    const seen = await new TestClient().call<WaitingView>(`/api/v1/waiting-rooms/${source.sessionId}/front?position=${held.position}`);
+    expect(seen.body.data).toMatchObject({ state: 'waiting', soldOut: true });
+
+    // The lucky buyer cancels: the ticket is back, and the first in line goes through for it.
+    const cancelled = await lucky.client.call(`/api/v1/orders/${bought.body.data.id}/cancel`, { method: 'POST' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await vi.waitFor(async () => {
+      expect((await join(patient.client, source.sessionId)).body.data).toMatchObject({ state: 'admitted', soldOut: false });
+    });
+    const second = await orderWith(patient.client, source.listingId, await passOf(patient.userId, source.sessionId));
+    expect(second.status, second.text).toBe(200);
+    await steer(source.sessionId, { admissionsPerMinute: 0 });
   });
 });
 

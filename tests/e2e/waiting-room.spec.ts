@@ -5,6 +5,7 @@
  * stops its clock and opens the door, so nothing waits for time), and each page moves on by itself:
  * the first to checkout, the others a place up. Each buyer gets through in arrival order and pays in
  * the sandbox. The session is the test's own (a new high-demand session copied from a seeded listing).
+ * A buyer in line while every ticket is taken is told so, keeps the place, and goes on when one is back.
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
@@ -202,6 +203,32 @@ test('three buyers queue for a hot on-sale, watch their places move, and each ge
   await buy(third, l, hot);
 
   await Promise.all(contexts.map((context) => context.close()));
+});
+
+test('a buyer in line for a sold-out hot on-sale is told every ticket is taken, keeps the place, and goes through when one comes back', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const l = localeOf('zh-HK');
+  const {
+    sessionId,
+    tiers: [last],
+  } = await copiedShow(15, 32, 1, [{ prefix: 'Last', highDemand: 0 }]);
+  await queryDb(`UPDATE listings SET quantity_available = 0 WHERE id = ${last.listingId}`);
+  // At a thousand a second the line would let this buyer through at once, were anything left.
+  await steer(request, sessionId, { admissionsPerMinute: 60_000 });
+  const context = await browser.newContext({ ...testInfo.project.use });
+  const page = await buyerPhone(context, testInfo, 'sold-out-line');
+  await page.goto(`/${l.prefix}/waiting-room/${sessionId}?listingId=${last.listingId}&quantity=1`);
+  await expect(placeShown(page, l, 1)).toBeVisible();
+  await expect(page.getByRole('status').getByText(l.say('waitingRoom.soldOut'))).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A ticket comes back (as when a buyer cancels): the page, asking by itself, goes on to checkout.
+  await queryDb(`UPDATE listings SET quantity_available = 1 WHERE id = ${last.listingId}`);
+  await page.waitForURL(new RegExp(`/${l.prefix}/order/confirm\\?listingId=${last.listingId}&quantity=1(&|$)`));
+  await steer(request, sessionId, { admissionsPerMinute: 0 });
+  await context.close();
 });
 
 test('a buyer joins an upcoming hot on-sale from its activity page and is told the line is drawn at the opening', async ({

@@ -15,6 +15,7 @@ import {
   passRefusal,
   placeInLine,
   pollAfterMs,
+  rateForTicketsLeft,
   spreadPollMs,
   stateOf,
 } from '../../src/lib/domain/waiting-room.ts';
@@ -77,6 +78,18 @@ describe('the admission clock', () => {
   it('lets nobody through at a rate of zero, and does not save the paused time', () => {
     const paused = advanceAdmissions({ admittedThrough: 3, creditSince: OPENS }, { ...front, admissionsPerMinute: 0 }, OPENS + MINUTE);
     expect(paused).toEqual({ admittedThrough: 3, creditSince: OPENS + MINUTE });
+  });
+});
+
+describe('an on-sale with nothing left', () => {
+  it('lets nobody through while every ticket is taken, at the paced rate once some are back, and saves no time up', () => {
+    expect(rateForTicketsLeft(600, true)).toBe(0);
+    expect(rateForTicketsLeft(150, false)).toBe(150);
+    const front = { opensAt: OPENS, admissionsPerMinute: rateForTicketsLeft(60, true), lined: 100 };
+    const held = advanceAdmissions({ admittedThrough: 40, creditSince: OPENS }, front, OPENS + 10 * MINUTE);
+    expect(held).toEqual({ admittedThrough: 40, creditSince: OPENS + 10 * MINUTE });
+    const back = { ...front, admissionsPerMinute: rateForTicketsLeft(60, false) };
+    expect(advanceAdmissions(held, back, OPENS + 10 * MINUTE + 3000).admittedThrough).toBe(43);
   });
 });
 

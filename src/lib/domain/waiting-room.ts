@@ -23,6 +23,8 @@ export interface RoomFront {
   admittedThrough: number;
   /** The last position given out: the length of the line, admitted buyers included. */
   lined: number;
+  /** No ticket of the on-sale is left for now: the line waits for tickets that come back (`rateForTicketsLeft`). */
+  soldOut: boolean;
 }
 
 /** The admission clock: how far the line has moved, and since when unspent time counts towards the next buyer. */
@@ -77,6 +79,15 @@ export function entryMoment(nextEntryAt: number, now: number, admissionsPerMinut
   if (admissionsPerMinute <= 0) return { enterAt: now, nextEntryAt };
   const enterAt = nextEntryAt - now > mostMs ? now : Math.max(now, nextEntryAt);
   return { enterAt, nextEntryAt: enterAt + Math.ceil(MINUTE_MS / admissionsPerMinute) };
+}
+
+/**
+ * The room's rate given what is left to sell: none while the on-sale has no ticket left (a buyer let
+ * through would only find it sold out, and would lose the place that keeps them first in line for
+ * tickets that come back: an unpaid order that lapses, a cancel), else the paced rate.
+ */
+export function rateForTicketsLeft(pacedPerMinute: number, soldOut: boolean): number {
+  return soldOut ? 0 : pacedPerMinute;
 }
 
 /**

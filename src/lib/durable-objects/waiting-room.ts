@@ -11,7 +11,8 @@
  *                    slows the rate while checkout falls behind (`pacedAdmissionRate`)
  *
  * Checkout's door (`entryMoment`) is kept in memory: after an eviction it starts empty, which at
- * worst lets the buyers present at that moment in together once.
+ * worst lets the buyers present at that moment in together once. So is whether the on-sale is sold
+ * out: every join and front read brings what D1 says, so after an eviction the next one tells it.
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
@@ -29,6 +30,7 @@ import {
   lotteryOrder,
   type PaceRules,
   pacedAdmissionRate,
+  rateForTicketsLeft,
   stateOf,
   type RoomFront,
   type WaitingState,
@@ -73,6 +75,8 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
   private health: CheckoutHealth | null | undefined;
   /** Checkout's door: when the next buyer first seen through may enter. */
   private nextEntryAt = 0;
+  /** What the latest join or front read found in D1: no ticket of the on-sale left, so the line waits. */
+  private soldOut = false;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -99,11 +103,11 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
   /**
    * The account's place, taking one when it has none: in the early group before the opening, else at
    * the end of the line. A second arrival keeps the first's place; one whose pass ran out unused goes
-   * to the end again.
+   * to the end again. `soldOut`: whether D1 has no ticket of the on-sale left now.
    */
-  join(userId: number, now: number, opensAt: number): Promise<Standing> {
+  join(userId: number, now: number, opensAt: number, soldOut: boolean): Promise<Standing> {
     const standing = this.ctx.storage.transactionSync(() => {
-      let room = this.current(now, opensAt);
+      let room = this.told(now, opensAt, soldOut);
       let place = this.placeOf(userId);
       const lapsed = place?.admitted_at != null && place.admitted_at + WAITING_ROOM_PASS_LIFETIME_MS <= now;
       if (!place || lapsed) {
@@ -145,9 +149,18 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     return standing;
   }
 
-  /** The room's progress, the same for everyone. */
-  front(now: number, opensAt: number): RoomFront {
-    return this.ctx.storage.transactionSync(() => this.frontAt(this.current(now, opensAt), now));
+  /** The room's progress, the same for everyone. `soldOut`: whether D1 has no ticket of the on-sale left now. */
+  front(now: number, opensAt: number, soldOut: boolean): RoomFront {
+    return this.ctx.storage.transactionSync(() => this.frontAt(this.told(now, opensAt, soldOut), now));
+  }
+
+  /**
+   * The room told whether anything is left to sell, then brought up to now: told first, because
+   * buyers let through for the moments since it last heard would find nothing left.
+   */
+  private told(now: number, opensAt: number, soldOut: boolean): RoomRow {
+    this.soldOut = soldOut;
+    return this.current(now, opensAt);
   }
 
   /**
@@ -265,7 +278,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     return { state, position: place.position, admittedAt: state === 'admitted' ? admittedAt : null, front };
   }
 
-  /** The rate the line moves at now: the room's own, slowed while its checkout falls behind. */
+  /** The rate the line moves at now: the room's own, slowed while its checkout falls behind, none while nothing is left to sell. */
   private paceAt(room: RoomRow, now: number): number {
     if (this.health === undefined) {
       const [row] = this.sql
@@ -275,22 +288,23 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
         .toArray();
       this.health = row ? { holdMs: row.hold_ms, backlog: row.backlog, reportedAt: row.reported_at, calmHoldMs: row.calm_ms } : null;
     }
-    return pacedAdmissionRate(room.per_minute, this.health, now, PACE_RULES);
+    return rateForTicketsLeft(pacedAdmissionRate(room.per_minute, this.health, now, PACE_RULES), this.soldOut);
   }
 
   /** The room's progress as everyone sees it, with the rate it moves at now (what the pages' estimates use). */
   private frontAt(room: RoomRow, now: number): RoomFront {
-    return frontOf(room, this.paceAt(room, now));
+    return frontOf(room, this.paceAt(room, now), this.soldOut);
   }
 }
 
-function frontOf(room: RoomRow, admissionsPerMinute: number): RoomFront {
+function frontOf(room: RoomRow, admissionsPerMinute: number, soldOut: boolean): RoomFront {
   return {
     opensAt: room.opens_at,
     admissionsPerMinute,
     drawn: room.drawn === 1,
     admittedThrough: room.admitted_through,
     lined: room.lined,
+    soldOut,
   };
 }
 

@@ -5,7 +5,7 @@
  * the waiting pages' polling does not all reach the room), the pass an admitted buyer's checkout
  * carries, and checkout's check of it.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { WAITING_ROOM_PASS_LIFETIME_MS } from '../config.ts';
 import { activities, activitySessions, ticketTiers } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -46,6 +46,8 @@ export interface WaitingView {
   opensInMs: number;
   /** Whether the early group has its order: an early buyer's page then asks for its position. */
   drawn: boolean;
+  /** No ticket of the on-sale is left for now: the line waits, in order, for tickets that come back. */
+  soldOut: boolean;
 }
 
 /** An admitted buyer's pass to checkout, with when it runs out. */
@@ -54,15 +56,25 @@ export interface WaitingPass {
   expiresAt: number;
 }
 
-/**
- * The on-sale's activity and opening, when it is the on-sale its buyers go through now: a high-demand
- * session's, or a high-demand tier's of a session that is not (a high-demand session covers its
- * tiers). Anything else has no waiting room.
- */
 /** A tier's names in the three catalogues: a front read once serves every language. */
 type TierNames = Parameters<typeof localizedName>[0];
 
-async function openOnSale(scope: RequestScope, onSale: OnSale): Promise<{ activityId: number; opensAt: number; tier: TierNames | null }> {
+/** The tickets D1 has on sale in the on-sale's listings: a session's (every tier) or one tier's. */
+const ticketsLeft = ({ tierId }: OnSale) =>
+  sql<number>`(
+    SELECT coalesce(sum(l.quantity_available), 0) FROM ticket_tiers t JOIN listings l ON l.tier_id = t.id AND l.status = 'active'
+    WHERE t.session_id = ${activitySessions.id}${tierId === null ? sql`` : sql` AND t.id = ${tierId}`}
+  )`.mapWith(Number);
+
+/**
+ * The on-sale's activity and opening, when it is the on-sale its buyers go through now: a high-demand
+ * session's, or a high-demand tier's of a session that is not (a high-demand session covers its
+ * tiers), and whether it is sold out for now. Anything else has no waiting room.
+ */
+async function openOnSale(
+  scope: RequestScope,
+  onSale: OnSale,
+): Promise<{ activityId: number; opensAt: number; tier: TierNames | null; soldOut: boolean }> {
   const [row] = await scope.db
     .select({
       activityId: activities.id,
@@ -72,6 +84,7 @@ async function openOnSale(scope: RequestScope, onSale: OnSale): Promise<{ activi
       tierNameEn: ticketTiers.nameEn,
       tierNameZhHant: ticketTiers.nameZhHant,
       tierNameZhHans: ticketTiers.nameZhHans,
+      ticketsLeft: ticketsLeft(onSale),
     })
     .from(activitySessions)
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
@@ -86,7 +99,7 @@ async function openOnSale(scope: RequestScope, onSale: OnSale): Promise<{ activi
   if (!row || !sameOnSale(current, onSale)) throw new DomainError('waiting_room_not_found');
   const { tierNameEn, tierNameZhHant, tierNameZhHans } = row;
   const tier = onSale.tierId === null ? null : { nameEn: tierNameEn!, nameZhHant: tierNameZhHant!, nameZhHans: tierNameZhHans! };
-  return { activityId: row.activityId, opensAt: row.opensAt, tier };
+  return { activityId: row.activityId, opensAt: row.opensAt, tier, soldOut: row.ticketsLeft === 0 };
 }
 
 function viewOf(
@@ -114,13 +127,14 @@ function viewOf(
     opensAt: front.opensAt,
     opensInMs,
     drawn: front.drawn,
+    soldOut: front.soldOut,
   };
 }
 
 /** Takes the buyer's place in the on-sale's line, or answers the place they already have. */
 export async function joinWaitingRoom(scope: UserScope, onSale: OnSale): Promise<WaitingView> {
-  const { activityId, opensAt, tier } = await openOnSale(scope, onSale);
-  const standing = await waitingRoom(scope.env, onSale).join(scope.userId, scope.now, opensAt);
+  const { activityId, opensAt, tier, soldOut } = await openOnSale(scope, onSale);
+  const standing = await waitingRoom(scope.env, onSale).join(scope.userId, scope.now, opensAt, soldOut);
   return viewOf(scope, { ...onSale, tier, activityId }, standing.position, standing.state, standing.front);
 }
 
@@ -138,8 +152,8 @@ interface FrontRead {
 const fronts = new Map<string, { readAt: number; read: Promise<FrontRead> }>();
 
 async function readFront(scope: RequestScope, onSale: OnSale): Promise<FrontRead> {
-  const { activityId, opensAt, tier } = await openOnSale(scope, onSale);
-  return { activityId, tier, front: await waitingRoom(scope.env, onSale).front(scope.now, opensAt) };
+  const { activityId, opensAt, tier, soldOut } = await openOnSale(scope, onSale);
+  return { activityId, tier, front: await waitingRoom(scope.env, onSale).front(scope.now, opensAt, soldOut) };
 }
 
 function frontOf(scope: RequestScope, onSale: OnSale): Promise<FrontRead> {
