@@ -55,7 +55,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'gatePage', pattern: '/gate', auth: true, flags: flow },
   { name: 'orderConfirmPage', pattern: '/order/confirm', auth: true, sessionReadByPage: true, flags: flow },
   /** Not in the spec's table: a high-demand session's line before checkout (issue 20). */
-  { name: 'waitingRoomPage', pattern: '/waiting-room/:id', auth: true, flags: flow },
+  { name: 'waitingRoomPage', pattern: '/waiting-room/:id', auth: true, sessionReadByPage: true, flags: flow },
   { name: 'orderPayPage', pattern: '/order/:id/pay', auth: true, flags: flow },
   { name: 'orderPaySuccessPage', pattern: '/paySuccess', auth: true, flags: flow },
   { name: 'orderPayCancelPage', pattern: '/payCancel', auth: true, flags: flow },

@@ -3,6 +3,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPLICA_BOOKMARK_COOKIE, WAITING_ROOM_PASS_LIFETIME_MS } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
+import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
 import type { RoomFront } from '../../src/lib/domain/waiting-room.ts';
 import { referenceData } from '../../src/lib/services/reference-data.ts';
@@ -119,6 +120,18 @@ describe('the line of an on-sale already open', () => {
     expect(refused.status).toBe(404);
     expect(refused.body.errorCode).toBe('waiting_room_not_found');
     expect((await join(new TestClient(), first.sessionId)).status).toBe(401);
+    // A session that has ended is refused before anything else is said of the room.
+    const ended = await buyer();
+    await env.DB.prepare('DELETE FROM auth_sessions WHERE user_id = ?').bind(ended.userId).run();
+    expect((await join(ended.client, plain!.id)).status).toBe(401);
+    expect((await join(ended.client, first.sessionId)).status).toBe(401);
+  });
+
+  it('takes a place in one D1 round trip: the sign-in is confirmed in the on-sale’s read', async () => {
+    const { client } = await buyer();
+    const joined = await countingRoundTrips(() => join(client, first.sessionId));
+    expect(joined.result.status, joined.result.text).toBe(200);
+    expect(joined.roundTrips).toBe(1);
   });
 });
 

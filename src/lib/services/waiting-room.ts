@@ -7,6 +7,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { WAITING_ROOM_PASS_LIFETIME_MS } from '../config.ts';
+import { prefixed } from '../db/batch-columns.ts';
+import type { Db } from '../db/client.ts';
+import { type Read, read, readOne } from '../db/read-together.ts';
 import { activities, activitySessions, ticketTiers } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import { type OnSale, onSaleOf, sameOnSale, waitingRoomName } from '../domain/on-sale.ts';
@@ -22,7 +25,8 @@ import {
   type WaitingState,
 } from '../domain/waiting-room.ts';
 import { waitingRoom } from '../durable-objects/waiting-room.ts';
-import type { RequestScope, UserScope } from './scope.ts';
+import type { ClaimedUserScope, RequestScope, UserScope } from './scope.ts';
+import { readSignedIn } from './signed-in.ts';
 import { issuePass, judgePass } from './waiting-room-pass.ts';
 
 /** Where a buyer stands, as the waiting page shows it. */
@@ -66,21 +70,26 @@ const ticketsLeft = ({ tierId }: OnSale) =>
     WHERE t.session_id = ${activitySessions.id}${tierId === null ? sql`` : sql` AND t.id = ${tierId}`}
   )`.mapWith(Number);
 
+interface OpenOnSale {
+  activityId: number;
+  opensAt: number;
+  tier: TierNames | null;
+  soldOut: boolean;
+}
+
 /**
  * The on-sale's activity and opening, when it is the on-sale its buyers go through now: a high-demand
  * session's, or a high-demand tier's of a session that is not (a high-demand session covers its
- * tiers), and whether it is sold out for now. Anything else has no waiting room.
+ * tiers), and whether it is sold out for now; null for anything else, which has no waiting room. A
+ * read, so that a join sends it with the sign-in's session read.
  */
-async function openOnSale(
-  scope: RequestScope,
-  onSale: OnSale,
-): Promise<{ activityId: number; opensAt: number; tier: TierNames | null; soldOut: boolean }> {
-  const [row] = await scope.db
+function onSaleRead(db: Db, onSale: OnSale): Read<OpenOnSale | null> {
+  const query = db
     .select({
       activityId: activities.id,
       opensAt: activities.saleStartsAt,
-      sessionHighDemand: activitySessions.highDemand,
-      tierHighDemand: ticketTiers.highDemand,
+      sessionHighDemand: prefixed('session', activitySessions, ['highDemand']).highDemand,
+      tierHighDemand: prefixed('tier', ticketTiers, ['highDemand']).highDemand,
       tierNameEn: ticketTiers.nameEn,
       tierNameZhHant: ticketTiers.nameZhHant,
       tierNameZhHans: ticketTiers.nameZhHans,
@@ -90,17 +99,27 @@ async function openOnSale(
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
     .leftJoin(ticketTiers, and(eq(ticketTiers.id, onSale.tierId ?? 0), eq(ticketTiers.sessionId, activitySessions.id)))
     .where(eq(activitySessions.id, onSale.sessionId));
-  const current =
-    row &&
-    onSaleOf(
-      { id: onSale.sessionId, highDemand: row.sessionHighDemand },
-      { id: onSale.tierId ?? 0, highDemand: row.tierHighDemand ?? false },
-    );
-  if (!row || !sameOnSale(current, onSale)) throw new DomainError('waiting_room_not_found');
-  const { tierNameEn, tierNameZhHant, tierNameZhHans } = row;
-  const tier = onSale.tierId === null ? null : { nameEn: tierNameEn!, nameZhHant: tierNameZhHant!, nameZhHans: tierNameZhHans! };
-  return { activityId: row.activityId, opensAt: row.opensAt, tier, soldOut: row.ticketsLeft === 0 };
+  return read([query], ([[row]]) => {
+    const current =
+      row &&
+      onSaleOf(
+        { id: onSale.sessionId, highDemand: row.sessionHighDemand },
+        { id: onSale.tierId ?? 0, highDemand: row.tierHighDemand ?? false },
+      );
+    if (!row || !sameOnSale(current, onSale)) return null;
+    const { tierNameEn, tierNameZhHant, tierNameZhHans } = row;
+    const tier = onSale.tierId === null ? null : { nameEn: tierNameEn!, nameZhHant: tierNameZhHant!, nameZhHans: tierNameZhHans! };
+    return { activityId: row.activityId, opensAt: row.opensAt, tier, soldOut: row.ticketsLeft === 0 };
+  });
 }
+
+function roomOf(open: OpenOnSale | null): OpenOnSale {
+  if (!open) throw new DomainError('waiting_room_not_found');
+  return open;
+}
+
+const openOnSale = async (scope: RequestScope, onSale: OnSale): Promise<OpenOnSale> =>
+  roomOf(await readOne(scope.db, onSaleRead(scope.db, onSale)));
 
 function viewOf(
   scope: RequestScope,
@@ -131,9 +150,14 @@ function viewOf(
   };
 }
 
-/** Takes the buyer's place in the on-sale's line, or answers the place they already have. */
-export async function joinWaitingRoom(scope: UserScope, onSale: OnSale): Promise<WaitingView> {
-  const { activityId, opensAt, tier, soldOut } = await openOnSale(scope, onSale);
+/**
+ * Takes the buyer's place in the on-sale's line, or answers the place they already have. The
+ * sign-in is confirmed in the on-sale's read: a join is one round trip to D1 (the crowd's request
+ * at an opening), and a dead session is `unauthorized` before a missing room.
+ */
+export async function joinWaitingRoom(claimed: ClaimedUserScope, onSale: OnSale): Promise<WaitingView> {
+  const { scope, rows } = await readSignedIn(claimed, () => ({ onSale: onSaleRead(claimed.db, onSale) }));
+  const { activityId, opensAt, tier, soldOut } = roomOf(rows.onSale);
   const standing = await waitingRoom(scope.env, onSale).join(scope.userId, scope.now, opensAt, soldOut);
   return viewOf(scope, { ...onSale, tier, activityId }, standing.position, standing.state, standing.front);
 }

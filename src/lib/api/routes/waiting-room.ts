@@ -17,7 +17,7 @@ import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
 import { idParam, queryId } from '../params.ts';
-import { signedIn } from '../session.ts';
+import { claimsSignIn } from '../session.ts';
 import { input } from '../validate.ts';
 
 const roomQuery = z.object({ tier: queryId.optional() });
@@ -36,11 +36,11 @@ export const waitingRoomRoutes = new Hono<ApiEnv>()
   .post(
     '/v1/waiting-rooms/:id',
     doc.user("Takes the buyer's place in a high-demand session's (or tier's) line, or answers the place they have"),
-    signedIn,
+    claimsSignIn,
     input('param', idParam),
     input('query', roomQuery),
     async (c) => {
-      // The line is the room object's storage: a join reads D1 (the session, the sign-in) but never writes it.
+      // The line is the room object's storage: a join reads D1 (the on-sale with the sign-in's session) but never writes it.
       c.set('d1Untouched', true);
       return c.json(success(await joinWaitingRoom(c.var.scope, onSaleOf(c.req.valid('param').id, c.req.valid('query')))));
     },
