@@ -137,6 +137,8 @@ describe('the waiting rooms of a tier’s on-sale', () => {
     const first = await joinRoom(buyer, vip);
     expect(first.status, first.text).toBe(200);
     expect([first.body.data.sessionId, first.body.data.tierId, first.body.data.tierName]).toEqual([show.sessionId, vip, 'VIP package']);
+    // Nothing of the tier is on sale yet, however many tickets its session's other tier has: its line waits.
+    expect(first.body.data.soldOut).toBe(true);
     const again = await joinRoom(buyer, vip);
     expect(again.body.data.position).toBe(first.body.data.position);
     const other = await joinRoom(buyer, otherVip);
@@ -155,6 +157,7 @@ describe('checkout of a tier on sale as high demand', () => {
   it('refuses an order of the tier without a pass, or with another tier’s, the session’s or another account’s, and takes its own', async () => {
     const listingId = await listingOf(vip, 10);
     const buyer = await signedInClient('vip-buyer');
+    expect((await joinRoom(buyer, vip)).body.data.soldOut).toBe(false);
     const without = await placeOrder(buyer, listingId, 1);
     expect([without.status, without.body.errorCode]).toEqual([403, 'waiting_room_pass_required']);
 

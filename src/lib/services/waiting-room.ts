@@ -113,11 +113,13 @@ function onSaleRead(db: Db, onSale: OnSale): Read<OpenOnSale | null> {
   });
 }
 
+/** The on-sale read, or `waiting_room_not_found` when it has no waiting room. */
 function roomOf(open: OpenOnSale | null): OpenOnSale {
   if (!open) throw new DomainError('waiting_room_not_found');
   return open;
 }
 
+/** The on-sale read alone (a front read, the dev door), or `waiting_room_not_found`. */
 const openOnSale = async (scope: RequestScope, onSale: OnSale): Promise<OpenOnSale> =>
   roomOf(await readOne(scope.db, onSaleRead(scope.db, onSale)));
 
