@@ -119,18 +119,19 @@ export interface ETicketSource {
 }
 
 /**
- * The first such listing (or the last, `from: 'last'`, so two files need not share one), given 500
- * tickets so a file's orders never run it out.
+ * The first such listing (or the last, `from: 'last'`, so two files need not share one), of a session
+ * other than `otherThan`'s, given 500 tickets so a file's orders never run it out.
  */
-export async function eTicketSource(from: 'first' | 'last' = 'first'): Promise<ETicketSource> {
+export async function eTicketSource(from: 'first' | 'last' = 'first', otherThan: readonly ETicketSource[] = []): Promise<ETicketSource> {
   const found = await env.DB.prepare(
     `SELECT l.id AS listingId, l.seller_id AS sellerId, s.id AS sessionId, t.face_value AS faceValue, t.currency AS currency FROM listings l
      JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
      WHERE l.status = 'active' AND a.status IN (1, 4) AND a.sale_starts_at <= ?1 AND s.starts_at > ?1 + 86400000
        AND a.real_name_required = 0 AND a.num_min <= 1 AND a.num_max >= 3 AND instr(l.delivery_types, 'e_ticket') > 0 AND t.face_value >= 1000
+       AND s.id NOT IN (SELECT value FROM json_each(?2))
      ORDER BY l.id ${from === 'first' ? 'ASC' : 'DESC'} LIMIT 1`,
   )
-    .bind(Date.now())
+    .bind(Date.now(), JSON.stringify(otherThan.map((source) => source.sessionId)))
     .first<ETicketSource>();
   if (!found) throw new Error('The seed has no e-ticket listing to buy from');
   await env.DB.prepare('UPDATE listings SET quantity_available = 500, quantity_total = 500 WHERE id = ?').bind(found.listingId).run();

@@ -292,25 +292,15 @@ describe('checkout’s door', () => {
 
 describe('an on-sale with every ticket taken', () => {
   it('holds its line, says so, and moves on in order once tickets come back', async () => {
-    // A bookable e-ticket listing of a session of its own, so this room and its stock are this test's alone.
-    const source = await env.DB.prepare(
-      `SELECT l.id AS listingId, s.id AS sessionId FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id
-       JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
-       WHERE s.id NOT IN (?2, ?3) AND l.status = 'active' AND a.status IN (1, 4) AND a.sale_starts_at <= ?1
-         AND s.starts_at > ?1 + 86400000 AND a.real_name_required = 0 AND a.num_min <= 1
-         AND instr(l.delivery_types, 'e_ticket') > 0 AND t.face_value >= 1000
-       ORDER BY l.id LIMIT 1`,
-    )
-      .bind(Date.now(), first.sessionId, last.sessionId)
-      .first<{ listingId: number; sessionId: number }>();
-    if (!source) throw new Error('The seed has no third e-ticket session');
+    // A session of its own, so this room and its stock are this test's alone.
+    const source = await eTicketSource('first', [first, last]);
     await env.DB.batch([
       env.DB.prepare(
         'UPDATE listings SET quantity_available = 0 WHERE tier_id IN (SELECT id FROM ticket_tiers WHERE session_id = ?1)',
       ).bind(source.sessionId),
       env.DB.prepare('UPDATE listings SET quantity_available = 1, quantity_total = 1 WHERE id = ?1').bind(source.listingId),
     ]);
-    await highDemand({ ...first, ...source });
+    await highDemand(source);
     const [lucky, patient] = [await buyer(), await buyer()];
     const { place } = (await join(lucky.client, source.sessionId)).body.data;
     await join(patient.client, source.sessionId);
