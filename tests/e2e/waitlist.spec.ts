@@ -143,3 +143,54 @@ test('a buyer waits for a sold-out tier, gets the tickets another buyer did not 
   await expect(page.getByRole('button', { name: l.say('detail.waitlist.join') })).toBeVisible();
   await expect(page.getByRole('button', { name: l.say('detail.waitlist.leave') })).toHaveCount(0);
 });
+
+test('a tier that goes on sale through a waiting room keeps its waitlist’s first buyer and sends the next one to its line', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const l = localeOf('zh-HK');
+  const listing = await ownTier();
+  const other = await browser.newContext({ ...testInfo.project.use });
+  await ownClientAddress(other, testInfo);
+  await signUpByEmail(other.request, 'line-holder');
+  const held = await placeOrder(other.request, listing);
+
+  // A joins the sold-out tier's waitlist; then the tier goes on sale as high demand of its own.
+  await signUpByEmail(page.request, 'line-waitlist-buyer');
+  const joined = await page.request.post('/api/v1/waitlist', { data: { tierId: listing.tierId, quantity: 2 } });
+  expect(joined.status(), await joined.text()).toBe(200);
+  await queryDb(`UPDATE ticket_tiers SET high_demand = 1 WHERE id = ${listing.tierId}`);
+
+  // C, who comes later, is shown the tier's line where its waitlist was, and waits there.
+  const late = await browser.newContext({ ...testInfo.project.use });
+  await ownClientAddress(late, testInfo);
+  await signUpByEmail(late.request, 'line-late-buyer');
+  const latePage = await late.newPage();
+  const label = tierLabel((await detailOf(latePage.request, listing.activityId, l.language))!, listing.tierId);
+  await latePage.goto(`/${l.prefix}/activity/${listing.activityId}`);
+  const waitlist = latePage.getByRole('region', { name: l.say('detail.waitlist.heading') });
+  await expect(waitlist.getByText(l.say('detail.waitlist.inLine', { tier: label }))).toBeVisible();
+  await hydratedInView(latePage, 'Waitlist');
+  await expect(waitlist.getByRole('option', { name: label })).toHaveCount(0);
+  await waitlist.getByRole('link', { name: l.say('waitingRoom.join') }).click();
+  await latePage.waitForURL(new RegExp(`/${l.prefix}/waiting-room/\\d+\\?tier=${listing.tierId}$`));
+  await expect(latePage.getByRole('status').getByText(l.say('waitingRoom.soldOut'))).toBeVisible();
+
+  // B's time to pay runs out: the tickets are held for A, who buys them without queueing.
+  const expired = await postWithoutBody(other.request, `/api/v1/dev/orders/${held.id}/end-payment-time`);
+  expect(expired.status(), await expired.text()).toBe(200);
+  await other.close();
+  const waitlistOfA = async () => (await (await page.request.get('/api/v1/waitlist')).json()).data as { status: string }[];
+  await expect.poll(async () => (await waitlistOfA()).map((entry) => entry.status), { timeout: 30_000 }).toEqual(['offered']);
+  await page.goto(`/${l.prefix}/activity/${listing.activityId}`);
+  await hydratedInView(page, 'Waitlist');
+  const buy = page.getByRole('link', { name: l.say('detail.waitlist.buy') });
+  await expect(buy).toBeVisible();
+  await buy.click();
+  await page.waitForURL(new RegExp(`/${l.prefix}/order/confirm\\?listingId=${listing.id}&quantity=2&offer=\\d+$`));
+  const order = await confirmETicketByCard(page, l);
+  expect(order).toMatchObject({ status: 'pending_payment', quantity: 2 });
+  // C is still in line: the offer's tickets were never the line's.
+  await expect(latePage.getByRole('status').getByText(l.say('waitingRoom.soldOut'))).toBeVisible();
+  await late.close();
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   inventoryObjectName,
+  onSaleNeedingPass,
   onSaleOf,
   choicesQuery,
   onSaleOfPage,
@@ -32,6 +33,15 @@ describe('the on-sale a purchase goes through', () => {
     expect(sameOnSale({ sessionId: 7, tierId: 31 }, { sessionId: 7, tierId: 32 })).toBe(false);
     expect(sameOnSale({ sessionId: 7, tierId: null }, { sessionId: 8, tierId: null })).toBe(false);
     expect(sameOnSale(null, { sessionId: 7, tierId: null })).toBe(false);
+  });
+});
+
+describe('the on-sale whose pass a purchase needs', () => {
+  it('is the purchase’s on-sale, unless the buyer claims their own waitlist offer', () => {
+    const onSale = { sessionId: 7, tierId: 31 };
+    expect(onSaleNeedingPass(onSale, false)).toEqual(onSale);
+    expect(onSaleNeedingPass(onSale, true)).toBeNull();
+    expect(onSaleNeedingPass(null, false)).toBeNull();
   });
 });
 

@@ -27,17 +27,23 @@ describe('joining', () => {
   const listing = (quantityAvailable: number, status: 'active' | 'withdrawn' = 'active') => ({ status, quantityAvailable });
 
   it('is for a tier where no listing takes the whole group', () => {
-    expect(joinRefusal({ selling: true, listings: [] }, 1)).toBeNull();
-    expect(joinRefusal({ selling: true, listings: [listing(1), listing(2)] }, 3)).toBeNull();
-    expect(joinRefusal({ selling: true, listings: [listing(5, 'withdrawn')] }, 2)).toBeNull();
+    expect(joinRefusal({ selling: true, inWaitingRoom: false, listings: [] }, 1)).toBeNull();
+    expect(joinRefusal({ selling: true, inWaitingRoom: false, listings: [listing(1), listing(2)] }, 3)).toBeNull();
+    expect(joinRefusal({ selling: true, inWaitingRoom: false, listings: [listing(5, 'withdrawn')] }, 2)).toBeNull();
   });
 
   it('sends a group that one listing can take to buy instead', () => {
-    expect(joinRefusal({ selling: true, listings: [listing(1), listing(3)] }, 3)).toBe('waitlist_tickets_available');
+    expect(joinRefusal({ selling: true, inWaitingRoom: false, listings: [listing(1), listing(3)] }, 3)).toBe('waitlist_tickets_available');
+  });
+
+  it('sends a high-demand on-sale’s buyer to its waiting room, whose line takes the tickets that come back', () => {
+    expect(joinRefusal({ selling: true, inWaitingRoom: true, listings: [] }, 1)).toBe('waitlist_waiting_room');
+    expect(joinRefusal({ selling: true, inWaitingRoom: true, listings: [listing(3)] }, 3)).toBe('waitlist_waiting_room');
+    expect(joinRefusal({ selling: false, inWaitingRoom: true, listings: [] }, 1)).toBe('waitlist_closed');
   });
 
   it('is closed when the show no longer sells', () => {
-    expect(joinRefusal({ selling: false, listings: [] }, 1)).toBe('waitlist_closed');
+    expect(joinRefusal({ selling: false, inWaitingRoom: false, listings: [] }, 1)).toBe('waitlist_closed');
   });
 });
 

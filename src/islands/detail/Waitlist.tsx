@@ -13,8 +13,11 @@ import { useMutation } from '../shared/mutation.ts';
 import { Toast, useToast } from '../shared/toast.tsx';
 
 interface Props {
-  /** The sold-out tiers, each named with its session. */
-  tiers: { id: number; label: string }[];
+  /**
+   * The sold-out tiers, each named with its session. A high-demand on-sale's are not joinable (their
+   * tickets that come back go to its waiting room's line), but an entry made before still shows.
+   */
+  tiers: { id: number; label: string; joinable: boolean }[];
   /** The group sizes one may wait for: the activity's order limits. */
   min: number;
   max: number;
@@ -40,7 +43,7 @@ export default function Waitlist({ tiers, min, max, holdMinutes, messages: m }: 
   }, [m]);
 
   const ours = (entries ?? []).filter((entry) => tiers.some((tier) => tier.id === entry.tierId));
-  const open = tiers.filter((tier) => !ours.some((entry) => entry.tierId === tier.id));
+  const open = tiers.filter((tier) => tier.joinable && !ours.some((entry) => entry.tierId === tier.id));
   // The tier picked stays picked until it is joined; then the first tier still open is.
   const chosen = open.find((tier) => String(tier.id) === tierId) ?? open[0];
 

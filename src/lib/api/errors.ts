@@ -157,6 +157,7 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   // The waitlist
   waitlist_closed: 409,
   waitlist_tickets_available: 409,
+  waitlist_waiting_room: 409,
   waitlist_offer_open: 409,
   waitlist_entry_not_found: 404,
   waitlist_offer_unavailable: 409,

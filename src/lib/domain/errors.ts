@@ -153,6 +153,7 @@ export type GateErrorCode =
 export type WaitlistErrorCode =
   | 'waitlist_closed'
   | 'waitlist_tickets_available'
+  | 'waitlist_waiting_room'
   | 'waitlist_offer_open'
   | 'waitlist_entry_not_found'
   | 'waitlist_offer_unavailable';

@@ -17,6 +17,15 @@ export function onSaleOf(session: { id: number; highDemand: boolean }, tier: { i
   return null;
 }
 
+/**
+ * The on-sale whose waiting-room pass a purchase needs. None for a buyer claiming their own waitlist
+ * offer (checked with the quote): its tickets were held for them from before the on-sale's line could
+ * see them (docs/hot-on-sale.md "Returned tickets"), so the claim takes nothing the line waits for.
+ */
+export function onSaleNeedingPass(onSale: OnSale | null, claimsOffer: boolean): OnSale | null {
+  return claimsOffer ? null : onSale;
+}
+
 export function sameOnSale(a: OnSale | null, b: OnSale | null): boolean {
   return a !== null && b !== null && a.sessionId === b.sessionId && a.tierId === b.tierId;
 }

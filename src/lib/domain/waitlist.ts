@@ -37,13 +37,16 @@ export function showSells({ activity, session }: ShowSaleFacts, now: number): bo
 
 /**
  * Why a buyer may not join a tier's waitlist now, or null when they may: a show no longer selling
- * has nothing to wait for, and a tier where one listing can take the whole group is bought, not waited for.
+ * has nothing to wait for; a high-demand on-sale's returned tickets go to its waiting room's line,
+ * which is where one waits for them (docs/hot-on-sale.md "Returned tickets"); and a tier where one
+ * listing can take the whole group is bought, not waited for.
  */
 export function joinRefusal(
-  facts: { selling: boolean; listings: readonly StockRow[] },
+  facts: { selling: boolean; inWaitingRoom: boolean; listings: readonly StockRow[] },
   quantity: number,
-): 'waitlist_closed' | 'waitlist_tickets_available' | null {
+): 'waitlist_closed' | 'waitlist_waiting_room' | 'waitlist_tickets_available' | null {
   if (!facts.selling) return 'waitlist_closed';
+  if (facts.inWaitingRoom) return 'waitlist_waiting_room';
   const fits = facts.listings.some((listing) => listing.status === 'active' && listing.quantityAvailable >= quantity);
   return fits ? 'waitlist_tickets_available' : null;
 }

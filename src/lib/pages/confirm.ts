@@ -6,7 +6,7 @@
  */
 import type { ConfirmQuery } from '../domain/confirm-query.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { OnSale } from '../domain/on-sale.ts';
+import { type OnSale, onSaleNeedingPass } from '../domain/on-sale.ts';
 import { idCardTypeFor, type IdCardType } from '../domain/identity.ts';
 import { getAddress } from '../services/addresses.ts';
 import { listAttendees } from '../services/attendees.ts';
@@ -78,12 +78,13 @@ async function addressOf(scope: UserScope, id: number | null): Promise<ShippingA
  * are thrown as the API would answer them, for the page to show; so is `unauthorized`, when the
  * session read with the quote does not confirm the claim. A high-demand on-sale's checkout (a
  * session's, or a tier's own) opens only with the buyer's pass from its waiting room; without one,
- * the buyer queues first.
+ * the buyer queues first. A buyer claiming their own waitlist offer needs none.
  */
 export async function confirmPage(claimed: ClaimedUserScope, requested: ConfirmQuery): Promise<ConfirmPageData | QueueFirst> {
   const { scope, quote, query } = await quoteFor(claimed, requested);
-  const waitingRoom = quote.onSale ? await passFor(scope, quote.onSale) : null;
-  if (quote.onSale && !waitingRoom) return { waitingRoom: quote.onSale };
+  const passFrom = onSaleNeedingPass(quote.onSale, query.offer !== undefined);
+  const waitingRoom = passFrom ? await passFor(scope, passFrom) : null;
+  if (passFrom && !waitingRoom) return { waitingRoom: passFrom };
   const [address, saved] = await Promise.all([
     addressOf(scope, query.addressId),
     quote.attendeesRequired > 0 ? listAttendees(scope) : Promise.resolve(null),

@@ -9,7 +9,7 @@ import { WAITLIST_OFFER_HOLD_MS, WAITLIST_OFFERS_PER_BATCH } from '../config.ts'
 import type { Db } from '../db/client.ts';
 import { prefixed } from '../db/batch-columns.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
-import { listings, ticketTiers, waitlistEntries, waitlistOffers } from '../db/schema.ts';
+import { activitySessions, listings, ticketTiers, waitlistEntries, waitlistOffers } from '../db/schema.ts';
 import { ACTIVITY_STATUS } from '../domain/activity.ts';
 import { DomainError } from '../domain/errors.ts';
 import { formatSessionTime } from '../domain/session-time.ts';
@@ -170,7 +170,10 @@ export interface JoinInput {
 export async function joinWaitlist(scope: UserScope, input: JoinInput): Promise<WaitlistEntryView> {
   const { db, userId, now } = scope;
   const [tierRows, stock] = await db.batch([
-    showQuery(db, {}).where(eq(ticketTiers.id, input.tierId)),
+    showQuery(db, {
+      sessionHighDemand: prefixed('session', activitySessions, ['highDemand']).highDemand,
+      tierHighDemand: prefixed('tier', ticketTiers, ['highDemand']).highDemand,
+    }).where(eq(ticketTiers.id, input.tierId)),
     db
       .select({ status: listings.status, quantityAvailable: listings.quantityAvailable, sellerId: listings.sellerId })
       .from(listings)
@@ -182,7 +185,11 @@ export async function joinWaitlist(scope: UserScope, input: JoinInput): Promise<
   if (!groupSizeAllowed(input.quantity, activity)) throw new DomainError('quantity_out_of_range', groupSizeBounds(activity), 'quantity');
   // Another seller's tickets only: a buyer's own listing is not something they could buy.
   const refusal = joinRefusal(
-    { selling: showSells(show, now), listings: stock.filter((listing) => listing.sellerId !== userId) },
+    {
+      selling: showSells(show, now),
+      inWaitingRoom: show.sessionHighDemand || show.tierHighDemand,
+      listings: stock.filter((listing) => listing.sellerId !== userId),
+    },
     input.quantity,
   );
   if (refusal) throw new DomainError(refusal);

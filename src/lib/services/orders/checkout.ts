@@ -28,7 +28,7 @@ import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { bestOffer, judgeCoupon } from '../../domain/coupons.ts';
 import type { MinuteCounts } from '../../domain/order-rate.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { type OnSale, onSaleOf } from '../../domain/on-sale.ts';
+import { type OnSale, onSaleNeedingPass, onSaleOf } from '../../domain/on-sale.ts';
 import { idCardTypeFor } from '../../domain/identity.ts';
 import { requestHash, sameRequest } from '../../domain/idempotency.ts';
 import { convert, type CurrencyTable } from '../../domain/money.ts';
@@ -337,7 +337,7 @@ function isUniqueViolation(error: unknown): boolean {
  * unused, the order inserted only if that decrement happened, the coupon locked to it, its attendees.
  * With a waitlist offer the offer already holds the tickets: the batch claims it instead of the decrement.
  * A high-demand session's order goes to its inventory object, whose batch writes the same statements.
- * A high-demand session's order needs the buyer's own pass from its waiting room.
+ * A high-demand session's order needs the buyer's own pass from its waiting room, unless it claims their waitlist offer.
  * Two round trips in all: the session with everything read, then the write carrying the request's
  * after-write work (`afterWrite`).
  */
@@ -379,7 +379,8 @@ export async function createOrder(
     throw new DomainError('payment_method_unavailable', {}, 'paymentMethod');
   const priced = price(scope, input, rows.checkout);
   const { target, unitPrice, applied, cost } = priced;
-  if (target.onSale) await checkWaitingRoomPass(scope, target.onSale, input.waitingRoomPass);
+  const passFrom = onSaleNeedingPass(target.onSale, input.waitlistOfferId !== undefined);
+  if (passFrom) await checkWaitingRoomPass(scope, passFrom, input.waitingRoomPass);
   if (typeof input.coupon === 'number' && applied?.id !== input.coupon) throw new DomainError('coupon_not_usable', {}, 'coupon');
   const recipient = recipientOf(input, rows.address);
   const chosenAttendees = attendeesOf(target, input, rows.attendees);
