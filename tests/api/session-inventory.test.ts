@@ -6,6 +6,9 @@
 import { abortAllDurableObjects, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REPLICA_BOOKMARK_COOKIE } from '../../src/lib/config.ts';
+import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
+import { usableBookmark } from '../../src/lib/domain/replica-bookmark.ts';
 import { type HoldAnswer, sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
 import {
   checkoutHoldStatement,
@@ -24,6 +27,7 @@ import {
   inventoryPlacement,
   newKey,
   placeOrder,
+  quote,
   showOfListing,
   storeUnwrittenHold,
   waitingRoomPass,
@@ -213,5 +217,63 @@ describe('checkout of a high-demand session', () => {
     const nextBuyer = await signedInClient('next-buyer');
     const next = await placeOrder(nextBuyer, hot.listingId, 1, await waitingRoomPass(nextBuyer, hot.sessionId));
     expect(next.status, next.text).toBe(200);
+  });
+  it('carries the after-write work in the object’s batch: the order’s message is claimed, no pass of its own, and the browser gets the batch’s bookmark', async () => {
+    await env.DB.prepare('UPDATE listings SET quantity_available = 1, quantity_total = 1 WHERE id = ?1').bind(hot.listingId).run();
+    await inventory().refresh({ sessionId: hot.sessionId, tierId: null });
+    const buyers = [await signedInClient('hot-after-write'), await signedInClient('hot-after-write')];
+    // Both read one ticket left; the object gives it to one of them and answers the other sold out.
+    const ready = [];
+    for (const buyer of buyers) {
+      const pass = await waitingRoomPass(buyer, hot.sessionId);
+      const quoted = await quote(buyer, hot.listingId, 1);
+      expect(quoted.status, quoted.text).toBe(200);
+      ready.push({ buyer, pass, total: quoted.body.data.cost.total });
+    }
+    const orders = await Promise.all(
+      ready.map(({ buyer, pass, total }) =>
+        countingRoundTrips(() => createOrder(buyer, hot.listingId, 1, total, { waitingRoomPass: pass })),
+      ),
+    );
+    const placed = orders.find((order) => order.result.status === 200)!;
+    const refused = orders.find((order) => order.result.status !== 200)!;
+    expect(placed, orders.map((order) => order.result.text).join('\n')).toBeDefined();
+    expect([refused.result.status, refused.result.body.errorCode]).toEqual([409, 'tickets_sold_out']);
+    // Each request read the session with the order's rows, and nothing more: the object's batch wrote
+    // the order and did the after-write work, and a sold-out answer wrote nothing of the buyer's.
+    expect(orders.map((order) => order.roundTrips)).toEqual([1, 1]);
+    const message = await env.DB.prepare(`SELECT enqueued_at AS enqueuedAt FROM messages WHERE order_id = ?1 AND kind = 'order_placed'`)
+      .bind(placed.result.body.data.id)
+      .first<{ enqueuedAt: number | null }>();
+    expect(message?.enqueuedAt).not.toBeNull();
+    const cookie = placed.result.headers.getSetCookie().find((line) => line.startsWith(`${REPLICA_BOOKMARK_COOKIE}=`));
+    const bookmark = cookie?.split(';')[0].split('=')[1];
+    expect(usableBookmark(bookmark)).toBe(bookmark);
+  });
+  it('still writes its holds when the after-write work in its batch fails, sending the batch again without it', async () => {
+    await env.DB.prepare('UPDATE listings SET quantity_available = 1, quantity_total = 1 WHERE id = ?1').bind(hot.listingId).run();
+    await inventory().refresh({ sessionId: hot.sessionId, tierId: null });
+    const buyer = await signedInClient('hot-relay-down');
+    const pass = await waitingRoomPass(buyer, hot.sessionId);
+    const quoted = await quote(buyer, hot.listingId, 1);
+    const setAside = (await inventory().deadLetters()).length;
+    // The outbox claim, in the object's batch after the holds, fails.
+    await env.DB.prepare(
+      `CREATE TRIGGER relay_down BEFORE UPDATE OF enqueued_at ON messages BEGIN SELECT RAISE(ABORT, 'relay down'); END`,
+    ).run();
+    try {
+      const placed = await createOrder(buyer, hot.listingId, 1, quoted.body.data.cost.total, { waitingRoomPass: pass });
+      expect(placed.status, placed.text).toBe(200);
+      const message = await env.DB.prepare(`SELECT enqueued_at AS enqueuedAt FROM messages WHERE order_id = ?1 AND kind = 'order_placed'`)
+        .bind(placed.body.data.id)
+        .first<{ enqueuedAt: number | null }>();
+      // Written with its order, and left for the next pass (the sweep's, every minute).
+      expect(message).toEqual({ enqueuedAt: null });
+    } finally {
+      await env.DB.prepare('DROP TRIGGER relay_down').run();
+    }
+    expect((await heldInD1(hot.listingId)).stock).toBe(0);
+    // The hold was no poison: nothing was set aside.
+    expect(await inventory().deadLetters()).toHaveLength(setAside);
   });
 });

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { LOCAL_ONLY_API_PATH, MAX_BODY_BYTES, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
-import { bookmarkOf, database } from '../db/client.ts';
+import { database } from '../db/client.ts';
 import { DomainError } from '../domain/errors.ts';
 import { publicOrigin } from '../domain/public-origin.ts';
 import { bookmarkCookie, mayWrite, usableBookmark } from '../domain/replica-bookmark.ts';
@@ -152,7 +152,7 @@ api.use('*', async (c, next) => {
     }
   }
   // After a write the browser keeps its bookmark, so its next reads see the write whichever replica answers.
-  const bookmark = wroteD1 ? bookmarkOf(db) : null;
+  const bookmark = wroteD1 ? afterWrite.bookmark() : null;
   if (bookmark) {
     const secure = c.env.APP_ENV !== 'local' || new URL(c.req.url).protocol === 'https:';
     c.header('Set-Cookie', bookmarkCookie(bookmark, secure), { append: true });

@@ -32,7 +32,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { CHECKOUT_HEALTH, INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../config.ts';
-import { database } from '../db/client.ts';
+import { bookmarkOf, database } from '../db/client.ts';
 import {
   decideHold,
   type ListingStock,
@@ -42,6 +42,7 @@ import {
   type WrittenHold,
   writtenHold,
 } from '../domain/session-inventory.ts';
+import { AfterWriteWork } from '../services/after-write.ts';
 import { expireOverdueOrdersStatement } from '../services/orders/expiry.ts';
 import { type OnSale, inventoryObjectName } from '../domain/on-sale.ts';
 import { waitingRoom } from './waiting-room.ts';
@@ -50,9 +51,12 @@ import { inventoryHoldStatement, type OrderPlacement, placementStatements } from
 /** A row as D1 returns it; orders and attendees hold no blobs. */
 type D1Row = Record<string, string | number | null>;
 
-/** What a hold came to: the order written to D1 (raw rows, as checkout's own batch returns them), or why not. */
+/**
+ * What a hold came to: the order written to D1 (raw rows, as checkout's own batch returns them, with
+ * the D1 bookmark of the batch that wrote or read them, for the buyer to read their own write), or why not.
+ */
 export type HoldAnswer =
-  | { outcome: 'placed'; order: D1Row; attendees: D1Row[] }
+  | { outcome: 'placed'; order: D1Row; attendees: D1Row[]; bookmark: string | null }
   | { outcome: 'sold_out'; available: number }
   | { outcome: 'coupon_used' }
   | { outcome: 'key_reused' }
@@ -103,7 +107,9 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
   /** Listings being read from D1 for the first time, so concurrent first holds read once. */
   private readonly loads = new Map<number, Promise<void>>();
   /** Orders the last flushes wrote, for their waiting buyers, so answering them reads nothing again. */
-  private readonly written = new Map<string, { order: D1Row; attendees: D1Row[] }>();
+  private readonly written = new Map<string, { order: D1Row; attendees: D1Row[]; bookmark: string | null }>();
+  /** The origin the latest hold's request built links on when none is configured (local builds), for the messages of the after-write pass. */
+  private origin: string | null = null;
   /** Whether storage has the on-sale (session id, and tier id for a tier's object), so a hold writes it only once per life of the object. */
   private onSaleStored = false;
   /** When the waiting room last heard how checkout keeps up, and the slowest hold since (reportHealth). */
@@ -118,10 +124,16 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
 
   /**
    * Holds the placement's tickets and answers once its order is in D1; the same key answers the same
-   * hold. `onSale` is the on-sale the object holds for: its session's unless it is a tier's object.
+   * hold. `onSale` is the on-sale the object holds for: its session's unless it is a tier's object;
+   * `origin` is the request's, for the links of the messages its batch's after-write pass sends.
    */
-  async hold(placement: OrderPlacement, onSale: OnSale = { sessionId: placement.sessionId, tierId: null }): Promise<HoldAnswer> {
+  async hold(
+    placement: OrderPlacement,
+    onSale: OnSale = { sessionId: placement.sessionId, tierId: null },
+    origin: string | null = null,
+  ): Promise<HoldAnswer> {
     this.rememberOnSale(onSale);
+    this.origin = origin ?? this.origin;
     await this.loadListing(placement.listingId);
     const key = holdKey(placement);
     const existing = this.holdRow(key);
@@ -227,7 +239,7 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
         .prepare('SELECT a.* FROM order_attendees a JOIN orders o ON o.id = a.order_id WHERE o.order_no = ?1 ORDER BY a.id')
         .bind(row.order_no),
     ]);
-    return { outcome: 'placed', order: orders.results[0], attendees: attendees.results };
+    return { outcome: 'placed', order: orders.results[0], attendees: attendees.results, bookmark: bookmarkOf(db) };
   }
 
   private flush(): Promise<void> {
@@ -239,7 +251,9 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
 
   /**
    * One D1 batch: the session's overdue orders expire (their tickets come back), the oldest
-   * unwritten holds are written, and the orders and the stock of every listing are read back.
+   * unwritten holds are written, the after-write pass runs (services/after-write.ts: the waitlist's
+   * offers of returned tickets, the messages to the queue) once for all of their buyers instead of
+   * once each, and the orders and the stock of every listing are read back after it.
    */
   private async writeBatch(): Promise<void> {
     const onSale = this.onSale()!;
@@ -255,28 +269,44 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     const expiry = expireOverdueOrdersStatement(db, now, { sessionId }).toSQL();
     const orderNos = JSON.stringify(placements.map((placement) => placement.orderNo));
     const expire = () => d1.prepare(expiry.sql).bind(...expiry.params);
+    const holdStatements = placements.flatMap((placement) => [
+      inventoryHoldStatement(d1, placement),
+      ...placementStatements(d1, placement),
+    ]);
+    const readBack = [
+      d1.prepare('SELECT * FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))').bind(orderNos),
+      d1
+        .prepare(
+          'SELECT a.* FROM order_attendees a WHERE a.order_id IN (SELECT id FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))) ORDER BY a.id',
+        )
+        .bind(orderNos),
+      d1
+        .prepare('SELECT id, status, quantity_available AS stock FROM listings WHERE id IN (SELECT value FROM json_each(?1))')
+        .bind(JSON.stringify(listingIds.map((row) => row.id))),
+    ];
+    const afterWrite = new AfterWriteWork(db, this.env.MESSAGES, this.origin).ride(now);
+    const batchWith = (pass: D1PreparedStatement[]) => d1.batch<D1Row>([expire(), ...holdStatements, ...pass, ...readBack]);
     let results: D1Result<D1Row>[];
+    let carried = afterWrite.statements;
     const sent = Date.now();
     try {
-      results = await d1.batch<D1Row>([
-        expire(),
-        ...placements.flatMap((placement) => [inventoryHoldStatement(d1, placement), ...placementStatements(d1, placement)]),
-        d1.prepare('SELECT * FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))').bind(orderNos),
-        d1
-          .prepare(
-            'SELECT a.* FROM order_attendees a WHERE a.order_id IN (SELECT id FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))) ORDER BY a.id',
-          )
-          .bind(orderNos),
-        d1
-          .prepare('SELECT id, status, quantity_available AS stock FROM listings WHERE id IN (SELECT value FROM json_each(?1))')
-          .bind(JSON.stringify(listingIds.map((row) => row.id))),
-      ]);
+      results = await batchWith(carried);
     } catch (error) {
-      if (placements.length === 0) throw error;
-      // The next flush writes the holds again (those written alone change nothing) and reads them back.
-      await this.setAsidePoison(d1, placements, expire, error);
-      return;
+      try {
+        // A pass D1 refuses must not hold the buyers back: once more without it (the sweep runs it every minute).
+        carried = [];
+        results = await batchWith(carried);
+        console.error(JSON.stringify({ event: 'inventory_after_write_failed', ...onSale, error: String(error) }));
+      } catch {
+        if (placements.length === 0) throw error;
+        // The next flush writes the holds again (those written alone change nothing) and reads them back.
+        await this.setAsidePoison(d1, placements, expire, error);
+        return;
+      }
     }
+    const passStart = 1 + holdStatements.length;
+    if (carried.length > 0) afterWrite.carried(results.slice(passStart, passStart + carried.length));
+    const bookmark = bookmarkOf(db);
     const [orders, attendees, stock] = results.slice(-3).map((result) => result.results);
     this.ctx.storage.transactionSync(() => {
       for (const listing of stock)
@@ -290,7 +320,8 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
         const state = writtenHold(order !== undefined, this.listingStock(placement.listingId), placement.quantity);
         // Its placement is needed only until written.
         this.sql.exec(`UPDATE holds SET state = ?, placement = '' WHERE key = ?`, state, holdKey(placement));
-        if (order) this.written.set(holdKey(placement), { order, attendees: attendees.filter((row) => row.order_id === order.id) });
+        if (order)
+          this.written.set(holdKey(placement), { order, attendees: attendees.filter((row) => row.order_id === order.id), bookmark });
       }
     });
     this.scheduleWake();

@@ -8,7 +8,7 @@
  * A write that is itself one D1 batch (checkout's order) can carry that batch's statements last in
  * its own (AfterWriteWork.ride): one round trip and one transaction instead of two.
  */
-import type { Db } from '../db/client.ts';
+import { bookmarkOf, type Db } from '../db/client.ts';
 import {
   claimedIds,
   claimPendingMessagesStatement,
@@ -66,13 +66,18 @@ export interface AfterWriteRide {
 
 /**
  * One write request's after-write work, done once: in the request's own write batch when a service
- * carries it (`ride`), else in a batch of its own (`settle`, which the API calls after every write).
+ * carries it (`ride`), in another writer's batch (`doneBy`: a high-demand order's inventory object,
+ * which carries it once per batch of buyers), else in a batch of its own (`settle`, which the API
+ * calls after every write).
  */
 export class AfterWriteWork {
   private readonly db: Db;
   private readonly queue: MessageQueue;
-  private readonly origin: string | null;
+  /** The origin the messages' links are built on when none is configured (local builds). */
+  readonly origin: string | null;
   private sending: Promise<AfterWriteResult> | null = null;
+  /** The D1 bookmark of the other writer's batch that did the work, when it wrote this request's rows. */
+  private writerBookmark: string | null = null;
 
   constructor(db: Db, queue: MessageQueue, origin: string | null) {
     this.db = db;
@@ -91,8 +96,25 @@ export class AfterWriteWork {
     };
   }
 
+  /**
+   * The work was done by another writer's batch: nothing is left to settle. `bookmark` is that batch's
+   * D1 bookmark when it wrote the request's rows (null when it wrote nothing of theirs).
+   */
+  doneBy(bookmark: string | null): void {
+    this.sending = Promise.resolve({ offers: 0, published: 0 });
+    this.writerBookmark = bookmark;
+  }
+
   /** The rest of the work: the carried batch's messages on their way, or the whole pass. */
   settle(now: number): Promise<AfterWriteResult> {
     return this.sending ?? afterWrite(this.db, this.queue, now, this.origin);
+  }
+
+  /**
+   * The bookmark the browser keeps after the write, so its next reads see it on any replica: the
+   * other writer's when it wrote the request's rows, else the request's own session's.
+   */
+  bookmark(): string | null {
+    return this.writerBookmark ?? bookmarkOf(this.db);
   }
 }

@@ -497,8 +497,11 @@ async function placeThroughInventory(
   hash: string,
   afterWrite: AfterWriteWork | null,
 ): Promise<OrderDetail> {
-  const answer = await inventoryOf(scope.env, onSale).hold(placement, onSale);
+  const answer = await inventoryOf(scope.env, onSale).hold(placement, onSale, afterWrite?.origin ?? null);
   if (answer.outcome === 'closed') return placeInD1(scope, target, placement, null, hash, afterWrite);
+  // The object's batch carried the after-write pass for its buyers; a sold-out answer wrote nothing of this request's.
+  if (answer.outcome === 'placed') afterWrite?.doneBy(answer.bookmark);
+  if (answer.outcome === 'sold_out') afterWrite?.doneBy(null);
   if (answer.outcome === 'sold_out') throw new DomainError('tickets_sold_out', { available: answer.available });
   if (answer.outcome === 'coupon_used') throw new DomainError('coupon_not_usable', {}, 'coupon');
   if (answer.outcome === 'key_reused') throw new DomainError('idempotency_key_reused');
