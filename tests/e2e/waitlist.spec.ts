@@ -33,14 +33,18 @@ test.beforeEach(async ({ context }, testInfo) => {
   await ownClientAddress(context, testInfo);
 });
 
-/** A tier of two e-tickets in a new session 25 days away, copied from a seeded on-sale listing. */
-async function ownTier(): Promise<Listing> {
+/**
+ * A tier of two e-tickets in a new session `daysAhead` days away, copied from a seeded on-sale
+ * listing. Tests running side by side pick different days: the same activity would otherwise show
+ * two tiers of the same name in sessions of the same minute.
+ */
+async function ownTier(daysAhead: number): Promise<Listing> {
   const [source] = await queryDb(`
     SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
     WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status = 1
       AND a.real_name_required = 0 AND a.num_min <= 2 AND a.num_max >= 2 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id LIMIT 1 OFFSET 7`);
-  const startsAt = Date.now() + 25 * DAY;
+  const startsAt = Date.now() + daysAhead * DAY;
   const [session] = await queryDb(`
     INSERT INTO activity_sessions (activity_id, starts_at, ends_at) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}
     FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
@@ -70,7 +74,7 @@ test('a buyer waits for a sold-out tier, gets the tickets another buyer did not 
   browser,
 }, testInfo) => {
   const l = english;
-  const listing = await ownTier();
+  const listing = await ownTier(25);
 
   // Buyer B holds the tier's two tickets with an unpaid order: the tier is sold out.
   const other = await browser.newContext({ ...testInfo.project.use });
@@ -149,7 +153,7 @@ test('a tier that goes on sale through a waiting room keeps its waitlist’s fir
   browser,
 }, testInfo) => {
   const l = localeOf('zh-HK');
-  const listing = await ownTier();
+  const listing = await ownTier(26);
   const other = await browser.newContext({ ...testInfo.project.use });
   await ownClientAddress(other, testInfo);
   await signUpByEmail(other.request, 'line-holder');
@@ -171,7 +175,7 @@ test('a tier that goes on sale through a waiting room keeps its waitlist’s fir
   const waitlist = latePage.getByRole('region', { name: l.say('detail.waitlist.heading') });
   await expect(waitlist.getByText(l.say('detail.waitlist.inLine', { tier: label }))).toBeVisible();
   await hydratedInView(latePage, 'Waitlist');
-  await expect(waitlist.getByRole('option', { name: label })).toHaveCount(0);
+  await expect(waitlist.getByRole('option', { name: label, exact: true })).toHaveCount(0);
   await waitlist.getByRole('link', { name: l.say('waitingRoom.join') }).click();
   await latePage.waitForURL(new RegExp(`/${l.prefix}/waiting-room/\\d+\\?tier=${listing.tierId}$`));
   await expect(latePage.getByRole('status').getByText(l.say('waitingRoom.soldOut'))).toBeVisible();
