@@ -339,7 +339,8 @@ function isUniqueViolation(error: unknown): boolean {
  * A high-demand session's order goes to its inventory object, whose batch writes the same statements.
  * A high-demand session's order needs the buyer's own pass from its waiting room, unless it claims their waitlist offer.
  * Two round trips in all: the session with everything read, then the write carrying the request's
- * after-write work (`afterWrite`).
+ * after-write work (`afterWrite`). A high-demand order's request makes only the first: its object's
+ * batch writes the order and carries that work.
  */
 export async function createOrder(
   claimed: ClaimedUserScope,
@@ -501,8 +502,10 @@ async function placeThroughInventory(
   if (answer.outcome === 'closed') return placeInD1(scope, target, placement, null, hash, afterWrite);
   // The object's batch carried the after-write pass for its buyers; a sold-out answer wrote nothing of this request's.
   if (answer.outcome === 'placed') afterWrite?.doneBy(answer.bookmark);
-  if (answer.outcome === 'sold_out') afterWrite?.doneBy(null);
-  if (answer.outcome === 'sold_out') throw new DomainError('tickets_sold_out', { available: answer.available });
+  if (answer.outcome === 'sold_out') {
+    afterWrite?.doneBy(null);
+    throw new DomainError('tickets_sold_out', { available: answer.available });
+  }
   if (answer.outcome === 'coupon_used') throw new DomainError('coupon_not_usable', {}, 'coupon');
   if (answer.outcome === 'key_reused') throw new DomainError('idempotency_key_reused');
   // D1 refused this order alone (the object set it aside for an operator); its tickets went back.
