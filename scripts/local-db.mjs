@@ -35,10 +35,18 @@ export function e2eStateDir(port) {
   return path.join(ROOT, '.wrangler', `e2e-state-${port}`);
 }
 
-/** UTC midnight of today: the seed's dates are relative to it, and the same day gives the same data. */
+/**
+ * The time the demo seed's dates are relative to: UTC midnight of today, or of the day SEED_REFERENCE_DAY
+ * names (YYYY-MM-DD), which makes the seed another day would have made (scripts/calendar-check.mjs runs the
+ * suites over a week of them). The seed's draws never depend on it: another day only moves the dates.
+ */
 export function seedReferenceTime(now = Date.now()) {
   const day = 24 * 3600 * 1000;
-  return Math.floor(now / day) * day;
+  const chosen = process.env.SEED_REFERENCE_DAY;
+  if (!chosen) return Math.floor(now / day) * day;
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(chosen) ? Date.parse(`${chosen}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(time)) throw new Error(`SEED_REFERENCE_DAY must be a day as YYYY-MM-DD, not ${JSON.stringify(chosen)}`);
+  return time;
 }
 
 /** Applies every pending migration to the local database in `persistTo`. */

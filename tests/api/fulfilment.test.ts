@@ -35,6 +35,18 @@ async function listingsWith(delivery: string): Promise<Listing[]> {
   return results;
 }
 
+/**
+ * Puts `count` more tickets on a listing. Added, never set: the listing a test picks may be the one
+ * another test buys from (which listings qualify depends on the day), and setting its stock would take theirs.
+ */
+async function addTickets(listingId: number, count: number): Promise<void> {
+  await env.DB.prepare(
+    'UPDATE listings SET quantity_available = quantity_available + ?2, quantity_total = quantity_total + ?2 WHERE id = ?1',
+  )
+    .bind(listingId, count)
+    .run();
+}
+
 /** Places an order for two tickets of a listing with its first offered delivery details. */
 async function placeOrder(buyer: TestClient, listingId: number, deliveryType = 'e_ticket'): Promise<OrderDetail> {
   const quoted = await buyer.call<CheckoutQuote>(
@@ -102,9 +114,7 @@ beforeAll(async () => {
   await seed();
   const candidates = await listingsWith('e_ticket');
   [eTicket, otherSellerListing] = candidates;
-  for (const listing of candidates.slice(0, 2)) {
-    await env.DB.prepare('UPDATE listings SET quantity_available = 100, quantity_total = 100 WHERE id = ?').bind(listing.listingId).run();
-  }
+  for (const listing of candidates.slice(0, 2)) await addTickets(listing.listingId, 100);
   seller = await sellerClient(eTicket.sellerId);
   otherSeller = await sellerClient(otherSellerListing.sellerId);
   buyer = await signedInClient('fulfil-buyer');
@@ -247,7 +257,7 @@ describe('marking an order ticketed', () => {
   it('ships a courier order with its tracking number, and a paper ticket carries no entry code', async () => {
     const [courierListing] = (await listingsWith('courier')).filter((listing) => listing.sellerId === eTicket.sellerId);
     if (!courierListing) throw new Error(`seller ${eTicket.sellerId} has no courier listing in the seed`);
-    await env.DB.prepare('UPDATE listings SET quantity_available = 10 WHERE id = ?').bind(courierListing.listingId).run();
+    await addTickets(courierListing.listingId, 10);
     const buyerAddress = await buyer.post<{ id: number }>('/api/v1/addresses', {
       name: 'Chan Tai Man',
       phoneCountryCode: '+852',
@@ -301,7 +311,7 @@ describe('marking an order ticketed', () => {
 describe('handing tickets out at a pickup point', () => {
   it('sets the place and time of an on-site order, which must be before the show', async () => {
     const [listing] = await listingsWith('on_site');
-    await env.DB.prepare('UPDATE listings SET quantity_available = 10 WHERE id = ?').bind(listing.listingId).run();
+    await addTickets(listing.listingId, 10);
     const pickupSeller = await sellerClient(listing.sellerId);
     const order = await paidOrder(buyer, listing.listingId, 'on_site');
     const startsAt = (await buyer.call<OrderDetail>(`/api/v1/orders/${order.id}`)).body.data.session.startsAt;

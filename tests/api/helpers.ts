@@ -2,8 +2,12 @@ import { env } from 'cloudflare:workers';
 import { api } from '../../src/lib/api/app.ts';
 import { buildSeed, seedStatements } from '../../src/lib/db/seed.ts';
 
-/** A fixed day, so every run sees the same catalogue. */
-export const REFERENCE_TIME = Date.UTC(2026, 10, 1);
+/**
+ * The day the demo seed is made for: the run's own (UTC midnight), as `npm start` makes it, so the catalogue
+ * stands where it would on any day relative to the clock the API reads. A test states what it needs (on sale,
+ * a day away…) and finds it, never a row of one day's seed.
+ */
+export const REFERENCE_TIME = Number(env.SEED_REFERENCE_TIME);
 
 /** Loads the demo catalogue into this test file's D1. */
 export async function seed(referenceTime = REFERENCE_TIME): Promise<void> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { seedReferenceTime } from '../../scripts/local-db.mjs';
 import { startStripeDouble } from '../doubles/stripe-api.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,6 +33,8 @@ export default defineConfig(async () => {
           bindings: {
             APP_ENV: 'local',
             TEST_MIGRATIONS: migrations,
+            // The day the demo seed is made for, as `npm start` makes it (SEED_REFERENCE_DAY to choose another).
+            SEED_REFERENCE_TIME: String(seedReferenceTime()),
             STRIPE_SECRET_KEY: 'sk_test_double',
             STRIPE_WEBHOOK_SECRET: 'whsec_double',
             STRIPE_API_URL: stripe.url,
