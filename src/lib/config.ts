@@ -267,6 +267,8 @@ export const HEADER = {
   clientType: 'client-type',
   cityId: 'city-id',
   idempotencyKey: 'idempotency-key',
+  /** The client's address, set by Cloudflare's edge on every request it forwards. */
+  connectingAddress: 'cf-connecting-ip',
 } as const;
 
 /**

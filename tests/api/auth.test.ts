@@ -343,6 +343,21 @@ describe('sending limits', () => {
     expect(statuses.slice(0, limit).every((status) => status === 200)).toBe(true);
     expect(statuses[limit]).toBe(429);
   });
+
+  it('without a connecting address, limits each client on its own, never all clients together', async () => {
+    const client = new TestClient();
+    client.sendsAddress = false;
+    const { limit } = CODE_SEND_LIMITS.clientPerMinute;
+    const statuses = [];
+    for (let i = 0; i <= limit; i++) statuses.push((await client.post('/api/v1/user/mail/regVerify', { email: freshEmail() })).status);
+    // The browser keeps the device id it was given, so its own limit holds it...
+    expect(statuses.slice(0, limit).every((status) => status === 200)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+    // ...and another client is not refused for it.
+    const other = new TestClient();
+    other.sendsAddress = false;
+    expect((await other.post('/api/v1/user/mail/regVerify', { email: freshEmail() })).status).toBe(200);
+  });
 });
 
 describe('captcha after repeated failures', () => {

@@ -48,7 +48,7 @@ export interface AuthDeps {
   t: Translate;
   /** The language the request speaks: a new account keeps it, so messages to it speak it too. */
   locale: Locale;
-  /** The client's address: rate limits and captchas are per client as well as per account. */
+  /** Who the client is (domain/client-key.ts): rate limits and captchas are per client as well as per account. */
   clientKey: string;
   now: number;
 }
