@@ -289,6 +289,8 @@ export const SESSION_TTL_DAYS = 30;
 
 /** Accounts (sign in by code or password): code life, attempts, sending limits, captcha thresholds. */
 export const NICKNAME_MAX_LENGTH = 30;
+/** The person who collects a pickup order's tickets: a name, which goes out in the pickup SMS. */
+export const TAKER_NAME_MAX_LENGTH = 50;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 /** Seconds the login page waits before it offers to send another code. */
