@@ -24,6 +24,9 @@ export default defineConfig({
     routing: 'manual',
   },
   security: {
+    // src/middleware.ts makes the cross-site check itself (the API's rule) and answers with the localized
+    // 403 page; Astro's own check would answer first, in plain English text.
+    checkOrigin: false,
     // Every page's CSP header: Astro adds the hashes of its own scripts and styles; ours are listed here.
     csp: {
       directives: [

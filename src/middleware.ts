@@ -12,13 +12,16 @@ import { strippedLocalePrefix } from './lib/pages/locale-prefix.ts';
 import { routeFor } from './lib/routes.ts';
 import { bookmarkOf, database } from './lib/db/client.ts';
 import { bookmarkCookie, mayWrite, usableBookmark } from './lib/domain/replica-bookmark.ts';
-import { securityHeaders } from './lib/domain/security.ts';
+import { publicOrigin } from './lib/domain/public-origin.ts';
+import { isAllowedOrigin, securityHeaders } from './lib/domain/security.ts';
 import { loginRedirect } from './lib/pages/signed-in.ts';
 import { userOfCookies } from './lib/services/auth.ts';
 import { claimedSignIn } from './lib/services/signed-in.ts';
 
 const CHANNEL_MAX_AGE_S = 30 * 24 * 3600;
 const CHANNEL_PATTERN = /^[\w.-]{1,64}$/;
+/** src/pages/403.astro. */
+const FORBIDDEN_PAGE_PATH = '/403';
 
 /** The answer with our security headers added (a header the page chose itself stays, e.g. the voucher's referrer policy). */
 function withSecurityHeaders(response: Response): Response {
@@ -59,6 +62,19 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
   context.locals.originPathname = prefix ? localizedPath(context.originPathname, prefix) : context.originPathname;
   context.locals.route = route;
   context.locals.db = database(env.DB, usableBookmark(cookies.get(REPLICA_BOOKMARK_COOKIE)?.value));
+
+  // A write another site's form made: refused before anything acts on it, with the error page in the visitor's language.
+  const fromAllowedOrigin = isAllowedOrigin({
+    method: request.method,
+    origin: request.headers.get('origin') ?? undefined,
+    secFetchSite: request.headers.get('sec-fetch-site') ?? undefined,
+    contentType: request.headers.get('content-type') ?? undefined,
+    ownOrigins: [url.origin, publicOrigin(env, url)].filter((origin) => origin !== null),
+  });
+  if (!fromAllowedOrigin) {
+    context.locals.route = routeFor(FORBIDDEN_PAGE_PATH);
+    return next(FORBIDDEN_PAGE_PATH);
+  }
 
   const channel = url.searchParams.get('channel');
   if (channel && CHANNEL_PATTERN.test(channel)) {

@@ -44,7 +44,7 @@ export const QUALITY_LOCALES = ['en', 'zh-HK'];
 
 /**
  * Paths must exist in the seeded demo database (activity ids start at 1000). Pages the budget does
- * not name (login, info, 404) are held to the stricter `browse` budget.
+ * not name (login, info, 404, 403) are held to the stricter `browse` budget.
  * @type {PageType[]}
  */
 export const PAGE_TYPES = [
@@ -78,6 +78,7 @@ export const PAGE_TYPES = [
   },
   { name: 'lottery-share', paths: { en: '/en{sharePath}', 'zh-HK': '/zh-HK{sharePath}' }, status: 200, budget: 'browse', session: true },
   { name: 'not-found', paths: { en: '/en/no/such/page', 'zh-HK': '/zh-HK/no/such/page' }, status: 404, budget: 'browse' },
+  { name: 'forbidden', paths: { en: '/en/403', 'zh-HK': '/zh-HK/403' }, status: 403, budget: 'browse' },
   {
     name: 'address-list',
     paths: { en: '/en/address/list', 'zh-HK': '/zh-HK/address/list' },

@@ -44,6 +44,13 @@ export const CRAWLER_FILE_STALE_MS = 86_400_000;
 export const CATALOGUE_VERSION_REUSE_MS = 1_000;
 /** The largest request body the API reads; a bigger one is a 413 before any database work. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * The deepest nesting and the most object keys a JSON body may hold: no route takes more than a few
+ * levels or a few hundred keys, and the texts' walk (domain/text.ts) recurses once per level, so a
+ * 64 KB body of brackets would otherwise overflow the stack (a 500) instead of being bad input.
+ */
+export const MAX_JSON_DEPTH = 16;
+export const MAX_JSON_KEYS = 1_000;
 
 export const SEARCH_HISTORY_MAX = 20;
 export const SEARCH_HISTORY_TTL_DAYS = 90;
@@ -260,6 +267,8 @@ export const HEADER = {
   clientType: 'client-type',
   cityId: 'city-id',
   idempotencyKey: 'idempotency-key',
+  /** The client's address, set by Cloudflare's edge on every request it forwards. */
+  connectingAddress: 'cf-connecting-ip',
 } as const;
 
 /**
@@ -280,6 +289,8 @@ export const SESSION_TTL_DAYS = 30;
 
 /** Accounts (sign in by code or password): code life, attempts, sending limits, captcha thresholds. */
 export const NICKNAME_MAX_LENGTH = 30;
+/** The person who collects a pickup order's tickets: a name, which goes out in the pickup SMS. */
+export const TAKER_NAME_MAX_LENGTH = 50;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 /** Seconds the login page waits before it offers to send another code. */

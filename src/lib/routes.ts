@@ -70,6 +70,8 @@ export const ROUTES: readonly RouteDef[] = [
   /** Local builds only: the messages the dev outbox kept instead of sending (DESIGN.md, Messages). */
   { name: 'devMailPage', pattern: '/dev/mail', auth: false, flags: bare },
   { name: 'notFundPage', pattern: '/404', auth: false, flags: page },
+  /** Shown, with status 403, instead of a page a cross-site form posted to (src/middleware.ts). */
+  { name: 'forbiddenPage', pattern: '/403', auth: false, flags: page },
   { name: 'couponListPage', pattern: '/couponList', auth: true, flags: flow },
   { name: 'myInvitationCode', pattern: '/invitation', auth: true, flags: flow },
 ];

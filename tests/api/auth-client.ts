@@ -24,6 +24,8 @@ let nextAddress = 1;
 export class TestClient {
   readonly cookies = new Map<string, string>();
   readonly ip: string;
+  /** Whether requests carry the connecting address the edge sets; off to play a request that did not come through it. */
+  sendsAddress = true;
   envOverrides: Partial<Cloudflare.Env>;
 
   constructor(envOverrides: Partial<Cloudflare.Env> = {}) {
@@ -36,7 +38,7 @@ export class TestClient {
     init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<Answer<T>> {
     const headers = new Headers(init.headers);
-    headers.set('cf-connecting-ip', this.ip);
+    if (this.sendsAddress) headers.set('cf-connecting-ip', this.ip);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     if (init.body !== undefined) headers.set('content-type', 'application/json');
     const request = new Request(`http://localhost${path}`, {

@@ -322,6 +322,19 @@ describe('sending limits', () => {
     expect((await client.post('/api/v1/user/mail/regVerify', { email })).status).toBe(200);
   });
 
+  it('counts every plus and dot spelling of one mailbox as one address', async () => {
+    const name = `mailbox${nextAccount++}`;
+    const sendLogin = (email: string) => new TestClient().post('/api/v3/user/sendLoginCode', { channel: 'email', email });
+    expect((await sendLogin(`${name}+first@example.com`)).status).toBe(200);
+    const tagged = await sendLogin(`${name}+second@example.com`);
+    expect(tagged.status).toBe(429);
+    expect(tagged.body.errorCode).toBe('code_too_frequent');
+
+    const gmail = `${name.slice(0, 4)}.${name.slice(4)}`;
+    expect((await sendLogin(`${gmail}@gmail.com`)).status).toBe(200);
+    expect((await sendLogin(`${name}+x@googlemail.com`)).status).toBe(429);
+  });
+
   it('sends at most 10 codes a day per address', async () => {
     const email = freshEmail();
     await env.DB.prepare('INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 10)')
@@ -342,6 +355,21 @@ describe('sending limits', () => {
     for (let i = 0; i <= limit; i++) statuses.push((await client.post('/api/v1/user/mail/regVerify', { email: freshEmail() })).status);
     expect(statuses.slice(0, limit).every((status) => status === 200)).toBe(true);
     expect(statuses[limit]).toBe(429);
+  });
+
+  it('without a connecting address, limits each client on its own, never all clients together', async () => {
+    const client = new TestClient();
+    client.sendsAddress = false;
+    const { limit } = CODE_SEND_LIMITS.clientPerMinute;
+    const statuses = [];
+    for (let i = 0; i <= limit; i++) statuses.push((await client.post('/api/v1/user/mail/regVerify', { email: freshEmail() })).status);
+    // The browser keeps the device id it was given, so its own limit holds it...
+    expect(statuses.slice(0, limit).every((status) => status === 200)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+    // ...and another client is not refused for it.
+    const other = new TestClient();
+    other.sendsAddress = false;
+    expect((await other.post('/api/v1/user/mail/regVerify', { email: freshEmail() })).status).toBe(200);
   });
 });
 

@@ -228,6 +228,14 @@ describe('creating an order', () => {
       errorCode: 'phone_invalid',
       field: 'takerPhone',
     });
+    // The name goes out in the pickup SMS: a name only, never a link.
+    const spam = await order(client, {
+      ...onSite,
+      takerName: 'Prize at evil.example',
+      takerPhoneCountryCode: '+852',
+      takerPhone: '91234567',
+    });
+    expect(spam.body).toMatchObject({ code: 400, errorCode: 'name_invalid', field: 'takerName' });
     const taken = await order(client, { ...onSite, takerName: 'Chan', takerPhoneCountryCode: '+852', takerPhone: '91234567' });
     expect(taken.body.data.taker).toEqual({ name: 'Chan', phone: '+852 91234567' });
     expect(taken.body.data.pickup?.from).toBe(onSiteQuote.body.data.onSitePickupFrom);

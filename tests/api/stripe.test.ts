@@ -6,7 +6,7 @@
  */
 import { env } from 'cloudflare:workers';
 import Stripe from 'stripe';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import type { PaymentStart, PaymentState } from '../../src/lib/services/payments.ts';
 import { refundOrderPayment } from '../../src/lib/services/payments.ts';
@@ -192,6 +192,38 @@ describe('a deployed build with Stripe configured', () => {
     expect(old.body).toMatchObject({ code: 400, errorCode: 'webhook_timestamp_stale' });
     const unsigned = await new TestClient(DEPLOYED).call('/api/v1/payments/webhooks/stripe', { method: 'POST', body: forged });
     expect(unsigned.body).toMatchObject({ code: 400, errorCode: 'webhook_signature_invalid' });
+  });
+
+  it('refuses a webhook signed in the future as it refuses an old one', async () => {
+    const client = await deployedBuyer('stripe-future');
+    const placed = await order(client);
+    expect((await pay(client, placed.id, 'visa')).status).toBe(200);
+    const event = await onStripe('checkout_sessions', (await paymentRow(placed.id))!.ref, 'pay');
+    const ahead = await deliver(event, { timestamp: Math.floor(Date.now() / 1000) + 600 });
+    expect(ahead.body).toMatchObject({ code: 400, errorCode: 'webhook_timestamp_stale' });
+    expect((await paymentRow(placed.id))!.status).toBe('created');
+    // Refused, not taken: the same event delivered on time is handled.
+    expect((await deliver(event)).body.data).toEqual({ duplicate: false });
+    expect((await paymentRow(placed.id))!.status).toBe('succeeded');
+  });
+
+  it('never settles a payment on another amount or currency than its own, and logs it', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const [label, tamper] of [
+      ['stripe-amount', 'UPDATE payments SET amount = amount + 100 WHERE order_id = ?'],
+      ['stripe-currency', "UPDATE payments SET currency = 'USD' WHERE order_id = ?"],
+    ] as const) {
+      const client = await deployedBuyer(label);
+      const placed = await order(client);
+      expect((await pay(client, placed.id, 'visa')).status).toBe(200);
+      // Stripe's session carries the amount it was opened with; our record now says otherwise.
+      await env.DB.prepare(tamper).bind(placed.id).run();
+      const { ref } = (await paymentRow(placed.id))!;
+      expect((await deliver(await onStripe('checkout_sessions', ref, 'pay'))).status).toBe(200);
+      expect(await stateOf(client, placed.id)).toMatchObject({ orderStatus: 'pending_payment', paymentStatus: 'created' });
+      expect(log).toHaveBeenCalledWith('Payment not settled: the provider reports other money', expect.objectContaining({ ref }));
+    }
+    log.mockRestore();
   });
 
   it("shows WeChat Pay's QR and sends Alipay to its redirect; a declined attempt is a failed payment", async () => {

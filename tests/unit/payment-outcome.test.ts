@@ -8,6 +8,7 @@ import {
   paymentStatusOf,
   payPageFor,
   payPagePath,
+  reportedMoneyMatches,
   type PaymentStatus,
 } from '../../src/lib/domain/payment-outcome.ts';
 
@@ -73,5 +74,13 @@ describe('payPageFor', () => {
     expect(payPagePath('success', 7)).toBe('/paySuccess?orderId=7');
     expect(payPagePath('fail', 7)).toBe('/payFail?orderId=7');
     expect(payPagePath('cancel', 7)).toBe('/payCancel?orderId=7');
+  });
+});
+
+describe('reportedMoneyMatches', () => {
+  it('settles only on the same amount in the same currency (any letter case)', () => {
+    expect(reportedMoneyMatches({ amount: 50_000, currency: 'HKD' }, { amount: 50_000, currency: 'hkd' })).toBe(true);
+    expect(reportedMoneyMatches({ amount: 50_000, currency: 'HKD' }, { amount: 49_999, currency: 'HKD' })).toBe(false);
+    expect(reportedMoneyMatches({ amount: 50_000, currency: 'HKD' }, { amount: 50_000, currency: 'USD' })).toBe(false);
   });
 });

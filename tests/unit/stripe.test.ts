@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fromStripeAmount, stripeLocale, stripeMinorDigits, stripeSupports, toStripeAmount } from '../../src/lib/domain/stripe.ts';
+import {
+  fromStripeAmount,
+  stripeLocale,
+  stripeMinorDigits,
+  stripeSignatureTime,
+  stripeSupports,
+  toStripeAmount,
+} from '../../src/lib/domain/stripe.ts';
 
 describe('amounts in Stripe minor units', () => {
   it('sends zero-decimal currencies as whole units', () => {
@@ -59,5 +66,17 @@ describe('the Checkout page language', () => {
     expect(stripeLocale('zh-TW')).toBe('zh-TW');
     expect(stripeLocale('zh-CN')).toBe('zh');
     expect(stripeLocale('en')).toBe('en');
+  });
+});
+
+describe('stripeSignatureTime', () => {
+  it('reads the signing time of a Stripe-Signature header, in ms', () => {
+    expect(stripeSignatureTime('t=1700000000,v1=abc,v0=def')).toBe(1_700_000_000_000);
+    expect(stripeSignatureTime('v1=abc, t=1700000000')).toBe(1_700_000_000_000);
+  });
+
+  it('is null without a time', () => {
+    expect(stripeSignatureTime('v1=abc')).toBeNull();
+    expect(stripeSignatureTime('t=soon,v1=abc')).toBeNull();
   });
 });

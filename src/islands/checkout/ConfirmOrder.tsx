@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap } from '../../lib/api/client.ts';
-import { TAKER_DELIVERY_TYPES, type DeliveryType } from '../../lib/config.ts';
+import { TAKER_DELIVERY_TYPES, TAKER_NAME_MAX_LENGTH, type DeliveryType } from '../../lib/config.ts';
 import type { PaymentMethod } from '../../lib/config.ts';
 import { confirmSearch, payHref, pickerHref } from '../../lib/domain/confirm-query.ts';
 import type { ErrorCode } from '../../lib/domain/errors.ts';
@@ -264,7 +264,7 @@ export default function ConfirmOrder(props: Props) {
               {...takerField('name')}
               label={format(m, 'confirm.taker.name')}
               placeholder={format(m, 'confirm.taker.namePrompt')}
-              maxLength={50}
+              maxLength={TAKER_NAME_MAX_LENGTH}
               autoComplete="name"
             />
             <PhoneFields

@@ -7,8 +7,9 @@ import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { resolver, uniqueSymbol, type validator } from 'hono-openapi';
 import type { z } from 'zod';
-import { HEADER } from '../config.ts';
+import { HEADER, MAX_JSON_DEPTH, MAX_JSON_KEYS } from '../config.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
+import { jsonWithinLimits } from '../domain/json-shape.ts';
 import { cleanText } from '../domain/text.ts';
 import type { FieldProblem } from '../domain/validation.ts';
 import type { ApiEnv } from './context.ts';
@@ -56,17 +57,22 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
 }
 
 /**
- * The JSON body of a request, whatever its content type; a body that is not JSON is an invalid_input
- * error on `body`. Anything else (the body limit, say) keeps its own answer.
+ * The JSON body of a request, whatever its content type; a body that is not JSON, or nests deeper or
+ * holds more keys than any route takes (measured before anything walks it), is an invalid_input error
+ * on `body`. Anything else (the body limit, say) keeps its own answer.
  */
 export async function jsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (!jsonWithinLimits(text, { maxDepth: MAX_JSON_DEPTH, maxKeys: MAX_JSON_KEYS })) throw invalidBody();
   try {
-    return await request.json();
+    return JSON.parse(text);
   } catch (error) {
-    if (error instanceof SyntaxError) throw new DomainError('invalid_input', { field: 'body' }, 'body');
+    if (error instanceof SyntaxError) throw invalidBody();
     throw error;
   }
 }
+
+const invalidBody = () => new DomainError('invalid_input', { field: 'body' }, 'body');
 
 type InputTarget = 'json' | 'query' | 'param';
 

@@ -5,6 +5,7 @@
  */
 import { PAYMENT_METHODS, QR_PAYMENT_METHODS, type PaymentMethod } from '../config.ts';
 import { pathTo, type RouteName } from '../routes.ts';
+import type { Money } from './money.ts';
 import type { OrderStatus } from './order-state.ts';
 
 /** Our record of one payment attempt. */
@@ -34,6 +35,14 @@ export function isQrMethod(method: PaymentMethod): boolean {
 /** Our payment status for what the provider reports. */
 export function paymentStatusOf(reported: ProviderPaymentStatus): PaymentStatus {
   return reported === 'pending' ? 'created' : reported;
+}
+
+/**
+ * Whether the money a provider reports is exactly what the payment was opened for. Any other amount
+ * or currency (a tampered session, a partial capture, a bug in a conversion) must never settle it.
+ */
+export function reportedMoneyMatches(recorded: Money, reported: Money): boolean {
+  return reported.amount === recorded.amount && reported.currency.toUpperCase() === recorded.currency.toUpperCase();
 }
 
 /** Whether the order has been paid (whatever happened to it after). */

@@ -64,6 +64,15 @@ export function fromStripeAmount(amount: number, currency: string, ourDigits: nu
   return { amount: ours, currency: currency.toUpperCase() };
 }
 
+/**
+ * When Stripe signed a webhook, in ms: the `t=` (seconds) of its Stripe-Signature header, null when
+ * absent. Stripe's library refuses only deliveries too old; we check both directions with this.
+ */
+export function stripeSignatureTime(header: string): number | null {
+  const seconds = header.match(/(?:^|,)\s*t=(\d{1,12})\s*(?:,|$)/)?.[1];
+  return seconds === undefined ? null : Number(seconds) * 1000;
+}
+
 /** The Stripe payment method type each of our methods is paid with (every card brand is a card). */
 export type StripeMethod = 'card' | 'wechat_pay' | 'alipay' | 'paynow' | 'paypal';
 

@@ -3,7 +3,7 @@
  * submits) and the API (checked again on every request). Each rule answers with the error code of
  * the problem, which is also the catalogue key `error.{code}` of its message, or null when fine.
  */
-import { EMAIL_CODE_LENGTH, NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../config.ts';
+import { EMAIL_CODE_LENGTH, NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TAKER_NAME_MAX_LENGTH } from '../config.ts';
 import { hasControlCharacter } from './text.ts';
 
 export type FieldProblem =
@@ -104,6 +104,23 @@ export function normalizePhone(callingCode: string, value: string): PhoneNumber 
 /** The lowercase form of an email, so one mailbox is one account. */
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
+}
+
+/** Letters of any script with their marks, and what joins a name's parts: spaces, apostrophes, hyphens, dots. */
+const NAME_CHARACTERS = /^[\p{L}\p{M} '’.\-·・]+$/u;
+/** A dot inside a word ("evil.com"): an initial's dot is followed by a space or ends the name ("J. Chan"). */
+const DOT_INSIDE_WORD = /\.(?=\S)/;
+
+/**
+ * Problem with the name of the person who collects a pickup order, or null. The name goes out in
+ * an SMS to a number the buyer chose, so it may hold a name and nothing else: no digits, no link,
+ * no host name that a phone would make a link of.
+ */
+export function takerNameProblem(value: string): 'name_required' | 'name_invalid' | null {
+  const name = value.trim();
+  if (name === '') return 'name_required';
+  if ([...name].length > TAKER_NAME_MAX_LENGTH || !NAME_CHARACTERS.test(name) || DOT_INSIDE_WORD.test(name)) return 'name_invalid';
+  return null;
 }
 
 /**

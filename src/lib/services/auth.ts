@@ -21,6 +21,7 @@ import { read, readOne, type Read } from '../db/read-together.ts';
 import { authSessions, countries, loginFailures, users, verificationCodes } from '../db/schema.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { failuresSoFar, lockoutAfter, minutesUntil } from '../domain/lockout.ts';
+import { mailboxOf } from '../domain/mailbox.ts';
 import type { MessageChannel } from '../domain/messages.ts';
 import {
   DECOY_PASSWORD_HASH,
@@ -48,7 +49,7 @@ export interface AuthDeps {
   t: Translate;
   /** The language the request speaks: a new account keeps it, so messages to it speak it too. */
   locale: Locale;
-  /** The client's address: rate limits and captchas are per client as well as per account. */
+  /** Who the client is (domain/client-key.ts): rate limits and captchas are per client as well as per account. */
   clientKey: string;
   now: number;
 }
@@ -100,6 +101,11 @@ function accountKey(account: Account): string {
 
 const codeHash = (purpose: CodePurpose, target: string, code: string) => sha256Hex(`code:${purpose}:${target}:${code}`);
 
+/** Whom the per-target send limits count: an email's mailbox, so its plus and dot spellings share one count. */
+function limitedTargetOf(account: Account): string {
+  return account.kind === 'email' ? mailboxOf(account.email) : targetOf(account);
+}
+
 async function enforceSendLimits(deps: AuthDeps, target: string): Promise<void> {
   const { targetPerMinute, targetPerDay, clientPerMinute, clientPerDay } = CODE_SEND_LIMITS;
   const rules = [
@@ -123,7 +129,7 @@ async function enforceSendLimits(deps: AuthDeps, target: string): Promise<void> 
  */
 async function issueCode(deps: AuthDeps, account: Account, purpose: CodePurpose, disclose: boolean, notice: string): Promise<void> {
   const target = targetOf(account);
-  await enforceSendLimits(deps, target);
+  await enforceSendLimits(deps, limitedTargetOf(account));
   const code = randomString(EMAIL_CODE_LENGTH, DIGITS);
   await deps.db.batch([
     deps.db

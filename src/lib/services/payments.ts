@@ -24,7 +24,7 @@ import type { Money } from '../domain/money.ts';
 import type { OrderStatus } from '../domain/order-state.ts';
 import type { PaymentMethod } from '../config.ts';
 import { parseOrderId } from '../domain/order-pages.ts';
-import { paymentStatusOf, type PaymentStatus } from '../domain/payment-outcome.ts';
+import { paymentStatusOf, reportedMoneyMatches, type PaymentStatus } from '../domain/payment-outcome.ts';
 import { requestHash } from '../domain/idempotency.ts';
 import { checkoutProvider, offeredPaymentMethods, type PaymentSetup } from '../domain/payment-provider-choice.ts';
 import { qrSvg } from '../domain/payment-qr.ts';
@@ -392,6 +392,18 @@ export async function syncPayment(
   if (!remote) return;
   const reported = paymentStatusOf(remote.status);
   if (reported === 'succeeded') {
+    const recorded = { amount: payment.amount, currency: payment.currency };
+    if (!reportedMoneyMatches(recorded, remote.amount)) {
+      // Never paid on money other than the order's; the payment stays open for someone to look at.
+      console.error('Payment not settled: the provider reports other money', {
+        paymentId: payment.id,
+        provider: payment.provider,
+        ref: payment.providerRef,
+        recorded,
+        reported: remote.amount,
+      });
+      return;
+    }
     await settleSucceeded(db, env, provider, payment, now, afterWrite);
   } else if (reported === 'failed' || reported === 'cancelled') {
     await markPayment(db, payment, reported, ['created'], now);

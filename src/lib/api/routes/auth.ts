@@ -24,12 +24,15 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { rateLimitClientKey } from '../../domain/client-key.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { sha256Hex } from '../../domain/password.ts';
 import {
   CAPTCHA_COOKIE,
   CAPTCHA_TTL_MS,
   CODE_RESEND_SECONDS,
   DEV_CAPTCHA_ANSWER_HEADER,
+  HEADER,
   TOKEN_COOKIE,
   USER_ID_COOKIE,
 } from '../../config.ts';
@@ -67,6 +70,7 @@ import { outboxFor } from '../../services/message-providers/dev-outbox.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
+import { ensureDeviceId } from '../visitor.ts';
 import { accountText, inviteCode as inviteCodeText } from '../params.ts';
 import { signedIn } from '../session.ts';
 import { input } from '../validate.ts';
@@ -137,15 +141,19 @@ const captchaQuery = z.object({
 });
 const outboxQuery = z.object({ target: accountText.optional() });
 
-function deps<E extends ApiEnv>(c: Context<E>): AuthDeps {
+async function deps<E extends ApiEnv>(c: Context<E>): Promise<AuthDeps> {
   const db = c.get('db');
+  const token = getCookie(c, TOKEN_COOKIE);
   return {
     db,
     messaging: c.env,
     t: c.get('t'),
     locale: c.get('ctx').locale,
-    // Cloudflare sets the client address on every request that reaches a Worker.
-    clientKey: c.req.header('cf-connecting-ip') ?? 'unknown',
+    clientKey: rateLimitClientKey({
+      address: c.req.header(HEADER.connectingAddress) ?? null,
+      sessionTokenHash: token ? await sha256Hex(token) : null,
+      deviceId: () => ensureDeviceId(c).id,
+    }),
     now: Date.now(),
   };
 }
@@ -182,7 +190,7 @@ export const authRoutes = new Hono<ApiEnv>()
     input('json', sendLoginCodeBody),
     async (c) => {
       const body = c.req.valid('json');
-      await sendLoginCode(deps(c), body.channel === 'phone' ? phoneAccount(body) : emailAccount(body));
+      await sendLoginCode(await deps(c), body.channel === 'phone' ? phoneAccount(body) : emailAccount(body));
       return c.json(success(sent));
     },
   )
@@ -192,8 +200,8 @@ export const authRoutes = new Hono<ApiEnv>()
     const attempt = captchaOf(c, body.captcha);
     const session =
       body.loginType === 'code'
-        ? await loginWithCode(deps(c), account, body.code, attempt, body.inviteCode)
-        : await loginWithPassword(deps(c), account, body.password, attempt);
+        ? await loginWithCode(await deps(c), account, body.code, attempt, body.inviteCode)
+        : await loginWithPassword(await deps(c), account, body.password, attempt);
     return signIn(c, session);
   })
   .post('/v1/user/mail/login', doc.anyone('Signs in by email, with a code or a password'), input('json', mailLoginBody), async (c) => {
@@ -202,39 +210,39 @@ export const authRoutes = new Hono<ApiEnv>()
     const attempt = captchaOf(c, body.captcha);
     const session =
       body.loginType === 'code'
-        ? await loginWithCode(deps(c), account, body.code, attempt)
-        : await loginWithPassword(deps(c), account, body.password, attempt);
+        ? await loginWithCode(await deps(c), account, body.code, attempt)
+        : await loginWithPassword(await deps(c), account, body.password, attempt);
     return signIn(c, session);
   })
   .post('/v1/user/mail/regVerify', doc.anyone('Sends a registration code to an email'), input('json', emailBody), async (c) => {
-    await sendRegisterCode(deps(c), normalizeEmail(c.req.valid('json').email));
+    await sendRegisterCode(await deps(c), normalizeEmail(c.req.valid('json').email));
     return c.json(success(sent));
   })
   .post('/v1/user/mail/register', doc.anyone('Registers an account by email, and signs in'), input('json', registerBody), async (c) => {
     const body = c.req.valid('json');
     return signIn(
       c,
-      await register(deps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha), body.inviteCode),
+      await register(await deps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha), body.inviteCode),
     );
   })
   .post('/v1/user/mail/forgot', doc.anyone('Sends a password-reset code to an email'), input('json', emailBody), async (c) => {
-    await sendResetCode(deps(c), normalizeEmail(c.req.valid('json').email));
+    await sendResetCode(await deps(c), normalizeEmail(c.req.valid('json').email));
     return c.json(success(sent));
   })
   .post('/v1/user/mail/verify', doc.anyone('Checks a password-reset code'), input('json', verifyBody), async (c) => {
     const body = c.req.valid('json');
-    await verifyResetCode(deps(c), normalizeEmail(body.email), body.code, captchaOf(c, body.captcha));
+    await verifyResetCode(await deps(c), normalizeEmail(body.email), body.code, captchaOf(c, body.captcha));
     return c.json(success(null));
   })
   .post('/v1/user/mail/password', doc.anyone('Sets a new password with a reset code'), input('json', resetBody), async (c) => {
     const body = c.req.valid('json');
-    await resetPassword(deps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha));
+    await resetPassword(await deps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha));
     return c.json(success(null));
   })
   .put('/v1/user/password', doc.user('Changes the password'), signedIn, input('json', changePasswordBody), async (c) => {
     const body = c.req.valid('json');
     const token = getCookie(c, TOKEN_COOKIE) ?? '';
-    await changePassword(deps(c), c.var.user, token, body.oldPassword || undefined, body.newPassword, captchaOf(c, body.captcha));
+    await changePassword(await deps(c), c.var.user, token, body.oldPassword || undefined, body.newPassword, captchaOf(c, body.captcha));
     return c.json(success(null));
   })
   .get('/v1/user/logout', doc.anyone('Signs out: ends the session and clears its cookies'), async (c) => {
@@ -249,7 +257,7 @@ export const authRoutes = new Hono<ApiEnv>()
     doc.anyone('A captcha image (PNG); its challenge id rides in an HttpOnly cookie'),
     input('query', captchaQuery),
     async (c) => {
-      const { db, clientKey, now } = deps(c);
+      const { db, clientKey, now } = await deps(c);
       const challenge = await createChallenge(db, clientKey, now);
       setCookie(c, CAPTCHA_COOKIE, challenge.id, {
         path: '/api',

@@ -35,7 +35,7 @@ import { convert, type CurrencyTable } from '../../domain/money.ts';
 import { offeredPaymentMethods, type PaymentSetup } from '../../domain/payment-provider-choice.ts';
 import { costBreakdown } from '../../domain/pricing.ts';
 import { parseDeliveryTypes } from '../../domain/ticket-offer.ts';
-import { normalizePhone, phoneProblem } from '../../domain/validation.ts';
+import { normalizePhone, phoneProblem, takerNameProblem } from '../../domain/validation.ts';
 import { offerClaimable } from '../../domain/waitlist.ts';
 import { addressRead, type AddressView } from '../addresses.ts';
 import { afterOrderCounted } from '../high-demand.ts';
@@ -50,8 +50,6 @@ import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queri
 import type { AfterWriteWork } from '../after-write.ts';
 import type { ClaimedUserScope, UserScope } from '../scope.ts';
 import { readSignedIn } from '../signed-in.ts';
-
-const TAKER_NAME_MAX_LENGTH = 50;
 
 // ---------------------------------------------------------------------------------------------
 // What is being bought
@@ -281,8 +279,8 @@ function recipientOf(input: CreateOrderInput, address: AddressView | null): Reci
   }
   if (TAKER_DELIVERY_TYPES.includes(input.deliveryType)) {
     const name = (input.takerName ?? '').trim();
-    if (name === '') throw new DomainError('name_required', {}, 'takerName');
-    if ([...name].length > TAKER_NAME_MAX_LENGTH) throw new DomainError('name_invalid', {}, 'takerName');
+    const nameProblem = takerNameProblem(name);
+    if (nameProblem) throw new DomainError(nameProblem, {}, 'takerName');
     const problem = phoneProblem(input.takerPhone ?? '');
     if (problem) throw new DomainError(problem, {}, 'takerPhone');
     const phone = normalizePhone(input.takerPhoneCountryCode || '+852', input.takerPhone ?? '');

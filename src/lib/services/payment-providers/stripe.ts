@@ -13,7 +13,8 @@ import { STRIPE_PROVIDER, STRIPE_SESSION_MIN_LIFETIME_MS } from '../../config.ts
 import { DomainError } from '../../domain/errors.ts';
 import type { CurrencyTable, Money } from '../../domain/money.ts';
 import type { ProviderPaymentStatus } from '../../domain/payment-outcome.ts';
-import { fromStripeAmount, stripeLocale, stripeMethodOf, toStripeAmount } from '../../domain/stripe.ts';
+import { timestampFresh } from '../../domain/payment-webhook.ts';
+import { fromStripeAmount, stripeLocale, stripeMethodOf, stripeSignatureTime, toStripeAmount } from '../../domain/stripe.ts';
 import type { CreatedPayment, CreatePaymentInput, PaymentProvider, ProviderPayment, WebhookNotice } from './types.ts';
 
 export interface StripeConfig {
@@ -23,8 +24,6 @@ export interface StripeConfig {
   apiUrl?: string;
 }
 
-/** Stripe's own limit on how long a signed webhook stays acceptable. */
-const WEBHOOK_TOLERANCE_S = 300;
 /** Events that mean "this payment may have changed"; every other event is acknowledged and ignored. */
 const SESSION_EVENTS = new Set([
   'checkout.session.completed',
@@ -193,13 +192,15 @@ export function stripeProvider(config: StripeConfig, currencies: () => Promise<C
       if (!signature) throw new DomainError('webhook_signature_invalid');
       let event: Stripe.Event;
       try {
-        event = await stripe.webhooks.constructEventAsync(body, signature, config.webhookSecret, WEBHOOK_TOLERANCE_S, crypto, now);
+        // Tolerance 0: the library would refuse only old deliveries, and one signed in the future
+        // (a replay prepared ahead) must be refused too, so the age is checked below, both ways.
+        event = await stripe.webhooks.constructEventAsync(body, signature, config.webhookSecret, 0, crypto, now);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw new DomainError(/timestamp/i.test(error.message) ? 'webhook_timestamp_stale' : 'webhook_signature_invalid');
-        }
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new DomainError('webhook_signature_invalid');
         throw new DomainError('invalid_input', { field: 'body' }, 'body');
       }
+      const signedAt = stripeSignatureTime(signature);
+      if (signedAt === null || !timestampFresh(signedAt, now)) throw new DomainError('webhook_timestamp_stale');
       const object = event.data.object as { id?: unknown; object?: unknown; payment_intent?: unknown };
       if (SESSION_EVENTS.has(event.type) && typeof object.id === 'string') return { eventId: event.id, ref: object.id };
       if (INTENT_EVENTS.has(event.type)) {
