@@ -1,11 +1,16 @@
 /**
  * The edge cache of shared pages (src/lib/pages/shared-page-cache.ts): anonymous browse pages come
- * from the cache per language, currency and city; a signed-in visitor's page never enters it; a price
+ * from the cache per language, currency and city; a signed-in visitor's page never enters it, and no
+ * cookie read one way for the key and another for the page stores a page under another choice; a price
  * change shows once the worker reads the catalogue version again (at most CATALOGUE_VERSION_REUSE_MS). It changes listing prices, so it runs after the other specs
  * (its own Playwright project, which depends on the others: alone, run it with `--no-deps`) and
  * puts them back.
  */
-import { expect, test, type Browser, type BrowserContext, type Response } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { e2eStateDir } from '../../scripts/local-db.mjs';
+import { PAGE_TYPES } from '../../scripts/quality/pages.mjs';
+import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
+import { ROUTES, type RouteName } from '../../src/lib/routes.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { BASE_URL, queryDb, localeOf } from './shop-helpers.ts';
 
@@ -117,4 +122,82 @@ test('anonymous pages are shared per city and currency, and no signed-in page is
     await expect(page.getByRole('definition').filter({ hasText: lowPrice }).first()).toBeVisible();
     await visitor.close();
   }
+});
+
+test("a quoted, repeated or malformed cookie never stores a page under another visitor's choice", async ({ browser, playwright }) => {
+  const [singapore] = (await queryDb('SELECT id AS cityId, name_en AS cityName FROM cities WHERE id = 350')) as Place[];
+  const zhCN = localeOf('zh-CN');
+  const currency = (page: Page) =>
+    expect(page.getByRole('button', { name: en.say('header.prefs.open', { currency: 'USD' }) })).toBeVisible();
+  const city = (page: Page) =>
+    expect(page.getByRole('button', { name: en.say('header.city.open', { city: singapore.cityName }) })).toBeVisible();
+  const chinese = async (page: Page) => {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('link', { name: zhCN.say('header.login') })).toBeVisible();
+  };
+  const anonymous = async (page: Page) => {
+    await expect(page.getByRole('link', { name: en.say('header.login') })).toBeVisible();
+    await expect(page.getByLabel(en.say('header.account'))).toHaveCount(0);
+  };
+  // The attacker's Cookie header, the path it asks for, then a visitor's choice and what their page must show.
+  const cases: [string, string, Record<string, string>, (page: Page) => Promise<void>][] = [
+    ['currencyCode="USD"', '/en/about', { currencyCode: 'USD' }, currency],
+    ['currencyCode=USD; currencyCode=HKD', '/en/about', { currencyCode: 'USD' }, currency],
+    ['cityId=35\\; cityId=350', '/en/concerts', { cityId: String(singapore.cityId) }, city],
+    ['cityId="350"', '/en/concerts', { cityId: String(singapore.cityId) }, city],
+    ['language="zh-CN"', '/about', { language: 'zh-CN' }, chinese],
+    ['language=en; language=zh-CN', '/about', { language: 'zh-CN' }, chinese],
+    ['pner=x\\y; pnid=1\\', '/en/', {}, anonymous],
+  ];
+  const attacker = await playwright.request.newContext({ baseURL: BASE_URL });
+  for (const [index, [cookie, path, choice, shows]] of cases.entries()) {
+    // A URL of the case's own, which no earlier visit stored.
+    const url = `${path}?poisoned=${index}-${Date.now()}`;
+    expect((await attacker.get(url, { headers: { cookie }, maxRedirects: 0 })).status(), cookie).toBe(200);
+    const visitor = await browser.newContext();
+    await visitor.addCookies(Object.entries(choice).map(([name, value]) => ({ name, value, url: BASE_URL })));
+    const page = await visitor.newPage();
+    await page.goto(url);
+    await test.step(`${cookie}, then a visitor with ${JSON.stringify(choice)}`, () => shows(page));
+    await visitor.close();
+  }
+  await attacker.dispose();
+});
+
+test('every page behind sign-in, and every page a signed-in buyer opens, answers private, no-store', async ({ playwright }) => {
+  const { cookie, vars } = await signedInSession(BASE_URL, e2eStateDir(Number(process.env.E2E_PORT) || 8788));
+  const varsById = vars as Record<string, number>;
+  const buyer = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { cookie } });
+  const anonymous = await playwright.request.newContext({ baseURL: BASE_URL });
+  // The ids of the buyer's own orders and of the demo's high-demand session, for the routes that name one.
+  const ids: Partial<Record<RouteName, number>> = {
+    orderDetailPage: varsById.ticketedOrderId,
+    orderTransferPage: varsById.ticketedOrderId,
+    orderPayPage: varsById.orderId,
+    waitingRoomPage: varsById.waitingRoomSessionId,
+  };
+  const query: Partial<Record<RouteName, string>> = { orderConfirmPage: `?listingId=${vars.listingId}&quantity=1` };
+  const signInPaths = ROUTES.filter((route) => route.auth).map(
+    (route) => `/en${route.pattern.replace(':id', String(ids[route.name] ?? 0))}${query[route.name] ?? ''}`,
+  );
+  expect(signInPaths.length).toBeGreaterThan(10);
+  for (const path of signInPaths) {
+    for (const [who, client] of [
+      ['signed in', buyer],
+      ['anonymous', anonymous],
+    ] as const) {
+      const response = await client.get(path, { maxRedirects: 0 });
+      expect(response.status(), `${who} ${path}`).toBeLessThan(500);
+      expect(response.headers()['cache-control'], `${who} ${path}`).toBe('private, no-store');
+    }
+  }
+  for (const path of PAGE_TYPES.map((pageType) => pathOf(pageType, 'en', vars))) {
+    const response = await buyer.get(path, { maxRedirects: 0 });
+    // The login page sends a signed-in visitor on.
+    if (response.status() >= 300 && response.status() < 400) continue;
+    expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+    expect(response.headers()['cache-control'], path).toBe('private, no-store');
+    expect(response.headers()['x-page-cache'], path).toBe('bypass');
+  }
+  await Promise.all([buyer.dispose(), anonymous.dispose()]);
 });
