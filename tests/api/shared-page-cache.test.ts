@@ -99,12 +99,14 @@ describe('the shared page cache', () => {
       { cookie: 'currencyCode=%55SD', clean: 'currencyCode=USD', expected: { currency: 'USD' } },
       { cookie: 'currencyCode=USD; currencyCode=SGD', clean: 'currencyCode=USD', expected: { currency: 'USD' } },
       { cookie: 'currencyCode=SGD; currencyCode=USD', clean: 'currencyCode=USD', expected: { currency: 'USD' } },
+      { cookie: 'currencyCode=US\\; currencyCode=USD', clean: 'currencyCode=USD', expected: { currency: 'USD' } },
       { cookie: 'cityId=35\\; cityId=350', clean: 'cityId=350', expected: { city: 'Singapore' } },
       { cookie: 'cityId=350; cityId=35\\', clean: 'cityId=350', expected: { city: 'Singapore' } },
       { cookie: 'cityId="350"', clean: 'cityId=350', expected: { city: 'Singapore' } },
       { cookie: 'language="zh-CN"', clean: 'language=zh-CN', expected: { lang: 'zh-CN' } },
       { cookie: 'language=xx; language=zh-CN', clean: 'language=zh-CN', expected: { lang: 'zh-CN' } },
       { cookie: 'language=en; language=zh-CN', clean: 'language=zh-CN', expected: { lang: 'zh-CN' } },
+      { cookie: 'language=zh\\; language=zh-CN', clean: 'language=zh-CN', expected: { lang: 'zh-CN' } },
     ];
     for (const { cookie, clean, expected } of poisonings) {
       const path = freshPath('/about');
