@@ -64,6 +64,7 @@ describe('the visitor of a page request', () => {
 
   it('ignores a choice sent more than once, whichever value comes first', () => {
     for (const cookieHeader of [
+      'cityId=35\0; cityId=350',
       'cityId=35\\; cityId=350',
       'cityId=350; cityId=35\\',
       'cityId=350; cityId=350',
