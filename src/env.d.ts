@@ -64,6 +64,10 @@ declare namespace Cloudflare {
 
 declare namespace App {
   interface Locals {
+    /** The request's execution context, which the Cloudflare adapter puts here; the worker's parsed visitor travels with it (pages/visitor.ts). */
+    cfContext: ExecutionContext;
+    /** The visitor the worker parsed (language, currency, city, hide choices, session cookies): pages read these, never the cookies. */
+    visitor: import('./lib/domain/visitor.ts').Visitor;
     locale: import('./lib/i18n/locales.ts').Locale;
     /** True when the URL carried the locale prefix; else the page adds a canonical link to it. */
     localeFromPrefix: boolean;

@@ -1,16 +1,18 @@
 /**
- * Every page request: security headers, language (prefix, cookie, Accept-Language), channel capture,
- * the route's flags and the auth gate (a live session in the database). A locale-prefixed URL arrives without
- * its prefix, which the worker took off and names in a header (pages/locale-prefix.ts).
+ * Every page request: security headers, the visitor the worker parsed (language, currency, city,
+ * session cookies: pages/visitor.ts), channel capture, the route's flags, the auth gate (a live session
+ * in the database) and no caching of a personal page. A locale-prefixed URL arrives without its
+ * prefix, which the worker took off (pages/locale-prefix.ts).
  */
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
-import { CHANNEL_COOKIE, LANGUAGE_COOKIE, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from './lib/config.ts';
-import { localizedPath, resolveLocale, type LocaleChoice } from './lib/i18n/locales.ts';
-import { strippedLocalePrefix } from './lib/pages/locale-prefix.ts';
+import { CHANNEL_COOKIE, CHANNEL_COOKIE_MAX_AGE_S, PERSONAL_CACHE_CONTROL, REPLICA_BOOKMARK_COOKIE } from './lib/config.ts';
+import { localizedPath } from './lib/i18n/locales.ts';
+import { handedVisitor } from './lib/pages/visitor.ts';
 import { routeFor } from './lib/routes.ts';
 import { bookmarkOf, database } from './lib/db/client.ts';
+import { isPersonalAnswer } from './lib/domain/page-cache.ts';
 import { bookmarkCookie, mayWrite, usableBookmark } from './lib/domain/replica-bookmark.ts';
 import { publicOrigin } from './lib/domain/public-origin.ts';
 import { isAllowedOrigin, securityHeaders } from './lib/domain/security.ts';
@@ -18,8 +20,6 @@ import { loginRedirect } from './lib/pages/signed-in.ts';
 import { userOfCookies } from './lib/services/auth.ts';
 import { claimedSignIn } from './lib/services/signed-in.ts';
 
-const CHANNEL_MAX_AGE_S = 30 * 24 * 3600;
-const CHANNEL_PATTERN = /^[\w.-]{1,64}$/;
 /** src/pages/403.astro. */
 const FORBIDDEN_PAGE_PATH = '/403';
 
@@ -34,8 +34,18 @@ function withSecurityHeaders(response: Response): Response {
 }
 
 export const onRequest = defineMiddleware(async (context, next) =>
-  withSecurityHeaders(withReplicaBookmark(context, await answer(context, next))),
+  withSecurityHeaders(withReplicaBookmark(context, withPersonalCaching(context, await answer(context, next)))),
 );
+
+/** A page behind sign-in, or any page rendered for a visitor who sent session cookies, is theirs: no cache keeps it. */
+function withPersonalCaching(context: APIContext, response: Response): Response {
+  const { route, visitor } = context.locals;
+  if (!isPersonalAnswer(route.auth, visitor, response.headers.get('content-type'))) return response;
+  // A redirect made by Response.redirect has immutable headers: copy it first.
+  const answer = response.status >= 300 && response.status < 400 ? new Response(response.body, response) : response;
+  answer.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL);
+  return answer;
+}
 
 /** After a page's form wrote, the browser keeps the bookmark, so its next reads see the write whichever replica answers. */
 function withReplicaBookmark(context: APIContext, response: Response): Response {
@@ -50,16 +60,15 @@ function withReplicaBookmark(context: APIContext, response: Response): Response 
 async function answer(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { url, cookies, request } = context;
 
-  const prefix = strippedLocalePrefix(request);
-  const choice: LocaleChoice = prefix
-    ? { locale: prefix, fromPrefix: true, path: url.pathname }
-    : resolveLocale(url.pathname, cookies.get(LANGUAGE_COOKIE)?.value, request.headers.get('accept-language'));
+  const visitor = handedVisitor(context.locals.cfContext);
+  context.locals.visitor = visitor;
+  const choice = visitor.locale;
   const route = routeFor(choice.path);
   context.locals.locale = choice.locale;
   context.locals.localeFromPrefix = choice.fromPrefix;
   context.locals.path = choice.path;
   // The path as the visitor asked for it, in Astro's form (decoded, with a trailing slash).
-  context.locals.originPathname = prefix ? localizedPath(context.originPathname, prefix) : context.originPathname;
+  context.locals.originPathname = choice.fromPrefix ? localizedPath(context.originPathname, choice.locale) : context.originPathname;
   context.locals.route = route;
   context.locals.db = database(env.DB, usableBookmark(cookies.get(REPLICA_BOOKMARK_COOKIE)?.value));
 
@@ -76,11 +85,10 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
     return next(FORBIDDEN_PAGE_PATH);
   }
 
-  const channel = url.searchParams.get('channel');
-  if (channel && CHANNEL_PATTERN.test(channel)) {
-    cookies.set(CHANNEL_COOKIE, channel, {
+  if (visitor.channel !== null) {
+    cookies.set(CHANNEL_COOKIE, visitor.channel, {
       path: '/',
-      maxAge: CHANNEL_MAX_AGE_S,
+      maxAge: CHANNEL_COOKIE_MAX_AGE_S,
       sameSite: 'lax',
       secure: env.APP_ENV !== 'local' || url.protocol === 'https:',
     });
@@ -89,14 +97,13 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
   if (route.auth) {
     // Both cookies must be there and the token must be a live session of that user id: checked here,
     // or, for a page that reads the session with its own data, there (the claim is all it takes here).
-    const token = cookies.get(TOKEN_COOKIE)?.value;
-    const userId = cookies.get(USER_ID_COOKIE)?.value;
+    const { session } = visitor;
     if (route.sessionReadByPage) {
-      const claim = await claimedSignIn(context.locals.db, token, userId, Date.now(), true);
+      const claim = await claimedSignIn(context.locals.db, session?.token, session?.userId, Date.now(), true);
       if (!claim) return loginRedirect(context);
       context.locals.claim = claim;
     } else {
-      const user = await userOfCookies(context.locals.db, token, userId, Date.now());
+      const user = await userOfCookies(context.locals.db, session, Date.now());
       if (!user) return loginRedirect(context);
       context.locals.user = user;
     }

@@ -2,8 +2,7 @@ import astro from '@astrojs/cloudflare/entrypoints/server';
 import { api } from './lib/api/app.ts';
 import { database } from './lib/db/client.ts';
 import { COUNT_ROUND_TRIPS_HEADER, countingRoundTrips, ROUND_TRIPS_HEADER } from './lib/db/measured-d1.ts';
-import { withoutLocalePrefix } from './lib/pages/locale-prefix.ts';
-import { sharedPage } from './lib/pages/shared-page-cache.ts';
+import { answerPage } from './lib/pages/visitor.ts';
 import { consumeMessageBatch, type QueuedMessage } from './lib/services/message-delivery.ts';
 import { sweep } from './lib/services/sweep.ts';
 
@@ -15,8 +14,9 @@ export { WaitingRoom } from './lib/durable-objects/waiting-room.ts';
 const API_PATH = /^\/api(?:\/|$)/;
 
 function answer(request: Request, env: Cloudflare.Env, ctx: ExecutionContext): Promise<Response> {
-  if (API_PATH.test(new URL(request.url).pathname)) return Promise.resolve(api.fetch(request, env, ctx));
-  return sharedPage(request, env, ctx, (page) => astro.fetch(withoutLocalePrefix(page), env, ctx));
+  const url = new URL(request.url);
+  if (API_PATH.test(url.pathname)) return Promise.resolve(api.fetch(request, env, ctx));
+  return answerPage(request, url, env, ctx, astro.fetch);
 }
 
 /** The answer read to its end (a page streams, and its components query as it does), with the D1 round trips it took. */

@@ -236,6 +236,10 @@ export const LANGUAGE_COOKIE = 'language';
 export const CURRENCY_COOKIE = 'currencyCode';
 export const CITY_COOKIE = 'cityId';
 export const CHANNEL_COOKIE = 'channel';
+/** How long the `channel` a visitor arrived through (`?channel=`) is kept. */
+export const CHANNEL_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+/** What a personal page tells every cache, the browser's included: keep nothing. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 export const HIDE_APP_INFO_COOKIE = 'hideAppInfo';
 /** Set when the home pop-up boxes are closed; like hideAppInfo it lasts until the end of the day. */
 export const HIDE_POP_BOX_COOKIE = 'hidePopBox';

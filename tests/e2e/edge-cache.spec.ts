@@ -1,11 +1,16 @@
 /**
  * The edge cache of shared pages (src/lib/pages/shared-page-cache.ts): anonymous browse pages come
- * from the cache per language, currency and city; a signed-in visitor's page never enters it; a price
+ * from the cache per language, currency and city; a signed-in visitor's page never enters it, and no
+ * cookie read one way for the key and another for the page stores a page under another choice; a price
  * change shows once the worker reads the catalogue version again (at most CATALOGUE_VERSION_REUSE_MS). It changes listing prices, so it runs after the other specs
  * (its own Playwright project, which depends on the others: alone, run it with `--no-deps`) and
  * puts them back.
  */
-import { expect, test, type Browser, type BrowserContext, type Response } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { e2eStateDir } from '../../scripts/local-db.mjs';
+import { PAGE_TYPES } from '../../scripts/quality/pages.mjs';
+import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
+import { ROUTES, type RouteName } from '../../src/lib/routes.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { BASE_URL, queryDb, localeOf } from './shop-helpers.ts';
 
@@ -117,4 +122,84 @@ test('anonymous pages are shared per city and currency, and no signed-in page is
     await expect(page.getByRole('definition').filter({ hasText: lowPrice }).first()).toBeVisible();
     await visitor.close();
   }
+});
+
+/** The demo seed's Singapore (its cities are fixed data), a city other than the default's Hong Kong. */
+const SINGAPORE = { cityId: 350, cityName: 'Singapore' };
+const zhCN = localeOf('zh-CN');
+const showsUsd = (page: Page) => expect(page.getByRole('button', { name: en.say('header.prefs.open', { currency: 'USD' }) })).toBeVisible();
+const showsSingapore = (page: Page) =>
+  expect(page.getByRole('button', { name: en.say('header.city.open', { city: SINGAPORE.cityName }) })).toBeVisible();
+const showsChinese = async (page: Page) => {
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('link', { name: zhCN.say('header.login') })).toBeVisible();
+};
+const showsAnonymous = async (page: Page) => {
+  await expect(page.getByRole('link', { name: en.say('header.login') })).toBeVisible();
+  await expect(page.getByLabel(en.say('header.account'))).toHaveCount(0);
+};
+
+// An attacker's Cookie header, the path it asks for, then a visitor's choice and what their page must show.
+const poisonings: [string, string, Record<string, string>, (page: Page) => Promise<void>][] = [
+  ['currencyCode="USD"', '/en/about', { currencyCode: 'USD' }, showsUsd],
+  ['currencyCode=US\\; currencyCode=USD', '/en/about', { currencyCode: 'USD' }, showsUsd],
+  ['cityId=35\\; cityId=350', '/en/concerts', { cityId: String(SINGAPORE.cityId) }, showsSingapore],
+  ['cityId="350"', '/en/concerts', { cityId: String(SINGAPORE.cityId) }, showsSingapore],
+  ['language="zh-CN"', '/about', { language: 'zh-CN' }, showsChinese],
+  ['language=zh\\; language=zh-CN', '/about', { language: 'zh-CN' }, showsChinese],
+  ['pner=x\\y; pnid=1\\', '/en/', {}, showsAnonymous],
+];
+
+for (const [index, [cookie, path, choice, shows]] of poisonings.entries()) {
+  test(`Cookie: ${cookie} stores no page a visitor with ${JSON.stringify(choice)} then gets`, async ({ browser, playwright }) => {
+    // A URL of the case's own, which no earlier visit stored.
+    const url = `${path}?poisoned=${index}-${Date.now()}`;
+    const attacker = await playwright.request.newContext({ baseURL: BASE_URL });
+    expect((await attacker.get(url, { headers: { cookie }, maxRedirects: 0 })).status()).toBe(200);
+    await attacker.dispose();
+    const visitor = await browser.newContext();
+    await visitor.addCookies(Object.entries(choice).map(([name, value]) => ({ name, value, url: BASE_URL })));
+    const page = await visitor.newPage();
+    await page.goto(url);
+    await shows(page);
+    await visitor.close();
+  });
+}
+
+test('every page behind sign-in, and every page a signed-in buyer opens, answers private, no-store', async ({ playwright }) => {
+  const { cookie, vars } = await signedInSession(BASE_URL, e2eStateDir(Number(process.env.E2E_PORT) || 8788));
+  const varsById = vars as Record<string, number>;
+  const buyer = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { cookie } });
+  const anonymous = await playwright.request.newContext({ baseURL: BASE_URL });
+  // The ids of the buyer's own orders and of the demo's high-demand session, for the routes that name one.
+  const ids: Partial<Record<RouteName, number>> = {
+    orderDetailPage: varsById.ticketedOrderId,
+    orderTransferPage: varsById.ticketedOrderId,
+    orderPayPage: varsById.orderId,
+    waitingRoomPage: varsById.waitingRoomSessionId,
+  };
+  const query: Partial<Record<RouteName, string>> = { orderConfirmPage: `?listingId=${vars.listingId}&quantity=1` };
+  const signInPaths = ROUTES.filter((route) => route.auth).map(
+    (route) => `/en${route.pattern.replace(':id', String(ids[route.name] ?? 0))}${query[route.name] ?? ''}`,
+  );
+  expect(signInPaths.length).toBeGreaterThan(10);
+  for (const path of signInPaths) {
+    for (const [who, client] of [
+      ['signed in', buyer],
+      ['anonymous', anonymous],
+    ] as const) {
+      const response = await client.get(path, { maxRedirects: 0 });
+      expect(response.status(), `${who} ${path}`).toBeLessThan(500);
+      expect(response.headers()['cache-control'], `${who} ${path}`).toBe('private, no-store');
+    }
+  }
+  for (const path of PAGE_TYPES.map((pageType) => pathOf(pageType, 'en', vars))) {
+    const response = await buyer.get(path, { maxRedirects: 0 });
+    // The login page sends a signed-in visitor on.
+    if (response.status() >= 300 && response.status() < 400) continue;
+    expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+    expect(response.headers()['cache-control'], path).toBe('private, no-store');
+    expect(response.headers()['x-page-cache'], path).toBe('bypass');
+  }
+  await Promise.all([buyer.dispose(), anonymous.dispose()]);
 });

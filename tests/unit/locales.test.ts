@@ -17,6 +17,10 @@ describe('resolveLocale', () => {
     expect(resolveLocale('/fr/about', undefined, null)).toEqual({ locale: 'en', fromPrefix: false, path: '/fr/about' });
     expect(resolveLocale('/ZH-hk/about', undefined, null)).toMatchObject({ fromPrefix: false, path: '/ZH-hk/about' });
   });
+
+  it('takes no prefix off a path that does not decode, which keeps the language of the cookie', () => {
+    expect(resolveLocale('/zh-HK/s_%E6', 'en', null)).toEqual({ locale: 'en', fromPrefix: false, path: '/zh-HK/s_%E6' });
+  });
 });
 
 describe('matchAcceptLanguage', () => {

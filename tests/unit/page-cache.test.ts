@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { cachedPageState, sharedPageKeyOf, type PageRequest } from '../../src/lib/domain/page-cache.ts';
+import { cachedPageState, isPersonalAnswer, sharedPageKeyOf, type PageRequest } from '../../src/lib/domain/page-cache.ts';
+import { visitorOf } from '../../src/lib/domain/visitor.ts';
+import { ROUTES } from '../../src/lib/routes.ts';
 
 const sharedPageKey = (request: PageRequest, catalogueVersion: number) => sharedPageKeyOf(request)?.(catalogueVersion) ?? null;
 
-function request(path: string, cookies: Record<string, string> = {}, extra: Partial<PageRequest> = {}): PageRequest {
+interface RequestOptions {
+  method?: string;
+  acceptLanguage?: string;
+  /** The Cookie header as sent, instead of `cookies`. */
+  cookieHeader?: string;
+}
+
+function request(path: string, cookies: Record<string, string> = {}, options: RequestOptions = {}): PageRequest {
+  const url = new URL(path, 'https://tickets.example');
+  const cookieHeader =
+    options.cookieHeader ??
+    Object.entries(cookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
   return {
-    method: 'GET',
-    url: new URL(path, 'https://tickets.example'),
-    cookie: (name) => cookies[name],
-    acceptLanguage: null,
-    ...extra,
+    method: options.method ?? 'GET',
+    url,
+    visitor: visitorOf({ url, cookieHeader, acceptLanguage: options.acceptLanguage ?? null }),
   };
 }
 
@@ -28,6 +41,9 @@ describe('shared page key', () => {
     }
     expect(sharedPageKey(request('/?channel=partner'), 1)).toBeNull();
     expect(sharedPageKey(request('/', {}, { method: 'POST' }), 1)).toBeNull();
+    // Session cookies the page cannot use still make the visitor's page their own.
+    expect(sharedPageKey(request('/', {}, { cookieHeader: 'pner=x\\y; pnid=1\\' }), 1)).toBeNull();
+    expect(sharedPageKey(request('/', {}, { cookieHeader: 'pnid=7; pnid=8' }), 1)).toBeNull();
   });
 
   it('shares robots.txt and the sitemaps under their path alone, whatever the visitor or the catalogue version', () => {
@@ -62,7 +78,27 @@ describe('shared page key', () => {
     const hongKong = sharedPageKey(request('/en/concerts', { cityId: '341' }), 1);
     const noCity = sharedPageKey(request('/en/concerts'), 1);
     expect(new Set([taipei, hongKong, noCity]).size).toBe(3);
-    expect(sharedPageKey(request('/en/concerts', { cityId: ' 343 ' }), 1)).toBe(taipei);
+    expect(sharedPageKey(request('/en/concerts', {}, { cookieHeader: 'cityId= 343 ' }), 1)).toBe(taipei);
+  });
+
+  it('keys a quoted, repeated or malformed choice as no choice, which is what the page renders', () => {
+    const fallback = sharedPageKey(request('/en/'), 1);
+    for (const cookieHeader of [
+      'currencyCode="USD"',
+      'currencyCode=%55SD',
+      'currencyCode=XYZ1',
+      'currencyCode=USD; currencyCode=SGD',
+      'cityId=35\\; cityId=350',
+      'cityId="350"',
+      'cityId=350; cityId=350',
+      'cityId=0',
+    ]) {
+      expect(sharedPageKey(request('/en/', {}, { cookieHeader }), 1), cookieHeader).toBe(fallback);
+    }
+    const english = sharedPageKey(request('/about'), 1);
+    for (const cookieHeader of ['language="zh-CN"', 'language=xx; language=zh-CN', 'language=zh-CN; language=zh-CN', 'language=zh-cn']) {
+      expect(sharedPageKey(request('/about', {}, { cookieHeader }), 1), cookieHeader).toBe(english);
+    }
   });
 
   it('gives one key to requests that render alike', () => {
@@ -71,6 +107,24 @@ describe('shared page key', () => {
     // A malformed currency or city renders the page's fallback, so it shares the fallback's key.
     expect(sharedPageKey(request('/', { currencyCode: '<script>', cityId: 'x1' }), 4)).toBe(sharedPageKey(request('/'), 4));
     expect(key).not.toContain('<');
+  });
+});
+
+describe('personal answers', () => {
+  it('are every answer of a route behind sign-in', () => {
+    const signInRoutes = ROUTES.filter((route) => route.auth);
+    expect(signInRoutes.length).toBeGreaterThan(10);
+    for (const route of signInRoutes) {
+      expect(isPersonalAnswer(route.auth, { sessionClaimed: true }, 'text/html; charset=utf-8'), route.pattern).toBe(true);
+      // The way to sign in, too: a redirect with the cookies cleared.
+      expect(isPersonalAnswer(route.auth, { sessionClaimed: false }, null), route.pattern).toBe(true);
+    }
+  });
+
+  it('are any page rendered for a visitor who sent a session cookie, not a file nor an anonymous page', () => {
+    expect(isPersonalAnswer(false, { sessionClaimed: true }, 'text/html; charset=utf-8')).toBe(true);
+    expect(isPersonalAnswer(false, { sessionClaimed: true }, 'image/svg+xml')).toBe(false);
+    expect(isPersonalAnswer(false, { sessionClaimed: false }, 'text/html; charset=utf-8')).toBe(false);
   });
 });
 

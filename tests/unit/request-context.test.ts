@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { readRequestContext, type ContextSources } from '../../src/lib/domain/request-context.ts';
+import { visitorOf } from '../../src/lib/domain/visitor.ts';
 
 function sources(headers: Record<string, string>, cookies: Record<string, string> = {}, ignoreCityId = false): ContextSources {
+  const cookieHeader = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
   return {
     header: (name) => headers[name],
-    cookie: (name) => cookies[name],
+    visitor: visitorOf({
+      url: new URL('https://tickets.example/api/v1/x'),
+      cookieHeader,
+      acceptLanguage: headers['accept-language'] ?? null,
+    }),
     ignoreCityId,
     knownCurrencies: new Set(['HKD', 'TWD', 'USD']),
   };
@@ -27,6 +35,11 @@ describe('readRequestContext', () => {
       sources({ language: 'xx', currency: 'ZZZ', 'city-id': '12abc', 'client-type': '-3' }, { currencyCode: 'USD', cityId: '0' }),
     );
     expect(ctx).toEqual({ locale: 'en', currency: 'USD', clientType: 12, cityId: 341 });
+  });
+
+  it('falls back to Accept-Language for the language', () => {
+    expect(readRequestContext(sources({ 'accept-language': 'zh-TW' })).locale).toBe('zh-TW');
+    expect(readRequestContext(sources({ 'accept-language': 'zh-TW' }, { language: 'zh-CN' })).locale).toBe('zh-CN');
   });
 
   it('sends city id -1 when the city is ignored', () => {

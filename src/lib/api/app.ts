@@ -12,6 +12,7 @@ import { publicOrigin } from '../domain/public-origin.ts';
 import { bookmarkCookie, mayWrite, usableBookmark } from '../domain/replica-bookmark.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
+import { visitorOf } from '../domain/visitor.ts';
 import { translator } from '../i18n/index.ts';
 import { AfterWriteWork } from '../services/after-write.ts';
 import { referenceData } from '../services/reference-data.ts';
@@ -93,10 +94,16 @@ api.use('*', async (c, next) => {
   }
 });
 
+// The cookies' choices by the pages' one parser (domain/visitor.ts), so that a call and a page read one cookie alike.
 function readContext(c: Context<ApiEnv>, knownCurrencies: ReadonlySet<string>): RequestContext {
+  const visitor = visitorOf({
+    url: new URL(c.req.url),
+    cookieHeader: c.req.header('cookie') ?? null,
+    acceptLanguage: c.req.header('accept-language') ?? null,
+  });
   return readRequestContext({
     header: (name) => c.req.header(name),
-    cookie: (name) => getCookie(c, name),
+    visitor,
     ignoreCityId: c.req.query('ignoreCityId') === 'true',
     knownCurrencies,
   });

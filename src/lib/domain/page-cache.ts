@@ -5,18 +5,9 @@
  * varies by — language, currency, city, the two "hide" choices, the URL and the catalogue version —
  * and nothing that names a person.
  */
-import {
-  CITY_COOKIE,
-  CURRENCY_COOKIE,
-  HIDE_APP_INFO_COOKIE,
-  HIDE_POP_BOX_COOKIE,
-  LANGUAGE_COOKIE,
-  TOKEN_COOKIE,
-  USER_ID_COOKIE,
-} from '../config.ts';
-import { resolveLocale } from '../i18n/locales.ts';
 import { routeFor, type RouteName } from '../routes.ts';
 import { parseSitemapFilePath, SITEMAP_INDEX_PATH } from './sitemap.ts';
+import type { Visitor } from './visitor.ts';
 
 /** The pages every anonymous visitor of a language, currency and city sees alike. */
 const SHARED_PAGES: ReadonlySet<RouteName> = new Set<RouteName>([
@@ -31,9 +22,6 @@ const SHARED_PAGES: ReadonlySet<RouteName> = new Set<RouteName>([
   'transferAgreement',
 ]);
 
-/** A cookie value as a key part: the shapes the page reads, anything else as "-" (the page's fallback). */
-const CURRENCY_SHAPE = /^[A-Za-z]{3}$/;
-const CITY_SHAPE = /^\d{1,9}$/;
 const FILE_NAME = /\.[A-Za-z0-9]+$/;
 
 /** robots.txt and the sitemaps: one answer for every visitor, built from the whole catalogue. */
@@ -44,8 +32,8 @@ export function isCrawlerFile(pathname: string): boolean {
 export interface PageRequest {
   method: string;
   url: URL;
-  cookie: (name: string) => string | undefined;
-  acceptLanguage: string | null;
+  /** The visitor as parsed once for this request, which the page renders from too. */
+  visitor: Visitor;
 }
 
 /**
@@ -55,29 +43,37 @@ export interface PageRequest {
  */
 export function sharedPageKeyOf(request: PageRequest): ((catalogueVersion: number) => string) | null {
   if (request.method !== 'GET') return null;
-  if (request.cookie(TOKEN_COOKIE) !== undefined || request.cookie(USER_ID_COOKIE) !== undefined) return null;
-  const { url } = request;
+  const { url, visitor } = request;
+  if (visitor.sessionClaimed) return null;
   // Nothing of the visitor changes a crawler file, and its own window (config.ts) bounds its age, not the catalogue version.
   if (isCrawlerFile(url.pathname)) return url.search === '' ? () => `https://page-cache.invalid/crawler${url.pathname}` : null;
   // A file (a poster, appInfo.html) carries its own caching; a recorded channel sets a cookie.
-  if (FILE_NAME.test(url.pathname) || url.searchParams.has('channel')) return null;
-  const choice = resolveLocale(url.pathname, request.cookie(LANGUAGE_COOKIE), request.acceptLanguage);
-  if (!SHARED_PAGES.has(routeFor(choice.path).name)) return null;
+  if (FILE_NAME.test(url.pathname) || visitor.channel !== null) return null;
+  if (!SHARED_PAGES.has(routeFor(visitor.locale.path).name)) return null;
 
-  const currency = request.cookie(CURRENCY_COOKIE)?.trim() ?? '';
-  const city = request.cookie(CITY_COOKIE)?.trim() ?? '';
   const query = new URLSearchParams(url.searchParams);
   query.sort();
+  // "-" for a choice the visitor did not make usably: the page renders its fallback for it.
   const parts = [
-    choice.locale,
-    CURRENCY_SHAPE.test(currency) ? currency.toUpperCase() : '-',
-    CITY_SHAPE.test(city) ? city : '-',
-    request.cookie(HIDE_POP_BOX_COOKIE) === undefined ? 'pop' : 'nopop',
-    request.cookie(HIDE_APP_INFO_COOKIE) === undefined ? 'app' : 'noapp',
-  ].map(encodeURIComponent);
+    visitor.locale.locale,
+    visitor.currency ?? '-',
+    visitor.cityId ?? '-',
+    visitor.hidePopBox ? 'nopop' : 'pop',
+    visitor.hideAppInfo ? 'noapp' : 'app',
+  ].map(String);
   const search = query.size > 0 ? `?${query}` : '';
   const rest = `${parts.join('/')}${url.pathname}${search}`;
   return (catalogueVersion) => `https://page-cache.invalid/${encodeURIComponent(`v${catalogueVersion}`)}/${rest}`;
+}
+
+const HTML = /^text\/html\b/;
+
+/**
+ * Whether an answer is the visitor's own, to be kept by no cache: anything on a route behind sign-in,
+ * and any page rendered for a visitor who sent a session cookie (its header shows their account).
+ */
+export function isPersonalAnswer(routeNeedsSignIn: boolean, visitor: Pick<Visitor, 'sessionClaimed'>, contentType: string | null): boolean {
+  return routeNeedsSignIn || (visitor.sessionClaimed && HTML.test(contentType ?? ''));
 }
 
 export type CachedPageState = 'fresh' | 'stale' | 'expired';

@@ -1,9 +1,11 @@
 /**
  * What every call carries (SPEC.md section 7): language, currency, client type and city id.
- * Headers first, then cookies, then defaults; anything malformed falls back silently.
+ * Headers first, then the visitor's cookies (parsed once, domain/visitor.ts), then defaults; anything
+ * malformed falls back silently.
  */
 import { REQUEST_CONTEXT } from '../config.ts';
-import { DEFAULT_LOCALE, isLocale, matchAcceptLanguage, type Locale } from '../i18n/locales.ts';
+import { isLocale, type Locale } from '../i18n/locales.ts';
+import type { Visitor } from './visitor.ts';
 
 export interface RequestContext {
   locale: Locale;
@@ -15,7 +17,8 @@ export interface RequestContext {
 
 export interface ContextSources {
   header: (name: string) => string | null | undefined;
-  cookie: (name: string) => string | undefined;
+  /** The visitor's language (cookie, then Accept-Language), currency and city. */
+  visitor: Pick<Visitor, 'locale' | 'currency' | 'cityId'>;
   ignoreCityId: boolean;
   knownCurrencies: ReadonlySet<string>;
 }
@@ -29,20 +32,14 @@ function positiveInt(value: string | null | undefined): number | null {
 /** Builds the request context from headers, cookies and defaults. */
 export function readRequestContext(src: ContextSources): RequestContext {
   const { language, currency, clientType, cityId } = REQUEST_CONTEXT;
+  const { visitor } = src;
   const headerLocale = src.header(language.header);
-  const cookieLocale = src.cookie(language.cookie);
-  const locale = isLocale(headerLocale)
-    ? headerLocale
-    : isLocale(cookieLocale)
-      ? cookieLocale
-      : (matchAcceptLanguage(src.header('accept-language')) ?? DEFAULT_LOCALE);
+  const locale = isLocale(headerLocale) ? headerLocale : visitor.locale.locale;
 
-  const currencyCandidates = [src.header(currency.header), src.cookie(currency.cookie)].map((c) => c?.trim().toUpperCase());
+  const currencyCandidates = [src.header(currency.header)?.trim().toUpperCase(), visitor.currency];
   const knownCurrency = currencyCandidates.find((c): c is string => !!c && src.knownCurrencies.has(c)) ?? currency.fallback;
 
-  const city = src.ignoreCityId
-    ? cityId.ignored
-    : (positiveInt(src.header(cityId.header)) ?? positiveInt(src.cookie(cityId.cookie)) ?? cityId.fallback);
+  const city = src.ignoreCityId ? cityId.ignored : (positiveInt(src.header(cityId.header)) ?? visitor.cityId ?? cityId.fallback);
 
   return { locale, currency: knownCurrency, clientType: positiveInt(src.header(clientType.header)) ?? clientType.fallback, cityId: city };
 }

@@ -77,13 +77,23 @@ export interface LocaleChoice {
   path: string;
 }
 
+function hasValidEncoding(path: string): boolean {
+  try {
+    // The result is used so that the bundler cannot drop the call as side-effect free.
+    return typeof decodeURI(path) === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * DESIGN.md's order: URL prefix, then the stored language cookie, then Accept-Language, then en.
- * An unknown first segment is an ordinary path, never a locale.
+ * An unknown first segment is an ordinary path, never a locale; so is a prefix on a path with broken
+ * percent-encoding, which the catch-all page answers (it shows a listing's empty state or the 404 page).
  */
 export function resolveLocale(pathname: string, cookieLanguage: string | undefined, acceptLanguage: string | null): LocaleChoice {
   const [, first = '', ...rest] = pathname.split('/');
-  if (isLocale(first)) {
+  if (isLocale(first) && hasValidEncoding(pathname)) {
     return { locale: first, fromPrefix: true, path: `/${rest.join('/')}` };
   }
   const locale = (isLocale(cookieLanguage) ? cookieLanguage : null) ?? matchAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;

@@ -1,4 +1,4 @@
-/** The request context of a rendered page: the page's locale, plus currency and city from cookies. */
+/** The request context of a rendered page: the page's locale, plus currency and city from the visitor the worker parsed. */
 import type { AstroGlobal } from 'astro';
 import { env } from 'cloudflare:workers';
 import { readRequestContext } from '../domain/request-context.ts';
@@ -6,7 +6,7 @@ import { referenceData } from '../services/reference-data.ts';
 import type { RequestScope } from '../services/scope.ts';
 import { knownReferenceVersion } from './shared-page-cache.ts';
 
-type PageAstro = Pick<AstroGlobal, 'cookies' | 'locals' | 'request'>;
+type PageAstro = Pick<AstroGlobal, 'locals' | 'request'>;
 
 async function buildPageScope(astro: PageAstro): Promise<RequestScope> {
   const { db } = astro.locals;
@@ -14,9 +14,9 @@ async function buildPageScope(astro: PageAstro): Promise<RequestScope> {
   const reference = await referenceData(db, now, knownReferenceVersion(astro.request));
   const currencies = reference.currencyTable;
   const ctx = readRequestContext({
-    // Pages take no API headers: the language is the page's own, the rest comes from cookies.
+    // Pages take no API headers: the language is the page's own, the rest the visitor's cookies.
     header: () => undefined,
-    cookie: (name) => astro.cookies.get(name)?.value,
+    visitor: astro.locals.visitor,
     ignoreCityId: false,
     knownCurrencies: new Set(currencies.keys()),
   });

@@ -8,7 +8,6 @@
  * there, without a Cache API lookup. Anything else, and every answer that sets a cookie or says it
  * is private, goes to Astro and back untouched.
  */
-import { parse as parseCookies } from 'hono/utils/cookie';
 import {
   CATALOGUE_VERSION_REUSE_MS,
   CRAWLER_FILE_FRESH_MS,
@@ -18,8 +17,9 @@ import {
   PAGE_MEMORY_BYTES,
 } from '../config.ts';
 import { database } from '../db/client.ts';
-import { cachedPageState, isCrawlerFile, sharedPageKeyOf, type PageRequest } from '../domain/page-cache.ts';
+import { cachedPageState, isCrawlerFile, sharedPageKeyOf } from '../domain/page-cache.ts';
 import { PageMemory } from '../domain/page-memory.ts';
+import type { Visitor } from '../domain/visitor.ts';
 import { catalogueVersions, type CatalogueVersions } from '../services/reference-data.ts';
 
 /** Says how the answer was made: hit, stale (served while re-rendering), miss (rendered and stored) or bypass. */
@@ -75,16 +75,6 @@ function edgeCache(): Cache {
 
 /** Keys being re-rendered in this isolate: a burst of requests for a stale page renders it once. */
 const refreshing = new Set<string>();
-
-function pageRequest(request: Request): PageRequest {
-  const cookies = parseCookies(request.headers.get('cookie') ?? '');
-  return {
-    method: request.method,
-    url: new URL(request.url),
-    cookie: (name) => cookies[name],
-    acceptLanguage: request.headers.get('accept-language'),
-  };
-}
 
 /** What a shared answer may be: a page, or a crawler file (robots.txt, a sitemap). */
 const SHAREABLE_TYPE = /^(?:text\/html|text\/plain|application\/xml)\b/;
@@ -178,10 +168,20 @@ async function currentVersions(env: Cloudflare.Env, now: number): Promise<Catalo
   return versions;
 }
 
-export async function sharedPage(request: Request, env: Cloudflare.Env, ctx: ExecutionContext, render: Render): Promise<Response> {
-  const page = pageRequest(request);
+/**
+ * The answer to a page request (`url` is its URL, parsed), from the cache or rendered by `render`. The
+ * visitor is the one parsed for this request, which `render` must render from: the key is made of it.
+ */
+export async function sharedPage(
+  request: Request,
+  url: URL,
+  visitor: Visitor,
+  env: Cloudflare.Env,
+  ctx: ExecutionContext,
+  render: Render,
+): Promise<Response> {
   // The version costs a database read: only a request that could be shared asks for it.
-  const keyOfVersion = sharedPageKeyOf(page);
+  const keyOfVersion = sharedPageKeyOf({ method: request.method, url, visitor });
   if (keyOfVersion === null) return labelled(await render(withReferenceVersion(request, null)), 'bypass');
   const now = Date.now();
   let versions: CatalogueVersions;
@@ -195,7 +195,7 @@ export async function sharedPage(request: Request, env: Cloudflare.Env, ctx: Exe
   const key = keyOfVersion(versions.catalogue);
   const fromMemory = rememberedAnswer(key, now);
   if (fromMemory) return fromMemory;
-  const windows = isCrawlerFile(page.url.pathname) ? CRAWLER_FILE_WINDOWS : PAGE_WINDOWS;
+  const windows = isCrawlerFile(url.pathname) ? CRAWLER_FILE_WINDOWS : PAGE_WINDOWS;
   const renderPage: Render = (original) => render(withReferenceVersion(original, versions.reference));
   const cached = await edgeCache().match(key);
   const renderedAt = Number(cached?.headers.get(RENDERED_AT_HEADER));

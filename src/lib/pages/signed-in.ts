@@ -35,8 +35,8 @@ export async function signedInPage(astro: AstroGlobal): Promise<SignedInPage | R
 
 /** The way back from a page behind sign-in without a live session: its cookies cleared, to login, then back here. */
 export function loginRedirect(astro: Pick<APIContext, 'cookies' | 'url' | 'redirect' | 'locals'>): Response {
-  for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) if (astro.cookies.has(name)) astro.cookies.delete(name, { path: '/' });
   const { url, locals } = astro;
+  if (locals.visitor.sessionClaimed) for (const name of [TOKEN_COOKIE, USER_ID_COOKIE]) astro.cookies.delete(name, { path: '/' });
   // The URL as the browser asked for it: a page sees it rewritten without its locale prefix.
   const back = (locals.localeFromPrefix ? localizedPath(locals.path, locals.locale) : url.pathname) + url.search;
   return astro.redirect(`${localizedPath('/login', locals.locale)}?redirect=${encodeURIComponent(back)}`, 302);

@@ -33,6 +33,7 @@ import {
   verifyPassword,
 } from '../domain/password.ts';
 import type { PhoneNumber } from '../domain/validation.ts';
+import type { SessionCookies } from '../domain/visitor.ts';
 import type { Translate } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { solveChallenge } from './captcha.ts';
@@ -343,15 +344,10 @@ export async function sessionUser(db: Db, token: string | undefined, now: number
 }
 
 /** The user of the session cookies: the token must be live and belong to the user id cookie. */
-export async function userOfCookies(
-  db: Db,
-  token: string | undefined,
-  userId: string | undefined,
-  now: number,
-): Promise<SessionUser | null> {
-  if (!token || !userId) return null;
-  const user = await sessionUser(db, token, now);
-  return user && String(user.userId) === userId ? user : null;
+export async function userOfCookies(db: Db, cookies: SessionCookies | null, now: number): Promise<SessionUser | null> {
+  if (!cookies) return null;
+  const user = await sessionUser(db, cookies.token, now);
+  return user && String(user.userId) === cookies.userId ? user : null;
 }
 
 /** Ends the session of a token (nothing happens for an unknown one). */
