@@ -30,13 +30,17 @@ function stripeConfig(config: ServiceEnv): StripeConfig {
 }
 
 const PROVIDERS: Record<string, (db: Db, env: ServiceEnv) => PaymentProvider> = {
-  [SANDBOX_PROVIDER]: sandboxProvider,
   [STRIPE_PROVIDER]: (db, env) => stripeProvider(stripeConfig(env), () => currencyTable(db, Date.now())),
+  // The sandbox is compiled into a local build only (scripts/local-build.mjs).
+  ...(LOCAL_BUILD ? { [SANDBOX_PROVIDER]: sandboxProvider } : {}),
 };
 
-/** The provider called `name`; an unknown name (a webhook path, a stored payment) is a 404. */
+/**
+ * The provider called `name`; an unknown name (a webhook path, a stored payment) is a 404, and so is
+ * the sandbox in a local build run as a deployed copy (APP_ENV=production): its webhook included.
+ */
 export function paymentProvider(name: string, db: Db, env: ServiceEnv): PaymentProvider {
   const make = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
-  if (!make) throw new DomainError('not_found');
+  if (!make || (name === SANDBOX_PROVIDER && env.APP_ENV !== 'local')) throw new DomainError('not_found');
   return make(db, env);
 }
