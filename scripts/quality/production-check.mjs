@@ -37,9 +37,12 @@ const LOCAL_ONLY_CODE = [
   { source: 'src/local-pages/dev/mail.astro', text: 'devmail-to' },
   { source: 'src/lib/db/measured-d1.ts', text: 'X-Count-Round-Trips' },
 ];
-/** Where the adapter writes the worker, and the kinds of file it holds code in. */
+/**
+ * Where the adapter writes the worker, and the files of the code it runs (not the source maps beside
+ * them: they hold whole source files, also of modules only partly kept, like docs.ts's `describe`).
+ */
 const WORKER_DIR = path.join(ROOT, 'dist', 'server');
-const CODE_FILE = /\.(?:mjs|js|map|json)$/;
+const CODE_FILE = /\.(?:mjs|js)$/;
 
 /**
  * Other spellings of the local-only paths: percent-encoded (a router decodes them), double-encoded,
