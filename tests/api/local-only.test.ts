@@ -32,7 +32,7 @@ const OTHER_SPELLINGS = [
   ['POST', '/api/api/v1/payments/webhooks/s%61ndbox', {}],
 ] as const;
 
-function call(path: string, appEnv: 'local' | 'production', method = 'GET', body?: unknown): Promise<Response> {
+async function call(path: string, appEnv: 'local' | 'production', method = 'GET', body?: unknown): Promise<Response> {
   const init = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
   return api.fetch(new Request(`http://localhost${path}`, init), { ...env, APP_ENV: appEnv });
 }
