@@ -160,7 +160,8 @@ api.use('*', async (c, next) => {
 api.use('*', async (c, next) => {
   const url = new URL(c.req.url);
   const allowed =
-    WEBHOOK_PATH.test(url.pathname) ||
+    // The decoded path, which Hono routes on: whatever the spelling, the exemption goes with the webhook route.
+    WEBHOOK_PATH.test(c.req.path) ||
     isAllowedOrigin({
       method: c.req.method,
       origin: c.req.header('origin'),
