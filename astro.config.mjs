@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { INLINE_SCRIPTS } from './src/lib/inline-scripts.ts';
+import { localBuild } from './scripts/local-build.mjs';
 import { posterImages } from './scripts/poster-images.mjs';
 import { shareCardFonts } from './scripts/share-card-fonts.mjs';
 
@@ -15,7 +16,8 @@ export default defineConfig({
   // unchanged (it transforms imported or allow-listed remote images): src/lib/domain/poster-images.ts names
   // their variants, from Cloudflare's image transformations deployed and from scripts/poster-images.mjs locally.
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), posterImages(), shareCardFonts()],
+  // LOCAL_BUILD=1 makes a local build (scripts/local-build.mjs); without it, the production build.
+  integrations: [react(), posterImages(), shareCardFonts(), localBuild()],
   session: false,
   i18n: {
     locales: ['en', 'zh-HK', 'zh-TW', 'zh-CN'],

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { localBuildDefine } from './scripts/local-build.mjs';
 
-/** Unit tests: pure modules in Node. The API tests have their own config (tests/api, in workerd). */
+/** Unit tests: pure modules in Node, as a local build compiles them. The API tests have their own config (tests/api, in workerd). */
 export default defineConfig({
+  define: localBuildDefine(true),
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',

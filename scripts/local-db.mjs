@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { buildSeed, seedStatements } from '../src/lib/db/seed.ts';
+import { LOCAL_BUILD_VARIABLE } from './local-build.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
@@ -77,12 +78,12 @@ export function seedIfEmpty(persistTo) {
   return true;
 }
 
-/** Builds the worker with Astro. */
+/** Builds the worker with Astro: the local build (scripts/local-build.mjs), with the dev routes, sandbox and dev outbox. */
 export function build() {
   execFileSync(path.join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', [LOCAL_BUILD_VARIABLE]: '1' },
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * `npm test`: the type check, Biome (lint and format), unit tests (vitest, Node), API tests (vitest in workerd against real migrations),
- * one build, then one server for the end-to-end tests with the quality specs (Playwright on Debian's
- * Chromium against the built worker) and Lighthouse on every page type, the deploy dry run, and the
- * production check (the built worker as a deployed copy exposes no sandbox or dev route).
+ * the local build (LOCAL_BUILD=1, scripts/local-build.mjs), then one server for the end-to-end tests with the quality specs (Playwright
+ * on Debian's Chromium against the built worker) and Lighthouse on every page type; then the production build (plain
+ * `astro build`, what a deployer runs) for the deploy dry run and the production check (its bundle holds no local-only code,
+ * and as a deployed copy it exposes no sandbox or dev route).
  * Runs every suite, then prints each suite's time, the total, and one closing line with the counts;
  * fails if any suite failed or could not run.
  *
@@ -14,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { LOCAL_BUILD_VARIABLE } from './local-build.mjs';
 import { e2eStateDir, freePort, ROOT } from './local-db.mjs';
 import { startBuiltServer } from './quality/server.mjs';
 
@@ -100,8 +102,8 @@ count(path.join(results, 'unit.json'), vitestCounts);
 await run('api', bin('vitest'), ['run', '--config', 'tests/api/vitest.config.ts', ...vitestJson('api.json')]);
 count(path.join(results, 'api.json'), vitestCounts);
 
-// One build and one server (a freshly seeded database) serve the end-to-end tests and Lighthouse.
-if (await run('build', bin('astro'), ['build'])) {
+// One local build and one server (a freshly seeded database) serve the end-to-end tests and Lighthouse.
+if (await run('local build', bin('astro'), ['build'], { [LOCAL_BUILD_VARIABLE]: '1' })) {
   const port = Number(process.env.E2E_PORT) || (await freePort());
   let server;
   const serving =
@@ -129,13 +131,20 @@ if (await run('build', bin('astro'), ['build'])) {
   } else {
     steps.push({ name: 'e2e', seconds: 0, ok: false }, { name: 'lighthouse', seconds: 0, ok: false });
   }
+} else {
+  console.error('\nThe local build failed, so the end-to-end tests and Lighthouse could not run.');
+  steps.push(...['e2e', 'lighthouse'].map((name) => ({ name, seconds: 0, ok: false })));
+}
+
+// The production build replaces the local one in dist/ once its server has stopped (the CPU stays quiet for Lighthouse).
+if (await run('production build', bin('astro'), ['build'], { [LOCAL_BUILD_VARIABLE]: '' })) {
   await run('deploy dry run', process.execPath, ['scripts/quality/deploy-check.mjs']);
   count(path.join(results, 'deploy.json'), deployCounts);
   await run('production check', process.execPath, ['scripts/quality/production-check.mjs']);
   count(path.join(results, 'production.json'), productionCounts);
 } else {
-  console.error('\nThe build failed, so the end-to-end tests, Lighthouse, the deploy check and the production check could not run.');
-  steps.push(...['e2e', 'lighthouse', 'deploy dry run', 'production check'].map((name) => ({ name, seconds: 0, ok: false })));
+  console.error('\nThe production build failed, so the deploy check and the production check could not run.');
+  steps.push(...['deploy dry run', 'production check'].map((name) => ({ name, seconds: 0, ok: false })));
 }
 
 const minutes = (seconds) => {

@@ -6,6 +6,12 @@ declare module '*.wasm' {
   export default module;
 }
 
+/**
+ * True in a local build (LOCAL_BUILD=1, scripts/local-build.mjs), false in a production one: replaced at
+ * build time, so a production bundle holds no code behind `if (LOCAL_BUILD)`.
+ */
+declare const LOCAL_BUILD: boolean;
+
 declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
@@ -15,7 +21,7 @@ declare namespace Cloudflare {
     SESSION_INVENTORY: DurableObjectNamespace<import('./lib/durable-objects/session-inventory.ts').SessionInventory>;
     /** Messages to deliver (src/lib/services/message-delivery.ts): the outbox relay produces, the worker's `queue` handler consumes. */
     MESSAGES: Queue<import('./lib/services/message-delivery.ts').QueuedMessage>;
-    /** 'local' exposes the dev outbox and relaxes Secure cookies; 'production' never does. */
+    /** 'local' relaxes Secure cookies and, in a local build only, opens the dev routes, sandbox and dev outbox; 'production' never does. */
     APP_ENV: 'local' | 'production';
     /** Our mail/SMS relay (src/lib/services/message-providers/relay.ts): the default provider of both channels when set. */
     MESSAGING_WEBHOOK_URL?: string;

@@ -32,7 +32,8 @@ async function answerCountingRoundTrips(request: Request, env: Cloudflare.Env, c
 
 export default {
   fetch(request, env, ctx) {
-    if (env.APP_ENV === 'local' && request.headers.has(COUNT_ROUND_TRIPS_HEADER)) return answerCountingRoundTrips(request, env, ctx);
+    if (LOCAL_BUILD && env.APP_ENV === 'local' && request.headers.has(COUNT_ROUND_TRIPS_HEADER))
+      return answerCountingRoundTrips(request, env, ctx);
     return answer(request, env, ctx);
   },
   /** The MESSAGES queue of wrangler.toml: one delivery attempt per message, retried after the delay its verdict says. */

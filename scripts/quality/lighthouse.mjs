@@ -14,7 +14,7 @@
  * test-results/lighthouse.json (and an HTML report per page and profile), and exits non-zero when a
  * median misses its budget or the gate cannot run at all (no browser, no server).
  *
- *   node scripts/quality/lighthouse.mjs                    starts its own server (needs a built dist/)
+ *   node scripts/quality/lighthouse.mjs                    starts its own server (needs the local build in dist/: LOCAL_BUILD=1 npx astro build)
  *   QUALITY_BASE_URL=http://127.0.0.1:4321 node ...        audits a server that is already running
  *   QUALITY_PERSIST_TO=.wrangler/state                     ...and its database folder (default: npm start's)
  *   QUALITY_PORT=8790                                      port of its own server (default E2E_PORT + 1, so 8789)

@@ -1,19 +1,21 @@
 /**
- * Production check: the built worker started as a deployed copy is (APP_ENV=production, an
- * APP_SECRET, PUBLIC_ORIGIN, no payment provider), on a fresh migrated and seeded database, must not
- * expose what only a local build has. The database holds a pending sandbox payment, whose hosted page
- * a local build shows and lets anyone approve: deployed, that page (shown or posted a decision), the
- * sandbox's webhook, the dev routes and the mail viewer answer 404 whatever the request (and the captcha image tells
- * no answer), and the payment stays
- * undecided; the home page still answers, and pages and API answers carry the security headers a
+ * Production check: the production build (`npx astro build`, no LOCAL_BUILD) holds none of the
+ * local-only code (scripts/local-build.mjs): its worker bundle has no text of it. Started as a deployed
+ * copy is (APP_ENV=production, an APP_SECRET, PUBLIC_ORIGIN, no payment provider), on a fresh migrated
+ * and seeded database, it must not expose what only a local build has. The database holds a pending
+ * sandbox payment, whose hosted page a local build shows and lets anyone approve: deployed, that page
+ * (shown or posted a decision), the sandbox's webhook, the dev routes, the API document and the mail
+ * viewer answer 404 however their path is spelled (percent-encoded, double-encoded, in capitals, under
+ * the /api/api alias), the captcha image tells no answer, and the payment stays undecided (no SQL
+ * posted to any spelling of the dev route ran); the home page still answers, and pages and API answers carry the security headers a
  * deployed copy owes (HSTS included) and a Secure channel cookie; an activity's poster is asked of
  * Cloudflare's image transformations, not of the files a local build serves; robots.txt, the sitemap
  * index and the link previews name URLs on PUBLIC_ORIGIN.
  * Writes test-results/production.json.
  *
- *   node scripts/quality/production-check.mjs        (needs a built dist/: npx astro build)
+ *   node scripts/quality/production-check.mjs        (needs the production build in dist/: npx astro build)
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, migrate, query, ROOT, seedIfEmpty, serveArgs, spawnServer, waitForServer, WRANGLER } from '../local-db.mjs';
@@ -22,6 +24,68 @@ const START_TIMEOUT_MS = 120_000;
 const summaryFile = path.join(ROOT, 'test-results', 'production.json');
 const SANDBOX_REF = `sbx_${'A'.repeat(43)}`;
 const SANDBOX_PAGE = `/en/sandbox/pay/${SANDBOX_REF}`;
+/** Were it run, this would mark the pending sandbox payment paid: the ledger check at the end would see it. */
+const SQL_BODY = JSON.stringify({ sql: "UPDATE sandbox_payments SET status = 'paid'" });
+const JSON_TYPE = 'application/json';
+
+/** Text that only local-only code holds, with the source that holds it: the production bundle must have none. */
+const LOCAL_ONLY_CODE = [
+  { source: 'src/lib/api/routes/dev.ts', text: 'Runs one SQL statement on the local database' },
+  { source: 'src/lib/api/docs.ts', text: 'Ticket marketplace API' },
+  { source: 'src/lib/services/payment-providers/sandbox.ts', text: 'sandbox-webhook' },
+  { source: 'src/local-pages/sandbox/pay/[ref].astro', text: 'Sandbox webhook refused' },
+  { source: 'src/local-pages/dev/mail.astro', text: 'devmail-to' },
+  { source: 'src/lib/db/measured-d1.ts', text: 'X-Count-Round-Trips' },
+];
+/**
+ * Where the adapter writes the worker, and the files of the code it runs (not the source maps beside
+ * them: they hold whole source files, also of modules only partly kept, like docs.ts's `describe`).
+ */
+const WORKER_DIR = path.join(ROOT, 'dist', 'server');
+const CODE_FILE = /\.(?:mjs|js)$/;
+
+/**
+ * Other spellings of the local-only paths: percent-encoded (a router decodes them), double-encoded,
+ * in capitals, with a trailing slash, under the /api/api alias. Each must answer 404 like the plain one.
+ */
+const LOCAL_ONLY_SPELLINGS = [
+  ['POST', '/api/v1/%64ev/sql', SQL_BODY],
+  ['POST', '/api/v1/d%65v/sql', SQL_BODY],
+  ['POST', '/api/v1/%2564ev/sql', SQL_BODY],
+  ['POST', '/api/v1/DEV/sql', SQL_BODY],
+  ['POST', '/api/v1/dev/SQL', SQL_BODY],
+  ['POST', '/api/v1/dev/sql/', SQL_BODY],
+  ['POST', '/api/v1/dev%2Fsql', SQL_BODY],
+  ['POST', '/api/api/v1/%64ev/sql', SQL_BODY],
+  ['POST', '/api/%61pi/v1/%64ev/sql', SQL_BODY],
+  ['GET', '/api/v1/d%65v/outbox'],
+  ['GET', '/api/v1/%44EV/outbox'],
+  ['GET', '/api/api/v1/%64ev/outbox'],
+  ['POST', '/api/v1/%64ev/waiting-rooms/1', JSON.stringify({ admitNext: 1000 })],
+  ['POST', '/api/api/v1/%64ev/waiting-rooms/1', JSON.stringify({ admitNext: 1000 })],
+  ['POST', '/api/v1/%64ev/orders/1/end-payment-time', '{}'],
+  ['GET', '/api/%6Fpenapi.json'],
+  ['GET', '/api/openapi%2Ejson'],
+  ['GET', '/api/OPENAPI.JSON'],
+  ['GET', '/api/openapi.json/'],
+  ['GET', '/api/api/openapi.json'],
+  ['GET', '/api/d%6Fcs'],
+  ['GET', '/api/DOCS'],
+  ['GET', '/api/docs/'],
+  ['GET', '/api/api/d%6Fcs'],
+  ['POST', '/api/v1/payments/webhooks/%73andbox', '{}'],
+  ['POST', '/api/v1/payments/%77ebhooks/s%61ndbox', '{}'],
+  ['POST', '/api/api/v1/payments/webhooks/%2573andbox', '{}'],
+  ['GET', '/%64ev/mail'],
+  ['GET', '/en/%64ev/mail'],
+  ['GET', '/en/d%65v/mail'],
+  ['GET', '/en/DEV/mail'],
+  ['GET', '/zh-HK/%2564ev/mail'],
+  ['GET', `/en/s%61ndbox/pay/${SANDBOX_REF}`],
+  ['GET', `/s%61ndbox/pay/${SANDBOX_REF}`],
+  ['GET', `/en/SANDBOX/pay/${SANDBOX_REF}`],
+  ['POST', `/en/%73andbox/pay/${SANDBOX_REF}`, 'decision=approve', 'application/x-www-form-urlencoded'],
+];
 
 /** The headers every deployed answer carries (src/lib/domain/security.ts). */
 const SECURITY_HEADERS = {
@@ -71,15 +135,7 @@ const CHECKS = [
     type: 'application/json',
     status: 404,
   },
-  // Were it served, this would mark the pending sandbox payment paid: the ledger check below would see it.
-  {
-    name: 'dev database',
-    method: 'POST',
-    path: '/api/v1/dev/sql',
-    body: JSON.stringify({ sql: "UPDATE sandbox_payments SET status = 'paid'" }),
-    type: 'application/json',
-    status: 404,
-  },
+  { name: 'dev database', method: 'POST', path: '/api/v1/dev/sql', body: SQL_BODY, type: JSON_TYPE, status: 404 },
   {
     name: 'dev waiting room',
     method: 'POST',
@@ -93,6 +149,14 @@ const CHECKS = [
   { name: 'dev mail viewer, no prefix', method: 'GET', path: '/dev/mail?to=someone@example.com', status: 404 },
   { name: 'API document', method: 'GET', path: '/api/openapi.json', status: 404 },
   { name: 'API document page', method: 'GET', path: '/api/docs', status: 404 },
+  ...LOCAL_ONLY_SPELLINGS.map(([method, path, body, type]) => ({
+    name: 'local-only, respelled',
+    method,
+    path,
+    body,
+    type: body === undefined ? undefined : (type ?? JSON_TYPE),
+    status: 404,
+  })),
   {
     // The bench's round-trip count is a local build's: deployed, the header asks for nothing.
     name: 'D1 round trips not counted',
@@ -155,9 +219,31 @@ const CHECKS = [
   },
 ];
 
+/** Each piece of local-only code, checked absent from the worker bundle (and still present in its source, so the check can fail). */
+function bundleChecks() {
+  if (!existsSync(path.join(WORKER_DIR, 'wrangler.json')))
+    throw new Error('There is no built worker in dist/server: run `npx astro build` first.');
+  const files = readdirSync(WORKER_DIR, { recursive: true })
+    .filter((file) => CODE_FILE.test(file))
+    .map((file) => ({ file: path.join('dist', 'server', file), code: readFileSync(path.join(WORKER_DIR, file), 'utf8') }));
+  return LOCAL_ONLY_CODE.map(({ source, text }) => {
+    const inSource = readFileSync(path.join(ROOT, source), 'utf8').includes(text);
+    const holders = files.filter(({ code }) => code.includes(text)).map(({ file }) => file);
+    const passed = inSource && holders.length === 0;
+    const answered = !inSource
+      ? `"${text}" is no longer in ${source}: name a text it has`
+      : holders.length > 0
+        ? holders.join(', ')
+        : 'absent';
+    console.log(`${passed ? 'PASS' : 'FAIL'}  ${'bundle without local code'.padEnd(28)} ${source} ("${text}") → ${answered}`);
+    return { name: `bundle without ${source}`, text, answered, passed };
+  });
+}
+
 async function main() {
   mkdirSync(path.dirname(summaryFile), { recursive: true });
   rmSync(summaryFile, { force: true });
+  const results = bundleChecks();
   const persistTo = path.join(os.tmpdir(), `production-check-${process.pid}`);
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
@@ -172,7 +258,6 @@ async function main() {
   );
   const vars = { APP_ENV: 'production', APP_SECRET: 'production-check-secret-0123456789abcdef', PUBLIC_ORIGIN: baseUrl };
   const server = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' });
-  const results = [];
   try {
     const early = server.exited.then((code) => {
       throw new Error(`the production server exited (code ${code}) before answering. Its log:\n${server.stderr()}`);

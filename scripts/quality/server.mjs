@@ -20,7 +20,7 @@ async function answers(url) {
 /** Resolves to { baseUrl, stop } once the server answers; rejects if it exits or times out first. */
 export async function startBuiltServer(port) {
   if (!existsSync(path.join(ROOT, 'dist', 'server', 'wrangler.json'))) {
-    throw new Error('There is no built worker in dist/server: run `npx astro build` first.');
+    throw new Error('There is no built worker in dist/server: run `LOCAL_BUILD=1 npx astro build` first.');
   }
   const baseUrl = `http://127.0.0.1:${port}`;
   if (await answers(baseUrl)) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or pick another port.`);

@@ -216,11 +216,6 @@ export const STRIPE_PROVIDER = 'stripe';
 export const STRIPE_DEFAULT_ACCOUNT_COUNTRY = 'HK';
 /** Stripe keeps a Checkout Session open at least 30 minutes; a payment that arrives after its order expired is refunded. */
 export const STRIPE_SESSION_MIN_LIFETIME_MS = 30 * 60 * 1000;
-/**
- * API paths that exist only in local builds (APP_ENV=local): the dev helpers, the sandbox's webhook
- * and the API's own description (openapi.json, docs). Anywhere else they answer 404, whatever the request.
- */
-export const LOCAL_ONLY_API_PATH = /^\/api(?:\/api)?\/(?:v1\/(?:dev\/|payments\/webhooks\/sandbox(?:\/|$))|openapi\.json$|docs\/?$)/;
 /** How often the payment page asks for the order's payment state. */
 export const PAYMENT_POLL_INTERVAL_MS = 3000;
 /** A signed webhook older or newer than this is refused, so a captured one cannot be replayed later. */

@@ -65,15 +65,16 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'OverloadTicketDetail', pattern: '/overload-ticket/detail', auth: false, flags: flow },
   { name: 'OverloadTicketDetail', pattern: '/overload-ticket/:id/share', auth: false, flags: flow },
   { name: 'voucherPage', pattern: '/voucher', auth: false, flags: flow },
-  /** The built-in sandbox payment provider's hosted page: its own screen, reached by its unguessable reference. */
-  { name: 'sandboxPayPage', pattern: '/sandbox/pay/:ref', auth: false, flags: bare },
-  /** Local builds only: the messages the dev outbox kept instead of sending (DESIGN.md, Messages). */
-  { name: 'devMailPage', pattern: '/dev/mail', auth: false, flags: bare },
   { name: 'notFundPage', pattern: '/404', auth: false, flags: page },
   /** Shown, with status 403, instead of a page a cross-site form posted to (src/middleware.ts). */
   { name: 'forbiddenPage', pattern: '/403', auth: false, flags: page },
   { name: 'couponListPage', pattern: '/couponList', auth: true, flags: flow },
   { name: 'myInvitationCode', pattern: '/invitation', auth: true, flags: flow },
+  // The pages of a local build only (src/local-pages, scripts/local-build.mjs); a production build routes their paths to the listing's 404.
+  /** The built-in sandbox payment provider's hosted page: its own screen, reached by its unguessable reference. */
+  { name: 'sandboxPayPage', pattern: '/sandbox/pay/:ref', auth: false, flags: bare },
+  /** The messages the dev outbox kept instead of sending (DESIGN.md, Messages). */
+  { name: 'devMailPage', pattern: '/dev/mail', auth: false, flags: bare },
 ];
 
 /** Any other path: a category list, or the search page when it contains `/s_` (SPEC.md section 2). */

@@ -3,19 +3,22 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { seedReferenceTime } from '../../scripts/local-db.mjs';
 import { startStripeDouble } from '../doubles/stripe-api.ts';
+import { localBuildDefine } from '../../scripts/local-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * API tests run inside workerd against a real D1 with the project's migrations applied. Stripe is
  * the local double of its API (tests/doubles/stripe-api.ts), started here for the whole run; a
- * local build still pays in the sandbox, so only tests that act as a deployed build reach it.
+ * local build still pays in the sandbox, so only tests that act as a deployed build reach it. The
+ * source runs as a local build compiles it (LOCAL_BUILD): the dev routes the tests drive are there.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
   const stripe = await startStripeDouble();
   return {
     root,
+    define: localBuildDefine(true),
     plugins: [
       cloudflareTest({
         // The Durable Object classes src/worker.ts exports (tests/api/worker.ts), bound as wrangler.toml binds them.

@@ -5,7 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import { LOCAL_ONLY_API_PATH, MAX_BODY_BYTES, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
+import { MAX_BODY_BYTES, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
 import { database } from '../db/client.ts';
 import { DomainError } from '../domain/errors.ts';
 import { publicOrigin } from '../domain/public-origin.ts';
@@ -16,9 +16,7 @@ import { visitorOf } from '../domain/visitor.ts';
 import { translator } from '../i18n/index.ts';
 import { AfterWriteWork } from '../services/after-write.ts';
 import { referenceData } from '../services/reference-data.ts';
-import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ApiEnv } from './context.ts';
-import { docsPage, openApiDocument } from './docs.ts';
 import { statusOf, type ErrorEnvelope } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -45,7 +43,7 @@ import { transferRoutes } from './routes/transfers.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
-import { devRoutes } from './routes/dev.ts';
+import { mountLocalOnlyRoutes } from './routes/dev.ts';
 import { waitingRoomRoutes } from './routes/waiting-room.ts';
 
 const routes = new Hono<ApiEnv>()
@@ -74,8 +72,7 @@ const routes = new Hono<ApiEnv>()
   .route('/', operatorRoutes)
   .route('/', waitlistRoutes)
   .route('/', attendeeChangeRoutes)
-  .route('/', waitingRoomRoutes)
-  .route('/', devRoutes);
+  .route('/', waitingRoomRoutes);
 
 /** The routes' type, for the browser's typed client (hono/client's hc). */
 export type AppType = typeof routes;
@@ -170,7 +167,8 @@ api.use('*', async (c, next) => {
 api.use('*', async (c, next) => {
   const url = new URL(c.req.url);
   const allowed =
-    WEBHOOK_PATH.test(url.pathname) ||
+    // The decoded path, which Hono routes on: whatever the spelling, the exemption goes with the webhook route.
+    WEBHOOK_PATH.test(c.req.path) ||
     isAllowedOrigin({
       method: c.req.method,
       origin: c.req.header('origin'),
@@ -182,21 +180,12 @@ api.use('*', async (c, next) => {
   await next();
 });
 
-// The dev helpers and the sandbox's webhook exist only in a local build; anywhere else, not at all.
-api.use('*', async (c, next) => {
-  if (c.env.APP_ENV !== 'local' && LOCAL_ONLY_API_PATH.test(new URL(c.req.url).pathname)) throw new DomainError('not_found');
-  await next();
-});
-
 // The canonical base is /api; the spec's clients also call /api/api/..., served by the same routes.
 api.route('/api/api', routes);
 api.route('/api', routes);
 
-// The routes' description (local builds only, see LOCAL_ONLY_API_PATH), generated once per isolate.
-let document: Promise<OpenAPIV3_1.Document> | null = null;
-const apiDocument = () => (document ??= openApiDocument(routes));
-api.get('/api/openapi.json', async (c) => c.json(await apiDocument()));
-api.get('/api/docs', async (c) => c.html(docsPage(await apiDocument())));
+// The dev routes and the API document are compiled into a local build only (scripts/local-build.mjs).
+if (LOCAL_BUILD) mountLocalOnlyRoutes(api, routes);
 
 function errorResponse(c: Context<ApiEnv>, error: unknown): Response {
   const t = c.get('t') ?? translator('en');

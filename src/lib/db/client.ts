@@ -5,13 +5,13 @@ import { measuredD1 } from './measured-d1.ts';
 /**
  * A Drizzle handle over one D1 session (read replication): its reads go to the nearest replica that
  * has caught up with `bookmark` (any replica without one; 'first-primary' for jobs that must see the
- * latest), its writes to the primary, and every query sees the ones before it. Local builds count
- * and may slow its round trips (measured-d1.ts). No schema is passed: queries name their tables, and
+ * latest), its writes to the primary, and every query sees the ones before it. Local builds (run as
+ * local) count and may slow its round trips (measured-d1.ts). No schema is passed: queries name their tables, and
  * Drizzle would otherwise rebuild its relational map of every table on each request's handle.
  */
 export function database(d1: D1Database, bookmark: string | null = null, constraint: D1SessionConstraint = 'first-unconstrained') {
   const session = d1.withSession(bookmark ?? constraint);
-  const client = env.APP_ENV === 'local' ? measuredD1(session, Number(env.D1_LATENCY_MS) || 0) : session;
+  const client = LOCAL_BUILD && env.APP_ENV === 'local' ? measuredD1(session, Number(env.D1_LATENCY_MS) || 0) : session;
   return drizzle(client as unknown as D1Database);
 }
 

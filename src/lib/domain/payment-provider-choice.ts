@@ -19,7 +19,7 @@ export interface PaymentSetup {
 
 /** The provider's name, or null when payments cannot be taken in this environment. */
 export function checkoutProvider(setup: PaymentSetup): string | null {
-  if (setup.appEnv === 'local') return SANDBOX_PROVIDER;
+  if (LOCAL_BUILD && setup.appEnv === 'local') return SANDBOX_PROVIDER;
   return setup.stripeConfigured ? STRIPE_PROVIDER : null;
 }
 

@@ -16,7 +16,6 @@
  *   GET  v1/user/captcha?timestamp=  a PNG; the challenge id rides in an HttpOnly cookie (a local build
  *                                    also sends the answer, header x-dev-captcha-answer, for e2e tests)
  *   GET/PUT v1/user/profile      {nickname}
- *   GET  v1/dev/outbox?target=   local builds only: the latest 50 messages "sent", or those to one email or phone
  *
  * Sign-ins answer {user:{userId, nickname}} and set the cookies pner (token, HttpOnly) and pnid.
  * `inviteCode` (a friend's, from the share link) only counts when the call creates the account.
@@ -66,12 +65,11 @@ import {
   type SignedIn,
 } from '../../services/auth.ts';
 import { createChallenge } from '../../services/captcha.ts';
-import { outboxFor } from '../../services/message-providers/dev-outbox.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
 import { ensureDeviceId } from '../visitor.ts';
-import { accountText, inviteCode as inviteCodeText } from '../params.ts';
+import { inviteCode as inviteCodeText } from '../params.ts';
 import { signedIn } from '../session.ts';
 import { input } from '../validate.ts';
 
@@ -139,7 +137,6 @@ const captchaQuery = z.object({
     .regex(/^\d{1,16}$/)
     .optional(),
 });
-const outboxQuery = z.object({ target: accountText.optional() });
 
 async function deps<E extends ApiEnv>(c: Context<E>): Promise<AuthDeps> {
   const db = c.get('db');
@@ -267,7 +264,8 @@ export const authRoutes = new Hono<ApiEnv>()
         maxAge: CAPTCHA_TTL_MS / 1000,
       });
       // A local build tells its answer in a header, so end-to-end tests solve it as a person would type it.
-      const devAnswer: Record<string, string> = c.env.APP_ENV === 'local' ? { [DEV_CAPTCHA_ANSWER_HEADER]: challenge.answer } : {};
+      const devAnswer: Record<string, string> =
+        LOCAL_BUILD && c.env.APP_ENV === 'local' ? { [DEV_CAPTCHA_ANSWER_HEADER]: challenge.answer } : {};
       return c.body(challenge.png, 200, {
         'content-type': 'image/png',
         'cache-control': 'no-store',
@@ -279,14 +277,4 @@ export const authRoutes = new Hono<ApiEnv>()
   .get('/v1/user/profile', doc.user("The user's profile"), signedIn, async (c) => c.json(success(await profileOf(c.var.scope))))
   .put('/v1/user/profile', doc.user('Changes the nickname'), signedIn, input('json', profileBody), async (c) =>
     c.json(success(await updateNickname(c.var.scope, c.req.valid('json').nickname))),
-  )
-  .get(
-    '/v1/dev/outbox',
-    doc.anyone('The latest messages "sent", or those to one email or phone (local builds only)'),
-    input('query', outboxQuery),
-    async (c) => {
-      const { target } = c.req.valid('query');
-      const normalized = target === undefined ? undefined : target.includes('@') ? normalizeEmail(target) : target.trim();
-      return c.json(success(await outboxFor(c.get('db'), normalized)));
-    },
   );

@@ -8,7 +8,6 @@
  *   POST v1/orders/{id}/cancel          pending payment → cancelled
  *   POST v1/orders/{id}/confirm-receipt pending receipt → completed
  *   POST v1/orders/{id}/refund          a postponed show's refund, asked for before its deadline → refunded
- *   POST v1/dev/orders/{id}/end-payment-time   local builds only: the unpaid order expires now
  *
  * Bodies are described beside their schemas; the answers are the views of services/orders/presenters.ts.
  */
@@ -19,7 +18,7 @@ import { ORDER_TABS } from '../../domain/order-state.ts';
 import { paymentSetup } from '../../services/payment-providers/index.ts';
 import { requestPostponementRefund } from '../../services/show-changes.ts';
 import { createOrder, quoteCheckout } from '../../services/orders/checkout.ts';
-import { cancelOrder, confirmReceipt, endPaymentTimeNow } from '../../services/orders/lifecycle.ts';
+import { cancelOrder, confirmReceipt } from '../../services/orders/lifecycle.ts';
 import { claimedOrderDetail, listOrders, orderDetail } from '../../services/orders/queries.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
@@ -108,18 +107,6 @@ export const orderRoutes = new Hono<ApiEnv>()
       const { scope } = c.var;
       const orderId = c.req.valid('param').id;
       await requestPostponementRefund(scope, orderId);
-      return c.json(success(await orderDetail(scope, orderId)));
-    },
-  )
-  .post(
-    '/v1/dev/orders/:id/end-payment-time',
-    doc.user("Ends an unpaid order's payment time now (local builds only)"),
-    signedIn,
-    input('param', idParam),
-    async (c) => {
-      const { scope } = c.var;
-      const orderId = c.req.valid('param').id;
-      await endPaymentTimeNow(scope, orderId);
       return c.json(success(await orderDetail(scope, orderId)));
     },
   );

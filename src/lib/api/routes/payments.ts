@@ -39,7 +39,8 @@ function availableSetup(config: ServiceEnv): PaymentSetup {
   }
   throw new DomainError('payments_unavailable');
 }
-const providerParam = z.object({ provider: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/) });
+// Any name: one that is not a provider's, however it is spelled, is a 404 like any path not served (paymentProvider).
+const providerParam = z.object({ provider: z.string() });
 
 const doc = describe('Payments');
 

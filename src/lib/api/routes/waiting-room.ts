@@ -4,14 +4,13 @@
  *
  *   POST v1/waiting-rooms/{id}[?tier=]                  signed in: takes the buyer's place in the line, or answers it
  *   GET  v1/waiting-rooms/{id}/front?position=[&tier=]  where a position stands (the early group's standing without one)
- *   POST v1/dev/waiting-rooms/{id}[?tier=]              local builds only: { admissionsPerMinute?, admitNext? }
  *
  * A pass to checkout is never in these answers: the order confirmation page asks the room for the
  * signed-in buyer's own (services/waiting-room.ts passFor).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { admitNextBuyers, joinWaitingRoom, setAdmissionRate, waitingPosition } from '../../services/waiting-room.ts';
+import { joinWaitingRoom, waitingPosition } from '../../services/waiting-room.ts';
 import type { OnSale } from '../../domain/on-sale.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
@@ -20,15 +19,11 @@ import { idParam, queryId } from '../params.ts';
 import { claimsSignIn } from '../session.ts';
 import { input } from '../validate.ts';
 
-const roomQuery = z.object({ tier: queryId.optional() });
+/** Which room: session {id}'s, or with `?tier=` that tier's own (also the local build's door, routes/dev.ts). */
+export const roomQuery = z.object({ tier: queryId.optional() });
 const frontQuery = roomQuery.extend({ position: queryId.optional() });
 
-const onSaleOf = (sessionId: number, { tier }: { tier?: number }): OnSale => ({ sessionId, tierId: tier ?? null });
-
-const devBody = z.object({
-  admissionsPerMinute: z.number().int().min(0).max(1_000_000).optional(),
-  admitNext: z.number().int().min(1).max(1_000_000).optional(),
-});
+export const onSaleOf = (sessionId: number, { tier }: { tier?: number }): OnSale => ({ sessionId, tierId: tier ?? null });
 
 const doc = describe('Waiting room');
 
@@ -53,20 +48,5 @@ export const waitingRoomRoutes = new Hono<ApiEnv>()
     async (c) => {
       const query = c.req.valid('query');
       return c.json(success(await waitingPosition(c.var.scope, onSaleOf(c.req.valid('param').id, query), query.position ?? null)));
-    },
-  )
-  .post(
-    '/v1/dev/waiting-rooms/:id',
-    doc.anyone("Changes a waiting room's rate or lets the next buyers through now (local builds only)"),
-    input('param', idParam),
-    input('query', roomQuery),
-    input('json', devBody),
-    async (c) => {
-      const { scope } = c.var;
-      const onSale = onSaleOf(c.req.valid('param').id, c.req.valid('query'));
-      const { admissionsPerMinute, admitNext } = c.req.valid('json');
-      let front = admissionsPerMinute === undefined ? null : await setAdmissionRate(scope, onSale, admissionsPerMinute);
-      if (admitNext !== undefined) front = await admitNextBuyers(scope, onSale, admitNext);
-      return c.json(success(front));
     },
   );

@@ -1,6 +1,6 @@
 /**
  * The email or SMS provider the configuration asks for (DESIGN.md, Messages):
- * - local builds (APP_ENV=local) write to the dev outbox;
+ * - a local build run as one (LOCAL_BUILD, APP_ENV=local) writes to the dev outbox;
  * - deployed, EMAIL_PROVIDER picks resend or relay, SMS_PROVIDER twilio or relay; unset, both use
  *   the relay when MESSAGING_WEBHOOK_URL is set;
  * - a chosen provider missing its settings, or none at all, fails every delivery (transient, so the
@@ -98,6 +98,6 @@ function smsProvider(env: ProviderConfig, fetcher: Fetcher): MessageProvider {
 
 /** The provider that delivers `channel` messages under this configuration. */
 export function providerFor(channel: MessageChannel, env: ProviderConfig, db: Db, fetcher: Fetcher = fetch): MessageProvider {
-  if (env.APP_ENV === 'local') return devOutboxProvider(db);
+  if (LOCAL_BUILD && env.APP_ENV === 'local') return devOutboxProvider(db);
   return channel === 'email' ? emailProvider(env, fetcher) : smsProvider(env, fetcher);
 }

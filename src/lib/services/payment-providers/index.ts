@@ -30,12 +30,16 @@ function stripeConfig(config: ServiceEnv): StripeConfig {
 }
 
 const PROVIDERS: Record<string, (db: Db, env: ServiceEnv) => PaymentProvider> = {
-  [SANDBOX_PROVIDER]: sandboxProvider,
   [STRIPE_PROVIDER]: (db, env) => stripeProvider(stripeConfig(env), () => currencyTable(db, Date.now())),
 };
 
-/** The provider called `name`; an unknown name (a webhook path, a stored payment) is a 404. */
+/**
+ * The provider called `name`; an unknown name (a webhook path, a stored payment) is a 404. The sandbox
+ * is compiled into a local build only (scripts/local-build.mjs), and is there only run as one
+ * (APP_ENV=local): a local build deployed by mistake has no sandbox webhook either.
+ */
 export function paymentProvider(name: string, db: Db, env: ServiceEnv): PaymentProvider {
+  if (LOCAL_BUILD && name === SANDBOX_PROVIDER && env.APP_ENV === 'local') return sandboxProvider(db, env);
   const make = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
   if (!make) throw new DomainError('not_found');
   return make(db, env);
