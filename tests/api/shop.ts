@@ -6,7 +6,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import { PAYMENT_TIME_LIMIT_MS, USER_ID_COOKIE } from '../../src/lib/config.ts';
+import { ACCOUNT_TICKET_CAP, PAYMENT_TIME_LIMIT_MS, UNPAID_HOLD_LIMITS, USER_ID_COOKIE } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
 import type { OrderPlacement } from '../../src/lib/services/orders/placement.ts';
@@ -232,5 +232,12 @@ export function inventoryPlacement(
     sellerId: source.sellerId,
     createdAt: now,
     attendees: [],
+    waitingRoomPass: null,
+    // As checkout holds an order of a large listing to them.
+    limits: {
+      accountTicketCap: ACCOUNT_TICKET_CAP,
+      unpaidTicketLimit: UNPAID_HOLD_LIMITS.accountTickets,
+      listingUnpaidLimit: UNPAID_HOLD_LIMITS.accountTickets,
+    },
   };
 }
