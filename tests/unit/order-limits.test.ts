@@ -31,8 +31,8 @@ describe('the unpaid hold limits', () => {
     });
   });
 
-  it('hold an account to its share of one listing', () => {
-    expect(orderLimitRefusal({ ...NO_STANDING, unpaidOnListing: 6, unpaidTickets: 6 }, 1, { ...limits, unpaidTicketLimit: 20 })).toEqual({
+  it('hold an account to its share of one listing, named before the limit across listings', () => {
+    expect(orderLimitRefusal({ ...NO_STANDING, unpaidOnListing: 6, unpaidTickets: 8 }, 1, limits)).toEqual({
       code: 'listing_hold_limit',
       params: { limit: 6 },
     });

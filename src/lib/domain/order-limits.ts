@@ -63,13 +63,14 @@ export function refusalOf(code: OrderLimitCode, limits: OrderLimits): OrderLimit
 /**
  * Why an order of `quantity` tickets is refused to an account standing so, or null when it may be
  * placed: a spent pass first (the order needs another turn in line), then the session's cap (final:
- * paying does not lift it), then the unpaid limits (paying or cancelling does).
+ * paying does not lift it), then the unpaid limits (paying or cancelling does), the listing's before
+ * the account's, as it says more precisely which order to pay.
  */
 export function orderLimitRefusal(standing: AccountStanding, quantity: number, limits: OrderLimits): OrderLimitRefusal | null {
   if (standing.passUsed) return refusalOf('waiting_room_pass_used', limits);
   if (standing.sessionTickets + quantity > limits.accountTicketCap) return refusalOf('account_ticket_cap', limits);
-  if (standing.unpaidTickets + quantity > limits.unpaidTicketLimit) return refusalOf('unpaid_ticket_limit', limits);
   if (standing.unpaidOnListing + quantity > limits.listingUnpaidLimit) return refusalOf('listing_hold_limit', limits);
+  if (standing.unpaidTickets + quantity > limits.unpaidTicketLimit) return refusalOf('unpaid_ticket_limit', limits);
   return null;
 }
 
