@@ -162,10 +162,10 @@ export const ACCOUNT_TICKET_CAP = 8;
  * PAYMENT_TIME_LIMIT_MS (security review: two unpaid orders of 6 sold a 12-ticket listing out).
  * `accountTickets` across every listing: one full order at the largest per-order limit, so a buyer
  * pays (or lets go) before holding more. `listingShare` of one listing's tickets, rounded down, so
- * nobody holds a whole listing; but never fewer than `listingLeast`, so a small listing still sells
- * a pair to one buyer.
+ * nobody holds a large listing whole; but never fewer than `listingLeast`, so a seller's small group
+ * of seats (four together, the most resale listings hold) still sells to one buyer in one order.
  */
-export const UNPAID_HOLD_LIMITS = { accountTickets: 8, listingShare: 0.5, listingLeast: 2 } as const;
+export const UNPAID_HOLD_LIMITS = { accountTickets: 8, listingShare: 0.5, listingLeast: 4 } as const;
 /** The waiting page asks again after this long at the front of the line, and never waits longer than the most. */
 export const WAITING_ROOM_POLL_MS = { least: 2000, most: 30_000 } as const;
 /**

@@ -105,6 +105,8 @@ beforeAll(async () => {
   for (const listing of candidates.slice(0, 2)) {
     await env.DB.prepare('UPDATE listings SET quantity_available = 100, quantity_total = 100 WHERE id = ?').bind(listing.listingId).run();
   }
+  // One buyer orders again and again from the same shows: no session's cap per account stops them (order-limits.test.ts tests it).
+  await env.DB.prepare('UPDATE activity_sessions SET account_ticket_cap = 1000').run();
   seller = await sellerClient(eTicket.sellerId);
   otherSeller = await sellerClient(otherSellerListing.sellerId);
   buyer = await signedInClient('fulfil-buyer');

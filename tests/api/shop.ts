@@ -120,7 +120,9 @@ export interface ETicketSource {
 
 /**
  * The first such listing (or the last, `from: 'last'`, so two files need not share one), of a session
- * other than `otherThan`'s, given 500 tickets so a file's orders never run it out.
+ * other than `otherThan`'s, given 500 tickets so a file's orders never run it out, and its session a
+ * cap of 500 tickets an account, so a file's buyer may order from it again and again
+ * (tests/api/order-limits.test.ts sets the caps it tests).
  */
 export async function eTicketSource(from: 'first' | 'last' = 'first', otherThan: readonly ETicketSource[] = []): Promise<ETicketSource> {
   const found = await env.DB.prepare(
@@ -134,7 +136,10 @@ export async function eTicketSource(from: 'first' | 'last' = 'first', otherThan:
     .bind(Date.now(), JSON.stringify(otherThan.map((source) => source.sessionId)))
     .first<ETicketSource>();
   if (!found) throw new Error('The seed has no e-ticket listing to buy from');
-  await env.DB.prepare('UPDATE listings SET quantity_available = 500, quantity_total = 500 WHERE id = ?').bind(found.listingId).run();
+  await env.DB.batch([
+    env.DB.prepare('UPDATE listings SET quantity_available = 500, quantity_total = 500 WHERE id = ?').bind(found.listingId),
+    env.DB.prepare('UPDATE activity_sessions SET account_ticket_cap = 500 WHERE id = ?').bind(found.sessionId),
+  ]);
   return found;
 }
 
