@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TICKET_CAP, UNPAID_HOLD_LIMITS } from '../../src/lib/config.ts';
 import { sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
 import { checkoutHoldStatement, placementStatements } from '../../src/lib/services/orders/placement.ts';
+import type { ActivityDetail } from '../../src/lib/services/activity-detail.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
@@ -169,6 +170,18 @@ describe('an account’s ticket cap per session', () => {
     expect((await order(client, plain.listingId, 1)).status).toBe(200);
     expect((await order(client, plain.listingId, 1)).body.errorCode).toBe('account_ticket_cap');
     await setCap(plain, null);
+  });
+
+  it('is told with the activity, for the ticket picker to show before a quantity is chosen', async () => {
+    await setCap(plain, 3);
+    const { activityId } = await showOfListing(plain.listingId);
+    const capOf = async (source: ETicketSource) => {
+      const detail = await new TestClient().call<ActivityDetail>(`/api/activity/${activityId}`);
+      return detail.body.data.sessions.find((session) => session.id === source.sessionId)?.accountTicketCap;
+    };
+    expect(await capOf(plain)).toBe(3);
+    await setCap(plain, null);
+    expect(await capOf(plain)).toBe(ACCOUNT_TICKET_CAP);
   });
 
   it('is the default when the session sets none', async () => {
