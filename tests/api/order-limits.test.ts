@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TICKET_CAP, UNPAID_HOLD_LIMITS } from '../../src/lib/config.ts';
 import { sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
-import { checkoutHoldStatement, placementStatements } from '../../src/lib/services/orders/placement.ts';
+import { checkoutHoldStatement, inventoryHoldStatement, placementStatements } from '../../src/lib/services/orders/placement.ts';
 import type { ActivityDetail } from '../../src/lib/services/activity-detail.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { signUp, TestClient } from './auth-client.ts';
@@ -139,6 +139,22 @@ describe('a waiting-room pass', () => {
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.body.errorCode === 'waiting_room_pass_used')).toHaveLength(3);
+  });
+
+  it('spent by an order the inventory object did not know of, is refused when D1 writes the hold', async () => {
+    const { userId } = await buyer();
+    const listingId = await clonedListing(hot.listingId, 10);
+    const show = await showOfListing(listingId);
+    const withPass = (key: string) => ({
+      ...inventoryPlacement(hot, listingId, userId, key, 1, show),
+      waitingRoomPass: `pass-of-${userId}`,
+    });
+    // An order with the pass reached D1 after checkout read the account (another path, or a flush since).
+    const written = withPass('written-first');
+    await env.DB.batch([inventoryHoldStatement(env.DB, written), ...placementStatements(env.DB, written)]);
+    const answer = await sessionInventory(env, hot.sessionId).hold(withPass('object-second'));
+    expect(answer).toEqual({ outcome: 'refused', refusal: { code: 'waiting_room_pass_used', params: {} } });
+    expect(await heldInD1(listingId)).toEqual({ stock: 9, orders: 1, held: 1 });
   });
 
   it('is spent by checkout’s own D1 write too: a second order with it holds nothing', async () => {
