@@ -290,6 +290,29 @@ describe('the unpaid hold limits', () => {
     expect(await heldInD1(listingId)).toEqual({ stock: 6, orders: 1, held: 6 });
   });
 
+  it('answer retries of one request sent at once with its one order, on both paths', async () => {
+    const listingId = await clonedListing(plain.listingId, 12);
+    const { client } = await buyer();
+    const quoted = await quote(client, listingId, 6);
+    const key = newKey();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => createOrder(client, listingId, 6, quoted.body.data.cost.total, { idempotencyKey: key })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.data.id)).size).toBe(1);
+
+    const pass = await waitingRoomPass(client, hot.sessionId);
+    const hotQuote = await quote(client, hot.listingId, 1);
+    const hotKey = newKey();
+    const hotAnswers = await Promise.all(
+      [1, 2, 3].map(() =>
+        createOrder(client, hot.listingId, 1, hotQuote.body.data.cost.total, { waitingRoomPass: pass, idempotencyKey: hotKey }),
+      ),
+    );
+    expect(hotAnswers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(hotAnswers.map((answer) => answer.body.data.id)).size).toBe(1);
+  });
+
   it('hold a high-demand session’s buyer too', async () => {
     const listingId = await clonedListing(hot.listingId, 12);
     const { client } = await buyer();

@@ -533,10 +533,10 @@ async function placeInD1(
   if (offerId === null) await afterOrderCounted(scope, placement.sessionId, results.at(-1)!.results[0] as unknown as MinuteCounts, now);
   const [created] = results[1].results;
   if (!created) {
+    const why = await whyNotHeld(scope, placement, offerId);
     // A concurrent retry with the same key placed the order first (its hold then refused this one): that order is the answer.
-    const [winner] = await orderByKeyStatement(db, userId, placement.idempotencyKey);
-    if (winner) return orderDetailByNo(scope, sameRequestOrReused(winner, hash).orderNo);
-    throw await whyNotHeld(scope, placement, offerId);
+    if (!(why instanceof DomainError)) return orderDetailByNo(scope, sameRequestOrReused(why, hash).orderNo);
+    throw why;
   }
   const attendeeRows = results.slice(3, 3 + placement.attendees.length).flatMap((result) => result.results);
   return placedOrderDetail(scope, target, created, attendeeRows);
@@ -574,16 +574,24 @@ async function placeThroughInventory(
 }
 
 /**
- * Why the batch's hold did not happen: the offer is no longer claimable, the session (or the tier) became high
+ * Why the batch's hold did not happen, in one round trip: a concurrent retry with the same key placed
+ * the order (answered with its row), the offer is no longer claimable, the session (or the tier) became high
  * demand meanwhile (its inventory object holds from now on: try again), the tickets went (to another
  * buyer, or are kept for a waiting group they fit), an order placed meanwhile left the account at a
  * limit (domain/order-limits.ts), or else the coupon was used meanwhile.
  */
-async function whyNotHeld(scope: UserScope, placement: OrderPlacement, offerId: number | null): Promise<DomainError> {
+async function whyNotHeld(
+  scope: UserScope,
+  placement: OrderPlacement,
+  offerId: number | null,
+): Promise<DomainError | { orderNo: string; requestHash: string | null }> {
   const { db, now } = scope;
   const { listingId, quantity, userId, waitingRoomPass } = placement;
   const d1 = db.$client;
-  const [offers, listings, standings] = await d1.batch<Record<string, unknown>>([
+  const [earlier, offers, listings, standings] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare('SELECT order_no AS orderNo, request_hash AS requestHash FROM orders WHERE user_id = ?1 AND idempotency_key = ?2')
+      .bind(userId, placement.idempotencyKey),
     d1.prepare('SELECT * FROM waitlist_offers WHERE id = ?1').bind(offerId),
     d1
       .prepare(`
@@ -594,6 +602,8 @@ async function whyNotHeld(scope: UserScope, placement: OrderPlacement, offerId: 
       .bind(listingId),
     standingStatement(d1, [{ key: '', userId, listingId, waitingRoomPass }]),
   ]);
+  const [winner] = earlier.results as { orderNo: string; requestHash: string | null }[];
+  if (winner) return winner;
   const refusal = orderLimitRefusal(standingOf(standings.results[0]), quantity, placement.limits);
   if (offerId !== null) {
     const offer = offers.results[0] && rowOf(waitlistOffers, offers.results[0]);
