@@ -386,6 +386,8 @@ function isUniqueViolation(error: unknown): boolean {
  * With a waitlist offer the offer already holds the tickets: the batch claims it instead of the decrement.
  * A high-demand session's order goes to its inventory object, whose batch writes the same statements.
  * A high-demand session's order needs the buyer's own pass from its waiting room, unless it claims their waitlist offer.
+ * Every order is held to the account's limits (domain/order-limits.ts): judged on the read, and again
+ * by the write's own guard, so orders racing each other cannot pass them together; the pass is spent by its order.
  * Two round trips in all: the session with everything read, then the write carrying the request's
  * after-write work (`afterWrite`). A high-demand order's request makes only the first: its object's
  * batch writes the order and carries that work.
