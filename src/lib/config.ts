@@ -157,6 +157,22 @@ export const WAITING_ROOM_ENTRY = { backlogMs: 5000, mostMs: 60_000 } as const;
  * fill in attendees on a slow phone, short enough that a pass is no ticket to come back later.
  */
 export const WAITING_ROOM_PASS_LIFETIME_MS = 10 * 60 * 1000;
+/**
+ * Tickets of one session an account may have in orders paid or awaiting payment, when the session
+ * sets no cap of its own (`activity_sessions.account_ticket_cap`): the largest per-order limit the
+ * catalogue uses (num_max up to 8), so a family or group buys together, while one admitted account
+ * can no longer buy out an on-sale order after order (security review: one pass, 35 tickets).
+ */
+export const ACCOUNT_TICKET_CAP = 8;
+/**
+ * What one account may hold unpaid, since an unpaid order keeps its tickets from everyone for
+ * PAYMENT_TIME_LIMIT_MS (security review: two unpaid orders of 6 sold a 12-ticket listing out).
+ * `accountTickets` across every listing: one full order at the largest per-order limit, so a buyer
+ * pays (or lets go) before holding more. `listingShare` of one listing's tickets, rounded down, so
+ * nobody holds a large listing whole; but never fewer than `listingLeast`, so a seller's small group
+ * of seats (four together, the most resale listings hold) still sells to one buyer in one order.
+ */
+export const UNPAID_HOLD_LIMITS = { accountTickets: 8, listingShare: 0.5, listingLeast: 4 } as const;
 /** The waiting page asks again after this long at the front of the line, and never waits longer than the most. */
 export const WAITING_ROOM_POLL_MS = { least: 2000, most: 30_000 } as const;
 /**

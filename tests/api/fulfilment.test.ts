@@ -115,6 +115,8 @@ beforeAll(async () => {
   const candidates = await listingsWith('e_ticket');
   [eTicket, otherSellerListing] = candidates;
   for (const listing of candidates.slice(0, 2)) await addTickets(listing.listingId, 100);
+  // One buyer orders again and again from the same shows: no session's cap per account stops them (order-limits.test.ts tests it).
+  await env.DB.prepare('UPDATE activity_sessions SET account_ticket_cap = 1000').run();
   seller = await sellerClient(eTicket.sellerId);
   otherSeller = await sellerClient(otherSellerListing.sellerId);
   buyer = await signedInClient('fulfil-buyer');

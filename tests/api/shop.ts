@@ -6,7 +6,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import { PAYMENT_TIME_LIMIT_MS, USER_ID_COOKIE } from '../../src/lib/config.ts';
+import { ACCOUNT_TICKET_CAP, PAYMENT_TIME_LIMIT_MS, UNPAID_HOLD_LIMITS, USER_ID_COOKIE } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
 import type { OrderPlacement } from '../../src/lib/services/orders/placement.ts';
@@ -120,7 +120,9 @@ export interface ETicketSource {
 
 /**
  * The first such listing (or the last, `from: 'last'`, so two files need not share one), of a session
- * other than `otherThan`'s, given 500 tickets so a file's orders never run it out.
+ * other than `otherThan`'s, given 500 tickets so a file's orders never run it out, and its session a
+ * cap of 500 tickets an account, so a file's buyer may order from it again and again
+ * (tests/api/order-limits.test.ts sets the caps it tests).
  */
 export async function eTicketSource(from: 'first' | 'last' = 'first', otherThan: readonly ETicketSource[] = []): Promise<ETicketSource> {
   const found = await env.DB.prepare(
@@ -134,7 +136,10 @@ export async function eTicketSource(from: 'first' | 'last' = 'first', otherThan:
     .bind(Date.now(), JSON.stringify(otherThan.map((source) => source.sessionId)))
     .first<ETicketSource>();
   if (!found) throw new Error('The seed has no e-ticket listing to buy from');
-  await env.DB.prepare('UPDATE listings SET quantity_available = 500, quantity_total = 500 WHERE id = ?').bind(found.listingId).run();
+  await env.DB.batch([
+    env.DB.prepare('UPDATE listings SET quantity_available = 500, quantity_total = 500 WHERE id = ?').bind(found.listingId),
+    env.DB.prepare('UPDATE activity_sessions SET account_ticket_cap = 500 WHERE id = ?').bind(found.sessionId),
+  ]);
   return found;
 }
 
@@ -232,5 +237,12 @@ export function inventoryPlacement(
     sellerId: source.sellerId,
     createdAt: now,
     attendees: [],
+    waitingRoomPass: null,
+    // As checkout holds an order of a large listing to them.
+    limits: {
+      accountTicketCap: ACCOUNT_TICKET_CAP,
+      unpaidTicketLimit: UNPAID_HOLD_LIMITS.accountTickets,
+      listingUnpaidLimit: UNPAID_HOLD_LIMITS.accountTickets,
+    },
   };
 }

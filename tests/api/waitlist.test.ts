@@ -382,8 +382,9 @@ describe('the offer pass under concurrency', () => {
   it('offers in queue order to the first group that fits, never split, never the same tickets twice', async () => {
     const rand = random(18);
     const show = await newShow(40);
-    // Holders take all 40 tickets with unpaid orders of 1-4.
-    const holders = [await buyer('holdera'), await buyer('holderb'), await buyer('holderc')];
+    // Holders take all 40 tickets with unpaid orders of 1-4, two orders each at most, within an account's unpaid limit.
+    const holders = [];
+    for (let index = 0; index < 12; index += 1) holders.push(await buyer(`holder${index}`));
     const held: { id: number; quantity: number }[] = [];
     let left = 40;
     while (left > 0) {

@@ -42,17 +42,22 @@ describe('a hold', () => {
 
 describe('a written hold', () => {
   it('is placed when D1 has its order, also one an unacknowledged flush wrote', () => {
-    expect(writtenHold(true, active(0), 2)).toBe('placed');
+    expect(writtenHold(true, active(0), 2, null)).toBe('placed');
   });
 
   it('is sold out when D1’s stock no longer covers it, or the listing is gone', () => {
-    expect(writtenHold(false, active(1), 2)).toBe('sold_out');
-    expect(writtenHold(false, { status: 'withdrawn', stock: 5 }, 2)).toBe('sold_out');
-    expect(writtenHold(false, undefined, 1)).toBe('sold_out');
+    expect(writtenHold(false, active(1), 2, null)).toBe('sold_out');
+    expect(writtenHold(false, { status: 'withdrawn', stock: 5 }, 2, null)).toBe('sold_out');
+    expect(writtenHold(false, undefined, 1, null)).toBe('sold_out');
   });
 
-  it('lost its coupon when the stock covered it', () => {
-    expect(writtenHold(false, active(5), 2)).toBe('coupon_used');
+  it('met a limit of its account when an order written since left no room for it', () => {
+    expect(writtenHold(false, active(5), 2, 'waiting_room_pass_used')).toBe('waiting_room_pass_used');
+    expect(writtenHold(false, active(1), 2, 'account_ticket_cap')).toBe('sold_out');
+  });
+
+  it('lost its coupon when the stock covered it and no limit was met', () => {
+    expect(writtenHold(false, active(5), 2, null)).toBe('coupon_used');
   });
 });
 

@@ -30,6 +30,8 @@ export interface PickerSession {
   id: number;
   label: string;
   hasTicket: boolean;
+  /** Tickets one account may buy of the session, paid or awaiting payment: no order is for more. */
+  accountTicketCap: number;
   /** A high-demand session's buyers go to its waiting room (with the same choices), which sends them on to the order confirmation. */
   waitingRoomUrl: string | null;
   tiers: PickerTier[];
@@ -108,7 +110,7 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
   const offer = offers[tierId];
   const groups = offer?.ticketGroupInfoList ?? [];
   const group = groups.find((g) => g.ticketGroup.id === listingId) ?? groups[0];
-  const range = group ? { min: group.minQuantity, max: group.maxQuantity } : null;
+  const range = group ? { min: group.minQuantity, max: Math.min(group.maxQuantity, session.accountTicketCap) } : null;
   const count = range ? clampQuantity(quantity, range) : 0;
   const total =
     group && offer
@@ -232,6 +234,8 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
           </select>
           <p id="ticket-limit" className="limit">
             {format(m, 'detail.picker.limit', { count: numMax })}
+            <br />
+            {format(m, 'detail.picker.accountCap', { count: session.accountTicketCap })}
           </p>
         </div>
 

@@ -102,6 +102,10 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   waiting_room_not_found: 404,
   waiting_room_pass_required: 403,
   waiting_room_pass_invalid: 403,
+  waiting_room_pass_used: 403,
+  account_ticket_cap: 409,
+  unpaid_ticket_limit: 409,
+  listing_hold_limit: 409,
   order_state_conflict: 409,
   server_misconfigured: 503,
   // The lottery

@@ -182,6 +182,8 @@ export const activitySessions = sqliteTable(
     refundUntil: integer('refund_until'),
     /** Buyers queue for its on-sale and its holds go through its inventory object (migration 0019). */
     highDemand: integer('high_demand', { mode: 'boolean' }).notNull().default(false),
+    /** Tickets one account may have in its orders of this session; null: ACCOUNT_TICKET_CAP (domain/order-limits.ts). */
+    accountTicketCap: integer('account_ticket_cap'),
   },
   (t) => [index('sessions_activity_idx').on(t.activityId, t.startsAt)],
 );
@@ -509,6 +511,18 @@ export const orders = sqliteTable(
     index('orders_deadline_idx').on(t.status, t.paymentDeadline),
   ],
 );
+
+/**
+ * The order each waiting-room pass bought (domain/order-limits.ts): a pass buys one order. One row
+ * per pass (its claims' text, `passId`); an order that lapsed unpaid gives its pass back, as its row
+ * is then taken over by the pass's next order (services/orders/placement.ts).
+ */
+export const waitingRoomPassOrders = sqliteTable('waiting_room_pass_orders', {
+  pass: text('pass').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+});
 
 export const userCoupons = sqliteTable(
   'user_coupons',

@@ -10,6 +10,7 @@ import type { AttendeeProblem } from './identity.ts';
 import type { FulfilmentProblem } from './fulfilment.ts';
 import type { FieldProblem } from './validation.ts';
 import type { InvitationRefusal } from './invitations.ts';
+import type { OrderLimitCode } from './order-limits.ts';
 import type { HelpRefusal, JoinRefusal } from './lottery.ts';
 import type { PostponementProblem } from './show-changes.ts';
 import type { TransferRefusal } from './transfer.ts';
@@ -98,6 +99,7 @@ export type CheckoutErrorCode =
   | 'waiting_room_not_found'
   | 'waiting_room_pass_required'
   | 'waiting_room_pass_invalid'
+  | OrderLimitCode
   | 'order_state_conflict'
   | 'server_misconfigured';
 

@@ -5,6 +5,7 @@
  * holds it accepted and has not yet written. So a restart, a flush it did not see finish, or a
  * release written straight to D1 (expiry, a cancel) is absorbed by reading D1 again.
  */
+import type { OrderLimitCode } from './order-limits.ts';
 
 /** A listing as the object last read it from D1. */
 export interface ListingStock {
@@ -27,18 +28,25 @@ export function decideHold(listing: ListingStock, unwrittenQuantity: number, qua
 }
 
 /** What a hold became once its batch reached D1. */
-export type WrittenHold = 'placed' | 'sold_out' | 'coupon_used';
+export type WrittenHold = 'placed' | 'sold_out' | 'coupon_used' | OrderLimitCode;
 
 /**
  * A hold whose order D1 has is placed (also one an earlier, unacknowledged flush already wrote). D1
  * refuses the rest with the same guard as any checkout: sold out when its stock no longer covers
- * the hold (tickets left the listing by a path that does not go through the object), else the
- * buyer's coupon was used by another order meanwhile.
+ * the hold (tickets left the listing by a path that does not go through the object), a limit of the
+ * account when its orders after the batch leave no room for it (`limitRefused`: an order written
+ * since checkout read the account, domain/order-limits.ts), else the buyer's coupon was used by
+ * another order meanwhile.
  */
-export function writtenHold(orderInD1: boolean, listingAfter: ListingStock | undefined, quantity: number): WrittenHold {
+export function writtenHold(
+  orderInD1: boolean,
+  listingAfter: ListingStock | undefined,
+  quantity: number,
+  limitRefused: OrderLimitCode | null,
+): WrittenHold {
   if (orderInD1) return 'placed';
   if (!listingAfter || ticketsLeft(listingAfter, 0) < quantity) return 'sold_out';
-  return 'coupon_used';
+  return limitRefused ?? 'coupon_used';
 }
 
 /** What became of each hold written alone after its batch failed: written, or refused by D1. */

@@ -250,6 +250,15 @@ export function parsePass(text: string): { claims: PassClaims; signature: string
 }
 
 /**
+ * The identity a pass's one order is recorded under: its claims' text, the same whenever the room
+ * issues the pass again (a reload), new with a new turn in line. Null when it is not a pass at all.
+ */
+export function passId(text: string): string | null {
+  const parsed = parsePass(text);
+  return parsed && passMessage(parsed.claims);
+}
+
+/**
  * Why a genuine pass does not let this buyer order for this on-sale now, or null when it does: a
  * session's pass is another on-sale than any of its tiers' (`other_tier`), and the other way round.
  */

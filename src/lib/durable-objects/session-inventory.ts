@@ -42,11 +42,26 @@ import {
   type WrittenHold,
   writtenHold,
 } from '../domain/session-inventory.ts';
+import {
+  type AccountStanding,
+  addStandings,
+  NO_STANDING,
+  type OrderLimitCode,
+  type OrderLimitRefusal,
+  orderLimitRefusal,
+  refusalOf,
+} from '../domain/order-limits.ts';
 import { AfterWriteWork } from '../services/after-write.ts';
 import { expireOverdueOrdersStatement } from '../services/orders/expiry.ts';
 import { type OnSale, inventoryObjectName } from '../domain/on-sale.ts';
 import { waitingRoom } from './waiting-room.ts';
-import { inventoryHoldStatement, type OrderPlacement, placementStatements } from '../services/orders/placement.ts';
+import {
+  inventoryHoldStatement,
+  type OrderPlacement,
+  placementStatements,
+  standingOf,
+  standingStatement,
+} from '../services/orders/placement.ts';
 
 /** A row as D1 returns it; orders and attendees hold no blobs. */
 type D1Row = Record<string, string | number | null>;
@@ -60,6 +75,8 @@ export type HoldAnswer =
   | { outcome: 'sold_out'; available: number }
   | { outcome: 'coupon_used' }
   | { outcome: 'key_reused' }
+  /** The account's limits (domain/order-limits.ts) allow no such order: a spent pass, the cap, the unpaid limits. */
+  | { outcome: 'refused'; refusal: OrderLimitRefusal }
   | { outcome: 'failed' }
   /** The object is being switched off (the session leaves high demand): a new hold goes to D1's own path. */
   | { outcome: 'closed' };
@@ -72,7 +89,10 @@ export interface DeadLetter {
   at: number;
 }
 
-/** A hold as the object keeps it. `state` is 'unwritten' until its batch reached D1, 'failed' once set aside. */
+/**
+ * A hold as the object keeps it. `state` is 'unwritten' until its batch reached D1, 'failed' once set
+ * aside. Its placement is kept until written, and after it for a hold D1 refused on a limit, whose answer names the figure.
+ */
 interface HoldRow extends Record<string, SqlStorageValue> {
   key: string;
   listing_id: number;
@@ -125,12 +145,15 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
   /**
    * Holds the placement's tickets and answers once its order is in D1; the same key answers the same
    * hold. `onSale` is the on-sale the object holds for: its session's unless it is a tier's object;
-   * `origin` is the request's, for the links of the messages its batch's after-write pass sends.
+   * `origin` is the request's, for the links of the messages its batch's after-write pass sends;
+   * `standing` what the buyer's account holds in D1 as checkout read it, to which the object adds
+   * its own unwritten holds of the account before it judges the order's limits.
    */
   async hold(
     placement: OrderPlacement,
     onSale: OnSale = { sessionId: placement.sessionId, tierId: null },
     origin: string | null = null,
+    standing: AccountStanding = NO_STANDING,
   ): Promise<HoldAnswer> {
     this.rememberOnSale(onSale);
     this.origin = origin ?? this.origin;
@@ -144,6 +167,8 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
       if (this.closed()) return { outcome: 'closed' };
       const decision = decideHold(this.listingStock(placement.listingId), this.unwrittenQuantity(placement.listingId), placement.quantity);
       if (!decision.accepted) return { outcome: 'sold_out', available: decision.available };
+      const refusal = orderLimitRefusal(addStandings(standing, this.unwrittenStanding(placement)), placement.quantity, placement.limits);
+      if (refusal) return { outcome: 'refused', refusal };
       this.sql.exec(
         `INSERT INTO holds (key, listing_id, quantity, state, order_no, request_hash, payment_deadline, placement)
          VALUES (?, ?, ?, 'unwritten', ?, ?, ?, ?)`,
@@ -226,6 +251,10 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
       return { outcome: 'sold_out', available: ticketsLeft(this.listingStock(row.listing_id), this.unwrittenQuantity(row.listing_id)) };
     if (row.state === 'coupon_used') return { outcome: 'coupon_used' };
     if (row.state === 'failed') return { outcome: 'failed' };
+    if (row.state !== 'placed') {
+      const { limits } = JSON.parse(row.placement) as OrderPlacement;
+      return { outcome: 'refused', refusal: refusalOf(row.state as OrderLimitCode, limits) };
+    }
     const written = this.written.get(row.key);
     if (written) {
       this.written.delete(row.key);
@@ -283,6 +312,11 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
       d1
         .prepare('SELECT id, status, quantity_available AS stock FROM listings WHERE id IN (SELECT value FROM json_each(?1))')
         .bind(JSON.stringify(listingIds.map((row) => row.id))),
+      // Why D1 refused a hold the object accepted: an order written since checkout read the account left it at a limit.
+      standingStatement(
+        d1,
+        placements.map((placement) => ({ ...placement, key: holdKey(placement), waitingRoomPass: placement.waitingRoomPass ?? null })),
+      ),
     ];
     const afterWrite = new AfterWriteWork(db, this.env.MESSAGES, this.origin).ride(now);
     const batchWith = (pass: D1PreparedStatement[]) => d1.batch<D1Row>([expire(), ...holdStatements, ...pass, ...readBack]);
@@ -307,7 +341,7 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     const passStart = 1 + holdStatements.length;
     if (carried.length > 0) afterWrite.carried(results.slice(passStart, passStart + carried.length));
     const bookmark = bookmarkOf(db);
-    const [orders, attendees, stock] = results.slice(-3).map((result) => result.results);
+    const [orders, attendees, stock, standings] = results.slice(-4).map((result) => result.results);
     this.ctx.storage.transactionSync(() => {
       for (const listing of stock)
         this.sql.exec('UPDATE listings SET status = ?, stock = ? WHERE id = ?', listing.status, listing.stock, listing.id);
@@ -317,9 +351,18 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
           (row) =>
             row.order_no === placement.orderNo && row.user_id === placement.userId && row.idempotency_key === placement.idempotencyKey,
         );
-        const state = writtenHold(order !== undefined, this.listingStock(placement.listingId), placement.quantity);
-        // Its placement is needed only until written.
-        this.sql.exec(`UPDATE holds SET state = ?, placement = '' WHERE key = ?`, state, holdKey(placement));
+        const standing = standingOf(standings.find((row) => row.key === holdKey(placement)));
+        // A placement stored before the limits existed was held to none.
+        const limitRefused = placement.limits ? (orderLimitRefusal(standing, placement.quantity, placement.limits)?.code ?? null) : null;
+        const state = writtenHold(order !== undefined, this.listingStock(placement.listingId), placement.quantity, limitRefused);
+        // Its placement is needed only until written, or for the figure a limit's refusal names.
+        const keep = state !== 'placed' && state !== 'sold_out' && state !== 'coupon_used';
+        this.sql.exec(
+          `UPDATE holds SET state = ?, placement = ? WHERE key = ?`,
+          state,
+          keep ? JSON.stringify(placement) : '',
+          holdKey(placement),
+        );
         if (order)
           this.written.set(holdKey(placement), { order, attendees: attendees.filter((row) => row.order_id === order.id), bookmark });
       }
@@ -439,6 +482,21 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
       )
       .toArray();
     return row.total;
+  }
+
+  /** The account's holds not yet written (all unpaid, all of this on-sale's session), as a standing to add to D1's. */
+  private unwrittenStanding(placement: OrderPlacement): AccountStanding {
+    const row = this.sql
+      .exec<{ tickets: number; onListing: number; passUsed: number }>(
+        `SELECT coalesce(sum(quantity), 0) AS tickets, coalesce(sum(CASE WHEN listing_id = ? THEN quantity END), 0) AS onListing,
+           coalesce(max(json_extract(placement, '$.waitingRoomPass') = ?), 0) AS passUsed
+         FROM holds WHERE state = 'unwritten' AND json_extract(placement, '$.userId') = ?`,
+        placement.listingId,
+        placement.waitingRoomPass,
+        placement.userId,
+      )
+      .one();
+    return { sessionTickets: row.tickets, unpaidTickets: row.tickets, unpaidOnListing: row.onListing, passUsed: row.passUsed === 1 };
   }
 
   private unwrittenCount(): number {

@@ -5,7 +5,7 @@
  * the request currency; stock comes from the listings' `quantity_available`.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { type DeliveryType, SALE_STARTED_NOTICE_WINDOW_MS } from '../config.ts';
+import { ACCOUNT_TICKET_CAP, type DeliveryType, SALE_STARTED_NOTICE_WINDOW_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { prefixedTable } from '../db/batch-columns.ts';
 import { type Bound, compiledSelect } from '../db/compiled-select.ts';
@@ -24,6 +24,7 @@ import {
 import { availability, listingOnSale, sessionOpen, ticketsAvailable, type Availability, type SaleState } from '../domain/availability.ts';
 import { ACTIVITY_STATUS } from '../domain/activity.ts';
 import { formatDateRange } from '../domain/datetime.ts';
+import { accountTicketCap } from '../domain/order-limits.ts';
 import { DomainError } from '../domain/errors.ts';
 import { convert, formatMoney, type CurrencyTable, type Money } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
@@ -82,6 +83,8 @@ export interface SessionView {
   hasTicket: boolean;
   /** Its buyers queue in its waiting room before checkout (issue 20). */
   highDemand: boolean;
+  /** Tickets one account may buy of it, paid or awaiting payment (domain/order-limits.ts). */
+  accountTicketCap: number;
   tiers: TierView[];
 }
 
@@ -337,6 +340,7 @@ function sessionViews(
         label: formatSessionTime(session.startsAt, p.locale, timeZone),
         hasTicket: tiers.some((tier) => tier.hasTicket),
         highDemand: session.highDemand,
+        accountTicketCap: accountTicketCap(session.accountTicketCap, ACCOUNT_TICKET_CAP),
         tiers,
       };
     });

@@ -9,11 +9,16 @@ import type { Db } from '../db/client.ts';
 import { activities, activitySessions, cities, countries, orders, ticketTiers, users, venues } from '../db/schema.ts';
 
 /**
- * A session's columns as every view of a show reads them: all but `highDemand`, which checkout alone
- * selects beside them (orders/checkout.ts). An order with its show is already D1's limit of 100
- * columns in a result, and a view of an order has no use for how its session was sold.
+ * A session's columns as every view of a show reads them: all but `highDemand` and
+ * `accountTicketCap`, which checkout alone selects beside them (orders/checkout.ts). An order with
+ * its show is already D1's limit of 100 columns in a result, and a view of an order has no use for
+ * how its session was sold.
  */
-const { highDemand: _readByCheckoutOnly, ...sessionColumns } = prefixedTable('session', activitySessions);
+const {
+  highDemand: _readByCheckoutOnly,
+  accountTicketCap: _capReadByCheckoutOnly,
+  ...sessionColumns
+} = prefixedTable('session', activitySessions);
 /** A tier's columns likewise: all but its `highDemand` (migration 0026), which checkout alone selects. */
 const { highDemand: _tierReadByCheckoutOnly, ...tierColumns } = prefixedTable('tier', ticketTiers);
 

@@ -7,11 +7,18 @@
  * (durable-objects/session-inventory.ts).
  */
 import { and, eq, inArray, type Placeholder } from 'drizzle-orm';
-import { PAYMENT_TIME_LIMIT_MS, TAKER_DELIVERY_TYPES, type DeliveryType, type PaymentMethod } from '../../config.ts';
+import {
+  ACCOUNT_TICKET_CAP,
+  PAYMENT_TIME_LIMIT_MS,
+  TAKER_DELIVERY_TYPES,
+  UNPAID_HOLD_LIMITS,
+  type DeliveryType,
+  type PaymentMethod,
+} from '../../config.ts';
 import { prefixed, prefixedTable, rowOf } from '../../db/batch-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { compiledSelect } from '../../db/compiled-select.ts';
-import { known, read, type Read } from '../../db/read-together.ts';
+import { known, rawStatement, read, type Read } from '../../db/read-together.ts';
 import {
   activitySessions,
   attendees,
@@ -28,6 +35,13 @@ import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { bestOffer, judgeCoupon } from '../../domain/coupons.ts';
 import type { MinuteCounts } from '../../domain/order-rate.ts';
 import { DomainError } from '../../domain/errors.ts';
+import {
+  type AccountStanding,
+  accountTicketCap,
+  listingUnpaidLimit,
+  type OrderLimits,
+  orderLimitRefusal,
+} from '../../domain/order-limits.ts';
 import { type OnSale, onSaleNeedingPass, onSaleOf } from '../../domain/on-sale.ts';
 import { idCardTypeFor } from '../../domain/identity.ts';
 import { requestHash, sameRequest } from '../../domain/idempotency.ts';
@@ -37,13 +51,23 @@ import { costBreakdown } from '../../domain/pricing.ts';
 import { parseDeliveryTypes } from '../../domain/ticket-offer.ts';
 import { normalizePhone, phoneProblem, takerNameProblem } from '../../domain/validation.ts';
 import { offerClaimable } from '../../domain/waitlist.ts';
+import { passId } from '../../domain/waiting-room.ts';
 import { addressRead, type AddressView } from '../addresses.ts';
 import { afterOrderCounted } from '../high-demand.ts';
 import { showQuery } from '../show-query.ts';
 import { checkWaitingRoomPass } from '../waiting-room.ts';
 import { expireOverdueOrdersStatement } from './expiry.ts';
 import { inventoryOf } from '../../durable-objects/session-inventory.ts';
-import { checkoutHoldStatement, type OrderPlacement, orderRateStatement, placementStatements } from './placement.ts';
+import {
+  checkoutHoldStatement,
+  offerClaimStatement,
+  type OrderPlacement,
+  orderRateStatement,
+  placementStatements,
+  type StandingQuery,
+  standingOf,
+  standingStatement,
+} from './placement.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import type { JudgedCoupon, Priced, Target } from './priced.ts';
 import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';
@@ -63,7 +87,7 @@ function targetSelect(db: Db, listingId: number | Placeholder<'listingId', numbe
   return showQuery(db, {
     listing: prefixedTable('listing', listings),
     sellerName: users.nickname,
-    highDemand: prefixed('session', activitySessions, ['highDemand']).highDemand,
+    ...prefixed('session', activitySessions, ['highDemand', 'accountTicketCap']),
     tierHighDemand: prefixed('tier', ticketTiers, ['highDemand']).highDemand,
   })
     .innerJoin(listings, eq(listings.tierId, ticketTiers.id))
@@ -102,6 +126,30 @@ function deliveryTypeOf(target: Target, requested: DeliveryType | undefined): De
 
 function unitPriceIn(target: Target, currency: string, table: CurrencyTable): number {
   return convert({ amount: target.listing.price, currency: target.listing.currency }, currency, table).amount;
+}
+
+/** What the buyer may order of this listing: the session's cap (or the default) and the unpaid limits of config.ts. */
+function orderLimitsOf(target: Target): OrderLimits {
+  const { accountTickets, listingShare, listingLeast } = UNPAID_HOLD_LIMITS;
+  return {
+    accountTicketCap: accountTicketCap(target.accountTicketCap, ACCOUNT_TICKET_CAP),
+    unpaidTicketLimit: accountTickets,
+    listingUnpaidLimit: listingUnpaidLimit(target.listing.quantityTotal, listingShare, listingLeast),
+  };
+}
+
+/** What the account holds (domain/order-limits.ts), read with the order's other rows. */
+function standingRead(db: Db, query: StandingQuery): Read<AccountStanding> {
+  return {
+    statements: [rawStatement(standingStatement(db.$client, [query]))],
+    shape: ([answer]) => standingOf((answer as D1Result<Record<string, unknown>>).results[0]),
+  };
+}
+
+/** Refuses an order the account's limits do not allow, naming the limit. */
+function checkOrderLimits(standing: AccountStanding, quantity: number, limits: OrderLimits): void {
+  const refusal = orderLimitRefusal(standing, quantity, limits);
+  if (refusal) throw new DomainError(refusal.code, refusal.params);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -152,9 +200,9 @@ interface CheckoutRows {
 }
 
 /** The listing's row as checkout uses it: the session's and the tier's flags come down to the on-sale it goes through. */
-function targetOf({ highDemand, tierHighDemand, ...row }: TargetRow): Target {
+function targetOf({ highDemand, tierHighDemand, accountTicketCap: cap, ...row }: TargetRow): Target {
   const onSale = onSaleOf({ id: row.session.id, highDemand }, { id: row.tier.id, highDemand: tierHighDemand });
-  return { ...row, sellerName: row.sellerName ?? '', onSale };
+  return { ...row, sellerName: row.sellerName ?? '', onSale, accountTicketCap: cap };
 }
 
 function checkoutRead(scope: UserScope, listingId: number, offerId: number | undefined): Read<CheckoutRows> {
@@ -336,6 +384,8 @@ function isUniqueViolation(error: unknown): boolean {
  * With a waitlist offer the offer already holds the tickets: the batch claims it instead of the decrement.
  * A high-demand session's order goes to its inventory object, whose batch writes the same statements.
  * A high-demand session's order needs the buyer's own pass from its waiting room, unless it claims their waitlist offer.
+ * Every order is held to the account's limits (domain/order-limits.ts): judged on the read, and again
+ * by the write's own guard, so orders racing each other cannot pass them together; the pass is spent by its order.
  * Two round trips in all: the session with everything read, then the write carrying the request's
  * after-write work (`afterWrite`). A high-demand order's request makes only the first: its object's
  * batch writes the order and carries that work.
@@ -350,12 +400,16 @@ export async function createOrder(
   const hash = await requestHash(input);
   const attendeeIds = [...new Set(input.attendeeIds ?? [])];
   const { db, now } = claimed;
-  // The session and everything the order is checked against, in one round trip; the listing's
-  // overdue holds close first in the same batch, so their tickets count as available.
+  const pass = input.waitingRoomPass === undefined ? null : passId(input.waitingRoomPass);
+  // The session and everything the order is checked against, in one round trip; the listing's and
+  // the buyer's overdue holds close first in the same batch, so their tickets count as available
+  // and no longer as the buyer's.
   const { scope, rows } = await readSignedIn(claimed, (scope) => ({
     expired: read([expireOverdueOrdersStatement(db, now, { listingId: input.listingId })], () => null),
+    expiredMine: read([expireOverdueOrdersStatement(db, now, { userId: scope.userId })], () => null),
     earlier: read([orderByKeyStatement(db, scope.userId, idempotencyKey)], ([[row]]) => row ?? null),
     checkout: checkoutRead(scope, input.listingId, input.waitlistOfferId),
+    standing: standingRead(db, { key: idempotencyKey, userId: scope.userId, listingId: input.listingId, waitingRoomPass: pass }),
     address: input.deliveryType === 'courier' && input.addressId !== undefined ? addressRead(scope, input.addressId) : known(null),
     attendees:
       attendeeIds.length > 0
@@ -380,6 +434,10 @@ export async function createOrder(
   const { target, unitPrice, applied, cost } = priced;
   const passFrom = onSaleNeedingPass(target.onSale, input.waitlistOfferId !== undefined);
   if (passFrom) await checkWaitingRoomPass(scope, passFrom, input.waitingRoomPass);
+  const limits = orderLimitsOf(target);
+  // A pass not needed (a waitlist offer's claim) is not spent.
+  const spentPass = passFrom ? pass : null;
+  checkOrderLimits({ ...rows.standing, passUsed: spentPass !== null && rows.standing.passUsed }, input.quantity, limits);
   if (typeof input.coupon === 'number' && applied?.id !== input.coupon) throw new DomainError('coupon_not_usable', {}, 'coupon');
   const recipient = recipientOf(input, rows.address);
   const chosenAttendees = attendeesOf(target, input, rows.attendees);
@@ -411,16 +469,18 @@ export async function createOrder(
     sellerId: target.listing.sellerId,
     createdAt: now,
     attendees: chosenAttendees.map(({ name, nationality, idCardType, idCardNo }) => ({ name, nationality, idCardType, idCardNo })),
+    waitingRoomPass: spentPass,
+    limits,
   };
   // A waitlist offer already holds its tickets: claiming it takes nothing from the stock either path keeps.
   if (target.onSale && input.waitlistOfferId === undefined)
-    return placeThroughInventory(scope, target, target.onSale, placement, hash, afterWrite);
+    return placeThroughInventory(scope, target, target.onSale, placement, rows.standing, hash, afterWrite);
   return placeInD1(scope, target, placement, input.waitlistOfferId ?? null, hash, afterWrite);
 }
 
 /** The created order's detail, made from the rows its write returned and the show it read: no third read. */
 function placedOrderDetail(scope: UserScope, target: Target, created: Record<string, unknown>, attendeeRows: Record<string, unknown>[]) {
-  const { listing: _listing, onSale: _onSale, ...show } = target;
+  const { listing: _listing, onSale: _onSale, accountTicketCap: _cap, ...show } = target;
   return orderDetailFrom(scope, {
     row: { ...show, order: rowOf(orders, created), sellerName: target.sellerName },
     attendeeRows: attendeeRows.map((attendee) => rowOf(orderAttendees, attendee)),
@@ -445,12 +505,6 @@ async function placeInD1(
 ): Promise<OrderDetail> {
   const { db, userId, now } = scope;
   const d1 = db.$client;
-  const claimOffer = d1
-    .prepare(`
-    UPDATE waitlist_offers SET status = 'claimed'
-    WHERE id = ?1 AND user_id = ?2 AND status = 'open' AND expires_at > ?3 AND listing_id = ?4 AND quantity = ?5
-      AND (?6 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE id = ?6 AND user_id = ?2 AND status = 'unused'))`)
-    .bind(offerId, userId, now, placement.listingId, placement.quantity, placement.userCouponId);
   const linkOffer = d1
     .prepare(`UPDATE waitlist_offers SET order_id = (SELECT id FROM orders WHERE order_no = ?1) WHERE id = ?2 AND status = 'claimed'`)
     .bind(placement.orderNo, offerId);
@@ -459,7 +513,7 @@ async function placeInD1(
   const ride = afterWrite?.ride(now);
   let results: D1Result<Record<string, unknown>>[];
   try {
-    const take = offerId === null ? [checkoutHoldStatement(d1, placement)] : [claimOffer];
+    const take = offerId === null ? [checkoutHoldStatement(d1, placement)] : [offerClaimStatement(d1, placement, offerId, now)];
     const link = offerId === null ? [] : [linkOffer];
     // A buyer's arrival at a plain session's checkout counts toward its high demand; a claimed offer is no arrival.
     const counted = offerId === null ? [orderRateStatement(d1, placement)] : [];
@@ -478,7 +532,12 @@ async function placeInD1(
   // Counted whether or not the hold won: a lost race took D1's writer as long as a placed order.
   if (offerId === null) await afterOrderCounted(scope, placement.sessionId, results.at(-1)!.results[0] as unknown as MinuteCounts, now);
   const [created] = results[1].results;
-  if (!created) throw await whyNotHeld(scope, placement.listingId, placement.quantity, offerId);
+  if (!created) {
+    const why = await whyNotHeld(scope, placement, offerId);
+    // A concurrent retry with the same key placed the order first (its hold then refused this one): that order is the answer.
+    if (!(why instanceof DomainError)) return orderDetailByNo(scope, sameRequestOrReused(why, hash).orderNo);
+    throw why;
+  }
   const attendeeRows = results.slice(3, 3 + placement.attendees.length).flatMap((result) => result.results);
   return placedOrderDetail(scope, target, created, attendeeRows);
 }
@@ -493,10 +552,11 @@ async function placeThroughInventory(
   target: Target,
   onSale: OnSale,
   placement: OrderPlacement,
+  standing: AccountStanding,
   hash: string,
   afterWrite: AfterWriteWork | null,
 ): Promise<OrderDetail> {
-  const answer = await inventoryOf(scope.env, onSale).hold(placement, onSale, afterWrite?.origin ?? null);
+  const answer = await inventoryOf(scope.env, onSale).hold(placement, onSale, afterWrite?.origin ?? null, standing);
   if (answer.outcome === 'closed') return placeInD1(scope, target, placement, null, hash, afterWrite);
   // The object's batch carried the after-write pass for its buyers; a sold-out answer wrote nothing of this request's.
   if (answer.outcome === 'placed') afterWrite?.doneBy(answer.bookmark);
@@ -506,6 +566,7 @@ async function placeThroughInventory(
   }
   if (answer.outcome === 'coupon_used') throw new DomainError('coupon_not_usable', {}, 'coupon');
   if (answer.outcome === 'key_reused') throw new DomainError('idempotency_key_reused');
+  if (answer.outcome === 'refused') throw new DomainError(answer.refusal.code, answer.refusal.params);
   // D1 refused this order alone (the object set it aside for an operator); its tickets went back.
   if (answer.outcome === 'failed') throw new DomainError('internal');
   sameRequestOrReused(rowOf(orders, answer.order), hash);
@@ -513,28 +574,46 @@ async function placeThroughInventory(
 }
 
 /**
- * Why the batch's hold did not happen: the offer is no longer claimable, the session (or the tier) became high
+ * Why the batch's hold did not happen, in one round trip: a concurrent retry with the same key placed
+ * the order (answered with its row), the offer is no longer claimable, the session (or the tier) became high
  * demand meanwhile (its inventory object holds from now on: try again), the tickets went (to another
- * buyer, or are kept for a waiting group they fit), or else the coupon was used meanwhile.
+ * buyer, or are kept for a waiting group they fit), an order placed meanwhile left the account at a
+ * limit (domain/order-limits.ts), or else the coupon was used meanwhile.
  */
-async function whyNotHeld(scope: UserScope, listingId: number, quantity: number, offerId: number | null): Promise<DomainError> {
+async function whyNotHeld(
+  scope: UserScope,
+  placement: OrderPlacement,
+  offerId: number | null,
+): Promise<DomainError | { orderNo: string; requestHash: string | null }> {
   const { db, now } = scope;
-  if (offerId !== null) {
-    const [offer] = await db.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId));
-    return offer && offerClaimable(offer, now)
-      ? new DomainError('coupon_not_usable', {}, 'coupon')
-      : new DomainError('waitlist_offer_unavailable');
-  }
-  const listing = await db.$client
-    .prepare(`
+  const { listingId, quantity, userId, waitingRoomPass } = placement;
+  const d1 = db.$client;
+  const [earlier, offers, listings, standings] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare('SELECT order_no AS orderNo, request_hash AS requestHash FROM orders WHERE user_id = ?1 AND idempotency_key = ?2')
+      .bind(userId, placement.idempotencyKey),
+    d1.prepare('SELECT * FROM waitlist_offers WHERE id = ?1').bind(offerId),
+    d1
+      .prepare(`
     SELECT status, quantity_available AS available, EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.tier_id = listings.tier_id
       AND w.status = 'waiting' AND w.quantity <= listings.quantity_available AND w.user_id <> listings.seller_id) AS kept,
       (SELECT max(s.high_demand, t.high_demand) FROM ticket_tiers t JOIN activity_sessions s ON s.id = t.session_id WHERE t.id = listings.tier_id) AS highDemand
     FROM listings WHERE id = ?1`)
-    .bind(listingId)
-    .first<{ status: string; available: number; kept: number; highDemand: number }>();
+      .bind(listingId),
+    standingStatement(d1, [{ key: '', userId, listingId, waitingRoomPass }]),
+  ]);
+  const [winner] = earlier.results as { orderNo: string; requestHash: string | null }[];
+  if (winner) return winner;
+  const refusal = orderLimitRefusal(standingOf(standings.results[0]), quantity, placement.limits);
+  if (offerId !== null) {
+    const offer = offers.results[0] && rowOf(waitlistOffers, offers.results[0]);
+    if (!offer || !offerClaimable(offer, now)) return new DomainError('waitlist_offer_unavailable');
+    return refusal ? new DomainError(refusal.code, refusal.params) : new DomainError('coupon_not_usable', {}, 'coupon');
+  }
+  const listing = listings.results[0] as { status: string; available: number; kept: number; highDemand: number } | undefined;
   if (listing?.highDemand) return new DomainError('conflict');
   const available = listing?.status === 'active' && !listing.kept ? listing.available : 0;
-  if (available >= quantity) return new DomainError('coupon_not_usable', {}, 'coupon');
-  return new DomainError('tickets_sold_out', { available });
+  if (available < quantity) return new DomainError('tickets_sold_out', { available });
+  if (refusal) return new DomainError(refusal.code, refusal.params);
+  return new DomainError('coupon_not_usable', {}, 'coupon');
 }

@@ -13,7 +13,9 @@ import type { CostBreakdown } from '../../domain/pricing.ts';
 export interface Target {
   listing: typeof listings.$inferSelect;
   tier: Omit<typeof ticketTiers.$inferSelect, 'highDemand'>;
-  session: Omit<typeof activitySessions.$inferSelect, 'highDemand'>;
+  session: Omit<typeof activitySessions.$inferSelect, 'highDemand' | 'accountTicketCap'>;
+  /** The session's own cap of tickets per account, null for the default (domain/order-limits.ts). */
+  accountTicketCap: number | null;
   /**
    * The high-demand on-sale it is bought through (its session's, or its tier's own; domain/on-sale.ts):
    * its order needs that on-sale's pass and its hold goes through that on-sale's inventory object
