@@ -1812,6 +1812,8 @@ function buildInventory(rand: Random, activities: Activity[], referenceTime: num
         original_starts_at: null,
         refund_until: null,
         high_demand: 0,
+        // The default cap per account (ACCOUNT_TICKET_CAP).
+        account_ticket_cap: null,
       });
       activity.tiers.forEach(([en, hant, hans, share], sort) => {
         const tierId = tiers.length + 1;
