@@ -3,17 +3,20 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { seedReferenceTime } from '../../scripts/local-db.mjs';
 import { startStripeDouble } from '../doubles/stripe-api.ts';
+import { startTurnstileDouble } from '../doubles/turnstile-api.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * API tests run inside workerd against a real D1 with the project's migrations applied. Stripe is
  * the local double of its API (tests/doubles/stripe-api.ts), started here for the whole run; a
- * local build still pays in the sandbox, so only tests that act as a deployed build reach it.
+ * local build still pays in the sandbox, so only tests that act as a deployed build reach it. So
+ * is Turnstile's siteverify (tests/doubles/turnstile-api.ts), reached by tests that set its keys.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
   const stripe = await startStripeDouble();
+  const turnstile = await startTurnstileDouble();
   return {
     root,
     plugins: [
@@ -38,6 +41,8 @@ export default defineConfig(async () => {
             STRIPE_SECRET_KEY: 'sk_test_double',
             STRIPE_WEBHOOK_SECRET: 'whsec_double',
             STRIPE_API_URL: stripe.url,
+            // Turnstile's keys are set per test (tests/api/turnstile.test.ts): every other test runs as a local build without them.
+            TURNSTILE_API_URL: turnstile.url,
           },
         },
       }),
