@@ -7,21 +7,13 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TURNSTILE_ACTION } from '../../src/lib/config.ts';
 import type { WaitingView } from '../../src/lib/services/waiting-room.ts';
-import { TURNSTILE_DOUBLE_SECRET, TURNSTILE_DOUBLE_SITE_KEY } from '../doubles/turnstile-api.ts';
 import { allowAnotherCode, signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import { eTicketSource, type ETicketSource } from './shop.ts';
+import { solvedToken, TURNSTILE_KEYS } from './turnstile-client.ts';
 
-const configured = { TURNSTILE_SITE_KEY: TURNSTILE_DOUBLE_SITE_KEY, TURNSTILE_SECRET_KEY: TURNSTILE_DOUBLE_SECRET };
-
-/** A token the widget would hand our page on `hostname` for `action`, solved at the double. */
-async function solved(action: string, hostname = 'localhost'): Promise<string> {
-  const answer = await fetch(new URL('/_double/solve', env.TURNSTILE_API_URL), {
-    method: 'POST',
-    body: JSON.stringify({ hostname, action, sitekey: TURNSTILE_DOUBLE_SITE_KEY }),
-  });
-  return ((await answer.json()) as { token: string }).token;
-}
+const configured = TURNSTILE_KEYS;
+const solved = solvedToken;
 
 let phones = 0;
 /** A Hong Kong mobile number no account has yet. */
