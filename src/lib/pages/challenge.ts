@@ -10,6 +10,8 @@ export function pageChallenge(astro: Pick<AstroGlobal, 'csp'>, env: TurnstileEnv
   const widget = challengeWidget(env);
   if (widget) {
     const origin = new URL(widget.scriptUrl).origin;
+    // A page's first inserted source replaces Astro's default 'self', which its own bundles need.
+    astro.csp?.insertScriptResource("'self'");
     astro.csp?.insertScriptResource(origin);
     astro.csp?.insertDirective(`frame-src ${origin}`);
   }
