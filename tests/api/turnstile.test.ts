@@ -77,10 +77,15 @@ describe('a login code for an account that does not exist yet', () => {
     expect((await askCode(new TestClient(), newPhone())).status).toBe(200);
   });
 
-  it('refuses the step in a deployed build without the secret (503), and when siteverify refuses our secret', async () => {
+  it('refuses the step in a deployed build without the secret or the site key (503), and when siteverify refuses our secret', async () => {
     const unconfigured = await askCode(new TestClient({ APP_ENV: 'production' }), newPhone());
     expect(unconfigured.status).toBe(503);
     expect(unconfigured.body.errorCode).toBe('server_misconfigured');
+    const noSiteKey = await askCode(
+      new TestClient({ APP_ENV: 'production', TURNSTILE_SECRET_KEY: TURNSTILE_KEYS.TURNSTILE_SECRET_KEY }),
+      newPhone(),
+    );
+    expect(noSiteKey.status).toBe(503);
     const wrongSecret = await askCode(
       new TestClient({ ...configured, TURNSTILE_SECRET_KEY: 'not-our-secret' }),
       newPhone(),

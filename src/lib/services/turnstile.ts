@@ -3,7 +3,7 @@
  * farm needs (a new account's first login code, a waiting-room place) call requireSolvedChallenge
  * with the token the visitor's widget produced. Configured by TURNSTILE_SITE_KEY and
  * TURNSTILE_SECRET_KEY; a local build with no secret skips the check (warned once per isolate), a
- * deployed one refuses the step (503) rather than let bots through.
+ * deployed one without both keys refuses the step (503) rather than let bots through.
  */
 import { TURNSTILE_SCRIPT_URL, TURNSTILE_SITEVERIFY_URL, TURNSTILE_VERIFY_TIMEOUT_MS } from '../config.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -23,11 +23,14 @@ export interface ChallengeWidget {
 
 let warnedOff = false;
 
-/** Whether a local build runs without Turnstile (no secret): the check passes, said once per isolate. */
+/**
+ * Whether the check is off: a local build without the secret (said once per isolate). A deployed
+ * build missing either key refuses the step instead.
+ */
 function switchedOff(env: TurnstileEnv): boolean {
-  if (env.TURNSTILE_SECRET_KEY) return false;
-  if (env.APP_ENV !== 'local') {
-    console.error('TURNSTILE_SECRET_KEY is not set: a deployed build refuses new accounts and waiting-room joins.');
+  if (env.TURNSTILE_SECRET_KEY && env.TURNSTILE_SITE_KEY) return false;
+  if (env.APP_ENV !== 'local' || env.TURNSTILE_SECRET_KEY) {
+    console.error('TURNSTILE_SECRET_KEY or TURNSTILE_SITE_KEY is not set: new accounts and waiting-room joins are refused.');
     throw new DomainError('server_misconfigured');
   }
   if (!warnedOff) {
@@ -38,22 +41,12 @@ function switchedOff(env: TurnstileEnv): boolean {
 }
 
 /**
- * The widget a page shows on a protected step, or null when no challenge is asked (a local build
- * without keys). A deployed build without a site key cannot ask one: 503, as without the secret.
+ * The widget a page shows on a protected step, or null when no challenge can be asked (no keys).
+ * Never throws: the page renders either way, and the step itself answers 503 when misconfigured.
  */
 export function challengeWidget(env: TurnstileEnv): ChallengeWidget | null {
-  if (switchedOff(env)) return null;
-  if (!env.TURNSTILE_SITE_KEY) {
-    console.error('TURNSTILE_SITE_KEY is not set: no page can show the Turnstile challenge.');
-    throw new DomainError('server_misconfigured');
-  }
-  return { siteKey: env.TURNSTILE_SITE_KEY, scriptUrl: env.TURNSTILE_SCRIPT_URL || TURNSTILE_SCRIPT_URL };
-}
-
-/** The origin the CSP must allow scripts and frames from, when challenges are on; null otherwise (never throws). */
-export function challengeScriptOrigin(env: TurnstileEnv): string | null {
   if (!env.TURNSTILE_SECRET_KEY || !env.TURNSTILE_SITE_KEY) return null;
-  return new URL(env.TURNSTILE_SCRIPT_URL || TURNSTILE_SCRIPT_URL).origin;
+  return { siteKey: env.TURNSTILE_SITE_KEY, scriptUrl: env.TURNSTILE_SCRIPT_URL || TURNSTILE_SCRIPT_URL };
 }
 
 /**
