@@ -59,6 +59,14 @@ declare namespace Cloudflare {
     STRIPE_ACCOUNT_COUNTRY?: string;
     /** Another address for Stripe's API; only the tests' local double of it uses this. */
     STRIPE_API_URL?: string;
+    /** Cloudflare Turnstile's site key (public): set, new accounts' first codes and waiting-room joins need a solved challenge. */
+    TURNSTILE_SITE_KEY?: string;
+    /** Turnstile's secret key; required in production (503 without it), unset locally turns the challenge off. */
+    TURNSTILE_SECRET_KEY?: string;
+    /** Another address for Turnstile's siteverify; only the tests' local double of it uses this. */
+    TURNSTILE_API_URL?: string;
+    /** Another address for Turnstile's widget script; only the tests' local double of it uses this. */
+    TURNSTILE_SCRIPT_URL?: string;
     /** One waiting room per high-demand session (src/lib/durable-objects/waiting-room.ts), named by the session id. */
     WAITING_ROOM: DurableObjectNamespace<import('./lib/durable-objects/waiting-room.ts').WaitingRoom>;
     /** Checkout's orders a minute at which a plain session turns high demand by itself (default: config.ts `HIGH_DEMAND_ORDERS_PER_MINUTE`). */

@@ -435,3 +435,16 @@ export const LOCAL_START_ORIGIN = 'http://localhost:4321';
  * runs every minute, and a day covers a sweep that was down for hours without telling of old news.
  */
 export const SALE_STARTED_NOTICE_WINDOW_MS = 24 * 3600 * 1000;
+/**
+ * Cloudflare Turnstile, the challenge a bot farm must pass to ask a new account's first login code
+ * or take a waiting-room place (src/lib/services/turnstile.ts). The script is loaded explicitly, and
+ * only on those steps, so browse pages carry none of it.
+ */
+export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
+/** The action each protected step renders its widget with and the server expects back (Turnstile: [a-z0-9_-], 32 at most). */
+export const TURNSTILE_ACTION = { loginCode: 'login_code', waitingRoomJoin: 'waiting_room_join' } as const;
+/** Turnstile's tokens are at most 2048 characters (its docs): a longer one is refused before any call. */
+export const TURNSTILE_TOKEN_MAX_LENGTH = 2048;
+/** Siteverify answers in well under a second; past this a step fails closed rather than hang the request. */
+export const TURNSTILE_VERIFY_TIMEOUT_MS = 5_000;

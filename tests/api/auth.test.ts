@@ -6,6 +6,7 @@ import {
   CODE_SEND_LIMITS,
   DEV_CAPTCHA_ANSWER_HEADER,
   PASSWORD_LOCKOUT,
+  TURNSTILE_ACTION,
 } from '../../src/lib/config.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { solveChallenge, storeChallenge } from '../../src/lib/services/captcha.ts';
@@ -13,6 +14,7 @@ import { resendDouble } from '../doubles/resend-api.ts';
 import { twilioDouble } from '../doubles/twilio-api.ts';
 import { allowAnotherCode, latestCode, signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
+import { exceptSiteverify, solvedToken, TURNSTILE_KEYS } from './turnstile-client.ts';
 
 const db = () => database(env.DB);
 let nextAccount = 1;
@@ -722,21 +724,23 @@ describe('production configuration', () => {
   });
 
   it('sends codes through the configured relay', async () => {
-    const relay = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 202 }));
+    const relay = vi.spyOn(globalThis, 'fetch').mockImplementation(exceptSiteverify(async () => new Response(null, { status: 202 })));
     const client = new TestClient({
       APP_ENV: 'production',
       MESSAGING_WEBHOOK_URL: 'https://relay.example/send',
       MESSAGING_WEBHOOK_TOKEN: 'relay-token',
+      ...TURNSTILE_KEYS,
     });
     const email = freshEmail();
-    expect((await client.post('/api/v1/user/mail/regVerify', { email })).status).toBe(200);
-    const [url, init] = relay.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('https://relay.example/send');
+    const turnstileToken = await solvedToken(TURNSTILE_ACTION.loginCode);
+    expect((await client.post('/api/v1/user/mail/regVerify', { email, turnstileToken })).status).toBe(200);
+    const [, init] = relay.mock.calls.find(([to]) => to === 'https://relay.example/send') as [string, RequestInit];
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer relay-token');
     expect(JSON.parse(String(init.body))).toMatchObject({ channel: 'email', to: email, text: expect.stringMatching(/\b\d{6}\b/) });
-    relay.mockResolvedValue(new Response('down', { status: 500 }));
+    relay.mockImplementation(exceptSiteverify(async () => new Response('down', { status: 500 })));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect((await new TestClient(client.envOverrides).post('/api/v1/user/mail/regVerify', { email: freshEmail() })).status).toBe(503);
+    const again = { email: freshEmail(), turnstileToken: await solvedToken(TURNSTILE_ACTION.loginCode) };
+    expect((await new TestClient(client.envOverrides).post('/api/v1/user/mail/regVerify', again)).status).toBe(503);
     log.mockRestore();
     relay.mockRestore();
   });
@@ -746,10 +750,12 @@ describe('production configuration', () => {
     const twilio = twilioDouble();
     const providers = vi
       .spyOn(globalThis, 'fetch')
-      .mockImplementation(async (input, init) =>
-        String(input).startsWith('https://resend.test/')
-          ? resend.fetch(String(input), init ?? {})
-          : twilio.fetch(String(input), init ?? {}),
+      .mockImplementation(
+        exceptSiteverify(async (input, init) =>
+          String(input).startsWith('https://resend.test/')
+            ? resend.fetch(String(input), init ?? {})
+            : twilio.fetch(String(input), init ?? {}),
+        ),
       );
     const configured = {
       APP_ENV: 'production',
@@ -762,9 +768,11 @@ describe('production configuration', () => {
       TWILIO_AUTH_TOKEN: twilio.account.authToken,
       TWILIO_FROM: twilio.account.from,
       TWILIO_API_URL: 'https://twilio.test',
+      ...TURNSTILE_KEYS,
     } as const;
+    const solved = async () => ({ turnstileToken: await solvedToken(TURNSTILE_ACTION.loginCode) });
     const email = freshEmail();
-    expect((await new TestClient(configured).post('/api/v1/user/mail/regVerify', { email })).status).toBe(200);
+    expect((await new TestClient(configured).post('/api/v1/user/mail/regVerify', { email, ...(await solved()) })).status).toBe(200);
     expect(resend.emails).toEqual([
       expect.objectContaining({
         from: configured.EMAIL_FROM,
@@ -774,7 +782,12 @@ describe('production configuration', () => {
       }),
     ]);
     const phone = freshPhone();
-    const sent = await new TestClient(configured).post('/api/v3/user/sendLoginCode', { channel: 'phone', countryCode: '+852', phone });
+    const sent = await new TestClient(configured).post('/api/v3/user/sendLoginCode', {
+      channel: 'phone',
+      countryCode: '+852',
+      phone,
+      ...(await solved()),
+    });
     expect(sent.status).toBe(200);
     expect(twilio.messages).toEqual([
       expect.objectContaining({ to: `+852${phone}`, from: twilio.account.from, body: expect.stringMatching(/\b\d{6}\b/) }),
@@ -783,6 +796,7 @@ describe('production configuration', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const refused = await new TestClient({ ...configured, RESEND_API_KEY: 're_revoked' }).post('/api/v1/user/mail/regVerify', {
       email: freshEmail(),
+      ...(await solved()),
     });
     expect(refused.body).toMatchObject({ code: 503, errorCode: 'messaging_unavailable' });
     twilio.failNext(1, 503);
@@ -790,6 +804,7 @@ describe('production configuration', () => {
       channel: 'phone',
       countryCode: '+852',
       phone: freshPhone(),
+      ...(await solved()),
     });
     expect(down.body).toMatchObject({ code: 503, errorCode: 'messaging_unavailable' });
     expect(resend.emails).toHaveLength(1);

@@ -4,18 +4,21 @@ import { defineConfig } from 'vitest/config';
 import { seedReferenceTime } from '../../scripts/local-db.mjs';
 import { startStripeDouble } from '../doubles/stripe-api.ts';
 import { localBuildDefine } from '../../scripts/local-build.mjs';
+import { startTurnstileDouble } from '../doubles/turnstile-api.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * API tests run inside workerd against a real D1 with the project's migrations applied. Stripe is
  * the local double of its API (tests/doubles/stripe-api.ts), started here for the whole run; a
- * local build still pays in the sandbox, so only tests that act as a deployed build reach it. The
+ * local build still pays in the sandbox, so only tests that act as a deployed build reach it. So
+ * is Turnstile's siteverify (tests/doubles/turnstile-api.ts), reached by tests that set its keys. The
  * source runs as a local build compiles it (LOCAL_BUILD): the dev routes the tests drive are there.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
   const stripe = await startStripeDouble();
+  const turnstile = await startTurnstileDouble();
   return {
     root,
     define: localBuildDefine(true),
@@ -41,6 +44,8 @@ export default defineConfig(async () => {
             STRIPE_SECRET_KEY: 'sk_test_double',
             STRIPE_WEBHOOK_SECRET: 'whsec_double',
             STRIPE_API_URL: stripe.url,
+            // Turnstile's keys are set per test (tests/api/turnstile.test.ts): every other test runs as a local build without them.
+            TURNSTILE_API_URL: turnstile.url,
           },
         },
       }),

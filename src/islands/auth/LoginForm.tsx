@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { api, unwrap } from '../../lib/api/client.ts';
+import { TURNSTILE_ACTION } from '../../lib/config.ts';
 import {
   callingCodeProblem,
   captchaProblem,
@@ -16,6 +17,8 @@ import {
 } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { dropStaleUser, setUser } from '../../lib/stores/session.ts';
+import type { ChallengeWidget as ChallengeWidgetConfig } from '../../lib/services/turnstile.ts';
+import { ChallengeWidget } from '../shared/ChallengeWidget.tsx';
 import { bindFields, Field, PasswordField } from '../shared/fields.tsx';
 import { useCheckedBeforeHydration, useHydrated, useValueTypedBeforeHydration } from '../shared/hydration.ts';
 import { useMutation, type Failure } from '../shared/mutation.ts';
@@ -38,6 +41,8 @@ interface Props {
   links: { agreement: string; privacy: string; home: string; login: string };
   /** A friend's invite code from the share link: sent with the calls that may create the account. */
   inviteCode?: string | null;
+  /** Turnstile's widget, shown when the server asks a code request for a challenge; null when it asks none. */
+  challenge?: ChallengeWidgetConfig | null;
 }
 
 type Tab = 'phone' | 'email';
@@ -65,7 +70,7 @@ function continueAfterLogin(redirect: string | null, home: string, login: string
   window.location.assign(home);
 }
 
-export default function LoginForm({ messages, callingCodes, initialTab, redirect, links, inviteCode = null }: Props) {
+export default function LoginForm({ messages, callingCodes, initialTab, redirect, links, inviteCode = null, challenge = null }: Props) {
   const t = scoped(messages, 'auth.form.');
   const problemText = (problem: FieldProblem) => format(messages, `error.${problem}`);
 
@@ -84,6 +89,8 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [captchaNonce, setCaptchaNonce] = useState<number | null>(null);
+  /** Set (to a fresh value each time) while the server asks the code request for a solved challenge: a token is spent once. */
+  const [challengeNonce, setChallengeNonce] = useState<number | null>(null);
   const hydrated = useHydrated();
   const countrySelect = useRef<HTMLSelectElement>(null);
   const agreementBox = useRef<HTMLInputElement>(null);
@@ -116,6 +123,7 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
     if (next.method) setMethod(next.method);
     setResetStep('verify');
     setErrors({});
+    setChallengeNonce(null);
     setValues((current) => ({ ...current, code: '', password: '', captcha: '' }));
   }
 
@@ -151,28 +159,35 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
     showToast({ tone: 'error', title, detail: text });
   }
 
-  const sending = useMutation({
+  const sending = useMutation<string | undefined, { resendAfterSeconds: number }>({
     messages,
-    call: () => {
-      if (view === 'register') return unwrap(api.v1.user.mail.regVerify.$post({ json: { email: values.email } }));
+    call: (turnstileToken) => {
+      if (view === 'register') return unwrap(api.v1.user.mail.regVerify.$post({ json: { email: values.email, turnstileToken } }));
       if (view === 'forgot') return unwrap(api.v1.user.mail.forgot.$post({ json: { email: values.email } }));
       const to =
         channel === 'phone'
-          ? { channel: 'phone' as const, countryCode: values.countryCode, phone: values.phone }
-          : { channel: 'email' as const, email: values.email };
+          ? { channel: 'phone' as const, countryCode: values.countryCode, phone: values.phone, turnstileToken }
+          : { channel: 'email' as const, email: values.email, turnstileToken };
       return unwrap(api.v3.user.sendLoginCode.$post({ json: to }));
     },
     onSuccess: (sent) => {
+      setChallengeNonce(null);
       startCountdown(sent.resendAfterSeconds);
       showToast({ tone: 'success', title: t('codeSent') });
       document.getElementById('auth-code')?.focus();
     },
-    onFailure: (failure) => fail(t('sendFailed'), failure),
+    onFailure: (failure) => {
+      // A new account's first code: the widget appears, and its token sends the request again.
+      if (challenge && (failure.errorCode === 'challenge_required' || failure.errorCode === 'challenge_failed')) {
+        setChallengeNonce(Date.now());
+      }
+      fail(t('sendFailed'), failure);
+    },
   });
 
   function sendCode() {
     if (!check(channel === 'phone' ? ['countryCode', 'phone'] : ['email'])) return;
-    void sending.run();
+    void sending.run(undefined);
   }
 
   function submit(event: FormEvent) {
@@ -302,6 +317,18 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
           autoComplete={choosesPassword ? 'new-password' : 'current-password'}
           maxLength={64}
           hint={choosesPassword ? t('passwordHint') : undefined}
+        />
+      )}
+      {challenge && challengeNonce !== null && (
+        <ChallengeWidget
+          key={challengeNonce}
+          widget={challenge}
+          action={TURNSTILE_ACTION.loginCode}
+          label={t('challenge')}
+          onToken={(token) => void sending.run(token)}
+          onUnavailable={() =>
+            showToast({ tone: 'error', title: t('sendFailed'), detail: format(messages, 'error.challenge_unavailable') })
+          }
         />
       )}
       <CaptchaField {...field('captcha')} nonce={captchaNonce} onRefresh={() => setCaptchaNonce(Date.now())} t={t} />

@@ -54,6 +54,9 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   old_password_wrong: 400,
   registration_failed: 409,
   messaging_unavailable: 503,
+  challenge_required: 400,
+  challenge_failed: 400,
+  challenge_unavailable: 503,
   // Addresses and attendees
   required_info_empty: 400,
   name_required: 400,

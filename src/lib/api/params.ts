@@ -3,7 +3,7 @@
  * texts. A route composes its bodies and queries from these (and its own one-off fields).
  */
 import { z } from 'zod';
-import { MAX_ID } from '../config.ts';
+import { MAX_ID, TURNSTILE_TOKEN_MAX_LENGTH } from '../config.ts';
 
 /** An id in a JSON body (a number). */
 export const bodyId = z.number().int().positive().max(MAX_ID);
@@ -58,3 +58,6 @@ export const accountText = z.string().min(1).max(260);
 
 /** The Idempotency-Key header of a retryable write (DESIGN.md). */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The token of a solved Turnstile challenge, when the page showed one; the service decides whether the step needs it. */
+export const turnstileToken = z.string().max(TURNSTILE_TOKEN_MAX_LENGTH).optional();

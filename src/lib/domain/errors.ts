@@ -101,7 +101,11 @@ export type CheckoutErrorCode =
   | 'waiting_room_pass_invalid'
   | OrderLimitCode
   | 'order_state_conflict'
-  | 'server_misconfigured';
+  | 'server_misconfigured'
+  | ChallengeErrorCode;
+
+/** Turnstile's challenge on the steps a bot farm needs: none presented, refused, siteverify unreachable. */
+export type ChallengeErrorCode = 'challenge_required' | 'challenge_failed' | 'challenge_unavailable';
 
 /** The free-ticket lottery: joining and helping (src/lib/domain/lottery.ts), a missing lottery or share link, the result before the draw. */
 export type LotteryErrorCode = JoinRefusal | HelpRefusal | 'lottery_not_found' | 'lottery_share_not_found' | 'lottery_not_drawn';

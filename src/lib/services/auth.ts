@@ -15,6 +15,7 @@ import {
   CODE_TTL_MS,
   EMAIL_CODE_LENGTH,
   SESSION_TTL_DAYS,
+  TURNSTILE_ACTION,
 } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
@@ -40,6 +41,8 @@ import { solveChallenge } from './captcha.ts';
 import { inviterByCode, welcomeNewUser } from './invitations.ts';
 import { DeliveryError, type ProviderConfig, providerFor } from './message-providers/index.ts';
 import { countIn, hitAll, resetCounter, type Window } from './rate-limit.ts';
+import type { PresentedChallenge } from '../domain/turnstile.ts';
+import { requireSolvedChallenge, type TurnstileEnv } from './turnstile.ts';
 import type { UserScope } from './scope.ts';
 
 /** What every account operation needs: the database, delivery, the request's language, who asks, and when. */
@@ -53,6 +56,17 @@ export interface AuthDeps {
   /** Who the client is (domain/client-key.ts): rate limits and captchas are per client as well as per account. */
   clientKey: string;
   now: number;
+  /** Turnstile's settings: a new account's first code needs a solved challenge (turnstile.ts). */
+  turnstile: TurnstileEnv;
+}
+
+/**
+ * Refuses a code for an account that does not exist yet without a solved challenge: new accounts
+ * are what a bot farm asks codes for by the thousand; a known account's code needs none.
+ */
+async function challengeNewAccount(deps: AuthDeps, known: boolean, challenge: PresentedChallenge): Promise<void> {
+  if (known) return;
+  await requireSolvedChallenge(deps.turnstile, TURNSTILE_ACTION.loginCode, challenge);
 }
 
 export type Account = { kind: 'email'; email: string } | { kind: 'phone'; phone: PhoneNumber };
@@ -386,9 +400,11 @@ async function assertKnownPhone(deps: AuthDeps, account: Account): Promise<void>
 }
 
 /** Sends a sign-in code. A phone always gets one (signing in creates its account); an email only if it has an account. */
-export async function sendLoginCode(deps: AuthDeps, account: Account): Promise<void> {
+export async function sendLoginCode(deps: AuthDeps, account: Account, challenge: PresentedChallenge): Promise<void> {
   await assertKnownPhone(deps, account);
-  const disclose = account.kind === 'phone' || !!(await findUser(deps.db, account));
+  const known = !!(await findUser(deps.db, account));
+  await challengeNewAccount(deps, known, challenge);
+  const disclose = account.kind === 'phone' || known;
   await issueCode(deps, account, 'login', disclose, deps.t('auth.mail.noAccountBody'));
 }
 
@@ -462,9 +478,10 @@ export async function loginWithPassword(deps: AuthDeps, account: Account, passwo
 }
 
 /** Sends a registration code to an email (an already registered one gets a notice instead). */
-export async function sendRegisterCode(deps: AuthDeps, email: string): Promise<void> {
+export async function sendRegisterCode(deps: AuthDeps, email: string, challenge: PresentedChallenge): Promise<void> {
   const account: Account = { kind: 'email', email };
   const taken = !!(await findUser(deps.db, account));
+  await challengeNewAccount(deps, taken, challenge);
   await issueCode(deps, account, 'register', !taken, deps.t('auth.mail.alreadyRegisteredBody'));
 }
 

@@ -6,7 +6,7 @@
  * carries, and checkout's check of it.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { WAITING_ROOM_PASS_LIFETIME_MS } from '../config.ts';
+import { TURNSTILE_ACTION, WAITING_ROOM_PASS_LIFETIME_MS } from '../config.ts';
 import { prefixed } from '../db/batch-columns.ts';
 import type { Db } from '../db/client.ts';
 import { type Read, read, readOne } from '../db/read-together.ts';
@@ -27,6 +27,8 @@ import {
 import { waitingRoom } from '../durable-objects/waiting-room.ts';
 import type { ClaimedUserScope, RequestScope, UserScope } from './scope.ts';
 import { readSignedIn } from './signed-in.ts';
+import type { PresentedChallenge } from '../domain/turnstile.ts';
+import { challengeWidget, requireSolvedChallenge } from './turnstile.ts';
 import { issuePass, judgePass } from './waiting-room-pass.ts';
 
 /** Where a buyer stands, as the waiting page shows it. */
@@ -153,14 +155,26 @@ function viewOf(
 }
 
 /**
+ * A new place in the line needs a solved challenge (each bot account would otherwise take one); a
+ * buyer already in the line (a reload, a return) keeps theirs without. The room is asked only when
+ * challenges are on and no token came.
+ */
+async function challengeNewPlace(scope: UserScope, room: ReturnType<typeof waitingRoom>, challenge: PresentedChallenge): Promise<void> {
+  if (!challenge.token && challengeWidget(scope.env) !== null && (await room.standing(scope.userId, scope.now)) !== null) return;
+  await requireSolvedChallenge(scope.env, TURNSTILE_ACTION.waitingRoomJoin, challenge);
+}
+
+/**
  * Takes the buyer's place in the on-sale's line, or answers the place they already have. The
  * sign-in is confirmed in the on-sale's read: a join is one round trip to D1 (the crowd's request
  * at an opening), and a dead session is `unauthorized` before a missing room.
  */
-export async function joinWaitingRoom(claimed: ClaimedUserScope, onSale: OnSale): Promise<WaitingView> {
+export async function joinWaitingRoom(claimed: ClaimedUserScope, onSale: OnSale, challenge: PresentedChallenge): Promise<WaitingView> {
   const { scope, rows } = await readSignedIn(claimed, () => ({ onSale: onSaleRead(claimed.db, onSale) }));
   const { activityId, opensAt, tier, soldOut } = roomOf(rows.onSale);
-  const standing = await waitingRoom(scope.env, onSale).join(scope.userId, scope.now, opensAt, soldOut);
+  const room = waitingRoom(scope.env, onSale);
+  await challengeNewPlace(scope, room, challenge);
+  const standing = await room.join(scope.userId, scope.now, opensAt, soldOut);
   return viewOf(scope, { ...onSale, tier, activityId }, standing.position, standing.state, standing.front);
 }
 

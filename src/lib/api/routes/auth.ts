@@ -2,11 +2,11 @@
  * Account endpoints of SPEC.md section 7, their bodies designed here (zod, checked with the same
  * rules as the login page, answering with the same messages):
  *
- *   POST v3/user/sendLoginCode   {channel:'phone', countryCode, phone} | {channel:'email', email}
+ *   POST v3/user/sendLoginCode   {channel:'phone', countryCode, phone} | {channel:'email', email}   (+ turnstileToken)
  *   POST v1/user/login           phone: {countryCode, phone, loginType:'code', code, agreement:true, inviteCode?}
  *                                     | {countryCode, phone, loginType:'password', password, agreement:true}  (+ captcha)
  *   POST v1/user/mail/login      {email, loginType:'code', code} | {email, loginType:'password', password}    (+ captcha)
- *   POST v1/user/mail/regVerify  {email}                    sends a registration code
+ *   POST v1/user/mail/regVerify  {email}                    sends a registration code               (+ turnstileToken)
  *   POST v1/user/mail/register   {email, code, password, agreement:true, inviteCode?}                       (+ captcha)
  *   POST v1/user/mail/forgot     {email}                    sends a password-reset code
  *   POST v1/user/mail/verify     {email, code}              checks the reset code                          (+ captcha)
@@ -19,6 +19,8 @@
  *
  * Sign-ins answer {user:{userId, nickname}} and set the cookies pner (token, HttpOnly) and pnid.
  * `inviteCode` (a friend's, from the share link) only counts when the call creates the account.
+ * `turnstileToken` (Cloudflare Turnstile's, services/turnstile.ts) is needed when the code is for
+ * an account that does not exist yet, and Turnstile is configured.
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -26,6 +28,7 @@ import { z } from 'zod';
 import { rateLimitClientKey } from '../../domain/client-key.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { sha256Hex } from '../../domain/password.ts';
+import { type PresentedChallenge, presentedChallenge } from '../../domain/turnstile.ts';
 import {
   CAPTCHA_COOKIE,
   CAPTCHA_TTL_MS,
@@ -69,7 +72,7 @@ import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
 import { ensureDeviceId } from '../visitor.ts';
-import { inviteCode as inviteCodeText } from '../params.ts';
+import { inviteCode as inviteCodeText, turnstileToken } from '../params.ts';
 import { signedIn } from '../session.ts';
 import { input } from '../validate.ts';
 
@@ -110,8 +113,8 @@ const agreement = z.unknown().refine((value) => value === true, { error: 'agreem
 const inviteCode = inviteCodeText.optional();
 
 const sendLoginCodeBody = z.discriminatedUnion('channel', [
-  z.object({ channel: z.literal('phone'), countryCode, phone }),
-  z.object({ channel: z.literal('email'), email }),
+  z.object({ channel: z.literal('phone'), countryCode, phone, turnstileToken }),
+  z.object({ channel: z.literal('email'), email, turnstileToken }),
 ]);
 const phoneLoginBody = z.discriminatedUnion('loginType', [
   z.object({ loginType: z.literal('code'), countryCode, phone, code, captcha, agreement, inviteCode }),
@@ -122,6 +125,7 @@ const mailLoginBody = z.discriminatedUnion('loginType', [
   z.object({ loginType: z.literal('password'), email, password, captcha }),
 ]);
 const emailBody = z.object({ email });
+const registerCodeBody = z.object({ email, turnstileToken });
 const registerBody = z.object({ email, code, password, agreement, captcha, inviteCode });
 const verifyBody = z.object({ email, code, captcha });
 const resetBody = z.object({ email, code, password, captcha });
@@ -152,7 +156,13 @@ async function deps<E extends ApiEnv>(c: Context<E>): Promise<AuthDeps> {
       deviceId: () => ensureDeviceId(c).id,
     }),
     now: Date.now(),
+    turnstile: c.env,
   };
+}
+
+/** The challenge a code request presents: its token, the connecting address, and the hostname our pages are on. */
+function challengeOf<E extends ApiEnv>(c: Context<E>, token: string | undefined): PresentedChallenge {
+  return presentedChallenge(c.env, c.req.url, c.req.header(HEADER.connectingAddress) ?? null, token);
 }
 
 function captchaOf<E extends ApiEnv>(c: Context<E>, answer: string | undefined): CaptchaAttempt {
@@ -187,7 +197,8 @@ export const authRoutes = new Hono<ApiEnv>()
     input('json', sendLoginCodeBody),
     async (c) => {
       const body = c.req.valid('json');
-      await sendLoginCode(await deps(c), body.channel === 'phone' ? phoneAccount(body) : emailAccount(body));
+      const account = body.channel === 'phone' ? phoneAccount(body) : emailAccount(body);
+      await sendLoginCode(await deps(c), account, challengeOf(c, body.turnstileToken));
       return c.json(success(sent));
     },
   )
@@ -211,8 +222,9 @@ export const authRoutes = new Hono<ApiEnv>()
         : await loginWithPassword(await deps(c), account, body.password, attempt);
     return signIn(c, session);
   })
-  .post('/v1/user/mail/regVerify', doc.anyone('Sends a registration code to an email'), input('json', emailBody), async (c) => {
-    await sendRegisterCode(await deps(c), normalizeEmail(c.req.valid('json').email));
+  .post('/v1/user/mail/regVerify', doc.anyone('Sends a registration code to an email'), input('json', registerCodeBody), async (c) => {
+    const body = c.req.valid('json');
+    await sendRegisterCode(await deps(c), normalizeEmail(body.email), challengeOf(c, body.turnstileToken));
     return c.json(success(sent));
   })
   .post('/v1/user/mail/register', doc.anyone('Registers an account by email, and signs in'), input('json', registerBody), async (c) => {

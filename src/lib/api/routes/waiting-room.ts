@@ -2,7 +2,8 @@
  * A high-demand on-sale's waiting room (issue 20; services/waiting-room.ts): session {id}'s, or with
  * `?tier=` that tier's own (docs/hot-on-sale.md "Per tier").
  *
- *   POST v1/waiting-rooms/{id}[?tier=]                  signed in: takes the buyer's place in the line, or answers it
+ *   POST v1/waiting-rooms/{id}[?tier=]                  signed in, {turnstileToken?}: takes the buyer's place in the line, or answers it
+ *                                                       (a new place needs a solved Turnstile challenge when it is configured)
  *   GET  v1/waiting-rooms/{id}/front?position=[&tier=]  where a position stands (the early group's standing without one)
  *
  * A pass to checkout is never in these answers: the order confirmation page asks the room for the
@@ -11,16 +12,19 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { joinWaitingRoom, waitingPosition } from '../../services/waiting-room.ts';
+import { HEADER } from '../../config.ts';
 import type { OnSale } from '../../domain/on-sale.ts';
+import { presentedChallenge } from '../../domain/turnstile.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { idParam, queryId } from '../params.ts';
+import { idParam, queryId, turnstileToken } from '../params.ts';
 import { claimsSignIn } from '../session.ts';
 import { input } from '../validate.ts';
 
 /** Which room: session {id}'s, or with `?tier=` that tier's own (also the local build's door, routes/dev.ts). */
 export const roomQuery = z.object({ tier: queryId.optional() });
+const joinBody = z.object({ turnstileToken });
 const frontQuery = roomQuery.extend({ position: queryId.optional() });
 
 export const onSaleOf = (sessionId: number, { tier }: { tier?: number }): OnSale => ({ sessionId, tierId: tier ?? null });
@@ -34,10 +38,18 @@ export const waitingRoomRoutes = new Hono<ApiEnv>()
     claimsSignIn,
     input('param', idParam),
     input('query', roomQuery),
+    input('json', joinBody),
     async (c) => {
       // The line is the room object's storage: a join reads D1 (the on-sale with the sign-in's session) but never writes it.
       c.set('d1Untouched', true);
-      return c.json(success(await joinWaitingRoom(c.var.scope, onSaleOf(c.req.valid('param').id, c.req.valid('query')))));
+      const onSale = onSaleOf(c.req.valid('param').id, c.req.valid('query'));
+      const challenge = presentedChallenge(
+        c.env,
+        c.req.url,
+        c.req.header(HEADER.connectingAddress) ?? null,
+        c.req.valid('json').turnstileToken,
+      );
+      return c.json(success(await joinWaitingRoom(c.var.scope, onSale, challenge)));
     },
   )
   .get(
