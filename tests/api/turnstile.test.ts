@@ -1,13 +1,13 @@
 /**
- * Cloudflare Turnstile on the steps a bot farm needs (services/turnstile.ts): a code for an account
- * that does not exist yet, and a new place in a waiting room. Turnstile's siteverify is the local
+ * Cloudflare Turnstile on the steps a bot farm needs (services/turnstile.ts): a code for a phone with
+ * no account yet or for any email, and a new place in a waiting room. Turnstile's siteverify is the local
  * double (tests/doubles/turnstile-api.ts); clients that set its keys act as a configured build.
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TURNSTILE_ACTION } from '../../src/lib/config.ts';
 import type { WaitingView } from '../../src/lib/services/waiting-room.ts';
-import { allowAnotherCode, signUp, TestClient } from './auth-client.ts';
+import { allowAnotherCode, latestCode, signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import { eTicketSource, type ETicketSource } from './shop.ts';
 import { solvedToken, TURNSTILE_KEYS } from './turnstile-client.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   await seed();
 });
 
-describe('a login code for an account that does not exist yet', () => {
+describe('a login code for a phone with no account yet', () => {
   it('is refused without a solved challenge, in the caller language', async () => {
     const answer = await askCode(new TestClient(configured), newPhone());
     expect(answer.status).toBe(400);
@@ -97,11 +97,37 @@ describe('a login code for an account that does not exist yet', () => {
 });
 
 describe('a login code for a known account', () => {
-  it('needs no challenge', async () => {
+  it('needs no challenge for a phone, whose sign-in already tells it has an account', async () => {
+    const phone = newPhone();
+    expect((await askCode(new TestClient(configured), phone, await solved(TURNSTILE_ACTION.loginCode))).status).toBe(200);
+    const signedIn = await new TestClient().post('/api/v1/user/login', {
+      countryCode: '+852',
+      phone,
+      loginType: 'code',
+      code: await latestCode(`+852 ${phone}`),
+      agreement: true,
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    await allowAnotherCode(`+852 ${phone}`);
+    const answer = await askCode(new TestClient(configured), phone);
+    expect(answer.status, answer.text).toBe(200);
+  });
+
+  it('asks one for an email whether or not it has an account, so the answer tells neither', async () => {
     const email = 'known-account@example.com';
     await signUp(new TestClient(), email);
     await allowAnotherCode(email);
-    const answer = await new TestClient(configured).post('/api/v3/user/sendLoginCode', { channel: 'email', email });
+    for (const target of [email, 'no-account-yet@example.com']) {
+      const refused = await new TestClient(configured).post('/api/v3/user/sendLoginCode', { channel: 'email', email: target });
+      expect(refused.body.errorCode, target).toBe('challenge_required');
+      const register = await new TestClient(configured).post('/api/v1/user/mail/regVerify', { email: target });
+      expect(register.body.errorCode, target).toBe('challenge_required');
+    }
+    const answer = await new TestClient(configured).post('/api/v3/user/sendLoginCode', {
+      channel: 'email',
+      email,
+      turnstileToken: await solved(TURNSTILE_ACTION.loginCode),
+    });
     expect(answer.status, answer.text).toBe(200);
   });
 });

@@ -56,16 +56,17 @@ export interface AuthDeps {
   /** Who the client is (domain/client-key.ts): rate limits and captchas are per client as well as per account. */
   clientKey: string;
   now: number;
-  /** Turnstile's settings: a new account's first code needs a solved challenge (turnstile.ts). */
+  /** Turnstile's settings: a new phone's first code and every email's need a solved challenge (turnstile.ts). */
   turnstile: TurnstileEnv;
 }
 
 /**
- * Refuses a code for an account that does not exist yet without a solved challenge: new accounts
- * are what a bot farm asks codes for by the thousand; a known account's code needs none.
+ * Refuses a code without a solved challenge where a bot farm asks for codes by the thousand: for a
+ * phone with no account yet (signing in creates it), and for every email, whose answers never tell
+ * whether it has an account, so neither may the challenge. A known phone's code needs none.
  */
-async function challengeNewAccount(deps: AuthDeps, known: boolean, challenge: PresentedChallenge): Promise<void> {
-  if (known) return;
+async function challengeCodeRequest(deps: AuthDeps, account: Account, known: boolean, challenge: PresentedChallenge): Promise<void> {
+  if (account.kind === 'phone' && known) return;
   await requireSolvedChallenge(deps.turnstile, TURNSTILE_ACTION.loginCode, challenge);
 }
 
@@ -403,7 +404,7 @@ async function assertKnownPhone(deps: AuthDeps, account: Account): Promise<void>
 export async function sendLoginCode(deps: AuthDeps, account: Account, challenge: PresentedChallenge): Promise<void> {
   await assertKnownPhone(deps, account);
   const known = !!(await findUser(deps.db, account));
-  await challengeNewAccount(deps, known, challenge);
+  await challengeCodeRequest(deps, account, known, challenge);
   const disclose = account.kind === 'phone' || known;
   await issueCode(deps, account, 'login', disclose, deps.t('auth.mail.noAccountBody'));
 }
@@ -481,7 +482,7 @@ export async function loginWithPassword(deps: AuthDeps, account: Account, passwo
 export async function sendRegisterCode(deps: AuthDeps, email: string, challenge: PresentedChallenge): Promise<void> {
   const account: Account = { kind: 'email', email };
   const taken = !!(await findUser(deps.db, account));
-  await challengeNewAccount(deps, taken, challenge);
+  await challengeCodeRequest(deps, account, taken, challenge);
   await issueCode(deps, account, 'register', !taken, deps.t('auth.mail.alreadyRegisteredBody'));
 }
 

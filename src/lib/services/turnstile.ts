@@ -1,6 +1,6 @@
 /**
  * Cloudflare Turnstile's server-side check (siteverify), the one adapter of it: the steps a bot
- * farm needs (a new account's first login code, a waiting-room place) call requireSolvedChallenge
+ * farm needs (a login code for a new phone or any email, a waiting-room place) call requireSolvedChallenge
  * with the token the visitor's widget produced. Configured by TURNSTILE_SITE_KEY and
  * TURNSTILE_SECRET_KEY; a local build with no secret skips the check (warned once per isolate), a
  * deployed one without both keys refuses the step (503) rather than let bots through.
