@@ -4,8 +4,8 @@
  * date in the catalogue stands that many days earlier or later than on a normal run. Not part of
  * `npm test` (each day costs a whole API and e2e run); run it after changing the seed or a test's data.
  *
- *   node scripts/calendar-check.mjs                       the 7 days from 3 days ago to 3 days ahead, both suites
- *   node scripts/calendar-check.mjs --days 2026-11-01,2026-12-24 --suites api
+ *   npm run calendar-check                                the 7 days from 3 days ago to 3 days ahead, both suites
+ *   npm run calendar-check -- --days 2026-11-01,2026-12-24 --suites api
  *
  * Writes each run's report to test-results/calendar/<day>-<suite>.json and exits non-zero if any failed.
  */
