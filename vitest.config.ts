@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { localBuildDefine } from './scripts/local-build.mjs';
 
@@ -7,5 +8,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
+    // Vitest leaves one core idle by default: on a 2-core machine that halves the run for nothing.
+    maxWorkers: availableParallelism(),
   },
 });

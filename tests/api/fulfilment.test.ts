@@ -8,7 +8,7 @@ import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/p
 import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
 import { sweep } from '../../src/lib/services/sweep.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
-import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
+import { allowAnotherCode, latestCode, sellerClient, signedInClient, signUp, TestClient } from './auth-client.ts';
 import { deliverPendingMessages, messagesOf, outboxOf } from './messages.ts';
 import { seed } from './helpers.ts';
 
@@ -47,15 +47,15 @@ async function addTickets(listingId: number, count: number): Promise<void> {
     .run();
 }
 
-/** Places an order for two tickets of a listing with its first offered delivery details. */
-async function placeOrder(buyer: TestClient, listingId: number, deliveryType = 'e_ticket'): Promise<OrderDetail> {
+/** Places an order for two tickets of a listing with its first offered delivery details (a pickup's taker at `takerPhone`). */
+async function placeOrder(buyer: TestClient, listingId: number, deliveryType = 'e_ticket', takerPhone = '91234567'): Promise<OrderDetail> {
   const quoted = await buyer.call<CheckoutQuote>(
     `/api/v1/checkout/quote?listingId=${listingId}&quantity=2&deliveryType=${deliveryType}&coupon=none`,
   );
   expect(quoted.status, quoted.text).toBe(200);
   const extra =
     deliveryType === 'on_site' || deliveryType === 'self_pickup'
-      ? { takerName: 'Chan Tai Man', takerPhoneCountryCode: '+852', takerPhone: '91234567' }
+      ? { takerName: 'Chan Tai Man', takerPhoneCountryCode: '+852', takerPhone }
       : {};
   const placed = await buyer.call<OrderDetail>('/api/v1/orders', {
     method: 'POST',
@@ -109,6 +109,7 @@ let otherSellerListing: Listing;
 let seller: TestClient;
 let otherSeller: TestClient;
 let buyer: TestClient;
+let buyerEmail: string;
 
 beforeAll(async () => {
   await seed();
@@ -119,7 +120,9 @@ beforeAll(async () => {
   await env.DB.prepare('UPDATE activity_sessions SET account_ticket_cap = 1000').run();
   seller = await sellerClient(eTicket.sellerId);
   otherSeller = await sellerClient(otherSellerListing.sellerId);
-  buyer = await signedInClient('fulfil-buyer');
+  buyerEmail = `fulfil-buyer-${Date.now()}@example.com`;
+  buyer = new TestClient();
+  await signUp(buyer, buyerEmail);
 });
 
 describe('who may fulfil', () => {
@@ -339,14 +342,93 @@ describe('handing tickets out at a pickup point', () => {
     expect(voucher.body.data.pickup).toMatchObject({ address: 'Gate 3 ticket desk', time: startsAt - 2 * 3_600_000 });
     expect(voucher.body.data.tickets.every((ticket) => ticket.entrySecret === null)).toBe(true);
 
-    // The collector gets the place and time by SMS, in a message written with the change.
-    const [told] = (await messagesOf({ orderId: order.id })).filter((message) => message.kind === 'pickup_details');
-    expect(told).toMatchObject({ channel: 'sms', target: '+852 91234567' });
+    // The collector's number is not confirmed: the place and time come to the buyer, never to a number nobody vouched for.
+    const pickupMessages = async () => (await messagesOf({ orderId: order.id })).filter((message) => message.kind === 'pickup_details');
+    expect(await pickupMessages()).toEqual([expect.objectContaining({ channel: 'email', target: buyerEmail })]);
+
+    // Confirmed afterwards, the number gets them by SMS too, in a message written with the confirmation.
+    const confirmed = await confirmTaker(buyer, order.id, '+852 91234567');
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const told = (await pickupMessages()).find((message) => message.target === '+852 91234567');
+    expect(told).toMatchObject({ channel: 'sms' });
     await deliverPendingMessages();
-    const [sms] = (await outboxOf('+852 91234567')).filter((entry) => entry.messageId === told.id);
+    const [sms] = (await outboxOf('+852 91234567')).filter((entry) => entry.messageId === told?.id);
     expect(sms.body).toContain('Gate 3 ticket desk');
     expect(sms.body).toContain('Chan Tai Man');
     expect(sms.html).toBeNull();
+  });
+});
+
+/** Sends a code to an order's taker number and confirms the number with it, as the buyer does on the order page. */
+async function confirmTaker(client: TestClient, orderId: number, phone: string) {
+  await allowAnotherCode(phone);
+  const sent = await client.post(`/api/v1/orders/${orderId}/taker-phone/code`, {});
+  expect(sent.status, sent.text).toBe(200);
+  return client.post<OrderDetail>(`/api/v1/orders/${orderId}/taker-phone/confirm`, { code: await latestCode(phone) });
+}
+
+describe("confirming a pickup taker's number", () => {
+  it("sends a code to the number of the buyer's own order only, and confirms it only with that code", async () => {
+    const [listing] = await listingsWith('on_site');
+    await addTickets(listing.listingId, 10);
+    const phone = '+852 92345678';
+    const order = await placeOrder(buyer, listing.listingId, 'on_site', '92345678');
+    expect(order.taker).toEqual({ name: 'Chan Tai Man', phone, confirmed: false, confirmable: true });
+    const codePath = `/api/v1/orders/${order.id}/taker-phone/code`;
+    const confirmPath = `/api/v1/orders/${order.id}/taker-phone/confirm`;
+
+    // Nobody else may send the number a code or confirm it: the order is not theirs to see.
+    const stranger = await signedInClient('taker-stranger');
+    expect((await stranger.post(codePath, {})).body).toMatchObject({ errorCode: 'order_not_found' });
+    expect((await new TestClient().post(codePath, {})).status).toBe(401);
+    expect(await outboxOf(phone)).toEqual([]);
+
+    const sent = await buyer.post<{ resendAfterSeconds: number }>(codePath, {});
+    expect(sent.status, sent.text).toBe(200);
+    // The SMS is our words and the order number: nothing the buyer typed reaches the number.
+    const [codeSms] = await outboxOf(phone);
+    expect(codeSms.body).toContain(order.orderNo);
+    expect(codeSms.body).not.toContain('Chan Tai Man');
+    // Another code at once meets the sign-in codes' per-number limit.
+    expect((await buyer.post(codePath, {})).body).toMatchObject({ errorCode: 'code_too_frequent' });
+
+    const code = await latestCode(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await buyer.post(confirmPath, { code: wrong })).body).toMatchObject({ errorCode: 'code_wrong', field: 'code' });
+    expect((await buyer.post(confirmPath, { code: '12' })).body).toMatchObject({ errorCode: 'code_invalid', field: 'code' });
+    expect((await stranger.post(confirmPath, { code })).body).toMatchObject({ errorCode: 'order_not_found' });
+    const confirmed = await buyer.post<OrderDetail>(confirmPath, { code });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body.data.taker).toEqual({ name: 'Chan Tai Man', phone, confirmed: true, confirmable: false });
+    // A confirmed number needs no more codes.
+    await allowAnotherCode(phone);
+    expect((await buyer.post(codePath, {})).body).toMatchObject({ errorCode: 'taker_phone_not_pending' });
+    expect((await buyer.post(confirmPath, { code })).body).toMatchObject({ errorCode: 'taker_phone_not_pending' });
+
+    // Confirmed before the tickets were handed over, the pickup details go to the taker alone.
+    await pay(buyer, order);
+    const pickupSeller = await sellerClient(listing.sellerId);
+    const pickupTime = confirmed.body.data.session.startsAt - 3_600_000;
+    expect((await fulfil(pickupSeller, order.id, { method: 'pickup', pickupAddress: 'Gate 5', pickupTime })).status).toBe(200);
+    const told = (await messagesOf({ orderId: order.id })).filter((message) => message.kind === 'pickup_details');
+    expect(told).toEqual([expect.objectContaining({ channel: 'sms', target: phone })]);
+  });
+
+  it("takes the buyer's own signed-in number as confirmed; an e-ticket order has no number to confirm", async () => {
+    const owner = new TestClient();
+    const userId = await signUp(owner, `taker-owner-${Date.now()}@example.com`);
+    // The account's number, as a sign-in by phone code would have proven it.
+    await env.DB.prepare("UPDATE users SET phone_country_code = '+852', phone = '93456789' WHERE id = ?").bind(userId).run();
+    const [listing] = await listingsWith('on_site');
+    await addTickets(listing.listingId, 10);
+    const own = await placeOrder(owner, listing.listingId, 'on_site', '93456789');
+    expect(own.taker).toMatchObject({ phone: '+852 93456789', confirmed: true, confirmable: false });
+    const other = await placeOrder(owner, listing.listingId, 'on_site', '94567890');
+    expect(other.taker).toMatchObject({ confirmed: false, confirmable: true });
+    const eTicketOrder = await placeOrder(owner, eTicket.listingId);
+    const refused = await owner.post(`/api/v1/orders/${eTicketOrder.id}/taker-phone/code`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ errorCode: 'taker_phone_not_pending' });
   });
 });
 

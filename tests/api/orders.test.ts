@@ -237,7 +237,7 @@ describe('creating an order', () => {
     });
     expect(spam.body).toMatchObject({ code: 400, errorCode: 'name_invalid', field: 'takerName' });
     const taken = await order(client, { ...onSite, takerName: 'Chan', takerPhoneCountryCode: '+852', takerPhone: '91234567' });
-    expect(taken.body.data.taker).toEqual({ name: 'Chan', phone: '+852 91234567' });
+    expect(taken.body.data.taker).toEqual({ name: 'Chan', phone: '+852 91234567', confirmed: false, confirmable: true });
     expect(taken.body.data.pickup?.from).toBe(onSiteQuote.body.data.onSitePickupFrom);
   });
 

@@ -12,7 +12,7 @@ import { type DeliveryType, TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/c
 import { formatOrderTime } from '../../src/lib/domain/order-pages.ts';
 import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/activity-detail.ts';
 import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders/presenters.ts';
-import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
+import { codeFor, ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
   activityIds,
   buyOnDetailPage,
@@ -208,8 +208,26 @@ test.describe('order confirmation in English', () => {
     await expect(page.getByRole('textbox', { name: l.say('confirm.taker.phone') })).toHaveValue('61234567');
     await page.getByRole('checkbox', { name: l.say('confirm.notes.accept') }).check();
     const order = await orderOf(page.request, await submitOrder(page, l));
-    expect(order.taker).toEqual({ name: 'Wong Siu Ming', phone: '+852 61234567' });
+    expect(order.taker).toEqual({ name: 'Wong Siu Ming', phone: '+852 61234567', confirmed: false, confirmable: true });
     expect(order.pickup?.from).toBeLessThan(order.session.startsAt);
+
+    // On the order page the buyer confirms the taker's number with the code sent to it, or the pickup details come to the buyer alone.
+    const phone = '+852 61234567';
+    await page.goto(`/${l.prefix}/orders/${order.id}`);
+    await expect(page.getByText(l.say('orders.taker.unconfirmed', { phone }))).toBeVisible();
+    await hydratedInView(page, 'TakerPhoneConfirm');
+    await page.getByRole('button', { name: l.say('orders.taker.send') }).click();
+    await expect(page.getByRole('status').getByText(l.say('orders.taker.sent', { phone }))).toBeVisible();
+    const code = await codeFor(page.request, phone);
+    const codeField = page.getByRole('textbox', { name: l.say('orders.taker.code') });
+    await codeField.fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: l.say('orders.taker.confirm') }).click();
+    await expect(page.getByText(l.say('error.code_wrong'))).toBeVisible();
+    await codeField.fill(code);
+    await page.getByRole('button', { name: l.say('orders.taker.confirm') }).click();
+    await expect(page.getByText(l.say('orders.taker.confirmed'))).toBeVisible();
+    await expect(page.getByRole('button', { name: l.say('orders.taker.send') })).toHaveCount(0);
+    expect((await orderOf(page.request, order.id)).taker).toMatchObject({ confirmed: true, confirmable: false });
   });
 
   test('a submit whose answer is lost is retried with the same key and returns the same order', async ({ page, request }) => {

@@ -110,6 +110,7 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   unpaid_ticket_limit: 409,
   listing_hold_limit: 409,
   order_state_conflict: 409,
+  taker_phone_not_pending: 409,
   server_misconfigured: 503,
   // The lottery
   lottery_closed: 409,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_ID, TURNSTILE_TOKEN_MAX_LENGTH } from '../config.ts';
+import { codeProblem, type FieldProblem } from '../domain/validation.ts';
 
 /** An id in a JSON body (a number). */
 export const bodyId = z.number().int().positive().max(MAX_ID);
@@ -61,3 +62,29 @@ export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** The token of a solved Turnstile challenge, when the page showed one; the service decides whether the step needs it. */
 export const turnstileToken = z.string().max(TURNSTILE_TOKEN_MAX_LENGTH).optional();
+
+type Rule = (value: string) => FieldProblem | null;
+
+/**
+ * A text field checked by one of the pages' rules: a missing field is an empty one (so it gets the
+ * rule's "cannot be empty" message, see validate.ts's field problems), anything but a string is
+ * invalid input. Passwords keep their spaces; everything else is trimmed.
+ */
+export function ruled(rule: Rule, trim = true) {
+  return z.unknown().transform((value, ctx) => {
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      ctx.addIssue({ code: 'custom', message: 'invalid_input' });
+      return z.NEVER;
+    }
+    const text = value ?? '';
+    const problem = rule(text);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return trim ? text.trim() : text;
+  });
+}
+
+/** A verification code as a person types it. */
+export const verificationCode = ruled(codeProblem);

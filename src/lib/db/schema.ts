@@ -291,8 +291,9 @@ export const verificationCodes = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /** What the code proves: an account's address, or a taker's number for one order (`order:<id>:<number>`). */
     target: text('target').notNull(),
-    purpose: text('purpose', { enum: ['login', 'register', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'register', 'reset_password', 'taker_phone'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: integer('expires_at').notNull(),
@@ -483,6 +484,8 @@ export const orders = sqliteTable(
     shippingAddress: text('shipping_address'),
     takerName: text('taker_name'),
     takerPhone: text('taker_phone'),
+    /** When the buyer confirmed the taker's number (services/orders/taker-phone.ts): only then do messages go to it. */
+    takerPhoneConfirmedAt: integer('taker_phone_confirmed_at'),
     pickupAddress: text('pickup_address'),
     pickupTime: integer('pickup_time'),
     trackingNo: text('tracking_no'),

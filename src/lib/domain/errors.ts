@@ -101,6 +101,7 @@ export type CheckoutErrorCode =
   | 'waiting_room_pass_invalid'
   | OrderLimitCode
   | 'order_state_conflict'
+  | 'taker_phone_not_pending'
   | 'server_misconfigured'
   | ChallengeErrorCode;
 

@@ -71,7 +71,10 @@ async function challengeCodeRequest(deps: AuthDeps, account: Account, known: boo
 }
 
 export type Account = { kind: 'email'; email: string } | { kind: 'phone'; phone: PhoneNumber };
-export type CodePurpose = 'login' | 'register' | 'reset_password';
+/** What an account's own codes are for. */
+type AccountCodePurpose = 'login' | 'register' | 'reset_password';
+/** What a code is for: an account's, or confirming the number of an order's pickup taker. */
+export type CodePurpose = AccountCodePurpose | 'taker_phone';
 
 /** The signed-in user as the UI stores it (`userInfo.user`). */
 export interface SessionUser {
@@ -139,43 +142,59 @@ async function enforceSendLimits(deps: AuthDeps, target: string): Promise<void> 
 }
 
 /**
- * Stores a new code for an account and purpose (the older ones stop working) and sends it.
- * When `disclose` is false the code is stored all the same but the message only explains why no
- * code came, so the answer and every later check look exactly as they would for a real code.
+ * Where a code goes and what it proves: the address it is sent to, the key it is stored and checked
+ * under (the address itself for an account; an order's taker number is keyed by its order too), and
+ * whom the send limits count.
  */
-async function issueCode(deps: AuthDeps, account: Account, purpose: CodePurpose, disclose: boolean, notice: string): Promise<void> {
+export interface CodeAddress {
+  channel: MessageChannel;
+  to: string;
+  key: string;
+  limited: string;
+}
+
+function codeAddressOf(account: Account): CodeAddress {
   const target = targetOf(account);
-  await enforceSendLimits(deps, limitedTargetOf(account));
+  return { channel: channelOf(account), to: target, key: target, limited: limitedTargetOf(account) };
+}
+
+/** The words of a code's message, given the code and the minutes it lives. */
+export type CodeMessage = (code: string, minutes: number) => { subject: string; text: string };
+
+/**
+ * Stores a new code for an address and purpose (the older ones stop working) and sends it with the
+ * words `message` gives it. A message may leave the code out (an email with no account is told why
+ * no code came): the code is stored all the same, so the answer and every later check look alike.
+ */
+export async function issueCode(deps: AuthDeps, address: CodeAddress, purpose: CodePurpose, message: CodeMessage): Promise<void> {
+  const { key, channel } = address;
+  await enforceSendLimits(deps, address.limited);
   const code = randomString(EMAIL_CODE_LENGTH, DIGITS);
   await deps.db.batch([
     deps.db
       .update(verificationCodes)
       .set({ usedAt: deps.now })
-      .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt))),
+      .where(and(eq(verificationCodes.target, key), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt))),
     // Codes of the address older than a day serve nothing (the daily limit is counted elsewhere).
-    deps.db.delete(verificationCodes).where(and(eq(verificationCodes.target, target), lt(verificationCodes.createdAt, deps.now - DAY_MS))),
+    deps.db.delete(verificationCodes).where(and(eq(verificationCodes.target, key), lt(verificationCodes.createdAt, deps.now - DAY_MS))),
     deps.db.insert(verificationCodes).values({
-      channel: channelOf(account),
-      target,
+      channel,
+      target: key,
       purpose,
-      codeHash: await codeHash(purpose, target, code),
+      codeHash: await codeHash(purpose, key, code),
       expiresAt: deps.now + CODE_TTL_MS,
       createdAt: deps.now,
     }),
   ]);
-  const minutes = CODE_TTL_MS / 60_000;
-  const bodyKey = ({ login: 'auth.mail.loginBody', register: 'auth.mail.registerBody', reset_password: 'auth.mail.resetBody' } as const)[
-    purpose
-  ];
-  const channel = channelOf(account);
+  const { subject, text } = message(code, CODE_TTL_MS / 60_000);
   try {
     // Sent within the request, not through the message queue: the person is waiting for the code.
     await providerFor(channel, deps.messaging, deps.db).deliver({
       id: crypto.randomUUID(),
       channel,
-      to: target,
-      subject: deps.t(disclose ? 'auth.mail.codeSubject' : 'auth.mail.noticeSubject'),
-      text: disclose ? deps.t(bodyKey, { code, minutes }) : notice,
+      to: address.to,
+      subject,
+      text,
       html: null,
     });
   } catch (error) {
@@ -186,18 +205,28 @@ async function issueCode(deps: AuthDeps, account: Account, purpose: CodePurpose,
   }
 }
 
+/** An account's code for a purpose: the code itself, or (`disclose` false) only the notice why none came. */
+function accountCode(deps: AuthDeps, account: Account, purpose: AccountCodePurpose, disclose: boolean, notice: string): Promise<void> {
+  const bodyKey = ({ login: 'auth.mail.loginBody', register: 'auth.mail.registerBody', reset_password: 'auth.mail.resetBody' } as const)[
+    purpose
+  ];
+  return issueCode(deps, codeAddressOf(account), purpose, (code, minutes) => ({
+    subject: deps.t(disclose ? 'auth.mail.codeSubject' : 'auth.mail.noticeSubject'),
+    text: disclose ? deps.t(bodyKey, { code, minutes }) : notice,
+  }));
+}
+
 /**
- * Checks a code against the latest one sent for the account and purpose. Each check uses one of
+ * Checks a code against the latest one stored under a key and purpose. Each check uses one of
  * CODE_MAX_ATTEMPTS attempts (a guarded update, so parallel guesses cannot exceed it); with
  * `consume` a right code is also used up, once.
  */
-async function checkCode(deps: AuthDeps, account: Account, purpose: CodePurpose, code: string, consume: boolean): Promise<void> {
+export async function checkCode(deps: AuthDeps, key: string, purpose: CodePurpose, code: string, consume: boolean): Promise<void> {
   const { db, now } = deps;
-  const target = targetOf(account);
   const [latest] = await db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)))
+    .where(and(eq(verificationCodes.target, key), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)))
     .orderBy(desc(verificationCodes.id))
     .limit(1);
   if (!latest) throw new DomainError('code_wrong', {}, 'code');
@@ -208,7 +237,7 @@ async function checkCode(deps: AuthDeps, account: Account, purpose: CodePurpose,
     .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.usedAt), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS)))
     .returning({ attempts: verificationCodes.attempts });
   if (!counted) throw new DomainError('code_attempts_exceeded', {}, 'code');
-  if (!constantTimeEqual(await codeHash(purpose, target, code), latest.codeHash)) {
+  if (!constantTimeEqual(await codeHash(purpose, key, code), latest.codeHash)) {
     throw new DomainError(counted.attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_wrong', {}, 'code');
   }
   if (!consume) return;
@@ -406,7 +435,7 @@ export async function sendLoginCode(deps: AuthDeps, account: Account, challenge:
   const known = !!(await findUser(deps.db, account));
   await challengeCodeRequest(deps, account, known, challenge);
   const disclose = account.kind === 'phone' || known;
-  await issueCode(deps, account, 'login', disclose, deps.t('auth.mail.noAccountBody'));
+  await accountCode(deps, account, 'login', disclose, deps.t('auth.mail.noAccountBody'));
 }
 
 /**
@@ -423,7 +452,7 @@ export async function loginWithCode(
   await assertKnownPhone(deps, account);
   const inviter = inviteCode ? await inviterByCode(deps.db, inviteCode) : null;
   return guarded(deps, accountKey(account), captcha, async () => {
-    await checkCode(deps, account, 'login', code, true);
+    await checkCode(deps, targetOf(account), 'login', code, true);
     let user = await findUser(deps.db, account);
     if (!user && account.kind === 'phone')
       user = (await createUser(deps.db, account, null, deps.now, inviter?.id ?? null, deps.locale)) ?? (await findUser(deps.db, account));
@@ -483,7 +512,7 @@ export async function sendRegisterCode(deps: AuthDeps, email: string, challenge:
   const account: Account = { kind: 'email', email };
   const taken = !!(await findUser(deps.db, account));
   await challengeCodeRequest(deps, account, taken, challenge);
-  await issueCode(deps, account, 'register', !taken, deps.t('auth.mail.alreadyRegisteredBody'));
+  await accountCode(deps, account, 'register', !taken, deps.t('auth.mail.alreadyRegisteredBody'));
 }
 
 /** Creates an email account with its password, after the registration code, and signs it in; `inviteCode` names who invited it. */
@@ -499,7 +528,7 @@ export async function register(
   // Checked before the code is used up, so a mistyped invite code costs the user nothing.
   const inviter = inviteCode ? await inviterByCode(deps.db, inviteCode) : null;
   return guarded(deps, accountKey(account), captcha, async () => {
-    await checkCode(deps, account, 'register', code, true);
+    await checkCode(deps, targetOf(account), 'register', code, true);
     const user = await createUser(deps.db, account, password, deps.now, inviter?.id ?? null, deps.locale);
     if (!user) throw new DomainError('registration_failed');
     return createSession(deps.db, user, deps.now);
@@ -510,13 +539,13 @@ export async function register(
 export async function sendResetCode(deps: AuthDeps, email: string): Promise<void> {
   const account: Account = { kind: 'email', email };
   const exists = !!(await findUser(deps.db, account));
-  await issueCode(deps, account, 'reset_password', exists, deps.t('auth.mail.noAccountBody'));
+  await accountCode(deps, account, 'reset_password', exists, deps.t('auth.mail.noAccountBody'));
 }
 
 /** Checks a reset code before the new password is asked for; the code stays usable. */
 export async function verifyResetCode(deps: AuthDeps, email: string, code: string, captcha: CaptchaAttempt): Promise<void> {
   const account: Account = { kind: 'email', email };
-  await guarded(deps, accountKey(account), captcha, () => checkCode(deps, account, 'reset_password', code, false));
+  await guarded(deps, accountKey(account), captcha, () => checkCode(deps, targetOf(account), 'reset_password', code, false));
 }
 
 /** The update that stores a new password's hash for a user, to run in a batch with the sessions it ends. */
@@ -531,7 +560,7 @@ function passwordUpdate(db: Db, userId: number, hashed: Awaited<ReturnType<typeo
 export async function resetPassword(deps: AuthDeps, email: string, code: string, password: string, captcha: CaptchaAttempt): Promise<void> {
   const account: Account = { kind: 'email', email };
   await guarded(deps, accountKey(account), captcha, async () => {
-    await checkCode(deps, account, 'reset_password', code, true);
+    await checkCode(deps, targetOf(account), 'reset_password', code, true);
     const user = await findUser(deps.db, account);
     if (!user) throw new DomainError('code_wrong', {}, 'code');
     const hashed = await hashPassword(password);

@@ -25,9 +25,7 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { rateLimitClientKey } from '../../domain/client-key.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { sha256Hex } from '../../domain/password.ts';
 import { type PresentedChallenge, presentedChallenge } from '../../domain/turnstile.ts';
 import {
   CAPTCHA_COOKIE,
@@ -40,14 +38,12 @@ import {
 } from '../../config.ts';
 import {
   callingCodeProblem,
-  codeProblem,
   emailProblem,
   nicknameProblem,
   normalizeEmail,
   normalizePhone,
   passwordProblem,
   phoneProblem,
-  type FieldProblem,
 } from '../../domain/validation.ts';
 import {
   changePassword,
@@ -63,7 +59,6 @@ import {
   updateNickname,
   verifyResetCode,
   type Account,
-  type AuthDeps,
   type CaptchaAttempt,
   type SignedIn,
 } from '../../services/auth.ts';
@@ -71,38 +66,15 @@ import { createChallenge } from '../../services/captcha.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { ensureDeviceId } from '../visitor.ts';
-import { inviteCode as inviteCodeText, turnstileToken } from '../params.ts';
+import { inviteCode as inviteCodeText, ruled, turnstileToken, verificationCode } from '../params.ts';
+import { authDeps } from '../auth-deps.ts';
 import { signedIn } from '../session.ts';
 import { input } from '../validate.ts';
-
-type Rule = (value: string) => FieldProblem | null;
-
-/**
- * A text field checked by one of the page's rules: a missing field is an empty one (so it gets the
- * rule's "cannot be empty" message, see validate.ts's field problems), anything but a string is
- * invalid input. Passwords keep their spaces; everything else is trimmed.
- */
-function ruled(rule: Rule, trim = true) {
-  return z.unknown().transform((value, ctx) => {
-    if (value !== undefined && value !== null && typeof value !== 'string') {
-      ctx.addIssue({ code: 'custom', message: 'invalid_input' });
-      return z.NEVER;
-    }
-    const text = value ?? '';
-    const problem = rule(text);
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem });
-      return z.NEVER;
-    }
-    return trim ? text.trim() : text;
-  });
-}
 
 const email = ruled(emailProblem);
 const countryCode = ruled(callingCodeProblem);
 const phone = ruled(phoneProblem);
-const code = ruled(codeProblem);
+const code = verificationCode;
 const password = ruled((value) => passwordProblem(value), false);
 const newPassword = ruled((value) => passwordProblem(value, true), false);
 /** The captcha answer, when the client was asked for one; the server decides whether it is needed. */
@@ -142,24 +114,6 @@ const captchaQuery = z.object({
     .optional(),
 });
 
-async function deps<E extends ApiEnv>(c: Context<E>): Promise<AuthDeps> {
-  const db = c.get('db');
-  const token = getCookie(c, TOKEN_COOKIE);
-  return {
-    db,
-    messaging: c.env,
-    t: c.get('t'),
-    locale: c.get('ctx').locale,
-    clientKey: rateLimitClientKey({
-      address: c.req.header(HEADER.connectingAddress) ?? null,
-      sessionTokenHash: token ? await sha256Hex(token) : null,
-      deviceId: () => ensureDeviceId(c).id,
-    }),
-    now: Date.now(),
-    turnstile: c.env,
-  };
-}
-
 /** The challenge a code request presents: its token, the connecting address, and the hostname our pages are on. */
 function challengeOf<E extends ApiEnv>(c: Context<E>, token: string | undefined): PresentedChallenge {
   return presentedChallenge(c.env, c.req.url, c.req.header(HEADER.connectingAddress) ?? null, token);
@@ -198,7 +152,7 @@ export const authRoutes = new Hono<ApiEnv>()
     async (c) => {
       const body = c.req.valid('json');
       const account = body.channel === 'phone' ? phoneAccount(body) : emailAccount(body);
-      await sendLoginCode(await deps(c), account, challengeOf(c, body.turnstileToken));
+      await sendLoginCode(await authDeps(c), account, challengeOf(c, body.turnstileToken));
       return c.json(success(sent));
     },
   )
@@ -208,8 +162,8 @@ export const authRoutes = new Hono<ApiEnv>()
     const attempt = captchaOf(c, body.captcha);
     const session =
       body.loginType === 'code'
-        ? await loginWithCode(await deps(c), account, body.code, attempt, body.inviteCode)
-        : await loginWithPassword(await deps(c), account, body.password, attempt);
+        ? await loginWithCode(await authDeps(c), account, body.code, attempt, body.inviteCode)
+        : await loginWithPassword(await authDeps(c), account, body.password, attempt);
     return signIn(c, session);
   })
   .post('/v1/user/mail/login', doc.anyone('Signs in by email, with a code or a password'), input('json', mailLoginBody), async (c) => {
@@ -218,40 +172,40 @@ export const authRoutes = new Hono<ApiEnv>()
     const attempt = captchaOf(c, body.captcha);
     const session =
       body.loginType === 'code'
-        ? await loginWithCode(await deps(c), account, body.code, attempt)
-        : await loginWithPassword(await deps(c), account, body.password, attempt);
+        ? await loginWithCode(await authDeps(c), account, body.code, attempt)
+        : await loginWithPassword(await authDeps(c), account, body.password, attempt);
     return signIn(c, session);
   })
   .post('/v1/user/mail/regVerify', doc.anyone('Sends a registration code to an email'), input('json', registerCodeBody), async (c) => {
     const body = c.req.valid('json');
-    await sendRegisterCode(await deps(c), normalizeEmail(body.email), challengeOf(c, body.turnstileToken));
+    await sendRegisterCode(await authDeps(c), normalizeEmail(body.email), challengeOf(c, body.turnstileToken));
     return c.json(success(sent));
   })
   .post('/v1/user/mail/register', doc.anyone('Registers an account by email, and signs in'), input('json', registerBody), async (c) => {
     const body = c.req.valid('json');
     return signIn(
       c,
-      await register(await deps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha), body.inviteCode),
+      await register(await authDeps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha), body.inviteCode),
     );
   })
   .post('/v1/user/mail/forgot', doc.anyone('Sends a password-reset code to an email'), input('json', emailBody), async (c) => {
-    await sendResetCode(await deps(c), normalizeEmail(c.req.valid('json').email));
+    await sendResetCode(await authDeps(c), normalizeEmail(c.req.valid('json').email));
     return c.json(success(sent));
   })
   .post('/v1/user/mail/verify', doc.anyone('Checks a password-reset code'), input('json', verifyBody), async (c) => {
     const body = c.req.valid('json');
-    await verifyResetCode(await deps(c), normalizeEmail(body.email), body.code, captchaOf(c, body.captcha));
+    await verifyResetCode(await authDeps(c), normalizeEmail(body.email), body.code, captchaOf(c, body.captcha));
     return c.json(success(null));
   })
   .post('/v1/user/mail/password', doc.anyone('Sets a new password with a reset code'), input('json', resetBody), async (c) => {
     const body = c.req.valid('json');
-    await resetPassword(await deps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha));
+    await resetPassword(await authDeps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha));
     return c.json(success(null));
   })
   .put('/v1/user/password', doc.user('Changes the password'), signedIn, input('json', changePasswordBody), async (c) => {
     const body = c.req.valid('json');
     const token = getCookie(c, TOKEN_COOKIE) ?? '';
-    await changePassword(await deps(c), c.var.user, token, body.oldPassword || undefined, body.newPassword, captchaOf(c, body.captcha));
+    await changePassword(await authDeps(c), c.var.user, token, body.oldPassword || undefined, body.newPassword, captchaOf(c, body.captcha));
     return c.json(success(null));
   })
   .get('/v1/user/logout', doc.anyone('Signs out: ends the session and clears its cookies'), async (c) => {
@@ -266,7 +220,7 @@ export const authRoutes = new Hono<ApiEnv>()
     doc.anyone('A captcha image (PNG); its challenge id rides in an HttpOnly cookie'),
     input('query', captchaQuery),
     async (c) => {
-      const { db, clientKey, now } = await deps(c);
+      const { db, clientKey, now } = await authDeps(c);
       const challenge = await createChallenge(db, clientKey, now);
       setCookie(c, CAPTCHA_COOKIE, challenge.id, {
         path: '/api',

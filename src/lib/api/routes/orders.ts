@@ -8,22 +8,26 @@
  *   POST v1/orders/{id}/cancel          pending payment → cancelled
  *   POST v1/orders/{id}/confirm-receipt pending receipt → completed
  *   POST v1/orders/{id}/refund          a postponed show's refund, asked for before its deadline → refunded
+ *   POST v1/orders/{id}/taker-phone/code     sends a code to the pickup taker's number (sign-in codes' send limits)
+ *   POST v1/orders/{id}/taker-phone/confirm  {code}: the number confirmed, pickup details go to it
  *
  * Bodies are described beside their schemas; the answers are the views of services/orders/presenters.ts.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { DELIVERY_TYPES, ORDER_KEYWORD_MAX_LENGTH, PAYMENT_METHODS } from '../../config.ts';
+import { CODE_RESEND_SECONDS, DELIVERY_TYPES, ORDER_KEYWORD_MAX_LENGTH, PAYMENT_METHODS } from '../../config.ts';
 import { ORDER_TABS } from '../../domain/order-state.ts';
 import { paymentSetup } from '../../services/payment-providers/index.ts';
 import { requestPostponementRefund } from '../../services/show-changes.ts';
 import { createOrder, quoteCheckout } from '../../services/orders/checkout.ts';
 import { cancelOrder, confirmReceipt } from '../../services/orders/lifecycle.ts';
 import { claimedOrderDetail, listOrders, orderDetail } from '../../services/orders/queries.ts';
+import { confirmTakerPhone, sendTakerPhoneCode } from '../../services/orders/taker-phone.ts';
+import { authDeps } from '../auth-deps.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
-import { bodyId, idParam, minorAmount, pageNumber, phoneCountryCode, queryId } from '../params.ts';
+import { bodyId, idParam, minorAmount, pageNumber, phoneCountryCode, queryId, verificationCode } from '../params.ts';
 import { claimsSignIn, signedIn } from '../session.ts';
 import { idempotent, input } from '../validate.ts';
 
@@ -56,6 +60,8 @@ const createBody = z.object({
   /** A high-demand session's waiting-room pass, given to the buyer once let through. */
   waitingRoomPass: z.string().max(200).optional(),
 });
+
+const takerCodeBody = z.object({ code: verificationCode });
 
 const listQuery = z.object({
   tab: z.enum(ORDER_TABS).default('all'),
@@ -97,6 +103,29 @@ export const orderRoutes = new Hono<ApiEnv>()
   )
   .post('/v1/orders/:id/confirm-receipt', doc.user("Confirms an order's tickets arrived"), signedIn, input('param', idParam), async (c) =>
     c.json(success(await confirmReceipt(c.var.scope, c.req.valid('param').id))),
+  )
+  .post(
+    '/v1/orders/:id/taker-phone/code',
+    doc.user("Sends a code to the pickup taker's number, to confirm it"),
+    signedIn,
+    input('param', idParam),
+    async (c) => {
+      await sendTakerPhoneCode(await authDeps(c), c.var.scope.userId, c.req.valid('param').id);
+      return c.json(success({ resendAfterSeconds: CODE_RESEND_SECONDS }));
+    },
+  )
+  .post(
+    '/v1/orders/:id/taker-phone/confirm',
+    doc.user("Confirms the pickup taker's number with the code sent to it"),
+    signedIn,
+    input('param', idParam),
+    input('json', takerCodeBody),
+    async (c) => {
+      const { scope } = c.var;
+      const orderId = c.req.valid('param').id;
+      await confirmTakerPhone(await authDeps(c), scope.userId, orderId, c.req.valid('json').code);
+      return c.json(success(await orderDetail(scope, orderId)));
+    },
   )
   .post(
     '/v1/orders/:id/refund',

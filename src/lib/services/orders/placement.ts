@@ -193,8 +193,12 @@ export function placementStatements(d1: D1Database, placement: OrderPlacement): 
     .prepare(`
     INSERT INTO orders (order_no, user_id, listing_id, activity_id, session_id, tier_id, quantity, status, currency,
       fx_per_hkd_micros, unit_price, ticket_amount, service_fee, postage, coupon_discount, total, user_coupon_id, delivery_type,
-      payment_method, shipping_address, taker_name, taker_phone, payment_deadline, idempotency_key, request_hash, seller_id, created_at, updated_at)
-    SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_payment', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?26
+      payment_method, shipping_address, taker_name, taker_phone, taker_phone_confirmed_at, payment_deadline, idempotency_key, request_hash,
+      seller_id, created_at, updated_at)
+    SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending_payment', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21,
+      -- The buyer's own number, proven by their sign-in code, needs no second confirmation.
+      (SELECT ?26 FROM users WHERE id = ?2 AND phone_country_code || ' ' || phone = ?21),
+      ?22, ?23, ?24, ?25, ?26, ?26
     WHERE changes() = 1
     RETURNING *`)
     .bind(

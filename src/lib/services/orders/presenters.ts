@@ -2,6 +2,7 @@
  * The views of checkout and orders: what the confirmation page, the order list and the order detail
  * show, built from rows already loaded, in the buyer's language and currency. No queries here.
  */
+import { takerPhoneToConfirm } from '../../domain/taker-phone.ts';
 import { ON_SITE_PICKUP_LEAD_MS, type DeliveryType, type PaymentMethod } from '../../config.ts';
 import type { orderAttendees, tickets } from '../../db/schema.ts';
 import { bestOffer, percentOff, type CouponRefusal } from '../../domain/coupons.ts';
@@ -195,7 +196,8 @@ export interface OrderDetail extends Omit<OrderSummary, 'activity' | 'tier'> {
   deliveryType: DeliveryType;
   paymentMethod: PaymentMethod | null;
   shippingAddress: { name: string; phone: string; text: string } | null;
-  taker: { name: string; phone: string } | null;
+  /** Who collects the tickets; messages go to their number once `confirmed`, which the buyer may do while `confirmable`. */
+  taker: { name: string; phone: string; confirmed: boolean; confirmable: boolean } | null;
   pickup: { address: string; from: number } | null;
   trackingNo: string | null;
   ticketProvider: string;
@@ -344,7 +346,15 @@ export function orderDetailView(
     deliveryType: order.deliveryType as DeliveryType,
     paymentMethod: order.paymentMethod,
     shippingAddress: shipping ? { name: shipping.name, phone: shipping.phone, text: shipping.text } : null,
-    taker: order.takerName && order.takerPhone ? { name: order.takerName, phone: order.takerPhone } : null,
+    taker:
+      order.takerName && order.takerPhone
+        ? {
+            name: order.takerName,
+            phone: order.takerPhone,
+            confirmed: order.takerPhoneConfirmedAt !== null,
+            confirmable: takerPhoneToConfirm(order) !== null,
+          }
+        : null,
     pickup: pickupOf(row, locale),
     trackingNo: order.trackingNo,
     ticketProvider: row.sellerName ?? '',

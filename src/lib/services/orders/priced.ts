@@ -24,7 +24,8 @@ export interface Target {
   onSale: OnSale | null;
   activity: typeof activities.$inferSelect;
   venue: typeof venues.$inferSelect;
-  city: typeof cities.$inferSelect;
+  /** The city's names and clock, all a view of a show reads of it (show-query.ts). */
+  city: Pick<typeof cities.$inferSelect, 'id' | 'nameEn' | 'nameZhHant' | 'nameZhHans' | 'timeZone'>;
   countryCode: string;
   sellerName: string;
 }
