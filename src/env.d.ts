@@ -91,7 +91,7 @@ declare namespace App {
     originPathname: string;
     route: import('./lib/routes.ts').RouteDef;
     /** The signed-in user, checked against the database by the middleware on auth routes; else undefined. */
-    user?: import('./lib/services/auth.ts').SessionUser;
+    user?: import('./lib/services/sessions.ts').SessionUser;
     /** On an auth route whose page reads the session itself (RouteDef.sessionReadByPage), the cookies' claim instead of `user`. */
     claim?: Pick<import('./lib/services/scope.ts').ClaimedUserScope, 'claimedUserId' | 'session' | 'exact'>;
     /** The request's database session (read replication, db/client.ts), opened by the middleware. */

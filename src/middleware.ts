@@ -17,7 +17,7 @@ import { bookmarkCookie, mayWrite, usableBookmark } from './lib/domain/replica-b
 import { publicOrigin } from './lib/domain/public-origin.ts';
 import { isAllowedOrigin, securityHeaders } from './lib/domain/security.ts';
 import { loginRedirect } from './lib/pages/signed-in.ts';
-import { userOfCookies } from './lib/services/auth.ts';
+import { userOfCookies } from './lib/services/sessions.ts';
 import { claimedSignIn } from './lib/services/signed-in.ts';
 
 /** src/pages/403.astro. */

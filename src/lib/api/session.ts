@@ -9,7 +9,7 @@ import { createMiddleware } from 'hono/factory';
 import { getCookie } from 'hono/cookie';
 import { TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
 import { DomainError } from '../domain/errors.ts';
-import { sessionUser, type SessionUser } from '../services/auth.ts';
+import { sessionUser, type SessionUser } from '../services/sessions.ts';
 import type { ClaimedUserScope, UserScope } from '../services/scope.ts';
 import { claimedSignIn } from '../services/signed-in.ts';
 import type { ApiEnv } from './context.ts';

@@ -3,6 +3,7 @@
  * first answer; the same key with another body is a client bug (or a replay against another
  * listing), answered 422 idempotency_key_reused rather than with a result it did not ask for.
  */
+import { DomainError } from './errors.ts';
 
 /** JSON with object keys sorted at every level, so the same input always hashes the same. */
 export function canonicalJson(value: unknown): string {
@@ -25,4 +26,10 @@ export async function requestHash(body: unknown): Promise<string> {
 /** Whether a stored request may be answered again for this one; a row without a hash predates them. */
 export function sameRequest(storedHash: string | null, hash: string): boolean {
   return storedHash === null || storedHash === hash;
+}
+
+/** The row a retried request answers with; a 422 when its key was first used for another request. */
+export function sameRequestOrReused<Row extends { requestHash: string | null }>(row: Row, hash: string): Row {
+  if (!sameRequest(row.requestHash, hash)) throw new DomainError('idempotency_key_reused');
+  return row;
 }

@@ -1,40 +1,29 @@
 /**
  * Accounts: verification codes, sign-in by code or password, email registration, password reset
- * and change, sessions and the profile.
+ * and change, and the profile; the session a sign-in starts is sessions.ts's.
  *
  * Nothing here tells one person whether another has an account: every code request answers the
  * same and stores a code either way (the mail says "no account" instead of carrying it), a wrong
  * password and an unknown account fail alike and take the same time, and failure counters and
  * captcha thresholds do not depend on whether the account exists.
  */
-import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   CAPTCHA_AFTER_FAILURES,
   CODE_MAX_ATTEMPTS,
   CODE_SEND_LIMITS,
   CODE_TTL_MS,
   EMAIL_CODE_LENGTH,
-  SESSION_TTL_DAYS,
   TURNSTILE_ACTION,
 } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { read, readOne, type Read } from '../db/read-together.ts';
 import { authSessions, countries, loginFailures, users, verificationCodes } from '../db/schema.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { failuresSoFar, lockoutAfter, minutesUntil } from '../domain/lockout.ts';
 import { mailboxOf } from '../domain/mailbox.ts';
 import type { MessageChannel } from '../domain/messages.ts';
-import {
-  DECOY_PASSWORD_HASH,
-  constantTimeEqual,
-  hashPassword,
-  randomString,
-  randomToken,
-  sha256Hex,
-  verifyPassword,
-} from '../domain/password.ts';
+import { DECOY_PASSWORD_HASH, constantTimeEqual, hashPassword, randomString, sha256Hex, verifyPassword } from '../domain/password.ts';
 import type { PhoneNumber } from '../domain/validation.ts';
-import type { SessionCookies } from '../domain/visitor.ts';
 import type { Translate } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { solveChallenge } from './captcha.ts';
@@ -44,6 +33,7 @@ import { countIn, hitAll, resetCounter, type Window } from './rate-limit.ts';
 import type { PresentedChallenge } from '../domain/turnstile.ts';
 import { requireSolvedChallenge, type TurnstileEnv } from './turnstile.ts';
 import type { UserScope } from './scope.ts';
+import { createSession, type SessionUser, type SignedIn } from './sessions.ts';
 
 /** What every account operation needs: the database, delivery, the request's language, who asks, and when. */
 export interface AuthDeps {
@@ -76,18 +66,6 @@ type AccountCodePurpose = 'login' | 'register' | 'reset_password';
 /** What a code is for: an account's, or confirming the number of an order's pickup taker. */
 export type CodePurpose = AccountCodePurpose | 'taker_phone';
 
-/** The signed-in user as the UI stores it (`userInfo.user`). */
-export interface SessionUser {
-  userId: number;
-  nickname: string;
-}
-
-export interface SignedIn {
-  user: SessionUser;
-  token: string;
-  expiresAt: number;
-}
-
 /** A captcha answer sent with a sign-in, and the challenge (from its cookie) it answers. */
 export interface CaptchaAttempt {
   id: string | undefined;
@@ -95,7 +73,6 @@ export interface CaptchaAttempt {
 }
 
 const DAY_MS = 24 * 3600 * 1000;
-const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
 const DIGITS = '0123456789';
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const INVITE_CODE_LENGTH = 8;
@@ -348,56 +325,6 @@ async function createUser(
 function storedHash(row: UserRow | undefined) {
   if (!row?.passwordHash || !row.passwordSalt || !row.passwordIterations) return null;
   return { hash: row.passwordHash, salt: row.passwordSalt, iterations: row.passwordIterations };
-}
-
-/** Starts a session: a random token whose SHA-256 is stored with its expiry. Expired sessions of the user go. */
-export async function createSession(db: Db, user: UserRow, now: number): Promise<SignedIn> {
-  const token = randomToken();
-  const expiresAt = now + SESSION_TTL_MS;
-  await db.batch([
-    db.delete(authSessions).where(and(eq(authSessions.userId, user.id), lt(authSessions.expiresAt, now))),
-    db.insert(authSessions).values({ userId: user.id, tokenHash: await sha256Hex(token), expiresAt, createdAt: now }),
-  ]);
-  return { user: { userId: user.id, nickname: user.nickname }, token, expiresAt };
-}
-
-/** The live session of a token's hash, with its user, as a read that can travel in a service's batch (services/signed-in.ts). */
-export function sessionUserRead(db: Db, tokenHash: string, now: number): Read<SessionUser | null> {
-  return read(
-    [
-      db
-        .select({ userId: users.id, nickname: users.nickname })
-        .from(authSessions)
-        .innerJoin(users, eq(users.id, authSessions.userId))
-        .where(and(eq(authSessions.tokenHash, tokenHash), gt(authSessions.expiresAt, now)))
-        .limit(1),
-    ],
-    ([[row]]) => row ?? null,
-  );
-}
-
-/** Whether a session cookie's value can be a token at all (anything else is no session, without a read). */
-export function plausibleToken(token: string | undefined): token is string {
-  return token !== undefined && token !== '' && token.length <= 128;
-}
-
-/** The user a session token belongs to, or null for a missing, forged or expired token. */
-export async function sessionUser(db: Db, token: string | undefined, now: number): Promise<SessionUser | null> {
-  if (!plausibleToken(token)) return null;
-  return readOne(db, sessionUserRead(db, await sha256Hex(token), now));
-}
-
-/** The user of the session cookies: the token must be live and belong to the user id cookie. */
-export async function userOfCookies(db: Db, cookies: SessionCookies | null, now: number): Promise<SessionUser | null> {
-  if (!cookies) return null;
-  const user = await sessionUser(db, cookies.token, now);
-  return user && String(user.userId) === cookies.userId ? user : null;
-}
-
-/** Ends the session of a token (nothing happens for an unknown one). */
-export async function endSession(db: Db, token: string | undefined): Promise<void> {
-  if (!token || token.length > 128) return;
-  await db.delete(authSessions).where(eq(authSessions.tokenHash, await sha256Hex(token)));
 }
 
 // ---------------------------------------------------------------- flows

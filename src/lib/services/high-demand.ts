@@ -21,7 +21,7 @@ import { DomainError } from '../domain/errors.ts';
 import type { OnSale } from '../domain/on-sale.ts';
 import { highDemandThreshold, type MinuteCounts, ordersInLastMinute, reachesHighDemand } from '../domain/order-rate.ts';
 import type { RequestScope } from './scope.ts';
-import { sessionRow } from './show-changes.ts';
+import { sessionRow } from './show-query.ts';
 
 export interface HighDemandSwitch {
   sessionId: number;

@@ -32,7 +32,7 @@ import { translator } from '../i18n/index.ts';
 import { localizedPath, type Locale } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
 import type { ServiceEnv } from './env.ts';
-import { sameRequestOrReused } from './orders/checkout.ts';
+import { sameRequestOrReused } from '../domain/idempotency.ts';
 import { expireOverdueOrders, expireOverdueOrdersStatement } from './orders/expiry.ts';
 import { applyOrderEvent } from './orders/lifecycle.ts';
 import type { OrderDetail } from './orders/presenters.ts';

@@ -12,7 +12,6 @@
  * refund the provider did not take is retried by the scheduled sweep.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { activitySessions, listings, orders, ticketTiers, users } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import {
@@ -26,6 +25,7 @@ import { applyOrderEvent } from './orders/lifecycle.ts';
 import { findOwnOrder, type OrderRow } from './orders/queries.ts';
 import { refundOrderPayment } from './payments.ts';
 import type { RequestScope, UserScope } from './scope.ts';
+import { sessionRow } from './show-query.ts';
 
 type SessionRow = typeof activitySessions.$inferSelect;
 
@@ -47,12 +47,6 @@ export async function requireOperator(scope: UserScope): Promise<void> {
     .from(users)
     .where(and(eq(users.id, userId), eq(users.isOperator, true)));
   if (!row) throw new DomainError('not_an_operator');
-}
-
-export async function sessionRow(db: Db, sessionId: number): Promise<SessionRow> {
-  const [row] = await db.select().from(activitySessions).where(eq(activitySessions.id, sessionId));
-  if (!row) throw new DomainError('session_not_found');
-  return row;
 }
 
 /**

@@ -3,6 +3,7 @@
  * country. Orders, listings and lotteries all name a tier, and every view of them shows the show.
  */
 import { eq } from 'drizzle-orm';
+import { DomainError } from '../domain/errors.ts';
 import type { SelectedFields } from 'drizzle-orm/sqlite-core';
 import { prefixed, prefixedTable } from '../db/batch-columns.ts';
 import type { Db } from '../db/client.ts';
@@ -59,3 +60,10 @@ export function orderWithShowQuery(db: Db) {
 }
 
 export type OrderWithShowRow = Awaited<ReturnType<ReturnType<typeof orderWithShowQuery>['where']>>[number];
+
+/** One session's row; a missing one is `session_not_found`. */
+export async function sessionRow(db: Db, sessionId: number): Promise<typeof activitySessions.$inferSelect> {
+  const [row] = await db.select().from(activitySessions).where(eq(activitySessions.id, sessionId));
+  if (!row) throw new DomainError('session_not_found');
+  return row;
+}

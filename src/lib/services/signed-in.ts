@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { type Answers, known, type Read, readOne, readTogether } from '../db/read-together.ts';
 import { DomainError } from '../domain/errors.ts';
 import { sha256Hex } from '../domain/password.ts';
-import { plausibleToken, sessionUserRead } from './auth.ts';
+import { plausibleToken, sessionUserRead } from './sessions.ts';
 import type { ClaimedUserScope, RequestScope, UserScope } from './scope.ts';
 
 const USER_ID = /^[1-9]\d{0,15}$/;

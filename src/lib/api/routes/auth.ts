@@ -47,7 +47,6 @@ import {
 } from '../../domain/validation.ts';
 import {
   changePassword,
-  endSession,
   loginWithCode,
   loginWithPassword,
   profileOf,
@@ -60,8 +59,8 @@ import {
   verifyResetCode,
   type Account,
   type CaptchaAttempt,
-  type SignedIn,
 } from '../../services/auth.ts';
+import { endSession, type SignedIn } from '../../services/sessions.ts';
 import { createChallenge } from '../../services/captcha.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';

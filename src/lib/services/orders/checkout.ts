@@ -44,7 +44,7 @@ import {
 } from '../../domain/order-limits.ts';
 import { type OnSale, onSaleNeedingPass, onSaleOf } from '../../domain/on-sale.ts';
 import { idCardTypeFor } from '../../domain/identity.ts';
-import { requestHash, sameRequest } from '../../domain/idempotency.ts';
+import { requestHash, sameRequestOrReused } from '../../domain/idempotency.ts';
 import { convert, type CurrencyTable } from '../../domain/money.ts';
 import { offeredPaymentMethods, type PaymentSetup } from '../../domain/payment-provider-choice.ts';
 import { costBreakdown } from '../../domain/pricing.ts';
@@ -364,12 +364,6 @@ function orderByKeyStatement(db: Db, userId: number, idempotencyKey: string) {
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
-}
-
-/** The row a retried request answers with; a 422 when its key was first used for another request. */
-export function sameRequestOrReused<Row extends { requestHash: string | null }>(row: Row, hash: string): Row {
-  if (!sameRequest(row.requestHash, hash)) throw new DomainError('idempotency_key_reused');
-  return row;
 }
 
 function isUniqueViolation(error: unknown): boolean {

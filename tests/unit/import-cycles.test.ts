@@ -1,0 +1,84 @@
+/**
+ * No module of src imports itself back through others: a cycle makes load order matter and ties
+ * two features into one. Reads every import and re-export of src (type-only ones too: a type cycle
+ * is the same tangle, only harmless at run time), resolves the relative ones, and reports each
+ * strongly connected group of files.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SOURCE = /\.(ts|tsx|mts|mjs|astro)$/;
+const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : SOURCE.test(name) ? [full] : [];
+  });
+}
+
+/** The files of src a file imports (relative specifiers only: packages cannot import us back). */
+function importsOf(file: string, known: Set<string>): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found = new Set<string>();
+  for (const match of text.matchAll(IMPORT)) {
+    const specifier = match[1] ?? match[2] ?? match[3];
+    if (!specifier?.startsWith('.')) continue;
+    const target = path.resolve(path.dirname(file), specifier.split('?')[0]);
+    if (known.has(target)) found.add(target);
+  }
+  return [...found];
+}
+
+/** Tarjan's strongly connected components with more than one file, or one importing itself. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1 || graph.get(node)?.includes(node)) groups.push(group.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return groups;
+}
+
+describe('the import graph of src', () => {
+  const files = filesUnder(path.join(ROOT, 'src'));
+  const known = new Set(files);
+  const graph = new Map(files.map((file) => [file, importsOf(file, known)]));
+
+  it('reads the imports it should (a broken reader would find no cycle anywhere)', () => {
+    const checkout = path.join(ROOT, 'src/lib/services/orders/checkout.ts');
+    expect(graph.get(checkout)).toContain(path.join(ROOT, 'src/lib/domain/idempotency.ts'));
+    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('has no cycle', () => {
+    const found = cycles(graph).map((group) => group.map((file) => path.relative(ROOT, file)));
+    expect(found).toEqual([]);
+  });
+});
