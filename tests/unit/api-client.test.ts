@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiClientError, apiUrl, callOptions, messageOf, unwrap } from '../../src/lib/api/client.ts';
+import { api, ApiClientError, apiUrl, callOptions, messageOf, unwrap } from '../../src/lib/browser/api-client.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

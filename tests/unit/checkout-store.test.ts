@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $taker, DEFAULT_CALLING_CODE, loadTaker, TAKER_STORAGE_KEY, updateTaker } from '../../src/lib/stores/checkout.ts';
+import { $taker, DEFAULT_CALLING_CODE, loadTaker, TAKER_STORAGE_KEY, updateTaker } from '../../src/lib/browser/checkout.ts';
 
 /** The Storage interface over a Map, as a browser's session storage behaves. */
 class MemoryStorage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyName, type CurrencyNamer } from '../../src/lib/domain/currency-names.ts';
+import { currencyName, type CurrencyNamer } from '../../src/lib/i18n/currency-names.ts';
 import { currencyNameIn } from '../../src/lib/i18n/index.ts';
 
 describe('currencyName', () => {

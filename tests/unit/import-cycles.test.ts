@@ -2,7 +2,7 @@
  * No module of src imports itself back through others: a cycle makes load order matter and ties
  * two features into one. Reads every import and re-export of src (type-only ones too: a type cycle
  * is the same tangle, only harmless at run time), resolves the relative ones, and reports each
- * strongly connected group of files.
+ * strongly connected group of files; then holds the folders to their layers.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SOURCE = /\.(ts|tsx|mts|mjs|astro)$/;
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -74,11 +75,52 @@ describe('the import graph of src', () => {
   it('reads the imports it should (a broken reader would find no cycle anywhere)', () => {
     const checkout = path.join(ROOT, 'src/lib/services/orders/checkout.ts');
     expect(graph.get(checkout)).toContain(path.join(ROOT, 'src/lib/domain/idempotency.ts'));
-    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
   });
 
   it('has no cycle', () => {
     const found = cycles(graph).map((group) => group.map((file) => path.relative(ROOT, file)));
     expect(found).toEqual([]);
+  });
+});
+
+/** Folders of src/lib and the folders they may never import: the data flows one way. */
+const FORBIDDEN: Record<string, string[]> = {
+  // Rules only: no I/O, no transport, no browser.
+  'lib/domain': ['lib/services', 'lib/db', 'lib/api', 'lib/pages', 'lib/browser', 'lib/durable-objects'],
+  // Catalogues and locales sit below the rules that use them.
+  'lib/i18n': ['lib/domain', 'lib/services', 'lib/db', 'lib/api', 'lib/pages', 'lib/browser'],
+  // Services know nothing of HTTP, pages or the browser.
+  'lib/services': ['lib/api', 'lib/pages', 'lib/browser'],
+  'lib/db': ['lib/services', 'lib/api', 'lib/pages', 'lib/browser'],
+  // The server never reaches the browser's client and stores.
+  'lib/api': ['lib/browser', 'lib/pages'],
+  'lib/pages': ['lib/browser'],
+  'lib/durable-objects': ['lib/api', 'lib/pages', 'lib/browser'],
+};
+
+const folderOf = (file: string) => path.relative(path.join(ROOT, 'src'), file).split(path.sep).slice(0, 2).join('/');
+
+describe('the folders of src/lib', () => {
+  const files = filesUnder(path.join(ROOT, 'src'));
+  const known = new Set(files);
+
+  it('import only the layers below them', () => {
+    const backward = files.flatMap((file) => {
+      const forbidden = FORBIDDEN[folderOf(file)] ?? [];
+      return importsOf(file, known)
+        .filter((target) => forbidden.includes(folderOf(target)))
+        .map((target) => `${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)}`);
+    });
+    expect(backward).toEqual([]);
   });
 });

@@ -7,9 +7,9 @@ import {
   LocationError,
   locateByNetwork,
   locateWithBrowser,
-} from '../../src/lib/stores/city.ts';
-import { hideForToday } from '../../src/lib/stores/hide-for-today.ts';
-import { confirmPreferences } from '../../src/lib/stores/preferences.ts';
+} from '../../src/lib/browser/city.ts';
+import { hideForToday } from '../../src/lib/browser/hide-for-today.ts';
+import { confirmPreferences } from '../../src/lib/browser/preferences.ts';
 
 /** A Map-backed localStorage for Node. */
 function memoryStorage(initial: Record<string, string> = {}) {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_HISTORY_TTL_DAYS } from '../../src/lib/config.ts';
-import { $searchHistory, clearSearchHistory, loadSearchHistory, recordSearch, SEARCH_HISTORY_KEY } from '../../src/lib/stores/search.ts';
+import { $searchHistory, clearSearchHistory, loadSearchHistory, recordSearch, SEARCH_HISTORY_KEY } from '../../src/lib/browser/search.ts';
 
 const DAY = 24 * 3600 * 1000;
 const NOW = Date.UTC(2026, 10, 1);

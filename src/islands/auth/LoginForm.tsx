@@ -4,7 +4,7 @@
  * applies again; after a sign-in the user goes to the redirect target, or back one step.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { api, unwrap } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { TURNSTILE_ACTION } from '../../lib/config.ts';
 import {
   callingCodeProblem,
@@ -16,7 +16,7 @@ import {
   type FieldProblem,
 } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { dropStaleUser, setUser } from '../../lib/stores/session.ts';
+import { dropStaleUser, setUser } from '../../lib/browser/session.ts';
 import type { ChallengeWidget as ChallengeWidgetConfig } from '../../lib/services/turnstile.ts';
 import { ChallengeWidget } from '../shared/ChallengeWidget.tsx';
 import { bindFields, Field, PasswordField } from '../shared/fields.tsx';

@@ -2,9 +2,9 @@
  * Logout (SPEC.md section 4): calls the server, then clears the stored user and every cookie and
  * reloads; if the call fails, a toast says so and nothing is cleared.
  */
-import { api, unwrap } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import { clearSession } from '../../lib/stores/session.ts';
+import { clearSession } from '../../lib/browser/session.ts';
 import { useMutation } from '../shared/mutation.ts';
 import { Toast, useToast } from '../shared/toast.tsx';
 

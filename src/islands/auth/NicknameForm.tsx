@@ -1,9 +1,9 @@
 /** Account settings: change the nickname (checked like the API checks it). */
 import { useState, type FormEvent } from 'react';
-import { api, unwrap } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { nicknameProblem } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { renameUser } from '../../lib/stores/session.ts';
+import { renameUser } from '../../lib/browser/session.ts';
 import { Field } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';

@@ -3,7 +3,7 @@
  * phone code. Other sessions of the account end on the server; this one stays signed in.
  */
 import { useState, type FormEvent } from 'react';
-import { api, unwrap } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { captchaProblem, passwordProblem, type FieldProblem } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { bindFields, PasswordField } from '../shared/fields.tsx';

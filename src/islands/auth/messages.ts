@@ -1,5 +1,5 @@
 /** Message keys the account islands receive, and which failures ask for a captcha. */
-import { ApiClientError } from '../../lib/api/client.ts';
+import { ApiClientError } from '../../lib/browser/api-client.ts';
 import { NETWORK_MESSAGE_PREFIXES } from '../shared/messages.ts';
 
 /** The field and account errors the forms show themselves, and the network texts. */

@@ -1,6 +1,6 @@
 /** What the account forms add to the shared fields: the graphic captcha and the countdown before another code. */
 import { useEffect, useState } from 'react';
-import { apiUrl } from '../../lib/api/client.ts';
+import { apiUrl } from '../../lib/browser/api-client.ts';
 import { Field } from '../shared/fields.tsx';
 
 interface CaptchaProps {

@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap } from '../../lib/api/client.ts';
+import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap } from '../../lib/browser/api-client.ts';
 import { TAKER_DELIVERY_TYPES, TAKER_NAME_MAX_LENGTH, type DeliveryType } from '../../lib/config.ts';
 import type { PaymentMethod } from '../../lib/config.ts';
 import { confirmSearch, payHref, pickerHref } from '../../lib/domain/confirm-query.ts';
@@ -16,7 +16,7 @@ import { attendeeSelectionStatus, type IdCardType } from '../../lib/domain/ident
 import { callingCodeProblem, phoneProblem } from '../../lib/domain/validation.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { ConfirmPageData } from '../../lib/pages/confirm.ts';
-import { $taker, loadTaker, updateTaker } from '../../lib/stores/checkout.ts';
+import { $taker, loadTaker, updateTaker } from '../../lib/browser/checkout.ts';
 import { bindFields, Field, PhoneFields } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';
 import { failureText as failureTextOf } from '../shared/messages.ts';

@@ -4,7 +4,7 @@
  * renders the other cases without script: a login link for visitors, the selected state for subscribers.
  */
 import { useState } from 'react';
-import { api, ApiClientError, unwrap } from '../../lib/api/client.ts';
+import { api, ApiClientError, unwrap } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { useMutation } from '../shared/mutation.ts';
 

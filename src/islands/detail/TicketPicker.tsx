@@ -5,7 +5,7 @@
  * Other tiers' offers come from the spec's `POST /api/v8/tickets` when picked.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiClientError, callOptions, unwrap } from '../../lib/api/client.ts';
+import { api, ApiClientError, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import { SERVICE_FEE_BASIS_POINTS } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/domain/money.ts';
 import { WAITING_ROOM_TIER_PARAM } from '../../lib/domain/on-sale.ts';

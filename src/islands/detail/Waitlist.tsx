@@ -5,7 +5,7 @@
  * from `GET v1/waitlist` here, never rendered into the HTML.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, unwrap } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { WaitlistEntryView } from '../../lib/services/waitlist.ts';
 import { failureText } from '../shared/messages.ts';

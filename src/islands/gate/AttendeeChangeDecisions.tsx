@@ -4,7 +4,7 @@
  * Refuse. A decided request leaves the list; one decided elsewhere meanwhile says so.
  */
 import { useState } from 'react';
-import { api, callOptions, unwrap } from '../../lib/api/client.ts';
+import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import type { AttendeeChangePerson, AttendeeChangeView } from '../../lib/services/attendee-changes.ts';
 import { useHydrated } from '../shared/hydration.ts';

@@ -10,7 +10,7 @@
  * the second time. Those admissions upload as soon as the network is back; the server decides each.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiClientError, api, unwrap, type ApiData } from '../../lib/api/client.ts';
+import { ApiClientError, api, unwrap, type ApiData } from '../../lib/browser/api-client.ts';
 import { GATE_UPLOAD_RETRY_MS } from '../../lib/config.ts';
 import { namesFinalIn, offlineRefusal, type DoorTicket } from '../../lib/domain/admission.ts';
 import { parseEntryScan } from '../../lib/domain/entry-code.ts';

@@ -4,7 +4,7 @@
  * on the field with the server's words; what was typed stays for correcting.
  */
 import { useState, type FormEvent } from 'react';
-import { api, unwrap } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { scoped, type Messages } from '../../lib/i18n/messages.ts';
 import type { DoorStaff } from '../../lib/services/admission.ts';
 import { Field } from '../shared/fields.tsx';

@@ -8,13 +8,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api, callOptions, unwrap } from '../../lib/api/client.ts';
+import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import { CITY_KEYWORD_MAX_LENGTH, CITY_SEARCH_DELAY_MS } from '../../lib/config.ts';
 import { debounce } from '../../lib/domain/debounce.ts';
 import type { GeolocationFailure } from '../../lib/domain/geo.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { PickerCity } from '../../lib/services/header-choices.ts';
-import { $locationCity, chooseCity, LocationError, locateByNetwork, locateWithBrowser } from '../../lib/stores/city.ts';
+import { $locationCity, chooseCity, LocationError, locateByNetwork, locateWithBrowser } from '../../lib/browser/city.ts';
 import { failureText } from '../shared/messages.ts';
 import { useMutation } from '../shared/mutation.ts';
 import LocationFailure from './LocationFailure.tsx';

@@ -5,7 +5,7 @@
  * page stays within a slow phone's first round trip, and no script is fetched before first paint.
  */
 import { useEffect, useState } from 'react';
-import { api, unwrap } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/browser/api-client.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import CityPicker from './CityPicker.tsx';

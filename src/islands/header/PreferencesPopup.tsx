@@ -10,7 +10,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { isLocale, localizedPath, type Locale } from '../../lib/i18n/locales.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import { confirmPreferences, rememberLanguageList, type CurrencyOption, type LanguageOption } from '../../lib/stores/preferences.ts';
+import { confirmPreferences, rememberLanguageList, type CurrencyOption, type LanguageOption } from '../../lib/browser/preferences.ts';
 import { useMutation } from '../shared/mutation.ts';
 
 interface Props {

@@ -6,7 +6,7 @@
  * refresh button (SPEC.md section 8). Without JavaScript the "more" link opens the next page.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiClientError, listingPage } from '../../lib/api/client.ts';
+import { ApiClientError, listingPage } from '../../lib/browser/api-client.ts';
 import { PULL_TO_REFRESH_CLOSE_MS } from '../../lib/config.ts';
 import type { ImageDelivery } from '../../lib/domain/poster-images.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';

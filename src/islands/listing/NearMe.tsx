@@ -1,6 +1,6 @@
 /**
  * "Near me" in a listing's city filter: the browser position by the SPEC's geolocation rules (high
- * accuracy, 5 s timeout, no cache; stores/city.ts, as the header's "Use my location"), then the same
+ * accuracy, 5 s timeout, no cache; browser/city.ts, as the header's "Use my location"), then the same
  * listing in the nearest city. Failures read as in the city picker. It sits in the closed city panel
  * and hydrates (client:visible) when the panel opens, so the listing's first load carries none of it.
  */
@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { GeolocationFailure } from '../../lib/domain/geo.ts';
 import { CITY_PARAM } from '../../lib/domain/listing-url.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import { LocationError, locateWithBrowser } from '../../lib/stores/city.ts';
+import { LocationError, locateWithBrowser } from '../../lib/browser/city.ts';
 import LocationFailure from '../header/LocationFailure.tsx';
 import { failureText } from '../shared/messages.ts';
 

@@ -7,12 +7,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { api, unwrap, type ApiData } from '../../lib/api/client.ts';
+import { api, unwrap, type ApiData } from '../../lib/browser/api-client.ts';
 import { SUGGESTION_DELAY_MS } from '../../lib/config.ts';
 import { createSuggestScheduler } from '../../lib/domain/debounce.ts';
 import { MAX_KEYWORD_LENGTH, searchUrl } from '../../lib/domain/listing-url.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import { $searchHistory, clearSearchHistory, loadSearchHistory, recordSearch } from '../../lib/stores/search.ts';
+import { $searchHistory, clearSearchHistory, loadSearchHistory, recordSearch } from '../../lib/browser/search.ts';
 import './listing.css';
 
 type Suggestion = ApiData<typeof api.v1.activities.suggest.$get>[number];

@@ -5,7 +5,7 @@
  * the server words it.
  */
 import { useState } from 'react';
-import { api, ApiClientError, unwrap, type ApiData } from '../../lib/api/client.ts';
+import { api, ApiClientError, unwrap, type ApiData } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { useMutation } from '../shared/mutation.ts';
 import AppDownloadModal from './AppDownloadModal.tsx';

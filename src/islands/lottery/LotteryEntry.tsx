@@ -4,7 +4,7 @@
  * The page renders the signed-out and drawn states without script.
  */
 import { useEffect, useState } from 'react';
-import { api, ApiClientError, unwrap } from '../../lib/api/client.ts';
+import { api, ApiClientError, unwrap } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { MyEntry } from '../../lib/services/lottery.ts';
 import { useMutation } from '../shared/mutation.ts';

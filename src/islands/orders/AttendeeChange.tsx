@@ -5,7 +5,7 @@
  * withdrawn reloads the page, which then shows the order's requests as the server has them.
  */
 import { useState, type FormEvent } from 'react';
-import { api, callOptions, unwrap } from '../../lib/api/client.ts';
+import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import { attendeeProblem, idCardTypeFor, ID_CARD_TYPES, NAME_MAX_LENGTH, type AttendeeInput } from '../../lib/domain/identity.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';

@@ -5,7 +5,7 @@
  * the page and says why.
  */
 import { useRef } from 'react';
-import { api, callOptions, unwrap } from '../../lib/api/client.ts';
+import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';

@@ -4,7 +4,7 @@
  * for. A confirmed number reloads the page, which then shows it confirmed.
  */
 import { useState, type FormEvent } from 'react';
-import { api, callOptions, unwrap } from '../../lib/api/client.ts';
+import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import { EMAIL_CODE_LENGTH } from '../../lib/config.ts';
 import { codeProblem } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';

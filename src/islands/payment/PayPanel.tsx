@@ -5,7 +5,7 @@
  * outcome, which it then shows by moving to the outcome page.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap, type ApiData } from '../../lib/api/client.ts';
+import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap, type ApiData } from '../../lib/browser/api-client.ts';
 import { formatTimeLeft } from '../../lib/domain/order-pages.ts';
 import { payPageFor, type PayOutcome } from '../../lib/domain/payment-outcome.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';

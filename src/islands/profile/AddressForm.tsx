@@ -1,6 +1,6 @@
 /** The address form (create and edit): checked like the API checks it, areas from a list where one exists. */
 import { useEffect, useState } from 'react';
-import { api, callOptions, unwrap } from '../../lib/api/client.ts';
+import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import {
   addressProblem,
   AREA_MAX_LENGTH,

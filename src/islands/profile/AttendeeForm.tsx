@@ -1,6 +1,6 @@
 /** The real-name attendee form (create and edit), checked like the API checks it. */
 import { useState } from 'react';
-import { api, unwrap } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import { attendeeProblem, idCardTypeFor, ID_CARD_TYPES, NAME_MAX_LENGTH, type AttendeeInput } from '../../lib/domain/identity.ts';
 import { scoped, type Messages } from '../../lib/i18n/messages.ts';

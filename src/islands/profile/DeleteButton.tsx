@@ -1,5 +1,5 @@
 /** Deletes one address or attendee after the user confirms, then reloads the list. */
-import { api, unwrap } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';

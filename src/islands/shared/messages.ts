@@ -1,5 +1,5 @@
 /** How a failed API call reads on an island: the server's localized message, or the network or timeout text. */
-import { ApiClientError } from '../../lib/api/client.ts';
+import { ApiClientError } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 
 /** The message prefixes every island that calls the API needs for a failure without an answer. */

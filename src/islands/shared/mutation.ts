@@ -4,7 +4,7 @@
  * the server (401) sent to login with this page (path and query) to come back to (SPEC.md section 8).
  */
 import { useRef, useState } from 'react';
-import { ApiClientError, newIdempotencyKey } from '../../lib/api/client.ts';
+import { ApiClientError, newIdempotencyKey } from '../../lib/browser/api-client.ts';
 import { DEFAULT_LOCALE, isLocale, localizedPath } from '../../lib/i18n/locales.ts';
 import type { Messages } from '../../lib/i18n/messages.ts';
 import { failedField, failureText } from './messages.ts';

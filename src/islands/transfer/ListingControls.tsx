@@ -5,7 +5,7 @@
  * a refusal is shown beside the control with nothing typed lost.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { api, unwrap } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { parseMinorUnits } from '../../lib/domain/money.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { Field } from '../shared/fields.tsx';

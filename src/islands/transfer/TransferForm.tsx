@@ -5,7 +5,7 @@
  * the field it names, and nothing typed is lost.
  */
 import { useState, type FormEvent } from 'react';
-import { api, unwrap } from '../../lib/api/client.ts';
+import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { TRANSFER_PLATFORM_FEE_BASIS_POINTS } from '../../lib/config.ts';
 import { formatMoney, parseMinorUnits } from '../../lib/domain/money.ts';
 import { transferSplit } from '../../lib/domain/transfer.ts';

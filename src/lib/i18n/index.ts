@@ -3,7 +3,7 @@
  * synchronously at module load (resources are bundled, nothing is fetched).
  */
 import i18next, { type TFunction } from 'i18next';
-import { currencyName, intlCurrencyNamer, type CurrencyNamer } from '../domain/currency-names.ts';
+import { currencyName, intlCurrencyNamer, type CurrencyNamer } from './currency-names.ts';
 import { catalogueOf, type Catalogue, type Locale } from './locales.ts';
 
 import { type Messages, pluralCategory } from './messages.ts';
@@ -144,7 +144,7 @@ export function messagesFor(locale: Locale, prefixes: readonly string[]): Messag
 }
 
 /**
- * A currency's name in a locale (domain/currency-names.ts): the runtime's, else the catalogue's
+ * A currency's name in a locale (currency-names.ts): the runtime's, else the catalogue's
  * `currency.name.<code>`, else `description` (the currency table's English one).
  */
 export function currencyNameIn(locale: Locale, code: string, description: string, namer: CurrencyNamer = intlCurrencyNamer): string {

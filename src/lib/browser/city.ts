@@ -4,7 +4,7 @@
  * records it in the location history and sets the `cityId` cookie that pages and every call use.
  */
 import { atom, onMount } from 'nanostores';
-import { api, unwrap } from '../api/client.ts';
+import { api, unwrap } from './api-client.ts';
 import { GEOLOCATION_OPTIONS } from '../config.ts';
 import { geolocationFailure, type Coordinates, type GeolocationFailure } from '../domain/geo.ts';
 

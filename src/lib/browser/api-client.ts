@@ -6,8 +6,8 @@
 import { hc, type ClientResponse } from 'hono/client';
 import Cookies from 'js-cookie';
 import { HEADER, REQUEST_CONTEXT, REQUEST_TIMEOUT_MS } from '../config.ts';
-import { clearSession } from '../stores/session.ts';
-import type { AppType } from './app.ts';
+import { clearSession } from './session.ts';
+import type { AppType } from '../api/app.ts';
 
 export type ApiFailureKind = 'http' | 'timeout' | 'network';
 

@@ -3,7 +3,7 @@
  * currencyCode, languageList). Confirming the popup follows SPEC.md section 4: forget the location
  * city, save the currency on the server, then the language; the caller switches the URL prefix.
  */
-import { api, unwrap } from '../api/client.ts';
+import { api, unwrap } from './api-client.ts';
 import { currencyToSave } from '../domain/preferences.ts';
 import { forgetLocationCity } from './city.ts';
 
