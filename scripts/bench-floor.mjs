@@ -1,6 +1,6 @@
 /**
  * `npm run bench:floor`: what this machine's local server costs before any page code runs, the floor
- * under issue 17's rendered-page rows (docs/rendered-pages.md "The floor"). It serves a worker of a
+ * under the rendered-page rows (docs/rendered-pages.md "The floor"). It serves a worker of a
  * few lines under the same wrangler, settings and static file as the bench, and measures with the
  * bench's load (10 connections, 2 s warm-up, 8 s) each step a rendered miss must take, rendering
  * nothing: the static file (the ceiling), a constant page from the worker, one D1 batch of two

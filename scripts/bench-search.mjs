@@ -5,10 +5,10 @@
  * the rows written straight into that SQLite file in transactions of LOAD_BATCH activities, so the
  * FTS index is built by its triggers, as on a catalogue write), then measured through the built
  * worker over HTTP: sequential timed requests of a query mix give p50/p95/p99, the same for the
- * broad words alone (issue 22), and of suggestions for the mix's artist names typed a character at a
+ * broad words alone, and of suggestions for the mix's artist names typed a character at a
  * time, each with its ratio to the 1,000-activity row (every catalogue's server runs at once and
  * these passes take the sizes in turn, a stretch of one size's requests at a time: inRounds); autocannon at a
- * fixed concurrency gives requests per second. The time each catalogue took to load is reported. The sitemaps of each catalogue are built too (issue 21): the index and
+ * fixed concurrency gives requests per second. The time each catalogue took to load is reported. The sitemaps of each catalogue are built too: the index and
  * each English part, rendered afresh (a query string keeps the edge cache out), timed one at a time.
  * Prints a table and writes bench-results/search.json.
  *
@@ -56,7 +56,7 @@ const BROAD_ROUNDS = 15;
 /** Each typed prefix of the mix's artist names is requested this many times (after one warm-up pass). */
 const SUGGEST_PASSES = 2;
 const P95_BUDGET_MS = 50;
-/** Issue 22's targets: p95/p99 at 100,000 and more within this ratio of 1,000, broad words at 1,000,000 within BROAD_RATIO_TARGET. */
+/** The search's scaling targets: p95/p99 at 100,000 and more within this ratio of 1,000, broad words at 1,000,000 within BROAD_RATIO_TARGET. */
 const RATIO_TARGET = 1.2;
 const BROAD_RATIO_TARGET = 1.5;
 /** The longest the scheduled sweep may take to move a catalogue's ended shows out of the live index. */
@@ -715,7 +715,7 @@ function baseRow(rows) {
   return rows.find((row) => row.catalogue === 1000);
 }
 
-/** Issue 22's targets the rows miss, as sentences (empty without a 1,000 row). */
+/** The scaling targets the rows miss, as sentences (empty without a 1,000 row). */
 function missedTargets(rows) {
   const base = baseRow(rows);
   if (!base) return [];

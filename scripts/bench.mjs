@@ -157,7 +157,7 @@ function searchReport() {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-/** One search latency with its ratio to the 1,000-activity row's (issue 22's targets are ratios). */
+/** One search latency with its ratio to the 1,000-activity row's (the scaling targets are ratios). */
 function searchCell(ms, baseMs) {
   return baseMs ? `${ms} (${(ms / baseMs).toFixed(2)}×)` : String(ms);
 }

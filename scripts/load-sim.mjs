@@ -1,6 +1,6 @@
 /**
- * `npm run sim`: a hot on-sale against the built worker on this machine, loopback only (issue 20,
- * docs/hot-on-sale.md "Simulation"). On its own port and a fresh database folder it makes a
+ * `npm run sim`: a hot on-sale against the built worker on this machine, loopback only
+ * (docs/hot-on-sale.md "Simulation"). On its own port and a fresh database folder it makes a
  * high-demand session whose sale opens a few seconds after the burst begins, with one listing of K
  * tickets, and signs up N buyers (the email-code flow, one client address each). The buyers arrive in
  * a burst: the early ones before the opening (their order is drawn), the late ones after it, one after

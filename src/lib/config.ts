@@ -101,7 +101,7 @@ export const PAYMENT_TIME_LIMIT_MS = 15 * 60 * 1000;
 export const REFUND_RETRY_AFTER_MS = 5 * 60 * 1000;
 
 /**
- * How long returned tickets stay held for the waiting buyer they are offered to (issue 18). The offer
+ * How long returned tickets stay held for the waiting buyer they are offered to. The offer
  * reaches them as a message on their phone, often while they are at work or asleep in another time
  * zone: an hour lets a real buyer see it and pay, yet the tickets pass to the next in line the same
  * evening if they do not. Shorter (the 15-minute payment limit) would lapse most offers unseen.
@@ -111,14 +111,14 @@ export const WAITLIST_OFFER_HOLD_MS = 60 * 60 * 1000;
 export const WAITLIST_OFFERS_PER_BATCH = 20;
 
 /**
- * Holds a high-demand session's inventory object writes to D1 in one batch (issue 20, docs/hot-on-sale.md).
+ * Holds a high-demand session's inventory object writes to D1 in one batch (docs/hot-on-sale.md).
  * Each takes three statements plus one per attendee; 25 keep a batch near 100 statements, a few
  * milliseconds of D1's single writer, while holds arriving meanwhile wait for the next batch.
  */
 export const INVENTORY_FLUSH_MAX_HOLDS = 25;
 /**
- * Checkout's orders a minute at which a plain session turns high demand by itself (issue 20,
- * docs/hot-on-sale.md; the worker's env may set another, `HIGH_DEMAND_ORDERS_PER_MINUTE`). 100 a
+ * Checkout's orders a minute at which a plain session turns high demand by itself
+ * (docs/hot-on-sale.md; the worker's env may set another, `HIGH_DEMAND_ORDERS_PER_MINUTE`). 100 a
  * second: at about five statements an order, half of what D1's single writer takes (about 1,000
  * queries a second), beyond which one show's checkout crowds out the rest of the marketplace's writes.
  */
@@ -128,8 +128,8 @@ export const INVENTORY_RETRY_MS = 1000;
 /** The object wakes at its orders' payment deadlines rounded up to this step, so a burst of orders sets few alarms. */
 export const INVENTORY_EXPIRY_STEP_MS = 10_000;
 /**
- * How many buyers a high-demand on-sale's waiting room lets through to checkout each minute (issue 20,
- * docs/hot-on-sale.md): what checkout can take for one show without the rest of the marketplace
+ * How many buyers a high-demand on-sale's waiting room lets through to checkout each minute
+ * (docs/hot-on-sale.md): what checkout can take for one show without the rest of the marketplace
  * slowing down. A room keeps the rate it started with, slower while its checkout falls behind
  * (CHECKOUT_HEALTH); a local build can change it (dev route).
  */

@@ -54,7 +54,7 @@ export const ROUTES: readonly RouteDef[] = [
   /** Not in the spec's table: the door staff's check-in, where the voucher's entry code is scanned. */
   { name: 'gatePage', pattern: '/gate', auth: true, flags: flow },
   { name: 'orderConfirmPage', pattern: '/order/confirm', auth: true, sessionReadByPage: true, flags: flow },
-  /** Not in the spec's table: a high-demand session's line before checkout (issue 20). */
+  /** Not in the spec's table: a high-demand session's line before checkout. */
   { name: 'waitingRoomPage', pattern: '/waiting-room/:id', auth: true, sessionReadByPage: true, flags: flow },
   { name: 'orderPayPage', pattern: '/order/:id/pay', auth: true, flags: flow },
   { name: 'orderPaySuccessPage', pattern: '/paySuccess', auth: true, flags: flow },

@@ -1,5 +1,5 @@
 /**
- * All-in prices against checkout (issue 19): every "from" price a buyer reads before checkout — each
+ * All-in prices against checkout: every "from" price a buyer reads before checkout — each
  * card of the home page, of a category list and of search results, and the detail page's lowest
  * price — is what checkout charges for one ticket of the activity's cheapest listing, rounded up to
  * whole units; every listing's own price in the picker is that charge exactly. Checked for every

@@ -1,6 +1,6 @@
 /**
  * A plain session turns high demand by itself when checkout's orders for it reach the threshold
- * (issue 20, docs/hot-on-sale.md): counted in a table of its own by each order's batch, so orders
+ * (docs/hot-on-sale.md): counted in a table of its own by each order's batch, so orders
  * below it leave the catalogue version alone; at it the session is switched on once, as an operator
  * would switch it, and its next buyers need the waiting room's pass. The threshold is set to 3 for
  * these buyers (the worker's env, as a deployment would set it).

@@ -1,5 +1,5 @@
 /**
- * An operator turns a session's high demand on and off (issue 20): operators only; off only once
+ * An operator turns a session's high demand on and off: operators only; off only once
  * the session's inventory object has written every hold it keeps to D1, so no hold is lost, none is
  * held twice across the object's path and checkout's own, and plain checkout works afterwards.
  */

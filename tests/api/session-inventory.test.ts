@@ -1,5 +1,5 @@
 /**
- * A high-demand session's inventory object (issue 20): holds through it never oversell, survive its
+ * A high-demand session's inventory object: holds through it never oversell, survive its
  * restart without being lost or counted twice, and D1 ends with exactly the orders and stock they
  * made; checkout of other shows goes on meanwhile.
  */

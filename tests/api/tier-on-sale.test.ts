@@ -1,5 +1,5 @@
 /**
- * One ticket tier on sale as high demand of its own (issue 20, docs/hot-on-sale.md "Per tier"): its
+ * One ticket tier on sale as high demand of its own (docs/hot-on-sale.md "Per tier"): its
  * orders need its own room's pass, none of another tier's, the session's or another account's; the
  * session's other tiers sell without one; its holds go through its own inventory object, which never
  * oversells and loses no hold to a restart; a high-demand session still covers it.

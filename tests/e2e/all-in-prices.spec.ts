@@ -1,5 +1,5 @@
 /**
- * All-in prices (issue 19): every price a buyer sees before checkout includes the service fee, and
+ * All-in prices: every price a buyer sees before checkout includes the service fee, and
  * the price of one ticket delivered without postage is what the confirm page charges. For each
  * language and currency, an activity of the home page is read as an anonymous visitor reads it (the
  * pages the edge shares) — its card on the home page and in search results, its lowest price on its

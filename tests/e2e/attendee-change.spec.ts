@@ -1,5 +1,5 @@
 /**
- * Changing a real-name attendee on a phone (issue 19): the buyer of a paid, ticketed real-name order
+ * Changing a real-name attendee on a phone: the buyer of a paid, ticketed real-name order
  * opens the order, is told until when an attendee can change, asks to change one (a malformed ID
  * number is refused on the field first) and sees the request waiting for the seller. The seller finds
  * it on the gate page and approves it; the buyer's order then names the new attendee. The words are

@@ -1,5 +1,5 @@
 /**
- * The whole checkout on a phone, as a buyer walks it (issue 6, Tests): from an activity's detail
+ * The whole checkout on a phone, as a buyer walks it: from an activity's detail
  * page through the order confirmation, card payment on the sandbox provider's page, My Orders, the
  * seller's fulfilment (the code path of `npm run demo:fulfil`), the voucher's QR codes and Confirm
  * Receipt to a completed order, in English and Simplified Chinese; an unpaid order whose time to pay

@@ -1,5 +1,5 @@
 /**
- * The rotating entry code on a phone (issue 19): a buyer pays for two e-tickets and the seller
+ * The rotating entry code on a phone: a buyer pays for two e-tickets and the seller
  * issues them; the voucher is saved on the device, the network goes away, and the code on the
  * voucher changes as the page's clock moves on (the test drives the clock: no waiting 15 real
  * seconds). At the door, the seller's gate page refuses a code captured earlier (a screenshot) and

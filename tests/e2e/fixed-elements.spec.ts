@@ -1,5 +1,5 @@
 /**
- * No fixed element ever covers another (issue 19): on every page type of scripts/quality/pages.mjs
+ * No fixed element ever covers another: on every page type of scripts/quality/pages.mjs
  * and the page types it leaves out (signed-in forms, payment outcomes, the door's pages), in English
  * and Traditional Chinese (where the floating customer-service button shows), no two visible
  * elements whose computed position is fixed or sticky overlap, at the top of the page, at every

@@ -1,5 +1,5 @@
 /**
- * The two faults issue 16 names, on a phone: (a) an API call answered 401 mid-form (the session
+ * Two faults an island must survive, on a phone: (a) an API call answered 401 mid-form (the session
  * ended on the server) lands on login and, signed in again, back on the same page, path and query;
  * (b) text typed into the login form before its island hydrated survives hydration.
  */

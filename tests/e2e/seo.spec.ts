@@ -1,5 +1,5 @@
 /**
- * What search engines and link previews read (issue 21): robots.txt, the sitemap index and each
+ * What search engines and link previews read: robots.txt, the sitemap index and each
  * locale's sitemap (checked against the sitemaps.org rules, every listed page answering, no
  * signed-in page listed, hreflang alternates reciprocal), the JSON-LD of each page type and sale
  * state, and the Open Graph and Twitter tags with absolute URLs and a reachable image.

@@ -1,5 +1,5 @@
 /**
- * Ticket transfer on a phone (issue 8, Tests): buyer A buys two e-tickets, opens "Sell / transfer"
+ * Ticket transfer on a phone: buyer A buys two e-tickets, opens "Sell / transfer"
  * from the order, is told what is wrong with a bad price and a missing agreement, lists one ticket,
  * changes its price in My Listings; buyer B finds that listing among the tier's offers on the detail
  * page and buys it through the normal checkout; A's voucher then shows that ticket as transferred

@@ -1,5 +1,5 @@
 /**
- * A hot on-sale's waiting room on phones (issue 20): three buyers, each in a browser of their own,
+ * A hot on-sale's waiting room on phones: three buyers, each in a browser of their own,
  * queue for a high-demand session, one through the activity page's Buy and two through a checkout
  * link. Each page shows its place; the room lets one through at a time (its dev door: the test
  * stops its clock and opens the door, so nothing waits for time), and each page moves on by itself:

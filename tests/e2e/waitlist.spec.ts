@@ -1,5 +1,5 @@
 /**
- * The waitlist of a sold-out tier on a phone (issue 18): buyer A joins it while buyer B's unpaid
+ * The waitlist of a sold-out tier on a phone: buyer A joins it while buyer B's unpaid
  * order holds the tier's last tickets; B's time to pay runs out, the tickets are held for A, who
  * follows the offer's link to checkout, pays in the sandbox and opens the voucher. The tier is the
  * test's own (a copy of a seeded listing in a new session), so no other spec buys its tickets.

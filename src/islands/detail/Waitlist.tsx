@@ -1,5 +1,5 @@
 /**
- * The waitlist of the page's sold-out tiers for a signed-in buyer (issue 18): join with a group
+ * The waitlist of the page's sold-out tiers for a signed-in buyer: join with a group
  * within the order limits, then their place in line, or the tickets held for them with a link to
  * checkout, and leaving. The page may come from the edge cache, so the buyer's own state is read
  * from `GET v1/waitlist` here, never rendered into the HTML.

@@ -322,7 +322,7 @@ export const devOutbox = sqliteTable(
 );
 
 /**
- * The outbox of messages to buyers and sellers (issue 18). Database triggers write a row in the same
+ * The outbox of messages to buyers and sellers. Database triggers write a row in the same
  * statement as the state change it reports (migrations/0014_messages.sql), keyed by that change, so
  * a retried or racing change writes it once and a change that did not happen writes none. The
  * queue consumer (src/lib/services/message-delivery.ts) delivers it: pending → sent, or dead after
@@ -953,7 +953,7 @@ export const catalogueVersion = sqliteTable('catalogue_version', {
 });
 
 /**
- * A buyer waiting for a sold-out tier with a group of tickets (issue 18). The earliest entry whose
+ * A buyer waiting for a sold-out tier with a group of tickets. The earliest entry whose
  * whole group fits in one listing's returned tickets gets an offer; `id` order is the queue order.
  */
 export const waitlistEntries = sqliteTable(

@@ -1854,7 +1854,7 @@ function buildInventory(rand: Random, activities: Activity[], referenceTime: num
 }
 
 /**
- * The demo's hot on-sale (issue 20): the first session of the Hong Kong show whose sale opens
+ * The demo's hot on-sale: the first session of the Hong Kong show whose sale opens
  * soonest, so its waiting room shows the early group until the opening and the line after it. A show
  * not yet on sale, so that no journey buying on-sale tickets meets its waiting room.
  */

@@ -1,5 +1,5 @@
 /**
- * Changing a real-name attendee after ordering (issue 19): whether an order's attendee may still be
+ * Changing a real-name attendee after ordering: whether an order's attendee may still be
  * changed, and the deadline the order page names. Time is passed in.
  */
 import { ATTENDEE_CHANGE_CUTOFF_MS } from '../config.ts';

@@ -20,7 +20,7 @@ export interface ConfirmQuery {
   addressId: number | null;
   /** In the order the buyer ticked them, without repeats. */
   attendeeIds: number[];
-  /** The waitlist offer whose held tickets this checkout buys (issue 18). */
+  /** The waitlist offer whose held tickets this checkout buys. */
   offer?: number;
 }
 

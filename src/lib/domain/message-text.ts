@@ -1,5 +1,5 @@
 /**
- * The text of a message to a buyer or seller (issue 18): its facts, already localized, put into the
+ * The text of a message to a buyer or seller: its facts, already localized, put into the
  * catalogue's `message.*` texts. An email gets a subject, a plain text and a small HTML page with
  * inline styles only (mail clients drop style sheets); an SMS gets one short text.
  */

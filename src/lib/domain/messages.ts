@@ -1,5 +1,5 @@
 /**
- * The messages we send a buyer or seller after a state change (issue 18): what each kind carries,
+ * The messages we send a buyer or seller after a state change: what each kind carries,
  * and what a provider receives. A message row is written by a database trigger in the same
  * statement as the change it reports (migrations/0014_messages.sql); the queue consumer turns
  * the row into `MessageFacts` (already localized and formatted) and composes the text from them.

@@ -1,5 +1,5 @@
 /**
- * Which high-demand on-sale a purchase belongs to (issue 20, docs/hot-on-sale.md "Per tier"): a whole
+ * Which high-demand on-sale a purchase belongs to (docs/hot-on-sale.md "Per tier"): a whole
  * session, or one tier of a session that sells its other tiers normally. Each on-sale has its own
  * waiting room, its own pass and its own inventory object; a high-demand session covers all its tiers.
  */

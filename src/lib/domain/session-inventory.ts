@@ -1,5 +1,5 @@
 /**
- * The rules of a high-demand session's inventory object (issue 20, docs/hot-on-sale.md): what it may
+ * The rules of a high-demand session's inventory object (docs/hot-on-sale.md): what it may
  * still hand out, what became of a hold D1 was asked to write, and when it wakes next. Its stock is
  * never a second count kept beside D1's: it is D1's `quantity_available` as last read back, less the
  * holds it accepted and has not yet written. So a restart, a flush it did not see finish, or a

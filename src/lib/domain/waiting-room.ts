@@ -1,5 +1,5 @@
 /**
- * The rules of a high-demand on-sale's waiting room (issue 20, docs/hot-on-sale.md). Everyone who
+ * The rules of a high-demand on-sale's waiting room (docs/hot-on-sale.md). Everyone who
  * arrives before the sale opens is in the same early group: when it opens, the group is drawn into a
  * random order (a fair lottery: arriving at 09:59:59 is no worse than at 09:00), and everyone after
  * joins at the end in arrival order. Places are numbered 1, 2, 3… with no gaps, so the room's whole

@@ -1,5 +1,5 @@
 /**
- * The waitlist of a sold-out ticket tier (issue 18): a buyer waits for a group of tickets, which is
+ * The waitlist of a sold-out ticket tier: a buyer waits for a group of tickets, which is
  * offered whole or not at all; `id` order is the queue order. Pure rules; the offer pass itself is
  * SQL in services/waitlist.ts, since only one statement at a time can see the stock it changes.
  */

@@ -1,5 +1,5 @@
 /**
- * The inventory of a high-demand session (issue 20, docs/hot-on-sale.md): one Durable Object per
+ * The inventory of a high-demand session (docs/hot-on-sale.md): one Durable Object per
  * session, through which checkout holds its tickets instead of writing D1 once per buyer. The object
  * answers each hold at once from its own SQLite storage (accepted, or sold out with what is left),
  * keyed by the buyer's idempotency key, and writes the accepted ones to D1 in batches: one D1 batch

@@ -1,5 +1,5 @@
 /**
- * One high-demand on-sale's waiting room (issue 20): a Durable Object per session, named by its id
+ * One high-demand on-sale's waiting room: a Durable Object per session, named by its id
  * (or per high-demand tier, named `tier:<id>`: domain/on-sale.ts),
  * so every arrival for the show meets the same single-threaded line, and nothing else in the
  * marketplace waits on it. Its line is in the object's own SQLite storage, so an eviction or a

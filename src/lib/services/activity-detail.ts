@@ -67,7 +67,7 @@ export interface TierView {
    */
   lowPrice: number | null;
   lowPriceView: string | null;
-  /** On sale as high demand of its own (issue 20, "Per tier"): its buyers queue in its own waiting room. */
+  /** On sale as high demand of its own ("Per tier"): its buyers queue in its own waiting room. */
   highDemand: boolean;
 }
 
@@ -81,7 +81,7 @@ export interface SessionView {
   /** Date, weekday and time in the venue's time zone and the page's locale. */
   label: string;
   hasTicket: boolean;
-  /** Its buyers queue in its waiting room before checkout (issue 20). */
+  /** Its buyers queue in its waiting room before checkout. */
   highDemand: boolean;
   /** Tickets one account may buy of it, paid or awaiting payment (domain/order-limits.ts). */
   accountTicketCap: number;
@@ -563,7 +563,7 @@ export async function subscribe(scope: UserScope, activityId: number, type: numb
 }
 
 /**
- * Tells each notify-me subscriber of an activity whose sale has started (issue 18). A sale start time
+ * Tells each notify-me subscriber of an activity whose sale has started. A sale start time
  * passing changes no row, so the cron sweep writes these messages (an operator putting the activity
  * on sale is a trigger's, migration 0014). One per activity and subscriber (the key); a sale that
  * started more than SALE_STARTED_NOTICE_WINDOW_MS ago is not news.

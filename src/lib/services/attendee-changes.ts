@@ -1,5 +1,5 @@
 /**
- * Changing a real-name attendee after ordering (issue 19). The buyer asks to change one attendee
+ * Changing a real-name attendee after ordering. The buyer asks to change one attendee
  * of a paid real-name order before the cut-off (domain/attendee-change.ts), the new attendee checked
  * like one added to the profile; the seller who issued the tickets, or an operator, approves or
  * refuses; the buyer may withdraw while it waits. Approving changes the order's attendee and

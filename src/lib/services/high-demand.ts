@@ -1,5 +1,5 @@
 /**
- * A session's high demand switched on and off (issue 20, docs/hot-on-sale.md), by an operator or, on
+ * A session's high demand switched on and off (docs/hot-on-sale.md), by an operator or, on
  * only, by its orders' rate. On: its inventory object takes holds again from D1's stock as it is now,
  * then the flag is set. Off (an operator's only): the object first refuses new holds and writes every
  * hold it keeps to D1, and only then does the flag flip, so no hold is lost and none is held twice

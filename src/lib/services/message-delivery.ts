@@ -1,5 +1,5 @@
 /**
- * The message pipeline after the outbox (issue 18). Triggers write a `messages` row with each state
+ * The message pipeline after the outbox. Triggers write a `messages` row with each state
  * change worth telling (migrations/0014_messages.sql). Then:
  *   1. the relay claims pending rows no queue holds and hands their ids to the MESSAGES queue; it
  *      runs after every API write and from the cron sweep (services/after-write.ts), and hands over

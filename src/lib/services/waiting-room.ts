@@ -1,5 +1,5 @@
 /**
- * A high-demand on-sale's waiting room (issue 20, docs/hot-on-sale.md): a session's, or one tier's
+ * A high-demand on-sale's waiting room (docs/hot-on-sale.md): a session's, or one tier's
  * (domain/on-sale.ts), as the API and the pages use it: joining (signed in: one place per account), where a position stands (anyone: the room's front,
  * read by each isolate at most once a second, and once however many polls arrive during the read, so
  * the waiting pages' polling does not all reach the room), the pass an admitted buyer's checkout

@@ -1,5 +1,5 @@
 /**
- * The waitlist of sold-out tiers (issue 18): joining, leaving and the buyer's entries, and the offer
+ * The waitlist of sold-out tiers: joining, leaving and the buyer's entries, and the offer
  * pass that gives returned tickets to the first waiting group they fit. An offer holds its tickets in
  * the listing's stock, marks its entry and writes its message through the triggers of
  * migrations/0015_waitlist.sql; checkout claims it (orders/checkout.ts).

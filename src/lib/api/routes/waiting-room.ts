@@ -1,5 +1,5 @@
 /**
- * A high-demand on-sale's waiting room (issue 20; services/waiting-room.ts): session {id}'s, or with
+ * A high-demand on-sale's waiting room (services/waiting-room.ts): session {id}'s, or with
  * `?tier=` that tier's own (docs/hot-on-sale.md "Per tier").
  *
  *   POST v1/waiting-rooms/{id}[?tier=]                  signed in, {turnstileToken?}: takes the buyer's place in the line, or answers it

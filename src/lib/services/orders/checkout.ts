@@ -187,7 +187,7 @@ export interface QuoteInput {
   quantity: number;
   deliveryType?: DeliveryType;
   coupon: CouponChoice;
-  /** Buys the tickets this waitlist offer holds for the buyer (issue 18). */
+  /** Buys the tickets this waitlist offer holds for the buyer. */
   waitlistOfferId?: number;
 }
 

@@ -145,7 +145,7 @@ export function checkoutHoldStatement(d1: D1Database, placement: OrderPlacement)
 }
 
 /**
- * Checkout's claim of the buyer's waitlist offer (issue 18), which already holds its tickets: only
+ * Checkout's claim of the buyer's waitlist offer, which already holds its tickets: only
  * their own open offer for this listing and group, with the coupon unused and within the limits.
  */
 export function offerClaimStatement(d1: D1Database, placement: OrderPlacement, offerId: number, now: number): D1PreparedStatement {
