@@ -9,7 +9,7 @@ import { catalogueOf, type Catalogue, type Locale } from './locales.ts';
 import { type Messages, pluralCategory } from './messages.ts';
 
 /**
- * Each catalogue is one folder of JSON files, one file per feature (common.json, accounts.json...),
+ * Each catalogue is one folder of JSON files, one file per feature (common.json, auth.json, orders.json...),
  * merged into one flat key space. Keys are prefixed by feature, so files never collide.
  */
 const files = import.meta.glob<Messages>('./locales/*/*.json', { eager: true, import: 'default' });

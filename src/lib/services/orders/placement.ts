@@ -3,7 +3,7 @@
  * of the listing's stock, then the order inserted only if that decrement happened (`changes()`),
  * the coupon locked to it and its attendees copied. Checkout runs them for one order at a time
  * (checkout.ts); a high-demand session's inventory object runs many orders' in one batch
- * (inventory-object.ts). Raw D1 statements: the insert needs `changes()` of the statement before,
+ * (durable-objects/session-inventory.ts). Raw D1 statements: the insert needs `changes()` of the statement before,
  * which only plain SQL can say.
  */
 import type { AccountStanding, OrderLimits } from '../../domain/order-limits.ts';
