@@ -9,7 +9,7 @@
  *
  *   npm run bench                       build, then measure
  *   BENCH_SKIP_BUILD=1 npm run bench    measure the dist/ already built
- *   npm run bench -- --readme           also put the table into README.md (between the bench markers)
+ *   npm run bench -- --publish          also put the table into docs/performance.md (between the bench markers)
  *   npm run bench -- --only=rendered    only the load rows whose name has one of these comma-separated
  *                                       words, each followed by the static file as its ceiling; prints
  *                                       them and each page's share of that rate (no cold starts,
@@ -34,8 +34,10 @@ const COLD_START_TIMEOUT_MS = 60_000;
 /** The far-region run: this much added to every D1 round trip, and the time to first byte of each page, one request at a time. */
 const D1_LATENCY_MS = 40;
 const TTFB_SAMPLES = 30;
-const README_START = '<!-- bench:start -->';
-const README_END = '<!-- bench:end -->';
+const TABLE_START = '<!-- bench:start -->';
+const TABLE_END = '<!-- bench:end -->';
+/** Where the published table lives, between the markers. */
+const PUBLISHED = path.join(ROOT, 'docs', 'performance.md');
 
 /** What is measured under load on the demo catalogue; checkout under concurrent buyers follows (scripts/bench-checkout.mjs). */
 // A page "rendered" is asked for with a query no request shares, so the edge cache misses each time
@@ -226,13 +228,12 @@ function table(report) {
   return `${lines.join('\n')}\n`;
 }
 
-function updateReadme(markdown) {
-  const file = path.join(ROOT, 'README.md');
-  const readme = readFileSync(file, 'utf8');
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} ... ${README_END} markers to put the table between.`);
-  writeFileSync(file, `${readme.slice(0, start + README_START.length)}\n${markdown}${readme.slice(end)}`);
+function publish(markdown) {
+  const page = readFileSync(PUBLISHED, 'utf8');
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${PUBLISHED} has no ${TABLE_START} ... ${TABLE_END} markers to put the table between.`);
+  writeFileSync(PUBLISHED, `${page.slice(0, start + TABLE_START.length)}\n${markdown}${page.slice(end)}`);
 }
 
 /** The words of `--only=a,b`, or null when the whole bench runs. */
@@ -248,7 +249,7 @@ function onlyWords() {
  * measured once.
  */
 async function measureOnly(words) {
-  if (process.argv.includes('--readme')) throw new Error("--only measures part of the table: it cannot replace the README's.");
+  if (process.argv.includes('--publish')) throw new Error('--only measures part of the table: it cannot replace the published one.');
   const staticFile = TARGETS.find((target) => target.name === STATIC_FILE);
   const chosen = TARGETS.filter((target) => target !== staticFile && words.some((word) => target.name.includes(word)));
   const loadAtStart = Number(os.loadavg()[0].toFixed(2));
@@ -362,9 +363,9 @@ async function main() {
   writeFileSync(path.join(resultsDir, 'latest.json'), json);
   writeFileSync(path.join(resultsDir, 'latest.md'), markdown);
   console.log(`\n${markdown}\nWritten to ${path.relative(ROOT, resultsDir)}/latest.json and latest.md`);
-  if (process.argv.includes('--readme')) {
-    updateReadme(markdown);
-    console.log('README.md updated.');
+  if (process.argv.includes('--publish')) {
+    publish(markdown);
+    console.log(`${path.relative(ROOT, PUBLISHED)} updated.`);
   }
 }
 

@@ -286,7 +286,7 @@ describe('creating an order', () => {
 });
 
 describe('round trips', () => {
-  // The far-region cost of checkout (README, Performance): a quote reads the session with its rows;
+  // The far-region cost of checkout (docs/performance.md): a quote reads the session with its rows;
   // an order reads them so, then writes the order with the after-write work in one batch. Each extra
   // D1 call would add a round trip to a far primary and a queue wait behind a busy worker.
   it('quotes in one round trip and orders in two, its after-write work included', async () => {
