@@ -16,7 +16,7 @@ export interface RouteFlags {
 }
 
 export interface RouteDef {
-  /** The spec's route name; the page title is `title.{name}` in the catalogues. */
+  /** The route's name (the spec's, but where it misspells); the page title is `title.{name}` in the catalogues. */
   name: RouteName;
   /** Path pattern: `:param` matches one segment. */
   pattern: string;
@@ -60,12 +60,14 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'orderPaySuccessPage', pattern: '/paySuccess', auth: true, flags: flow },
   { name: 'orderPayCancelPage', pattern: '/payCancel', auth: true, flags: flow },
   { name: 'orderPayFailPage', pattern: '/payFail', auth: true, flags: flow },
-  { name: 'customerListage', pattern: '/customer/list', auth: true, flags: flow },
+  /** The spec's `customerListage`, named for what it lists. */
+  { name: 'attendeeListPage', pattern: '/customer/list', auth: true, flags: flow },
   { name: 'customerCreatePage', pattern: '/customer/create', auth: true, flags: flow },
   { name: 'OverloadTicketDetail', pattern: '/overload-ticket/detail', auth: false, flags: flow },
   { name: 'OverloadTicketDetail', pattern: '/overload-ticket/:id/share', auth: false, flags: flow },
   { name: 'voucherPage', pattern: '/voucher', auth: false, flags: flow },
-  { name: 'notFundPage', pattern: '/404', auth: false, flags: page },
+  /** The spec's `notFundPage`, spelled right. */
+  { name: 'notFoundPage', pattern: '/404', auth: false, flags: page },
   /** Shown, with status 403, instead of a page a cross-site form posted to (src/middleware.ts). */
   { name: 'forbiddenPage', pattern: '/403', auth: false, flags: page },
   { name: 'couponListPage', pattern: '/couponList', auth: true, flags: flow },
