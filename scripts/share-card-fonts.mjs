@@ -1,5 +1,5 @@
 /**
- * The fonts of the share cards (src/lib/domain/share-card.ts), put into public/share-card-fonts (not in
+ * The fonts of the share cards (src/lib/media/share-card.ts), put into public/share-card-fonts (not in
  * git) before every build: Noto Sans TC and SC (SIL Open Font License, copied beside them) as the
  * WOFF slices their @fontsource packages ship, at the weights the cards use, and an index of the
  * characters each slice holds. A card's renderer reads the index and loads only the slices its text
@@ -10,7 +10,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { FONT_SLICE_DIR, fontSlicePath, SHARE_CARD_WEIGHTS } from '../src/lib/domain/font-slices.ts';
+import { FONT_SLICE_DIR, fontSlicePath, SHARE_CARD_WEIGHTS } from '../src/lib/media/font-slices.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUTPUT = path.join(ROOT, 'public', FONT_SLICE_DIR);

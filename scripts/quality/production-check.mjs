@@ -87,7 +87,7 @@ const LOCAL_ONLY_SPELLINGS = [
   ['POST', `/en/%73andbox/pay/${SANDBOX_REF}`, 'decision=approve', 'application/x-www-form-urlencoded'],
 ];
 
-/** The headers every deployed answer carries (src/lib/domain/security.ts). */
+/** The headers every deployed answer carries (src/lib/http/security.ts). */
 const SECURITY_HEADERS = {
   'strict-transport-security': /^max-age=63072000; includeSubDomains$/,
   'x-content-type-options': /^nosniff$/,

@@ -16,7 +16,7 @@ export const REQUEST_TIMEOUT_MS = 10_000;
  */
 export const REFERENCE_DATA_TTL_MS = 60_000;
 /**
- * Shared browse pages (domain/page-cache.ts): served as rendered for PAGE_CACHE_FRESH_MS, then once
+ * Shared browse pages (http/page-cache.ts): served as rendered for PAGE_CACHE_FRESH_MS, then once
  * more while a new render replaces them, up to PAGE_CACHE_STALE_MS later. A write that changes the
  * catalogue retires them at once (its version is in their key).
  */
@@ -24,7 +24,7 @@ export const PAGE_CACHE_FRESH_MS = 30_000;
 export const PAGE_CACHE_STALE_MS = 60_000;
 /**
  * The bodies of shared pages an isolate keeps in its own memory besides the Cache API
- * (domain/page-memory.ts): a hot page then costs no cache lookup. A page is about 35–75 KB of HTML,
+ * (http/page-memory.ts): a hot page then costs no cache lookup. A page is about 35–75 KB of HTML,
  * so this holds a few hundred of the most recently used, a small part of an isolate's 128 MB.
  */
 export const PAGE_MEMORY_BYTES = 16 * 1024 * 1024;

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPLICA_BOOKMARK_COOKIE } from '../../src/lib/config.ts';
 import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
-import { usableBookmark } from '../../src/lib/domain/replica-bookmark.ts';
+import { usableBookmark } from '../../src/lib/http/replica-bookmark.ts';
 import { type HoldAnswer, sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
 import {
   checkoutHoldStatement,

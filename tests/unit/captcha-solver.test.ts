@@ -20,9 +20,9 @@ import {
   drawCaptcha,
   NO_DISTORTION,
   type Distortion,
-} from '../../src/lib/domain/captcha.ts';
+} from '../../src/lib/media/captcha.ts';
 import { CAPTCHA_LENGTH } from '../../src/lib/config.ts';
-import type { GrayImage } from '../../src/lib/domain/png.ts';
+import type { GrayImage } from '../../src/lib/media/png.ts';
 
 /** A seeded generator, so every run draws and attacks the same images. */
 function seeded(seed: number): () => number {

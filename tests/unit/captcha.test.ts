@@ -8,8 +8,8 @@ import {
   isCaptchaShaped,
   normalizeCaptchaAnswer,
   NO_DISTORTION,
-} from '../../src/lib/domain/captcha.ts';
-import { crc32, encodePng, type GrayImage } from '../../src/lib/domain/png.ts';
+} from '../../src/lib/media/captcha.ts';
+import { crc32, encodePng, type GrayImage } from '../../src/lib/media/png.ts';
 
 /** A seeded generator, so a drawing can be compared with another. */
 function seeded(seed: number): () => number {

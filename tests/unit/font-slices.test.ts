@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familiesFor, fontSlicePath, fontSlices, parseUnicodeRange, slicesFor } from '../../src/lib/domain/font-slices.ts';
+import { familiesFor, fontSlicePath, fontSlices, parseUnicodeRange, slicesFor } from '../../src/lib/media/font-slices.ts';
 
 const slices = fontSlices({
   tc: [

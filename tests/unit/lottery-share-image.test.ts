@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareImageSvg, wrapText } from '../../src/lib/domain/lottery-share-image.ts';
+import { shareImageSvg, wrapText } from '../../src/lib/media/lottery-share-image.ts';
 
 describe('the share image', () => {
   const text = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedPageState, isPersonalAnswer, sharedPageKeyOf, type PageRequest } from '../../src/lib/domain/page-cache.ts';
+import { cachedPageState, isPersonalAnswer, sharedPageKeyOf, type PageRequest } from '../../src/lib/http/page-cache.ts';
 import { visitorOf } from '../../src/lib/domain/visitor.ts';
 import { ROUTES } from '../../src/lib/routes.ts';
 

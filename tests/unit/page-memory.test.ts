@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageMemory } from '../../src/lib/domain/page-memory.ts';
+import { PageMemory } from '../../src/lib/http/page-memory.ts';
 
 describe('page memory', () => {
   it('answers what it keeps, and nothing for a key it never kept', () => {

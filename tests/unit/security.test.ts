@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedOrigin, securityHeaders } from '../../src/lib/domain/security.ts';
+import { isAllowedOrigin, securityHeaders } from '../../src/lib/http/security.ts';
 import { cleanText } from '../../src/lib/domain/text.ts';
 import { rewardMonthStart } from '../../src/lib/domain/invitations.ts';
 import { failuresSoFar, lockoutAfter, minutesUntil } from '../../src/lib/domain/lockout.ts';

@@ -11,7 +11,7 @@ import {
   textWidthEm,
   titleHeight,
   titleLayout,
-} from '../../src/lib/domain/share-card.ts';
+} from '../../src/lib/media/share-card.ts';
 
 const lottery: ShareCardContent = {
   subject: { kind: 'lottery', lotteryId: 3 },

@@ -9,9 +9,9 @@ import { MAX_BODY_BYTES, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE }
 import { database } from '../db/client.ts';
 import { DomainError } from '../domain/errors.ts';
 import { publicOrigin } from '../domain/public-origin.ts';
-import { bookmarkCookie, mayWrite, usableBookmark } from '../domain/replica-bookmark.ts';
+import { bookmarkCookie, mayWrite, usableBookmark } from '../http/replica-bookmark.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
-import { isAllowedOrigin, securityHeaders } from '../domain/security.ts';
+import { isAllowedOrigin, securityHeaders } from '../http/security.ts';
 import { visitorOf } from '../domain/visitor.ts';
 import { translator } from '../i18n/index.ts';
 import { AfterWriteWork } from '../services/after-write.ts';

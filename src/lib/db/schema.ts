@@ -945,7 +945,7 @@ export const activityCheapestListings = sqliteTable(
 /**
  * One row (id 1): the version of what the shared browse pages show. Triggers of migration
  * 0012_page_cache_version bump it on every write that changes a card, a price, a sale state or a
- * rate, so the edge cache's key moves on and no page shows a stale price for long (domain/page-cache.ts).
+ * rate, so the edge cache's key moves on and no page shows a stale price for long (http/page-cache.ts).
  */
 export const catalogueVersion = sqliteTable('catalogue_version', {
   id: integer('id').primaryKey(),

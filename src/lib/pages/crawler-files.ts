@@ -1,7 +1,7 @@
 /**
  * The answers of robots.txt and the sitemaps (src/pages/robots.txt.ts, sitemap.xml.ts, sitemaps/):
  * plain text or XML on the configured public origin, shared through the edge cache like the browse
- * pages (domain/page-cache.ts keys them by the catalogue version). A deployed build without
+ * pages (http/page-cache.ts keys them by the catalogue version). A deployed build without
  * PUBLIC_ORIGIN names no sitemap rather than one on the Host header.
  */
 import type { APIContext } from 'astro';

@@ -1,5 +1,5 @@
 /**
- * Share cards (domain/share-card.ts) of the lottery and invitation links: what each says, built the
+ * Share cards (media/share-card.ts) of the lottery and invitation links: what each says, built the
  * same way by the page that names the card in its link preview and by the endpoint that draws it
  * (src/pages/share-cards/[...card].ts), so the version in the page's URL is the one the endpoint
  * finds. The endpoint keeps each drawn card in the edge cache under its versioned path: a card is
@@ -16,7 +16,7 @@ import {
   type ShareCardSubject,
   shareCardPath,
   shareCardVersion,
-} from '../domain/share-card.ts';
+} from '../media/share-card.ts';
 import { DomainError } from '../domain/errors.ts';
 import { type Translate, translator } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';

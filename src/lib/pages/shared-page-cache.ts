@@ -1,10 +1,10 @@
 /**
  * The edge cache of shared browse pages, in front of Astro: an anonymous visitor's home, listing,
  * activity or info page is served from the Cache API of the data centre under the key of
- * domain/page-cache.ts, rendered at most once per PAGE_CACHE_FRESH_MS for everyone who shares that
+ * http/page-cache.ts, rendered at most once per PAGE_CACHE_FRESH_MS for everyone who shares that
  * key, and re-rendered in the background when it turns stale; anyone's robots.txt or sitemap
  * likewise, within the longer windows of CRAWLER_FILE_FRESH_MS and CRAWLER_FILE_STALE_MS. While an
- * answer is fresh, the isolate also keeps it in memory (domain/page-memory.ts) and answers it from
+ * answer is fresh, the isolate also keeps it in memory (http/page-memory.ts) and answers it from
  * there, without a Cache API lookup. Anything else, and every answer that sets a cookie or says it
  * is private, goes to Astro and back untouched.
  */
@@ -17,8 +17,8 @@ import {
   PAGE_MEMORY_BYTES,
 } from '../config.ts';
 import { database } from '../db/client.ts';
-import { cachedPageState, isCrawlerFile, sharedPageKeyOf } from '../domain/page-cache.ts';
-import { PageMemory } from '../domain/page-memory.ts';
+import { cachedPageState, isCrawlerFile, sharedPageKeyOf } from '../http/page-cache.ts';
+import { PageMemory } from '../http/page-memory.ts';
 import type { Visitor } from '../domain/visitor.ts';
 import { catalogueVersions, type CatalogueVersions } from '../services/reference-data.ts';
 

@@ -6,10 +6,10 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { CAPTCHA_LENGTH, CAPTCHA_TTL_MS, CAPTCHAS_PER_CLIENT_MINUTE } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { captchaChallenges } from '../db/schema.ts';
-import { CAPTCHA_ALPHABET, drawCaptcha, isCaptchaShaped, normalizeCaptchaAnswer } from '../domain/captcha.ts';
+import { CAPTCHA_ALPHABET, drawCaptcha, isCaptchaShaped, normalizeCaptchaAnswer } from '../media/captcha.ts';
 import { DomainError } from '../domain/errors.ts';
 import { constantTimeEqual, randomBytes, randomString, randomToken, sha256Hex } from '../domain/password.ts';
-import { encodePng } from '../domain/png.ts';
+import { encodePng } from '../media/png.ts';
 import { hitAll } from './rate-limit.ts';
 
 const answerHash = (id: string, answer: string) => sha256Hex(`captcha:${id}:${answer}`);

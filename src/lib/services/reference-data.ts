@@ -22,7 +22,7 @@ const CATALOGUE_ROW = 1;
 const REFERENCE_ROW = 2;
 
 export interface CatalogueVersions {
-  /** Part of every shared page's cache key (domain/page-cache.ts). */
+  /** Part of every shared page's cache key (http/page-cache.ts). */
   catalogue: number;
   /** The version of this module's copy. */
   reference: number;

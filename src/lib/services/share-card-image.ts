@@ -1,6 +1,6 @@
 /**
- * Draws a share card (domain/share-card.ts) as a JPEG, in the worker: Satori lays the card out and
- * turns its text into SVG paths with the font slices the text needs (domain/font-slices.ts), resvg
+ * Draws a share card (media/share-card.ts) as a JPEG, in the worker: Satori lays the card out and
+ * turns its text into SVG paths with the font slices the text needs (media/font-slices.ts), resvg
  * draws the SVG, jpeg-js encodes the pixels. Satori's layout engine (Yoga) and resvg are WebAssembly
  * modules imported as such (Workers compile no WebAssembly from bytes at run time). Fonts and the
  * poster are static assets, read through the ASSETS binding; the isolate keeps what it read.
@@ -19,8 +19,8 @@ import {
   fontSlices,
   type ShareCardWeight,
   slicesFor,
-} from '../domain/font-slices.ts';
-import { type ShareCardContent, SHARE_CARD_SIZE, shareCardText, shareCardTree } from '../domain/share-card.ts';
+} from '../media/font-slices.ts';
+import { type ShareCardContent, SHARE_CARD_SIZE, shareCardText, shareCardTree } from '../media/share-card.ts';
 
 /** Reads a static asset by path: the worker's ASSETS binding. */
 export type AssetReader = (path: string) => Promise<Response>;

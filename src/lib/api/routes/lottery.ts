@@ -12,7 +12,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { shareImageSvg } from '../../domain/lottery-share-image.ts';
+import { shareImageSvg } from '../../media/lottery-share-image.ts';
 import { localizedPath } from '../../i18n/locales.ts';
 import { requirePublicOrigin } from '../../services/public-origin.ts';
 import {

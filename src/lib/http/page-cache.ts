@@ -6,8 +6,8 @@
  * and nothing that names a person.
  */
 import { routeFor, type RouteName } from '../routes.ts';
-import { parseSitemapFilePath, SITEMAP_INDEX_PATH } from './sitemap.ts';
-import type { Visitor } from './visitor.ts';
+import { parseSitemapFilePath, SITEMAP_INDEX_PATH } from '../domain/sitemap.ts';
+import type { Visitor } from '../domain/visitor.ts';
 
 /** The pages every anonymous visitor of a language, currency and city sees alike. */
 const SHARED_PAGES: ReadonlySet<RouteName> = new Set<RouteName>([

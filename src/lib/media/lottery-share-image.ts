@@ -2,7 +2,7 @@
  * The share image of a lottery entry: a 600×800 SVG card with the show, the prize, the steps for a
  * friend and a QR code of the share link, drawn on the server so the page ships no canvas code.
  */
-import { qrSvg } from './payment-qr.ts';
+import { qrSvg } from '../domain/payment-qr.ts';
 
 export interface ShareImageText {
   title: string;
