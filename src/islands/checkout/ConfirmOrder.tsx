@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiClientError, callOptions, newIdempotencyKey, unwrap } from '../../lib/browser/api-client.ts';
+import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import { TAKER_DELIVERY_TYPES, TAKER_NAME_MAX_LENGTH, type DeliveryType } from '../../lib/config.ts';
 import type { PaymentMethod } from '../../lib/config.ts';
 import { confirmSearch, payHref, pickerHref } from '../../lib/domain/confirm-query.ts';
@@ -20,7 +20,7 @@ import { $taker, loadTaker, updateTaker } from '../../lib/browser/checkout.ts';
 import { bindFields, Field, PhoneFields } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';
 import { failureText as failureTextOf } from '../shared/messages.ts';
-import { goToLogin } from '../shared/mutation.ts';
+import { useMutation } from '../shared/mutation.ts';
 import { CostBreakdown, type Pricing } from './CostBreakdown.tsx';
 import { CouponPicker } from './CouponPicker.tsx';
 import './checkout.css';
@@ -74,8 +74,6 @@ export default function ConfirmOrder(props: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pricing, setPricing] = useState<Pricing>({ state: 'ready' });
   const [alert, setAlert] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const idempotencyKey = useRef<string | null>(null);
   const quoting = useRef<AbortController | null>(null);
 
   const need = quote.attendeesRequired;
@@ -89,14 +87,6 @@ export default function ConfirmOrder(props: Props) {
 
   useEffect(loadTaker, []);
   useEffect(() => history.replaceState(history.state, '', here), [here]);
-  useEffect(() => {
-    // Back from the pay page, the browser may restore this page as it was left: still submitting.
-    const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) setSubmitting(false);
-    };
-    addEventListener('pageshow', restored);
-    return () => removeEventListener('pageshow', restored);
-  }, []);
 
   const failureText = (error: unknown) => failureTextOf(error, m);
 
@@ -178,30 +168,38 @@ export default function ConfirmOrder(props: Props) {
     };
   }
 
-  async function submit(event: FormEvent) {
+  // One Idempotency-Key per visit: a retry after a lost answer returns the order already made.
+  const placing = useMutation<ReturnType<typeof orderBody>, { id: number }>({
+    messages: m,
+    call: (body, idempotencyKey) => unwrap(api.v1.orders.$post({ json: body }, callOptions({ idempotencyKey }))),
+    // Stays "submitting" while the browser leaves for the pay page.
+    busyAfterSuccess: true,
+    onSuccess: (order) => window.location.assign(payHref(paths.pay, order.id)),
+    onFailure: ({ text, field, status }) => {
+      if (field && FIELD_ELEMENTS[field]) showProblems({ [field]: text });
+      else setAlert(text);
+      // Sold out, a new price or a coupon gone: show the figures as they are now.
+      if (status === 409) void requote(choice);
+    },
+  });
+
+  useEffect(() => {
+    // Back from the pay page, the browser may restore this page as it was left: still submitting.
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) placing.release();
+    };
+    addEventListener('pageshow', restored);
+    return () => removeEventListener('pageshow', restored);
+  }, [placing.release]);
+
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (submitting || pricing.state !== 'ready') return;
+    if (placing.busy || pricing.state !== 'ready') return;
     setAlert('');
     const found = problems();
     if (Object.keys(found).length > 0) return showProblems(found);
     setErrors({});
-    idempotencyKey.current ??= newIdempotencyKey();
-    setSubmitting(true);
-    try {
-      const order = await unwrap(api.v1.orders.$post({ json: orderBody() }, callOptions({ idempotencyKey: idempotencyKey.current })));
-      // Stays "submitting" while the browser leaves for the pay page.
-      window.location.assign(payHref(paths.pay, order.id));
-    } catch (error) {
-      // The session ended on the server: sign in again and come back to this very form.
-      if (error instanceof ApiClientError && error.status === 401) return goToLogin();
-      setSubmitting(false);
-      const fieldError =
-        error instanceof ApiClientError && error.kind === 'http' && error.field && FIELD_ELEMENTS[error.field] ? error.field : null;
-      if (fieldError) showProblems({ [fieldError]: failureText(error) });
-      else setAlert(failureText(error));
-      // Sold out, a new price or a coupon gone: show the figures as they are now.
-      if (error instanceof ApiClientError && error.status === 409) void requote(choice);
-    }
+    void placing.run(orderBody());
   }
 
   const addressError = errors.addressId ?? (address ? undefined : format(m, 'error.delivery_address_required'));
@@ -386,8 +384,8 @@ export default function ConfirmOrder(props: Props) {
           <span id="submit-total-label">{format(m, 'confirm.cost.total')}</span>{' '}
           <output aria-labelledby="submit-total-label">{quote.cost.formatted.total}</output>
         </p>
-        <button type="submit" className="auth-submit" disabled={!hydrated || submitting || pricing.state !== 'ready'}>
-          {format(m, submitting ? 'confirm.submitting' : 'confirm.submit')}
+        <button type="submit" className="auth-submit" disabled={!hydrated || placing.busy || pricing.state !== 'ready'}>
+          {format(m, placing.busy ? 'confirm.submitting' : 'confirm.submit')}
         </button>
       </div>
     </form>

@@ -3,7 +3,7 @@
  * per attempt, a failure turned into its text and the field it names, and a session that ended on
  * the server (401) sent to login with this page (path and query) to come back to (SPEC.md section 8).
  */
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ApiClientError, newIdempotencyKey } from '../../lib/browser/api-client.ts';
 import { DEFAULT_LOCALE, isLocale, localizedPath } from '../../lib/i18n/locales.ts';
 import type { Messages } from '../../lib/i18n/messages.ts';
@@ -47,6 +47,8 @@ export interface Mutation<Input> {
   run: (input: Input) => Promise<void>;
   /** Starts a new attempt: the next call gets a fresh Idempotency-Key. */
   renewKey: () => void;
+  /** Ends the busy state a success kept (`busyAfterSuccess`): the page came back from the browser's back-forward cache. */
+  release: () => void;
 }
 
 export function useMutation<Input = void, Result = unknown>(options: MutationOptions<Input, Result>): Mutation<Input> {
@@ -85,11 +87,18 @@ export function useMutation<Input = void, Result = unknown>(options: MutationOpt
     options.onSuccess?.(result, input);
   }
 
+  // Stable, so an effect may depend on it.
+  const release = useCallback(() => {
+    running.current = false;
+    setBusy(false);
+  }, []);
+
   return {
     busy,
     run,
     renewKey: () => {
       key.current = null;
     },
+    release,
   };
 }
