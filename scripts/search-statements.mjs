@@ -18,7 +18,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
-import { LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../src/lib/config.ts';
+import { LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../src/lib/config/browse.ts';
 import { activities } from '../src/lib/db/schema.ts';
 import { cardQuery } from '../src/lib/services/catalogue.ts';
 import { indexMatches, matchAttempts, phraseMatches } from '../src/lib/services/search.ts';

@@ -69,7 +69,7 @@ declare namespace Cloudflare {
     TURNSTILE_SCRIPT_URL?: string;
     /** One waiting room per high-demand session (src/lib/durable-objects/waiting-room.ts), named by the session id. */
     WAITING_ROOM: DurableObjectNamespace<import('./lib/durable-objects/waiting-room.ts').WaitingRoom>;
-    /** Checkout's orders a minute at which a plain session turns high demand by itself (default: config.ts `HIGH_DEMAND_ORDERS_PER_MINUTE`). */
+    /** Checkout's orders a minute at which a plain session turns high demand by itself (default: config/on-sale.ts `HIGH_DEMAND_ORDERS_PER_MINUTE`). */
     HIGH_DEMAND_ORDERS_PER_MINUTE?: string;
     /** Local builds only: milliseconds added to every D1 round trip, standing for a far region (`npm run bench`). */
     D1_LATENCY_MS?: string;

@@ -7,7 +7,7 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
-import { CHANNEL_COOKIE, CHANNEL_COOKIE_MAX_AGE_S, PERSONAL_CACHE_CONTROL, REPLICA_BOOKMARK_COOKIE } from './lib/config.ts';
+import { CHANNEL_COOKIE, CHANNEL_COOKIE_MAX_AGE_S, PERSONAL_CACHE_CONTROL, REPLICA_BOOKMARK_COOKIE } from './lib/config/request.ts';
 import { localizedPath } from './lib/i18n/locales.ts';
 import { handedVisitor } from './lib/pages/visitor.ts';
 import { routeFor } from './lib/routes.ts';

@@ -4,7 +4,7 @@
  * script runs only if its exact text is one of these (no 'unsafe-inline'). Render one with
  * <InlineScript name="..."/> (src/components/InlineScript.astro); its text is served verbatim.
  */
-import { AD_CLICK_PARAMS } from './config.ts';
+import { AD_CLICK_PARAMS } from './config/request.ts';
 
 export const INLINE_SCRIPTS = {
   /** The header's popups open from a plain click handler, before any bundle has loaded. */

@@ -7,7 +7,7 @@
  * the confirm page read (tests/e2e/all-in-prices.spec.ts reads the same on the rendered pages).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryType } from '../../src/lib/config.ts';
+import type { DeliveryType } from '../../src/lib/domain/delivery.ts';
 import { fromPrice } from '../../src/lib/domain/pricing.ts';
 import type { ActivityDetail, TicketGroupInfo, TicketOffer } from '../../src/lib/services/activity-detail.ts';
 import type { ActivityCard, HomeConfig } from '../../src/lib/services/catalogue.ts';

@@ -4,10 +4,10 @@ import {
   CAPTCHA_AFTER_FAILURES,
   CODE_MAX_ATTEMPTS,
   CODE_SEND_LIMITS,
-  DEV_CAPTCHA_ANSWER_HEADER,
   PASSWORD_LOCKOUT,
   TURNSTILE_ACTION,
-} from '../../src/lib/config.ts';
+} from '../../src/lib/config/accounts.ts';
+import { DEV_CAPTCHA_ANSWER_HEADER } from '../../src/lib/config/request.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { solveChallenge, storeChallenge } from '../../src/lib/services/captcha.ts';
 import { resendDouble } from '../doubles/resend-api.ts';

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDEE_CHANGE_CUTOFF_MS, ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config.ts';
+import { ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config/gate.ts';
+import { ATTENDEE_CHANGE_CUTOFF_MS } from '../../src/lib/config/orders.ts';
 import type { DoorTicket } from '../../src/lib/domain/admission.ts';
 import { currentEntryCode, entryPayload } from '../../src/lib/domain/entry-code.ts';
 import type { Admission, DoorSync, GateSession, OfflineOutcome } from '../../src/lib/services/admission.ts';

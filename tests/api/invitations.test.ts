@@ -4,7 +4,7 @@ import { database } from '../../src/lib/db/client.ts';
 import type { InvitationView } from '../../src/lib/services/invitations.ts';
 import { applyOrderEvent } from '../../src/lib/services/orders/lifecycle.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
-import { INVITER_REWARDS_PER_MONTH } from '../../src/lib/config.ts';
+import { INVITER_REWARDS_PER_MONTH } from '../../src/lib/config/accounts.ts';
 import { latestCode, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 

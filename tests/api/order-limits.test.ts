@@ -6,7 +6,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TICKET_CAP, UNPAID_HOLD_LIMITS } from '../../src/lib/config.ts';
+import { ACCOUNT_TICKET_CAP, UNPAID_HOLD_LIMITS } from '../../src/lib/config/orders.ts';
 import { sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
 import { checkoutHoldStatement, inventoryHoldStatement, placementStatements } from '../../src/lib/services/orders/placement.ts';
 import type { ActivityDetail } from '../../src/lib/services/activity-detail.ts';

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_FEE_BASIS_POINTS, TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config.ts';
+import { SERVICE_FEE_BASIS_POINTS } from '../../src/lib/config/orders.ts';
+import { TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config/request.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
 import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders/presenters.ts';

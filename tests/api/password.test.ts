@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_ITERATIONS } from '../../src/lib/config.ts';
+import { PASSWORD_ITERATIONS } from '../../src/lib/config/accounts.ts';
 import { hashPassword, verifyPassword } from '../../src/lib/domain/password.ts';
 
 describe('passwords in workerd', () => {

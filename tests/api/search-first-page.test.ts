@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../../src/lib/config.ts';
+import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../../src/lib/config/browse.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { ACTIVITY_STATUS } from '../../src/lib/domain/activity.ts';
 import type { ListResponse } from '../../src/lib/services/listing.ts';

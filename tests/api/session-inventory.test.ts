@@ -6,7 +6,7 @@
 import { abortAllDurableObjects, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPLICA_BOOKMARK_COOKIE } from '../../src/lib/config.ts';
+import { REPLICA_BOOKMARK_COOKIE } from '../../src/lib/config/request.ts';
 import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
 import { usableBookmark } from '../../src/lib/http/replica-bookmark.ts';
 import { type HoldAnswer, sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';

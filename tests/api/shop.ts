@@ -6,7 +6,8 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import { ACCOUNT_TICKET_CAP, PAYMENT_TIME_LIMIT_MS, UNPAID_HOLD_LIMITS, USER_ID_COOKIE } from '../../src/lib/config.ts';
+import { ACCOUNT_TICKET_CAP, PAYMENT_TIME_LIMIT_MS, UNPAID_HOLD_LIMITS } from '../../src/lib/config/orders.ts';
+import { USER_ID_COOKIE } from '../../src/lib/config/request.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
 import type { OrderPlacement } from '../../src/lib/services/orders/placement.ts';

@@ -7,7 +7,7 @@
 import { abortAllDurableObjects, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAYMENT_TIME_LIMIT_MS } from '../../src/lib/config.ts';
+import { PAYMENT_TIME_LIMIT_MS } from '../../src/lib/config/orders.ts';
 import type { OnSale } from '../../src/lib/domain/on-sale.ts';
 import { type HoldAnswer, inventoryOf } from '../../src/lib/durable-objects/session-inventory.ts';
 import { waitingRoom } from '../../src/lib/durable-objects/waiting-room.ts';

@@ -5,7 +5,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TURNSTILE_ACTION } from '../../src/lib/config.ts';
+import { TURNSTILE_ACTION } from '../../src/lib/config/accounts.ts';
 import type { WaitingView } from '../../src/lib/services/waiting-room.ts';
 import { allowAnotherCode, latestCode, signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { REPLICA_BOOKMARK_COOKIE, WAITING_ROOM_PASS_LIFETIME_MS } from '../../src/lib/config.ts';
+import { WAITING_ROOM_PASS_LIFETIME_MS } from '../../src/lib/config/on-sale.ts';
+import { REPLICA_BOOKMARK_COOKIE } from '../../src/lib/config/request.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';

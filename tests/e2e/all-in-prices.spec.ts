@@ -8,7 +8,7 @@
  * the confirm page's total are that total exactly.
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import type { DeliveryType } from '../../src/lib/config.ts';
+import type { DeliveryType } from '../../src/lib/domain/delivery.ts';
 import { searchUrl } from '../../src/lib/domain/listing-url.ts';
 import { fromPrice } from '../../src/lib/domain/pricing.ts';
 import type { ActivityCard, HomeConfig } from '../../src/lib/services/catalogue.ts';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEV_CAPTCHA_ANSWER_HEADER } from '../../src/lib/config.ts';
+import { DEV_CAPTCHA_ANSWER_HEADER } from '../../src/lib/config/request.ts';
 import { codeFor, ownClientAddress, signUpByEmail, uniqueEmail } from './auth-helpers.ts';
 import { seriousViolations } from './shop-helpers.ts';
 

@@ -8,7 +8,8 @@
  * its URL is checked here.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { type DeliveryType, TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config.ts';
+import { TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config/request.ts';
+import type { DeliveryType } from '../../src/lib/domain/delivery.ts';
 import { formatOrderTime } from '../../src/lib/domain/order-pages.ts';
 import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/activity-detail.ts';
 import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders/presenters.ts';

@@ -8,7 +8,7 @@
  * without signal, and uploads that admission when the signal is back.
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config.ts';
+import { ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config/gate.ts';
 import { currentEntryCode, entryPayload } from '../../src/lib/domain/entry-code.ts';
 import type { Voucher } from '../../src/lib/services/vouchers.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';

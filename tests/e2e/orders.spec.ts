@@ -6,7 +6,7 @@
  * Every test signs up its own buyer and places its own orders, on listings found through the API.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ORDER_PAGE_SIZE } from '../../src/lib/config.ts';
+import { ORDER_PAGE_SIZE } from '../../src/lib/config/orders.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {

@@ -13,7 +13,7 @@ import type { AxeResults, RunOptions } from 'axe-core';
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { fulfilAsSeller, queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
-import type { PaymentMethod } from '../../src/lib/config.ts';
+import type { PaymentMethod } from '../../src/lib/domain/payment-methods.ts';
 import { DEMO_SELLER_PASSWORD } from '../../src/lib/db/seed.ts';
 import type { MessageKey } from '../../src/lib/i18n/keys.ts';
 import { format, pluralKey } from '../../src/lib/i18n/messages.ts';

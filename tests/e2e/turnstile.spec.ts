@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { devices, expect, type Page, test } from '@playwright/test';
 import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { e2eStateDir, freePort, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER } from '../../scripts/local-db.mjs';
-import { TURNSTILE_ACTION } from '../../src/lib/config.ts';
+import { TURNSTILE_ACTION } from '../../src/lib/config/accounts.ts';
 import {
   startTurnstileDouble,
   TURNSTILE_DOUBLE_SECRET,

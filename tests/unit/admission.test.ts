@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ATTENDEE_CHANGE_CUTOFF_MS, ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config.ts';
+import { ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config/gate.ts';
+import { ATTENDEE_CHANGE_CUTOFF_MS } from '../../src/lib/config/orders.ts';
 import {
   admissionRefusal,
   admitsFor,

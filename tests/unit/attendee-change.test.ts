@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTENDEE_CHANGE_CUTOFF_MS } from '../../src/lib/config.ts';
+import { ATTENDEE_CHANGE_CUTOFF_MS } from '../../src/lib/config/orders.ts';
 import { attendeeChangeDeadline, attendeeChangeRefusal, ticketChangeable } from '../../src/lib/domain/attendee-change.ts';
 
 const HOUR = 3600 * 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECENT_SHOWS_DAYS } from '../../src/lib/config.ts';
+import { RECENT_SHOWS_DAYS } from '../../src/lib/config/browse.ts';
 import {
   addDays,
   calendarApiPath,

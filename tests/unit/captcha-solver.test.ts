@@ -21,7 +21,7 @@ import {
   NO_DISTORTION,
   type Distortion,
 } from '../../src/lib/media/captcha.ts';
-import { CAPTCHA_LENGTH } from '../../src/lib/config.ts';
+import { CAPTCHA_LENGTH } from '../../src/lib/config/accounts.ts';
 import type { GrayImage } from '../../src/lib/media/png.ts';
 
 /** A seeded generator, so every run draws and attacks the same images. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SUGGESTION_DELAY_MS } from '../../src/lib/config.ts';
+import { SUGGESTION_DELAY_MS } from '../../src/lib/config/browse.ts';
 import { createSuggestScheduler, debounce } from '../../src/lib/domain/debounce.ts';
 
 beforeEach(() => {

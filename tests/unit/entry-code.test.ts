@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_CODE_DIGITS, ENTRY_CODE_SKEW_STEPS, ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config.ts';
+import { ENTRY_CODE_DIGITS, ENTRY_CODE_SKEW_STEPS, ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config/gate.ts';
 import {
   base64urlBytes,
   currentEntryCode,

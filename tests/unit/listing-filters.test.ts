@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CITY_ID, IGNORED_CITY_ID } from '../../src/lib/config.ts';
+import { DEFAULT_CITY_ID, IGNORED_CITY_ID } from '../../src/lib/config/request.ts';
 import { dateBoundProblems, listingCity, matchingPreset, pageCount, presetRange } from '../../src/lib/domain/listing-filters.ts';
 
 const TAIPEI = 343;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GEOLOCATION_OPTIONS } from '../../src/lib/config.ts';
+import { GEOLOCATION_OPTIONS } from '../../src/lib/config/browse.ts';
 import {
   $locationCity,
   chooseCity,

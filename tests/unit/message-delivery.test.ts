@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_MAX_ATTEMPTS, MESSAGE_RETRY_DELAYS_S } from '../../src/lib/config.ts';
+import { MESSAGE_MAX_ATTEMPTS, MESSAGE_RETRY_DELAYS_S } from '../../src/lib/config/messages.ts';
 import { deliveryVerdict } from '../../src/lib/domain/message-delivery.ts';
 
 describe('deliveryVerdict', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_KEYWORD_MAX_LENGTH } from '../../src/lib/config.ts';
+import { ORDER_KEYWORD_MAX_LENGTH } from '../../src/lib/config/orders.ts';
 import { ORDER_STATUSES } from '../../src/lib/domain/order-state.ts';
 import { catalogues } from '../../src/lib/i18n/index.ts';
 import {

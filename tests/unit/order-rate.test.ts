@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HIGH_DEMAND_ORDERS_PER_MINUTE } from '../../src/lib/config.ts';
+import { HIGH_DEMAND_ORDERS_PER_MINUTE } from '../../src/lib/config/on-sale.ts';
 import { highDemandThreshold, minuteOf, ordersInLastMinute, reachesHighDemand } from '../../src/lib/domain/order-rate.ts';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_ITERATIONS } from '../../src/lib/config.ts';
+import { PASSWORD_ITERATIONS } from '../../src/lib/config/accounts.ts';
 import {
   constantTimeEqual,
   fromBase64Url,

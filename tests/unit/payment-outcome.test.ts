@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_METHODS } from '../../src/lib/config.ts';
+import { PAYMENT_METHODS } from '../../src/lib/domain/payment-methods.ts';
 import { ORDER_STATUSES } from '../../src/lib/domain/order-state.ts';
 import {
   isPaidStatus,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_METHODS, SANDBOX_PROVIDER, STRIPE_PROVIDER } from '../../src/lib/config.ts';
+import { SANDBOX_PROVIDER, STRIPE_PROVIDER } from '../../src/lib/config/orders.ts';
+import { PAYMENT_METHODS } from '../../src/lib/domain/payment-methods.ts';
 import { checkoutProvider, offeredPaymentMethods, type PaymentSetup } from '../../src/lib/domain/payment-provider-choice.ts';
 
 const setup = (overrides: Partial<PaymentSetup>): PaymentSetup => ({

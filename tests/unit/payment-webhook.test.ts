@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_TOLERANCE_MS } from '../../src/lib/config.ts';
+import { WEBHOOK_TOLERANCE_MS } from '../../src/lib/config/orders.ts';
 import { parseSignatureHeader, signatureHeader, signedPayload, timestampFresh } from '../../src/lib/domain/payment-webhook.ts';
 
 const signature = 'abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_HISTORY_MAX, SEARCH_HISTORY_TTL_DAYS } from '../../src/lib/config.ts';
+import { SEARCH_HISTORY_MAX, SEARCH_HISTORY_TTL_DAYS } from '../../src/lib/config/browse.ts';
 import { addToHistory, parseHistory, pruneHistory, type SearchRecord } from '../../src/lib/domain/search-history.ts';
 
 const DAY = 24 * 3600 * 1000;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SEARCH_HISTORY_TTL_DAYS } from '../../src/lib/config.ts';
+import { SEARCH_HISTORY_TTL_DAYS } from '../../src/lib/config/browse.ts';
 import { $searchHistory, clearSearchHistory, loadSearchHistory, recordSearch, SEARCH_HISTORY_KEY } from '../../src/lib/browser/search.ts';
 
 const DAY = 24 * 3600 * 1000;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { getTableName, is } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { describe, it, expect } from 'vitest';
-import { DEFAULT_CITY_ID } from '../../src/lib/config.ts';
+import { DEFAULT_CITY_ID } from '../../src/lib/config/request.ts';
 import * as schema from '../../src/lib/db/schema.ts';
 import { verifyPassword } from '../../src/lib/domain/password.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TAKER_NAME_MAX_LENGTH } from '../../src/lib/config.ts';
+import { TAKER_NAME_MAX_LENGTH } from '../../src/lib/config/orders.ts';
 import { takerNameProblem } from '../../src/lib/domain/validation.ts';
 
 describe('takerNameProblem (the name a pickup SMS carries)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_FEE_BASIS_POINTS, TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../../src/lib/config.ts';
+import { SERVICE_FEE_BASIS_POINTS, TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../../src/lib/config/orders.ts';
 import {
   listableTickets,
   listingState,

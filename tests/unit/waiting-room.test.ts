@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WAITING_ROOM_POLL_JITTER, WAITING_ROOM_POLL_MS } from '../../src/lib/config.ts';
+import { WAITING_ROOM_POLL_JITTER, WAITING_ROOM_POLL_MS } from '../../src/lib/config/on-sale.ts';
 import { mulberry32 } from '../../src/lib/domain/random.ts';
 import {
   advanceAdmissions,

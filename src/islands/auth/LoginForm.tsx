@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { api, unwrap } from '../../lib/browser/api-client.ts';
-import { TURNSTILE_ACTION } from '../../lib/config.ts';
+import { TURNSTILE_ACTION } from '../../lib/config/accounts.ts';
 import {
   callingCodeProblem,
   captchaProblem,

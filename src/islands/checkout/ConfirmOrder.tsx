@@ -8,8 +8,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
-import { TAKER_DELIVERY_TYPES, TAKER_NAME_MAX_LENGTH, type DeliveryType } from '../../lib/config.ts';
-import type { PaymentMethod } from '../../lib/config.ts';
+import { TAKER_NAME_MAX_LENGTH } from '../../lib/config/orders.ts';
+import { TAKER_DELIVERY_TYPES, type DeliveryType } from '../../lib/domain/delivery.ts';
+import type { PaymentMethod } from '../../lib/domain/payment-methods.ts';
 import { confirmSearch, payHref, pickerHref } from '../../lib/domain/confirm-query.ts';
 import type { ErrorCode } from '../../lib/domain/errors.ts';
 import { attendeeSelectionStatus, type IdCardType } from '../../lib/domain/identity.ts';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiClientError, callOptions, unwrap } from '../../lib/browser/api-client.ts';
-import { SERVICE_FEE_BASIS_POINTS } from '../../lib/config.ts';
+import { SERVICE_FEE_BASIS_POINTS } from '../../lib/config/orders.ts';
 import { formatMoney } from '../../lib/domain/money.ts';
 import { WAITING_ROOM_TIER_PARAM } from '../../lib/domain/on-sale.ts';
 import { allInAmount } from '../../lib/domain/pricing.ts';

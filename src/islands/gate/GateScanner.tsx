@@ -11,7 +11,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiClientError, api, unwrap, type ApiData } from '../../lib/browser/api-client.ts';
-import { GATE_UPLOAD_RETRY_MS } from '../../lib/config.ts';
+import { GATE_UPLOAD_RETRY_MS } from '../../lib/config/gate.ts';
 import { namesFinalIn, offlineRefusal, type DoorTicket } from '../../lib/domain/admission.ts';
 import { parseEntryScan } from '../../lib/domain/entry-code.ts';
 import type { MessageKey } from '../../lib/i18n/keys.ts';

@@ -9,7 +9,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
-import { CITY_KEYWORD_MAX_LENGTH, CITY_SEARCH_DELAY_MS } from '../../lib/config.ts';
+import { CITY_KEYWORD_MAX_LENGTH, CITY_SEARCH_DELAY_MS } from '../../lib/config/browse.ts';
 import { debounce } from '../../lib/domain/debounce.ts';
 import type { GeolocationFailure } from '../../lib/domain/geo.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';

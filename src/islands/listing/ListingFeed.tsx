@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiClientError, listingPage } from '../../lib/browser/api-client.ts';
-import { PULL_TO_REFRESH_CLOSE_MS } from '../../lib/config.ts';
+import { PULL_TO_REFRESH_CLOSE_MS } from '../../lib/config/browse.ts';
 import type { ImageDelivery } from '../../lib/domain/poster-images.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import FeedCard from './FeedCard.tsx';

@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { api, unwrap, type ApiData } from '../../lib/browser/api-client.ts';
-import { SUGGESTION_DELAY_MS } from '../../lib/config.ts';
+import { SUGGESTION_DELAY_MS } from '../../lib/config/browse.ts';
 import { createSuggestScheduler } from '../../lib/domain/debounce.ts';
 import { MAX_KEYWORD_LENGTH, searchUrl } from '../../lib/domain/listing-url.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';

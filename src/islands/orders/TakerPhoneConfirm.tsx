@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
-import { EMAIL_CODE_LENGTH } from '../../lib/config.ts';
+import { EMAIL_CODE_LENGTH } from '../../lib/config/accounts.ts';
 import { codeProblem } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { useCountdown } from '../auth/verification.tsx';

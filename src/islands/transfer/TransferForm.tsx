@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { api, unwrap } from '../../lib/browser/api-client.ts';
-import { TRANSFER_PLATFORM_FEE_BASIS_POINTS } from '../../lib/config.ts';
+import { TRANSFER_PLATFORM_FEE_BASIS_POINTS } from '../../lib/config/orders.ts';
 import { formatMoney, parseMinorUnits } from '../../lib/domain/money.ts';
 import { transferSplit } from '../../lib/domain/transfer.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';

@@ -5,7 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import { MAX_BODY_BYTES, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
+import { MAX_BODY_BYTES, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from '../config/request.ts';
 import { database } from '../db/client.ts';
 import { DomainError } from '../domain/errors.ts';
 import { publicOrigin } from '../domain/public-origin.ts';

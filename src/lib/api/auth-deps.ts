@@ -1,7 +1,7 @@
 /** What the account services need from a request (services/auth.ts AuthDeps): its database, delivery, language, client and clock. */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { HEADER, TOKEN_COOKIE } from '../config.ts';
+import { HEADER, TOKEN_COOKIE } from '../config/request.ts';
 import { rateLimitClientKey } from '../domain/client-key.ts';
 import { sha256Hex } from '../domain/password.ts';
 import type { AuthDeps } from '../services/auth.ts';

@@ -6,7 +6,7 @@
 import type { Hono } from 'hono';
 import { describeRoute, generateSpecs } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { TOKEN_COOKIE } from '../config.ts';
+import { TOKEN_COOKIE } from '../config/request.ts';
 import type { ApiEnv } from './context.ts';
 
 /** Who may call a route: anyone, a visitor or a signed-in user alike (`maybe`), or only a signed-in user. */

@@ -3,7 +3,8 @@
  * texts. A route composes its bodies and queries from these (and its own one-off fields).
  */
 import { z } from 'zod';
-import { MAX_ID, TURNSTILE_TOKEN_MAX_LENGTH } from '../config.ts';
+import { TURNSTILE_TOKEN_MAX_LENGTH } from '../config/accounts.ts';
+import { MAX_ID } from '../config/request.ts';
 import { codeProblem, type FieldProblem } from '../domain/validation.ts';
 
 /** An id in a JSON body (a number). */

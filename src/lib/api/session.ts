@@ -7,7 +7,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import { getCookie } from 'hono/cookie';
-import { TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
+import { TOKEN_COOKIE, USER_ID_COOKIE } from '../config/request.ts';
 import { DomainError } from '../domain/errors.ts';
 import { sessionUser, type SessionUser } from '../services/sessions.ts';
 import type { ClaimedUserScope, UserScope } from '../services/scope.ts';

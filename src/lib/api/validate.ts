@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { resolver, uniqueSymbol, type validator } from 'hono-openapi';
 import type { z } from 'zod';
-import { HEADER, MAX_JSON_DEPTH, MAX_JSON_KEYS } from '../config.ts';
+import { HEADER, MAX_JSON_DEPTH, MAX_JSON_KEYS } from '../config/request.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { jsonWithinLimits } from '../domain/json-shape.ts';
 import { cleanText } from '../domain/text.ts';

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { DEVICE_ID_COOKIE, PREFERENCE_COOKIE_MAX_AGE_S } from '../config.ts';
+import { DEVICE_ID_COOKIE, PREFERENCE_COOKIE_MAX_AGE_S } from '../config/request.ts';
 import type { ApiEnv } from './context.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -5,7 +5,7 @@
  */
 import { hc, type ClientResponse } from 'hono/client';
 import Cookies from 'js-cookie';
-import { HEADER, REQUEST_CONTEXT, REQUEST_TIMEOUT_MS } from '../config.ts';
+import { HEADER, REQUEST_CONTEXT, REQUEST_TIMEOUT_MS } from '../config/request.ts';
 import { clearSession } from './session.ts';
 import type { AppType } from '../api/app.ts';
 

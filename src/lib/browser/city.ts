@@ -5,7 +5,7 @@
  */
 import { atom, onMount } from 'nanostores';
 import { api, unwrap } from './api-client.ts';
-import { GEOLOCATION_OPTIONS } from '../config.ts';
+import { GEOLOCATION_OPTIONS } from '../config/browse.ts';
 import { geolocationFailure, type Coordinates, type GeolocationFailure } from '../domain/geo.ts';
 
 export interface StoredCity {

@@ -4,7 +4,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import Cookies from 'js-cookie';
-import { USER_ID_COOKIE } from '../config.ts';
+import { USER_ID_COOKIE } from '../config/request.ts';
 
 export interface UserInfo {
   user: { userId: number; nickname: string };

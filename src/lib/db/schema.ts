@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { PaymentMethod } from '../config.ts';
+import type { PaymentMethod } from '../domain/payment-methods.ts';
 import type { MessageKind } from '../domain/messages.ts';
 
 const localizedName = {

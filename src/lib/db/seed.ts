@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { mulberry32 } from '../domain/random.ts';
 import { posterPath } from '../domain/poster-images.ts';
 import categoryRows from './seed-categories.json' with { type: 'json' };
-import { DEFAULT_CITY_ID, DELIVERY_TYPES, type DeliveryType } from '../config.ts';
+import { DEFAULT_CITY_ID } from '../config/request.ts';
+import { DELIVERY_TYPES, type DeliveryType } from '../domain/delivery.ts';
 
 type SeedValue = string | number | boolean | null;
 type SeedRow = Record<string, SeedValue>;

@@ -2,7 +2,7 @@
  * Changing a real-name attendee after ordering: whether an order's attendee may still be
  * changed, and the deadline the order page names. Time is passed in.
  */
-import { ATTENDEE_CHANGE_CUTOFF_MS } from '../config.ts';
+import { ATTENDEE_CHANGE_CUTOFF_MS } from '../config/orders.ts';
 import type { OrderStatus } from './order-state.ts';
 
 /** Why an attendee cannot be changed (also the catalogue key `error.{refusal}`). */

@@ -5,7 +5,9 @@
  * Reading is lenient: a choice the page cannot use reads as "not chosen"; only the listing and the
  * quantity are required.
  */
-import { DELIVERY_TYPES, ORDER_TIME_ZONE, PAYMENT_METHODS, type DeliveryType, type PaymentMethod } from '../config.ts';
+import { ORDER_TIME_ZONE } from '../config/orders.ts';
+import { DELIVERY_TYPES, type DeliveryType } from './delivery.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.ts';
 import { dateFormat } from './intl-cache.ts';
 
 /** The coupon to price with: the best offer, none, or one of the buyer's coupons (user coupon id). */

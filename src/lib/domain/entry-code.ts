@@ -6,7 +6,7 @@
  * What the QR code carries is the ticket number and the current code ("<ticketNo> <code>"); a
  * ticket number alone is what door staff type for the photo-ID check.
  */
-import { ENTRY_CODE_DIGITS, ENTRY_CODE_SKEW_STEPS, ENTRY_CODE_STEP_SECONDS } from '../config.ts';
+import { ENTRY_CODE_DIGITS, ENTRY_CODE_SKEW_STEPS, ENTRY_CODE_STEP_SECONDS } from '../config/gate.ts';
 
 export type TotpHash = 'SHA-1' | 'SHA-256' | 'SHA-512';
 
@@ -16,7 +16,7 @@ export interface TotpParams {
   hash: TotpHash;
 }
 
-/** The entry code's parameters: SHA-256 (the entry secret is a 32-byte HMAC-SHA256), with the step and length of config.ts. */
+/** The entry code's parameters: SHA-256 (the entry secret is a 32-byte HMAC-SHA256), with the step and length of config/gate.ts. */
 export const ENTRY_TOTP: TotpParams = { stepSeconds: ENTRY_CODE_STEP_SECONDS, digits: ENTRY_CODE_DIGITS, hash: 'SHA-256' };
 
 /** The bytes of a base64url text (an entry secret as the voucher and the gate sync carry it). */
@@ -87,7 +87,7 @@ export async function matchingStep(
   return matched;
 }
 
-/** Whether `code` admits the holder of the entry secret `secret` at `timeMs` (the entry parameters and skew window of config.ts). */
+/** Whether `code` admits the holder of the entry secret `secret` at `timeMs` (the entry parameters and skew window of config/gate.ts). */
 export async function entryCodeValid(secret: string, code: string, timeMs: number): Promise<boolean> {
   return (await matchingStep(base64urlBytes(secret), code, timeMs, ENTRY_TOTP, ENTRY_CODE_SKEW_STEPS)) !== null;
 }

@@ -3,7 +3,7 @@
  * delivery choice, and each method needs its own details (a tracking number, a pickup place and
  * time before the show, one seat per ticket when seats are given).
  */
-import type { DeliveryType } from '../config.ts';
+import type { DeliveryType } from './delivery.ts';
 
 export const FULFILMENT_METHODS = ['e_ticket', 'courier', 'pickup'] as const;
 export type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number];

@@ -2,7 +2,7 @@
  * Invitation programme rules (SPEC.md section 1: coupons for registered friends): what an invite
  * code looks like, who may accept whose invitation, and the month the inviter's reward cap counts in.
  */
-import { REWARD_MONTH_UTC_OFFSET_MS } from '../config.ts';
+import { REWARD_MONTH_UTC_OFFSET_MS } from '../config/accounts.ts';
 
 /** Invite codes are 8 characters of an alphabet without look-alikes; people type them in any case. */
 const INVITE_CODE = /^[A-HJ-NP-Z2-9]{8}$/;

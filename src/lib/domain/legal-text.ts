@@ -1,5 +1,5 @@
 /** How the info pages write the spec's legal facts, and how their catalogue texts become blocks. */
-import { LIABILITY_CAP_HKD_MINOR, TERMS_LAST_UPDATED } from '../config.ts';
+import { LIABILITY_CAP_HKD_MINOR, TERMS_LAST_UPDATED } from '../config/company.ts';
 
 /** The liability cap as the terms state it, with its cents: HK$500.00. */
 export function liabilityCap(locale: string): string {

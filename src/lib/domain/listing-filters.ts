@@ -2,7 +2,7 @@
  * Rules of the listing pages beyond the URL grammar: the city a list shows, the date presets offered
  * as time filters, which date ranges can be asked for, and paging.
  */
-import { DEFAULT_CITY_ID, IGNORED_CITY_ID } from '../config.ts';
+import { DEFAULT_CITY_ID, IGNORED_CITY_ID } from '../config/request.ts';
 import { addDays, daysBetween } from './calendar.ts';
 import { ALL_CITIES, type ListingFilters, type ListingProblem } from './listing-url.ts';
 

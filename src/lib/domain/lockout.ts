@@ -1,5 +1,5 @@
-/** How long password sign-in stays locked after wrong passwords in a row (policy: config.ts). */
-import { PASSWORD_LOCKOUT } from '../config.ts';
+/** How long password sign-in stays locked after wrong passwords in a row (policy: config/accounts.ts). */
+import { PASSWORD_LOCKOUT } from '../config/accounts.ts';
 
 export type LockoutPolicy = typeof PASSWORD_LOCKOUT;
 

@@ -2,7 +2,7 @@
  * What happens to a message after a delivery attempt: sent, tried again after a delay, or dead.
  * A provider's permanent refusal (a bad address) cannot get better by waiting, so it is dead at once.
  */
-import { MESSAGE_MAX_ATTEMPTS, MESSAGE_RETRY_DELAYS_S } from '../config.ts';
+import { MESSAGE_MAX_ATTEMPTS, MESSAGE_RETRY_DELAYS_S } from '../config/messages.ts';
 
 export type DeliveryVerdict = { kind: 'sent' } | { kind: 'retry'; delaySeconds: number } | { kind: 'dead' };
 

@@ -7,7 +7,7 @@
  * two orders cannot pass both.
  */
 
-/** The figures an order is held to, worked out by checkout from the session, the listing and config.ts. */
+/** The figures an order is held to, worked out by checkout from the session, the listing and config/orders.ts. */
 export interface OrderLimits {
   /** Tickets of the session one account may have in orders that are paid or awaiting payment. */
   accountTicketCap: number;

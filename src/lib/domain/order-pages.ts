@@ -4,7 +4,8 @@
  * lenient, a value the page cannot use falls back to its default instead of failing the page.
  * Then the time left to pay and the way an order's own times read.
  */
-import { MAX_ID, ORDER_KEYWORD_MAX_LENGTH, ORDER_TIME_ZONE } from '../config.ts';
+import { ORDER_KEYWORD_MAX_LENGTH, ORDER_TIME_ZONE } from '../config/orders.ts';
+import { MAX_ID } from '../config/request.ts';
 import { dateFormat } from './intl-cache.ts';
 import { ORDER_TABS, type OrderStatus, type OrderTab } from './order-state.ts';
 import type { MessageKey } from '../i18n/keys.ts';

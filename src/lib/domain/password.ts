@@ -3,7 +3,7 @@
  * as Workers allow. Also the small crypto helpers of sessions, codes and captchas (random tokens,
  * SHA-256, constant-time comparison), so every secret is handled the same way.
  */
-import { PASSWORD_ITERATIONS } from '../config.ts';
+import { PASSWORD_ITERATIONS } from '../config/accounts.ts';
 
 const SALT_BYTES = 16;
 const HASH_BITS = 256;

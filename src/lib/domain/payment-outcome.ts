@@ -3,7 +3,7 @@
  * else one of the outcome pages (SPEC.md section 6: success, cancelled, failed). The pages, the
  * provider's return and the payment page's polling all decide with `payPageFor`, so they agree.
  */
-import { PAYMENT_METHODS, QR_PAYMENT_METHODS, type PaymentMethod } from '../config.ts';
+import { PAYMENT_METHODS, QR_PAYMENT_METHODS, type PaymentMethod } from './payment-methods.ts';
 import { pathTo, type RouteName } from '../routes.ts';
 import type { Money } from './money.ts';
 import type { OrderStatus } from './order-state.ts';

@@ -4,7 +4,8 @@
  * (Stripe, once its secret key is configured), never the sandbox: without one it opens no payment
  * at all rather than taking sandbox "money" for real tickets.
  */
-import { PAYMENT_METHODS, SANDBOX_PROVIDER, STRIPE_PROVIDER, type PaymentMethod } from '../config.ts';
+import { SANDBOX_PROVIDER, STRIPE_PROVIDER } from '../config/orders.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods.ts';
 import { stripeSupports } from './stripe.ts';
 
 export type AppEnv = 'local' | 'production';

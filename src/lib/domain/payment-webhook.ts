@@ -3,7 +3,7 @@
  * `t=<ms>,v1=<signature>`. Signing the time with the body lets the receiver refuse an old delivery
  * (a replay) without trusting a clock inside the body; the event id handles replays within the window.
  */
-import { WEBHOOK_TOLERANCE_MS } from '../config.ts';
+import { WEBHOOK_TOLERANCE_MS } from '../config/orders.ts';
 
 export interface WebhookSignature {
   /** When the provider sent it, in ms since the epoch. */

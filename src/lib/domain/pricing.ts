@@ -3,7 +3,8 @@
  * the fuel surcharge, coupon and total, all in the order's currency and minor units. The server
  * computes it for the quote and again when the order is created, so a client's figures are never trusted.
  */
-import { COURIER_FUEL_SURCHARGE, COURIER_POSTAGE, SERVICE_FEE_BASIS_POINTS, type DeliveryType } from '../config.ts';
+import { COURIER_FUEL_SURCHARGE, COURIER_POSTAGE, SERVICE_FEE_BASIS_POINTS } from '../config/orders.ts';
+import type { DeliveryType } from './delivery.ts';
 import { convert, type CurrencyTable, type Money } from './money.ts';
 
 export interface CostBreakdown {

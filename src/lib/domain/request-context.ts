@@ -3,7 +3,7 @@
  * Headers first, then the visitor's cookies (parsed once, domain/visitor.ts), then defaults; anything
  * malformed falls back silently.
  */
-import { REQUEST_CONTEXT } from '../config.ts';
+import { REQUEST_CONTEXT } from '../config/request.ts';
 import { isLocale, type Locale } from '../i18n/locales.ts';
 import type { Visitor } from './visitor.ts';
 

@@ -3,7 +3,7 @@
  * SEARCH_HISTORY_MAX, unique (a repeat moves to the top), each expiring SEARCH_HISTORY_TTL_DAYS after
  * it was last searched; expired records are dropped when the list is read.
  */
-import { SEARCH_HISTORY_MAX, SEARCH_HISTORY_TTL_DAYS } from '../config.ts';
+import { SEARCH_HISTORY_MAX, SEARCH_HISTORY_TTL_DAYS } from '../config/browse.ts';
 
 export interface SearchRecord {
   value: string;

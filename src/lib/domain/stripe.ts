@@ -4,7 +4,7 @@
  * Stripe can take for a business in a given country, in a given currency (each method's
  * "Determine compatibility" section). Pure, so the adapter and the checkout agree.
  */
-import type { PaymentMethod } from '../config.ts';
+import type { PaymentMethod } from './payment-methods.ts';
 import type { Money } from './money.ts';
 
 /** Currencies Stripe counts in whole units (an amount of 500 JPY is sent as 500). */

@@ -3,7 +3,7 @@
  * listing, the order of the seller listings and the delivery types a listing offers.
  * Pure, so the server (API and page) and the picker island share them.
  */
-import { DELIVERY_TYPES, type DeliveryType } from '../config.ts';
+import { DELIVERY_TYPES, type DeliveryType } from './delivery.ts';
 
 /** The only way our marketplace sells: buy now from a listing (the spec's buyType=1, "DIRECT_BUY"). */
 export const BUY_TYPE_DIRECT = 1;

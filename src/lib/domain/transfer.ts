@@ -4,7 +4,7 @@
  * splits: the buyer pays the ticket amount plus the usual service fee, the seller receives the
  * ticket amount less the platform's transfer fee.
  */
-import { TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../config.ts';
+import { TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../config/orders.ts';
 import { convert, type CurrencyTable, type Money } from './money.ts';
 import type { OrderStatus } from './order-state.ts';
 import type { ListingStatus } from './availability.ts';

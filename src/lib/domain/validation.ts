@@ -3,7 +3,8 @@
  * submits) and the API (checked again on every request). Each rule answers with the error code of
  * the problem, which is also the catalogue key `error.{code}` of its message, or null when fine.
  */
-import { EMAIL_CODE_LENGTH, NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TAKER_NAME_MAX_LENGTH } from '../config.ts';
+import { EMAIL_CODE_LENGTH, NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../config/accounts.ts';
+import { TAKER_NAME_MAX_LENGTH } from '../config/orders.ts';
 import { hasControlCharacter } from './text.ts';
 
 export type FieldProblem =

@@ -17,7 +17,7 @@ import {
   LANGUAGE_COOKIE,
   TOKEN_COOKIE,
   USER_ID_COOKIE,
-} from '../config.ts';
+} from '../config/request.ts';
 import { isLocale, type Locale, type LocaleChoice, resolveLocale } from '../i18n/locales.ts';
 
 const CURRENCY_SHAPE = /^[A-Za-z]{3}$/;

@@ -7,7 +7,7 @@
  * through at a steady rate from the opening; a buyer's pass to checkout is signed and short-lived.
  * Time and randomness are passed in.
  */
-import { WAITING_ROOM_POLL_JITTER, WAITING_ROOM_POLL_MS } from '../config.ts';
+import { WAITING_ROOM_POLL_JITTER, WAITING_ROOM_POLL_MS } from '../config/on-sale.ts';
 import { numberFormat } from './intl-cache.ts';
 
 /** Where a buyer stands: in the undrawn early group, in line, or through to checkout (their pass lapsed: `expired`). */

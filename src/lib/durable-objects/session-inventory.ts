@@ -31,7 +31,7 @@
  * room. Every call names the on-sale, so it knows its tier however its flag was set.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { CHECKOUT_HEALTH, INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../config.ts';
+import { CHECKOUT_HEALTH, INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../config/on-sale.ts';
 import { bookmarkOf, database } from '../db/client.ts';
 import {
   decideHold,

@@ -21,7 +21,7 @@ import {
   WAITING_ROOM_ADMISSIONS_PER_MINUTE,
   WAITING_ROOM_ENTRY,
   WAITING_ROOM_PASS_LIFETIME_MS,
-} from '../config.ts';
+} from '../config/on-sale.ts';
 import {
   advanceAdmissions,
   type CheckoutHealth,

@@ -45,7 +45,7 @@ export function sharedPageKeyOf(request: PageRequest): ((catalogueVersion: numbe
   if (request.method !== 'GET') return null;
   const { url, visitor } = request;
   if (visitor.sessionClaimed) return null;
-  // Nothing of the visitor changes a crawler file, and its own window (config.ts) bounds its age, not the catalogue version.
+  // Nothing of the visitor changes a crawler file, and its own window (config/caching.ts) bounds its age, not the catalogue version.
   if (isCrawlerFile(url.pathname)) return url.search === '' ? () => `https://page-cache.invalid/crawler${url.pathname}` : null;
   // A file (a poster, appInfo.html) carries its own caching; a recorded channel sets a cookie.
   if (FILE_NAME.test(url.pathname) || visitor.channel !== null) return null;

@@ -3,7 +3,7 @@
  * point in the database's history (hex groups joined by dashes); anything else in the cookie is a
  * stale or forged value, ignored rather than handed to D1.
  */
-import { REPLICA_BOOKMARK_COOKIE, REPLICA_BOOKMARK_MAX_AGE_S } from '../config.ts';
+import { REPLICA_BOOKMARK_COOKIE, REPLICA_BOOKMARK_MAX_AGE_S } from '../config/request.ts';
 
 const BOOKMARK = /^[0-9a-f]{1,40}(?:-[0-9a-f]{1,40}){1,7}$/i;
 

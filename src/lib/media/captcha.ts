@@ -6,7 +6,7 @@
  * paths or text. A person reads through these distortions; fitting the font's templates does not
  * (tests/unit/captcha-solver.test.ts tries).
  */
-import { CAPTCHA_LENGTH } from '../config.ts';
+import { CAPTCHA_LENGTH } from '../config/accounts.ts';
 import type { GrayImage } from './png.ts';
 
 type Point = readonly [number, number];

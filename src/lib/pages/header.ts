@@ -3,7 +3,8 @@
  * lists its two dialogs offer are not in the page: they load when a dialog first opens
  * (services/header-choices.ts, served by GET /api/v1/header/choices).
  */
-import { DEFAULT_CITY_ID, HOT_KEYWORDS_SHOWN } from '../config.ts';
+import { HOT_KEYWORDS_SHOWN } from '../config/browse.ts';
+import { DEFAULT_CITY_ID } from '../config/request.ts';
 import { type PickerCity, pickerCities } from '../services/header-choices.ts';
 import { listHotKeywords } from '../services/hot-keywords.ts';
 import type { RequestScope } from '../services/scope.ts';

@@ -3,7 +3,8 @@
  * shows the visitor's city and sign-in state, and an unprefixed URL speaks the visitor's language, so
  * one URL differs per visitor; anonymous visitors get them from the edge cache (shared-page-cache.ts).
  */
-import { PAYMENT_TIME_LIMIT_MS, SUPPORT_EMAIL } from '../config.ts';
+import { SUPPORT_EMAIL } from '../config/company.ts';
+import { PAYMENT_TIME_LIMIT_MS } from '../config/orders.ts';
 import { liabilityCap } from '../domain/legal-text.ts';
 import type { Translate } from '../i18n/index.ts';
 

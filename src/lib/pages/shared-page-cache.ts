@@ -15,7 +15,7 @@ import {
   PAGE_CACHE_FRESH_MS,
   PAGE_CACHE_STALE_MS,
   PAGE_MEMORY_BYTES,
-} from '../config.ts';
+} from '../config/caching.ts';
 import { database } from '../db/client.ts';
 import { cachedPageState, isCrawlerFile, sharedPageKeyOf } from '../http/page-cache.ts';
 import { PageMemory } from '../http/page-memory.ts';

@@ -3,7 +3,7 @@
  * the database, the request context and the currency table, the table read once for both.
  */
 import type { APIContext, AstroGlobal } from 'astro';
-import { TOKEN_COOKIE, USER_ID_COOKIE } from '../config.ts';
+import { TOKEN_COOKIE, USER_ID_COOKIE } from '../config/request.ts';
 import type { Db } from '../db/client.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';

@@ -5,7 +5,9 @@
  * the request currency; stock comes from the listings' `quantity_available`.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { ACCOUNT_TICKET_CAP, type DeliveryType, SALE_STARTED_NOTICE_WINDOW_MS } from '../config.ts';
+import { SALE_STARTED_NOTICE_WINDOW_MS } from '../config/messages.ts';
+import { ACCOUNT_TICKET_CAP } from '../config/orders.ts';
+import type { DeliveryType } from '../domain/delivery.ts';
 import type { Db } from '../db/client.ts';
 import { prefixedTable } from '../db/batch-columns.ts';
 import { type Bound, compiledSelect } from '../db/compiled-select.ts';

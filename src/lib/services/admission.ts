@@ -11,7 +11,8 @@
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { GATE_STAFF_MAX, RESALE_CHAIN_MAX } from '../config.ts';
+import { GATE_STAFF_MAX } from '../config/gate.ts';
+import { RESALE_CHAIN_MAX } from '../config/orders.ts';
 import {
   activities,
   activitySessions,

@@ -14,7 +14,7 @@
  * (services/admission.ts), so an approved change and a scan of the old code never both succeed.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { ATTENDEE_CHANGE_CUTOFF_MS } from '../config.ts';
+import { ATTENDEE_CHANGE_CUTOFF_MS } from '../config/orders.ts';
 import type { Db } from '../db/client.ts';
 import { attendeeChangeRequests, orderAttendees, orders, tickets, users } from '../db/schema.ts';
 import { attendeeChangeDeadline, attendeeChangeRefusal, ticketChangeable, type AttendeeChangeRefusal } from '../domain/attendee-change.ts';

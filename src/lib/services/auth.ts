@@ -15,7 +15,7 @@ import {
   CODE_TTL_MS,
   EMAIL_CODE_LENGTH,
   TURNSTILE_ACTION,
-} from '../config.ts';
+} from '../config/accounts.ts';
 import type { Db } from '../db/client.ts';
 import { authSessions, countries, loginFailures, users, verificationCodes } from '../db/schema.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';

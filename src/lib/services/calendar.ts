@@ -1,6 +1,6 @@
 /** The calendar list: a city's shows per local day over a date range (see domain/calendar.ts). */
 import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { RECENT_SHOWS_DAYS } from '../config.ts';
+import { RECENT_SHOWS_DAYS } from '../config/browse.ts';
 import type { Db } from '../db/client.ts';
 import { type Bound, compiledSelect } from '../db/compiled-select.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';

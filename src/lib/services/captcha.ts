@@ -3,7 +3,7 @@
  * shown to, checked once. Whether a captcha is needed at all is the sign-in guard's call (auth.ts).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { CAPTCHA_LENGTH, CAPTCHA_TTL_MS, CAPTCHAS_PER_CLIENT_MINUTE } from '../config.ts';
+import { CAPTCHA_LENGTH, CAPTCHA_TTL_MS, CAPTCHAS_PER_CLIENT_MINUTE } from '../config/accounts.ts';
 import type { Db } from '../db/client.ts';
 import { captchaChallenges } from '../db/schema.ts';
 import { CAPTCHA_ALPHABET, drawCaptcha, isCaptchaShaped, normalizeCaptchaAnswer } from '../media/captcha.ts';

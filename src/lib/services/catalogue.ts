@@ -13,7 +13,7 @@ import { formatDateRange } from '../domain/datetime.ts';
 import { convert, formatMoney } from '../domain/money.ts';
 import { fromPriceOf } from '../domain/pricing.ts';
 import { localizedName, type Locale } from '../i18n/locales.ts';
-import { DEFAULT_CITY_ID } from '../config.ts';
+import { DEFAULT_CITY_ID } from '../config/request.ts';
 import type { CategoryRow, CityRow, ReferenceData } from './reference-data.ts';
 import type { RequestScope } from './scope.ts';
 

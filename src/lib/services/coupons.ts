@@ -7,7 +7,7 @@
  * or concurrent grant adds nothing the first one added. A bundle coupon grants `bundle_count` rows.
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { NEW_USER_GIFT_COUPON } from '../config.ts';
+import { NEW_USER_GIFT_COUPON } from '../config/accounts.ts';
 import type { Db } from '../db/client.ts';
 import { categories, coupons, userCoupons } from '../db/schema.ts';
 import { couponState, couponTab, foldText, percentOff, COUPON_TABS, type CouponState, type CouponTab } from '../domain/coupons.ts';

@@ -7,7 +7,8 @@
  * `seller_id` is theirs, and anyone else's order is answered like a missing one.
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { COMPENSATION_COUPON_DAYS, ORDER_PAGE_SIZE, type DeliveryType } from '../config.ts';
+import { COMPENSATION_COUPON_DAYS, ORDER_PAGE_SIZE } from '../config/orders.ts';
+import type { DeliveryType } from '../domain/delivery.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, listings, orders, tickets, users } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';

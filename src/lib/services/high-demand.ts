@@ -13,7 +13,7 @@
  * is always theirs and final.
  */
 import { and, eq, ne, notExists } from 'drizzle-orm';
-import { HIGH_DEMAND_ORDERS_PER_MINUTE } from '../config.ts';
+import { HIGH_DEMAND_ORDERS_PER_MINUTE } from '../config/on-sale.ts';
 import type { Db } from '../db/client.ts';
 import { activitySessions, operatorHighDemandSwitches, ticketTiers } from '../db/schema.ts';
 import { inventoryOf } from '../durable-objects/session-inventory.ts';

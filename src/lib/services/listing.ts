@@ -4,7 +4,8 @@
  * filter options and their URLs. Searching itself (the FTS index) lives in search.ts.
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_CITY_ID, LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../config.ts';
+import { LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../config/browse.ts';
+import { DEFAULT_CITY_ID } from '../config/request.ts';
 import { type Bound, compiledSelect } from '../db/compiled-select.ts';
 import type { Db } from '../db/client.ts';
 import { read, readOne } from '../db/read-together.ts';

@@ -13,7 +13,8 @@
  * id twice; the provider gets our id as its idempotency key for the crash between its accept and our mark.
  */
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { LOCAL_START_ORIGIN, MESSAGE_LEASE_MS, MESSAGE_PUBLISH_BATCH, MESSAGE_REPUBLISH_AFTER_MS, ORDER_TIME_ZONE } from '../config.ts';
+import { LOCAL_START_ORIGIN, MESSAGE_LEASE_MS, MESSAGE_PUBLISH_BATCH, MESSAGE_REPUBLISH_AFTER_MS } from '../config/messages.ts';
+import { ORDER_TIME_ZONE } from '../config/orders.ts';
 import { prefixedTable } from '../db/batch-columns.ts';
 import type { Db } from '../db/client.ts';
 import { type Bound, compiledSelect } from '../db/compiled-select.ts';

@@ -15,14 +15,14 @@
  * by another payment already) is refunded through the provider at once, never kept.
  */
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { REFUND_RETRY_AFTER_MS } from '../config.ts';
+import { REFUND_RETRY_AFTER_MS } from '../config/orders.ts';
 import type { Db } from '../db/client.ts';
 import { rawStatement, read, readTogether } from '../db/read-together.ts';
 import { listings, orders, payments, paymentWebhookEvents } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Money } from '../domain/money.ts';
 import type { OrderStatus } from '../domain/order-state.ts';
-import type { PaymentMethod } from '../config.ts';
+import type { PaymentMethod } from '../domain/payment-methods.ts';
 import { parseOrderId } from '../domain/order-pages.ts';
 import { paymentStatusOf, reportedMoneyMatches, type PaymentStatus } from '../domain/payment-outcome.ts';
 import { requestHash } from '../domain/idempotency.ts';

@@ -9,7 +9,7 @@
  * version (the API, signed-in pages) takes a copy at most REFERENCE_DATA_TTL_MS old.
  */
 import { asc, eq } from 'drizzle-orm';
-import { REFERENCE_DATA_TTL_MS } from '../config.ts';
+import { REFERENCE_DATA_TTL_MS } from '../config/caching.ts';
 import type { Db } from '../db/client.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
 import { catalogueVersion, categories, cities, currencies, fxRates, hotKeywords, languages } from '../db/schema.ts';

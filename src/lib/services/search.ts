@@ -10,7 +10,7 @@
  * table of migration 0022 (services/suggestions.ts).
  */
 import { SQL, sql } from 'drizzle-orm';
-import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../config.ts';
+import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../config/browse.ts';
 import type { Db } from '../db/client.ts';
 import type { Bound } from '../db/compiled-select.ts';
 import { ACTIVITY_STATUS } from '../domain/activity.ts';

@@ -3,7 +3,7 @@
  * started by a sign-in (auth.ts), confirmed by every signed-in request, ended by signing out.
  */
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { SESSION_TTL_DAYS } from '../config.ts';
+import { SESSION_TTL_DAYS } from '../config/accounts.ts';
 import type { Db } from '../db/client.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';
 import { authSessions, users } from '../db/schema.ts';

@@ -5,7 +5,7 @@
  * that many rows per term and the activities they name, never the main index's doclists.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { SUGGESTION_LIMIT, SUGGESTION_PREFIX_DEPTH } from '../config.ts';
+import { SUGGESTION_LIMIT, SUGGESTION_PREFIX_DEPTH } from '../config/browse.ts';
 import type { Db } from '../db/client.ts';
 import { documentMatches, isSingleTerm, type MatchMode, suggestionTerms } from '../domain/search-text.ts';
 

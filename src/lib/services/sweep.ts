@@ -8,7 +8,7 @@
  * does what follows any write (services/after-write.ts).
  */
 import { lt } from 'drizzle-orm';
-import { CODE_SEND_LIMITS } from '../config.ts';
+import { CODE_SEND_LIMITS } from '../config/accounts.ts';
 import type { Db } from '../db/client.ts';
 import { authSessions, captchaChallenges, rateLimits, sessionOrderRates, verificationCodes } from '../db/schema.ts';
 import { minuteOf } from '../domain/order-rate.ts';

@@ -5,7 +5,7 @@
  * TURNSTILE_SECRET_KEY; a local build with no secret skips the check (warned once per isolate), a
  * deployed one without both keys refuses the step (503) rather than let bots through.
  */
-import { TURNSTILE_SCRIPT_URL, TURNSTILE_SITEVERIFY_URL, TURNSTILE_VERIFY_TIMEOUT_MS } from '../config.ts';
+import { TURNSTILE_SCRIPT_URL, TURNSTILE_SITEVERIFY_URL, TURNSTILE_VERIFY_TIMEOUT_MS } from '../config/accounts.ts';
 import { DomainError } from '../domain/errors.ts';
 import { judgeSiteverify, type PresentedChallenge, type SiteverifyAnswer } from '../domain/turnstile.ts';
 import type { ServiceEnv } from './env.ts';

@@ -5,7 +5,7 @@
  * is checked before the database is asked, so a wrong key learns nothing about the order.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { DeliveryType } from '../config.ts';
+import type { DeliveryType } from '../domain/delivery.ts';
 import { orders, tickets } from '../db/schema.ts';
 import type { OrderStatus } from '../domain/order-state.ts';
 import { formatSessionTime } from '../domain/session-time.ts';

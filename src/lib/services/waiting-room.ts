@@ -6,7 +6,8 @@
  * carries, and checkout's check of it.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { TURNSTILE_ACTION, WAITING_ROOM_PASS_LIFETIME_MS } from '../config.ts';
+import { TURNSTILE_ACTION } from '../config/accounts.ts';
+import { WAITING_ROOM_PASS_LIFETIME_MS } from '../config/on-sale.ts';
 import { prefixed } from '../db/batch-columns.ts';
 import type { Db } from '../db/client.ts';
 import { type Read, read, readOne } from '../db/read-together.ts';

@@ -5,7 +5,7 @@
  * migrations/0015_waitlist.sql; checkout claims it (orders/checkout.ts).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { WAITLIST_OFFER_HOLD_MS, WAITLIST_OFFERS_PER_BATCH } from '../config.ts';
+import { WAITLIST_OFFER_HOLD_MS, WAITLIST_OFFERS_PER_BATCH } from '../config/on-sale.ts';
 import type { Db } from '../db/client.ts';
 import { prefixed } from '../db/batch-columns.ts';
 import { read, readOne, type Read } from '../db/read-together.ts';

@@ -27,15 +27,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
 import { type PresentedChallenge, presentedChallenge } from '../../domain/turnstile.ts';
-import {
-  CAPTCHA_COOKIE,
-  CAPTCHA_TTL_MS,
-  CODE_RESEND_SECONDS,
-  DEV_CAPTCHA_ANSWER_HEADER,
-  HEADER,
-  TOKEN_COOKIE,
-  USER_ID_COOKIE,
-} from '../../config.ts';
+import { CAPTCHA_TTL_MS, CODE_RESEND_SECONDS } from '../../config/accounts.ts';
+import { CAPTCHA_COOKIE, DEV_CAPTCHA_ANSWER_HEADER, HEADER, TOKEN_COOKIE, USER_ID_COOKIE } from '../../config/request.ts';
 import {
   callingCodeProblem,
   emailProblem,

@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { INVITE_COUPON_SEEN_COOKIE } from '../../config.ts';
+import { INVITE_COUPON_SEEN_COOKIE } from '../../config/request.ts';
 import { COUPON_TABS } from '../../domain/coupons.ts';
 import { seenInviteCouponId } from '../../domain/invitations.ts';
 import { inviteCouponPopups, listCoupons } from '../../services/coupons.ts';

@@ -20,7 +20,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { OFFLINE_ADMISSIONS_MAX } from '../../config.ts';
+import { OFFLINE_ADMISSIONS_MAX } from '../../config/gate.ts';
 import {
   admit,
   admitAfterIdCheck,

@@ -4,7 +4,8 @@
  * a dialog loads them when first opened. The same for every visitor, so cacheable.
  */
 import { Hono } from 'hono';
-import { HEADER, HEADER_CHOICES_MAX_AGE_S } from '../../config.ts';
+import { HEADER_CHOICES_MAX_AGE_S } from '../../config/caching.ts';
+import { HEADER } from '../../config/request.ts';
 import { headerChoices } from '../../services/header-choices.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';

@@ -5,7 +5,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
-import { CITY_COOKIE, CITY_KEYWORD_MAX_LENGTH } from '../../config.ts';
+import { CITY_KEYWORD_MAX_LENGTH } from '../../config/browse.ts';
+import { CITY_COOKIE } from '../../config/request.ts';
 import { isCoordinates, type Coordinates } from '../../domain/geo.ts';
 import { autocompleteCities, nearestCity, saveUserCity, userCity } from '../../services/location.ts';
 import type { ApiEnv } from '../context.ts';

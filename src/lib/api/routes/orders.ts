@@ -15,7 +15,10 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CODE_RESEND_SECONDS, DELIVERY_TYPES, ORDER_KEYWORD_MAX_LENGTH, PAYMENT_METHODS } from '../../config.ts';
+import { CODE_RESEND_SECONDS } from '../../config/accounts.ts';
+import { ORDER_KEYWORD_MAX_LENGTH } from '../../config/orders.ts';
+import { DELIVERY_TYPES } from '../../domain/delivery.ts';
+import { PAYMENT_METHODS } from '../../domain/payment-methods.ts';
 import { ORDER_TABS } from '../../domain/order-state.ts';
 import { paymentSetup } from '../../services/payment-providers/index.ts';
 import { requestPostponementRefund } from '../../services/show-changes.ts';

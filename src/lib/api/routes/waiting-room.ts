@@ -12,7 +12,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { joinWaitingRoom, waitingPosition } from '../../services/waiting-room.ts';
-import { HEADER } from '../../config.ts';
+import { HEADER } from '../../config/request.ts';
 import type { OnSale } from '../../domain/on-sale.ts';
 import { presentedChallenge } from '../../domain/turnstile.ts';
 import type { ApiEnv } from '../context.ts';

@@ -7,14 +7,9 @@
  * (durable-objects/session-inventory.ts).
  */
 import { and, eq, inArray, type Placeholder } from 'drizzle-orm';
-import {
-  ACCOUNT_TICKET_CAP,
-  PAYMENT_TIME_LIMIT_MS,
-  TAKER_DELIVERY_TYPES,
-  UNPAID_HOLD_LIMITS,
-  type DeliveryType,
-  type PaymentMethod,
-} from '../../config.ts';
+import { ACCOUNT_TICKET_CAP, PAYMENT_TIME_LIMIT_MS, UNPAID_HOLD_LIMITS } from '../../config/orders.ts';
+import { TAKER_DELIVERY_TYPES, type DeliveryType } from '../../domain/delivery.ts';
+import type { PaymentMethod } from '../../domain/payment-methods.ts';
 import { prefixed, prefixedTable, rowOf } from '../../db/batch-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { compiledSelect } from '../../db/compiled-select.ts';
@@ -128,7 +123,7 @@ function unitPriceIn(target: Target, currency: string, table: CurrencyTable): nu
   return convert({ amount: target.listing.price, currency: target.listing.currency }, currency, table).amount;
 }
 
-/** What the buyer may order of this listing: the session's cap (or the default) and the unpaid limits of config.ts. */
+/** What the buyer may order of this listing: the session's cap (or the default) and the unpaid limits of config/orders.ts. */
 function orderLimitsOf(target: Target): OrderLimits {
   const { accountTickets, listingShare, listingLeast } = UNPAID_HOLD_LIMITS;
   return {

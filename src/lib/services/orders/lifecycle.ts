@@ -4,7 +4,7 @@
  * time early in local builds. Paying and refunds are services/payments.ts; the deadline, expiry.ts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { INVITER_REWARDS_PER_MONTH } from '../../config.ts';
+import { INVITER_REWARDS_PER_MONTH } from '../../config/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { activitySessions, orders, ticketTiers, userCoupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';

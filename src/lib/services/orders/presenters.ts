@@ -3,7 +3,9 @@
  * show, built from rows already loaded, in the buyer's language and currency. No queries here.
  */
 import { takerPhoneToConfirm } from '../../domain/taker-phone.ts';
-import { ON_SITE_PICKUP_LEAD_MS, type DeliveryType, type PaymentMethod } from '../../config.ts';
+import { ON_SITE_PICKUP_LEAD_MS } from '../../config/orders.ts';
+import type { DeliveryType } from '../../domain/delivery.ts';
+import type { PaymentMethod } from '../../domain/payment-methods.ts';
 import type { orderAttendees, tickets } from '../../db/schema.ts';
 import { bestOffer, percentOff, type CouponRefusal } from '../../domain/coupons.ts';
 import { maskIdNumber, type IdCardType } from '../../domain/identity.ts';

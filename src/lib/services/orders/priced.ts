@@ -3,7 +3,7 @@
  * buyer's coupons judged against the order, and the price. The quote and the order are both made of
  * a Priced (checkout.ts makes it, presenters.ts shows it).
  */
-import type { DeliveryType } from '../../config.ts';
+import type { DeliveryType } from '../../domain/delivery.ts';
 import type { activities, activitySessions, cities, coupons, listings, ticketTiers, venues } from '../../db/schema.ts';
 import type { CouponVerdict } from '../../domain/coupons.ts';
 import type { OnSale } from '../../domain/on-sale.ts';

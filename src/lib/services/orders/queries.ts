@@ -3,7 +3,7 @@
  * under a tab. Reads close overdue unpaid orders first, so no one sees a hold that has run out.
  */
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { ORDER_PAGE_SIZE } from '../../config.ts';
+import { ORDER_PAGE_SIZE } from '../../config/orders.ts';
 import type { Db } from '../../db/client.ts';
 import type { BatchResponse } from 'drizzle-orm/batch';
 import { type Bound, compiledSelect } from '../../db/compiled-select.ts';

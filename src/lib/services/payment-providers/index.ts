@@ -2,7 +2,7 @@
  * The payment providers by name, built from the worker's configuration. Payments remember the
  * provider they were made with, so webhooks, polls and refunds reach the same one.
  */
-import { SANDBOX_PROVIDER, STRIPE_DEFAULT_ACCOUNT_COUNTRY, STRIPE_PROVIDER } from '../../config.ts';
+import { SANDBOX_PROVIDER, STRIPE_DEFAULT_ACCOUNT_COUNTRY, STRIPE_PROVIDER } from '../../config/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { PaymentSetup } from '../../domain/payment-provider-choice.ts';

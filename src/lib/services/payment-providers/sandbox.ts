@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { SANDBOX_PROVIDER } from '../../config.ts';
+import { SANDBOX_PROVIDER } from '../../config/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { sandboxPayments } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';

@@ -9,7 +9,7 @@
  * opens a second charge; a refund's key is derived from the payment, so it is made once.
  */
 import Stripe from 'stripe';
-import { STRIPE_PROVIDER, STRIPE_SESSION_MIN_LIFETIME_MS } from '../../config.ts';
+import { STRIPE_PROVIDER, STRIPE_SESSION_MIN_LIFETIME_MS } from '../../config/orders.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { CurrencyTable, Money } from '../../domain/money.ts';
 import type { ProviderPaymentStatus } from '../../domain/payment-outcome.ts';

@@ -3,7 +3,7 @@
  * money: our service never believes a webhook's body, it asks the provider (`query`) what happened.
  */
 import type { Money } from '../../domain/money.ts';
-import type { PaymentMethod } from '../../config.ts';
+import type { PaymentMethod } from '../../domain/payment-methods.ts';
 import type { ProviderPaymentStatus } from '../../domain/payment-outcome.ts';
 import type { Locale } from '../../i18n/locales.ts';
 
