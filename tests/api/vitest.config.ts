@@ -57,6 +57,9 @@ export default defineConfig(async () => {
       // The concurrency tests take 0.5-2 s on an idle machine; a busy 2-core runner can take several
       // times that, and vitest's 5 s default then fails a test that is merely slow.
       testTimeout: 30_000,
+      // A file's beforeAll seeds the catalogue: a second or two when idle, but more than vitest's 10 s
+      // default on a machine running two suites at once.
+      hookTimeout: 30_000,
       // Vitest leaves one core idle by default; each worker's tests run in workerd, so on 2 cores two
       // workers take 4 min 51 s where one took 8 min 43 s.
       maxWorkers: availableParallelism(),
