@@ -43,6 +43,6 @@ export async function confirmTakerPhone(deps: AuthDeps, userId: number, orderId:
   await checkCode(deps, order.key, 'taker_phone', code, true);
   await deps.db
     .update(orders)
-    .set({ takerPhoneConfirmedAt: deps.now })
+    .set({ takerPhoneConfirmedAt: deps.now, updatedAt: deps.now })
     .where(and(eq(orders.id, order.id), isNull(orders.takerPhoneConfirmedAt)));
 }
