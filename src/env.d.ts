@@ -19,11 +19,11 @@ declare namespace Cloudflare {
     ASSETS: Fetcher;
     /** One inventory object per high-demand session (src/lib/durable-objects/session-inventory.ts): its holds, written to DB in batches. */
     SESSION_INVENTORY: DurableObjectNamespace<import('./lib/durable-objects/session-inventory.ts').SessionInventory>;
-    /** Messages to deliver (src/lib/services/message-delivery.ts): the outbox relay produces, the worker's `queue` handler consumes. */
-    MESSAGES: Queue<import('./lib/services/message-delivery.ts').QueuedMessage>;
+    /** Messages to deliver (src/lib/services/messages/delivery.ts): the outbox relay produces, the worker's `queue` handler consumes. */
+    MESSAGES: Queue<import('./lib/services/messages/delivery.ts').QueuedMessage>;
     /** 'local' relaxes Secure cookies and, in a local build only, opens the dev routes, sandbox and dev outbox; 'production' never does. */
     APP_ENV: 'local' | 'production';
-    /** Our mail/SMS relay (src/lib/services/message-providers/relay.ts): the default provider of both channels when set. */
+    /** Our mail/SMS relay (src/lib/services/messages/providers/relay.ts): the default provider of both channels when set. */
     MESSAGING_WEBHOOK_URL?: string;
     /** Bearer token sent to the relay. */
     MESSAGING_WEBHOOK_TOKEN?: string;
@@ -47,7 +47,7 @@ declare namespace Cloudflare {
     TWILIO_MESSAGING_SERVICE_SID?: string;
     /** Another address for Twilio's API; only the tests' local double of it uses this. */
     TWILIO_API_URL?: string;
-    /** Derives entry secrets, signs voucher links and sandbox webhooks (src/lib/services/secrets.ts); required in production. */
+    /** Derives entry secrets, signs voucher links and sandbox webhooks (src/lib/services/platform/secrets.ts); required in production. */
     APP_SECRET?: string;
     /** The origin of every absolute link we hand out, e.g. https://tickets.example.com; required in production (src/lib/domain/public-origin.ts). */
     PUBLIC_ORIGIN?: string;
@@ -91,12 +91,12 @@ declare namespace App {
     originPathname: string;
     route: import('./lib/routes.ts').RouteDef;
     /** The signed-in user, checked against the database by the middleware on auth routes; else undefined. */
-    user?: import('./lib/services/sessions.ts').SessionUser;
+    user?: import('./lib/services/accounts/sessions.ts').SessionUser;
     /** On an auth route whose page reads the session itself (RouteDef.sessionReadByPage), the cookies' claim instead of `user`. */
-    claim?: Pick<import('./lib/services/scope.ts').ClaimedUserScope, 'claimedUserId' | 'session' | 'exact'>;
+    claim?: Pick<import('./lib/services/platform/scope.ts').ClaimedUserScope, 'claimedUserId' | 'session' | 'exact'>;
     /** The request's database session (read replication, db/client.ts), opened by the middleware. */
     db: import('./lib/db/client.ts').Db;
     /** What the page's services read with, built at most once per request (src/lib/pages/context.ts). */
-    scope?: Promise<import('./lib/services/scope.ts').RequestScope>;
+    scope?: Promise<import('./lib/services/platform/scope.ts').RequestScope>;
   }
 }

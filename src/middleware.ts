@@ -17,8 +17,8 @@ import { bookmarkCookie, mayWrite, usableBookmark } from './lib/http/replica-boo
 import { publicOrigin } from './lib/domain/public-origin.ts';
 import { isAllowedOrigin, securityHeaders } from './lib/http/security.ts';
 import { loginRedirect } from './lib/pages/signed-in.ts';
-import { userOfCookies } from './lib/services/sessions.ts';
-import { claimedSignIn } from './lib/services/signed-in.ts';
+import { userOfCookies } from './lib/services/accounts/sessions.ts';
+import { claimedSignIn } from './lib/services/accounts/signed-in.ts';
 
 /** src/pages/403.astro. */
 const FORBIDDEN_PAGE_PATH = '/403';

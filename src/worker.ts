@@ -3,8 +3,8 @@ import { api } from './lib/api/app.ts';
 import { database } from './lib/db/client.ts';
 import { COUNT_ROUND_TRIPS_HEADER, countingRoundTrips, ROUND_TRIPS_HEADER } from './lib/db/measured-d1.ts';
 import { answerPage } from './lib/pages/visitor.ts';
-import { consumeMessageBatch, type QueuedMessage } from './lib/services/message-delivery.ts';
-import { sweep } from './lib/services/sweep.ts';
+import { consumeMessageBatch, type QueuedMessage } from './lib/services/messages/delivery.ts';
+import { sweep } from './lib/services/platform/sweep.ts';
 
 /** The Durable Object classes of wrangler.toml, which the runtime finds among the entry's exports. */
 export { SessionInventory } from './lib/durable-objects/session-inventory.ts';

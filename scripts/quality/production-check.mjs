@@ -32,7 +32,7 @@ const JSON_TYPE = 'application/json';
 const LOCAL_ONLY_CODE = [
   { source: 'src/lib/api/routes/dev.ts', text: 'Runs one SQL statement on the local database' },
   { source: 'src/lib/api/docs.ts', text: 'Ticket marketplace API' },
-  { source: 'src/lib/services/payment-providers/sandbox.ts', text: 'sandbox-webhook' },
+  { source: 'src/lib/services/payments/providers/sandbox.ts', text: 'sandbox-webhook' },
   { source: 'src/local-pages/sandbox/pay/[ref].astro', text: 'Sandbox webhook refused' },
   { source: 'src/local-pages/dev/mail.astro', text: 'devmail-to' },
   { source: 'src/lib/db/measured-d1.ts', text: 'X-Count-Round-Trips' },

@@ -22,7 +22,7 @@ export interface RouteDef {
   pattern: string;
   auth: boolean;
   /**
-   * An auth route whose page reads the session in its own first D1 batch (services/signed-in.ts):
+   * An auth route whose page reads the session in its own first D1 batch (services/accounts/signed-in.ts):
    * the middleware takes the cookies' claim without a read of its own, one round trip fewer.
    */
   sessionReadByPage?: true;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ADDRESSES } from '../../src/lib/services/addresses.ts';
+import { MAX_ADDRESSES } from '../../src/lib/services/accounts/addresses.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentEntryCode, entryPayload } from '../../src/lib/domain/entry-code.ts';
-import type { Admission } from '../../src/lib/services/admission.ts';
-import type { AttendeeChangeView, OrderAttendeeChanges } from '../../src/lib/services/attendee-changes.ts';
+import type { Admission } from '../../src/lib/services/gate/admission.ts';
+import type { AttendeeChangeView, OrderAttendeeChanges } from '../../src/lib/services/orders/attendee-changes.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { sellerClient, signedInClient, type TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ATTENDEES } from '../../src/lib/services/attendees.ts';
+import { MAX_ATTENDEES } from '../../src/lib/services/accounts/attendees.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 

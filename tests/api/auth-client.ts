@@ -9,7 +9,7 @@ import { api } from '../../src/lib/api/app.ts';
 import { TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config/request.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { users } from '../../src/lib/db/schema.ts';
-import { createSession } from '../../src/lib/services/sessions.ts';
+import { createSession } from '../../src/lib/services/accounts/sessions.ts';
 
 export interface Answer<T = unknown> {
   status: number;

@@ -9,7 +9,7 @@ import {
 } from '../../src/lib/config/accounts.ts';
 import { DEV_CAPTCHA_ANSWER_HEADER } from '../../src/lib/config/request.ts';
 import { database } from '../../src/lib/db/client.ts';
-import { solveChallenge, storeChallenge } from '../../src/lib/services/captcha.ts';
+import { solveChallenge, storeChallenge } from '../../src/lib/services/protection/captcha.ts';
 import { resendDouble } from '../doubles/resend-api.ts';
 import { twilioDouble } from '../doubles/twilio-api.ts';
 import { allowAnotherCode, latestCode, signUp, TestClient } from './auth-client.ts';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RECENT_SHOWS_DAYS } from '../../src/lib/config/browse.ts';
 import { addDays, localDate, rangeBounds } from '../../src/lib/domain/calendar.ts';
-import type { CalendarList } from '../../src/lib/services/calendar.ts';
+import type { CalendarList } from '../../src/lib/services/catalogue/calendar.ts';
 import { call, seed } from './helpers.ts';
 
 const DAY = 86_400_000;

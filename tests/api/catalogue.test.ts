@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HomeConfig, CityView } from '../../src/lib/services/catalogue.ts';
+import type { HomeConfig, CityView } from '../../src/lib/services/catalogue/catalogue.ts';
 import { call, seed } from './helpers.ts';
 
 beforeAll(() => seed());

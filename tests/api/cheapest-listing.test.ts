@@ -9,7 +9,7 @@ import {
   liveCheapestListing,
   liveCheapestValueHkd,
   repickStartedCheapestListings,
-} from '../../src/lib/services/catalogue.ts';
+} from '../../src/lib/services/catalogue/catalogue.ts';
 import { seed } from './helpers.ts';
 
 /**

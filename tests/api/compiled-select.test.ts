@@ -5,7 +5,7 @@ import { database, type Db } from '../../src/lib/db/client.ts';
 import { compiledSelect } from '../../src/lib/db/compiled-select.ts';
 import { read, readTogether } from '../../src/lib/db/read-together.ts';
 import { listings, ticketTiers } from '../../src/lib/db/schema.ts';
-import { showQuery } from '../../src/lib/services/show-query.ts';
+import { showQuery } from '../../src/lib/services/catalogue/show-query.ts';
 import { seed } from './helpers.ts';
 
 const listingWithShow = (db: Db, listingId: number | Placeholder<'listingId', number>) =>

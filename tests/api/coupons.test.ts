@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
-import type { CouponList, InviteCouponPopup } from '../../src/lib/services/coupons.ts';
-import { welcomeNewUser } from '../../src/lib/services/invitations.ts';
+import type { CouponList, InviteCouponPopup } from '../../src/lib/services/orders/coupons.ts';
+import { welcomeNewUser } from '../../src/lib/services/accounts/invitations.ts';
 import { applyOrderEvent } from '../../src/lib/services/orders/lifecycle.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { latestCode, signedInClient, TestClient } from './auth-client.ts';

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
 import type { OutgoingMessage } from '../../src/lib/domain/messages.ts';
-import { OUTBOX_PAGE, type OutboxEntry } from '../../src/lib/services/message-providers/dev-outbox.ts';
-import { providerFor } from '../../src/lib/services/message-providers/index.ts';
+import { OUTBOX_PAGE, type OutboxEntry } from '../../src/lib/services/messages/providers/dev-outbox.ts';
+import { providerFor } from '../../src/lib/services/messages/providers/index.ts';
 import { TestClient } from './auth-client.ts';
 
 const local = { APP_ENV: 'local' } as const;

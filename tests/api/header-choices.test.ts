@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import type { HeaderChoices } from '../../src/lib/services/header-choices.ts';
+import type { HeaderChoices } from '../../src/lib/services/catalogue/header-choices.ts';
 import { call, seed } from './helpers.ts';
 
 beforeAll(() => seed());

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
-import type { InvitationView } from '../../src/lib/services/invitations.ts';
+import type { InvitationView } from '../../src/lib/services/accounts/invitations.ts';
 import { applyOrderEvent } from '../../src/lib/services/orders/lifecycle.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { INVITER_REWARDS_PER_MONTH } from '../../src/lib/config/accounts.ts';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse } from '../../src/lib/services/listing.ts';
+import type { ListResponse } from '../../src/lib/services/catalogue/listing.ts';
 import { call, seed } from './helpers.ts';
 
 const DAY = 24 * 3600 * 1000;

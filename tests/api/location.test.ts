@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
 import { users } from '../../src/lib/db/schema.ts';
-import { createSession } from '../../src/lib/services/sessions.ts';
-import type { CityView } from '../../src/lib/services/catalogue.ts';
+import { createSession } from '../../src/lib/services/accounts/sessions.ts';
+import type { CityView } from '../../src/lib/services/catalogue/catalogue.ts';
 import { call, seed } from './helpers.ts';
 
 beforeAll(() => seed());

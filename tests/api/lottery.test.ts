@@ -2,10 +2,10 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
 import { DRAW_CODE_PATTERN, drawWinners, seedCommitment } from '../../src/lib/domain/lottery.ts';
-import type { DrawRecord, HelpResult, LotteryDetail, LotteryView, ShareView } from '../../src/lib/services/lottery.ts';
-import { drawLottery } from '../../src/lib/services/lottery.ts';
+import type { DrawRecord, HelpResult, LotteryDetail, LotteryView, ShareView } from '../../src/lib/services/on-sale/lottery.ts';
+import { drawLottery } from '../../src/lib/services/on-sale/lottery.ts';
 import type { OrderPage } from '../../src/lib/services/orders/presenters.ts';
-import { sweep } from '../../src/lib/services/sweep.ts';
+import { sweep } from '../../src/lib/services/platform/sweep.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 

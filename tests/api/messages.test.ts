@@ -13,8 +13,8 @@ import {
   deliverQueuedMessages,
   publishPendingMessages,
   type QueuedMessage,
-} from '../../src/lib/services/message-delivery.ts';
-import { sweep } from '../../src/lib/services/sweep.ts';
+} from '../../src/lib/services/messages/delivery.ts';
+import { sweep } from '../../src/lib/services/platform/sweep.ts';
 import { latestCode, sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { twilioDouble } from '../doubles/twilio-api.ts';
 import { seed } from './helpers.ts';
@@ -114,7 +114,7 @@ describe('writing messages with the state change they report', () => {
     });
     const ref = new URL(started.body.data.checkoutUrl).pathname.split('/').pop()!;
     const { TestClient } = await import('./auth-client.ts');
-    const { decideSandboxPayment } = await import('../../src/lib/services/payment-providers/sandbox.ts');
+    const { decideSandboxPayment } = await import('../../src/lib/services/payments/providers/sandbox.ts');
     const webhook = (await decideSandboxPayment(database(env.DB), env, ref, 'decline', Date.now()))!.webhook!;
     for (const _ of [1, 2]) expect((await new TestClient().call(new URL(webhook.url).pathname, webhook.init)).status).toBe(200);
     const written = await messagesOf({ orderId: order.id });
@@ -473,7 +473,7 @@ function userIdOf(client: TestClient): number {
 /** Sends the sandbox's last webhook for an order again, as a provider retrying its delivery would. */
 async function replayLastWebhook(orderId: number): Promise<void> {
   const { TestClient } = await import('./auth-client.ts');
-  const { decideSandboxPayment } = await import('../../src/lib/services/payment-providers/sandbox.ts');
+  const { decideSandboxPayment } = await import('../../src/lib/services/payments/providers/sandbox.ts');
   const row = await env.DB.prepare('SELECT provider_ref AS ref FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 1')
     .bind(orderId)
     .first<{ ref: string }>();

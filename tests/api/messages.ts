@@ -6,8 +6,8 @@ import { env } from 'cloudflare:workers';
 import { asc, eq } from 'drizzle-orm';
 import { database } from '../../src/lib/db/client.ts';
 import { messages } from '../../src/lib/db/schema.ts';
-import type { OutboxEntry } from '../../src/lib/services/message-providers/dev-outbox.ts';
-import { deliverQueuedMessage } from '../../src/lib/services/message-delivery.ts';
+import type { OutboxEntry } from '../../src/lib/services/messages/providers/dev-outbox.ts';
+import { deliverQueuedMessage } from '../../src/lib/services/messages/delivery.ts';
 import { TestClient } from './auth-client.ts';
 
 export type MessageRow = typeof messages.$inferSelect;

@@ -7,7 +7,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
-import type { HighDemandSwitch } from '../../src/lib/services/high-demand.ts';
+import type { HighDemandSwitch } from '../../src/lib/services/on-sale/high-demand.ts';
 import { type TestClient, signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TICKET_CAP, UNPAID_HOLD_LIMITS } from '../../src/lib/config/orders.ts';
 import { sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
 import { checkoutHoldStatement, inventoryHoldStatement, placementStatements } from '../../src/lib/services/orders/placement.ts';
-import type { ActivityDetail } from '../../src/lib/services/activity-detail.ts';
+import type { ActivityDetail } from '../../src/lib/services/catalogue/activity-detail.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';

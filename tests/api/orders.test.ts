@@ -5,7 +5,7 @@ import { TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config/request.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
 import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders/presenters.ts';
-import { sweep } from '../../src/lib/services/sweep.ts';
+import { sweep } from '../../src/lib/services/platform/sweep.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 

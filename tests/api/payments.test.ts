@@ -9,8 +9,8 @@ import {
   SANDBOX_SIGNATURE_HEADER,
   type SandboxDecision,
   type WebhookDelivery,
-} from '../../src/lib/services/payment-providers/sandbox.ts';
-import { refundOrderPayment, type PaymentStart, type PaymentState } from '../../src/lib/services/payments.ts';
+} from '../../src/lib/services/payments/providers/sandbox.ts';
+import { refundOrderPayment, type PaymentStart, type PaymentState } from '../../src/lib/services/payments/payments.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { call, seed } from './helpers.ts';
 

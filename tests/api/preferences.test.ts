@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
 import { users } from '../../src/lib/db/schema.ts';
-import { createSession } from '../../src/lib/services/sessions.ts';
-import type { HomeConfig } from '../../src/lib/services/catalogue.ts';
-import type { HotKeywordView } from '../../src/lib/services/hot-keywords.ts';
-import type { PopBoxView } from '../../src/lib/services/popups.ts';
+import { createSession } from '../../src/lib/services/accounts/sessions.ts';
+import type { HomeConfig } from '../../src/lib/services/catalogue/catalogue.ts';
+import type { HotKeywordView } from '../../src/lib/services/search/hot-keywords.ts';
+import type { PopBoxView } from '../../src/lib/services/catalogue/popups.ts';
 import { call, seed } from './helpers.ts';
 
 const DAY = 86_400_000;

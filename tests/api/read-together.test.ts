@@ -10,7 +10,7 @@ import { prefixed } from '../../src/lib/db/batch-columns.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { read, readTogether } from '../../src/lib/db/read-together.ts';
 import { activities, activitySessions, orders, users, venues } from '../../src/lib/db/schema.ts';
-import { cardQuery } from '../../src/lib/services/catalogue.ts';
+import { cardQuery } from '../../src/lib/services/catalogue/catalogue.ts';
 import { REFERENCE_TIME, seed } from './helpers.ts';
 
 beforeAll(async () => {

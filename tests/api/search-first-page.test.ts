@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../../src/lib/config/browse.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { ACTIVITY_STATUS } from '../../src/lib/domain/activity.ts';
-import type { ListResponse } from '../../src/lib/services/listing.ts';
-import { hideEndedFromSearch, matchAttempts, type Suggestion } from '../../src/lib/services/search.ts';
+import type { ListResponse } from '../../src/lib/services/catalogue/listing.ts';
+import { hideEndedFromSearch, matchAttempts, type Suggestion } from '../../src/lib/services/search/search.ts';
 import { call, seed } from './helpers.ts';
 
 const DAY = 24 * 3600 * 1000;

@@ -12,10 +12,10 @@ import { database } from '../../src/lib/db/client.ts';
 import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
 import type { OrderPlacement } from '../../src/lib/services/orders/placement.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
-import { decideSandboxPayment } from '../../src/lib/services/payment-providers/sandbox.ts';
-import { referenceData } from '../../src/lib/services/reference-data.ts';
-import type { Voucher } from '../../src/lib/services/vouchers.ts';
-import { passFor, type WaitingView } from '../../src/lib/services/waiting-room.ts';
+import { decideSandboxPayment } from '../../src/lib/services/payments/providers/sandbox.ts';
+import { referenceData } from '../../src/lib/services/catalogue/reference-data.ts';
+import type { Voucher } from '../../src/lib/services/orders/vouchers.ts';
+import { passFor, type WaitingView } from '../../src/lib/services/on-sale/waiting-room.ts';
 import { TestClient } from './auth-client.ts';
 
 let keyCount = 0;

@@ -1,13 +1,13 @@
 /**
- * The sitemaps from the catalogue (services/sitemap.ts) on real D1: which activities are listed, the
+ * The sitemaps from the catalogue (services/catalogue/sitemap.ts) on real D1: which activities are listed, the
  * lastmod a cancellation moves, the parts and the one round trip each file costs.
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
 import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
-import { referenceData } from '../../src/lib/services/reference-data.ts';
-import { sitemapIndex, sitemapPart } from '../../src/lib/services/sitemap.ts';
+import { referenceData } from '../../src/lib/services/catalogue/reference-data.ts';
+import { sitemapIndex, sitemapPart } from '../../src/lib/services/catalogue/sitemap.ts';
 import { REFERENCE_TIME, seed } from './helpers.ts';
 
 const ORIGIN = 'https://tickets.example.com';

@@ -11,11 +11,11 @@ import { PAYMENT_TIME_LIMIT_MS } from '../../src/lib/config/orders.ts';
 import type { OnSale } from '../../src/lib/domain/on-sale.ts';
 import { type HoldAnswer, inventoryOf } from '../../src/lib/durable-objects/session-inventory.ts';
 import { waitingRoom } from '../../src/lib/durable-objects/waiting-room.ts';
-import type { TierHighDemandSwitch } from '../../src/lib/services/high-demand.ts';
+import type { TierHighDemandSwitch } from '../../src/lib/services/on-sale/high-demand.ts';
 import { checkoutHoldStatement } from '../../src/lib/services/orders/placement.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
-import type { WaitingView } from '../../src/lib/services/waiting-room.ts';
-import { issuePass } from '../../src/lib/services/waiting-room-pass.ts';
+import type { WaitingView } from '../../src/lib/services/on-sale/waiting-room.ts';
+import { issuePass } from '../../src/lib/services/on-sale/waiting-room-pass.ts';
 import { type TestClient, signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import {

@@ -4,8 +4,8 @@ import { TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../../s
 import { database } from '../../src/lib/db/client.ts';
 import { base64urlBytes } from '../../src/lib/domain/entry-code.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
-import { sweep } from '../../src/lib/services/sweep.ts';
-import type { PayoutView, TransferListingView } from '../../src/lib/services/transfers.ts';
+import { sweep } from '../../src/lib/services/platform/sweep.ts';
+import type { PayoutView, TransferListingView } from '../../src/lib/services/marketplace/transfers.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { deliverPendingMessages, outboxOf } from './messages.ts';
 import { seed } from './helpers.ts';

@@ -1,12 +1,12 @@
 /**
- * Cloudflare Turnstile on the steps a bot farm needs (services/turnstile.ts): a code for a phone with
+ * Cloudflare Turnstile on the steps a bot farm needs (services/protection/turnstile.ts): a code for a phone with
  * no account yet or for any email, and a new place in a waiting room. Turnstile's siteverify is the local
  * double (tests/doubles/turnstile-api.ts); clients that set its keys act as a configured build.
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TURNSTILE_ACTION } from '../../src/lib/config/accounts.ts';
-import type { WaitingView } from '../../src/lib/services/waiting-room.ts';
+import type { WaitingView } from '../../src/lib/services/on-sale/waiting-room.ts';
 import { allowAnotherCode, latestCode, signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import { eTicketSource, type ETicketSource } from './shop.ts';

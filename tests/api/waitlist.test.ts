@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { expireOverdueOrders } from '../../src/lib/services/orders/expiry.ts';
-import { sweep } from '../../src/lib/services/sweep.ts';
-import { lapseOverdueOffers, offerReturnedTickets, type WaitlistEntryView } from '../../src/lib/services/waitlist.ts';
+import { sweep } from '../../src/lib/services/platform/sweep.ts';
+import { lapseOverdueOffers, offerReturnedTickets, type WaitlistEntryView } from '../../src/lib/services/on-sale/waitlist.ts';
 import { sellerClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import { createOrder, pay, placeOrder } from './shop.ts';
@@ -267,7 +267,7 @@ describe('offers', () => {
     const refused = await placeOrder(direct, show.listingId, 2);
     expect(refused.status).toBe(409);
     expect(refused.body.errorCode).toBe('tickets_sold_out');
-    // The pass that follows every write (services/after-write.ts), the refused one's too, offered them to the line.
+    // The pass that follows every write (services/platform/after-write.ts), the refused one's too, offered them to the line.
     expect((await entries(waiting)).body.data[0].status).toBe('offered');
     expect(await stockOf(show.listingId)).toBe(0);
   });

@@ -7,7 +7,7 @@
  * cancels. Every test signs up its own buyer; the words are the pages' own catalogue texts.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/activity-detail.ts';
+import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/catalogue/activity-detail.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {

@@ -10,7 +10,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { ENTRY_CODE_STEP_SECONDS } from '../../src/lib/config/gate.ts';
 import { currentEntryCode, entryPayload } from '../../src/lib/domain/entry-code.ts';
-import type { Voucher } from '../../src/lib/services/vouchers.ts';
+import type { Voucher } from '../../src/lib/services/orders/vouchers.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
   activityIds,

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SUGGESTION_DELAY_MS } from '../../src/lib/config/browse.ts';
-import type { ListResponse } from '../../src/lib/services/listing.ts';
+import type { ListResponse } from '../../src/lib/services/catalogue/listing.ts';
 import { BASE_URL, hydrated } from './shop-helpers.ts';
 
 const TAIPEI = 343;

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
-import type { ActivityDetail } from '../../src/lib/services/activity-detail.ts';
+import type { ActivityDetail } from '../../src/lib/services/catalogue/activity-detail.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {
   detailOf,

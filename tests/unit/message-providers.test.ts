@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/lib/db/client.ts';
 import type { OutgoingMessage } from '../../src/lib/domain/messages.ts';
-import { DeliveryError, type ProviderConfig, providerFor } from '../../src/lib/services/message-providers/index.ts';
-import { relayProvider } from '../../src/lib/services/message-providers/relay.ts';
-import { resendProvider } from '../../src/lib/services/message-providers/resend.ts';
-import { e164, twilioProvider } from '../../src/lib/services/message-providers/twilio.ts';
+import { DeliveryError, type ProviderConfig, providerFor } from '../../src/lib/services/messages/providers/index.ts';
+import { relayProvider } from '../../src/lib/services/messages/providers/relay.ts';
+import { resendProvider } from '../../src/lib/services/messages/providers/resend.ts';
+import { e164, twilioProvider } from '../../src/lib/services/messages/providers/twilio.ts';
 import { resendDouble } from '../doubles/resend-api.ts';
 import { twilioDouble } from '../doubles/twilio-api.ts';
 

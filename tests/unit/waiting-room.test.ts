@@ -19,8 +19,8 @@ import {
   spreadPollMs,
   stateOf,
 } from '../../src/lib/domain/waiting-room.ts';
-import type { ServiceEnv } from '../../src/lib/services/env.ts';
-import { issuePass, judgePass } from '../../src/lib/services/waiting-room-pass.ts';
+import type { ServiceEnv } from '../../src/lib/services/platform/env.ts';
+import { issuePass, judgePass } from '../../src/lib/services/on-sale/waiting-room-pass.ts';
 
 const MINUTE = 60_000;
 const OPENS = Date.UTC(2026, 11, 1, 2, 0);

@@ -17,7 +17,7 @@ import {
 } from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
 import { dropStaleUser, setUser } from '../../lib/browser/session.ts';
-import type { ChallengeWidget as ChallengeWidgetConfig } from '../../lib/services/turnstile.ts';
+import type { ChallengeWidget as ChallengeWidgetConfig } from '../../lib/services/protection/turnstile.ts';
 import { ChallengeWidget } from '../shared/ChallengeWidget.tsx';
 import { bindFields, Field, PasswordField } from '../shared/fields.tsx';
 import { useCheckedBeforeHydration, useHydrated, useValueTypedBeforeHydration } from '../shared/hydration.ts';

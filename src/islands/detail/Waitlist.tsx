@@ -7,7 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { WaitlistEntryView } from '../../lib/services/waitlist.ts';
+import type { WaitlistEntryView } from '../../lib/services/on-sale/waitlist.ts';
 import { failureText } from '../shared/messages.ts';
 import { useMutation } from '../shared/mutation.ts';
 import { Toast, useToast } from '../shared/toast.tsx';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import type { AttendeeChangePerson, AttendeeChangeView } from '../../lib/services/attendee-changes.ts';
+import type { AttendeeChangePerson, AttendeeChangeView } from '../../lib/services/orders/attendee-changes.ts';
 import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';
 import { Toast, useToast } from '../shared/toast.tsx';

@@ -13,7 +13,7 @@ import { CITY_KEYWORD_MAX_LENGTH, CITY_SEARCH_DELAY_MS } from '../../lib/config/
 import { debounce } from '../../lib/domain/debounce.ts';
 import type { GeolocationFailure } from '../../lib/domain/geo.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { PickerCity } from '../../lib/services/header-choices.ts';
+import type { PickerCity } from '../../lib/services/catalogue/header-choices.ts';
 import { $locationCity, chooseCity, LocationError, locateByNetwork, locateWithBrowser } from '../../lib/browser/city.ts';
 import { failureText } from '../shared/messages.ts';
 import { useMutation } from '../shared/mutation.ts';

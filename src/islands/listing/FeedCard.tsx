@@ -4,7 +4,7 @@
  */
 import { CARD_POSTER_SIZES, type ImageDelivery, responsiveImage } from '../../lib/domain/poster-images.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { ActivityCard } from '../../lib/services/catalogue.ts';
+import type { ActivityCard } from '../../lib/services/catalogue/catalogue.ts';
 
 interface Props {
   card: ActivityCard;

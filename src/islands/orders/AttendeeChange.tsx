@@ -9,7 +9,7 @@ import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import { isCountryCode, type Country } from '../../lib/domain/countries.ts';
 import { attendeeProblem, idCardTypeFor, ID_CARD_TYPES, NAME_MAX_LENGTH, type AttendeeInput } from '../../lib/domain/identity.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import type { OrderAttendeeChoice } from '../../lib/services/attendee-changes.ts';
+import type { OrderAttendeeChoice } from '../../lib/services/orders/attendee-changes.ts';
 import { bindFields, Field, SubmitRow } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';

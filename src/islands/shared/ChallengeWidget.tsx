@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { widgetLanguage } from '../../lib/domain/turnstile.ts';
-import type { ChallengeWidget as Widget } from '../../lib/services/turnstile.ts';
+import type { ChallengeWidget as Widget } from '../../lib/services/protection/turnstile.ts';
 import { renderChallenge } from './turnstile.ts';
 
 interface Props {

@@ -2,7 +2,7 @@
  * Cloudflare Turnstile's widget in the browser: its script is loaded on the first step that shows a
  * challenge (never with a page), once, and the widget rendered explicitly with the step's action.
  */
-import type { ChallengeWidget } from '../../lib/services/turnstile.ts';
+import type { ChallengeWidget } from '../../lib/services/protection/turnstile.ts';
 
 interface TurnstileOptions {
   sitekey: string;

@@ -14,8 +14,8 @@ import { readRequestContext, type RequestContext } from '../domain/request-conte
 import { isAllowedOrigin, securityHeaders } from '../http/security.ts';
 import { visitorOf } from '../domain/visitor.ts';
 import { translator } from '../i18n/index.ts';
-import { AfterWriteWork } from '../services/after-write.ts';
-import { referenceData } from '../services/reference-data.ts';
+import { AfterWriteWork } from '../services/platform/after-write.ts';
+import { referenceData } from '../services/catalogue/reference-data.ts';
 import type { ApiEnv } from './context.ts';
 import { statusOf, type ErrorEnvelope } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';

@@ -3,8 +3,8 @@ import type { Db } from '../db/client.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import type { Translate } from '../i18n/index.ts';
-import type { AfterWriteWork } from '../services/after-write.ts';
-import type { RequestScope } from '../services/scope.ts';
+import type { AfterWriteWork } from '../services/platform/after-write.ts';
+import type { RequestScope } from '../services/platform/scope.ts';
 
 export interface ApiEnv {
   Bindings: Cloudflare.Env;
@@ -15,7 +15,7 @@ export interface ApiEnv {
     t: Translate;
     /** db, ctx and currencies again, with the request's clock: what service calls take. */
     scope: RequestScope;
-    /** A write request's after-write work (services/after-write.ts), which its service may carry in its own batch; null for a read. */
+    /** A write request's after-write work (services/platform/after-write.ts), which its service may carry in its own batch; null for a read. */
     afterWrite: AfterWriteWork | null;
     /** Set by a write route that writes nothing to D1 (routes/waiting-room.ts's join): no after-write work follows it. */
     d1Untouched?: boolean;

@@ -1,17 +1,17 @@
 /**
  * Who is calling, as Hono middleware: routes behind sign-in take `signedIn` and read `c.var.user`;
  * routes that also serve visitors take `maybeSignedIn` and read `c.var.user` as the user or null.
- * The services only ever see the user (services/auth.ts's sessionUser reads the token). The checkout
+ * The services only ever see the user (services/accounts/auth.ts's sessionUser reads the token). The checkout
  * routes take `claimsSignIn` instead: their service reads the session with its own rows
- * (services/signed-in.ts), one round trip fewer.
+ * (services/accounts/signed-in.ts), one round trip fewer.
  */
 import { createMiddleware } from 'hono/factory';
 import { getCookie } from 'hono/cookie';
 import { TOKEN_COOKIE, USER_ID_COOKIE } from '../config/request.ts';
 import { DomainError } from '../domain/errors.ts';
-import { sessionUser, type SessionUser } from '../services/sessions.ts';
-import type { ClaimedUserScope, UserScope } from '../services/scope.ts';
-import { claimedSignIn } from '../services/signed-in.ts';
+import { sessionUser, type SessionUser } from '../services/accounts/sessions.ts';
+import type { ClaimedUserScope, UserScope } from '../services/platform/scope.ts';
+import { claimedSignIn } from '../services/accounts/signed-in.ts';
 import type { ApiEnv } from './context.ts';
 
 /** The env of a handler behind `signedIn`, for middleware that runs after it (a seller or operator check). */

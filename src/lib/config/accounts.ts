@@ -52,7 +52,7 @@ export const CAPTCHA_LENGTH = 4;
 export const PASSWORD_ITERATIONS = 100_000;
 /**
  * Cloudflare Turnstile, the challenge a bot farm must pass to ask a new account's first login code
- * or take a waiting-room place (src/lib/services/turnstile.ts). The script is loaded explicitly, and
+ * or take a waiting-room place (src/lib/services/protection/turnstile.ts). The script is loaded explicitly, and
  * only on those steps, so browse pages carry none of it.
  */
 export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';

@@ -2,7 +2,7 @@
 
 /**
  * How long an isolate reuses the reference tables (cities, categories, currencies and FX rates, hot
- * words: services/reference-data.ts) when the request read no version to check them against (API
+ * words: services/catalogue/reference-data.ts) when the request read no version to check them against (API
  * answers, signed-in pages). Every request needs them while they change a few times a day: a minute
  * saves a D1 read per request and bounds how stale a rate can be there.
  */

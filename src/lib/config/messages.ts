@@ -1,7 +1,7 @@
 /** Messages to buyers and sellers: retries, leases and publishing. */
 
 /**
- * Delivery of a message (src/lib/services/message-delivery.ts): the waits before each retry after a
+ * Delivery of a message (src/lib/services/messages/delivery.ts): the waits before each retry after a
  * provider failure, growing so a provider's outage of up to about an hour is ridden out without
  * hammering it; after the last one the message is dead (visible to operators) instead of retried.
  */

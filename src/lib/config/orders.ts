@@ -25,7 +25,7 @@ export const ACCOUNT_TICKET_CAP = 8;
 export const UNPAID_HOLD_LIMITS = { accountTickets: 8, listingShare: 0.5, listingLeast: 4 } as const;
 /** The built-in sandbox provider (DESIGN.md, Payments): local builds only, never a deployed worker. */
 export const SANDBOX_PROVIDER = 'sandbox';
-/** Stripe (src/lib/services/payment-providers/stripe.ts): deployed builds with STRIPE_SECRET_KEY set. */
+/** Stripe (src/lib/services/payments/providers/stripe.ts): deployed builds with STRIPE_SECRET_KEY set. */
 export const STRIPE_PROVIDER = 'stripe';
 /** The Stripe account's country when STRIPE_ACCOUNT_COUNTRY is not set: it decides the methods Stripe offers. */
 export const STRIPE_DEFAULT_ACCOUNT_COUNTRY = 'HK';

@@ -170,7 +170,7 @@ export const activitySessions = sqliteTable(
       .references(() => activities.id),
     startsAt: integer('starts_at').notNull(),
     endsAt: integer('ends_at').notNull(),
-    /** Cancelled or postponed by an operator (src/lib/services/show-changes.ts). */
+    /** Cancelled or postponed by an operator (src/lib/services/catalogue/show-changes.ts). */
     status: text('status', { enum: ['scheduled', 'cancelled', 'postponed'] })
       .notNull()
       .default('scheduled'),
@@ -202,7 +202,7 @@ export const sessionOrderRates = sqliteTable(
   (t) => [primaryKey({ columns: [t.minute, t.sessionId] })],
 );
 
-/** An operator's last switch of a session's high demand: from then on the order rate never switches it (services/high-demand.ts). */
+/** An operator's last switch of a session's high demand: from then on the order rate never switches it (services/on-sale/high-demand.ts). */
 export const operatorHighDemandSwitches = sqliteTable('operator_high_demand_switches', {
   sessionId: integer('session_id')
     .primaryKey()
@@ -325,7 +325,7 @@ export const devOutbox = sqliteTable(
  * The outbox of messages to buyers and sellers. Database triggers write a row in the same
  * statement as the state change it reports (migrations/0014_messages.sql), keyed by that change, so
  * a retried or racing change writes it once and a change that did not happen writes none. The
- * queue consumer (src/lib/services/message-delivery.ts) delivers it: pending → sent, or dead after
+ * queue consumer (src/lib/services/messages/delivery.ts) delivers it: pending → sent, or dead after
  * the last try.
  */
 export const messages = sqliteTable(
@@ -570,7 +570,7 @@ export const tickets = sqliteTable(
     ticketNo: text('ticket_no').notNull().unique(),
     /**
      * An e-ticket's entry nonce (null for a paper ticket): random, and no secret by itself; the
-     * entry secret is derived from it under the app secret (services/entry-secrets.ts), and a new
+     * entry secret is derived from it under the app secret (services/gate/entry-secrets.ts), and a new
      * nonce is a new secret.
      */
     entryNonce: text('entry_nonce'),
@@ -925,7 +925,7 @@ export const locationHistory = sqliteTable('location_history', {
 
 /**
  * Each activity's cheapest listing as a card shows it, kept by the triggers of migration 0027 so that
- * a card reads one row (services/catalogue.ts cheapestListing): the answer for picked_at <= now <
+ * a card reads one row (services/catalogue/catalogue.ts cheapestListing): the answer for picked_at <= now <
  * on_sale_until (null: not on sale, the answer for every later time). No row: no listing but withdrawn ones.
  */
 export const activityCheapestListings = sqliteTable(

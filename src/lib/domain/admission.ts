@@ -42,7 +42,7 @@ export function idNumberEnding(idCardNo: string): string {
   return idCardNo.slice(-ID_ENDING_LENGTH);
 }
 
-/** A ticket as a door device keeps it after syncing its session (services/admission.ts `doorSync`). */
+/** A ticket as a door device keeps it after syncing its session (services/gate/admission.ts `doorSync`). */
 export interface DoorTicket {
   ticketNo: string;
   /** The entry secret of a valid ticket; null once it cannot admit. */

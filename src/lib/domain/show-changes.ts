@@ -1,7 +1,7 @@
 /**
  * A show's session cancelled or postponed (SPEC.md, refund rules; DESIGN.md, order states): what a
  * buyer gets back, when a postponement's refund can still be asked for, and whether a new date is
- * acceptable. Pure; src/lib/services/show-changes.ts applies it.
+ * acceptable. Pure; src/lib/services/catalogue/show-changes.ts applies it.
  */
 export const SESSION_STATUSES = ['scheduled', 'cancelled', 'postponed'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];

@@ -2,7 +2,7 @@
  * robots.txt and the sitemaps (sitemaps.org protocol 0.9): which paths crawlers may visit, and the
  * XML of the index and of each locale's sitemap files, with every URL's alternates in the other
  * locales (hreflang) so that each file names the same page in every language. Pure: the service
- * (services/sitemap.ts) reads the catalogue and passes the origin in; every URL is absolute on it.
+ * (services/catalogue/sitemap.ts) reads the catalogue and passes the origin in; every URL is absolute on it.
  */
 import { LOCALES, localizedPath, type Locale } from '../i18n/locales.ts';
 import type { RouteDef } from '../routes.ts';

@@ -1,6 +1,6 @@
 /**
  * Cloudflare Turnstile's siteverify answer judged against what the step expected (pure; the call is
- * src/lib/services/turnstile.ts). A token is only as good as where and for what it was solved: one
+ * src/lib/services/protection/turnstile.ts). A token is only as good as where and for what it was solved: one
  * solved on another site, or for another step, proves nothing about this request.
  */
 import { type OriginConfig, publicOrigin } from './public-origin.ts';

@@ -1,7 +1,7 @@
 /**
  * The waitlist of a sold-out ticket tier: a buyer waits for a group of tickets, which is
  * offered whole or not at all; `id` order is the queue order. Pure rules; the offer pass itself is
- * SQL in services/waitlist.ts, since only one statement at a time can see the stock it changes.
+ * SQL in services/on-sale/waitlist.ts, since only one statement at a time can see the stock it changes.
  */
 import { ACTIVITY_STATUS } from './activity.ts';
 import type { StockRow } from './availability.ts';

@@ -22,7 +22,7 @@
  * takes writes is set aside in `dead_letters` with D1's reason; its buyer is answered that the order
  * failed, and its tickets count again. When D1 takes no write, the batch waits for the alarm, whole.
  *
- * Switching the session out of high demand (services/high-demand.ts) closes the object first: it
+ * Switching the session out of high demand (services/on-sale/high-demand.ts) closes the object first: it
  * refuses new holds (checkout then takes D1's own path) and writes every hold it keeps, so the flag
  * flips only when no hold is left that only the object knows of.
  *
@@ -51,7 +51,7 @@ import {
   orderLimitRefusal,
   refusalOf,
 } from '../domain/order-limits.ts';
-import { AfterWriteWork } from '../services/after-write.ts';
+import { AfterWriteWork } from '../services/platform/after-write.ts';
 import { expireOverdueOrdersStatement } from '../services/orders/expiry.ts';
 import { type OnSale, inventoryObjectName } from '../domain/on-sale.ts';
 import { waitingRoom } from './waiting-room.ts';
@@ -280,7 +280,7 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
 
   /**
    * One D1 batch: the session's overdue orders expire (their tickets come back), the oldest
-   * unwritten holds are written, the after-write pass runs (services/after-write.ts: the waitlist's
+   * unwritten holds are written, the after-write pass runs (services/platform/after-write.ts: the waitlist's
    * offers of returned tickets, the messages to the queue) once for all of their buyers instead of
    * once each, and the orders and the stock of every listing are read back after it.
    */

@@ -3,7 +3,7 @@
  * (or per high-demand tier, named `tier:<id>`: domain/on-sale.ts),
  * so every arrival for the show meets the same single-threaded line, and nothing else in the
  * marketplace waits on it. Its line is in the object's own SQLite storage, so an eviction or a
- * deploy loses no place. The rules are domain/waiting-room.ts's; services/waiting-room.ts calls it.
+ * deploy loses no place. The rules are domain/waiting-room.ts's; services/on-sale/waiting-room.ts calls it.
  *
  *   room             one row: the opening, the rate, whether the early group is drawn, the admission clock
  *   places           one row per account: its arrival number, its position once it has one, when it was let through

@@ -2,7 +2,7 @@
  * The share card of a lottery or an invitation link: the 1200×630 image a chat app shows large when
  * the link is shared, saying what is offered (the show, when and where, the prize; or the coupons a
  * new friend gets) in the page's language. Pure: what the card says, its versioned URL, how its
- * title is sized, and the element tree the renderer (services/share-card-image.ts) draws.
+ * title is sized, and the element tree the renderer (services/catalogue/share-card-image.ts) draws.
  */
 import { isLocale, type Locale } from '../i18n/locales.ts';
 

@@ -4,7 +4,7 @@
  * Only these pages do so, and only when challenges are on: every other page's policy stays Astro's.
  */
 import type { AstroGlobal } from 'astro';
-import { challengeWidget, type ChallengeWidget, type TurnstileEnv } from '../services/turnstile.ts';
+import { challengeWidget, type ChallengeWidget, type TurnstileEnv } from '../services/protection/turnstile.ts';
 
 export function pageChallenge(astro: Pick<AstroGlobal, 'csp'>, env: TurnstileEnv): ChallengeWidget | null {
   const widget = challengeWidget(env);

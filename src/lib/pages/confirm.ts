@@ -8,13 +8,13 @@ import type { ConfirmQuery } from '../domain/confirm-query.ts';
 import { DomainError } from '../domain/errors.ts';
 import { type OnSale, onSaleNeedingPass } from '../domain/on-sale.ts';
 import { idCardTypeFor, type IdCardType } from '../domain/identity.ts';
-import { getAddress } from '../services/addresses.ts';
-import { listAttendees } from '../services/attendees.ts';
+import { getAddress } from '../services/accounts/addresses.ts';
+import { listAttendees } from '../services/accounts/attendees.ts';
 import { signedInQuote } from '../services/orders/checkout.ts';
 import type { CheckoutQuote } from '../services/orders/presenters.ts';
-import { paymentSetup } from '../services/payment-providers/index.ts';
-import type { ClaimedUserScope, UserScope } from '../services/scope.ts';
-import { passFor } from '../services/waiting-room.ts';
+import { paymentSetup } from '../services/payments/providers/index.ts';
+import type { ClaimedUserScope, UserScope } from '../services/platform/scope.ts';
+import { passFor } from '../services/on-sale/waiting-room.ts';
 
 export interface ShippingAddressChoice {
   id: number;
@@ -49,7 +49,7 @@ export interface QueueFirst {
   waitingRoom: OnSale;
 }
 
-/** The quote of the URL's choices, the session read in its batch (services/signed-in.ts), with the scope it confirmed. */
+/** The quote of the URL's choices, the session read in its batch (services/accounts/signed-in.ts), with the scope it confirmed. */
 async function quoteFor(claimed: ClaimedUserScope, query: ConfirmQuery) {
   const input = { listingId: query.listingId, quantity: query.quantity, coupon: query.coupon, waitlistOfferId: query.offer };
   const setup = paymentSetup(claimed.env);

@@ -2,8 +2,8 @@
 import type { AstroGlobal } from 'astro';
 import { env } from 'cloudflare:workers';
 import { readRequestContext } from '../domain/request-context.ts';
-import { referenceData } from '../services/reference-data.ts';
-import type { RequestScope } from '../services/scope.ts';
+import { referenceData } from '../services/catalogue/reference-data.ts';
+import type { RequestScope } from '../services/platform/scope.ts';
 import { knownReferenceVersion } from './shared-page-cache.ts';
 
 type PageAstro = Pick<AstroGlobal, 'locals' | 'request'>;

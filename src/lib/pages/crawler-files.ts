@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { publicOrigin } from '../domain/public-origin.ts';
 import { disallowedPaths, parseSitemapFilePath, robotsTxt } from '../domain/sitemap.ts';
 import { ROUTES } from '../routes.ts';
-import { sitemapIndex, sitemapPart } from '../services/sitemap.ts';
+import { sitemapIndex, sitemapPart } from '../services/catalogue/sitemap.ts';
 import { pageScope } from './context.ts';
 
 /** Public routes reached only through a private link: nothing a search engine should hold. */

@@ -1,13 +1,13 @@
 /**
  * What the header shows on every page: the current city and the rotating hot search words. The
  * lists its two dialogs offer are not in the page: they load when a dialog first opens
- * (services/header-choices.ts, served by GET /api/v1/header/choices).
+ * (services/catalogue/header-choices.ts, served by GET /api/v1/header/choices).
  */
 import { HOT_KEYWORDS_SHOWN } from '../config/browse.ts';
 import { DEFAULT_CITY_ID } from '../config/request.ts';
-import { type PickerCity, pickerCities } from '../services/header-choices.ts';
-import { listHotKeywords } from '../services/hot-keywords.ts';
-import type { RequestScope } from '../services/scope.ts';
+import { type PickerCity, pickerCities } from '../services/catalogue/header-choices.ts';
+import { listHotKeywords } from '../services/search/hot-keywords.ts';
+import type { RequestScope } from '../services/platform/scope.ts';
 
 export interface HeaderData {
   city: PickerCity;

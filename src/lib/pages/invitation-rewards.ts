@@ -1,7 +1,7 @@
 /** What one invitation coupon gives, as the invitation page and the invitation's share card say it. */
 import type { Translate } from '../i18n/index.ts';
-import { couponAmountText } from '../services/coupons.ts';
-import type { InvitationReward } from '../services/invitations.ts';
+import { couponAmountText } from '../services/orders/coupons.ts';
+import type { InvitationReward } from '../services/accounts/invitations.ts';
 
 export function invitationRewardText(t: Translate, reward: InvitationReward): string {
   const offer = reward.amount

@@ -12,9 +12,9 @@ import { breadcrumbJsonLd, eventsJsonLd, siteJsonLd, type JsonLd } from '../doma
 import type { Translate } from '../i18n/index.ts';
 import { localizedPath, type Locale } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
-import type { ActivityDetail } from '../services/activity-detail.ts';
-import type { InvitationReward } from '../services/invitations.ts';
-import type { LotteryView } from '../services/lottery.ts';
+import type { ActivityDetail } from '../services/catalogue/activity-detail.ts';
+import type { InvitationReward } from '../services/accounts/invitations.ts';
+import type { LotteryView } from '../services/on-sale/lottery.ts';
 import { invitationCard, lotteryCard, shareCardPreview } from './share-cards.ts';
 
 /** The origin absolute links are built on (domain/public-origin.ts), or null. */

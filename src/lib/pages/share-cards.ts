@@ -20,9 +20,9 @@ import {
 import { DomainError } from '../domain/errors.ts';
 import { type Translate, translator } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
-import { type InvitationReward, inviteeRewards } from '../services/invitations.ts';
+import { type InvitationReward, inviteeRewards } from '../services/accounts/invitations.ts';
 import { invitationRewardText } from './invitation-rewards.ts';
-import { type LotteryView, lotteryDetail } from '../services/lottery.ts';
+import { type LotteryView, lotteryDetail } from '../services/on-sale/lottery.ts';
 import { pageScope } from './context.ts';
 
 /** A lottery's card: the show's poster and name, when, where (venue and city), the prizes in their tier, and the draw. */
@@ -143,7 +143,7 @@ export async function shareCardAnswer(context: APIContext): Promise<Response> {
   }
   const jpeg = await drawOnce(pathname, async () => {
     // Loaded when a card is drawn: the renderer's code is most of the worker's, and no page needs it.
-    const { renderShareCard } = await import('../services/share-card-image.ts');
+    const { renderShareCard } = await import('../services/catalogue/share-card-image.ts');
     return renderShareCard((path) => env.ASSETS.fetch(new URL(path, context.url)), content);
   });
   const headers = { 'content-type': SHARE_CARD_TYPE, 'cache-control': CARD_CACHE_CONTROL };

@@ -20,7 +20,7 @@ import { database } from '../db/client.ts';
 import { cachedPageState, isCrawlerFile, sharedPageKeyOf } from '../http/page-cache.ts';
 import { PageMemory } from '../http/page-memory.ts';
 import type { Visitor } from '../domain/visitor.ts';
-import { catalogueVersions, type CatalogueVersions } from '../services/reference-data.ts';
+import { catalogueVersions, type CatalogueVersions } from '../services/catalogue/reference-data.ts';
 
 /** Says how the answer was made: hit, stale (served while re-rendering), miss (rendered and stored) or bypass. */
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
@@ -49,7 +49,7 @@ type Render = (request: Request) => Promise<Response>;
 
 /**
  * Tells the page being rendered the reference tables' version this layer read, so that the page
- * checks its in-memory copy against it for free (services/reference-data.ts). Only this layer sets
+ * checks its in-memory copy against it for free (services/catalogue/reference-data.ts). Only this layer sets
  * it: a request that arrives with it loses it.
  */
 const REFERENCE_VERSION_HEADER = 'X-Reference-Version';

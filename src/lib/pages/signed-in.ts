@@ -10,7 +10,7 @@ import type { RequestContext } from '../domain/request-context.ts';
 import { pageI18n } from '../i18n/page.ts';
 import { pathTo } from '../routes.ts';
 import { pageScope } from './context.ts';
-import type { ClaimedUserScope, UserScope } from '../services/scope.ts';
+import type { ClaimedUserScope, UserScope } from '../services/platform/scope.ts';
 import { localizedPath } from '../i18n/locales.ts';
 
 export interface SignedInPage {

@@ -19,7 +19,7 @@ import {
   subscriptionStatus,
   ticketCategories,
   ticketOffers,
-} from '../../services/activity-detail.ts';
+} from '../../services/catalogue/activity-detail.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -17,7 +17,7 @@ import { AREA_MAX_LENGTH, POSTCODE_MAX_LENGTH, STREET_MAX_LENGTH } from '../../d
 import { countryList } from '../../domain/countries.ts';
 import { NAME_MAX_LENGTH } from '../../domain/identity.ts';
 import { regionChoice } from '../../domain/regions.ts';
-import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from '../../services/addresses.ts';
+import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from '../../services/accounts/addresses.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -19,7 +19,7 @@ import {
   pendingAttendeeChanges,
   requestAttendeeChange,
   withdrawAttendeeChange,
-} from '../../services/attendee-changes.ts';
+} from '../../services/orders/attendee-changes.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -11,7 +11,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../../domain/identity.ts';
-import { createAttendee, deleteAttendee, getAttendee, listAttendees, updateAttendee } from '../../services/attendees.ts';
+import { createAttendee, deleteAttendee, getAttendee, listAttendees, updateAttendee } from '../../services/accounts/attendees.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -19,7 +19,7 @@
  *
  * Sign-ins answer {user:{userId, nickname}} and set the cookies pner (token, HttpOnly) and pnid.
  * `inviteCode` (a friend's, from the share link) only counts when the call creates the account.
- * `turnstileToken` (Cloudflare Turnstile's, services/turnstile.ts) is needed when the code is for
+ * `turnstileToken` (Cloudflare Turnstile's, services/protection/turnstile.ts) is needed when the code is for
  * an account that does not exist yet, and Turnstile is configured.
  */
 import { Hono, type Context } from 'hono';
@@ -52,9 +52,9 @@ import {
   verifyResetCode,
   type Account,
   type CaptchaAttempt,
-} from '../../services/auth.ts';
-import { endSession, type SignedIn } from '../../services/sessions.ts';
-import { createChallenge } from '../../services/captcha.ts';
+} from '../../services/accounts/auth.ts';
+import { endSession, type SignedIn } from '../../services/accounts/sessions.ts';
+import { createChallenge } from '../../services/protection/captcha.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

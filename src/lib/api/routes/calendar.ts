@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { parseCalendarKey, parseDateRange } from '../../domain/calendar.ts';
-import { calendarList } from '../../services/calendar.ts';
+import { calendarList } from '../../services/catalogue/calendar.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -1,7 +1,7 @@
 /** Catalogue endpoints of SPEC.md section 7: home config, languages, currencies, cities. */
 import { Hono } from 'hono';
-import { homeConfig, cityGroups, hotCities } from '../../services/catalogue.ts';
-import { currenciesIn } from '../../services/reference-data.ts';
+import { homeConfig, cityGroups, hotCities } from '../../services/catalogue/catalogue.ts';
+import { currenciesIn } from '../../services/catalogue/reference-data.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

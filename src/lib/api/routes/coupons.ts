@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { INVITE_COUPON_SEEN_COOKIE } from '../../config/request.ts';
 import { COUPON_TABS } from '../../domain/coupons.ts';
 import { seenInviteCouponId } from '../../domain/invitations.ts';
-import { inviteCouponPopups, listCoupons } from '../../services/coupons.ts';
+import { inviteCouponPopups, listCoupons } from '../../services/orders/coupons.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -32,7 +32,7 @@ import {
   recordOfflineAdmissions,
   removeDoorStaff,
   ticketForIdCheck,
-} from '../../services/admission.ts';
+} from '../../services/gate/admission.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

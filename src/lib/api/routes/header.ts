@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { HEADER_CHOICES_MAX_AGE_S } from '../../config/caching.ts';
 import { HEADER } from '../../config/request.ts';
-import { headerChoices } from '../../services/header-choices.ts';
+import { headerChoices } from '../../services/catalogue/header-choices.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -8,7 +8,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { acceptInvitation, invitationOf } from '../../services/invitations.ts';
+import { acceptInvitation, invitationOf } from '../../services/accounts/invitations.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

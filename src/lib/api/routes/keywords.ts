@@ -1,6 +1,6 @@
 /** The hot search keywords (SPEC.md section 7); the header shows the first HOT_KEYWORDS_SHOWN. */
 import { Hono } from 'hono';
-import { listHotKeywords } from '../../services/hot-keywords.ts';
+import { listHotKeywords } from '../../services/search/hot-keywords.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

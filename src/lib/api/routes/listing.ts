@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
 import { parseListingUrl, type ListingProblem } from '../../domain/listing-url.ts';
-import { loadListing } from '../../services/listing.ts';
+import { loadListing } from '../../services/catalogue/listing.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

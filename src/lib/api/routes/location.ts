@@ -8,7 +8,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { CITY_KEYWORD_MAX_LENGTH } from '../../config/browse.ts';
 import { CITY_COOKIE } from '../../config/request.ts';
 import { isCoordinates, type Coordinates } from '../../domain/geo.ts';
-import { autocompleteCities, nearestCity, saveUserCity, userCity } from '../../services/location.ts';
+import { autocompleteCities, nearestCity, saveUserCity, userCity } from '../../services/catalogue/location.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

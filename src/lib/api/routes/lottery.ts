@@ -14,7 +14,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { shareImageSvg } from '../../media/lottery-share-image.ts';
 import { localizedPath } from '../../i18n/locales.ts';
-import { requirePublicOrigin } from '../../services/public-origin.ts';
+import { requirePublicOrigin } from '../../services/platform/public-origin.ts';
 import {
   drawRecord,
   helpEntry,
@@ -24,7 +24,7 @@ import {
   sharePath,
   shareImageData,
   shareView,
-} from '../../services/lottery.ts';
+} from '../../services/on-sale/lottery.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -1,6 +1,6 @@
 /**
  * The platform's operations staff (users.is_operator; 403 not_an_operator otherwise) cancel or
- * postpone a show's session (src/lib/services/show-changes.ts).
+ * postpone a show's session (src/lib/services/catalogue/show-changes.ts).
  *
  *   POST v1/operator/sessions/{id}/cancel     every paid order refunded minus the service and mailing
  *                                             fees, unpaid ones closed, listings closed; repeating it
@@ -19,9 +19,9 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { switchHighDemand, switchTierHighDemand } from '../../services/high-demand.ts';
-import { deadMessages, redeliverDeadMessage } from '../../services/message-delivery.ts';
-import { cancelSession, postponeSession, requireOperator } from '../../services/show-changes.ts';
+import { switchHighDemand, switchTierHighDemand } from '../../services/on-sale/high-demand.ts';
+import { deadMessages, redeliverDeadMessage } from '../../services/messages/delivery.ts';
+import { cancelSession, postponeSession, requireOperator } from '../../services/catalogue/show-changes.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

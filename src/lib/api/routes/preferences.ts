@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CURRENCY_COOKIE, LANGUAGE_COOKIE } from '../../config/request.ts';
-import { saveCurrency, saveLanguage } from '../../services/preferences.ts';
+import { saveCurrency, saveLanguage } from '../../services/accounts/preferences.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

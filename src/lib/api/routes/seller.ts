@@ -25,7 +25,7 @@ import {
   TRACKING_NO_PATTERN,
 } from '../../domain/fulfilment.ts';
 import { ORDER_STATUSES } from '../../domain/order-state.ts';
-import { failOrder, fulfilOrder, listSellerOrders, requireSeller } from '../../services/fulfilment.ts';
+import { failOrder, fulfilOrder, listSellerOrders, requireSeller } from '../../services/marketplace/fulfilment.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -19,7 +19,7 @@ import {
   listMyTransferListings,
   myPayouts,
   withdrawTransferListing,
-} from '../../services/transfers.ts';
+} from '../../services/marketplace/transfers.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

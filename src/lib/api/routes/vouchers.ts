@@ -13,7 +13,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
-import { voucherFor } from '../../services/vouchers.ts';
+import { voucherFor } from '../../services/orders/vouchers.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -1,5 +1,5 @@
 /**
- * A high-demand on-sale's waiting room (services/waiting-room.ts): session {id}'s, or with
+ * A high-demand on-sale's waiting room (services/on-sale/waiting-room.ts): session {id}'s, or with
  * `?tier=` that tier's own (docs/hot-on-sale.md "Per tier").
  *
  *   POST v1/waiting-rooms/{id}[?tier=]                  signed in, {turnstileToken?}: takes the buyer's place in the line, or answers it
@@ -7,11 +7,11 @@
  *   GET  v1/waiting-rooms/{id}/front?position=[&tier=]  where a position stands (the early group's standing without one)
  *
  * A pass to checkout is never in these answers: the order confirmation page asks the room for the
- * signed-in buyer's own (services/waiting-room.ts passFor).
+ * signed-in buyer's own (services/on-sale/waiting-room.ts passFor).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { joinWaitingRoom, waitingPosition } from '../../services/waiting-room.ts';
+import { joinWaitingRoom, waitingPosition } from '../../services/on-sale/waiting-room.ts';
 import { HEADER } from '../../config/request.ts';
 import type { OnSale } from '../../domain/on-sale.ts';
 import { presentedChallenge } from '../../domain/turnstile.ts';

@@ -5,11 +5,11 @@
  *   GET    v1/waitlist        the buyer's entries still waiting or offered: show, tier, group, place, open offer
  *   DELETE v1/waitlist/{id}   leaves (404 waitlist_entry_not_found when missing, over or someone else's)
  *
- * The answers are the views of services/waitlist.ts.
+ * The answers are the views of services/on-sale/waitlist.ts.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { joinWaitlist, leaveWaitlist, myWaitlist } from '../../services/waitlist.ts';
+import { joinWaitlist, leaveWaitlist, myWaitlist } from '../../services/on-sale/waitlist.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -47,10 +47,10 @@ import { parseDeliveryTypes } from '../../domain/ticket-offer.ts';
 import { normalizePhone, phoneProblem, takerNameProblem } from '../../domain/validation.ts';
 import { offerClaimable } from '../../domain/waitlist.ts';
 import { passId } from '../../domain/waiting-room.ts';
-import { addressRead, type AddressView } from '../addresses.ts';
-import { afterOrderCounted } from '../high-demand.ts';
-import { showQuery } from '../show-query.ts';
-import { checkWaitingRoomPass } from '../waiting-room.ts';
+import { addressRead, type AddressView } from '../accounts/addresses.ts';
+import { afterOrderCounted } from '../on-sale/high-demand.ts';
+import { showQuery } from '../catalogue/show-query.ts';
+import { checkWaitingRoomPass } from '../on-sale/waiting-room.ts';
 import { expireOverdueOrdersStatement } from './expiry.ts';
 import { inventoryOf } from '../../durable-objects/session-inventory.ts';
 import {
@@ -66,9 +66,9 @@ import {
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import type { JudgedCoupon, Priced, Target } from './priced.ts';
 import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';
-import type { AfterWriteWork } from '../after-write.ts';
-import type { ClaimedUserScope, UserScope } from '../scope.ts';
-import { readSignedIn } from '../signed-in.ts';
+import type { AfterWriteWork } from '../platform/after-write.ts';
+import type { ClaimedUserScope, UserScope } from '../platform/scope.ts';
+import { readSignedIn } from '../accounts/signed-in.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What is being bought
@@ -298,7 +298,7 @@ export interface CreateOrderInput {
   acceptNotes: boolean;
   expectedTotal: number;
   waitlistOfferId?: number;
-  /** A high-demand session's checkout takes only buyers its waiting room let through (services/waiting-room.ts). */
+  /** A high-demand session's checkout takes only buyers its waiting room let through (services/on-sale/waiting-room.ts). */
   waitingRoomPass?: string;
 }
 

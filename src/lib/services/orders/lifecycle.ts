@@ -1,7 +1,7 @@
 /**
  * Every change of an order's state after checkout: events applied with one guarded write (the
  * state machine is domain/order-state.ts), the buyer's cancel and receipt, and ending the payment
- * time early in local builds. Paying and refunds are services/payments.ts; the deadline, expiry.ts.
+ * time early in local builds. Paying and refunds are services/payments/payments.ts; the deadline, expiry.ts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { INVITER_REWARDS_PER_MONTH } from '../../config/accounts.ts';
@@ -11,13 +11,13 @@ import { DomainError } from '../../domain/errors.ts';
 import { onSaleOf } from '../../domain/on-sale.ts';
 import { rewardMonthStart } from '../../domain/invitations.ts';
 import { transitionOf, type OrderEvent, type OrderStatus } from '../../domain/order-state.ts';
-import { rewardInviterStatements, withdrawInviterRewardStatements } from '../coupons.ts';
+import { rewardInviterStatements, withdrawInviterRewardStatements } from './coupons.ts';
 import { expireOverdueOrders } from './expiry.ts';
 import { inventoryOf } from '../../durable-objects/session-inventory.ts';
 import type { OrderDetail } from './presenters.ts';
 import { findOwnOrder, orderDetail, type OrderRow } from './queries.ts';
-import type { AfterWriteWork } from '../after-write.ts';
-import type { UserScope } from '../scope.ts';
+import type { AfterWriteWork } from '../platform/after-write.ts';
+import type { UserScope } from '../platform/scope.ts';
 
 function closingChanges(to: OrderStatus, now: number): Partial<OrderRow> {
   if (to === 'pending_ticketing') return { paidAt: now };

@@ -129,7 +129,7 @@ const COUPON_UNUSED = `(?3 IS NULL OR EXISTS (SELECT 1 FROM user_coupons WHERE i
 /**
  * Checkout's hold: takes the tickets only from an active listing with enough stock, and not from a
  * high-demand session's or tier's, which only its inventory object holds from. Returned tickets a waiting
- * group fits are the line's (services/waitlist.ts): a direct buyer does not get them.
+ * group fits are the line's (services/on-sale/waitlist.ts): a direct buyer does not get them.
  */
 export function checkoutHoldStatement(d1: D1Database, placement: OrderPlacement): D1PreparedStatement {
   return d1

@@ -21,7 +21,7 @@ import { parseDeliveryTypes, quantityRange, type Seating } from '../../domain/ti
 import { listableTickets, sourceRefusal } from '../../domain/transfer.ts';
 import { translator } from '../../i18n/index.ts';
 import { localizedAddress, localizedName, type Locale } from '../../i18n/locales.ts';
-import type { OrderWithShowRow } from '../show-query.ts';
+import type { OrderWithShowRow } from '../catalogue/show-query.ts';
 import type { JudgedCoupon, Priced } from './priced.ts';
 
 export type CostView = CostBreakdown & { formatted: Record<Exclude<keyof CostBreakdown, 'currency'>, string> };

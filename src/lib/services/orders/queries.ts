@@ -11,12 +11,12 @@ import { read, readOne, type Read } from '../../db/read-together.ts';
 import { activities, listingTickets, orderAttendees, orders, tickets } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { OrderTab } from '../../domain/order-state.ts';
-import { orderWithShowQuery, type OrderWithShowRow } from '../show-query.ts';
-import { voucherUrl } from '../voucher-link.ts';
+import { orderWithShowQuery, type OrderWithShowRow } from '../catalogue/show-query.ts';
+import { voucherUrl } from './voucher-link.ts';
 import { expireOverdueOrders, expireOverdueOrdersStatement } from './expiry.ts';
 import { orderDetailView, orderSummaryView, type OrderDetail, type OrderPage } from './presenters.ts';
-import type { ClaimedUserScope, RequestScope, UserScope } from '../scope.ts';
-import { confirmedClaim, readSignedIn } from '../signed-in.ts';
+import type { ClaimedUserScope, RequestScope, UserScope } from '../platform/scope.ts';
+import { confirmedClaim, readSignedIn } from '../accounts/signed-in.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
