@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/lib/i18n/index.ts';
 import { pluralCategory, pluralKey } from '../../src/lib/i18n/messages.ts';
-import { loginHref } from '../../src/islands/shared/mutation.ts';
+import { AttemptKeys, loginHref } from '../../src/islands/shared/mutation.ts';
 
 describe('island plurals', () => {
   it("pick the form by the locale's plural rules", () => {
@@ -29,5 +29,36 @@ describe('login after a 401', () => {
       '/zh-HK/login?redirect=%2Fzh-HK%2Fprofile%2Faddress%2Fnew%3Ffrom%3Dconfirm%26x%3D1',
     );
     expect(loginHref('/en/settings', '', 'unknown')).toBe('/en/login?redirect=%2Fen%2Fsettings');
+  });
+});
+
+describe("a mutation's Idempotency-Keys", () => {
+  const counting = () => {
+    let issued = 0;
+    return () => `key-${++issued}`;
+  };
+
+  it('stay for the retries of one attempt, and a success starts the next', () => {
+    const keys = new AttemptKeys(false, counting());
+    expect(keys.keyFor('')).toBe('key-1');
+    expect(keys.keyFor('')).toBe('key-1');
+    keys.succeeded('');
+    expect(keys.keyFor('')).toBe('key-2');
+  });
+
+  it('kept per scope, are one per scope and outlive a success (a payment method repeated answers its payment)', () => {
+    const keys = new AttemptKeys(true, counting());
+    expect(keys.keyFor('wechat')).toBe('key-1');
+    expect(keys.keyFor('card')).toBe('key-2');
+    keys.succeeded('wechat');
+    expect(keys.keyFor('wechat')).toBe('key-1');
+    expect(keys.keyFor('card')).toBe('key-2');
+  });
+
+  it('are all new after a renewal', () => {
+    const keys = new AttemptKeys(true, counting());
+    keys.keyFor('wechat');
+    keys.renew();
+    expect(keys.keyFor('wechat')).toBe('key-2');
   });
 });

@@ -3,28 +3,17 @@
  * password (code by email, then the new password). Fields are checked with the same rules the API
  * applies again; after a sign-in the user goes to the redirect target, or back one step.
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { api, unwrap } from '../../lib/browser/api-client.ts';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { TURNSTILE_ACTION } from '../../lib/config/accounts.ts';
-import {
-  callingCodeProblem,
-  captchaProblem,
-  codeProblem,
-  emailProblem,
-  passwordProblem,
-  phoneProblem,
-  type FieldProblem,
-} from '../../lib/domain/validation.ts';
 import { format, scoped, type Messages } from '../../lib/i18n/messages.ts';
-import { dropStaleUser, setUser } from '../../lib/browser/session.ts';
 import type { ChallengeWidget as ChallengeWidgetConfig } from '../../lib/services/protection/turnstile.ts';
 import { ChallengeWidget } from '../shared/ChallengeWidget.tsx';
-import { bindFields, Field, PasswordField } from '../shared/fields.tsx';
+import { Field, PasswordField } from '../shared/fields.tsx';
 import { useCheckedBeforeHydration, useHydrated, useValueTypedBeforeHydration } from '../shared/hydration.ts';
-import { useMutation, type Failure } from '../shared/mutation.ts';
-import { Toast, useToast } from '../shared/toast.tsx';
-import { wantsCaptcha } from './messages.ts';
-import { CaptchaField, useCountdown } from './verification.tsx';
+import { Toast } from '../shared/toast.tsx';
+import type { Tab, View } from './login-calls.ts';
+import { useLoginForm } from './useLoginForm.ts';
+import { CaptchaField } from './verification.tsx';
 
 export interface CallingCodeOption {
   countryCode: string;
@@ -45,20 +34,7 @@ interface Props {
   challenge?: ChallengeWidgetConfig | null;
 }
 
-type Tab = 'phone' | 'email';
-type View = 'login' | 'register' | 'forgot';
-type Method = 'code' | 'password';
-type FieldName = 'countryCode' | 'phone' | 'email' | 'code' | 'password' | 'captcha' | 'agreement';
-
-interface Values {
-  countryCode: string;
-  phone: string;
-  email: string;
-  code: string;
-  password: string;
-  captcha: string;
-  agreement: boolean;
-}
+type Texts = ReturnType<typeof scoped<'auth.form.'>>;
 
 /** After signing in: the redirect target, else the page before (when it was ours), else home. */
 function continueAfterLogin(redirect: string | null, home: string, login: string) {
@@ -72,196 +48,25 @@ function continueAfterLogin(redirect: string | null, home: string, login: string
 
 export default function LoginForm({ messages, callingCodes, initialTab, redirect, links, inviteCode = null, challenge = null }: Props) {
   const t = scoped(messages, 'auth.form.');
-  const problemText = (problem: FieldProblem) => format(messages, `error.${problem}`);
-
-  const [tab, setTab] = useState<Tab>(initialTab);
-  const [view, setView] = useState<View>('login');
-  const [method, setMethod] = useState<Method>('code');
-  const [resetStep, setResetStep] = useState<'verify' | 'password'>('verify');
-  const [values, setValues] = useState<Values>({
-    countryCode: callingCodes[0]?.callingCode ?? '',
-    phone: '',
-    email: '',
-    code: '',
-    password: '',
-    captcha: '',
-    agreement: false,
-  });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [captchaNonce, setCaptchaNonce] = useState<number | null>(null);
-  /** Set (to a fresh value each time) while the server asks the code request for a solved challenge: a token is spent once. */
-  const [challengeNonce, setChallengeNonce] = useState<number | null>(null);
   const hydrated = useHydrated();
-  const countrySelect = useRef<HTMLSelectElement>(null);
-  const agreementBox = useRef<HTMLInputElement>(null);
-  useValueTypedBeforeHydration(countrySelect, values.countryCode, (value) => set('countryCode', value));
-  useCheckedBeforeHydration(agreementBox, values.agreement, (checked) => set('agreement', checked));
-  const [countdown, startCountdown] = useCountdown();
-  const [toast, showToast] = useToast();
-  useEffect(() => {
-    dropStaleUser();
-  }, []);
-
-  const channel: Tab = view === 'login' ? tab : 'email';
-  const usesCode = view === 'login' ? method === 'code' : view === 'register' || resetStep === 'verify';
-  const usesPassword = view === 'login' ? method === 'password' : view === 'register' || resetStep === 'password';
+  const login = useLoginForm({
+    messages,
+    initialCountryCode: callingCodes[0]?.callingCode ?? '',
+    initialTab,
+    inviteCode,
+    hasChallenge: challenge !== null,
+    onSignedIn: () => continueAfterLogin(redirect, links.home, links.login),
+  });
+  const { view, channel, method, resetStep, usesCode, usesPassword, values, errors, field, busy, countdown } = login;
   /** Registration and reset choose a password (with the rules shown); only reset calls it a new one. */
   const choosesPassword = view !== 'login';
   const isNewPassword = view === 'forgot';
-  const asksAgreement = view !== 'forgot';
-
-  function set<K extends keyof Values>(name: K, value: Values[K]) {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
-  }
-
-  const field = bindFields('auth', values, errors, set);
-
-  function switchTo(next: { view?: View; tab?: Tab; method?: Method }) {
-    if (next.view) setView(next.view);
-    if (next.tab) setTab(next.tab);
-    if (next.method) setMethod(next.method);
-    setResetStep('verify');
-    setErrors({});
-    setChallengeNonce(null);
-    setValues((current) => ({ ...current, code: '', password: '', captcha: '' }));
-  }
-
-  /** Checks the fields in `names` with the shared rules; shows and focuses the first problem. */
-  function check(names: FieldName[]): boolean {
-    const found: Partial<Record<FieldName, string>> = {};
-    const rules: Record<FieldName, () => FieldProblem | null> = {
-      countryCode: () => callingCodeProblem(values.countryCode),
-      phone: () => phoneProblem(values.phone),
-      email: () => emailProblem(values.email),
-      code: () => codeProblem(values.code),
-      password: () => passwordProblem(values.password, isNewPassword),
-      captcha: () => captchaProblem(values.captcha),
-      agreement: () => (values.agreement ? null : 'agreement_required'),
-    };
-    for (const name of names) {
-      const problem = rules[name]();
-      if (problem) found[name] = problemText(problem);
-    }
-    setErrors(found);
-    const first = names.find((name) => found[name]);
-    if (first) document.getElementById(`auth-${first === 'countryCode' ? 'country' : first}`)?.focus();
-    return !first;
-  }
-
-  function fail(title: string, { text, field, cause }: Failure) {
-    if (field) setErrors((current) => ({ ...current, [field]: text }));
-    if (wantsCaptcha(cause) || captchaNonce !== null) {
-      // A challenge counts once: any failed attempt needs a fresh image.
-      setCaptchaNonce(Date.now());
-      setValues((current) => ({ ...current, captcha: '' }));
-    }
-    showToast({ tone: 'error', title, detail: text });
-  }
-
-  const sending = useMutation<string | undefined, { resendAfterSeconds: number }>({
-    messages,
-    call: (turnstileToken) => {
-      if (view === 'register') return unwrap(api.v1.user.mail.regVerify.$post({ json: { email: values.email, turnstileToken } }));
-      if (view === 'forgot') return unwrap(api.v1.user.mail.forgot.$post({ json: { email: values.email } }));
-      const to =
-        channel === 'phone'
-          ? { channel: 'phone' as const, countryCode: values.countryCode, phone: values.phone, turnstileToken }
-          : { channel: 'email' as const, email: values.email, turnstileToken };
-      return unwrap(api.v3.user.sendLoginCode.$post({ json: to }));
-    },
-    onSuccess: (sent) => {
-      setChallengeNonce(null);
-      startCountdown(sent.resendAfterSeconds);
-      showToast({ tone: 'success', title: t('codeSent') });
-      document.getElementById('auth-code')?.focus();
-    },
-    onFailure: (failure) => {
-      // A new account's first code: the widget appears, and its token sends the request again.
-      if (challenge && (failure.errorCode === 'challenge_required' || failure.errorCode === 'challenge_failed')) {
-        setChallengeNonce(Date.now());
-      }
-      fail(t('sendFailed'), failure);
-    },
-  });
-
-  function sendCode() {
-    if (!check(channel === 'phone' ? ['countryCode', 'phone'] : ['email'])) return;
-    void sending.run(undefined);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const fields: FieldName[] = [...(channel === 'phone' ? (['countryCode', 'phone'] as const) : (['email'] as const))];
-    if (view === 'forgot' && resetStep === 'password') fields.length = 0;
-    if (usesCode) fields.push('code');
-    if (usesPassword) fields.push('password');
-    if (captchaNonce !== null) fields.push('captcha');
-    if (asksAgreement) fields.push('agreement');
-    if (!check(fields)) return;
-    void signing.run();
-  }
-
-  const signing = useMutation({
-    messages,
-    call: async () => {
-      const captcha = captchaNonce !== null ? values.captcha : undefined;
-      if (view === 'forgot') {
-        if (resetStep === 'verify') {
-          await unwrap(api.v1.user.mail.verify.$post({ json: { email: values.email, code: values.code, captcha } }));
-        } else {
-          await unwrap(
-            api.v1.user.mail.password.$post({ json: { email: values.email, code: values.code, password: values.password, captcha } }),
-          );
-        }
-        return null;
-      }
-      const invite = inviteCode ?? undefined;
-      if (view === 'register') {
-        const account = { email: values.email, code: values.code, password: values.password, agreement: true, captcha, inviteCode: invite };
-        return unwrap(api.v1.user.mail.register.$post({ json: account }));
-      }
-      const secret = usesCode
-        ? { loginType: 'code' as const, code: values.code }
-        : { loginType: 'password' as const, password: values.password };
-      if (channel === 'phone') {
-        const phone = { countryCode: values.countryCode, phone: values.phone, agreement: true, captcha };
-        return unwrap(
-          api.v1.user.login.$post({
-            json: secret.loginType === 'code' ? { ...phone, ...secret, inviteCode: invite } : { ...phone, ...secret },
-          }),
-        );
-      }
-      return unwrap(api.v1.user.mail.login.$post({ json: { email: values.email, ...secret, captcha } }));
-    },
-    onSuccess: (info) => {
-      if (view === 'forgot' && resetStep === 'verify') return setResetStep('password');
-      if (view === 'forgot') {
-        switchTo({ view: 'login', tab: 'email', method: 'password' });
-        return showToast({ tone: 'success', title: t('resetDone') });
-      }
-      if (!info) return;
-      setUser(info);
-      continueAfterLogin(redirect, links.home, links.login);
-    },
-    onFailure: (failure) => fail(t(view === 'register' ? 'registerFailed' : view === 'forgot' ? 'resetFailed' : 'loginFailed'), failure),
-  });
-  const busy = sending.busy || signing.busy;
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    const next: Tab = tab === 'phone' ? 'email' : 'phone';
-    switchTo({ tab: next });
-    document.getElementById(`auth-tab-${next}`)?.focus();
-  }
 
   const sendButton = (
-    <button type="button" className="auth-send" onClick={sendCode} disabled={!hydrated || busy || countdown > 0}>
+    <button type="button" className="auth-send" onClick={login.requestCode} disabled={!hydrated || busy || countdown > 0}>
       {countdown > 0 ? t('resendIn', { seconds: countdown }) : t('sendCode')}
     </button>
   );
-  const [beforeAgreement, afterAgreement, afterPrivacy] = (messages['auth.form.agreement'] ?? '').split(/\{\{(?:agreement|privacy)\}\}/);
-  const newTab = <span className="visually-hidden"> {format(messages, 'common.opensInNewTab')}</span>;
   const heading = view === 'register' ? t('registerHeading') : view === 'forgot' ? t('forgotHeading') : null;
   const submitLabel =
     view === 'register'
@@ -273,24 +78,16 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
           : t('login');
 
   const form = (
-    <form className="auth-form" method="post" noValidate onSubmit={submit}>
+    <form className="auth-form" method="post" noValidate onSubmit={login.submit}>
       {heading && <h2>{heading}</h2>}
       {channel === 'phone' ? (
         <>
-          <div className="auth-field">
-            <label htmlFor="auth-country">{t('countryCode')}</label>
-            <select
-              ref={countrySelect}
-              id="auth-country"
-              value={values.countryCode}
-              onChange={(event) => set('countryCode', event.target.value)}
-              autoComplete="tel-country-code"
-            >
-              {callingCodes.map((option) => (
-                <option key={option.countryCode} value={option.callingCode}>{`${option.callingCode} ${option.name}`}</option>
-              ))}
-            </select>
-          </div>
+          <CountrySelect
+            label={t('countryCode')}
+            options={callingCodes}
+            value={values.countryCode}
+            onValue={(value) => login.set('countryCode', value)}
+          />
           <Field
             {...field('phone')}
             label={t('phone')}
@@ -319,109 +116,196 @@ export default function LoginForm({ messages, callingCodes, initialTab, redirect
           hint={choosesPassword ? t('passwordHint') : undefined}
         />
       )}
-      {challenge && challengeNonce !== null && (
+      {challenge && login.challengeNonce !== null && (
         <ChallengeWidget
-          key={challengeNonce}
+          key={login.challengeNonce}
           widget={challenge}
           action={TURNSTILE_ACTION.loginCode}
           label={t('challenge')}
-          onToken={(token) => void sending.run(token)}
+          onToken={login.sendWithToken}
           onUnavailable={() =>
-            showToast({ tone: 'error', title: t('sendFailed'), detail: format(messages, 'error.challenge_unavailable') })
+            login.showToast({ tone: 'error', title: t('sendFailed'), detail: format(messages, 'error.challenge_unavailable') })
           }
         />
       )}
-      <CaptchaField {...field('captcha')} nonce={captchaNonce} onRefresh={() => setCaptchaNonce(Date.now())} t={t} />
-      {asksAgreement && (
-        <div className="auth-agreement">
-          <input
-            ref={agreementBox}
-            id="auth-agreement"
-            type="checkbox"
-            checked={values.agreement}
-            onChange={(event) => set('agreement', event.target.checked)}
-            aria-invalid={errors.agreement ? true : undefined}
-            aria-describedby={errors.agreement ? 'auth-agreement-error' : undefined}
-          />
-          <label htmlFor="auth-agreement">
-            {beforeAgreement}
-            <a href={links.agreement} target="_blank" rel="noopener">
-              {t('userAgreement')}
-              {newTab}
-            </a>
-            {afterAgreement}
-            <a href={links.privacy} target="_blank" rel="noopener">
-              {t('privacyPolicy')}
-              {newTab}
-            </a>
-            {afterPrivacy}
-          </label>
-          {errors.agreement && (
-            <p id="auth-agreement-error" className="auth-error">
-              {errors.agreement}
-            </p>
-          )}
-        </div>
+      <CaptchaField {...field('captcha')} nonce={login.captchaNonce} onRefresh={login.refreshCaptcha} t={t} />
+      {view !== 'forgot' && (
+        <Agreement
+          messages={messages}
+          links={links}
+          checked={values.agreement}
+          error={errors.agreement}
+          onChecked={(checked) => login.set('agreement', checked)}
+        />
       )}
       {view === 'login' && channel === 'phone' && method === 'code' && <p className="auth-hint">{t('phoneCreatesAccount')}</p>}
       <button type="submit" className="auth-submit" disabled={!hydrated || busy}>
         {submitLabel}
       </button>
-      <div className="auth-links">
-        {view === 'login' ? (
-          <>
-            <button type="button" onClick={() => switchTo({ method: method === 'code' ? 'password' : 'code' })}>
-              {t(method === 'code' ? 'usePassword' : 'useCode')}
-            </button>
-            {channel === 'email' && (
-              <button type="button" onClick={() => switchTo({ view: 'register' })}>
-                {t('register')}
-              </button>
-            )}
-            {channel === 'email' && (
-              <button type="button" onClick={() => switchTo({ view: 'forgot' })}>
-                {t('forgot')}
-              </button>
-            )}
-          </>
-        ) : (
-          <button type="button" onClick={() => switchTo({ view: 'login', tab: 'email' })}>
-            {t('backToLogin')}
-          </button>
-        )}
-      </div>
+      <OtherWays t={t} view={view} channel={channel} method={method} switchTo={login.switchTo} />
     </form>
   );
 
   return (
     <div className="auth">
       {view === 'login' ? (
-        <>
-          <div role="tablist" aria-label={t('tabs')} className="auth-tabs">
-            {(['phone', 'email'] as const).map((name) => (
-              <button
-                key={name}
-                id={`auth-tab-${name}`}
-                type="button"
-                role="tab"
-                aria-selected={tab === name}
-                aria-controls="auth-panel"
-                tabIndex={tab === name ? 0 : -1}
-                onClick={() => switchTo({ tab: name })}
-                onKeyDown={onTabKey}
-              >
-                {t(name === 'phone' ? 'tabPhone' : 'tabEmail')}
-              </button>
-            ))}
-          </div>
-          <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
-            {form}
-          </div>
-        </>
+        <LoginTabs t={t} tab={login.tab} switchTo={login.switchTo}>
+          {form}
+        </LoginTabs>
       ) : (
         form
       )}
-      <Toast toast={toast} />
+      <Toast toast={login.toast} />
+    </div>
+  );
+}
+
+type SwitchTo = ReturnType<typeof useLoginForm>['switchTo'];
+
+/** Phone and email as tabs (arrow keys move between them), the form in the chosen tab's panel. */
+function LoginTabs({ t, tab, switchTo, children }: { t: Texts; tab: Tab; switchTo: SwitchTo; children: ReactNode }) {
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    const next: Tab = tab === 'phone' ? 'email' : 'phone';
+    switchTo({ tab: next });
+    document.getElementById(`auth-tab-${next}`)?.focus();
+  }
+  return (
+    <>
+      <div role="tablist" aria-label={t('tabs')} className="auth-tabs">
+        {(['phone', 'email'] as const).map((name) => (
+          <button
+            key={name}
+            id={`auth-tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls="auth-panel"
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => switchTo({ tab: name })}
+            onKeyDown={onTabKey}
+          >
+            {t(name === 'phone' ? 'tabPhone' : 'tabEmail')}
+          </button>
+        ))}
+      </div>
+      <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
+        {children}
+      </div>
+    </>
+  );
+}
+
+interface CountrySelectProps {
+  label: string;
+  options: CallingCodeOption[];
+  value: string;
+  onValue: (value: string) => void;
+}
+
+/** The calling code, as a select that keeps what was chosen before the island hydrated. */
+function CountrySelect({ label, options, value, onValue }: CountrySelectProps) {
+  const select = useRef<HTMLSelectElement>(null);
+  useValueTypedBeforeHydration(select, value, onValue);
+  return (
+    <div className="auth-field">
+      <label htmlFor="auth-country">{label}</label>
+      <select
+        ref={select}
+        id="auth-country"
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        autoComplete="tel-country-code"
+      >
+        {options.map((option) => (
+          <option key={option.countryCode} value={option.callingCode}>{`${option.callingCode} ${option.name}`}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface AgreementProps {
+  messages: Messages;
+  links: { agreement: string; privacy: string };
+  checked: boolean;
+  error?: string;
+  onChecked: (checked: boolean) => void;
+}
+
+/** The agreement's checkbox, its sentence linking the user agreement and the privacy policy (each in a new tab), and its error. */
+function Agreement({ messages, links, checked, error, onChecked }: AgreementProps) {
+  const t = scoped(messages, 'auth.form.');
+  const box = useRef<HTMLInputElement>(null);
+  useCheckedBeforeHydration(box, checked, onChecked);
+  const [beforeAgreement, afterAgreement, afterPrivacy] = (messages['auth.form.agreement'] ?? '').split(/\{\{(?:agreement|privacy)\}\}/);
+  const newTab = <span className="visually-hidden"> {format(messages, 'common.opensInNewTab')}</span>;
+  return (
+    <div className="auth-agreement">
+      <input
+        ref={box}
+        id="auth-agreement"
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChecked(event.target.checked)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'auth-agreement-error' : undefined}
+      />
+      <label htmlFor="auth-agreement">
+        {beforeAgreement}
+        <a href={links.agreement} target="_blank" rel="noopener">
+          {t('userAgreement')}
+          {newTab}
+        </a>
+        {afterAgreement}
+        <a href={links.privacy} target="_blank" rel="noopener">
+          {t('privacyPolicy')}
+          {newTab}
+        </a>
+        {afterPrivacy}
+      </label>
+      {error && (
+        <p id="auth-agreement-error" className="auth-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface OtherWaysProps {
+  t: Texts;
+  view: View;
+  channel: Tab;
+  method: 'code' | 'password';
+  switchTo: SwitchTo;
+}
+
+/** The buttons to the form's other ways: code or password, registration and reset (by email), or back to login. */
+function OtherWays({ t, view, channel, method, switchTo }: OtherWaysProps) {
+  return (
+    <div className="auth-links">
+      {view === 'login' ? (
+        <>
+          <button type="button" onClick={() => switchTo({ method: method === 'code' ? 'password' : 'code' })}>
+            {t(method === 'code' ? 'usePassword' : 'useCode')}
+          </button>
+          {channel === 'email' && (
+            <button type="button" onClick={() => switchTo({ view: 'register' })}>
+              {t('register')}
+            </button>
+          )}
+          {channel === 'email' && (
+            <button type="button" onClick={() => switchTo({ view: 'forgot' })}>
+              {t('forgot')}
+            </button>
+          )}
+        </>
+      ) : (
+        <button type="button" onClick={() => switchTo({ view: 'login', tab: 'email' })}>
+          {t('backToLogin')}
+        </button>
+      )}
     </div>
   );
 }

@@ -4,15 +4,15 @@
  * a plain GET form to the order confirmation, so the default choice can be bought before hydration.
  * Other tiers' offers come from the spec's `POST /api/v8/tickets` when picked.
  */
-import { useEffect, useRef, useState } from 'react';
-import { api, ApiClientError, callOptions, unwrap } from '../../lib/browser/api-client.ts';
+import { useState } from 'react';
 import { SERVICE_FEE_BASIS_POINTS } from '../../lib/config/orders.ts';
 import { formatMoney } from '../../lib/domain/money.ts';
 import { WAITING_ROOM_TIER_PARAM } from '../../lib/domain/on-sale.ts';
 import { allInAmount } from '../../lib/domain/pricing.ts';
-import { BUY_TYPE_DIRECT, clampQuantity, DIRECT_BUY, quantitiesOf } from '../../lib/domain/ticket-offer.ts';
+import { clampQuantity, quantitiesOf } from '../../lib/domain/ticket-offer.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { TicketGroupInfo, TicketOffer } from '../../lib/services/catalogue/activity-detail.ts';
+import { useTierOffers, type Load } from './useTierOffers.ts';
 
 export interface PickerTier {
   id: number;
@@ -49,8 +49,6 @@ interface Props {
   orderUrl: string;
 }
 
-type Load = { state: 'ready' } | { state: 'loading' } | { state: 'error'; message: string };
-
 function listingLabel(group: TicketGroupInfo, m: Messages): string {
   const parts = [
     format(m, 'detail.picker.each', { price: group.salePriceView }),
@@ -64,50 +62,14 @@ function listingLabel(group: TicketGroupInfo, m: Messages): string {
 export default function TicketPicker({ activityId, locale, messages: m, sessions, initial, numMax, orderUrl }: Props) {
   const [sessionId, setSessionId] = useState(initial.sessionId);
   const [tierId, setTierId] = useState(initial.tierId);
-  const [offers, setOffers] = useState<Record<number, TicketOffer>>({ [initial.tierId]: initial.offer });
-  const [load, setLoad] = useState<Load>({ state: 'ready' });
-  const [attempt, setAttempt] = useState(0);
   const [listingId, setListingId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState(initial.offer.selectNumMin);
 
-  // Tiers whose offer came from the API in this page view: the page's own offer may come from the
-  // shared edge cache, so stock and prices are asked for again once, while the page's stay on screen.
-  const fetched = useRef(new Set<number>());
-
-  // Runs when the tier changes (or on retry); offers fetched here are kept, so going back is instant.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fetch per tier chosen or retry asked for; the props are fixed for the page, and reading offers must not refetch when it fills.
-  useEffect(() => {
-    if (fetched.current.has(tierId)) return;
-    const shown = offers[tierId];
-    const controller = new AbortController();
-    if (!shown) setLoad({ state: 'loading' });
-    unwrap(
-      api.v8.tickets.$post(
-        { json: { b2c: true, eventId: activityId, ticketCategoryId: tierId, buyType: BUY_TYPE_DIRECT } },
-        callOptions({ signal: controller.signal }),
-      ),
-    )
-      .then((list) => {
-        const direct = list.find((offer) => offer.type === DIRECT_BUY);
-        if (!direct) throw new ApiClientError('http', format(m, 'detail.picker.noListings'));
-        fetched.current.add(tierId);
-        setOffers((known) => ({ ...known, [tierId]: direct }));
-        setLoad({ state: 'ready' });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        const answered = error instanceof ApiClientError && error.kind === 'http';
-        // Unreachable, the page's own offer stays as shown (checkout checks stock again); an answer, such as none left, replaces it.
-        if (shown && !answered) return;
-        setLoad({ state: 'error', message: answered ? error.message : format(m, 'detail.picker.failed') });
-      });
-    return () => controller.abort();
-  }, [tierId, attempt]);
+  const { offer, load, retry } = useTierOffers(activityId, tierId, initial, m);
 
   const session = sessions.find((s) => s.id === sessionId) ?? sessions[0];
   // A GET form's action loses its own query: a tier's room is named by a field of the form.
   const tierRoom = session.waitingRoomUrl ? null : (session.tiers.find((t) => t.id === tierId)?.waitingRoomUrl ?? null);
-  const offer = offers[tierId];
   const groups = offer?.ticketGroupInfoList ?? [];
   const group = groups.find((g) => g.ticketGroup.id === listingId) ?? groups[0];
   const range = group ? { min: group.minQuantity, max: Math.min(group.maxQuantity, session.accountTicketCap) } : null;
@@ -167,53 +129,7 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
 
       <form method="get" action={session.waitingRoomUrl ?? tierRoom ?? orderUrl}>
         {tierRoom && <input type="hidden" name={WAITING_ROOM_TIER_PARAM} value={tierId} />}
-        <fieldset aria-busy={load.state === 'loading'}>
-          <legend>{format(m, 'detail.picker.listings')}</legend>
-          <p className="all-in">{format(m, 'detail.picker.allIn', { percent: SERVICE_FEE_BASIS_POINTS / 100 })}</p>
-          {load.state === 'loading' && <p role="status">{format(m, 'detail.picker.loading')}</p>}
-          {load.state === 'error' && (
-            <div role="alert" className="error">
-              <p>{load.message}</p>
-              <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-                {format(m, 'detail.picker.retry')}
-              </button>
-            </div>
-          )}
-          {load.state === 'ready' && groups.length === 0 && <p>{format(m, 'detail.picker.noListings')}</p>}
-          {load.state === 'ready' && groups.length > 0 && (
-            <div className="listings">
-              {groups.map((g) => (
-                <label key={g.ticketGroup.id} className="listing">
-                  <input
-                    type="radio"
-                    name="listingId"
-                    value={g.ticketGroup.id}
-                    checked={g === group}
-                    onChange={() => setListingId(g.ticketGroup.id)}
-                  />
-                  <span className="visually-hidden">{listingLabel(g, m)}</span>
-                  <span className="price" aria-hidden="true">
-                    {g.salePriceView}
-                  </span>
-                  <span className="face" aria-hidden="true">
-                    {format(m, 'detail.picker.faceValue', { price: g.originPriceView })}
-                  </span>
-                  <span className="tags" aria-hidden="true">
-                    <span>{format(m, `detail.seating.${g.seating}`)}</span>
-                    {g.deliveryTypes.map((type) => (
-                      <span key={type}>{format(m, `detail.delivery.${type}`)}</span>
-                    ))}
-                  </span>
-                  {g.tip && (
-                    <span className="tip" aria-hidden="true">
-                      {g.tip}
-                    </span>
-                  )}
-                </label>
-              ))}
-            </div>
-          )}
-        </fieldset>
+        <Listings messages={m} load={load} groups={groups} chosen={group} onChoose={setListingId} onRetry={retry} />
 
         <div className="quantity">
           <label htmlFor="ticket-quantity">{format(m, 'detail.picker.quantity')}</label>
@@ -252,5 +168,67 @@ export default function TicketPicker({ activityId, locale, messages: m, sessions
         </div>
       </form>
     </div>
+  );
+}
+
+interface ListingsProps {
+  messages: Messages;
+  load: Load;
+  groups: TicketGroupInfo[];
+  chosen: TicketGroupInfo | undefined;
+  onChoose: (listingId: number) => void;
+  onRetry: () => void;
+}
+
+/** The tier's seller listings to choose from (prices all-in), or why there are none to show. */
+function Listings({ messages: m, load, groups, chosen, onChoose, onRetry }: ListingsProps) {
+  return (
+    <fieldset aria-busy={load.state === 'loading'}>
+      <legend>{format(m, 'detail.picker.listings')}</legend>
+      <p className="all-in">{format(m, 'detail.picker.allIn', { percent: SERVICE_FEE_BASIS_POINTS / 100 })}</p>
+      {load.state === 'loading' && <p role="status">{format(m, 'detail.picker.loading')}</p>}
+      {load.state === 'error' && (
+        <div role="alert" className="error">
+          <p>{load.message}</p>
+          <button type="button" onClick={onRetry}>
+            {format(m, 'detail.picker.retry')}
+          </button>
+        </div>
+      )}
+      {load.state === 'ready' && groups.length === 0 && <p>{format(m, 'detail.picker.noListings')}</p>}
+      {load.state === 'ready' && groups.length > 0 && (
+        <div className="listings">
+          {groups.map((g) => (
+            <label key={g.ticketGroup.id} className="listing">
+              <input
+                type="radio"
+                name="listingId"
+                value={g.ticketGroup.id}
+                checked={g === chosen}
+                onChange={() => onChoose(g.ticketGroup.id)}
+              />
+              <span className="visually-hidden">{listingLabel(g, m)}</span>
+              <span className="price" aria-hidden="true">
+                {g.salePriceView}
+              </span>
+              <span className="face" aria-hidden="true">
+                {format(m, 'detail.picker.faceValue', { price: g.originPriceView })}
+              </span>
+              <span className="tags" aria-hidden="true">
+                <span>{format(m, `detail.seating.${g.seating}`)}</span>
+                {g.deliveryTypes.map((type) => (
+                  <span key={type}>{format(m, `detail.delivery.${type}`)}</span>
+                ))}
+              </span>
+              {g.tip && (
+                <span className="tip" aria-hidden="true">
+                  {g.tip}
+                </span>
+              )}
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
   );
 }

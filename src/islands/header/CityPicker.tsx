@@ -7,7 +7,7 @@
  * network's city then (locateByNetwork). Its controls stay disabled until hydrated, so no tap is lost.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import { CITY_KEYWORD_MAX_LENGTH, CITY_SEARCH_DELAY_MS } from '../../lib/config/browse.ts';
 import { debounce } from '../../lib/domain/debounce.ts';
@@ -35,54 +35,17 @@ type Results = { keyword: string; cities: Match[] } | null;
 
 export default function CityPicker({ cities, hotCityIds, currentCityId, messages: m }: Props) {
   const [ready, setReady] = useState(false);
-  const [keyword, setKeyword] = useState('');
-  const [results, setResults] = useState<Results>(null);
   const [locating, setLocating] = useState(false);
   const [failure, setFailure] = useState<GeolocationFailure | null>(null);
   const [error, setError] = useState<string | null>(null);
   const locationCity = useStore($locationCity);
-  const pending = useRef<AbortController | null>(null);
 
   useEffect(() => {
     setReady(true);
     void locateByNetwork();
   }, []);
 
-  const search = useMemo(
-    () =>
-      debounce((typed: string) => {
-        pending.current?.abort();
-        const controller = new AbortController();
-        pending.current = controller;
-        unwrap(api.v1.cities.autocompletion.$get({ query: { keyword: typed } }, callOptions({ signal: controller.signal })))
-          .then((found) => setResults({ keyword: typed, cities: found }))
-          .catch((cause) => {
-            if (!controller.signal.aborted) setError(failureText(cause, m));
-          });
-      }, CITY_SEARCH_DELAY_MS),
-    [m],
-  );
-
-  useEffect(
-    () => () => {
-      search.cancel();
-      pending.current?.abort();
-    },
-    [search],
-  );
-
-  function onType(value: string) {
-    setKeyword(value);
-    setError(null);
-    const typed = value.trim();
-    if (typed) {
-      search(typed);
-    } else {
-      search.cancel();
-      pending.current?.abort();
-      setResults(null);
-    }
-  }
+  const { keyword, shown, onType } = useCitySearch(m, setError);
 
   const choice = useMutation({
     messages: m,
@@ -124,14 +87,7 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
     </button>
   );
   const byId = new Map(cities.map((city) => [city.id, city]));
-  const groups: [string, PickerCity[]][] = [];
-  for (const city of cities) {
-    const last = groups.at(-1);
-    if (last && last[0] === city.letter) last[1].push(city);
-    else groups.push([city.letter, [city]]);
-  }
   const typed = keyword.trim();
-  const shown = results && results.keyword === typed ? results.cities : null;
 
   return (
     <div className="cp">
@@ -202,21 +158,86 @@ export default function CityPicker({ cities, hotCityIds, currentCityId, messages
                 ))}
             </ul>
           </section>
-          <section aria-labelledby="cp-all">
-            <h3 id="cp-all">{format(m, 'header.city.all')}</h3>
-            {groups.map(([letter, list]) => (
-              <div key={letter} className="cp-group">
-                <h4>{letter}</h4>
-                <ul className="cp-list">
-                  {list.map((city) => (
-                    <li key={city.id}>{cityButton(city.id, city.name)}</li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </section>
+          <AllCities cities={cities} heading={format(m, 'header.city.all')} cityButton={cityButton} />
         </>
       )}
     </div>
+  );
+}
+
+/** Typed text's autocomplete, asked for once typing stops; `shown` is null until the answer for the text as it is now. */
+function useCitySearch(m: Messages, setError: (error: string | null) => void) {
+  const [keyword, setKeyword] = useState('');
+  const [results, setResults] = useState<Results>(null);
+  const pending = useRef<AbortController | null>(null);
+
+  const search = useMemo(
+    () =>
+      debounce((typed: string) => {
+        pending.current?.abort();
+        const controller = new AbortController();
+        pending.current = controller;
+        unwrap(api.v1.cities.autocompletion.$get({ query: { keyword: typed } }, callOptions({ signal: controller.signal })))
+          .then((found) => setResults({ keyword: typed, cities: found }))
+          .catch((cause) => {
+            if (!controller.signal.aborted) setError(failureText(cause, m));
+          });
+      }, CITY_SEARCH_DELAY_MS),
+    [m, setError],
+  );
+
+  useEffect(
+    () => () => {
+      search.cancel();
+      pending.current?.abort();
+    },
+    [search],
+  );
+
+  function onType(value: string) {
+    setKeyword(value);
+    setError(null);
+    const typed = value.trim();
+    if (typed) {
+      search(typed);
+    } else {
+      search.cancel();
+      pending.current?.abort();
+      setResults(null);
+    }
+  }
+
+  const shown = results && results.keyword === keyword.trim() ? results.cities : null;
+  return { keyword, shown, onType };
+}
+
+interface AllCitiesProps {
+  cities: PickerCity[];
+  heading: string;
+  cityButton: (id: number, name: string) => ReactNode;
+}
+
+/** Every city, grouped by first letter (the list comes sorted by it). */
+function AllCities({ cities, heading, cityButton }: AllCitiesProps) {
+  const groups: [string, PickerCity[]][] = [];
+  for (const city of cities) {
+    const last = groups.at(-1);
+    if (last && last[0] === city.letter) last[1].push(city);
+    else groups.push([city.letter, [city]]);
+  }
+  return (
+    <section aria-labelledby="cp-all">
+      <h3 id="cp-all">{heading}</h3>
+      {groups.map(([letter, list]) => (
+        <div key={letter} className="cp-group">
+          <h4>{letter}</h4>
+          <ul className="cp-list">
+            {list.map((city) => (
+              <li key={city.id}>{cityButton(city.id, city.name)}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
   );
 }

@@ -124,42 +124,7 @@ export default function ListingFeed({ children, listingPath, search, page, total
     return () => observer.disconnect();
   }, [load, loadNext]);
 
-  // Pull-to-refresh: a downward drag that starts at the top of the page.
-  useEffect(() => {
-    let startY: number | null = null;
-    let distance = 0;
-    const start = (event: TouchEvent) => {
-      startY = window.scrollY <= 0 && event.touches.length === 1 ? event.touches[0].clientY : null;
-      distance = 0;
-    };
-    const move = (event: TouchEvent) => {
-      if (startY === null) return;
-      distance = Math.min(Math.max(event.touches[0].clientY - startY, 0) / 2, PULL_MAX_PX);
-      setPull(distance > 0 ? { state: 'pulling', distance } : { state: 'idle' });
-    };
-    const end = () => {
-      if (startY === null) return;
-      startY = null;
-      if (distance >= PULL_TRIGGER_PX) void refresh();
-      else setPull({ state: 'idle' });
-    };
-    window.addEventListener('touchstart', start, { passive: true });
-    window.addEventListener('touchmove', move, { passive: true });
-    window.addEventListener('touchend', end);
-    window.addEventListener('touchcancel', end);
-    return () => {
-      window.removeEventListener('touchstart', start);
-      window.removeEventListener('touchmove', move);
-      window.removeEventListener('touchend', end);
-      window.removeEventListener('touchcancel', end);
-    };
-  }, [refresh]);
-
-  useEffect(() => {
-    if (pull.state !== 'done') return;
-    const timer = setTimeout(() => setPull({ state: 'idle' }), PULL_TO_REFRESH_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [pull]);
+  usePullToRefresh(pull, setPull, refresh);
 
   useEffect(() => {
     if (!toast) return;
@@ -213,4 +178,43 @@ export default function ListingFeed({ children, listingPath, search, page, total
       </div>
     </div>
   );
+}
+
+/** Pull-to-refresh: a downward drag that starts at the top of the page, far enough, refreshes; "refreshed" shows for a moment. */
+function usePullToRefresh(pull: Pull, setPull: (pull: Pull) => void, refresh: () => Promise<void>) {
+  useEffect(() => {
+    let startY: number | null = null;
+    let distance = 0;
+    const start = (event: TouchEvent) => {
+      startY = window.scrollY <= 0 && event.touches.length === 1 ? event.touches[0].clientY : null;
+      distance = 0;
+    };
+    const move = (event: TouchEvent) => {
+      if (startY === null) return;
+      distance = Math.min(Math.max(event.touches[0].clientY - startY, 0) / 2, PULL_MAX_PX);
+      setPull(distance > 0 ? { state: 'pulling', distance } : { state: 'idle' });
+    };
+    const end = () => {
+      if (startY === null) return;
+      startY = null;
+      if (distance >= PULL_TRIGGER_PX) void refresh();
+      else setPull({ state: 'idle' });
+    };
+    window.addEventListener('touchstart', start, { passive: true });
+    window.addEventListener('touchmove', move, { passive: true });
+    window.addEventListener('touchend', end);
+    window.addEventListener('touchcancel', end);
+    return () => {
+      window.removeEventListener('touchstart', start);
+      window.removeEventListener('touchmove', move);
+      window.removeEventListener('touchend', end);
+      window.removeEventListener('touchcancel', end);
+    };
+  }, [refresh, setPull]);
+
+  useEffect(() => {
+    if (pull.state !== 'done') return;
+    const timer = setTimeout(() => setPull({ state: 'idle' }), PULL_TO_REFRESH_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [pull, setPull]);
 }

@@ -36,7 +36,6 @@ export default function AttendeeChange({ orderId, attendees, countries, venueCou
   const [open, setOpen] = useState<number | null>(null);
   const [attendee, setAttendee] = useState<AttendeeInput>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const types = ID_CARD_TYPES.map((type) => ({ code: type, name: format(m, `profile.attendee.type.${type}`) }));
 
   const action = useMutation<Action>({
     messages: m,
@@ -128,35 +127,7 @@ export default function AttendeeChange({ orderId, attendees, countries, venueCou
               >
                 <h3 id={`change-heading-${person.id}`}>{t('formHeading', { name: person.name })}</h3>
                 <fieldset className="auth-fieldset" disabled={!hydrated}>
-                  <Field
-                    {...field('name')}
-                    label={format(m, 'profile.attendee.name')}
-                    placeholder={format(m, 'profile.attendee.namePrompt')}
-                    maxLength={NAME_MAX_LENGTH}
-                    autoComplete="off"
-                  />
-                  <SelectField
-                    {...field('nationality')}
-                    label={format(m, 'profile.attendee.nationality')}
-                    prompt={format(m, 'profile.attendee.nationalityPrompt')}
-                    options={countries}
-                  />
-                  <SelectField
-                    {...field('idCardType')}
-                    label={format(m, 'profile.attendee.idType')}
-                    prompt={format(m, 'profile.attendee.idTypePrompt')}
-                    options={types}
-                  />
-                  <p className="auth-hint">{format(m, 'profile.attendee.typeHint')}</p>
-                  <Field
-                    {...field('idCardNo')}
-                    label={format(m, 'profile.attendee.idNumber')}
-                    placeholder={format(m, 'profile.attendee.idNumberPrompt')}
-                    maxLength={40}
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                  />
+                  <NewAttendeeFields field={field} countries={countries} messages={m} />
                   <SubmitRow error={errors.form} busy={action.busy} label={t('submit')} />
                   <button type="button" className="orders-button" onClick={() => setOpen(null)}>
                     {t('cancel')}
@@ -178,6 +149,50 @@ export default function AttendeeChange({ orderId, attendees, countries, venueCou
         ))}
       </ul>
       <Toast toast={toast} />
+    </>
+  );
+}
+
+interface NewAttendeeProps {
+  field: ReturnType<typeof bindFields<AttendeeInput>>;
+  countries: Country[];
+  messages: Messages;
+}
+
+/** The new attendee's name, nationality, document type (the venue's rule picks it from the nationality) and number. */
+function NewAttendeeFields({ field, countries, messages: m }: NewAttendeeProps) {
+  const types = ID_CARD_TYPES.map((type) => ({ code: type, name: format(m, `profile.attendee.type.${type}`) }));
+  return (
+    <>
+      <Field
+        {...field('name')}
+        label={format(m, 'profile.attendee.name')}
+        placeholder={format(m, 'profile.attendee.namePrompt')}
+        maxLength={NAME_MAX_LENGTH}
+        autoComplete="off"
+      />
+      <SelectField
+        {...field('nationality')}
+        label={format(m, 'profile.attendee.nationality')}
+        prompt={format(m, 'profile.attendee.nationalityPrompt')}
+        options={countries}
+      />
+      <SelectField
+        {...field('idCardType')}
+        label={format(m, 'profile.attendee.idType')}
+        prompt={format(m, 'profile.attendee.idTypePrompt')}
+        options={types}
+      />
+      <p className="auth-hint">{format(m, 'profile.attendee.typeHint')}</p>
+      <Field
+        {...field('idCardNo')}
+        label={format(m, 'profile.attendee.idNumber')}
+        placeholder={format(m, 'profile.attendee.idNumberPrompt')}
+        maxLength={40}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
     </>
   );
 }

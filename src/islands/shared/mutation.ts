@@ -35,6 +35,11 @@ export interface MutationOptions<Input, Result> {
   messages: Messages;
   /** The call. `idempotencyKey` stays the same for retries of one attempt, until a call succeeds or `renewKey()`. */
   call: (input: Input, idempotencyKey: string) => Promise<Result>;
+  /**
+   * One Idempotency-Key per value this gives (a payment method, say), kept for the island's life, a
+   * success included: repeating that attempt, even after it succeeded, answers the same result.
+   */
+  keyPer?: (input: Input) => string;
   onSuccess?: (result: Result, input: Input) => void;
   onFailure?: (failure: Failure, input: Input) => void;
   /** Stays busy after a success, e.g. while the browser leaves for the next page. */
@@ -51,19 +56,51 @@ export interface Mutation<Input> {
   release: () => void;
 }
 
+/**
+ * The Idempotency-Keys of a mutation's attempts, by scope: a key stays for the retries of its attempt
+ * and, unless kept for the island's life (`keyPer`), a success ends the attempt.
+ */
+export class AttemptKeys {
+  private readonly keys = new Map<string, string>();
+  private readonly keptAfterSuccess: boolean;
+  private readonly newKey: () => string;
+
+  constructor(keptAfterSuccess: boolean, newKey: () => string = newIdempotencyKey) {
+    this.keptAfterSuccess = keptAfterSuccess;
+    this.newKey = newKey;
+  }
+
+  keyFor(scope: string): string {
+    let key = this.keys.get(scope);
+    if (!key) {
+      key = this.newKey();
+      this.keys.set(scope, key);
+    }
+    return key;
+  }
+
+  succeeded(scope: string): void {
+    if (!this.keptAfterSuccess) this.keys.delete(scope);
+  }
+
+  renew(): void {
+    this.keys.clear();
+  }
+}
+
 export function useMutation<Input = void, Result = unknown>(options: MutationOptions<Input, Result>): Mutation<Input> {
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
-  const key = useRef<string | null>(null);
+  const [keys] = useState(() => new AttemptKeys(options.keyPer !== undefined));
 
   async function run(input: Input) {
     if (running.current) return;
     running.current = true;
     setBusy(true);
-    key.current ??= newIdempotencyKey();
+    const scope = options.keyPer?.(input) ?? '';
     let result: Result;
     try {
-      result = await options.call(input, key.current);
+      result = await options.call(input, keys.keyFor(scope));
     } catch (cause) {
       running.current = false;
       if (cause instanceof ApiClientError && cause.status === 401) return goToLogin();
@@ -81,7 +118,7 @@ export function useMutation<Input = void, Result = unknown>(options: MutationOpt
       );
       return;
     }
-    key.current = null;
+    keys.succeeded(scope);
     running.current = false;
     if (!options.busyAfterSuccess) setBusy(false);
     options.onSuccess?.(result, input);
@@ -96,9 +133,7 @@ export function useMutation<Input = void, Result = unknown>(options: MutationOpt
   return {
     busy,
     run,
-    renewKey: () => {
-      key.current = null;
-    },
+    renewKey: () => keys.renew(),
     release,
   };
 }

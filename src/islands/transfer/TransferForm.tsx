@@ -72,7 +72,6 @@ export default function TransferForm({
   const chosen = currencies.find((entry) => entry.code === currency) ?? currencies[0];
   const money = (amount: number) => formatMoney({ amount, currency: chosen.code }, locale, chosen.minorDigits);
   const price = parseMinorUnits(priceText, chosen.minorDigits);
-  const split = price !== null && price > 0 ? transferSplit(price, quantity) : null;
   const bandText = t('sell.priceHint', { min: money(chosen.min), max: money(chosen.max), face: money(chosen.faceValue) });
 
   function priceProblem(): string | null {
@@ -94,35 +93,20 @@ export default function TransferForm({
     if (price !== null) void publishing.run({ quantity, price, currency: chosen.code, acceptAgreement: true });
   }
 
-  const quantities = Array.from({ length: listable }, (_, index) => index + 1);
   return (
     <form className="auth-form" method="post" noValidate onSubmit={publish}>
       <fieldset className="auth-fieldset" disabled={!hydrated}>
-        <div className="auth-field">
-          <label htmlFor="transfer-quantity">{t('sell.quantity')}</label>
-          <div className="auth-control">
-            <select
-              id="transfer-quantity"
-              value={quantity}
-              aria-describedby="transfer-quantity-hint"
-              aria-invalid={errors.quantity ? true : undefined}
-              onChange={(event) => {
-                setQuantity(Number(event.target.value));
-                setErrors({});
-              }}
-            >
-              {quantities.map((count) => (
-                <option key={count} value={count}>
-                  {count}
-                </option>
-              ))}
-            </select>
-          </div>
-          <p id="transfer-quantity-hint" className="auth-hint">
-            {t('sell.quantityHint', { count: listable })}
-          </p>
-          {errors.quantity && <p className="auth-error">{errors.quantity}</p>}
-        </div>
+        <QuantitySelect
+          label={t('sell.quantity')}
+          hint={t('sell.quantityHint', { count: listable })}
+          listable={listable}
+          value={quantity}
+          error={errors.quantity}
+          onValue={(value) => {
+            setQuantity(value);
+            setErrors({});
+          }}
+        />
         <div className="transfer-price-row">
           <SelectField
             id="transfer-currency"
@@ -150,27 +134,7 @@ export default function TransferForm({
             }}
           />
         </div>
-        <section className="transfer-summary" aria-labelledby="transfer-summary-heading">
-          <h2 id="transfer-summary-heading">{t('sell.summary')}</h2>
-          <div aria-live="polite">
-            {split && price !== null ? (
-              <dl>
-                <dt>{t('sell.ticketAmount', { count: quantity, price: money(price) })}</dt>
-                <dd>{money(split.ticketAmount)}</dd>
-                <dt>{t('sell.serviceFee')}</dt>
-                <dd>{money(split.serviceFee)}</dd>
-                <dt className="transfer-strong">{t('sell.buyerPays')}</dt>
-                <dd className="transfer-strong">{money(split.buyerPays)}</dd>
-                <dt>{t('sell.platformFee', { percent: TRANSFER_PLATFORM_FEE_BASIS_POINTS / 100 })}</dt>
-                <dd>−{money(split.platformFee)}</dd>
-                <dt className="transfer-strong">{t('sell.sellerReceives')}</dt>
-                <dd className="transfer-strong">{money(split.sellerReceives)}</dd>
-              </dl>
-            ) : (
-              <p className="auth-hint">{t('sell.enterPrice')}</p>
-            )}
-          </div>
-        </section>
+        <TransferSummary t={t} quantity={quantity} price={price} money={money} />
         <div className="auth-agreement">
           <input
             id="transfer-accept"
@@ -199,5 +163,80 @@ export default function TransferForm({
       </fieldset>
       <Toast toast={toast} />
     </form>
+  );
+}
+
+interface QuantityProps {
+  label: string;
+  hint: string;
+  /** How many tickets of the order may be listed. */
+  listable: number;
+  value: number;
+  error?: string;
+  onValue: (quantity: number) => void;
+}
+
+/** How many tickets to list, from one to all that may be. */
+function QuantitySelect({ label, hint, listable, value, error, onValue }: QuantityProps) {
+  const quantities = Array.from({ length: listable }, (_, index) => index + 1);
+  return (
+    <div className="auth-field">
+      <label htmlFor="transfer-quantity">{label}</label>
+      <div className="auth-control">
+        <select
+          id="transfer-quantity"
+          value={value}
+          aria-describedby="transfer-quantity-hint"
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onValue(Number(event.target.value))}
+        >
+          {quantities.map((count) => (
+            <option key={count} value={count}>
+              {count}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p id="transfer-quantity-hint" className="auth-hint">
+        {hint}
+      </p>
+      {error && <p className="auth-error">{error}</p>}
+    </div>
+  );
+}
+
+interface SummaryProps {
+  t: ReturnType<typeof scoped<'transfer.'>>;
+  quantity: number;
+  /** The price per ticket typed, in minor units; null while it is not a price. */
+  price: number | null;
+  money: (amount: number) => string;
+}
+
+/** What the buyer pays and the seller receives at the price typed, as it is typed. */
+function TransferSummary({ t, quantity, price, money }: SummaryProps) {
+  const split = price !== null && price > 0 ? transferSplit(price, quantity) : null;
+  return (
+    <section className="transfer-summary" aria-labelledby="transfer-summary-heading">
+      <h2 id="transfer-summary-heading">{t('sell.summary')}</h2>
+      <div aria-live="polite">
+        {split && price !== null ? (
+          <dl>
+            <dt>{t('sell.ticketAmount', { count: quantity, price: money(price) })}</dt>
+            <dd>{money(split.ticketAmount)}</dd>
+            <dt>{t('sell.serviceFee')}</dt>
+            <dd>{money(split.serviceFee)}</dd>
+            <dt className="transfer-strong">{t('sell.buyerPays')}</dt>
+            <dd className="transfer-strong">{money(split.buyerPays)}</dd>
+            <dt>{t('sell.platformFee', { percent: TRANSFER_PLATFORM_FEE_BASIS_POINTS / 100 })}</dt>
+            <dd>−{money(split.platformFee)}</dd>
+            <dt className="transfer-strong">{t('sell.sellerReceives')}</dt>
+            <dd className="transfer-strong">{money(split.sellerReceives)}</dd>
+          </dl>
+        ) : (
+          <p className="auth-hint">{t('sell.enterPrice')}</p>
+        )}
+      </div>
+    </section>
   );
 }
