@@ -1,7 +1,7 @@
 /**
  * The catch-all listing pages' data (SPEC.md section 3, list response): a category list or a
  * search result, filtered by city, category and dates, sorted, paged, as activity cards, with the
- * filter options and their URLs. Searching itself (the FTS index) lives in search.ts.
+ * filter options and their URLs. Searching itself (the FTS index) lives in services/search/.
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../../config/browse.ts';
@@ -35,15 +35,8 @@ import {
   type CategoryView,
   type CityView,
 } from './catalogue.ts';
-import {
-  filterCondition,
-  indexMatches,
-  matchAttempts,
-  phraseMatches,
-  rankedSource,
-  SEARCH_RANK,
-  type SearchFilter,
-} from '../search/search.ts';
+import { phraseMatches } from '../search/phrase-search.ts';
+import { filterCondition, indexMatches, matchAttempts, rankedSource, SEARCH_RANK, type SearchFilter } from '../search/search.ts';
 import type { CityRow } from './reference-data.ts';
 import type { RequestScope } from '../platform/scope.ts';
 
