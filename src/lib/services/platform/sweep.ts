@@ -12,7 +12,7 @@ import { CODE_SEND_LIMITS } from '../../config/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { authSessions, captchaChallenges, rateLimits, sessionOrderRates, verificationCodes } from '../../db/schema.ts';
 import { minuteOf } from '../../domain/order-rate.ts';
-import { writeSaleStartedMessages } from '../catalogue/activity-detail.ts';
+import { writeSaleStartedMessages } from '../catalogue/activity-subscriptions.ts';
 import { afterWrite } from './after-write.ts';
 import { repickStartedCheapestListings } from '../catalogue/catalogue.ts';
 import type { ServiceEnv } from './env.ts';
