@@ -31,6 +31,24 @@ export function prizeOrderKey(lotteryId: number): string {
   return `lottery-${lotteryId}`;
 }
 
+/** The e-ticket listings of the lottery's tier that hold a whole prize, cheapest first, with their session and activity. */
+function prizeListings(db: Db, lottery: LotteryRow) {
+  return db
+    .select({ listing: listings, sessionId: ticketTiers.sessionId, activityId: activitySessions.activityId })
+    .from(listings)
+    .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
+    .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
+    .where(
+      and(
+        eq(listings.tierId, lottery.tierId),
+        eq(listings.status, 'active'),
+        sql`${listings.quantityAvailable} >= ${lottery.ticketsPerPrize}`,
+        sql`instr(',' || ${listings.deliveryTypes} || ',', ',e_ticket,') > 0`,
+      ),
+    )
+    .orderBy(asc(listings.price), asc(listings.id));
+}
+
 /** Step 3: a free order of the lottery's tier for one winner, from the cheapest e-ticket listing with stock. */
 async function issuePrizeOrder(db: Db, lottery: LotteryRow, userId: number, now: number): Promise<void> {
   const key = prizeOrderKey(lottery.id);
@@ -40,20 +58,7 @@ async function issuePrizeOrder(db: Db, lottery: LotteryRow, userId: number, now:
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
   if (existing) return;
   const quantity = lottery.ticketsPerPrize;
-  const candidates = await db
-    .select({ listing: listings, sessionId: ticketTiers.sessionId, activityId: activitySessions.activityId })
-    .from(listings)
-    .innerJoin(ticketTiers, eq(ticketTiers.id, listings.tierId))
-    .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
-    .where(
-      and(
-        eq(listings.tierId, lottery.tierId),
-        eq(listings.status, 'active'),
-        sql`${listings.quantityAvailable} >= ${quantity}`,
-        sql`instr(',' || ${listings.deliveryTypes} || ',', ',e_ticket,') > 0`,
-      ),
-    )
-    .orderBy(asc(listings.price), asc(listings.id));
+  const candidates = await prizeListings(db, lottery);
   const table = await currencyTable(db, now);
   const d1 = db.$client;
   for (const { listing, sessionId, activityId } of candidates) {
