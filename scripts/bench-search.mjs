@@ -509,7 +509,7 @@ async function startServer(persistTo, port) {
   return { base, stop, cpuMs: () => processTreeCpuMs(pid) };
 }
 
-/** Live index rows whose show has ended: what the sweep moves to the hidden tier (services/search/search.ts hideEndedFromSearch). */
+/** Live index rows whose show has ended: what the sweep moves to the hidden tier (services/search/hide-ended.ts hideEndedFromSearch). */
 const LIVE_ENDED_SQL = (now) => `SELECT count(*) AS n FROM activity_search s JOIN activities a ON a.id = (s.rowid & 4294967295)
   WHERE s.rowid < (2 << 58) AND a.ends_at < ${now}`;
 

@@ -21,7 +21,8 @@ import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import { LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../src/lib/config/browse.ts';
 import { activities } from '../src/lib/db/schema.ts';
 import { cardQuery } from '../src/lib/services/catalogue/catalogue.ts';
-import { indexMatches, matchAttempts, phraseMatches } from '../src/lib/services/search/search.ts';
+import { phraseMatches } from '../src/lib/services/search/phrase-search.ts';
+import { indexMatches, matchAttempts } from '../src/lib/services/search/search.ts';
 import { ROOT } from './local-db.mjs';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,1000000').split(',').map(Number);

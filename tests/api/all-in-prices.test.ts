@@ -9,7 +9,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryType } from '../../src/lib/domain/delivery.ts';
 import { fromPrice } from '../../src/lib/domain/pricing.ts';
-import type { ActivityDetail, TicketGroupInfo, TicketOffer } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { ActivityDetail } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { TicketGroupInfo, TicketOffer } from '../../src/lib/services/catalogue/ticket-offers.ts';
 import type { ActivityCard, HomeConfig } from '../../src/lib/services/catalogue/catalogue.ts';
 import type { ListResponse } from '../../src/lib/services/catalogue/listing.ts';
 import type { CheckoutQuote } from '../../src/lib/services/orders/presenters.ts';

@@ -6,7 +6,7 @@ import type { DoorTicket } from '../../src/lib/domain/admission.ts';
 import { currentEntryCode, entryPayload } from '../../src/lib/domain/entry-code.ts';
 import type { Admission, DoorSync, GateSession, OfflineOutcome } from '../../src/lib/services/gate/admission.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
-import type { TransferListingView } from '../../src/lib/services/marketplace/transfers.ts';
+import type { TransferListingView } from '../../src/lib/services/marketplace/transfer-views.ts';
 import type { VoucherTicket } from '../../src/lib/services/orders/vouchers.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';

@@ -6,9 +6,9 @@ import { MESSAGE_LEASE_MS, MESSAGE_MAX_ATTEMPTS, MESSAGE_RETRY_DELAYS_S } from '
 import { USER_ID_COOKIE } from '../../src/lib/config/request.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { messages } from '../../src/lib/db/schema.ts';
+import { deadMessages } from '../../src/lib/services/messages/dead-letters.ts';
 import {
   consumeMessageBatch,
-  deadMessages,
   deliverQueuedMessage,
   deliverQueuedMessages,
   publishPendingMessages,

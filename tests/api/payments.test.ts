@@ -10,7 +10,9 @@ import {
   type SandboxDecision,
   type WebhookDelivery,
 } from '../../src/lib/services/payments/providers/sandbox.ts';
-import { refundOrderPayment, type PaymentStart, type PaymentState } from '../../src/lib/services/payments/payments.ts';
+import type { PaymentState } from '../../src/lib/services/payments/payment-page.ts';
+import { refundOrderPayment } from '../../src/lib/services/payments/refunds.ts';
+import type { PaymentStart } from '../../src/lib/services/payments/start.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { call, seed } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_CANDIDATE_LIMIT } from '../../src/lib/config/browse.ts';
 import { database } from '../../src/lib/db/client.ts';
-import { phraseMatches } from '../../src/lib/services/search/search.ts';
+import { phraseMatches } from '../../src/lib/services/search/phrase-search.ts';
 import { seed } from './helpers.ts';
 
 const DAY = 24 * 3600 * 1000;

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_CANDIDATE_LIMIT } from '../../src/lib/config/browse.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { ftsQuery } from '../../src/lib/domain/search-text.ts';
-import { hideEndedFromSearch, phraseMatches } from '../../src/lib/services/search/search.ts';
+import { hideEndedFromSearch } from '../../src/lib/services/search/hide-ended.ts';
+import { phraseMatches } from '../../src/lib/services/search/phrase-search.ts';
 import { seed } from './helpers.ts';
 
 const DAY = 24 * 3600 * 1000;

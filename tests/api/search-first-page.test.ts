@@ -4,7 +4,9 @@ import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../../src/lib/config/b
 import { database } from '../../src/lib/db/client.ts';
 import { ACTIVITY_STATUS } from '../../src/lib/domain/activity.ts';
 import type { ListResponse } from '../../src/lib/services/catalogue/listing.ts';
-import { hideEndedFromSearch, matchAttempts, type Suggestion } from '../../src/lib/services/search/search.ts';
+import { hideEndedFromSearch } from '../../src/lib/services/search/hide-ended.ts';
+import { matchAttempts } from '../../src/lib/services/search/search.ts';
+import type { Suggestion } from '../../src/lib/services/search/suggestions.ts';
 import { call, seed } from './helpers.ts';
 
 const DAY = 24 * 3600 * 1000;

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SUGGESTION_LIMIT, SUGGESTION_PREFIX_DEPTH } from '../../src/lib/config/browse.ts';
 import { database } from '../../src/lib/db/client.ts';
 import { ACTIVITY_STATUS } from '../../src/lib/domain/activity.ts';
-import { hideEndedFromSearch, matchAttempts, type Suggestion } from '../../src/lib/services/search/search.ts';
+import { hideEndedFromSearch } from '../../src/lib/services/search/hide-ended.ts';
+import { matchAttempts } from '../../src/lib/services/search/search.ts';
+import type { Suggestion } from '../../src/lib/services/search/suggestions.ts';
 import { call, seed } from './helpers.ts';
 
 const DAY = 24 * 3600 * 1000;

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../src/lib/services/catalogue/listing.ts';
-import type { Suggestion } from '../../src/lib/services/search/search.ts';
+import type { Suggestion } from '../../src/lib/services/search/suggestions.ts';
 import { call, seed } from './helpers.ts';
 
 const DAY = 24 * 3600 * 1000;

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/db/client.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payments/providers/sandbox.ts';
-import type { PaymentStart } from '../../src/lib/services/payments/payments.ts';
+import type { PaymentStart } from '../../src/lib/services/payments/start.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { messagesOf } from './messages.ts';
 import { seed } from './helpers.ts';

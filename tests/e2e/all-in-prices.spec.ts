@@ -12,7 +12,7 @@ import type { DeliveryType } from '../../src/lib/domain/delivery.ts';
 import { searchUrl } from '../../src/lib/domain/listing-url.ts';
 import { fromPrice } from '../../src/lib/domain/pricing.ts';
 import type { ActivityCard, HomeConfig } from '../../src/lib/services/catalogue/catalogue.ts';
-import type { TicketGroupInfo } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { TicketGroupInfo } from '../../src/lib/services/catalogue/ticket-offers.ts';
 import { signUpByEmail } from './auth-helpers.ts';
 import { BASE_URL, detailOf, escapeRegExp, hydratedInView, localeOf, offerOf, type Locale, type PagePrefix } from './shop-helpers.ts';
 

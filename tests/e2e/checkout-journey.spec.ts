@@ -7,7 +7,8 @@
  * cancels. Every test signs up its own buyer; the words are the pages' own catalogue texts.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { ActivityDetail } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { TicketGroupInfo } from '../../src/lib/services/catalogue/ticket-offers.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {

@@ -11,7 +11,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config/request.ts';
 import type { DeliveryType } from '../../src/lib/domain/delivery.ts';
 import { formatOrderTime } from '../../src/lib/domain/order-pages.ts';
-import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { ActivityDetail } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { TicketGroupInfo } from '../../src/lib/services/catalogue/ticket-offers.ts';
 import type { CheckoutQuote, OrderDetail, OrderPage } from '../../src/lib/services/orders/presenters.ts';
 import { codeFor, ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import {

@@ -7,7 +7,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/lib/domain/money.ts';
 import { allInAmount } from '../../src/lib/domain/pricing.ts';
-import type { ActivityDetail, SessionView, TicketGroupInfo, TicketOffer } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { ActivityDetail, SessionView } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { TicketGroupInfo, TicketOffer } from '../../src/lib/services/catalogue/ticket-offers.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { detailOf, escapeRegExp, hydratedInView, offerOf } from './shop-helpers.ts';
 

@@ -6,7 +6,7 @@
  * signs up its own users; only this file touches lotteries.
  */
 import { devices, expect, test, type Browser, type BrowserContext, type TestInfo } from '@playwright/test';
-import type { LotteryView } from '../../src/lib/services/on-sale/lottery.ts';
+import type { LotteryView } from '../../src/lib/services/on-sale/lottery-views.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { BASE_URL, hydratedInView, seriousViolations } from './shop-helpers.ts';
 

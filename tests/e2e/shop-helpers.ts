@@ -17,7 +17,8 @@ import type { PaymentMethod } from '../../src/lib/domain/payment-methods.ts';
 import { DEMO_SELLER_PASSWORD } from '../../src/lib/db/seed.ts';
 import type { MessageKey } from '../../src/lib/i18n/keys.ts';
 import { format, pluralKey } from '../../src/lib/i18n/messages.ts';
-import type { ActivityDetail, TicketGroupInfo, TicketOffer } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { ActivityDetail } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { TicketGroupInfo, TicketOffer } from '../../src/lib/services/catalogue/ticket-offers.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 
 const port = Number(process.env.E2E_PORT) || 8788;

@@ -8,9 +8,10 @@
  * withdraws it. Each buyer signs up afresh; the words are the pages' own catalogue texts.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { ActivityDetail, TicketGroupInfo } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { ActivityDetail } from '../../src/lib/services/catalogue/activity-detail.ts';
+import type { TicketGroupInfo } from '../../src/lib/services/catalogue/ticket-offers.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
-import type { TransferListingView } from '../../src/lib/services/marketplace/transfers.ts';
+import type { TransferListingView } from '../../src/lib/services/marketplace/transfer-views.ts';
 import type { Voucher } from '../../src/lib/services/orders/vouchers.ts';
 import { currentEntryCode, entryPayload } from '../../src/lib/domain/entry-code.ts';
 import { formatMoney } from '../../src/lib/domain/money.ts';

@@ -11,7 +11,7 @@ import { WAITING_ROOM_TIER_PARAM } from '../../lib/domain/on-sale.ts';
 import { allInAmount } from '../../lib/domain/pricing.ts';
 import { clampQuantity, quantitiesOf } from '../../lib/domain/ticket-offer.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { TicketGroupInfo, TicketOffer } from '../../lib/services/catalogue/activity-detail.ts';
+import type { TicketGroupInfo, TicketOffer } from '../../lib/services/catalogue/ticket-offers.ts';
 import { useTierOffers, type Load } from './useTierOffers.ts';
 
 export interface PickerTier {

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api, ApiClientError, callOptions, unwrap } from '../../lib/browser/api-client.ts';
 import { BUY_TYPE_DIRECT, DIRECT_BUY } from '../../lib/domain/ticket-offer.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { TicketOffer } from '../../lib/services/catalogue/activity-detail.ts';
+import type { TicketOffer } from '../../lib/services/catalogue/ticket-offers.ts';
 
 export type Load = { state: 'ready' } | { state: 'loading' } | { state: 'error'; message: string };
 

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiClientError, unwrap } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { MyEntry } from '../../lib/services/on-sale/lottery.ts';
+import type { MyEntry } from '../../lib/services/on-sale/lottery-views.ts';
 import { useMutation } from '../shared/mutation.ts';
 import AppDownloadModal from './AppDownloadModal.tsx';
 

@@ -15,7 +15,7 @@ import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';
 import { SelectField } from '../shared/SelectField.tsx';
 import { Toast, useToast } from '../shared/toast.tsx';
-import type { TransferDraft } from '../../lib/services/marketplace/transfers.ts';
+import type { TransferDraft } from '../../lib/services/marketplace/transfer-listings.ts';
 import './transfer.css';
 
 interface Props {

@@ -1,10 +1,10 @@
-/** What the account services need from a request (services/accounts/auth.ts AuthDeps): its database, delivery, language, client and clock. */
+/** What the account services need from a request (services/accounts/codes.ts AuthDeps): its database, delivery, language, client and clock. */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { HEADER, TOKEN_COOKIE } from '../config/request.ts';
 import { rateLimitClientKey } from '../domain/client-key.ts';
 import { sha256Hex } from '../domain/password.ts';
-import type { AuthDeps } from '../services/accounts/auth.ts';
+import type { AuthDeps } from '../services/accounts/codes.ts';
 import type { ApiEnv } from './context.ts';
 import { ensureDeviceId } from './visitor.ts';
 

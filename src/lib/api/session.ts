@@ -1,7 +1,7 @@
 /**
  * Who is calling, as Hono middleware: routes behind sign-in take `signedIn` and read `c.var.user`;
  * routes that also serve visitors take `maybeSignedIn` and read `c.var.user` as the user or null.
- * The services only ever see the user (services/accounts/auth.ts's sessionUser reads the token). The checkout
+ * The services only ever see the user (services/accounts/sessions.ts's sessionUser reads the token). The checkout
  * routes take `claimsSignIn` instead: their service reads the session with its own rows
  * (services/accounts/signed-in.ts), one round trip fewer.
  */

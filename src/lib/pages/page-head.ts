@@ -14,7 +14,7 @@ import { localizedPath, type Locale } from '../i18n/locales.ts';
 import { pathTo } from '../routes.ts';
 import type { ActivityDetail } from '../services/catalogue/activity-detail.ts';
 import type { InvitationReward } from '../services/accounts/invitations.ts';
-import type { LotteryView } from '../services/on-sale/lottery.ts';
+import type { LotteryView } from '../services/on-sale/lottery-views.ts';
 import { invitationCard, lotteryCard, shareCardPreview } from './share-cards.ts';
 
 /** The origin absolute links are built on (domain/public-origin.ts), or null. */

@@ -6,7 +6,7 @@
 import type { AstroGlobal } from 'astro';
 import { payPageFor, payPagePath, type PayOutcome } from '../domain/payment-outcome.ts';
 import { pageI18n } from '../i18n/page.ts';
-import { paymentPageData, type PaymentPageData } from '../services/payments/payments.ts';
+import { paymentPageData, type PaymentPageData } from '../services/payments/payment-page.ts';
 import { signedInPage } from './signed-in.ts';
 
 /** The page's data, or the response to answer instead (a redirect, or the 404 page). */

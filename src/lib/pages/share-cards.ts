@@ -22,7 +22,7 @@ import { type Translate, translator } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { type InvitationReward, inviteeRewards } from '../services/accounts/invitations.ts';
 import { invitationRewardText } from './invitation-rewards.ts';
-import { type LotteryView, lotteryDetail } from '../services/on-sale/lottery.ts';
+import { type LotteryView, lotteryDetail } from '../services/on-sale/lottery-views.ts';
 import { pageScope } from './context.ts';
 
 /** A lottery's card: the show's poster and name, when, where (venue and city), the prizes in their tier, and the draw. */

@@ -12,14 +12,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
 import { BUY_TYPE_DIRECT } from '../../domain/ticket-offer.ts';
-import {
-  activityDetail,
-  FAVOURITE_TYPES,
-  subscribe,
-  subscriptionStatus,
-  ticketCategories,
-  ticketOffers,
-} from '../../services/catalogue/activity-detail.ts';
+import { activityDetail, ticketCategories } from '../../services/catalogue/activity-detail.ts';
+import { FAVOURITE_TYPES, subscribe, subscriptionStatus } from '../../services/catalogue/activity-subscriptions.ts';
+import { ticketOffers } from '../../services/catalogue/ticket-offers.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

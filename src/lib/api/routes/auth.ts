@@ -38,21 +38,12 @@ import {
   passwordProblem,
   phoneProblem,
 } from '../../domain/validation.ts';
-import {
-  changePassword,
-  loginWithCode,
-  loginWithPassword,
-  profileOf,
-  register,
-  resetPassword,
-  sendLoginCode,
-  sendRegisterCode,
-  sendResetCode,
-  updateNickname,
-  verifyResetCode,
-  type Account,
-  type CaptchaAttempt,
-} from '../../services/accounts/auth.ts';
+import type { Account } from '../../services/accounts/codes.ts';
+import type { CaptchaAttempt } from '../../services/accounts/captcha-gate.ts';
+import { changePassword, resetPassword, sendResetCode, verifyResetCode } from '../../services/accounts/passwords.ts';
+import { profileOf, updateNickname } from '../../services/accounts/profile.ts';
+import { register, sendRegisterCode } from '../../services/accounts/registration.ts';
+import { loginWithCode, loginWithPassword, sendLoginCode } from '../../services/accounts/sign-in.ts';
 import { endSession, type SignedIn } from '../../services/accounts/sessions.ts';
 import { createChallenge } from '../../services/protection/captcha.ts';
 import type { ApiEnv } from '../context.ts';

@@ -15,16 +15,8 @@ import { z } from 'zod';
 import { shareImageSvg } from '../../media/lottery-share-image.ts';
 import { localizedPath } from '../../i18n/locales.ts';
 import { requirePublicOrigin } from '../../services/platform/public-origin.ts';
-import {
-  drawRecord,
-  helpEntry,
-  joinLottery,
-  listLotteries,
-  lotteryDetail,
-  sharePath,
-  shareImageData,
-  shareView,
-} from '../../services/on-sale/lottery.ts';
+import { helpEntry, joinLottery, shareImageData, shareView } from '../../services/on-sale/lottery-entries.ts';
+import { drawRecord, listLotteries, lotteryDetail, sharePath } from '../../services/on-sale/lottery-views.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -20,7 +20,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { switchHighDemand, switchTierHighDemand } from '../../services/on-sale/high-demand.ts';
-import { deadMessages, redeliverDeadMessage } from '../../services/messages/delivery.ts';
+import { deadMessages, redeliverDeadMessage } from '../../services/messages/dead-letters.ts';
 import { cancelSession, postponeSession, requireOperator } from '../../services/catalogue/show-changes.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';

@@ -15,7 +15,9 @@ import { checkoutProvider, type PaymentSetup } from '../../domain/payment-provid
 import type { ServiceEnv } from '../../services/platform/env.ts';
 import { paymentSetup } from '../../services/payments/providers/index.ts';
 import { requirePublicOrigin } from '../../services/platform/public-origin.ts';
-import { paymentState, receiveWebhook, startPayment } from '../../services/payments/payments.ts';
+import { paymentState } from '../../services/payments/payment-page.ts';
+import { receiveWebhook } from '../../services/payments/settlement.ts';
+import { startPayment } from '../../services/payments/start.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

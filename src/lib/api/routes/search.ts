@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_QUERY_CHARS } from '../../domain/search-text.ts';
-import { suggest } from '../../services/search/search.ts';
+import { suggest } from '../../services/search/suggestions.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

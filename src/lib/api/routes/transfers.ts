@@ -13,13 +13,9 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  changeTransferPrice,
-  createTransferListing,
-  listMyTransferListings,
-  myPayouts,
-  withdrawTransferListing,
-} from '../../services/marketplace/transfers.ts';
+import { myPayouts } from '../../services/marketplace/seller-payouts.ts';
+import { changeTransferPrice, createTransferListing, withdrawTransferListing } from '../../services/marketplace/transfer-listings.ts';
+import { listMyTransferListings } from '../../services/marketplace/transfer-views.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

@@ -1,6 +1,6 @@
 /**
  * Sign-in sessions: a random token in an HttpOnly cookie whose SHA-256 is stored with its expiry,
- * started by a sign-in (auth.ts), confirmed by every signed-in request, ended by signing out.
+ * started by a sign-in (sign-in.ts, registration.ts), confirmed by every signed-in request, ended by signing out.
  */
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { SESSION_TTL_DAYS } from '../../config/accounts.ts';

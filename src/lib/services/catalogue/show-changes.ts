@@ -8,7 +8,7 @@
  * listing), its unpaid orders close (the database trigger gives their holds and coupons back), then
  * each paid order moves to refunded with one guarded transition (the triggers void its tickets and
  * give its coupon back) and only the request that moved it asks the provider for the money. A payment
- * that lands after its order closed unpaid is refunded in full when it is confirmed (payments.ts); a
+ * that lands after its order closed unpaid is refunded in full when it is confirmed (payments/settlement.ts); a
  * refund the provider did not take is retried by the scheduled sweep.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -23,7 +23,7 @@ import {
 } from '../../domain/show-changes.ts';
 import { applyOrderEvent } from '../orders/lifecycle.ts';
 import { findOwnOrder, type OrderRow } from '../orders/queries.ts';
-import { refundOrderPayment } from '../payments/payments.ts';
+import { refundOrderPayment } from '../payments/refunds.ts';
 import type { RequestScope, UserScope } from '../platform/scope.ts';
 import { sessionRow } from './show-query.ts';
 

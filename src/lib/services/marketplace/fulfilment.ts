@@ -19,7 +19,7 @@ import { formatSessionTime } from '../../domain/session-time.ts';
 import { ticketNumbers } from '../../domain/ticket-code.ts';
 import { translator } from '../../i18n/index.ts';
 import { localizedName, type Locale } from '../../i18n/locales.ts';
-import { refundOrderPayment } from '../payments/payments.ts';
+import { refundOrderPayment } from '../payments/refunds.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from '../catalogue/show-query.ts';
 import { requireOrderEvent } from '../orders/lifecycle.ts';
 import type { OrderRow } from '../orders/queries.ts';
@@ -64,7 +64,7 @@ export interface SellerOrderPage {
 
 /**
  * Orders the seller delivers themselves. A ticket holder's transfer listing is not among them: the
- * platform reissues its tickets on payment (services/marketplace/transfers.ts), so its seller can neither
+ * platform reissues its tickets on payment (transfer-reissue.ts), so its seller can neither
  * fulfil nor fail the buyer's order (failing it would refund the buyer and leave the payout).
  */
 const sellerDelivered = sql`NOT EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.id} = ${orders.listingId} AND ${listings.sourceOrderId} IS NOT NULL)`;

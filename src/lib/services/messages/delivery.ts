@@ -9,34 +9,25 @@
  *      channel's provider; then marks each sent, leaves it pending for a retry after a delay, or marks
  *      it dead after the last try. The leases, the facts and the marks are one round trip each for
  *      the whole batch.
+ * The facts and their words are message-facts.ts; the operators' dead letters, dead-letters.ts.
  * The lease makes the recipient see a message at most once from us even when the queue delivers its
  * id twice; the provider gets our id as its idempotency key for the crash between its accept and our mark.
  */
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { LOCAL_START_ORIGIN, MESSAGE_LEASE_MS, MESSAGE_PUBLISH_BATCH, MESSAGE_REPUBLISH_AFTER_MS } from '../../config/messages.ts';
-import { ORDER_TIME_ZONE } from '../../config/orders.ts';
-import { prefixedTable } from '../../db/batch-columns.ts';
 import type { Db } from '../../db/client.ts';
-import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
-import { type Answers, known, read, readEach } from '../../db/read-together.ts';
-import { activities, cities, listings, lotteries, messages, orders, ticketTiers, users, venues, waitlistOffers } from '../../db/schema.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { readEach } from '../../db/read-together.ts';
+import { messages } from '../../db/schema.ts';
 import { deliveryVerdict, type DeliveryVerdict } from '../../domain/message-delivery.ts';
 import { composeMessage } from '../../domain/message-text.ts';
-import type { MessageFacts, OrderFacts, ShowFacts } from '../../domain/messages.ts';
-import { formattedMoney, type CurrencyTable } from '../../domain/money.ts';
+import type { CurrencyTable } from '../../domain/money.ts';
 import { publicOrigin, type OriginConfig } from '../../domain/public-origin.ts';
-import { formatSessionTime } from '../../domain/session-time.ts';
-import { offerCheckoutPath } from '../../domain/waitlist.ts';
 import { translator } from '../../i18n/index.ts';
-import { DEFAULT_LOCALE, isLocale, localizedName, localizedPath, type Locale } from '../../i18n/locales.ts';
-import { pathTo } from '../../routes.ts';
 import { currencyTable } from '../catalogue/currency.ts';
 import type { ServiceEnv } from '../platform/env.ts';
 import { providerFor } from './providers/index.ts';
 import { DeliveryError } from './providers/types.ts';
-import { orderWithShowQuery, showQuery } from '../catalogue/show-query.ts';
-import { voucherUrl } from '../orders/voucher-link.ts';
+import { factsOf, type FactsRows, factsReads, type MessageRow, type Payload } from './message-facts.ts';
 
 /** What travels on the queue: the row's id, and the origin links are built on when none is configured (local builds). */
 export interface QueuedMessage {
@@ -93,220 +84,6 @@ export function claimedIds(result: D1Result): string[] {
 /** The outbox relay on its own: claim, then send. */
 export async function publishPendingMessages(db: Db, queue: MessageQueue, now: number, origin: string | null): Promise<number> {
   return sendClaimedMessages(db, queue, claimedIds(await claimPendingMessagesStatement(db, now).all()), now, origin);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The facts a message reports, in the recipient's language
-
-type MessageRow = typeof messages.$inferSelect;
-
-interface Payload {
-  deadline?: number;
-  trackingNo?: string | null;
-  pickupAddress?: string | null;
-  pickupTime?: number | null;
-  amount?: number;
-  currency?: string;
-  startsAt?: number;
-  refundUntil?: number | null;
-  offerId?: number;
-  lotteryId?: number;
-  activityId?: number;
-  won?: number | boolean;
-  attendee?: string;
-}
-
-/** What every message names of a show: the columns of the show query it uses. */
-interface ShowRow {
-  activity: { nameEn: string; nameZhHant: string; nameZhHans: string };
-  session: { startsAt: number };
-  venue: { nameEn: string; nameZhHant: string; nameZhHans: string };
-  city: { timeZone: string };
-}
-
-// Read by every delivery of a message about an order (most of them): its SQL is built once (db/compiled-select.ts).
-const orderFactsStatement = compiledSelect<{ orderId: number }, ReturnType<typeof orderFactsSelect>>(['orderId'], orderFactsSelect);
-
-function orderFactsSelect(db: Db, { orderId }: { orderId: Bound<number> }) {
-  return orderWithShowQuery(db).where(eq(orders.id, orderId));
-}
-
-/** Everything a message's text needs: reads that go into the delivery's one batch. */
-function factsReads(db: Db, message: MessageRow, payload: Payload) {
-  return {
-    user: read([db.select({ languageCode: users.languageCode }).from(users).where(eq(users.id, message.userId))], ([[row]]) =>
-      isLocale(row?.languageCode) ? row.languageCode : DEFAULT_LOCALE,
-    ),
-    order: message.orderId === null ? known(null) : read([orderFactsStatement(db, { orderId: message.orderId })], ([[row]]) => row ?? null),
-    offer:
-      payload.offerId === undefined
-        ? known(null)
-        : read(
-            [
-              showQuery(db, { offer: prefixedTable('offer', waitlistOffers) })
-                .innerJoin(listings, eq(listings.tierId, ticketTiers.id))
-                .innerJoin(waitlistOffers, eq(waitlistOffers.listingId, listings.id))
-                .where(eq(waitlistOffers.id, payload.offerId)),
-            ],
-            ([[row]]) => row ?? null,
-          ),
-    activity:
-      payload.activityId === undefined
-        ? known(null)
-        : read(
-            [
-              db
-                .select({
-                  activity: prefixedTable('activity', activities),
-                  venue: prefixedTable('venue', venues),
-                  city: prefixedTable('city', cities),
-                })
-                .from(activities)
-                .innerJoin(venues, eq(venues.id, activities.venueId))
-                .innerJoin(cities, eq(cities.id, venues.cityId))
-                .where(eq(activities.id, payload.activityId)),
-            ],
-            ([[row]]) => (row ? { ...row, session: { startsAt: row.activity.startsAt } } : null),
-          ),
-    lottery:
-      payload.lotteryId === undefined
-        ? known(null)
-        : read(
-            [showQuery(db, {}).innerJoin(lotteries, eq(lotteries.tierId, ticketTiers.id)).where(eq(lotteries.id, payload.lotteryId))],
-            ([[row]]) => row ?? null,
-          ),
-  };
-}
-
-type FactsRows = Answers<ReturnType<typeof factsReads>>;
-
-interface FactsContext {
-  locale: Locale;
-  origin: string;
-  table: CurrencyTable;
-  env: DeliveryEnv;
-}
-
-function showFacts(show: ShowRow, link: string, { locale, origin }: FactsContext): ShowFacts {
-  return {
-    activity: localizedName(show.activity, locale),
-    session: formatSessionTime(show.session.startsAt, locale, show.city.timeZone),
-    venue: localizedName(show.venue, locale),
-    link: `${origin}${link.startsWith('/') ? localizedPath(link, locale) : link}`,
-  };
-}
-
-function timeText(at: number, locale: Locale, timeZone = ORDER_TIME_ZONE): string {
-  return formatSessionTime(at, locale, timeZone);
-}
-
-/** The facts of one message; null when what it reports is gone (then there is nothing true to say). */
-async function factsOf(
-  message: MessageRow,
-  payload: Payload,
-  rows: FactsRows,
-  context: Omit<FactsContext, 'locale'>,
-): Promise<{ facts: MessageFacts; locale: Locale } | null> {
-  const ctx: FactsContext = { ...context, locale: rows.user };
-  const { locale, table } = ctx;
-  const money = (amount: number, currency: string) => formattedMoney(amount, currency, locale, table).formatted;
-
-  if (message.kind === 'waitlist_offer') {
-    if (!rows.offer) return null;
-    const { offer } = rows.offer;
-    const base = showFacts(rows.offer, offerCheckoutPath(pathTo('orderConfirmPage'), offer), ctx);
-    return {
-      locale,
-      facts: {
-        kind: 'waitlist_offer',
-        ...base,
-        tier: localizedName(rows.offer.tier, locale),
-        quantity: offer.quantity,
-        holdUntil: timeText(offer.expiresAt, locale),
-      },
-    };
-  }
-  if (message.kind === 'sale_started') {
-    if (!rows.activity || payload.activityId === undefined) return null;
-    const link = pathTo('detailPage', { id: payload.activityId });
-    return { locale, facts: { kind: 'sale_started', ...showFacts(rows.activity, link, ctx) } };
-  }
-  if (message.kind === 'lottery_result') {
-    if (!rows.lottery || payload.lotteryId === undefined) return null;
-    const link = `${pathTo('OverloadTicketDetail')}?id=${payload.lotteryId}`;
-    return { locale, facts: { kind: 'lottery_result', ...showFacts(rows.lottery, link, ctx), won: Boolean(payload.won) } };
-  }
-  if (!rows.order) return null;
-  const { order } = rows.order;
-  if (message.kind === 'listing_sold') {
-    const base = showFacts(rows.order, pathTo('myListingsPage'), ctx);
-    return {
-      locale,
-      facts: {
-        kind: 'listing_sold',
-        ...base,
-        quantity: order.quantity,
-        payout: money(payload.amount ?? 0, payload.currency ?? order.currency),
-      },
-    };
-  }
-  // A new voucher (issued, or reissued for a changed attendee) is what the message points to.
-  const voucherMessage = message.kind === 'tickets_issued' || message.kind === 'attendee_change_approved';
-  const link = voucherMessage ? await voucherUrl(ctx.env, order.orderNo) : pathTo('orderDetailPage', { id: order.id });
-  const base: OrderFacts = {
-    ...showFacts(rows.order, link, ctx),
-    orderNo: order.orderNo,
-    tier: localizedName(rows.order.tier, locale),
-    quantity: order.quantity,
-    total: money(order.total, order.currency),
-  };
-  const facts = orderMessageFacts(message.kind, base, payload, ctx, rows.order.city.timeZone, money, order);
-  return facts && { locale, facts };
-}
-
-function orderMessageFacts(
-  kind: MessageRow['kind'],
-  base: OrderFacts,
-  payload: Payload,
-  { locale }: FactsContext,
-  venueZone: string,
-  money: (amount: number, currency: string) => string,
-  order: typeof orders.$inferSelect,
-): MessageFacts | null {
-  switch (kind) {
-    case 'order_placed':
-    case 'payment_failed':
-      return { kind, ...base, paymentDeadline: timeText(payload.deadline ?? 0, locale) };
-    case 'payment_received':
-    case 'tickets_issued':
-    case 'order_expired':
-    case 'show_cancelled':
-      return { kind, ...base };
-    case 'pickup_details':
-      return {
-        kind,
-        ...base,
-        pickupAddress: payload.pickupAddress ?? '',
-        pickupTime: payload.pickupTime ? timeText(payload.pickupTime, locale, venueZone) : '',
-        takerName: order.takerName ?? '',
-      };
-    case 'courier_shipped':
-      return { kind, ...base, trackingNo: payload.trackingNo ?? '' };
-    case 'attendee_change_approved':
-    case 'attendee_change_refused':
-      return { kind, ...base, attendee: payload.attendee ?? '' };
-    case 'refund_made':
-      return { kind, ...base, refundAmount: money(payload.amount ?? 0, order.currency) };
-    case 'show_postponed':
-      return {
-        kind,
-        ...base,
-        newSession: timeText(payload.startsAt ?? 0, locale, venueZone),
-        refundUntil: payload.refundUntil ? timeText(payload.refundUntil, locale) : '',
-      };
-    default:
-      return null;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -376,6 +153,33 @@ async function sendLeased(
   }
 }
 
+/** Gives a leased message back untried: pending at once, this attempt not counted. */
+function untriedMark(db: Db, message: MessageRow) {
+  return db
+    .update(messages)
+    .set({ status: 'pending', leaseUntil: null, attempts: sql`${messages.attempts} - 1` })
+    .where(and(eq(messages.id, message.id), eq(messages.status, 'sending')));
+}
+
+/** Records a tried message's verdict (sent, dead, or pending for a retry), and logs a failure. */
+function triedMark(db: Db, message: MessageRow, verdict: DeliveryVerdict, failure: Failure, now: number) {
+  const status = verdict.kind === 'sent' ? 'sent' : verdict.kind === 'dead' ? 'dead' : 'pending';
+  if (failure) {
+    const log = {
+      event: verdict.kind === 'dead' ? 'message_dead' : 'message_retry',
+      id: message.id,
+      kind: message.kind,
+      attempts: message.attempts,
+      error: failure.text,
+    };
+    console.error(JSON.stringify(log));
+  }
+  return db
+    .update(messages)
+    .set({ status, leaseUntil: null, lastError: failure?.text ?? null, sentAt: verdict.kind === 'sent' ? now : null })
+    .where(and(eq(messages.id, message.id), eq(messages.status, 'sending')));
+}
+
 /**
  * One delivery attempt of each message named (a queue batch's bodies), in a fixed number of round
  * trips however many there are: the leases in one statement, every message's facts in one batch,
@@ -418,34 +222,13 @@ export async function deliverQueuedMessages(
   for (const [index, message] of leased.entries()) {
     if (clock() >= startBy) {
       verdicts.set(message.id, { kind: 'retry', delaySeconds: 0 });
-      marks.push(
-        db
-          .update(messages)
-          .set({ status: 'pending', leaseUntil: null, attempts: sql`${messages.attempts} - 1` })
-          .where(and(eq(messages.id, message.id), eq(messages.status, 'sending'))),
-      );
+      marks.push(untriedMark(db, message));
       continue;
     }
     const failure = await sendLeased(db, env, message, queued.find((each) => each.id === message.id)!, facts[index], fetcher);
     const verdict = deliveryVerdict(message.attempts, failure);
     verdicts.set(message.id, verdict);
-    const status = verdict.kind === 'sent' ? 'sent' : verdict.kind === 'dead' ? 'dead' : 'pending';
-    marks.push(
-      db
-        .update(messages)
-        .set({ status, leaseUntil: null, lastError: failure?.text ?? null, sentAt: verdict.kind === 'sent' ? now : null })
-        .where(and(eq(messages.id, message.id), eq(messages.status, 'sending'))),
-    );
-    if (failure) {
-      const log = {
-        event: verdict.kind === 'dead' ? 'message_dead' : 'message_retry',
-        id: message.id,
-        kind: message.kind,
-        attempts: message.attempts,
-        error: failure.text,
-      };
-      console.error(JSON.stringify(log));
-    }
+    marks.push(triedMark(db, message, verdict, failure, now));
   }
   if (marks.length > 0) await db.batch(marks as [(typeof marks)[number], ...(typeof marks)[number][]]);
   // The same id twice in a queue batch is delivered once: its second copy is skipped.
@@ -491,33 +274,4 @@ export async function consumeMessageBatch(batch: MessageBatch<QueuedMessage>, db
     if (outcome.kind === 'retry') message.retry({ delaySeconds: outcome.delaySeconds });
     else message.ack();
   });
-}
-
-/** Messages that will not be delivered, newest first: what operators look at (GET /api/v1/operator/messages). */
-export async function deadMessages(db: Db, limit = 50) {
-  return db
-    .select({
-      id: messages.id,
-      kind: messages.kind,
-      channel: messages.channel,
-      target: messages.target,
-      orderId: messages.orderId,
-      attempts: messages.attempts,
-      lastError: messages.lastError,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .where(eq(messages.status, 'dead'))
-    .orderBy(desc(messages.createdAt))
-    .limit(limit);
-}
-
-/** An operator sends a dead message again (say, after fixing a provider's settings): pending, its tries counted afresh. */
-export async function redeliverDeadMessage(db: Db, id: string): Promise<void> {
-  const revived = await db
-    .update(messages)
-    .set({ status: 'pending', attempts: 0, enqueuedAt: null, lastError: null })
-    .where(and(eq(messages.id, id), eq(messages.status, 'dead')))
-    .returning({ id: messages.id });
-  if (revived.length === 0) throw new DomainError('not_found');
 }

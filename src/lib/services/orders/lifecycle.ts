@@ -1,7 +1,7 @@
 /**
  * Every change of an order's state after checkout: events applied with one guarded write (the
  * state machine is domain/order-state.ts), the buyer's cancel and receipt, and ending the payment
- * time early in local builds. Paying and refunds are services/payments/payments.ts; the deadline, expiry.ts.
+ * time early in local builds. Paying and refunds are services/payments/; the deadline, expiry.ts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { INVITER_REWARDS_PER_MONTH } from '../../config/accounts.ts';

@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { orders } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { takerCodeKey, takerPhoneToConfirm } from '../../domain/taker-phone.ts';
-import { type AuthDeps, checkCode, issueCode } from '../accounts/auth.ts';
+import { type AuthDeps, checkCode, issueCode } from '../accounts/codes.ts';
 
 /** The buyer's order with a taker number still to confirm, and that number's code key; else a refusal. */
 async function pendingTaker(deps: AuthDeps, userId: number, orderId: number) {

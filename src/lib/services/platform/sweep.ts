@@ -3,7 +3,7 @@
  * deadline even when nobody reads them, draws the lotteries whose time has come, finishes the
  * reissue of paid transfer orders that failed after payment, gives back money whose refund
  * failed, deletes rows whose only purpose has passed (past minutes' order counts among them), tells notify-me subscribers of sales that
- * started, moves ended activities to the back of the search index (services/search/search.ts), picks again the
+ * started, moves ended activities to the back of the search index (services/search/hide-ended.ts), picks again the
  * cards' cheapest listings whose session has started (services/catalogue/catalogue.ts), and then
  * does what follows any write (services/platform/after-write.ts).
  */
@@ -12,16 +12,17 @@ import { CODE_SEND_LIMITS } from '../../config/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { authSessions, captchaChallenges, rateLimits, sessionOrderRates, verificationCodes } from '../../db/schema.ts';
 import { minuteOf } from '../../domain/order-rate.ts';
-import { writeSaleStartedMessages } from '../catalogue/activity-detail.ts';
+import { writeSaleStartedMessages } from '../catalogue/activity-subscriptions.ts';
 import { afterWrite } from './after-write.ts';
 import { repickStartedCheapestListings } from '../catalogue/catalogue.ts';
 import type { ServiceEnv } from './env.ts';
 import type { MessageQueue } from '../messages/delivery.ts';
-import { drawDueLotteries } from '../on-sale/lottery.ts';
+import { drawDueLotteries } from '../on-sale/lottery-draw.ts';
 import { expireOverdueOrders } from '../orders/expiry.ts';
-import { reissueTransferOrder, retryOwedRefunds } from '../payments/payments.ts';
-import { hideEndedFromSearch } from '../search/search.ts';
-import { transferOrdersAwaitingReissue } from '../marketplace/transfers.ts';
+import { retryOwedRefunds } from '../payments/refunds.ts';
+import { reissueTransferOrder } from '../payments/settlement.ts';
+import { hideEndedFromSearch } from '../search/hide-ended.ts';
+import { transferOrdersAwaitingReissue } from '../marketplace/transfer-reissue.ts';
 
 /** The longest rate-limit window: a counter older than this can no longer refuse anything. */
 const LONGEST_WINDOW_MS = Math.max(...Object.values(CODE_SEND_LIMITS).map((limit) => limit.windowMs));

@@ -1,6 +1,6 @@
 /**
  * Graphic captcha challenges: a random answer drawn as a PNG, stored hashed with the client it was
- * shown to, checked once. Whether a captcha is needed at all is the sign-in guard's call (auth.ts).
+ * shown to, checked once. Whether a captcha is needed at all is the sign-in guard's call (accounts/captcha-gate.ts).
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { CAPTCHA_LENGTH, CAPTCHA_TTL_MS, CAPTCHAS_PER_CLIENT_MINUTE } from '../../config/accounts.ts';

@@ -1,13 +1,19 @@
 /**
- * Suggestions from the prefix table of migration 0022 (docs/search.md, "Suggestions"): per typed
- * word or CJK character, the SUGGESTION_PREFIX_DEPTH smallest live keys of the main index (buyable
- * soonest first), kept by triggers in the catalogue write's statement. A keystroke reads at most
- * that many rows per term and the activities they name, never the main index's doclists.
+ * Suggestions for what is typed so far (`suggest`), from the prefix table of migration 0022
+ * (docs/search.md, "Suggestions"): per typed word or CJK character, the SUGGESTION_PREFIX_DEPTH
+ * smallest live keys of the main index (buyable soonest first), kept by triggers in the catalogue
+ * write's statement. A keystroke reads at most that many rows per term and the activities they
+ * name, never the main index's doclists; the main index answers only what that table cannot tell.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { SUGGESTION_LIMIT, SUGGESTION_PREFIX_DEPTH } from '../../config/browse.ts';
 import type { Db } from '../../db/client.ts';
-import { documentMatches, isSingleTerm, type MatchMode, suggestionTerms } from '../../domain/search-text.ts';
+import type { RequestContext } from '../../domain/request-context.ts';
+import { documentMatches, isSingleTerm, type MatchMode, suggestionTerms, textMatches } from '../../domain/search-text.ts';
+import { localizedName } from '../../i18n/locales.ts';
+import type { RequestScope } from '../platform/scope.ts';
+import { phraseMatches } from './phrase-search.ts';
+import { INDEX_ORDER, matchAttempts, RANKED_ORDER, rankedSource, searchSource, upcomingListed } from './search.ts';
 
 /** An activity suggested, with the names its suggestion is worded from and checked against. */
 export interface SuggestionRow {
@@ -99,4 +105,76 @@ export async function hideEndedFromSuggestions(db: Db, tier: number, nowMinute: 
     DELETE FROM activity_suggestion_keys WHERE key IN (
       SELECT s.key FROM activity_suggestions s CROSS JOIN activities a ON a.id = (s.key & 4294967295)
       WHERE s.key >= (${tier} << 58) AND s.key < ((${tier} << 58) | (${nowMinute} << 32)) AND a.ends_at < ${now})`);
+}
+
+export interface Suggestion {
+  id: number;
+  /** The activity's name in the request's language. */
+  name: string;
+  /** What the text matched, in the request's language: the artist, the venue, or the activity's name. */
+  match: string;
+}
+
+/**
+ * Upcoming activities for what is typed so far (the last word counts as a prefix), the first
+ * SUGGESTION_LIMIT matches in the index's order (buyable, soonest first), read from the prefix table
+ * of migration 0022 (prefixSuggestions); the main index answers, in the same order and
+ * stopping at the limit, only what that table cannot tell. A CJK phrase of two or more characters
+ * alone is found through the bigram table as before (ranked by bm25 when it is specific).
+ */
+export async function suggest(scope: RequestScope, keyword: string): Promise<Suggestion[]> {
+  const { db, ctx } = scope;
+  // A CJK phrase found through the bigram table stands for the first (phrase) attempt.
+  const phrase = await phraseMatches(db, keyword, upcomingListed(scope.now), SUGGESTION_LIMIT);
+  for (const [attempt, expression] of matchAttempts(keyword).entries()) {
+    let rows: SuggestionRow[] | null = null;
+    if (attempt === 0 && phrase !== null) {
+      if (phrase.ids.length === 0) continue;
+      rows = await suggestionRows(db, suggestionIds(scope, rankedSource(phrase.ids), sql`1`, RANKED_ORDER, RANKED_ORDER));
+    } else {
+      rows = await prefixSuggestions(db, keyword, attempt === 0 ? 'phrase' : 'loose', upcomingListed(scope.now));
+      if (rows === null) {
+        const source = searchSource(expression);
+        rows = await suggestionRows(db, suggestionIds(scope, source.from, source.where, INDEX_ORDER, INDEX_ORDER));
+      }
+    }
+    if (rows.length > 0) return rows.map((row) => suggestion(row, keyword, ctx));
+  }
+  return [];
+}
+
+/** The rows of the activities `best` lists (`id`, `score`), in its order. */
+function suggestionRows(db: Db, best: SQL): Promise<SuggestionRow[]> {
+  return db.all<SuggestionRow>(sql`
+    SELECT ${SUGGESTION_COLUMNS}
+    FROM (${best}) AS best
+    JOIN activities a ON a.id = best.id
+    JOIN venues v ON v.id = a.venue_id
+    LEFT JOIN artists ar ON ar.id = a.artist_id
+    ORDER BY best.score, best.id`);
+}
+
+/** The ids of the best SUGGESTION_LIMIT upcoming listed matches in `order`, each with its `score` (its order, ties by id). */
+function suggestionIds(scope: RequestScope, from: SQL, where: SQL, order: SQL, score: SQL): SQL {
+  return sql`
+    SELECT a.id AS id, ${score} AS score
+    FROM ${from}
+    WHERE ${where} AND ${upcomingListed(scope.now)}
+    ORDER BY ${order}
+    LIMIT ${SUGGESTION_LIMIT}`;
+}
+
+function suggestion(row: SuggestionRow, keyword: string, ctx: RequestContext): Suggestion {
+  const name = localizedName({ nameEn: row.nameEn, nameZhHant: row.nameZhHant, nameZhHans: row.nameZhHans }, ctx.locale);
+  const artist =
+    row.artistEn === null ? null : { nameEn: row.artistEn, nameZhHant: row.artistZhHant ?? '', nameZhHans: row.artistZhHans ?? '' };
+  const venue = { nameEn: row.venueEn, nameZhHant: row.venueZhHant, nameZhHans: row.venueZhHans };
+  const artistText = artist
+    ? [artist.nameEn, artist.nameZhHant, artist.nameZhHans, row.pinyin ?? '', (row.pinyin ?? '').replaceAll(' ', '')].join(' ')
+    : '';
+  if (artist && textMatches(keyword, artistText)) return { id: row.id, name, match: localizedName(artist, ctx.locale) };
+  if (textMatches(keyword, [venue.nameEn, venue.nameZhHant, venue.nameZhHans].join(' '))) {
+    return { id: row.id, name, match: localizedName(venue, ctx.locale) };
+  }
+  return { id: row.id, name, match: name };
 }

@@ -1,0 +1,34 @@
+/** Messages that will not be delivered, for operators to look at and send again. */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { messages } from '../../db/schema.ts';
+import { DomainError } from '../../domain/errors.ts';
+
+/** Messages that will not be delivered, newest first: what operators look at (GET /api/v1/operator/messages). */
+export async function deadMessages(db: Db, limit = 50) {
+  return db
+    .select({
+      id: messages.id,
+      kind: messages.kind,
+      channel: messages.channel,
+      target: messages.target,
+      orderId: messages.orderId,
+      attempts: messages.attempts,
+      lastError: messages.lastError,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(eq(messages.status, 'dead'))
+    .orderBy(desc(messages.createdAt))
+    .limit(limit);
+}
+
+/** An operator sends a dead message again (say, after fixing a provider's settings): pending, its tries counted afresh. */
+export async function redeliverDeadMessage(db: Db, id: string): Promise<void> {
+  const revived = await db
+    .update(messages)
+    .set({ status: 'pending', attempts: 0, enqueuedAt: null, lastError: null })
+    .where(and(eq(messages.id, id), eq(messages.status, 'dead')))
+    .returning({ id: messages.id });
+  if (revived.length === 0) throw new DomainError('not_found');
+}
