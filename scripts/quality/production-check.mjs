@@ -31,6 +31,7 @@ const JSON_TYPE = 'application/json';
 /** Text that only local-only code holds, with the source that holds it: the production bundle must have none. */
 const LOCAL_ONLY_CODE = [
   { source: 'src/lib/api/routes/dev.ts', text: 'Runs one SQL statement on the local database' },
+  { source: 'src/lib/services/platform/dev-fixtures.ts', text: 'Copies a listing onto a tier' },
   { source: 'src/lib/api/docs.ts', text: 'Ticket marketplace API' },
   { source: 'src/lib/services/payments/providers/sandbox.ts', text: 'sandbox-webhook' },
   { source: 'src/local-pages/sandbox/pay/[ref].astro', text: 'Sandbox webhook refused' },
@@ -64,6 +65,8 @@ const LOCAL_ONLY_SPELLINGS = [
   ['POST', '/api/v1/%64ev/waiting-rooms/1', JSON.stringify({ admitNext: 1000 })],
   ['POST', '/api/api/v1/%64ev/waiting-rooms/1', JSON.stringify({ admitNext: 1000 })],
   ['POST', '/api/v1/%64ev/orders/1/end-payment-time', '{}'],
+  ['POST', '/api/v1/%64ev/fixtures/make-operator', JSON.stringify({ userId: 1 })],
+  ['POST', '/api/api/v1/dev/fixtures/make-operator/', JSON.stringify({ userId: 1 })],
   ['GET', '/api/%6Fpenapi.json'],
   ['GET', '/api/openapi%2Ejson'],
   ['GET', '/api/OPENAPI.JSON'],
@@ -136,6 +139,14 @@ const CHECKS = [
     status: 404,
   },
   { name: 'dev database', method: 'POST', path: '/api/v1/dev/sql', body: SQL_BODY, type: JSON_TYPE, status: 404 },
+  {
+    name: 'dev fixtures',
+    method: 'POST',
+    path: '/api/v1/dev/fixtures/make-operator',
+    body: JSON.stringify({ userId: 1 }),
+    type: JSON_TYPE,
+    status: 404,
+  },
   {
     name: 'dev waiting room',
     method: 'POST',

@@ -24,6 +24,8 @@ const OTHER_SPELLINGS = [
   ['GET', '/api/api/v1/%64ev/outbox?target=someone@example.com'],
   ['POST', '/api/v1/%64ev/waiting-rooms/1', { admitNext: 1 }],
   ['POST', '/api/v1/%64ev/orders/1/end-payment-time', {}],
+  ['POST', '/api/v1/%64ev/fixtures/make-operator', { userId: 1 }],
+  ['POST', '/api/api/v1/dev/fixtures/set-listing-stock/', { listingId: 1, quantityAvailable: 0 }],
   ['GET', '/api/%6Fpenapi.json'],
   ['GET', '/api/openapi.json/'],
   ['GET', '/api/d%6Fcs'],
@@ -57,7 +59,7 @@ describe('the local-only routes of a local build run as deployed', () => {
     expect(await marks()).toEqual([]);
   });
 
-  it('answer 404 to every spelling of the outbox, the waiting-room door, the payment clock, the API document and the sandbox webhook', async () => {
+  it('answer 404 to every spelling of the outbox, the waiting-room door, the payment clock, the fixtures, the API document and the sandbox webhook', async () => {
     for (const [method, path, body] of OTHER_SPELLINGS) {
       const answer = await call(path, 'production', method, body);
       expect(answer.status, `${method} ${path}`).toBe(404);

@@ -9,16 +9,8 @@ import { devices, expect, test, type APIRequestContext } from '@playwright/test'
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { DEMO_SELLER_PASSWORD } from '../../src/lib/db/seed.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import {
-  BASE_URL,
-  hydratedInView,
-  localeOf,
-  payInSandbox,
-  placeOrder,
-  queryDb,
-  seriousViolations,
-  unnamedControls,
-} from './shop-helpers.ts';
+import { listingOnSale } from './fixtures.ts';
+import { BASE_URL, hydratedInView, localeOf, payInSandbox, placeOrder, seriousViolations, unnamedControls } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
 
@@ -27,16 +19,19 @@ const zhHK = localeOf('zh-HK');
 
 /** A real-name e-ticket listing on sale for one ticket, its show more than a week away (beyond the change cut-off), and its seller's sign-in. */
 async function realNameListing(): Promise<{ id: number; sellerEmail: string }> {
-  const [listing] = await queryDb<{ id: number; sellerEmail: string }>(
-    `SELECT l.id, u.email AS sellerEmail FROM listings l JOIN users u ON u.id = l.seller_id
-     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
-     WHERE l.status = 'active' AND l.source_order_id IS NULL AND l.quantity_available >= 5 AND instr(l.delivery_types, 'e_ticket') > 0
-       AND a.status IN (1, 4) AND a.real_name_required = 1 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000
-       AND s.starts_at > unixepoch() * 1000 + 7 * 86400000 AND u.email IS NOT NULL
-     ORDER BY l.id DESC LIMIT 1`,
-  );
+  const listing = await listingOnSale({
+    activityStates: ['onSale', 'booking'],
+    realNames: true,
+    eTicket: true,
+    sellerListed: true,
+    orderOf: 1,
+    minAvailable: 5,
+    sessionStartsIn: 7 * 86400000,
+    sellerHasEmail: true,
+    order: 'newest',
+  });
   expect(listing, 'a seeded real-name e-ticket listing').toBeDefined();
-  return listing;
+  return { id: listing!.id, sellerEmail: listing!.sellerEmail! };
 }
 
 /** Places a one-ticket real-name order for a visitor showing a passport, through the API as the signed-in buyer. */
@@ -131,17 +126,19 @@ test('a buyer asks to change a real-name attendee, and the seller approves it on
 });
 
 test('a paid order of a show without real names says, in the page language, why it has no attendee to change', async ({ page }) => {
-  const [listing] = await queryDb(
-    `SELECT l.id FROM listings l
-     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
-     WHERE l.status = 'active' AND l.source_order_id IS NULL AND l.quantity_available >= 10 AND instr(l.delivery_types, 'e_ticket') > 0
-       AND a.status IN (1, 4) AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000
-       AND s.starts_at > unixepoch() * 1000 + 86400000
-     ORDER BY l.quantity_available DESC, l.id LIMIT 1`,
-  );
+  const listing = await listingOnSale({
+    activityStates: ['onSale', 'booking'],
+    realNames: false,
+    eTicket: true,
+    sellerListed: true,
+    orderOf: 1,
+    minAvailable: 10,
+    sessionStartsIn: 86400000,
+    order: 'mostAvailable',
+  });
   expect(listing, 'a seeded e-ticket listing without real names').toBeDefined();
   await signUpByEmail(page.request, 'attendee-none');
-  const order = await placeOrder(page.request, { id: Number(listing.id), quantity: 1, activityId: 0, tierId: 0 });
+  const order = await placeOrder(page.request, { id: listing!.id, quantity: 1, activityId: 0, tierId: 0 });
   await payInSandbox(page, order);
   await page.goto(`/zh-HK/orders/${order.id}`);
   await expect(page.getByRole('region', { name: zhHK.say('orders.detail.attendees') })).toContainText(

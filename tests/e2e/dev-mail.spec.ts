@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { ownClientAddress, uniqueEmail } from './auth-helpers.ts';
-import { queryDb, seriousViolations } from './shop-helpers.ts';
+import { fixture } from './fixtures.ts';
+import { seriousViolations } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
 
@@ -44,10 +45,8 @@ test('shows the messages the dev outbox kept, newest first, and filters them by 
   // An email with an HTML part, as the message consumer stores it: shown in a sandboxed frame, its script inert.
   const buyer = uniqueEmail('devmail-html');
   const html = '<p style="color: #0b6b2e">Order <b>TW-1042</b> is paid.</p><script>document.body.dataset.ran = "yes"</script>';
-  // Through the server (its local-only SQL route): a second process writing the file meets workerd's SQLite unlocked.
-  await queryDb(
-    `INSERT INTO dev_outbox (channel, target, subject, body, html, message_id) VALUES ('email', '${buyer}', 'Payment received', 'Order TW-1042 is paid.', '${html}', '${randomUUID()}')`,
-  );
+  // Through the server (its local-only fixture route): a second process writing the file meets workerd's SQLite unlocked.
+  await fixture('deliver-email', { id: randomUUID(), to: buyer, subject: 'Payment received', text: 'Order TW-1042 is paid.', html });
   await page.goto(`/en/dev/mail?to=${encodeURIComponent(buyer)}`);
   const frame = messages.first().locator('iframe');
   await expect(frame).toHaveAttribute('sandbox', '');

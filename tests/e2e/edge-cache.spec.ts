@@ -12,7 +12,8 @@ import { PAGE_TYPES } from '../../scripts/quality/pages.mjs';
 import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
 import { ROUTES, type RouteName } from '../../src/lib/routes.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import { BASE_URL, queryDb, localeOf } from './shop-helpers.ts';
+import { fixture } from './fixtures.ts';
+import { BASE_URL, localeOf } from './shop-helpers.ts';
 
 const en = localeOf('en');
 // One after the other: the first changes the prices the second reads.
@@ -37,11 +38,8 @@ async function visitorIn(browser: Browser, place: Place): Promise<BrowserContext
 
 /** The activity with the most listings on sale. */
 async function activityOnSale(): Promise<number> {
-  const [row] =
-    (await queryDb(`SELECT s.activity_id AS id FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id
-     JOIN activities a ON a.id = s.activity_id
-     WHERE l.status = 'active' AND l.quantity_available > 0 GROUP BY s.activity_id ORDER BY count(*) DESC LIMIT 1`)) as { id: number }[];
-  return row.id;
+  const found = await fixture('activity-with-most-listings', {});
+  return found!.activityId;
 }
 
 /** The lowest price the API shows for an activity in a currency: what its page must show. */
@@ -63,8 +61,7 @@ test('a price change shows on the next request after the page was cached', async
   await expect(lowPrice(before)).toBeVisible();
   expect(cacheState(await page.reload())).toBe('hit');
 
-  const onSale = `l.status = 'active' AND l.tier_id IN (SELECT t.id FROM ticket_tiers t JOIN activity_sessions s ON s.id = t.session_id WHERE s.activity_id = ${activityId})`;
-  await queryDb(`UPDATE listings AS l SET price = price * 3 WHERE ${onSale}`);
+  await fixture('scale-activity-prices', { activityId, scale: { times: 3 } });
   try {
     const after = await lowPriceFromApi(visitor, activityId, 'HKD');
     expect(after).not.toBe(before);
@@ -74,16 +71,13 @@ test('a price change shows on the next request after the page was cached', async
       .toBe('miss');
     await expect(lowPrice(after)).toBeVisible();
   } finally {
-    await queryDb(`UPDATE listings AS l SET price = price / 3 WHERE ${onSale}`);
+    await fixture('scale-activity-prices', { activityId, scale: { dividedBy: 3 } });
   }
   await visitor.close();
 });
 
 test('anonymous pages are shared per city and currency, and no signed-in page is ever cached', async ({ browser }, testInfo) => {
-  const cities = (await queryDb('SELECT id AS cityId, name_en AS cityName FROM cities ORDER BY sort, id LIMIT 2')) as {
-    cityId: number;
-    cityName: string;
-  }[];
+  const cities = await fixture('first-cities', { count: 2 });
   const places: Place[] = [
     { ...cities[0], currency: 'HKD' },
     { ...cities[1], currency: 'SGD' },

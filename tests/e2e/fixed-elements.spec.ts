@@ -8,7 +8,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.mjs';
 import { pageTypePath } from './page-types.ts';
-import { hydrated, localeOf, queryDb, signInAsOrderSeller, type PagePrefix } from './shop-helpers.ts';
+import { fixture } from './fixtures.ts';
+import { hydrated, localeOf, signInAsOrderSeller, type PagePrefix } from './shop-helpers.ts';
 
 /**
  * The page types the quality gates' list leaves out, visited as its signed-in buyer: account
@@ -141,9 +142,7 @@ for (const locale of QUALITY_LOCALES) {
     // The seller of the quality buyer's ticketed order, at that order's session.
     const orderPage = PAGE_TYPES.find((pageType) => pageType.name === 'order-detail')!;
     const orderId = Number((await pageTypePath(page, orderPage, locale, baseURL)).split('/').at(-1));
-    const [order] = await queryDb<{ orderNo: string; sessionId: number }>(
-      `SELECT order_no AS orderNo, session_id AS sessionId FROM orders WHERE id = ${orderId}`,
-    );
+    const order = (await fixture('order', { orderId }))!;
     await page.context().clearCookies();
     await signInAsOrderSeller(page.request, order.orderNo);
 

@@ -7,7 +7,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { routeFor } from '../../src/lib/routes.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import { BASE_URL, detailOf, queryDb } from './shop-helpers.ts';
+import { fixture } from './fixtures.ts';
+import { BASE_URL, detailOf } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => ownClientAddress(context, testInfo));
 
@@ -266,8 +267,13 @@ test('a cancelled session is a cancelled event beside the scheduled ones', async
   // On the minute, so the event's start (written to the second) names this session.
   const startsAt = Math.floor((Date.now() + 25 * 24 * 3600_000) / 60_000) * 60_000;
   // Operations staff cancel through the API (show-changes.spec.ts); the page only reads the session's status.
-  await queryDb(`INSERT INTO activity_sessions (activity_id, starts_at, ends_at, status, changed_at)
-     VALUES (${detail.id}, ${startsAt}, ${startsAt + 3 * 3600_000}, 'cancelled', ${Date.now()})`);
+  await fixture('create-session', {
+    activityId: detail.id,
+    startsAt,
+    endsAt: startsAt + 3 * 3600_000,
+    status: 'cancelled',
+    changedAt: Date.now(),
+  });
   // A query of its own: a copy of the page rendered before the change may be in the edge cache.
   await page.goto(`/en/activity/${detail.id}?session=${startsAt}`);
   const events = eventsOf(await jsonLdOf(page));
@@ -358,10 +364,8 @@ test('every public page type has a link preview with absolute URLs and an image 
   expect(activity['og:description'][0]).toMatch(/·/);
 
   // A friend's invitation link: who invites and what the friend gets.
-  const [inviter] = (await queryDb('SELECT invite_code AS code, nickname FROM users ORDER BY id LIMIT 1')) as {
-    code: string;
-    nickname: string;
-  }[];
+  const firstUser = await fixture('first-user', {});
+  const inviter = { code: firstUser!.inviteCode, nickname: firstUser!.nickname };
   // The code stays in the canonical and preview URLs: a chat app that links to og:url must not lose it.
   const invitePath = `/en/login?inviteCode=${inviter.code}`;
   const invite = await expectPreview(page, request, invitePath, `${BASE_URL}${invitePath}`);

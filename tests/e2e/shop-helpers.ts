@@ -11,10 +11,11 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
-import { fulfilAsSeller, queryLocalDb } from '../../scripts/demo-fulfil.mjs';
+import { fulfilAsSeller } from '../../scripts/demo-fulfil.mjs';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
 import type { PaymentMethod } from '../../src/lib/domain/payment-methods.ts';
 import { DEMO_SELLER_PASSWORD } from '../../src/lib/db/seed.ts';
+import { fixture } from './fixtures.ts';
 import type { MessageKey } from '../../src/lib/i18n/keys.ts';
 import { format, pluralKey } from '../../src/lib/i18n/messages.ts';
 import type { ActivityDetail } from '../../src/lib/services/catalogue/activity-detail.ts';
@@ -24,13 +25,6 @@ import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/p
 const port = Number(process.env.E2E_PORT) || 8788;
 /** The e2e server (playwright.config.ts), for calls made outside a browser context. */
 export const BASE_URL = `http://127.0.0.1:${port}`;
-/**
- * Rows of one SQL statement on the e2e server's database, through its local-only `POST /api/v1/dev/sql`,
- * for what no API gives: an order's seller, an operator's role, a show of a test's own.
- */
-export function queryDb<Row = Record<string, number>>(sql: string): Promise<Row[]> {
-  return queryLocalDb(BASE_URL, sql);
-}
 
 // ---------------------------------------------------------------------------------------------
 // The page's words
@@ -275,12 +269,10 @@ export function postWithoutBody(request: APIRequestContext, url: string) {
 
 /** Signs `request` (a browser context's) in as the seller of an order, with the demo sellers' password. */
 export async function signInAsOrderSeller(request: APIRequestContext, orderNo: string): Promise<void> {
-  expect(orderNo, 'an order number: digits only, as it goes into SQL text').toMatch(/^\d+$/);
-  const [seller] = await queryDb<{ email: string }>(
-    `SELECT u.email FROM orders o JOIN users u ON u.id = o.seller_id WHERE o.order_no = '${orderNo}'`,
-  );
+  expect(orderNo, 'an order number: digits only').toMatch(/^\d+$/);
+  const order = await fixture('order', { orderNo });
   const signedIn = await request.post('/api/v1/user/mail/login', {
-    data: { email: seller.email, loginType: 'password', password: DEMO_SELLER_PASSWORD },
+    data: { email: order!.sellerEmail, loginType: 'password', password: DEMO_SELLER_PASSWORD },
   });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
 }

@@ -6,7 +6,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import { queryDb, orderOf, payInSandbox, placeOrder, postWithoutBody, type Listing } from './shop-helpers.ts';
+import { fixture, listingOnSale } from './fixtures.ts';
+import { orderOf, payInSandbox, placeOrder, postWithoutBody, type Listing } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => {
   // Each test makes its own show and operator through the local database, signs up, pays and has an operator act.
@@ -16,24 +17,21 @@ test.beforeEach(async ({ context }, testInfo) => {
 
 const DAY = 24 * 3600 * 1000;
 
-/** A copy of a seeded on-sale e-ticket listing, with its tier and session, in a session 20 days away; SQL only, as operations staff would load it. */
+/** A copy of a seeded on-sale e-ticket listing, with its tier and session, in a session 20 days away; loaded behind the shop's back, as operations staff would load it. */
 async function ownShow(): Promise<Listing & { sessionId: number }> {
-  const [source] = await queryDb(`
-    SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
-    JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
-    WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status IN (1, 4)
-      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id DESC LIMIT 1`);
+  const source = await listingOnSale({
+    activityStates: ['onSale', 'booking'],
+    realNames: false,
+    eTicket: true,
+    sellerListed: true,
+    orderOf: 1,
+    order: 'newest',
+  });
   const startsAt = Date.now() + 20 * DAY;
-  const [session] = await queryDb(`
-    INSERT INTO activity_sessions (activity_id, starts_at, ends_at) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}
-    FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
-  const [tier] = await queryDb(`
-    INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort)
-    SELECT ${session.id}, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
-  const [listing] = await queryDb(`
-    INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
-    SELECT ${tier.id}, seller_id, price, currency, 20, 20, seating, delivery_types, 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
-  return { id: listing.id, quantity: 1, activityId: source.activityId, tierId: tier.id, sessionId: session.id };
+  const session = await fixture('create-session', { activityId: source!.activityId, startsAt, endsAt: startsAt + 3 * 3600_000 });
+  const tier = await fixture('copy-tier', { sessionId: session.id, fromTierId: source!.tierId });
+  const listing = await fixture('copy-listing', { tierId: tier.id, fromListingId: source!.id, quantity: 20 });
+  return { id: listing.id, quantity: 1, activityId: source!.activityId, tierId: tier.id, sessionId: session.id };
 }
 
 /** Operations staff: a new account marked as an operator, signed in on its own request context. */
@@ -41,7 +39,7 @@ async function operator(browser: Browser, testInfo: TestInfo): Promise<APIReques
   const context = await browser.newContext({ ...testInfo.project.use });
   await ownClientAddress(context, testInfo);
   const { userId } = await signUpByEmail(context.request, 'operator');
-  await queryDb(`UPDATE users SET is_operator = 1 WHERE id = ${Number(userId)}`);
+  await fixture('make-operator', { userId: Number(userId) });
   return context.request;
 }
 

@@ -7,7 +7,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { devices, expect, type Page, test } from '@playwright/test';
-import { queryLocalDb } from '../../scripts/demo-fulfil.mjs';
 import { e2eStateDir, freePort, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER } from '../../scripts/local-db.mjs';
 import { TURNSTILE_ACTION } from '../../src/lib/config/accounts.ts';
 import {
@@ -17,6 +16,7 @@ import {
   type TurnstileDouble,
 } from '../doubles/turnstile-api.ts';
 import { codeFor, uniqueEmail } from './auth-helpers.ts';
+import { fixture, listingOnSale } from './fixtures.ts';
 import { localeOf } from './shop-helpers.ts';
 
 const english = localeOf('en');
@@ -82,13 +82,9 @@ test('a new number asks a challenge before its first login code, and the solved 
 
 test('a new place in a waiting room is taken once the challenge is solved; a reload keeps it without one', async ({ browser }) => {
   const page = await phone(browser, '198.18.200.2');
-  const [session] = await queryLocalDb(
-    baseURL,
-    `SELECT s.id FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id
-     JOIN activities a ON a.id = s.activity_id
-     WHERE l.status = 'active' AND a.status = 1 AND a.sale_starts_at < unixepoch() * 1000 AND s.starts_at > unixepoch() * 1000 ORDER BY l.id LIMIT 1`,
-  );
-  await queryLocalDb(baseURL, `UPDATE activity_sessions SET high_demand = 1 WHERE id = ${session.id}`);
+  const listing = await listingOnSale({ activityStates: ['onSale'], sessionStartsIn: 0, order: 'oldest' }, baseURL);
+  const session = { id: listing!.sessionId };
+  await fixture('set-session-high-demand', { sessionId: session.id, highDemand: true }, baseURL);
   // Nobody is let through by the room itself: the page stays on the place it shows.
   expect((await page.request.post(`/api/v1/dev/waiting-rooms/${session.id}`, { data: { admissionsPerMinute: 0 } })).status()).toBe(200);
 

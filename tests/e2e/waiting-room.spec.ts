@@ -11,6 +11,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
 import { formatOrderTime } from '../../src/lib/domain/order-pages.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
+import { fixture, listingOnSale } from './fixtures.ts';
 import {
   detailOf,
   escapeRegExp,
@@ -20,7 +21,6 @@ import {
   offerOf,
   orderOf,
   payInSandbox,
-  queryDb,
   seriousViolations,
   unnamedControls,
   type Locale,
@@ -54,27 +54,35 @@ async function copiedShow(
   sessionHighDemand: 0 | 1,
   tiers: { prefix: string; highDemand: 0 | 1 }[],
 ): Promise<{ sessionId: number; activityId: number; tiers: CopiedTier[] }> {
-  const [source] = await queryDb(`
-    SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
-    JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
-    WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status = 1
-      AND a.real_name_required = 0 AND a.num_min <= 1 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id LIMIT 1 OFFSET ${offset}`);
+  const source = await listingOnSale({
+    activityStates: ['onSale'],
+    realNames: false,
+    eTicket: true,
+    sellerListed: true,
+    orderOf: 1,
+    order: 'oldest',
+    offset,
+  });
   const startsAt = Date.now() + daysAhead * DAY;
-  const [session] = await queryDb(`
-    INSERT INTO activity_sessions (activity_id, starts_at, ends_at, high_demand)
-    SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}, ${sessionHighDemand} FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
+  const session = await fixture('create-session', {
+    activityId: source!.activityId,
+    startsAt,
+    endsAt: startsAt + 3 * 3600_000,
+    highDemand: sessionHighDemand === 1,
+  });
   const copied: CopiedTier[] = [];
   for (const { prefix, highDemand } of tiers) {
     const tierName = `${prefix} ${session.id}`;
-    const [tier] = await queryDb(`
-      INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort, high_demand)
-      SELECT ${session.id}, '${tierName}', name_zh_hant, name_zh_hans, face_value, currency, sort, ${highDemand} FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
-    const [listing] = await queryDb(`
-      INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
-      SELECT ${tier.id}, seller_id, price, currency, 10, 10, seating, 'e_ticket', 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
+    const tier = await fixture('copy-tier', {
+      sessionId: session.id,
+      fromTierId: source!.tierId,
+      nameEn: tierName,
+      highDemand: highDemand === 1,
+    });
+    const listing = await fixture('copy-listing', { tierId: tier.id, fromListingId: source!.id, quantity: 10, deliveryTypes: 'e_ticket' });
     copied.push({ tierId: tier.id, tierName, listingId: listing.id });
   }
-  return { sessionId: session.id, activityId: source.activityId, tiers: copied };
+  return { sessionId: session.id, activityId: source!.activityId, tiers: copied };
 }
 
 /** A high-demand session 30 days away with one listing of ten e-tickets. */
@@ -214,7 +222,7 @@ test('a buyer in line for a sold-out hot on-sale is told every ticket is taken, 
     sessionId,
     tiers: [last],
   } = await copiedShow(15, 32, 1, [{ prefix: 'Last', highDemand: 0 }]);
-  await queryDb(`UPDATE listings SET quantity_available = 0 WHERE id = ${last.listingId}`);
+  await fixture('set-listing-stock', { listingId: last.listingId, quantityAvailable: 0 });
   // At a thousand a second the line would let this buyer through at once, were anything left.
   await steer(request, sessionId, { admissionsPerMinute: 60_000 });
   const context = await browser.newContext({ ...testInfo.project.use });
@@ -225,7 +233,7 @@ test('a buyer in line for a sold-out hot on-sale is told every ticket is taken, 
   expect(await seriousViolations(page)).toEqual([]);
 
   // A ticket comes back (as when a buyer cancels): the page, asking by itself, goes on to checkout.
-  await queryDb(`UPDATE listings SET quantity_available = 1 WHERE id = ${last.listingId}`);
+  await fixture('set-listing-stock', { listingId: last.listingId, quantityAvailable: 1 });
   await page.waitForURL(new RegExp(`/${l.prefix}/order/confirm\\?listingId=${last.listingId}&quantity=1(&|$)`));
   await steer(request, sessionId, { admissionsPerMinute: 0 });
   await context.close();
@@ -235,10 +243,9 @@ test('a buyer joins an upcoming hot on-sale from its activity page and is told t
   page,
 }, testInfo) => {
   const l = localeOf('zh-HK');
-  const [hot] = await queryDb<{ sessionId: number; activityId: number; opensAt: number }>(`
-    SELECT s.id AS sessionId, a.id AS activityId, a.sale_starts_at AS opensAt FROM activity_sessions s
-    JOIN activities a ON a.id = s.activity_id WHERE s.high_demand = 1 AND a.sale_starts_at > unixepoch() * 1000 ORDER BY s.id LIMIT 1`);
-  expect(hot, 'the demo seed’s upcoming high-demand session').toBeDefined();
+  const upcoming = await fixture('upcoming-high-demand-session', {});
+  expect(upcoming, 'the demo seed’s upcoming high-demand session').toBeDefined();
+  const hot = upcoming!;
   await ownClientAddress(page.context(), testInfo);
   await signUpByEmail(page.request, 'queue-early');
 

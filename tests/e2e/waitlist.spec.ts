@@ -8,9 +8,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
 import type { ActivityDetail } from '../../src/lib/services/catalogue/activity-detail.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
+import { fixture, listingOnSale } from './fixtures.ts';
 import {
   detailOf,
-  queryDb,
   escapeRegExp,
   firstLoadJsKb,
   fulfilAsOrderSeller,
@@ -39,22 +39,20 @@ test.beforeEach(async ({ context }, testInfo) => {
  * two tiers of the same name in sessions of the same minute.
  */
 async function ownTier(daysAhead: number): Promise<Listing> {
-  const [source] = await queryDb(`
-    SELECT l.id, l.tier_id AS tierId, t.session_id AS sessionId, s.activity_id AS activityId FROM listings l
-    JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
-    WHERE l.status = 'active' AND l.source_order_id IS NULL AND instr(l.delivery_types, 'e_ticket') > 0 AND a.status = 1
-      AND a.real_name_required = 0 AND a.num_min <= 2 AND a.num_max >= 2 AND a.sale_starts_at < unixepoch() * 1000 ORDER BY l.id LIMIT 1 OFFSET 7`);
+  const source = await listingOnSale({
+    activityStates: ['onSale'],
+    realNames: false,
+    eTicket: true,
+    sellerListed: true,
+    orderOf: 2,
+    order: 'oldest',
+    offset: 7,
+  });
   const startsAt = Date.now() + daysAhead * DAY;
-  const [session] = await queryDb(`
-    INSERT INTO activity_sessions (activity_id, starts_at, ends_at) SELECT activity_id, ${startsAt}, ${startsAt + 3 * 3600_000}
-    FROM activity_sessions WHERE id = ${source.sessionId} RETURNING id`);
-  const [tier] = await queryDb(`
-    INSERT INTO ticket_tiers (session_id, name_en, name_zh_hant, name_zh_hans, face_value, currency, sort)
-    SELECT ${session.id}, 'Waitlist ' || name_en, name_zh_hant, name_zh_hans, face_value, currency, sort FROM ticket_tiers WHERE id = ${source.tierId} RETURNING id`);
-  const [listing] = await queryDb(`
-    INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
-    SELECT ${tier.id}, seller_id, price, currency, 2, 2, seating, 'e_ticket', 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
-  return { id: listing.id, quantity: 2, activityId: source.activityId, tierId: tier.id };
+  const session = await fixture('create-session', { activityId: source!.activityId, startsAt, endsAt: startsAt + 3 * 3600_000 });
+  const tier = await fixture('copy-tier', { sessionId: session.id, fromTierId: source!.tierId, nameEn: `Waitlist ${source!.tierNameEn}` });
+  const listing = await fixture('copy-listing', { tierId: tier.id, fromListingId: source!.id, quantity: 2, deliveryTypes: 'e_ticket' });
+  return { id: listing.id, quantity: 2, activityId: source!.activityId, tierId: tier.id };
 }
 
 /** The tier's name in the waitlist's tier choice: its session, then the tier. */
@@ -163,7 +161,7 @@ test('a tier that goes on sale through a waiting room keeps its waitlist’s fir
   await signUpByEmail(page.request, 'line-waitlist-buyer');
   const joined = await page.request.post('/api/v1/waitlist', { data: { tierId: listing.tierId, quantity: 2 } });
   expect(joined.status(), await joined.text()).toBe(200);
-  await queryDb(`UPDATE ticket_tiers SET high_demand = 1 WHERE id = ${listing.tierId}`);
+  await fixture('set-tier-high-demand', { tierId: listing.tierId, highDemand: true });
 
   // C, who comes later, is shown the tier's line where its waitlist was, and waits there.
   const late = await browser.newContext({ ...testInfo.project.use });

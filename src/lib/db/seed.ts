@@ -9,9 +9,28 @@
 import { createHash } from 'node:crypto';
 import { mulberry32 } from '../domain/random.ts';
 import { posterPath } from '../domain/poster-images.ts';
-import categoryRows from './seed-categories.json' with { type: 'json' };
 import { DEFAULT_CITY_ID } from '../config/request.ts';
 import { DELIVERY_TYPES, type DeliveryType } from '../domain/delivery.ts';
+import {
+  ARTISTS as ARTIST_DATA,
+  CATEGORIES as CATEGORY_DATA,
+  type Category as CategoryData,
+  CITIES,
+  type City,
+  COUNTRIES,
+  COUPONS,
+  CURRENCIES,
+  HOME,
+  LANGUAGES,
+  type Names,
+  POP_UP_BOXES,
+  SELLERS,
+  TEXTS,
+  TIER_LADDERS,
+  type Tier,
+  type Venue as VenueData,
+  VENUES as VENUE_DATA,
+} from './seed-data.ts';
 
 type SeedValue = string | number | boolean | null;
 type SeedRow = Record<string, SeedValue>;
@@ -93,790 +112,33 @@ function makeRandom(seed: number) {
 type Random = ReturnType<typeof makeRandom>;
 
 // ---------------------------------------------------------------------------------------------
-// Reference data
-
-type Names = readonly [en: string, zhHant: string, zhHans: string];
-
-const LANGUAGES = [
-  ['en', 'English'],
-  ['zh-HK', '繁體中文(香港)'],
-  ['zh-TW', '繁體中文(台灣)'],
-  ['zh-CN', '简体中文'],
-] as const;
-
-/**
- * code, description, currency_type, minor digits, quote units one HKD buys (× 1e6),
- * then the top face value of a headline concert and the step prices round to, both in major units.
- */
-const CURRENCIES = [
-  ['HKD', 'Hong Kong Dollar', 1, 2, 1_000_000, 1280, 10],
-  ['MOP', 'Macanese Pataca', 2, 2, 1_030_000, 1280, 10],
-  ['TWD', 'New Taiwan Dollar', 3, 0, 4_100_000, 5800, 100],
-  ['CNY', 'Chinese Yuan', 4, 2, 920_000, 1280, 10],
-  ['SGD', 'Singapore Dollar', 5, 2, 172_000, 288, 1],
-  ['MYR', 'Malaysian Ringgit', 6, 2, 570_000, 888, 1],
-  ['THB', 'Thai Baht', 7, 2, 4_400_000, 6500, 100],
-  ['PHP', 'Philippine Peso', 8, 2, 7_400_000, 12_000, 100],
-  ['IDR', 'Indonesian Rupiah', 9, 0, 2_050_000_000, 3_500_000, 50_000],
-  ['VND', 'Vietnamese Dong', 10, 0, 3_250_000_000, 4_500_000, 50_000],
-  ['USD', 'US Dollar', 11, 2, 128_500, 165, 1],
-] as const;
-
-type CurrencyCode = (typeof CURRENCIES)[number][0];
-
-const CURRENCY = new Map(
-  CURRENCIES.map(([code, , , minorDigits, , topFace, step]) => [code, { minorUnit: 10 ** minorDigits, topFace, step }]),
-);
-
-const COUNTRIES = [
-  [1, 'HK', '+852', 'Hong Kong', '香港', '香港'],
-  [2, 'MO', '+853', 'Macao', '澳門', '澳门'],
-  [3, 'TW', '+886', 'Taiwan', '台灣', '台湾'],
-  [4, 'CN', '+86', 'Mainland China', '中國內地', '中国内地'],
-  [5, 'SG', '+65', 'Singapore', '新加坡', '新加坡'],
-  [6, 'MY', '+60', 'Malaysia', '馬來西亞', '马来西亚'],
-  [7, 'TH', '+66', 'Thailand', '泰國', '泰国'],
-  [8, 'PH', '+63', 'Philippines', '菲律賓', '菲律宾'],
-  [9, 'ID', '+62', 'Indonesia', '印尼', '印尼'],
-  [10, 'VN', '+84', 'Vietnam', '越南', '越南'],
-  [11, 'JP', '+81', 'Japan', '日本', '日本'],
-  [12, 'KR', '+82', 'South Korea', '韓國', '韩国'],
-  [13, 'US', '+1', 'United States', '美國', '美国'],
-  [14, 'GB', '+44', 'United Kingdom', '英國', '英国'],
-  [15, 'AU', '+61', 'Australia', '澳洲', '澳大利亚'],
-] as const;
-
-interface City {
-  id: number;
-  countryId: number;
-  names: Names;
-  code: string;
-  timeZone: string;
-  /** Hours ahead of UTC; none of these zones observes daylight saving. */
-  utcOffset: number;
-  currency: CurrencyCode;
-  longitude: number;
-  latitude: number;
-  isHot: boolean;
-  isChina: boolean;
-  /** Relative chance that a touring production stops here. */
-  tourWeight: number;
-}
-
-// id, country id, names, city_code, zone, UTC offset, currency, longitude, latitude, hot, touring weight
-const CITY_ROWS = [
-  [DEFAULT_CITY_ID, 1, 'Hong Kong', '香港', '香港', 'hongkong', 'Asia/Hong_Kong', 8, 'HKD', 114.1694, 22.3193, true, 6],
-  [342, 2, 'Macao', '澳門', '澳门', 'macao', 'Asia/Macau', 8, 'MOP', 113.5439, 22.1987, true, 2],
-  [343, 3, 'Taipei', '台北', '台北', 'taipei', 'Asia/Taipei', 8, 'TWD', 121.5654, 25.033, true, 3],
-  [344, 3, 'Kaohsiung', '高雄', '高雄', 'kaohsiung', 'Asia/Taipei', 8, 'TWD', 120.3014, 22.6273, false, 1.5],
-  [345, 3, 'Taichung', '台中', '台中', 'taichung', 'Asia/Taipei', 8, 'TWD', 120.6736, 24.1477, false, 1.5],
-  [346, 4, 'Shanghai', '上海', '上海', 'shanghai', 'Asia/Shanghai', 8, 'CNY', 121.4737, 31.2304, true, 3],
-  [347, 4, 'Beijing', '北京', '北京', 'beijing', 'Asia/Shanghai', 8, 'CNY', 116.4074, 39.9042, true, 2],
-  [348, 4, 'Guangzhou', '廣州', '广州', 'guangzhou', 'Asia/Shanghai', 8, 'CNY', 113.2644, 23.1291, false, 2],
-  [349, 4, 'Shenzhen', '深圳', '深圳', 'shenzhen', 'Asia/Shanghai', 8, 'CNY', 114.0579, 22.5431, true, 2],
-  [350, 5, 'Singapore', '新加坡', '新加坡', 'singapore', 'Asia/Singapore', 8, 'SGD', 103.8198, 1.3521, true, 3],
-  [351, 6, 'Kuala Lumpur', '吉隆坡', '吉隆坡', 'kualalumpur', 'Asia/Kuala_Lumpur', 8, 'MYR', 101.6869, 3.139, false, 2],
-  [352, 7, 'Bangkok', '曼谷', '曼谷', 'bangkok', 'Asia/Bangkok', 7, 'THB', 100.5018, 13.7563, true, 2],
-  [353, 8, 'Manila', '馬尼拉', '马尼拉', 'manila', 'Asia/Manila', 8, 'PHP', 120.9842, 14.5995, false, 1.5],
-  [354, 9, 'Jakarta', '雅加達', '雅加达', 'jakarta', 'Asia/Jakarta', 7, 'IDR', 106.8456, -6.2088, false, 1.5],
-  [355, 10, 'Ho Chi Minh City', '胡志明市', '胡志明市', 'hochiminhcity', 'Asia/Ho_Chi_Minh', 7, 'VND', 106.6297, 10.8231, false, 1.5],
-] as const;
+// Reference data: the literal rows are in seed-data/*.json (read and checked by seed-data.ts);
+// here they get their ids and the links between them.
 
 const MAINLAND_CHINA_ID = 4;
 
-const CITIES: City[] = CITY_ROWS.map(
-  ([id, countryId, en, hant, hans, code, timeZone, utcOffset, currency, longitude, latitude, isHot, tourWeight]) => ({
-    id,
-    countryId,
-    names: [en, hant, hans],
-    code,
-    timeZone,
-    utcOffset,
-    currency,
-    longitude,
-    latitude,
-    isHot,
-    isChina: countryId === MAINLAND_CHINA_ID,
-    tourWeight,
-  }),
-);
+const CURRENCY = new Map(CURRENCIES.map(({ code, minorDigits, topFace, step }) => [code, { minorUnit: 10 ** minorDigits, topFace, step }]));
 
-/** Where Chinese-opera troupes tour: audiences that read Chinese surtitles. */
-const CHINESE_OPERA_CITIES = new Set([341, 342, 343, 344, 345, 346, 347, 348, 349, 350, 351]);
+const isMainlandChina = (city: City): boolean => city.countryId === MAINLAND_CHINA_ID;
 
-type VenueKind = 'arena' | 'stadium' | 'theatre' | 'hall';
-
-interface Venue {
+interface Venue extends VenueData {
   id: number;
-  cityId: number;
-  kind: VenueKind;
-  names: Names;
-  addressEn: string;
-  /** Traditional script for Hong Kong, Macao and Taiwan; Simplified elsewhere, as locals write it. */
-  addressZh: string;
-  longitude: number;
-  latitude: number;
 }
 
-const VENUE_ROWS: readonly (readonly [number, VenueKind, string, string, string, string, string, number, number])[] = [
-  [
-    341,
-    'arena',
-    'Hong Kong Coliseum',
-    '香港體育館',
-    '香港体育馆',
-    '9 Cheong Wan Road, Hung Hom, Kowloon',
-    '九龍紅磡暢運道9號',
-    114.1823,
-    22.3018,
-  ],
-  [
-    341,
-    'arena',
-    'AsiaWorld-Arena',
-    '亞洲國際博覽館 Arena',
-    '亚洲国际博览馆 Arena',
-    'AsiaWorld-Expo, Hong Kong International Airport, Lantau Island',
-    '大嶼山香港國際機場亞洲國際博覽館',
-    113.9421,
-    22.3225,
-  ],
-  [
-    341,
-    'stadium',
-    'Kai Tak Stadium',
-    '啟德主場館',
-    '启德主场馆',
-    '38 Shing Kai Road, Kai Tak, Kowloon',
-    '九龍啟德承啟道38號',
-    114.1986,
-    22.3238,
-  ],
-  [
-    341,
-    'hall',
-    'Hong Kong Cultural Centre',
-    '香港文化中心',
-    '香港文化中心',
-    '10 Salisbury Road, Tsim Sha Tsui, Kowloon',
-    '九龍尖沙咀梳士巴利道10號',
-    114.1702,
-    22.2936,
-  ],
-  [
-    342,
-    'arena',
-    'Galaxy Arena',
-    '銀河綜藝館',
-    '银河综艺馆',
-    'Galaxy Macau, Estrada da Baía de Nossa Senhora da Esperança, Cotai',
-    '路氹城望德聖母灣大馬路澳門銀河',
-    113.553,
-    22.148,
-  ],
-  [
-    342,
-    'arena',
-    'Cotai Arena',
-    '金光綜藝館',
-    '金光综艺馆',
-    'The Venetian Macao, Estrada da Baía de Nossa Senhora da Esperança, Cotai',
-    '路氹城望德聖母灣大馬路澳門威尼斯人',
-    113.5604,
-    22.1453,
-  ],
-  [
-    342,
-    'hall',
-    'Macao Cultural Centre',
-    '澳門文化中心',
-    '澳门文化中心',
-    'Avenida Xian Xing Hai, NAPE',
-    '新口岸冼星海大馬路',
-    113.5526,
-    22.1876,
-  ],
-  [
-    343,
-    'arena',
-    'Taipei Arena',
-    '台北小巨蛋',
-    '台北小巨蛋',
-    'No. 2, Sec. 4, Nanjing E. Rd., Songshan Dist., Taipei',
-    '台北市松山區南京東路四段2號',
-    121.5497,
-    25.0516,
-  ],
-  [
-    343,
-    'stadium',
-    'Taipei Dome',
-    '台北大巨蛋',
-    '台北大巨蛋',
-    'No. 515, Sec. 4, Zhongxiao E. Rd., Xinyi Dist., Taipei',
-    '台北市信義區忠孝東路四段515號',
-    121.559,
-    25.0436,
-  ],
-  [
-    343,
-    'theatre',
-    'National Theater & Concert Hall',
-    '國家兩廳院',
-    '国家两厅院',
-    'No. 21-1, Zhongshan S. Rd., Zhongzheng Dist., Taipei',
-    '台北市中正區中山南路21-1號',
-    121.5187,
-    25.0363,
-  ],
-  [
-    343,
-    'hall',
-    'Taipei Music Center',
-    '台北流行音樂中心',
-    '台北流行音乐中心',
-    'No. 99, Sec. 8, Civic Blvd., Nangang Dist., Taipei',
-    '台北市南港區市民大道八段99號',
-    121.6,
-    25.0521,
-  ],
-  [
-    344,
-    'arena',
-    'Kaohsiung Arena',
-    '高雄巨蛋',
-    '高雄巨蛋',
-    "No. 757, Bo'ai 2nd Rd., Zuoying Dist., Kaohsiung",
-    '高雄市左營區博愛二路757號',
-    120.3026,
-    22.6693,
-  ],
-  [
-    344,
-    'hall',
-    'Kaohsiung Music Center',
-    '高雄流行音樂中心',
-    '高雄流行音乐中心',
-    "No. 1, Zhen'ai Rd., Yancheng Dist., Kaohsiung",
-    '高雄市鹽埕區真愛路1號',
-    120.2878,
-    22.6216,
-  ],
-  [
-    344,
-    'theatre',
-    'Weiwuying National Kaohsiung Center for the Arts',
-    '衛武營國家藝術文化中心',
-    '卫武营国家艺术文化中心',
-    'No. 1, Sanduo 1st Rd., Fengshan Dist., Kaohsiung',
-    '高雄市鳳山區三多一路1號',
-    120.3413,
-    22.6222,
-  ],
-  [
-    345,
-    'theatre',
-    'National Taichung Theater',
-    '台中國家歌劇院',
-    '台中国家歌剧院',
-    'No. 101, Sec. 2, Huilai Rd., Xitun Dist., Taichung',
-    '台中市西屯區惠來路二段101號',
-    120.6403,
-    24.1626,
-  ],
-  [
-    345,
-    'stadium',
-    'Taichung Intercontinental Baseball Stadium',
-    '台中洲際棒球場',
-    '台中洲际棒球场',
-    'No. 835, Sec. 3, Chongde Rd., Beitun Dist., Taichung',
-    '台中市北屯區崇德路三段835號',
-    120.6852,
-    24.1997,
-  ],
-  [
-    346,
-    'arena',
-    'Mercedes-Benz Arena',
-    '梅賽德斯-奔馳文化中心',
-    '梅赛德斯-奔驰文化中心',
-    '1200 Expo Avenue, Pudong New Area, Shanghai',
-    '上海市浦东新区世博大道1200号',
-    121.4926,
-    31.1882,
-  ],
-  [
-    346,
-    'theatre',
-    'Shanghai Grand Theatre',
-    '上海大劇院',
-    '上海大剧院',
-    "300 People's Avenue, Huangpu District, Shanghai",
-    '上海市黄浦区人民大道300号',
-    121.4706,
-    31.2302,
-  ],
-  [
-    346,
-    'stadium',
-    'Hongkou Football Stadium',
-    '虹口足球場',
-    '虹口足球场',
-    '444 Dongjiangwan Road, Hongkou District, Shanghai',
-    '上海市虹口区东江湾路444号',
-    121.4813,
-    31.2713,
-  ],
-  [
-    346,
-    'hall',
-    'Shanghai Symphony Hall',
-    '上海交響樂團音樂廳',
-    '上海交响乐团音乐厅',
-    '1380 Middle Fuxing Road, Xuhui District, Shanghai',
-    '上海市徐汇区复兴中路1380号',
-    121.4461,
-    31.2108,
-  ],
-  [
-    347,
-    'arena',
-    'Cadillac Arena',
-    '凱迪拉克中心',
-    '凯迪拉克中心',
-    '69 Fuxing Road, Haidian District, Beijing',
-    '北京市海淀区复兴路69号',
-    116.2842,
-    39.9065,
-  ],
-  [
-    347,
-    'theatre',
-    'National Centre for the Performing Arts',
-    '國家大劇院',
-    '国家大剧院',
-    "2 West Chang'an Avenue, Xicheng District, Beijing",
-    '北京市西城区西长安街2号',
-    116.3893,
-    39.9036,
-  ],
-  [
-    347,
-    'stadium',
-    "Workers' Stadium",
-    '工人體育場',
-    '工人体育场',
-    'Gongti North Road, Chaoyang District, Beijing',
-    '北京市朝阳区工人体育场北路',
-    116.4472,
-    39.9299,
-  ],
-  [
-    348,
-    'arena',
-    'Guangzhou Gymnasium',
-    '廣州體育館',
-    '广州体育馆',
-    '683 Baiyun Avenue South, Baiyun District, Guangzhou',
-    '广州市白云区白云大道南683号',
-    113.2774,
-    23.179,
-  ],
-  [
-    348,
-    'theatre',
-    'Guangzhou Opera House',
-    '廣州大劇院',
-    '广州大剧院',
-    '1 Zhujiang West Road, Tianhe District, Guangzhou',
-    '广州市天河区珠江西路1号',
-    113.3243,
-    23.1164,
-  ],
-  [
-    348,
-    'stadium',
-    'Tianhe Stadium',
-    '天河體育中心',
-    '天河体育中心',
-    '299 Tianhe Road, Tianhe District, Guangzhou',
-    '广州市天河区天河路299号',
-    113.325,
-    23.1395,
-  ],
-  [
-    349,
-    'arena',
-    'Shenzhen Bay Sports Center',
-    '深圳灣體育中心',
-    '深圳湾体育中心',
-    '3001 Binhai Avenue, Nanshan District, Shenzhen',
-    '深圳市南山区滨海大道3001号',
-    113.9464,
-    22.5171,
-  ],
-  [
-    349,
-    'stadium',
-    'Shenzhen Universiade Sports Centre',
-    '深圳大運中心',
-    '深圳大运中心',
-    '3001 Longxiang Avenue, Longgang District, Shenzhen',
-    '深圳市龙岗区龙翔大道3001号',
-    114.2148,
-    22.6972,
-  ],
-  [
-    349,
-    'theatre',
-    'Shenzhen Grand Theater',
-    '深圳大劇院',
-    '深圳大剧院',
-    '5018 Shennan East Road, Luohu District, Shenzhen',
-    '深圳市罗湖区深南东路5018号',
-    114.1087,
-    22.5427,
-  ],
-  [
-    350,
-    'arena',
-    'Singapore Indoor Stadium',
-    '新加坡室內體育館',
-    '新加坡室内体育馆',
-    '2 Stadium Walk, Singapore 397691',
-    '新加坡体育场道2号',
-    103.8743,
-    1.3006,
-  ],
-  [
-    350,
-    'stadium',
-    'National Stadium',
-    '新加坡國家體育場',
-    '新加坡国家体育场',
-    '1 Stadium Drive, Singapore 397629',
-    '新加坡体育场通道1号',
-    103.8747,
-    1.3043,
-  ],
-  [
-    350,
-    'hall',
-    'Esplanade Concert Hall',
-    '濱海藝術中心音樂廳',
-    '滨海艺术中心音乐厅',
-    '1 Esplanade Drive, Singapore 038981',
-    '新加坡滨海艺术中心通道1号',
-    103.8555,
-    1.2898,
-  ],
-  [
-    350,
-    'theatre',
-    'Sands Theatre',
-    '金沙劇院',
-    '金沙剧院',
-    '10 Bayfront Avenue, Marina Bay Sands, Singapore 018956',
-    '新加坡滨海湾金沙湾景道10号',
-    103.8597,
-    1.2838,
-  ],
-  [
-    351,
-    'arena',
-    'Axiata Arena',
-    '武吉加里爾室內體育館',
-    '武吉加里尔室内体育馆',
-    'Bukit Jalil National Sports Complex, 57000 Kuala Lumpur',
-    '吉隆坡武吉加里尔国家体育中心',
-    101.6912,
-    3.0546,
-  ],
-  [
-    351,
-    'stadium',
-    'Bukit Jalil National Stadium',
-    '武吉加里爾國家體育場',
-    '武吉加里尔国家体育场',
-    'Bukit Jalil National Sports Complex, 57000 Kuala Lumpur',
-    '吉隆坡武吉加里尔国家体育中心',
-    101.6916,
-    3.0548,
-  ],
-  [
-    351,
-    'hall',
-    'Dewan Filharmonik Petronas',
-    '國油愛樂廳',
-    '国油爱乐厅',
-    'Petronas Twin Towers, KLCC, 50088 Kuala Lumpur',
-    '吉隆坡城中城国油双峰塔',
-    101.7118,
-    3.1579,
-  ],
-  [
-    352,
-    'arena',
-    'IMPACT Arena',
-    'IMPACT 體育館',
-    'IMPACT 体育馆',
-    '99 Popular Road, Muang Thong Thani, Nonthaburi',
-    '暖武里府蒙通他尼会展中心',
-    100.5469,
-    13.9119,
-  ],
-  [
-    352,
-    'stadium',
-    'Rajamangala National Stadium',
-    '拉差曼加拉國家體育場',
-    '拉差曼加拉国家体育场',
-    'Ramkhamhaeng Road, Bang Kapi, Bangkok',
-    '曼谷挽甲必兰甘亨路',
-    100.6224,
-    13.7554,
-  ],
-  [
-    352,
-    'theatre',
-    'Thailand Cultural Centre',
-    '泰國文化中心',
-    '泰国文化中心',
-    '14 Thiam Ruam Mit Road, Huai Khwang, Bangkok',
-    '曼谷汇权区添鲁密路14号',
-    100.57,
-    13.766,
-  ],
-  [
-    353,
-    'arena',
-    'SM Mall of Asia Arena',
-    'SM 亞洲商場體育館',
-    'SM 亚洲商场体育馆',
-    'Seaside Boulevard, Pasay City, Metro Manila',
-    '马尼拉帕赛市海滨大道',
-    120.9834,
-    14.5352,
-  ],
-  [
-    353,
-    'arena',
-    'Smart Araneta Coliseum',
-    '阿拉內塔體育館',
-    '阿拉内塔体育馆',
-    'General Roxas Avenue, Cubao, Quezon City',
-    '奎松市古保罗哈斯将军大道',
-    121.0537,
-    14.6204,
-  ],
-  [
-    353,
-    'theatre',
-    'Manila Metropolitan Theater',
-    '馬尼拉大都會劇院',
-    '马尼拉大都会剧院',
-    'Padre Burgos Avenue, Ermita, Manila',
-    '马尼拉埃尔米塔布尔戈斯神父大道',
-    120.981,
-    14.5946,
-  ],
-  [
-    354,
-    'arena',
-    'Indonesia Arena',
-    '印尼體育館',
-    '印尼体育馆',
-    'Gelora Bung Karno Sports Complex, Senayan, Central Jakarta',
-    '雅加达中区塞纳扬朋加诺体育中心',
-    106.7998,
-    -6.2199,
-  ],
-  [
-    354,
-    'stadium',
-    'Gelora Bung Karno Stadium',
-    '朋加諾體育場',
-    '朋加诺体育场',
-    'Jl. Pintu Satu Senayan, Central Jakarta',
-    '雅加达中区塞纳扬',
-    106.8021,
-    -6.2186,
-  ],
-  [
-    354,
-    'theatre',
-    'Jakarta Arts Building',
-    '雅加達藝術大廈',
-    '雅加达艺术大厦',
-    'Jl. Gedung Kesenian No. 1, Pasar Baru, Central Jakarta',
-    '雅加达中区巴刹巴鲁艺术大厦路1号',
-    106.8337,
-    -6.1668,
-  ],
-  [
-    355,
-    'arena',
-    'Phu Tho Indoor Stadium',
-    '富壽室內體育館',
-    '富寿室内体育馆',
-    '1 Lu Gia Street, District 11, Ho Chi Minh City',
-    '胡志明市第十一郡卢家街1号',
-    106.6546,
-    10.7693,
-  ],
-  [
-    355,
-    'theatre',
-    'Saigon Opera House',
-    '西貢大劇院',
-    '西贡大剧院',
-    '7 Lam Son Square, District 1, Ho Chi Minh City',
-    '胡志明市第一郡林山广场7号',
-    106.7031,
-    10.7767,
-  ],
-  [
-    355,
-    'stadium',
-    'Military Zone 7 Stadium',
-    '第七軍區體育場',
-    '第七军区体育场',
-    '202 Hoang Van Thu Street, Tan Binh District, Ho Chi Minh City',
-    '胡志明市新平郡黄文树街202号',
-    106.6684,
-    10.801,
-  ],
-];
+const VENUES: Venue[] = VENUE_DATA.map((venue, index) => ({ id: index + 1, ...venue }));
 
-const VENUES: Venue[] = VENUE_ROWS.map(([cityId, kind, en, hant, hans, addressEn, addressZh, longitude, latitude], index) => ({
-  id: index + 1,
-  cityId,
-  kind,
-  names: [en, hant, hans],
-  addressEn,
-  addressZh,
-  longitude,
-  latitude,
-}));
-
-/** A tier's names and its share of the category's top face value, most expensive first. */
-type Tier = readonly [en: string, zhHant: string, zhHans: string, share: number];
-
-const TIER_LADDERS: Record<string, readonly Tier[]> = {
-  concert: [
-    ['VIP', 'VIP 座位', 'VIP 座位', 1],
-    ['A Reserve', 'A 區座位', 'A 区座位', 0.77],
-    ['B Reserve', 'B 區座位', 'B 区座位', 0.6],
-    ['Standing', '站立區', '站立区', 0.55],
-    ['C Reserve', 'C 區座位', 'C 区座位', 0.45],
-  ],
-  festival: [
-    ['VIP Day Pass', 'VIP 單日通行證', 'VIP 单日通行证', 1],
-    ['Two-Day Pass', '兩日通行證', '两日通行证', 0.8],
-    ['Day Pass', '單日通行證', '单日通行证', 0.5],
-    ['Early Bird Day Pass', '早鳥單日通行證', '早鸟单日通行证', 0.4],
-    ['Student Day Pass', '學生單日通行證', '学生单日通行证', 0.35],
-  ],
-  theatre: [
-    ['Premium Stalls', '貴賓席', '贵宾席', 1],
-    ['Stalls', '池座', '池座', 0.8],
-    ['Dress Circle', '樓座前排', '楼座前排', 0.65],
-    ['Upper Circle', '樓座', '楼座', 0.45],
-    ['Restricted View', '視線受限座位', '视线受限座位', 0.3],
-  ],
-  sports: [
-    ['Courtside', '場邊席', '场边席', 1],
-    ['Club Seats', '會所座位', '会所座位', 0.75],
-    ['Lower Bowl', '下層座位', '下层座位', 0.6],
-    ['Family Zone', '家庭區', '家庭区', 0.4],
-    ['Upper Bowl', '上層座位', '上层座位', 0.35],
-  ],
-  entry: [
-    ['Family Pack (2+2)', '家庭套票(2大2小)', '家庭套票(2大2小)', 1],
-    ['Express Entry', '快速入場票', '快速入场票', 0.55],
-    ['Adult', '成人票', '成人票', 0.35],
-    ['Concession', '優惠票', '优惠票', 0.25],
-    ['Child', '兒童票', '儿童票', 0.22],
-  ],
-};
-
-interface Category {
-  id: number;
-  slug: string;
-  names: Names;
-  pinyin: string;
-  venueKinds: readonly VenueKind[];
+interface Category extends Omit<CategoryData, 'ladder' | 'title'> {
   ladder: readonly Tier[];
-  /** Top face value relative to a headline concert. */
-  priceFactor: number;
   title: Names;
-  about: Names;
 }
 
-/** One category as seed-categories.json writes it. */
-interface CategoryRow {
-  id: number;
-  slug: string;
-  names: string[];
-  pinyin: string;
-  venueKinds: string[];
-  ladder: keyof typeof TIER_LADDERS;
-  priceFactor: number;
-  title: 'tour' | 'show';
-  about: string[];
-}
-
-const TOUR_TITLE: Names = [
-  '{artist} {show} World Tour – {city}',
-  '{artist}《{show}》世界巡迴演唱會 – {city}站',
-  '{artist}《{show}》世界巡回演唱会 – {city}站',
-];
-const SHOW_TITLE: Names = ['{artist}: {show} – {city}', '{artist}《{show}》 – {city}', '{artist}《{show}》 – {city}'];
-
-function threeScripts(texts: string[]): Names {
-  const [en, zhHant, zhHans] = texts;
-  if (texts.length !== 3) throw new Error(`Expected English, Traditional and Simplified texts, got ${texts.length}`);
-  return [en, zhHant, zhHans];
-}
-
-/** The categories' names and texts are data (seed-categories.json); here they get their ladder and title template. */
-const TITLES: Record<CategoryRow['title'], Names> = { tour: TOUR_TITLE, show: SHOW_TITLE };
-const CATEGORIES: Category[] = (categoryRows as CategoryRow[]).map((row) => ({
-  ...row,
-  names: threeScripts(row.names),
-  venueKinds: row.venueKinds as VenueKind[],
-  ladder: TIER_LADDERS[row.ladder],
-  title: TITLES[row.title],
-  about: threeScripts(row.about),
+const CATEGORIES: Category[] = CATEGORY_DATA.map((category) => ({
+  ...category,
+  ladder: TIER_LADDERS[category.ladder],
+  title: TEXTS.titles[category.title],
 }));
 
 const CATEGORY_BY_SLUG = new Map(CATEGORIES.map((category) => [category.slug, category]));
-
-/** Closing sentences, one drawn per activity so descriptions do not all read alike. */
-const CLOSING_LINES: readonly Names[] = [
-  [
-    'All tickets are listed by verified sellers and covered by the platform guarantee.',
-    '所有門票均由認證賣家提供，並受平台保障。',
-    '所有门票均由认证卖家提供，并受平台保障。',
-  ],
-  [
-    'Seats are limited, so book early to secure the best view.',
-    '座位有限，請盡早購票以確保最佳位置。',
-    '座位有限，请尽早购票以确保最佳位置。',
-  ],
-  [
-    'Please arrive 30 minutes early; latecomers will be admitted at a suitable break.',
-    '請提前三十分鐘入場，遲到觀眾須待適當時候方可進場。',
-    '请提前三十分钟入场，迟到观众须待适当时候方可进场。',
-  ],
-];
-
-const REAL_NAME_LINE: Names = [
-  'Real-name entry: each ticket is issued to a named attendee holding a valid ID.',
-  '本場活動實行實名制入場，每張門票須登記持有效證件的觀眾資料。',
-  '本场活动实行实名制入场，每张门票须登记持有效证件的观众资料。',
-];
 
 interface Artist {
   id: number;
@@ -886,611 +148,12 @@ interface Artist {
   shows: readonly Names[];
 }
 
-// category, names, pinyin of the Chinese name (empty when it has none), two productions each
-const ARTIST_ROWS: readonly (readonly [string, string, string, string, string, readonly Names[]])[] = [
-  [
-    'concerts',
-    'Kelvin Lau',
-    '劉嘉朗',
-    '刘嘉朗',
-    'liu jia lang',
-    [
-      ['MIDNIGHT RUNNER', '午夜狂奔', '午夜狂奔'],
-      ['BACK TO HARBOUR', '回到海港', '回到海港'],
-    ],
-  ],
-  [
-    'concerts',
-    'Vivian Cheung',
-    '張穎詩',
-    '张颖诗',
-    'zhang ying shi',
-    [
-      ['BLOOM & BREATHE', '花與呼吸', '花与呼吸'],
-      ['LETTERS TO YOU', '寫給你的信', '写给你的信'],
-    ],
-  ],
-  [
-    'concerts',
-    'Jason Wong',
-    '黃子軒',
-    '黄子轩',
-    'huang zi xuan',
-    [
-      ['ECHOES', '回聲', '回声'],
-      ['NEON HEART', '霓虹之心', '霓虹之心'],
-    ],
-  ],
-  [
-    'concerts',
-    'Mandy Ho',
-    '何曉晴',
-    '何晓晴',
-    'he xiao qing',
-    [
-      ['SUNLIT DAYS', '晴日', '晴日'],
-      ['AFTER THE RAIN', '雨過天晴', '雨过天晴'],
-    ],
-  ],
-  [
-    'concerts',
-    'Ryan Tse',
-    '謝俊鋒',
-    '谢俊锋',
-    'xie jun feng',
-    [
-      ['FEARLESS YOUTH', '無畏青春', '无畏青春'],
-      ['GRAVITY', '引力', '引力'],
-    ],
-  ],
-  [
-    'concerts',
-    'Crystal Yeung',
-    '楊雪兒',
-    '杨雪儿',
-    'yang xue er',
-    [
-      ['FIRST SNOW', '初雪', '初雪'],
-      ['CRYSTAL CLEAR', '透明時光', '透明时光'],
-    ],
-  ],
-  [
-    'concerts',
-    'Night Tram',
-    '夜電車',
-    '夜电车',
-    'ye dian che',
-    [
-      ['LAST STOP', '終點站', '终点站'],
-      ['TRAM LINES', '電車路軌', '电车路轨'],
-    ],
-  ],
-  [
-    'concerts',
-    'Harbour Lights',
-    '維港燈火',
-    '维港灯火',
-    'wei gang deng huo',
-    [
-      ['CITY OF LIGHTS', '不夜城', '不夜城'],
-      ['TIDAL', '潮汐', '潮汐'],
-    ],
-  ],
-  [
-    'concerts',
-    'Lin Yu-chen',
-    '林語辰',
-    '林语辰',
-    'lin yu chen',
-    [
-      ['STARLIGHT JOURNEY', '星光旅程', '星光旅程'],
-      ['QUIET STORM', '寧靜風暴', '宁静风暴'],
-    ],
-  ],
-  [
-    'concerts',
-    'Tsai Ming-hsuan',
-    '蔡明軒',
-    '蔡明轩',
-    'cai ming xuan',
-    [
-      ['TEN YEARS', '十年之約', '十年之约'],
-      ['OCEAN DRIVE', '海岸線', '海岸线'],
-    ],
-  ],
-  [
-    'concerts',
-    'Hsu Ya-ting',
-    '許雅婷',
-    '许雅婷',
-    'xu ya ting',
-    [
-      ['DEAR ME', '親愛的我', '亲爱的我'],
-      ['FIREFLY', '螢火', '萤火'],
-    ],
-  ],
-  [
-    'concerts',
-    'Jiang Yifan',
-    '江一帆',
-    '江一帆',
-    'jiang yi fan',
-    [
-      ['SET SAIL', '揚帆', '扬帆'],
-      ['NORTHBOUND', '向北', '向北'],
-    ],
-  ],
-  [
-    'concerts',
-    'Zhao Xinyue',
-    '趙欣悅',
-    '赵欣悦',
-    'zhao xin yue',
-    [
-      ['MOONRISE', '月升', '月升'],
-      ['JOY RIDE', '悅動', '悦动'],
-    ],
-  ],
-  [
-    'concerts',
-    'Sun Haoran',
-    '孫浩然',
-    '孙浩然',
-    'sun hao ran',
-    [
-      ['VAST SKIES', '浩瀚', '浩瀚'],
-      ['ROAD HOME', '歸途', '归途'],
-    ],
-  ],
-  [
-    'concerts',
-    'Blue Whale Band',
-    '藍鯨樂團',
-    '蓝鲸乐团',
-    'lan jing yue tuan',
-    [
-      ['DEEP BLUE', '深藍', '深蓝'],
-      ['WHALE SONG', '鯨歌', '鲸歌'],
-    ],
-  ],
-  [
-    'concerts',
-    'NOVA9',
-    'NOVA9',
-    'NOVA9',
-    '',
-    [
-      ['SUPERNOVA', 'SUPERNOVA', 'SUPERNOVA'],
-      ['ORBIT', 'ORBIT', 'ORBIT'],
-    ],
-  ],
-  [
-    'concerts',
-    'LUMINA',
-    'LUMINA',
-    'LUMINA',
-    '',
-    [
-      ['GLOW UP', 'GLOW UP', 'GLOW UP'],
-      ['PRISM', 'PRISM', 'PRISM'],
-    ],
-  ],
-  [
-    'concerts',
-    'Kim Ha-eun',
-    '金夏恩',
-    '金夏恩',
-    'jin xia en',
-    [
-      ['SUMMER LETTER', '夏日來信', '夏日来信'],
-      ['HAEUN', 'HAEUN', 'HAEUN'],
-    ],
-  ],
-  [
-    'concerts',
-    'The Midnight Arcade',
-    '午夜街機',
-    '午夜街机',
-    'wu ye jie ji',
-    [
-      ['PIXEL HEARTS', '像素之心', '像素之心'],
-      ['GAME OVER', '遊戲終結', '游戏终结'],
-    ],
-  ],
-  [
-    'concerts',
-    'Olivia Hart',
-    '奧莉維亞·哈特',
-    '奥莉维亚·哈特',
-    'ao li wei ya ha te',
-    [
-      ['GOLDEN HOUR', '黃金時刻', '黄金时刻'],
-      ['WILDFLOWER', '野花', '野花'],
-    ],
-  ],
-  [
-    'concerts',
-    'Northern Tides',
-    '北潮樂隊',
-    '北潮乐队',
-    'bei chao yue dui',
-    [
-      ['UNDERTOW', '暗湧', '暗涌'],
-      ['POLAR NIGHT', '極夜', '极夜'],
-    ],
-  ],
-  [
-    'concerts',
-    'Haruka Aoyama',
-    '青山遙',
-    '青山遥',
-    'qing shan yao',
-    [
-      ['SAKURA DRIVE', '櫻花大道', '樱花大道'],
-      ['BLUE HOUR', '藍調時刻', '蓝调时刻'],
-    ],
-  ],
-  [
-    'concerts',
-    'Ploy Chanida',
-    '查妮達',
-    '查妮达',
-    'cha ni da',
-    [
-      ['BANGKOK NIGHTS', '曼谷之夜', '曼谷之夜'],
-      ['MONSOON', '季風', '季风'],
-    ],
-  ],
-  [
-    'concerts',
-    'Park Jun-ho',
-    '朴俊浩',
-    '朴俊浩',
-    'piao jun hao',
-    [
-      ['MOONLIGHT SERENADE', '月光小夜曲', '月光小夜曲'],
-      ['RUNWAY', '跑道', '跑道'],
-    ],
-  ],
-  [
-    'musicals-theatre',
-    'Broadway Nights Company',
-    '百老匯之夜劇團',
-    '百老汇之夜剧团',
-    'bai lao hui zhi ye ju tuan',
-    [
-      ['The Harbour Phantom', '海港魅影', '海港魅影'],
-      ['The Lantern Keeper', '守燈人', '守灯人'],
-    ],
-  ],
-  [
-    'musicals-theatre',
-    'West End Touring Company',
-    '倫敦西區巡演劇團',
-    '伦敦西区巡演剧团',
-    'lun dun xi qu xun yan ju tuan',
-    [
-      ["The Clockmaker's Daughter", '鐘錶匠的女兒', '钟表匠的女儿'],
-      ['Midsummer in Verona', '維羅納仲夏', '维罗纳仲夏'],
-    ],
-  ],
-  [
-    'musicals-theatre',
-    'Spotlight Repertory',
-    '聚光劇團',
-    '聚光剧团',
-    'ju guang ju tuan',
-    [
-      ['The Last Tram Home', '尾班電車', '尾班电车'],
-      ['Tea House Tales', '茶樓故事', '茶楼故事'],
-    ],
-  ],
-  [
-    'musicals-theatre',
-    'Formosa Musical Theatre',
-    '福爾摩沙音樂劇團',
-    '福尔摩沙音乐剧团',
-    'fu er mo sha yin yue ju tuan',
-    [
-      ['Rain on Dihua Street', '迪化街的雨', '迪化街的雨'],
-      ['Island Dreams', '島嶼之夢', '岛屿之梦'],
-    ],
-  ],
-  [
-    'sports',
-    'Harbour City Dragons',
-    '港城飛龍',
-    '港城飞龙',
-    'gang cheng fei long',
-    [
-      ['Asia Basketball Super Cup', '亞洲籃球超級盃', '亚洲篮球超级杯'],
-      ['Dragons vs All-Stars', '飛龍對明星隊', '飞龙对明星队'],
-    ],
-  ],
-  [
-    'sports',
-    'Red Lions FC',
-    '紅獅足球會',
-    '红狮足球会',
-    'hong shi zu qiu hui',
-    [
-      ['Pre-season Asia Tour', '季前亞洲巡迴賽', '季前亚洲巡回赛'],
-      ['Champions Friendly', '冠軍友誼賽', '冠军友谊赛'],
-    ],
-  ],
-  [
-    'sports',
-    'Asia Fight Night',
-    '亞洲格鬥之夜',
-    '亚洲格斗之夜',
-    'ya zhou ge dou zhi ye',
-    [
-      ['Title Showdown', '王者對決', '王者对决'],
-      ['Rising Stars', '新星之戰', '新星之战'],
-    ],
-  ],
-  [
-    'sports',
-    'Pacific Tennis Classic',
-    '太平洋網球精英賽',
-    '太平洋网球精英赛',
-    'tai ping yang wang qiu jing ying sai',
-    [
-      ['Legends Exhibition', '傳奇表演賽', '传奇表演赛'],
-      ["Women's Invitational", '女子邀請賽', '女子邀请赛'],
-    ],
-  ],
-  [
-    'exhibitions',
-    'Lumen Studio',
-    '光影工作室',
-    '光影工作室',
-    'guang ying gong zuo shi',
-    [
-      ['Immersive Monet', '沉浸式莫奈', '沉浸式莫奈'],
-      ['Infinite Garden', '無限花園', '无限花园'],
-    ],
-  ],
-  [
-    'exhibitions',
-    'Dino Discovery',
-    '恐龍大發現',
-    '恐龙大发现',
-    'kong long da fa xian',
-    [
-      ['Age of Giants', '巨獸時代', '巨兽时代'],
-      ['Jurassic Night Walk', '侏羅紀夜行', '侏罗纪夜行'],
-    ],
-  ],
-  [
-    'exhibitions',
-    'Future Play Lab',
-    '未來遊樂實驗室',
-    '未来游乐实验室',
-    'wei lai you le shi yan shi',
-    [
-      ['Robot Planet', '機器人星球', '机器人星球'],
-      ['Space Odyssey', '太空漫遊', '太空漫游'],
-    ],
-  ],
-  [
-    'family-kids',
-    'Bubble Circus',
-    '泡泡馬戲團',
-    '泡泡马戏团',
-    'pao pao ma xi tuan',
-    [
-      ['Big Top Wonders', '大帳篷奇觀', '大帐篷奇观'],
-      ['Circus on Ice', '冰上馬戲', '冰上马戏'],
-    ],
-  ],
-  [
-    'family-kids',
-    'Little Panda Puppet Theatre',
-    '小熊貓木偶劇場',
-    '小熊猫木偶剧场',
-    'xiao xiong mao mu ou ju chang',
-    [
-      ['The Moon Rabbit', '月兔', '月兔'],
-      ['Jungle Friends', '森林好朋友', '森林好朋友'],
-    ],
-  ],
-  [
-    'family-kids',
-    'Magic Max',
-    '魔術師麥克斯',
-    '魔术师麦克斯',
-    'mo shu shi mai ke si',
-    [
-      ['Grand Illusions', '奇幻魔術秀', '奇幻魔术秀'],
-      ['Magic School', '魔法學堂', '魔法学堂'],
-    ],
-  ],
-  [
-    'comedy',
-    'Dicky Ma',
-    '馬子強',
-    '马子强',
-    'ma zi qiang',
-    [
-      ['Talk Too Much', '講多錯多', '讲多错多'],
-      ['Middle-Aged Crisis', '中年危機', '中年危机'],
-    ],
-  ],
-  [
-    'comedy',
-    'Wendy Kwan',
-    '關慧文',
-    '关慧文',
-    'guan hui wen',
-    [
-      ['Mother Knows Best', '媽媽說了算', '妈妈说了算'],
-      ['Single and Fabulous', '單身萬歲', '单身万岁'],
-    ],
-  ],
-  [
-    'comedy',
-    'Leo Tan',
-    '陳立恆',
-    '陈立恒',
-    'chen li heng',
-    [
-      ['Lost in Translation', '詞不達意', '词不达意'],
-      ['Late Night Laughs', '深夜笑談', '深夜笑谈'],
-    ],
-  ],
-  [
-    'classical-opera',
-    'Victoria Harbour Philharmonic',
-    '維港愛樂樂團',
-    '维港爱乐乐团',
-    'wei gang ai yue yue tuan',
-    [
-      ['Mahler Symphony No. 5', '馬勒第五交響曲', '马勒第五交响曲'],
-      ['New Year Gala', '新年音樂會', '新年音乐会'],
-    ],
-  ],
-  [
-    'classical-opera',
-    'Formosa Symphony Orchestra',
-    '福爾摩沙交響樂團',
-    '福尔摩沙交响乐团',
-    'fu er mo sha jiao xiang yue tuan',
-    [
-      ['The Beethoven Cycle', '貝多芬交響曲全集', '贝多芬交响曲全集'],
-      ['Film Music Night', '電影音樂之夜', '电影音乐之夜'],
-    ],
-  ],
-  [
-    'classical-opera',
-    'Chen Guohua',
-    '陳國華',
-    '陈国华',
-    'chen guo hua',
-    [
-      ['Chopin Piano Recital', '蕭邦鋼琴獨奏會', '肖邦钢琴独奏会'],
-      ['Goldberg Variations', '哥德堡變奏曲', '哥德堡变奏曲'],
-    ],
-  ],
-  [
-    'classical-opera',
-    'Shanghai Lyric Opera',
-    '上海抒情歌劇院',
-    '上海抒情歌剧院',
-    'shang hai shu qing ge ju yuan',
-    [
-      ['La Traviata', '茶花女', '茶花女'],
-      ['Turandot', '杜蘭朵', '图兰朵'],
-    ],
-  ],
-  [
-    'festivals',
-    'Neon Jungle',
-    '霓虹森林',
-    '霓虹森林',
-    'ni hong sen lin',
-    [
-      ['Tropical Bass Festival', '熱帶低音音樂節', '热带低音音乐节'],
-      ['Sunset Beach Party', '日落海灘派對', '日落海滩派对'],
-    ],
-  ],
-  [
-    'festivals',
-    'DJ Kairo',
-    'DJ Kairo',
-    'DJ Kairo',
-    '',
-    [
-      ['Pulse Festival', '脈動音樂節', '脉动音乐节'],
-      ['Skyline Sessions', '天際線派對', '天际线派对'],
-    ],
-  ],
-  [
-    'festivals',
-    'Island Sound Collective',
-    '島嶼之聲',
-    '岛屿之声',
-    'dao yu zhi sheng',
-    [
-      ['Island Sound Festival', '島嶼之聲音樂節', '岛屿之声音乐节'],
-      ['Folk by the Sea', '海邊民謠祭', '海边民谣祭'],
-    ],
-  ],
-  [
-    'dance',
-    'Jade Dance Theatre',
-    '翡翠舞蹈劇場',
-    '翡翠舞蹈剧场',
-    'fei cui wu dao ju chang',
-    [
-      ['Swan Lake', '天鵝湖', '天鹅湖'],
-      ['The Nutcracker', '胡桃夾子', '胡桃夹子'],
-    ],
-  ],
-  [
-    'dance',
-    'City Contemporary Ballet',
-    '都會當代芭蕾舞團',
-    '都会当代芭蕾舞团',
-    'du hui dang dai ba lei wu tuan',
-    [
-      ['City Garden', '城市花園', '城市花园'],
-      ['Red Thread', '紅線', '红线'],
-    ],
-  ],
-  [
-    'dance',
-    'Street Motion Crew',
-    '街舞動力',
-    '街舞动力',
-    'jie wu dong li',
-    [
-      ['Battle Ground', '鬥舞場', '斗舞场'],
-      ['Rhythm Nation', '節奏國度', '节奏国度'],
-    ],
-  ],
-  [
-    'chinese-opera',
-    'Golden Phoenix Cantonese Opera Troupe',
-    '金鳳凰粵劇團',
-    '金凤凰粤剧团',
-    'jin feng huang yue ju tuan',
-    [
-      ['The Purple Hairpin', '紫釵記', '紫钗记'],
-      ['Princess Chang Ping', '帝女花', '帝女花'],
-    ],
-  ],
-  [
-    'chinese-opera',
-    'Kunqu Heritage Ensemble',
-    '崑曲傳承劇團',
-    '昆曲传承剧团',
-    'kun qu chuan cheng ju tuan',
-    [
-      ['The Peony Pavilion', '牡丹亭', '牡丹亭'],
-      ['The Palace of Eternal Youth', '長生殿', '长生殿'],
-    ],
-  ],
-  [
-    'chinese-opera',
-    'Pear Garden Peking Opera',
-    '梨園京劇團',
-    '梨园京剧团',
-    'li yuan jing ju tuan',
-    [
-      ['Farewell My Concubine', '霸王別姬', '霸王别姬'],
-      ['The Drunken Concubine', '貴妃醉酒', '贵妃醉酒'],
-    ],
-  ],
-];
-
-const ARTISTS: Artist[] = ARTIST_ROWS.map(([slug, en, hant, hans, pinyin, shows], index) => {
+const ARTISTS: Artist[] = ARTIST_DATA.map(({ category: slug, names, pinyin, shows }, index) => {
   const category = CATEGORY_BY_SLUG.get(slug);
   if (!category) throw new Error(`Unknown category ${slug}`);
-  return { id: index + 1, category, names: [en, hant, hans], pinyin, shows };
+  return { id: index + 1, category, names, pinyin, shows };
 });
 
-// nickname, home city, language, currency
 /**
  * The demo sellers' shared password, so `npm run demo:fulfil` and the tests sign in as a seller
  * without an email code (codes are limited to one a minute per address). Only the local demo
@@ -1503,32 +166,6 @@ export const DEMO_SELLER_PASSWORD_HASH = {
   salt: 'dGlja2V0d2luZy1kZW1vLQ',
   iterations: 100_000,
 };
-
-const SELLERS = [
-  ['Harbour Tix', 341, 'zh-HK', 'HKD'],
-  ['Kowloon Ticket Hub', 341, 'zh-HK', 'HKD'],
-  ['Lion City Seats', 350, 'en', 'SGD'],
-  ['Formosa Fan Exchange', 343, 'zh-TW', 'TWD'],
-  ['Pearl River Tickets', 348, 'zh-CN', 'CNY'],
-  ['Cotai Seat Swap', 342, 'zh-HK', 'MOP'],
-  ['Bangkok Front Row', 352, 'en', 'THB'],
-  ['Manila Stage Pass', 353, 'en', 'PHP'],
-  ['KL Gig Exchange', 351, 'en', 'MYR'],
-  ['Jakarta Live Tix', 354, 'en', 'IDR'],
-  ['Saigon Show Seats', 355, 'en', 'VND'],
-  ['Shanghai Encore', 346, 'zh-CN', 'CNY'],
-] as const;
-
-/** Artists whose names are offered as hot search words, in display order. */
-const HOT_KEYWORD_ARTIST_IDS = [1, 9, 16, 2, 20, 25, 52, 46];
-
-/** Home-page banners per city. */
-const BANNER_COUNTS: readonly (readonly [cityId: number, count: number])[] = [
-  [341, 5],
-  [343, 3],
-  [346, 2],
-  [350, 3],
-];
 
 // ---------------------------------------------------------------------------------------------
 // Generation
@@ -1578,7 +215,7 @@ function localTime(referenceTime: number, city: City, day: number, minutesOfDay:
 function planTourStops(rand: Random): { artist: Artist; show: Names; city: City }[] {
   const stops = ARTISTS.flatMap((artist) =>
     artist.shows.flatMap((show) => {
-      const weight = (city: City) => (artist.category.slug === 'chinese-opera' && !CHINESE_OPERA_CITIES.has(city.id) ? 0 : city.tourWeight);
+      const weight = (city: City) => (artist.category.slug === 'chinese-opera' && !city.hostsChineseOpera ? 0 : city.tourWeight);
       return rand.weightedSample(CITIES, rand.int(2, 5), weight).map((city) => ({ artist, show, city }));
     }),
   );
@@ -1668,7 +305,7 @@ function buildActivities(rand: Random, referenceTime: number): Activity[] {
       isHot: false,
       isRare: false,
       isSoldOut: false,
-      realNameRequired: rand.chance(city.isChina ? 0.3 : 0.02),
+      realNameRequired: rand.chance(isMainlandChina(city) ? 0.3 : 0.02),
       numMax: rand.int(4, 8),
       sessions,
       tiers,
@@ -1707,7 +344,7 @@ function markHighlights(rand: Random, activities: Activity[]): void {
 }
 
 /** Rounds a major-unit amount to the currency's price step and returns minor units. */
-function toMinor(currency: CurrencyCode, major: number): number {
+function toMinor(currency: string, major: number): number {
   const { minorUnit, step } = CURRENCY.get(currency)!;
   return Math.max(step, Math.round(major / step) * step) * minorUnit;
 }
@@ -1738,7 +375,7 @@ function makeInviteCode(rand: Random, taken: Set<string>): string {
 
 function buildUsers(rand: Random, referenceTime: number): SeedRow[] {
   const inviteCodes = new Set<string>();
-  return SELLERS.map(([nickname, cityId, languageCode, currencyCode], index) => ({
+  return SELLERS.map(({ nickname, cityId, language, currency }, index) => ({
     id: index + 1,
     phone_country_code: null,
     phone: null,
@@ -1751,8 +388,8 @@ function buildUsers(rand: Random, referenceTime: number): SeedRow[] {
     is_operator: 0,
     invite_code: makeInviteCode(rand, inviteCodes),
     invited_by: null,
-    language_code: languageCode,
-    currency_code: currencyCode,
+    language_code: language,
+    currency_code: currency,
     city_id: cityId,
     // Sellers predate every activity, so no listing is older than its seller.
     created_at: referenceTime - rand.int(400, 900) * DAY - rand.int(0, 1439) * MINUTE,
@@ -1765,7 +402,7 @@ function activityRow(rand: Random, activity: Activity): SeedRow {
   const parts = { artist: artist.names, show, city: city.names, venue: venue.names };
   const name = localize(category.title, parts);
   const about = localize(category.about, parts);
-  const closing = activity.realNameRequired ? REAL_NAME_LINE : rand.pick(CLOSING_LINES);
+  const closing = activity.realNameRequired ? TEXTS.realNameLine : rand.pick(TEXTS.closingLines);
   const description = (index: 0 | 1 | 2) => `${about[index]}${index === 0 ? ' ' : ''}${closing[index]}`;
   return {
     id: activity.id,
@@ -1816,7 +453,7 @@ function buildInventory(rand: Random, activities: Activity[], referenceTime: num
         // The default cap per account (ACCOUNT_TICKET_CAP).
         account_ticket_cap: null,
       });
-      activity.tiers.forEach(([en, hant, hans, share], sort) => {
+      activity.tiers.forEach(({ names: [en, hant, hans], share }, sort) => {
         const tierId = tiers.length + 1;
         const faceValue = toMinor(currency, topFace * activity.artist.category.priceFactor * share);
         tiers.push({
@@ -1871,19 +508,11 @@ function markHighDemand(activities: Activity[], sessions: SeedRow[]): void {
 function buildCoupons(referenceTime: number): SeedRow[] {
   const validFrom = referenceTime - 90 * DAY;
   const validTo = referenceTime + 90 * DAY;
-  // code, names, kind, fold tenths, amount (minor), currency, min spend (minor), new users only, bundle count, purpose, category
-  const rows = [
-    ['WELCOME100', ['New-user gift', '新用戶禮遇', '新用户礼遇'], 'amount', null, 10_000, 'HKD', 50_000, 1, 1, 'general', null],
-    ['CONCERT90', ['10% off concerts', '演唱會九折', '演唱会九折'], 'rate', 90, null, null, 0, 0, 1, 'general', 1],
-    ['SHOWTIME85', ['15% off any show', '全場八五折', '全场八五折'], 'rate', 85, null, null, 0, 0, 1, 'general', null],
-    ['SAVE50', ['Spend and save', '滿額優惠', '满额优惠'], 'amount', null, 5_000, 'HKD', 30_000, 0, 1, 'general', null],
-    ['TAIPEI200', ['Taipei spend and save', '台北滿額優惠', '台北满额优惠'], 'amount', null, 200, 'TWD', 2_000, 0, 1, 'general', null],
-    ['TRIO30', ['Three-coupon pack', '優惠券三張裝', '优惠券三张装'], 'amount', null, 3_000, 'HKD', 20_000, 0, 3, 'general', null],
-    ['FRIEND60', ["Friend's welcome", '好友見面禮', '好友见面礼'], 'amount', null, 6_000, 'HKD', 40_000, 0, 1, 'invitee', null],
-    ['THANKS50', ['Thanks for inviting', '邀請獎賞', '邀请奖赏'], 'amount', null, 5_000, 'HKD', 30_000, 0, 1, 'inviter', null],
-  ] as const;
-  return rows.map(
-    ([code, [en, hant, hans], kind, foldTenths, amount, currency, minSpend, newUserOnly, bundleCount, purpose, categoryId], index) => ({
+  return COUPONS.map(
+    (
+      { code, names: [en, hant, hans], kind, foldTenths, amount, currency, minSpend, newUserOnly, bundleCount, purpose, categoryId },
+      index,
+    ) => ({
       id: index + 1,
       code,
       name_en: en,
@@ -1894,7 +523,7 @@ function buildCoupons(referenceTime: number): SeedRow[] {
       amount,
       currency,
       min_spend: minSpend,
-      new_user_only: newUserOnly,
+      new_user_only: newUserOnly ? 1 : 0,
       bundle_count: bundleCount,
       valid_from: validFrom,
       valid_to: validTo,
@@ -1906,17 +535,16 @@ function buildCoupons(referenceTime: number): SeedRow[] {
 
 function buildHotKeywords(): SeedRow[] {
   const locales = ['en', 'zh-Hant', 'zh-Hans'] as const;
-  const contentTemplates: Names = ['{show} – tickets on sale', '《{show}》門票熱賣中', '《{show}》门票热卖中'];
   return locales.flatMap((locale, script) =>
-    HOT_KEYWORD_ARTIST_IDS.map((artistId, index) => {
+    HOME.hotKeywordArtistIds.map((artistId, index) => {
       const artist = ARTISTS[artistId - 1];
       return {
-        id: script * HOT_KEYWORD_ARTIST_IDS.length + index + 1,
+        id: script * HOME.hotKeywordArtistIds.length + index + 1,
         locale,
         keyword: artist.names[script],
         landing_page_type: 1,
         landing_page_params: '',
-        content: localize(contentTemplates, { show: artist.shows[0] })[script],
+        content: localize(TEXTS.hotKeywordContent, { show: artist.shows[0] })[script],
         sort: index + 1,
       };
     }),
@@ -1925,48 +553,26 @@ function buildHotKeywords(): SeedRow[] {
 
 /** Banners feature each city's hot activities first. */
 function buildBanners(activities: Activity[]): SeedRow[] {
-  return BANNER_COUNTS.flatMap(([cityId, count]) =>
-    activities
-      .filter((activity) => activity.city.id === cityId)
-      .sort((a, b) => Number(b.isHot) - Number(a.isHot) || a.id - b.id)
-      .slice(0, count)
-      .map((activity, sort) => ({ activityId: activity.id, cityId, sort: sort + 1 })),
-  ).map(({ activityId, cityId, sort }, index) => ({
-    id: index + 1,
-    city_id: cityId,
-    activity_id: activityId,
-    poster: posterPath('banner', activityId),
-    url: `/activity/${activityId}`,
-    sort,
-  }));
+  return HOME.bannerCounts
+    .flatMap(({ cityId, count }) =>
+      activities
+        .filter((activity) => activity.city.id === cityId)
+        .sort((a, b) => Number(b.isHot) - Number(a.isHot) || a.id - b.id)
+        .slice(0, count)
+        .map((activity, sort) => ({ activityId: activity.id, cityId, sort: sort + 1 })),
+    )
+    .map(({ activityId, cityId, sort }, index) => ({
+      id: index + 1,
+      city_id: cityId,
+      activity_id: activityId,
+      poster: posterPath('banner', activityId),
+      url: `/activity/${activityId}`,
+      sort,
+    }));
 }
 
 function buildPopUpBoxes(referenceTime: number): SeedRow[] {
-  const boxes = [
-    {
-      title: {
-        en: 'Welcome gift: {amount:10000} off',
-        'zh-Hant': '新人禮遇：立減{amount:10000}',
-        'zh-Hans': '新人礼遇：立减{amount:10000}',
-      },
-      body: {
-        en: 'Sign up today and get {amount:10000} off your first order over {minimum:50000}.',
-        'zh-Hant': '立即註冊，首張訂單滿{minimum:50000}即減{amount:10000}。',
-        'zh-Hans': '立即注册，首张订单满{minimum:50000}即减{amount:10000}。',
-      },
-      link: '/couponList',
-    },
-    {
-      title: { en: 'Invite friends, both get rewarded', 'zh-Hant': '邀請好友，雙方均享獎賞', 'zh-Hans': '邀请好友，双方均享奖赏' },
-      body: {
-        en: 'Your friend gets {amount:6000} off their first order, and you get {amount:5000} off as soon as they sign up.',
-        'zh-Hant': '好友首單立減{amount:6000}，好友一完成註冊你即可獲{amount:5000}優惠。',
-        'zh-Hans': '好友首单立减{amount:6000}，好友一完成注册你即可获{amount:5000}优惠。',
-      },
-      link: '/invitation',
-    },
-  ];
-  return boxes.map((content, index) => ({
+  return POP_UP_BOXES.map((content, index) => ({
     id: index + 1,
     scene_type: 'HOME',
     content: JSON.stringify(content),
@@ -2054,16 +660,16 @@ export function buildSeed(referenceTime: number): SeedData {
   markHighDemand(activities, inventory.sessions);
 
   return {
-    languages: LANGUAGES.map(([code, name], index) => ({ id: index + 1, code, name, language_type: index + 1, sort: index + 1 })),
-    currencies: CURRENCIES.map(([code, desc, currencyType, minorDigits], index) => ({
+    languages: LANGUAGES.map(({ code, name }, index) => ({ id: index + 1, code, name, language_type: index + 1, sort: index + 1 })),
+    currencies: CURRENCIES.map(({ code, description, currencyType, minorDigits }, index) => ({
       code,
-      desc,
+      desc: description,
       currency_type: currencyType,
       minor_digits: minorDigits,
       sort: index + 1,
     })),
-    fx_rates: CURRENCIES.map(([code, , , , perHkdMicros]) => ({ quote: code, per_hkd_micros: perHkdMicros, updated_at: referenceTime })),
-    countries: COUNTRIES.map(([id, code, callingCode, en, hant, hans]) => ({
+    fx_rates: CURRENCIES.map(({ code, perHkdMicros }) => ({ quote: code, per_hkd_micros: perHkdMicros, updated_at: referenceTime })),
+    countries: COUNTRIES.map(({ id, code, callingCode, names: [en, hant, hans] }) => ({
       id,
       code,
       calling_code: callingCode,
@@ -2079,7 +685,7 @@ export function buildSeed(referenceTime: number): SeedData {
       name_zh_hans: city.names[2],
       first_letter: city.names[0][0].toUpperCase(),
       is_hot_city: city.isHot ? 1 : 0,
-      is_china: city.isChina ? 1 : 0,
+      is_china: isMainlandChina(city) ? 1 : 0,
       city_code: city.code,
       time_zone: city.timeZone,
       longitude: city.longitude,

@@ -8,6 +8,7 @@
  *   GET  v1/dev/outbox?target=                  the latest 50 messages "sent", or those to one email or phone
  *   POST v1/dev/waiting-rooms/{id}[?tier=]      { admissionsPerMinute?, admitNext? } changes a room's rate or lets the next through
  *   POST v1/dev/orders/{id}/end-payment-time    the signed-in buyer's unpaid order expires now
+ *   POST v1/dev/fixtures/{name}                 one of the end-to-end tests' typed fixtures (services/platform/dev-fixtures.ts)
  *   GET  /api/openapi.json, /api/docs           the API document (docs.ts) and its reading page
  */
 import { Hono, type Context, type Next } from 'hono';
@@ -16,6 +17,7 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
 import { normalizeEmail } from '../../domain/validation.ts';
 import { runStatement } from '../../services/platform/dev-database.ts';
+import { type DevFixture, type DevFixtureName, devFixtures } from '../../services/platform/dev-fixtures.ts';
 import { outboxFor } from '../../services/messages/providers/dev-outbox.ts';
 import { endPaymentTimeNow } from '../../services/orders/lifecycle.ts';
 import { orderDetail } from '../../services/orders/queries.ts';
@@ -46,7 +48,7 @@ function devRoutes() {
     admitNext: z.number().int().min(1).max(1_000_000).optional(),
   });
   const doc = describe('Local development');
-  return new Hono<ApiEnv>()
+  const routes = new Hono<ApiEnv>()
     .post(
       '/v1/dev/sql',
       localEnvironmentOnly,
@@ -94,6 +96,18 @@ function devRoutes() {
         return c.json(success(await orderDetail(scope, orderId)));
       },
     );
+  const fixtures = devFixtures();
+  for (const name of Object.keys(fixtures) as DevFixtureName[]) {
+    const fixture: DevFixture = fixtures[name];
+    routes.post(
+      `/v1/dev/fixtures/${name}`,
+      localEnvironmentOnly,
+      doc.anyone(`${fixture.summary} (local builds only)`),
+      input('json', fixture.input),
+      async (c) => c.json(success(await fixture.run(c.var.scope, c.req.valid('json')))),
+    );
+  }
+  return routes;
 }
 
 /** Mounts the dev routes beside `routes` (under /api and the /api/api alias) and the document of both under /api. */
