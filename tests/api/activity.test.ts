@@ -4,7 +4,7 @@ import { convert, formatMoney } from '../../src/lib/domain/money.ts';
 import { allInAmount } from '../../src/lib/domain/pricing.ts';
 import type { ActivityDetail, TicketCategoryView, TicketOffer } from '../../src/lib/services/catalogue/activity-detail.ts';
 import { currencyTable } from '../../src/lib/services/catalogue/currency.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { TestClient, signUp } from './auth-client.ts';
 import { call, seed } from './helpers.ts';
 

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import type { PaymentStart, PaymentState } from '../../src/lib/services/payments/payments.ts';
 import { refundOrderPayment } from '../../src/lib/services/payments/payments.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import { eTicketSource, newKey, placeOrder, type ETicketSource } from './shop.ts';

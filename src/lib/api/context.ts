@@ -1,9 +1,9 @@
 /** What every API handler can read from its Hono context. */
-import type { Db } from '../db/client.ts';
+import type { Db } from '../data/client.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import type { Translate } from '../i18n/index.ts';
-import type { AfterWriteWork } from '../services/platform/after-write.ts';
+import type { AfterWriteWork } from '../data/after-write.ts';
 import type { RequestScope } from '../services/platform/scope.ts';
 
 export interface ApiEnv {

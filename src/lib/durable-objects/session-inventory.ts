@@ -14,7 +14,7 @@
  *
  * Recovery: a hold is durable in storage before anything is written to D1, and the alarm writes
  * holds a flush left behind. Writing a hold again is harmless: its D1 statements do nothing when
- * its order exists (services/orders/placement.ts), so a flush whose answer was lost (the object
+ * its order exists (data/order-placement.ts), so a flush whose answer was lost (the object
  * died after D1 committed) is simply redone, and its tickets are counted once.
  *
  * A poison hold (one D1 refuses whatever the moment: a broken row) must not stop every hold behind
@@ -32,7 +32,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { CHECKOUT_HEALTH, INVENTORY_EXPIRY_STEP_MS, INVENTORY_FLUSH_MAX_HOLDS, INVENTORY_RETRY_MS } from '../config/on-sale.ts';
-import { bookmarkOf, database } from '../db/client.ts';
+import { bookmarkOf, type Db, database } from '../data/client.ts';
 import {
   decideHold,
   type ListingStock,
@@ -47,39 +47,19 @@ import {
   addStandings,
   NO_STANDING,
   type OrderLimitCode,
-  type OrderLimitRefusal,
   orderLimitRefusal,
   refusalOf,
 } from '../domain/order-limits.ts';
-import { AfterWriteWork } from '../services/platform/after-write.ts';
-import { expireOverdueOrdersStatement } from '../services/orders/expiry.ts';
+import { type AfterWritePass, AfterWriteWork } from '../data/after-write.ts';
+import { rawBatch } from '../data/batch.ts';
+import type { HoldAnswer, OnSaleInventory, PlacedRow } from '../data/inventory-port.ts';
+import { expireOverdueOrdersStatement } from '../data/order-expiry.ts';
 import { type OnSale, inventoryObjectName } from '../domain/on-sale.ts';
 import { waitingRoom } from './waiting-room.ts';
-import {
-  inventoryHoldStatement,
-  type OrderPlacement,
-  placementStatements,
-  standingOf,
-  standingStatement,
-} from '../services/orders/placement.ts';
+import { inventoryHoldStatement, type OrderPlacement, placementRun, standingOf, standingStatement } from '../data/order-placement.ts';
 
-/** A row as D1 returns it; orders and attendees hold no blobs. */
-type D1Row = Record<string, string | number | null>;
-
-/**
- * What a hold came to: the order written to D1 (raw rows, as checkout's own batch returns them, with
- * the D1 bookmark of the batch that wrote or read them, for the buyer to read their own write), or why not.
- */
-export type HoldAnswer =
-  | { outcome: 'placed'; order: D1Row; attendees: D1Row[]; bookmark: string | null }
-  | { outcome: 'sold_out'; available: number }
-  | { outcome: 'coupon_used' }
-  | { outcome: 'key_reused' }
-  /** The account's limits (domain/order-limits.ts) allow no such order: a spent pass, the cap, the unpaid limits. */
-  | { outcome: 'refused'; refusal: OrderLimitRefusal }
-  | { outcome: 'failed' }
-  /** The object is being switched off (the session leaves high demand): a new hold goes to D1's own path. */
-  | { outcome: 'closed' };
+/** D1's rows of a raw statement's result, as the object reads them. */
+const rowsOf = (result: D1Result) => result.results as PlacedRow[];
 
 /** A hold D1 refused on its own, kept for an operator with D1's reason. */
 export interface DeadLetter {
@@ -120,14 +100,18 @@ const SCHEMA = [
 /** One buyer's request, once: their account and the Idempotency-Key they sent. */
 const holdKey = (placement: OrderPlacement) => `${placement.userId}:${placement.idempotencyKey}`;
 
-export class SessionInventory extends DurableObject<Cloudflare.Env> {
+/**
+ * The object, less the after-write pass its batches carry: the entry (src/durable-objects.ts) makes
+ * the class the runtime runs, handing it the services' pass, so the object imports no service.
+ */
+export abstract class SessionInventoryObject extends DurableObject<Cloudflare.Env> implements OnSaleInventory {
   private readonly sql: SqlStorage;
   /** The flush under way; holds arriving meanwhile wait for the next one. */
   private flushing: Promise<void> | null = null;
   /** Listings being read from D1 for the first time, so concurrent first holds read once. */
   private readonly loads = new Map<number, Promise<void>>();
   /** Orders the last flushes wrote, for their waiting buyers, so answering them reads nothing again. */
-  private readonly written = new Map<string, { order: D1Row; attendees: D1Row[]; bookmark: string | null }>();
+  private readonly written = new Map<string, { order: PlacedRow; attendees: PlacedRow[]; bookmark: string | null }>();
   /** The origin the latest hold's request built links on when none is configured (local builds), for the messages of the after-write pass. */
   private origin: string | null = null;
   /** Whether storage has the on-sale (session id, and tier id for a tier's object), so a hold writes it only once per life of the object. */
@@ -141,6 +125,9 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     this.sql = ctx.storage.sql;
     for (const statement of SCHEMA) this.sql.exec(statement);
   }
+
+  /** The after-write pass a batch carries for its buyers (services/platform/after-write.ts). */
+  protected abstract afterWritePass(db: Db, now: number, origin: string | null): AfterWritePass;
 
   /**
    * Holds the placement's tickets and answers once its order is in D1; the same key answers the same
@@ -262,13 +249,13 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     }
     // A retry after the buyer's first answer was lost (or after a restart): the order as D1 has it now.
     const db = database(this.env.DB, null, 'first-primary');
-    const [orders, attendees] = await db.$client.batch<D1Row>([
-      db.$client.prepare('SELECT * FROM orders WHERE order_no = ?1').bind(row.order_no),
-      db.$client
+    const { order, attendees } = await rawBatch(db.$client, {
+      order: db.$client.prepare('SELECT * FROM orders WHERE order_no = ?1').bind(row.order_no),
+      attendees: db.$client
         .prepare('SELECT a.* FROM order_attendees a JOIN orders o ON o.id = a.order_id WHERE o.order_no = ?1 ORDER BY a.id')
         .bind(row.order_no),
-    ]);
-    return { outcome: 'placed', order: orders.results[0], attendees: attendees.results, bookmark: bookmarkOf(db) };
+    });
+    return { outcome: 'placed', order: rowsOf(order)[0], attendees: rowsOf(attendees), bookmark: bookmarkOf(db) };
   }
 
   private flush(): Promise<void> {
@@ -298,29 +285,27 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     const expiry = expireOverdueOrdersStatement(db, now, { sessionId }).toSQL();
     const orderNos = JSON.stringify(placements.map((placement) => placement.orderNo));
     const expire = () => d1.prepare(expiry.sql).bind(...expiry.params);
-    const holdStatements = placements.flatMap((placement) => [
-      inventoryHoldStatement(d1, placement),
-      ...placementStatements(d1, placement),
-    ]);
-    const readBack = [
-      d1.prepare('SELECT * FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))').bind(orderNos),
-      d1
+    const holds = placements.flatMap((placement) => [inventoryHoldStatement(d1, placement), ...placementRun(d1, placement)]);
+    const readBack = {
+      orders: d1.prepare('SELECT * FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))').bind(orderNos),
+      attendees: d1
         .prepare(
           'SELECT a.* FROM order_attendees a WHERE a.order_id IN (SELECT id FROM orders WHERE order_no IN (SELECT value FROM json_each(?1))) ORDER BY a.id',
         )
         .bind(orderNos),
-      d1
+      stock: d1
         .prepare('SELECT id, status, quantity_available AS stock FROM listings WHERE id IN (SELECT value FROM json_each(?1))')
         .bind(JSON.stringify(listingIds.map((row) => row.id))),
       // Why D1 refused a hold the object accepted: an order written since checkout read the account left it at a limit.
-      standingStatement(
+      standings: standingStatement(
         d1,
         placements.map((placement) => ({ ...placement, key: holdKey(placement), waitingRoomPass: placement.waitingRoomPass ?? null })),
       ),
-    ];
-    const afterWrite = new AfterWriteWork(db, this.env.MESSAGES, this.origin).ride(now);
-    const batchWith = (pass: D1PreparedStatement[]) => d1.batch<D1Row>([expire(), ...holdStatements, ...pass, ...readBack]);
-    let results: D1Result<D1Row>[];
+    };
+    const origin = this.origin;
+    const afterWrite = new AfterWriteWork(db, origin, (at) => this.afterWritePass(db, at, origin)).ride(now);
+    const batchWith = (pass: D1PreparedStatement[]) => rawBatch(d1, { expired: expire(), holds, afterWrite: pass, ...readBack });
+    let results: Awaited<ReturnType<typeof batchWith>>;
     let carried = afterWrite.statements;
     const sent = Date.now();
     try {
@@ -338,10 +323,9 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
         return;
       }
     }
-    const passStart = 1 + holdStatements.length;
-    if (carried.length > 0) afterWrite.carried(results.slice(passStart, passStart + carried.length));
+    if (carried.length > 0) afterWrite.carried(results.afterWrite);
     const bookmark = bookmarkOf(db);
-    const [orders, attendees, stock, standings] = results.slice(-4).map((result) => result.results);
+    const [orders, attendees, stock, standings] = [results.orders, results.attendees, results.stock, results.standings].map(rowsOf);
     this.ctx.storage.transactionSync(() => {
       for (const listing of stock)
         this.sql.exec('UPDATE listings SET status = ?, stock = ? WHERE id = ?', listing.status, listing.stock, listing.id);
@@ -403,7 +387,7 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
     for (const placement of placements) {
       const key = holdKey(placement);
       try {
-        await d1.batch([inventoryHoldStatement(d1, placement), ...placementStatements(d1, placement)]);
+        await rawBatch(d1, { hold: inventoryHoldStatement(d1, placement), placement: placementRun(d1, placement) });
         outcomes.push({ key, written: true });
       } catch (error) {
         reasons.set(key, String(error));
@@ -533,11 +517,11 @@ export class SessionInventory extends DurableObject<Cloudflare.Env> {
 export type InventoryEnv = Pick<Cloudflare.Env, 'SESSION_INVENTORY'>;
 
 /** The inventory object of a high-demand on-sale: a session's, or one tier's (domain/on-sale.ts). */
-export function inventoryOf(env: InventoryEnv, onSale: OnSale): DurableObjectStub<SessionInventory> {
+export function inventoryOf(env: InventoryEnv, onSale: OnSale): DurableObjectStub<SessionInventoryObject> {
   return env.SESSION_INVENTORY.getByName(inventoryObjectName(onSale));
 }
 
 /** The inventory object of a high-demand session. */
-export function sessionInventory(env: InventoryEnv, sessionId: number): DurableObjectStub<SessionInventory> {
+export function sessionInventory(env: InventoryEnv, sessionId: number): DurableObjectStub<SessionInventoryObject> {
   return inventoryOf(env, { sessionId, tierId: null });
 }

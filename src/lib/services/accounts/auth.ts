@@ -16,7 +16,7 @@ import {
   EMAIL_CODE_LENGTH,
   TURNSTILE_ACTION,
 } from '../../config/accounts.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { authSessions, countries, loginFailures, users, verificationCodes } from '../../db/schema.ts';
 import { DomainError, type ErrorCode } from '../../domain/errors.ts';
 import { failuresSoFar, lockoutAfter, minutesUntil } from '../../domain/lockout.ts';
@@ -34,6 +34,7 @@ import type { PresentedChallenge } from '../../domain/turnstile.ts';
 import { requireSolvedChallenge, type TurnstileEnv } from '../protection/turnstile.ts';
 import type { UserScope } from '../platform/scope.ts';
 import { createSession, type SessionUser, type SignedIn } from './sessions.ts';
+import { batch } from '../../data/batch.ts';
 
 /** What every account operation needs: the database, delivery, the request's language, who asks, and when. */
 export interface AuthDeps {
@@ -147,14 +148,16 @@ export async function issueCode(deps: AuthDeps, address: CodeAddress, purpose: C
   const { key, channel } = address;
   await enforceSendLimits(deps, address.limited);
   const code = randomString(EMAIL_CODE_LENGTH, DIGITS);
-  await deps.db.batch([
-    deps.db
+  await batch(deps.db, {
+    superseded: deps.db
       .update(verificationCodes)
       .set({ usedAt: deps.now })
       .where(and(eq(verificationCodes.target, key), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt))),
     // Codes of the address older than a day serve nothing (the daily limit is counted elsewhere).
-    deps.db.delete(verificationCodes).where(and(eq(verificationCodes.target, key), lt(verificationCodes.createdAt, deps.now - DAY_MS))),
-    deps.db.insert(verificationCodes).values({
+    stale: deps.db
+      .delete(verificationCodes)
+      .where(and(eq(verificationCodes.target, key), lt(verificationCodes.createdAt, deps.now - DAY_MS))),
+    issued: deps.db.insert(verificationCodes).values({
       channel,
       target: key,
       purpose,
@@ -162,7 +165,7 @@ export async function issueCode(deps: AuthDeps, address: CodeAddress, purpose: C
       expiresAt: deps.now + CODE_TTL_MS,
       createdAt: deps.now,
     }),
-  ]);
+  });
   const { subject, text } = message(code, CODE_TTL_MS / 60_000);
   try {
     // Sent within the request, not through the message queue: the person is waiting for the code.
@@ -491,7 +494,10 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
     const user = await findUser(deps.db, account);
     if (!user) throw new DomainError('code_wrong', {}, 'code');
     const hashed = await hashPassword(password);
-    await deps.db.batch([passwordUpdate(deps.db, user.id, hashed), deps.db.delete(authSessions).where(eq(authSessions.userId, user.id))]);
+    await batch(deps.db, {
+      password: passwordUpdate(deps.db, user.id, hashed),
+      signedOut: deps.db.delete(authSessions).where(eq(authSessions.userId, user.id)),
+    });
   });
 }
 
@@ -514,10 +520,12 @@ export async function changePassword(
   await guarded(deps, `user:${row.id}`, captcha, async () => {
     if (stored && !(await verifyPassword(oldPassword ?? '', stored))) throw new DomainError('old_password_wrong', {}, 'oldPassword');
     const hashed = await hashPassword(newPassword);
-    await deps.db.batch([
-      passwordUpdate(deps.db, row.id, hashed),
-      deps.db.delete(authSessions).where(and(eq(authSessions.userId, row.id), ne(authSessions.tokenHash, await sha256Hex(currentToken)))),
-    ]);
+    await batch(deps.db, {
+      password: passwordUpdate(deps.db, row.id, hashed),
+      signedOut: deps.db
+        .delete(authSessions)
+        .where(and(eq(authSessions.userId, row.id), ne(authSessions.tokenHash, await sha256Hex(currentToken)))),
+    });
   });
 }
 

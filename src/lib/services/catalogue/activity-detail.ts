@@ -8,10 +8,10 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { SALE_STARTED_NOTICE_WINDOW_MS } from '../../config/messages.ts';
 import { ACCOUNT_TICKET_CAP } from '../../config/orders.ts';
 import type { DeliveryType } from '../../domain/delivery.ts';
-import type { Db } from '../../db/client.ts';
-import { prefixedTable } from '../../db/batch-columns.ts';
-import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
-import { read, readOne, type Read } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { prefixedTable } from '../../data/batch-columns.ts';
+import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
+import { read, readOne, type Read } from '../../data/read-together.ts';
 import {
   activities,
   activitySessions,
@@ -259,7 +259,7 @@ const listingsSelect = (db: Db, activityId: Bound<number>) =>
     .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
     .where(and(eq(activitySessions.activityId, activityId), ne(listings.status, 'withdrawn')));
 
-// Read by every rendered detail page: the text of its four selects is built once (db/compiled-select.ts).
+// Read by every rendered detail page: the text of its four selects is built once (data/compiled-select.ts).
 const activityStatement = compiledSelect<ActivityValues, ReturnType<typeof activitySelect>>(['activityId'], (db, { activityId }) =>
   activitySelect(db, activityId),
 );

@@ -10,7 +10,7 @@
  * signal, uploading its admissions later; the server then decides each (docs/entry-codes.md).
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { GATE_STAFF_MAX } from '../../config/gate.ts';
 import { RESALE_CHAIN_MAX } from '../../config/orders.ts';
 import {
@@ -36,6 +36,7 @@ import { entrySecrets } from './entry-secrets.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from '../catalogue/show-query.ts';
 import type { UserScope } from '../platform/scope.ts';
 import { attendeeChangeDeadline } from '../../domain/attendee-change.ts';
+import { rawBatch } from '../../data/batch.ts';
 
 export interface GateSession {
   id: number;
@@ -192,8 +193,8 @@ interface AdmissionRecord {
  */
 function admissionStatements(db: Db, record: AdmissionRecord, now: number) {
   const d1 = db.$client;
-  return [
-    d1
+  return {
+    recorded: d1
       .prepare(`
       INSERT INTO admissions (ticket_id, session_id, staff_id, method, offline, admitted_at, recorded_at)
       SELECT id, ?2, ?3, ?4, ?5, ?6, ?7 FROM tickets WHERE id = ?1 AND status = 'valid' AND (?8 IS NULL OR entry_nonce = ?8)
@@ -208,17 +209,17 @@ function admissionStatements(db: Db, record: AdmissionRecord, now: number) {
         now,
         record.checkedNonce,
       ),
-    d1
+    used: d1
       .prepare(`UPDATE tickets SET status = 'used', updated_at = ?2 WHERE id = ?1 AND status = 'valid' AND changes() = 1 RETURNING id`)
       .bind(record.ticketId, now),
-  ];
+  };
 }
 
 /** Records the admission of a ticket found admissible, or throws why another request got there first. */
 async function recordAdmission(scope: UserScope, sellers: number[], found: FoundTicket, record: AdmissionRecord): Promise<void> {
   const { db, now } = scope;
-  const results = await db.$client.batch(admissionStatements(db, record, now));
-  if (results[1].results.length > 0) return;
+  const { used } = await rawBatch(db.$client, admissionStatements(db, record, now));
+  if (used.results.length > 0) return;
   // Another scanner admitted it (or it was voided or resold) since it was read, or it was reissued
   // (an attendee change): the scanned code is then one of the old voucher's.
   const [current] = await db.select().from(tickets).where(eq(tickets.id, found.ticket.id));

@@ -16,7 +16,7 @@
  * refunded when paid, and a reissue that failed after payment is retried by the scheduled sweep.
  */
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { listings, listingTickets, orders, sellerPayouts, tickets, ticketTiers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../../domain/money.ts';
@@ -37,10 +37,11 @@ import {
   type TransferSource,
 } from '../../domain/transfer.ts';
 import { localizedName, type Locale } from '../../i18n/locales.ts';
-import { expireOverdueOrders } from '../orders/expiry.ts';
+import { expireOverdueOrders } from '../../data/order-expiry.ts';
 import { orderWithShowQuery, showQuery, type OrderWithShowRow } from '../catalogue/show-query.ts';
 import { newEntryNonce } from '../gate/entry-secrets.ts';
 import type { UserScope } from '../platform/scope.ts';
+import { batch, rawBatch } from '../../data/batch.ts';
 
 /** Transfers are reissued electronically, whatever the original delivery was. */
 const TRANSFER_DELIVERY_TYPES = 'e_ticket';
@@ -281,26 +282,26 @@ export async function createTransferListing(scope: UserScope, orderId: number, i
   const newListingId = '(SELECT MAX(id) FROM listings WHERE seller_id = ?1 AND source_order_id = ?2)';
   const placeholders = chosen.map((_, index) => `?${index + 4}`).join(', ');
   try {
-    await d1.batch([
-      d1
+    await rawBatch(d1, {
+      listing: d1
         .prepare(`
         INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, source_order_id, created_at)
         VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, 'active', ?8, ?9)`)
         .bind(row.order.tierId, userId, input.price, input.currency, chosen.length, seating, TRANSFER_DELIVERY_TYPES, orderId, now),
-      d1
+      link: d1
         .prepare(`
         INSERT INTO listing_tickets (listing_id, ticket_id, active, created_at)
         SELECT ${newListingId}, id, 1, ?3 FROM tickets
         WHERE order_id = ?2 AND status = 'valid' AND id IN (${placeholders})`)
         .bind(userId, orderId, now, ...chosen),
       // A ticket voided since it was read is simply not linked: the listing offers what was linked.
-      d1
+      count: d1
         .prepare(`
         UPDATE listings SET quantity_total = (SELECT count(*) FROM listing_tickets WHERE listing_id = listings.id),
           quantity_available = (SELECT count(*) FROM listing_tickets WHERE listing_id = listings.id)
         WHERE id = ${newListingId}`)
         .bind(userId, orderId),
-    ]);
+    });
   } catch (error) {
     if (!String((error as { message?: string })?.message ?? error).includes('UNIQUE constraint failed')) throw error;
     throw new DomainError('transfer_quantity_exceeds_held', { count: 0 }, 'quantity');
@@ -353,8 +354,8 @@ export async function withdrawTransferListing(scope: UserScope, listingId: numbe
   await ownListingRow(db, userId, listingId);
   // Unpaid orders past their deadline give their tickets back first, so they do not block a withdrawal.
   await expireOverdueOrders(db, now, { listingId });
-  const [withdrawn] = await db.batch([
-    db
+  const { withdrawn } = await batch(db, {
+    withdrawn: db
       .update(listings)
       .set({ status: 'withdrawn' })
       .where(
@@ -368,7 +369,7 @@ export async function withdrawTransferListing(scope: UserScope, listingId: numbe
         ),
       )
       .returning({ id: listings.id }),
-    db
+    unlinked: db
       .update(listingTickets)
       .set({ active: false })
       .where(
@@ -378,7 +379,7 @@ export async function withdrawTransferListing(scope: UserScope, listingId: numbe
           sql`EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.id} = ${listingId} AND ${listings.status} = 'withdrawn')`,
         ),
       ),
-  ]);
+  });
   const view = await ownListingView(db, ctx.locale, table, userId, listingId, now);
   if (withdrawn.length !== 1 && view.status !== 'withdrawn') throw new DomainError('transfer_listing_not_withdrawable');
   return view;
@@ -425,15 +426,15 @@ export async function fulfilTransferOrder(db: Db, orderId: number, now: number):
   const shortOfTickets = `${payable} AND NOT EXISTS (SELECT 1 FROM listing_tickets WHERE buyer_order_id = ?1)
     AND (SELECT count(*) FROM (${unclaimed})) < ?3`;
   const d1 = db.$client;
-  const results = await d1.batch([
-    d1
+  const { ticketed, refund } = await rawBatch(d1, {
+    claim: d1
       .prepare(`
       UPDATE listing_tickets SET buyer_order_id = ?1
       WHERE id IN (${unclaimed} ORDER BY id LIMIT ?3)
         AND ${payable} AND NOT EXISTS (SELECT 1 FROM listing_tickets WHERE buyer_order_id = ?1)
         AND (SELECT count(*) FROM (${unclaimed})) >= ?3`)
       .bind(order.id, order.listingId, order.quantity),
-    ...numbers.map((ticketNo, index) =>
+    tickets: numbers.map((ticketNo, index) =>
       d1
         .prepare(`
       INSERT INTO tickets (order_id, ticket_no, entry_nonce, seat, status, updated_at)
@@ -444,12 +445,12 @@ export async function fulfilTransferOrder(db: Db, orderId: number, now: number):
       ON CONFLICT (ticket_no) DO NOTHING`)
         .bind(order.id, ticketNo, entryNonces[index], index, now),
     ),
-    d1
+    transferred: d1
       .prepare(`
       UPDATE tickets SET status = 'transferred', updated_at = ?2
       WHERE id IN (SELECT ticket_id FROM listing_tickets WHERE buyer_order_id = ?1) AND status = 'valid' AND ${payable}`)
       .bind(order.id, now),
-    d1
+    payout: d1
       .prepare(`
       INSERT INTO seller_payouts (seller_id, order_id, listing_id, amount, platform_fee, currency, payable_after, status, created_at)
       SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, 'pending', ?8 WHERE ${payable} AND ${claimedAll}
@@ -464,23 +465,23 @@ export async function fulfilTransferOrder(db: Db, orderId: number, now: number):
         session.startsAt,
         now,
       ),
-    d1
+    ticketed: d1
       .prepare(
         `UPDATE orders SET status = '${to}', ticketed_at = ?2, updated_at = ?2 WHERE id = ?1 AND status IN (${statuses}) AND ${claimedAll} RETURNING id`,
       )
       .bind(order.id, now),
     // Not claimed, and never claimable: the hold goes back first, while the order still shows it.
-    d1
+    giveBack: d1
       .prepare(`UPDATE listings SET quantity_available = quantity_available + ?3 WHERE id = ?2 AND ${shortOfTickets}`)
       .bind(order.id, order.listingId, order.quantity),
-    d1
+    refund: d1
       .prepare(`
       UPDATE orders SET status = '${refunded}', refund_amount = total, closed_at = ?4, updated_at = ?4
       WHERE id = ?1 AND ${shortOfTickets} RETURNING id`)
       .bind(order.id, order.listingId, order.quantity, now),
-  ]);
-  if ((results.at(-3)?.results.length ?? 0) === 1) return 'ticketed';
-  if ((results.at(-1)?.results.length ?? 0) === 1) return 'unavailable';
+  });
+  if (ticketed.results.length === 1) return 'ticketed';
+  if (refund.results.length === 1) return 'unavailable';
   return 'unchanged';
 }
 

@@ -15,10 +15,10 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { LOCAL_START_ORIGIN, MESSAGE_LEASE_MS, MESSAGE_PUBLISH_BATCH, MESSAGE_REPUBLISH_AFTER_MS } from '../../config/messages.ts';
 import { ORDER_TIME_ZONE } from '../../config/orders.ts';
-import { prefixedTable } from '../../db/batch-columns.ts';
-import type { Db } from '../../db/client.ts';
-import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
-import { type Answers, known, read, readEach } from '../../db/read-together.ts';
+import { prefixedTable } from '../../data/batch-columns.ts';
+import type { Db } from '../../data/client.ts';
+import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
+import { type Answers, known, read, readEach } from '../../data/read-together.ts';
 import { activities, cities, listings, lotteries, messages, orders, ticketTiers, users, venues, waitlistOffers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { deliveryVerdict, type DeliveryVerdict } from '../../domain/message-delivery.ts';
@@ -37,6 +37,7 @@ import { providerFor } from './providers/index.ts';
 import { DeliveryError } from './providers/types.ts';
 import { orderWithShowQuery, showQuery } from '../catalogue/show-query.ts';
 import { voucherUrl } from '../orders/voucher-link.ts';
+import { batch } from '../../data/batch.ts';
 
 /** What travels on the queue: the row's id, and the origin links are built on when none is configured (local builds). */
 export interface QueuedMessage {
@@ -124,7 +125,7 @@ interface ShowRow {
   city: { timeZone: string };
 }
 
-// Read by every delivery of a message about an order (most of them): its SQL is built once (db/compiled-select.ts).
+// Read by every delivery of a message about an order (most of them): its SQL is built once (data/compiled-select.ts).
 const orderFactsStatement = compiledSelect<{ orderId: number }, ReturnType<typeof orderFactsSelect>>(['orderId'], orderFactsSelect);
 
 function orderFactsSelect(db: Db, { orderId }: { orderId: Bound<number> }) {
@@ -447,7 +448,7 @@ export async function deliverQueuedMessages(
       console.error(JSON.stringify(log));
     }
   }
-  if (marks.length > 0) await db.batch(marks as [(typeof marks)[number], ...(typeof marks)[number][]]);
+  await batch(db, { marks });
   // The same id twice in a queue batch is delivered once: its second copy is skipped.
   const answered = new Set<string>();
   return queued.map((each) => {

@@ -14,7 +14,7 @@
  *              so re-running never doubles an order and a failure is retried by the next sweep.
  */
 import { and, asc, count, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { activitySessions, listings, lotteries, lotteryCodes, lotteryEntries, orders, ticketTiers, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { drawCodeFrom, drawIsDue, drawWinners, helpRefusal, joinRefusal, lotteryPhase, type LotteryPhase } from '../../domain/lottery.ts';
@@ -24,6 +24,7 @@ import { currencyTable } from '../catalogue/currency.ts';
 import { newOrderNo } from '../orders/checkout.ts';
 import { showQuery } from '../catalogue/show-query.ts';
 import type { RequestScope, UserScope } from '../platform/scope.ts';
+import { batch, rawBatch } from '../../data/batch.ts';
 
 type LotteryRow = typeof lotteries.$inferSelect;
 
@@ -114,7 +115,7 @@ async function issuePrizeOrder(db: Db, lottery: LotteryRow, userId: number, now:
         listing.sellerId,
       );
     try {
-      const [taken] = await d1.batch([takeTickets, insertOrder]);
+      const { taken } = await rawBatch(d1, { taken: takeTickets, insertOrder });
       if (taken.meta.changes === 1) return;
     } catch (error) {
       // A concurrent run issued this winner's order first; its batch won, this one rolled back.
@@ -181,7 +182,7 @@ export async function drawLottery(db: Db, lotteryId: number, now: number): Promi
             stillDrawing,
           ),
         );
-      const [, finished] = await db.batch([markWinners, finish]);
+      const { finished } = await batch(db, { markWinners, finished: finish });
       recorded = finished.length === 1;
     }
   }
@@ -417,7 +418,7 @@ export async function joinLottery(scope: UserScope, lotteryId: number): Promise<
       SELECT id, lottery_id, ?2, NULL, 0, ?3 FROM lottery_entries WHERE share_token = ?1`)
       .bind(token, randomDrawCode(), now);
     try {
-      const [entry] = await d1.batch([insertEntry, insertCode]);
+      const { entry } = await rawBatch(d1, { entry: insertEntry, insertCode });
       if (entry.meta.changes !== 1) throw new DomainError('lottery_closed');
       break;
     } catch (error) {

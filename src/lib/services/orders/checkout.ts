@@ -1,8 +1,8 @@
 /**
  * Checkout: the quote the confirmation page shows, and creating an order with its hold on the
  * tickets. Stock lives in `listings.quantity_available`: an order takes its tickets with one
- * guarded write in the same D1 batch that inserts it (placement.ts), and gives them back through the
- * `orders_release_hold` trigger when an unpaid order closes (lifecycle.ts, expiry.ts). A high-demand
+ * guarded write in the same D1 batch that inserts it (data/order-placement.ts), and gives them back through the
+ * `orders_release_hold` trigger when an unpaid order closes (lifecycle.ts, data/order-expiry.ts). A high-demand
  * session's orders are held by its inventory object instead, which writes them to D1 in batches
  * (durable-objects/session-inventory.ts).
  */
@@ -10,10 +10,10 @@ import { and, eq, inArray, type Placeholder } from 'drizzle-orm';
 import { ACCOUNT_TICKET_CAP, PAYMENT_TIME_LIMIT_MS, UNPAID_HOLD_LIMITS } from '../../config/orders.ts';
 import { TAKER_DELIVERY_TYPES, type DeliveryType } from '../../domain/delivery.ts';
 import type { PaymentMethod } from '../../domain/payment-methods.ts';
-import { prefixed, prefixedTable, rowOf } from '../../db/batch-columns.ts';
-import type { Db } from '../../db/client.ts';
-import { compiledSelect } from '../../db/compiled-select.ts';
-import { known, rawStatement, read, type Read } from '../../db/read-together.ts';
+import { prefixed, prefixedTable, rowOf } from '../../data/batch-columns.ts';
+import type { Db } from '../../data/client.ts';
+import { compiledSelect } from '../../data/compiled-select.ts';
+import { known, rawReadOne, read, type Read } from '../../data/read-together.ts';
 import {
   activitySessions,
   attendees,
@@ -51,8 +51,7 @@ import { addressRead, type AddressView } from '../accounts/addresses.ts';
 import { afterOrderCounted } from '../on-sale/high-demand.ts';
 import { showQuery } from '../catalogue/show-query.ts';
 import { checkWaitingRoomPass } from '../on-sale/waiting-room.ts';
-import { expireOverdueOrdersStatement } from './expiry.ts';
-import { inventoryOf } from '../../durable-objects/session-inventory.ts';
+import { expireOverdueOrdersStatement } from '../../data/order-expiry.ts';
 import {
   checkoutHoldStatement,
   offerClaimStatement,
@@ -62,13 +61,14 @@ import {
   type StandingQuery,
   standingOf,
   standingStatement,
-} from './placement.ts';
+} from '../../data/order-placement.ts';
 import { checkoutQuoteView, type CheckoutQuote, type OrderDetail } from './presenters.ts';
 import type { JudgedCoupon, Priced, Target } from './priced.ts';
 import { hasPaidOrderStatement, orderDetailByNo, orderDetailFrom } from './queries.ts';
-import type { AfterWriteWork } from '../platform/after-write.ts';
+import type { AfterWriteWork } from '../../data/after-write.ts';
 import type { ClaimedUserScope, UserScope } from '../platform/scope.ts';
 import { readSignedIn } from '../accounts/signed-in.ts';
+import { rawBatch } from '../../data/batch.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What is being bought
@@ -135,10 +135,7 @@ function orderLimitsOf(target: Target): OrderLimits {
 
 /** What the account holds (domain/order-limits.ts), read with the order's other rows. */
 function standingRead(db: Db, query: StandingQuery): Read<AccountStanding> {
-  return {
-    statements: [rawStatement(standingStatement(db.$client, [query]))],
-    shape: ([answer]) => standingOf((answer as D1Result<Record<string, unknown>>).results[0]),
-  };
+  return rawReadOne(standingStatement(db.$client, [query]), (answer) => standingOf(answer.results[0]));
 }
 
 /** Refuses an order the account's limits do not allow, naming the limit. */
@@ -500,13 +497,14 @@ async function placeInD1(
   const written = placementStatements(d1, placement);
 
   const ride = afterWrite?.ride(now);
-  let results: D1Result<Record<string, unknown>>[];
+  const take = offerId === null ? checkoutHoldStatement(d1, placement) : offerClaimStatement(d1, placement, offerId, now);
+  const link = offerId === null ? [] : [linkOffer];
+  // A buyer's arrival at a plain session's checkout counts toward its high demand; a claimed offer is no arrival.
+  const counted = offerId === null ? [orderRateStatement(d1, placement)] : [];
+  const write = () => rawBatch(d1, { take, ...written, link, counted, afterWrite: ride?.statements ?? [] });
+  let results: Awaited<ReturnType<typeof write>>;
   try {
-    const take = offerId === null ? [checkoutHoldStatement(d1, placement)] : [offerClaimStatement(d1, placement, offerId, now)];
-    const link = offerId === null ? [] : [linkOffer];
-    // A buyer's arrival at a plain session's checkout counts toward its high demand; a claimed offer is no arrival.
-    const counted = offerId === null ? [orderRateStatement(d1, placement)] : [];
-    results = await d1.batch<Record<string, unknown>>([...take, ...written, ...link, ...counted, ...(ride?.statements ?? [])]);
+    results = await write();
   } catch (error) {
     // A concurrent retry with the same key won the insert; the whole batch (and its hold) rolled back.
     if (isUniqueViolation(error)) {
@@ -516,18 +514,18 @@ async function placeInD1(
     if (ride) return placeInD1(scope, target, placement, offerId, hash, null);
     throw error;
   }
-  // The after-write pass's answers come off the end; the order's own statements' answers stay as they were.
-  if (ride) ride.carried(results.splice(results.length - ride.statements.length));
+  if (ride) ride.carried(results.afterWrite);
   // Counted whether or not the hold won: a lost race took D1's writer as long as a placed order.
-  if (offerId === null) await afterOrderCounted(scope, placement.sessionId, results.at(-1)!.results[0] as unknown as MinuteCounts, now);
-  const [created] = results[1].results;
+  const [minuteCounts] = results.counted;
+  if (minuteCounts) await afterOrderCounted(scope, placement.sessionId, minuteCounts.results[0] as unknown as MinuteCounts, now);
+  const [created] = results.order.results;
   if (!created) {
     const why = await whyNotHeld(scope, placement, offerId);
     // A concurrent retry with the same key placed the order first (its hold then refused this one): that order is the answer.
     if (!(why instanceof DomainError)) return orderDetailByNo(scope, sameRequestOrReused(why, hash).orderNo);
     throw why;
   }
-  const attendeeRows = results.slice(3, 3 + placement.attendees.length).flatMap((result) => result.results);
+  const attendeeRows = results.attendees.flatMap((result) => result.results);
   return placedOrderDetail(scope, target, created, attendeeRows);
 }
 
@@ -545,7 +543,7 @@ async function placeThroughInventory(
   hash: string,
   afterWrite: AfterWriteWork | null,
 ): Promise<OrderDetail> {
-  const answer = await inventoryOf(scope.env, onSale).hold(placement, onSale, afterWrite?.origin ?? null, standing);
+  const answer = await scope.onSales.inventory(onSale).hold(placement, onSale, afterWrite?.origin ?? null, standing);
   if (answer.outcome === 'closed') return placeInD1(scope, target, placement, null, hash, afterWrite);
   // The object's batch carried the after-write pass for its buyers; a sold-out answer wrote nothing of this request's.
   if (answer.outcome === 'placed') afterWrite?.doneBy(answer.bookmark);
@@ -577,20 +575,20 @@ async function whyNotHeld(
   const { db, now } = scope;
   const { listingId, quantity, userId, waitingRoomPass } = placement;
   const d1 = db.$client;
-  const [earlier, offers, listings, standings] = await d1.batch<Record<string, unknown>>([
-    d1
+  const { earlier, offers, listings, standings } = await rawBatch(d1, {
+    earlier: d1
       .prepare('SELECT order_no AS orderNo, request_hash AS requestHash FROM orders WHERE user_id = ?1 AND idempotency_key = ?2')
       .bind(userId, placement.idempotencyKey),
-    d1.prepare('SELECT * FROM waitlist_offers WHERE id = ?1').bind(offerId),
-    d1
+    offers: d1.prepare('SELECT * FROM waitlist_offers WHERE id = ?1').bind(offerId),
+    listings: d1
       .prepare(`
     SELECT status, quantity_available AS available, EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.tier_id = listings.tier_id
       AND w.status = 'waiting' AND w.quantity <= listings.quantity_available AND w.user_id <> listings.seller_id) AS kept,
       (SELECT max(s.high_demand, t.high_demand) FROM ticket_tiers t JOIN activity_sessions s ON s.id = t.session_id WHERE t.id = listings.tier_id) AS highDemand
     FROM listings WHERE id = ?1`)
       .bind(listingId),
-    standingStatement(d1, [{ key: '', userId, listingId, waitingRoomPass }]),
-  ]);
+    standings: standingStatement(d1, [{ key: '', userId, listingId, waitingRoomPass }]),
+  });
   const [winner] = earlier.results as { orderNo: string; requestHash: string | null }[];
   if (winner) return winner;
   const refusal = orderLimitRefusal(standingOf(standings.results[0]), quantity, placement.limits);

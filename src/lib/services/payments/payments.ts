@@ -16,8 +16,8 @@
  */
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { REFUND_RETRY_AFTER_MS } from '../../config/orders.ts';
-import type { Db } from '../../db/client.ts';
-import { rawStatement, read, readTogether } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { rawRead, read, readTogether } from '../../data/read-together.ts';
 import { listings, orders, payments, paymentWebhookEvents } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Money } from '../../domain/money.ts';
@@ -33,16 +33,17 @@ import { localizedPath, type Locale } from '../../i18n/locales.ts';
 import { pathTo } from '../../routes.ts';
 import type { ServiceEnv } from '../platform/env.ts';
 import { sameRequestOrReused } from '../../domain/idempotency.ts';
-import { expireOverdueOrders, expireOverdueOrdersStatement } from '../orders/expiry.ts';
+import { expireOverdueOrders, expireOverdueOrdersStatement } from '../../data/order-expiry.ts';
 import { applyOrderEvent } from '../orders/lifecycle.ts';
 import type { OrderDetail } from '../orders/presenters.ts';
 import { findOwnOrder, orderDetail, type OrderRow } from '../orders/queries.ts';
 import { paymentProvider } from './providers/index.ts';
 import type { CreatePaymentInput, PaymentProvider } from './providers/types.ts';
 import { fulfilTransferOrder, type TransferReissue } from '../marketplace/transfers.ts';
-import type { AfterWriteRide, AfterWriteWork } from '../platform/after-write.ts';
+import type { AfterWriteRide, AfterWriteWork } from '../../data/after-write.ts';
 import type { ClaimedUserScope, RequestScope, UserScope } from '../platform/scope.ts';
 import { readSignedIn } from '../accounts/signed-in.ts';
+import { batch, rawBatch } from '../../data/batch.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -226,7 +227,7 @@ export async function startPayment(
         () => null,
       ),
       payment: read([paymentByKeySelect(db, order.id, idempotencyKey)], ([[row]]) => row ?? null),
-      afterWrite: { statements: (ride?.statements ?? []).map(rawStatement), shape: (answers) => answers as D1Result[] },
+      afterWrite: rawRead(ride?.statements ?? [], (answers) => answers),
     });
   const ride = afterWrite?.ride(now);
   let written: Awaited<ReturnType<typeof record>>;
@@ -284,7 +285,7 @@ async function refundPayment(
       "UPDATE orders SET refund_amount = refund_amount + ?1, updated_at = ?2 WHERE id = ?3 AND status = 'cancelled' AND changes() = 1",
     )
     .bind(amount, now, payment.orderId);
-  await d1.batch([markRefunded, showOnOrder]);
+  await rawBatch(d1, { markRefunded, showOnOrder });
 }
 
 /** Whether another payment of the order has succeeded and was not refunded: that one paid for it. */
@@ -314,18 +315,21 @@ async function settleSucceeded(
   afterWrite: AfterWriteWork | null,
 ): Promise<void> {
   // One batch: the claim, then the payment and its order as they are after it.
-  const [, [claimed], [claimedOrder]] = await db.batch([
-    db
+  const {
+    claimed: [claimed],
+    claimedOrder: [claimedOrder],
+  } = await batch(db, {
+    claim: db
       .update(payments)
       .set({ status: 'succeeded', paidAt: now, updatedAt: now })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'created'))),
-    db.select().from(payments).where(eq(payments.id, payment.id)),
-    db
+    claimed: db.select().from(payments).where(eq(payments.id, payment.id)),
+    claimedOrder: db
       .select({ order: orders, transfer: sql<boolean>`${listings.sourceOrderId} IS NOT NULL`.mapWith(Boolean) })
       .from(orders)
       .leftJoin(listings, eq(listings.id, orders.listingId))
       .where(eq(orders.id, payment.orderId)),
-  ]);
+  });
   if (claimed?.status !== 'succeeded') return;
   if (!claimedOrder) throw new DomainError('order_not_found');
 
@@ -458,13 +462,19 @@ export async function receiveWebhook(
   const provider = paymentProvider(providerName, db, env);
   const notice = await provider.verifyWebhook(headers, body, now);
   // One batch: the event taken (once per id), and the payment it names.
-  const [taken, [payment]] = await db.batch([
-    db.insert(paymentWebhookEvents).values({ eventId: notice.eventId, provider: provider.name, receivedAt: now }).onConflictDoNothing(),
-    db
+  const {
+    taken,
+    payment: [payment],
+  } = await batch(db, {
+    taken: db
+      .insert(paymentWebhookEvents)
+      .values({ eventId: notice.eventId, provider: provider.name, receivedAt: now })
+      .onConflictDoNothing(),
+    payment: db
       .select()
       .from(payments)
       .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, notice.ref ?? ''))),
-  ]);
+  });
   if (taken.meta.changes !== 1) return { duplicate: true };
   if (notice.ref === null) return { duplicate: false };
   try {

@@ -11,8 +11,8 @@
  */
 import { SQL, sql } from 'drizzle-orm';
 import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../../config/browse.ts';
-import type { Db } from '../../db/client.ts';
-import type { Bound } from '../../db/compiled-select.ts';
+import type { Db } from '../../data/client.ts';
+import type { Bound } from '../../data/compiled-select.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import type { RequestContext } from '../../domain/request-context.ts';
 import { bm25, documentTokens, hexBytes, indexTotals } from '../../domain/search-rank.ts';

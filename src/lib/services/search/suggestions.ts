@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { SUGGESTION_LIMIT, SUGGESTION_PREFIX_DEPTH } from '../../config/browse.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { documentMatches, isSingleTerm, type MatchMode, suggestionTerms } from '../../domain/search-text.ts';
 
 /** An activity suggested, with the names its suggestion is worded from and checked against. */
