@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { ACCOUNT_TICKET_CAP, PAYMENT_TIME_LIMIT_MS, UNPAID_HOLD_LIMITS } from '../../src/lib/config/orders.ts';
 import { USER_ID_COOKIE } from '../../src/lib/config/request.ts';
 import { database } from '../../src/lib/data/client.ts';
-import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
+import { newOrderNo } from '../../src/lib/services/orders/placing.ts';
 import type { OrderPlacement } from '../../src/lib/data/order-placement.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payments/providers/sandbox.ts';

@@ -2,7 +2,7 @@
  * Writing an order with its hold on the tickets, as D1 statements of one batch: a guarded decrement
  * of the listing's stock, then the order inserted only if that decrement happened (`changes()`),
  * the coupon locked to it and its attendees copied. Checkout runs them for one order at a time
- * (checkout.ts); a high-demand session's inventory object runs many orders' in one batch
+ * (services/orders/placing.ts); a high-demand session's inventory object runs many orders' in one batch
  * (durable-objects/session-inventory.ts). Raw D1 statements: the insert needs `changes()` of the statement before,
  * which only plain SQL can say.
  */

@@ -21,7 +21,7 @@ import { drawCodeFrom, drawIsDue, drawWinners, helpRefusal, joinRefusal, lottery
 import { formatSessionTime } from '../../domain/session-time.ts';
 import { localizedName, type Locale } from '../../i18n/locales.ts';
 import { currencyTable } from '../catalogue/currency.ts';
-import { newOrderNo } from '../orders/checkout.ts';
+import { newOrderNo } from '../orders/placing.ts';
 import { showQuery } from '../catalogue/show-query.ts';
 import type { RequestScope, UserScope } from '../platform/scope.ts';
 import { batch, rawBatch } from '../../data/batch.ts';

@@ -2,7 +2,7 @@
  * The waitlist of sold-out tiers: joining, leaving and the buyer's entries, and the offer
  * pass that gives returned tickets to the first waiting group they fit. An offer holds its tickets in
  * the listing's stock, marks its entry and writes its message through the triggers of
- * migrations/0015_waitlist.sql; checkout claims it (orders/checkout.ts).
+ * migrations/0015_waitlist.sql; checkout claims it (orders/placing.ts).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { WAITLIST_OFFER_HOLD_MS, WAITLIST_OFFERS_PER_BATCH } from '../../config/on-sale.ts';
