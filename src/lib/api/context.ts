@@ -15,7 +15,7 @@ export interface ApiEnv {
     t: Translate;
     /** db, ctx and currencies again, with the request's clock: what service calls take. */
     scope: RequestScope;
-    /** A write request's after-write work (services/platform/after-write.ts), which its service may carry in its own batch; null for a read. */
+    /** A write request's after-write work (data/after-write.ts; its pass services/platform/after-write.ts), which its service may carry in its own batch; null for a read. */
     afterWrite: AfterWriteWork | null;
     /** Set by a write route that writes nothing to D1 (routes/waiting-room.ts's join): no after-write work follows it. */
     d1Untouched?: boolean;
