@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchCheckout, prepareCheckoutListing } from './bench-checkout.mjs';
-import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../src/lib/db/measured-d1.ts';
+import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../src/lib/data/measured-d1.ts';
 import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
 import { machine, percentile } from './measurements.mjs';
 
@@ -99,7 +99,7 @@ function pathOf(target) {
   return target.rendered ? `${target.path}?render=${uniqueQueries}` : target.path;
 }
 
-/** The D1 round trips one request of the target makes, as the local worker counts them (src/lib/db/measured-d1.ts). */
+/** The D1 round trips one request of the target makes, as the local worker counts them (src/lib/data/measured-d1.ts). */
 async function roundTripsOf(target) {
   const response = await fetch(`${baseUrl}${pathOf(target)}`, { headers: { [COUNT_ROUND_TRIPS_HEADER]: '1' } });
   await response.arrayBuffer();

@@ -18,7 +18,7 @@ declare namespace Cloudflare {
     /** The static assets (the adapter binds the build's client folder): the share cards read their fonts and posters here. */
     ASSETS: Fetcher;
     /** One inventory object per high-demand session (src/lib/durable-objects/session-inventory.ts): its holds, written to DB in batches. */
-    SESSION_INVENTORY: DurableObjectNamespace<import('./lib/durable-objects/session-inventory.ts').SessionInventory>;
+    SESSION_INVENTORY: DurableObjectNamespace<import('./durable-objects.ts').SessionInventory>;
     /** Messages to deliver (src/lib/services/messages/delivery.ts): the outbox relay produces, the worker's `queue` handler consumes. */
     MESSAGES: Queue<import('./lib/services/messages/delivery.ts').QueuedMessage>;
     /** 'local' relaxes Secure cookies and, in a local build only, opens the dev routes, sandbox and dev outbox; 'production' never does. */
@@ -94,8 +94,8 @@ declare namespace App {
     user?: import('./lib/services/accounts/sessions.ts').SessionUser;
     /** On an auth route whose page reads the session itself (RouteDef.sessionReadByPage), the cookies' claim instead of `user`. */
     claim?: Pick<import('./lib/services/platform/scope.ts').ClaimedUserScope, 'claimedUserId' | 'session' | 'exact'>;
-    /** The request's database session (read replication, db/client.ts), opened by the middleware. */
-    db: import('./lib/db/client.ts').Db;
+    /** The request's database session (read replication, data/client.ts), opened by the middleware. */
+    db: import('./lib/data/client.ts').Db;
     /** What the page's services read with, built at most once per request (src/lib/pages/context.ts). */
     scope?: Promise<import('./lib/services/platform/scope.ts').RequestScope>;
   }

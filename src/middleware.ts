@@ -11,9 +11,9 @@ import { CHANNEL_COOKIE, CHANNEL_COOKIE_MAX_AGE_S, PERSONAL_CACHE_CONTROL, REPLI
 import { localizedPath } from './lib/i18n/locales.ts';
 import { handedVisitor } from './lib/pages/visitor.ts';
 import { routeFor } from './lib/routes.ts';
-import { bookmarkOf, database } from './lib/db/client.ts';
+import { bookmarkOf, database } from './lib/data/client.ts';
 import { isPersonalAnswer } from './lib/http/page-cache.ts';
-import { bookmarkCookie, mayWrite, usableBookmark } from './lib/http/replica-bookmark.ts';
+import { bookmarkCookie, mayWrite, usableBookmark } from './lib/data/replica-bookmark.ts';
 import { publicOrigin } from './lib/domain/public-origin.ts';
 import { isAllowedOrigin, securityHeaders } from './lib/http/security.ts';
 import { loginRedirect } from './lib/pages/signed-in.ts';

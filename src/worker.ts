@@ -1,14 +1,13 @@
 import astro from '@astrojs/cloudflare/entrypoints/server';
 import { api } from './lib/api/app.ts';
-import { database } from './lib/db/client.ts';
-import { COUNT_ROUND_TRIPS_HEADER, countingRoundTrips, ROUND_TRIPS_HEADER } from './lib/db/measured-d1.ts';
+import { database } from './lib/data/client.ts';
+import { COUNT_ROUND_TRIPS_HEADER, countingRoundTrips, ROUND_TRIPS_HEADER } from './lib/data/measured-d1.ts';
 import { answerPage } from './lib/pages/visitor.ts';
 import { consumeMessageBatch, type QueuedMessage } from './lib/services/messages/delivery.ts';
 import { sweep } from './lib/services/platform/sweep.ts';
 
 /** The Durable Object classes of wrangler.toml, which the runtime finds among the entry's exports. */
-export { SessionInventory } from './lib/durable-objects/session-inventory.ts';
-export { WaitingRoom } from './lib/durable-objects/waiting-room.ts';
+export { SessionInventory, WaitingRoom } from './durable-objects.ts';
 
 /** /api and everything under it: the Hono app, which makes its own cross-site check (Astro's answers pages only). */
 const API_PATH = /^\/api(?:\/|$)/;

@@ -36,7 +36,7 @@ const LOCAL_ONLY_CODE = [
   { source: 'src/lib/services/payments/providers/sandbox.ts', text: 'sandbox-webhook' },
   { source: 'src/local-pages/sandbox/pay/[ref].astro', text: 'Sandbox webhook refused' },
   { source: 'src/local-pages/dev/mail.astro', text: 'devmail-to' },
-  { source: 'src/lib/db/measured-d1.ts', text: 'X-Count-Round-Trips' },
+  { source: 'src/lib/data/measured-d1.ts', text: 'X-Count-Round-Trips' },
 ];
 /**
  * Where the adapter writes the worker, and the files of the code it runs (not the source maps beside

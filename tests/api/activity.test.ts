@@ -5,7 +5,7 @@ import { allInAmount } from '../../src/lib/domain/pricing.ts';
 import type { ActivityDetail, TicketCategoryView } from '../../src/lib/services/catalogue/activity-detail.ts';
 import type { TicketOffer } from '../../src/lib/services/catalogue/ticket-offers.ts';
 import { currencyTable } from '../../src/lib/services/catalogue/currency.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { TestClient, signUp } from './auth-client.ts';
 import { call, seed } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { api } from '../../src/lib/api/app.ts';
 import { TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config/request.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { users } from '../../src/lib/db/schema.ts';
 import { createSession } from '../../src/lib/services/accounts/sessions.ts';
 

@@ -8,7 +8,7 @@ import {
   TURNSTILE_ACTION,
 } from '../../src/lib/config/accounts.ts';
 import { DEV_CAPTCHA_ANSWER_HEADER } from '../../src/lib/config/request.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { solveChallenge, storeChallenge } from '../../src/lib/services/protection/captcha.ts';
 import { resendDouble } from '../doubles/resend-api.ts';
 import { twilioDouble } from '../doubles/twilio-api.ts';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { asc, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { activities } from '../../src/lib/db/schema.ts';
 import {
   cardQuery,

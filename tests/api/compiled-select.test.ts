@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { eq, type Placeholder } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { database, type Db } from '../../src/lib/db/client.ts';
-import { compiledSelect } from '../../src/lib/db/compiled-select.ts';
-import { read, readTogether } from '../../src/lib/db/read-together.ts';
+import { database, type Db } from '../../src/lib/data/client.ts';
+import { compiledSelect } from '../../src/lib/data/compiled-select.ts';
+import { read, readTogether } from '../../src/lib/data/read-together.ts';
 import { listings, ticketTiers } from '../../src/lib/db/schema.ts';
 import { showQuery } from '../../src/lib/services/catalogue/show-query.ts';
 import { seed } from './helpers.ts';

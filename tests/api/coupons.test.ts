@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import type { CouponList, InviteCouponPopup } from '../../src/lib/services/orders/coupons.ts';
 import { welcomeNewUser } from '../../src/lib/services/accounts/invitations.ts';
 import { applyOrderEvent } from '../../src/lib/services/orders/lifecycle.ts';

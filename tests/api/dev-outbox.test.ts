@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import type { OutgoingMessage } from '../../src/lib/domain/messages.ts';
 import { OUTBOX_PAGE, type OutboxEntry } from '../../src/lib/services/messages/providers/dev-outbox.ts';
 import { providerFor } from '../../src/lib/services/messages/providers/index.ts';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPENSATION_COUPON_DAYS, REFUND_RETRY_AFTER_MS } from '../../src/lib/config/orders.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { base64urlBytes } from '../../src/lib/domain/entry-code.ts';
 import type { SellerOrder, SellerOrderPage } from '../../src/lib/services/marketplace/fulfilment.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';

@@ -8,7 +8,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
 import { minuteOf } from '../../src/lib/domain/order-rate.ts';
 import type { HighDemandSwitch } from '../../src/lib/services/on-sale/high-demand.ts';

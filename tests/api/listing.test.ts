@@ -175,7 +175,7 @@ describe('GET /api/v1/list/{category} (category list)', () => {
   });
 });
 
-describe('the category list compiled once per shape (db/compiled-select.ts)', () => {
+describe('the category list compiled once per shape (data/compiled-select.ts)', () => {
   it('answers lists of one shape with different values, each with its own category, city and page', async () => {
     const categories = (await env.DB.prepare('SELECT id, slug FROM categories ORDER BY id LIMIT 2').all<{ id: number; slug: string }>())
       .results;

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { DRAW_CODE_PATTERN, drawWinners, seedCommitment } from '../../src/lib/domain/lottery.ts';
 import { drawLottery } from '../../src/lib/services/on-sale/lottery-draw.ts';
 import type { HelpResult, ShareView } from '../../src/lib/services/on-sale/lottery-entries.ts';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_LEASE_MS, MESSAGE_MAX_ATTEMPTS, MESSAGE_RETRY_DELAYS_S } from '../../src/lib/config/messages.ts';
 import { USER_ID_COOKIE } from '../../src/lib/config/request.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { messages } from '../../src/lib/db/schema.ts';
 import { deadMessages } from '../../src/lib/services/messages/dead-letters.ts';
 import {

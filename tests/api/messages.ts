@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { asc, eq } from 'drizzle-orm';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { messages } from '../../src/lib/db/schema.ts';
 import type { OutboxEntry } from '../../src/lib/services/messages/providers/dev-outbox.ts';
 import { deliverQueuedMessage } from '../../src/lib/services/messages/delivery.ts';

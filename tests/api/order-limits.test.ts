@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TICKET_CAP, UNPAID_HOLD_LIMITS } from '../../src/lib/config/orders.ts';
 import { sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
-import { checkoutHoldStatement, inventoryHoldStatement, placementStatements } from '../../src/lib/services/orders/placement.ts';
+import { checkoutHoldStatement, inventoryHoldStatement, placementRun } from '../../src/lib/data/order-placement.ts';
 import type { ActivityDetail } from '../../src/lib/services/catalogue/activity-detail.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { signUp, TestClient } from './auth-client.ts';
@@ -151,7 +151,7 @@ describe('a waiting-room pass', () => {
     });
     // An order with the pass reached D1 after checkout read the account (another path, or a flush since).
     const written = withPass('written-first');
-    await env.DB.batch([inventoryHoldStatement(env.DB, written), ...placementStatements(env.DB, written)]);
+    await env.DB.batch([inventoryHoldStatement(env.DB, written), ...placementRun(env.DB, written)]);
     const answer = await sessionInventory(env, hot.sessionId).hold(withPass('object-second'));
     expect(answer).toEqual({ outcome: 'refused', refusal: { code: 'waiting_room_pass_used', params: {} } });
     expect(await heldInD1(listingId)).toEqual({ stock: 9, orders: 1, held: 1 });
@@ -166,7 +166,7 @@ describe('a waiting-room pass', () => {
       waitingRoomPass: `pass-of-${userId}`,
     });
     for (const placement of [withPass('d1-first'), withPass('d1-second')])
-      await env.DB.batch([checkoutHoldStatement(env.DB, placement), ...placementStatements(env.DB, placement)]);
+      await env.DB.batch([checkoutHoldStatement(env.DB, placement), ...placementRun(env.DB, placement)]);
     expect(await heldInD1(listingId)).toEqual({ stock: 9, orders: 1, held: 1 });
   });
 });

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/lib/api/app.ts';
-import { database } from '../../src/lib/db/client.ts';
-import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
+import { database } from '../../src/lib/data/client.ts';
+import { countingRoundTrips } from '../../src/lib/data/measured-d1.ts';
 import {
   decideSandboxPayment,
   sandboxWebhook,

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { users } from '../../src/lib/db/schema.ts';
 import { createSession } from '../../src/lib/services/accounts/sessions.ts';
 import type { HomeConfig } from '../../src/lib/services/catalogue/catalogue.ts';

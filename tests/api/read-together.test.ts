@@ -1,14 +1,14 @@
 /**
- * readTogether's batch (db/read-together.ts) shapes rows itself, once per statement rather than per
+ * readTogether's batch (data/read-together.ts) shapes rows itself, once per statement rather than per
  * row: on real D1 its answers must be exactly Drizzle's own batch's, for plain columns, prefixed
  * (aliased) columns, SQL with a decoder, a subquery column and a left join whose table is missing.
  */
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prefixed } from '../../src/lib/db/batch-columns.ts';
-import { database } from '../../src/lib/db/client.ts';
-import { read, readTogether } from '../../src/lib/db/read-together.ts';
+import { prefixed } from '../../src/lib/data/batch-columns.ts';
+import { database } from '../../src/lib/data/client.ts';
+import { read, readTogether } from '../../src/lib/data/read-together.ts';
 import { activities, activitySessions, orders, users, venues } from '../../src/lib/db/schema.ts';
 import { cardQuery } from '../../src/lib/services/catalogue/catalogue.ts';
 import { REFERENCE_TIME, seed } from './helpers.ts';

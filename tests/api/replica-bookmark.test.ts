@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPLICA_BOOKMARK_COOKIE } from '../../src/lib/config/request.ts';
-import { usableBookmark } from '../../src/lib/http/replica-bookmark.ts';
+import { usableBookmark } from '../../src/lib/data/replica-bookmark.ts';
 import type { CityView } from '../../src/lib/services/catalogue/catalogue.ts';
 import { call, seed } from './helpers.ts';
 

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_CANDIDATE_LIMIT } from '../../src/lib/config/browse.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { ftsQuery } from '../../src/lib/domain/search-text.ts';
 import { hideEndedFromSearch } from '../../src/lib/services/search/hide-ended.ts';
 import { phraseMatches } from '../../src/lib/services/search/phrase-search.ts';

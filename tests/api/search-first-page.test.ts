@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_CANDIDATE_LIMIT, SUGGESTION_LIMIT } from '../../src/lib/config/browse.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { ACTIVITY_STATUS } from '../../src/lib/domain/activity.ts';
 import type { ListResponse } from '../../src/lib/services/catalogue/listing.ts';
 import { hideEndedFromSearch } from '../../src/lib/services/search/hide-ended.ts';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SUGGESTION_LIMIT, SUGGESTION_PREFIX_DEPTH } from '../../src/lib/config/browse.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { ACTIVITY_STATUS } from '../../src/lib/domain/activity.ts';
 import { hideEndedFromSearch } from '../../src/lib/services/search/hide-ended.ts';
 import { matchAttempts } from '../../src/lib/services/search/search.ts';

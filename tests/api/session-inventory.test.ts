@@ -7,15 +7,11 @@ import { abortAllDurableObjects, evictDurableObject, runDurableObjectAlarm, runI
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPLICA_BOOKMARK_COOKIE } from '../../src/lib/config/request.ts';
-import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
-import { usableBookmark } from '../../src/lib/http/replica-bookmark.ts';
-import { type HoldAnswer, sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
-import {
-  checkoutHoldStatement,
-  inventoryHoldStatement,
-  type OrderPlacement,
-  placementStatements,
-} from '../../src/lib/services/orders/placement.ts';
+import { countingRoundTrips } from '../../src/lib/data/measured-d1.ts';
+import { usableBookmark } from '../../src/lib/data/replica-bookmark.ts';
+import type { HoldAnswer } from '../../src/lib/data/inventory-port.ts';
+import { sessionInventory } from '../../src/lib/durable-objects/session-inventory.ts';
+import { checkoutHoldStatement, inventoryHoldStatement, type OrderPlacement, placementRun } from '../../src/lib/data/order-placement.ts';
 import { signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import {
@@ -128,7 +124,7 @@ describe('a high-demand session’s inventory object', () => {
     const [warm, lost] = await withShow(listingId, [placement(listingId, buyers[3], 'warm-2'), placement(listingId, buyers[4], 'lost')]);
     await inventory().hold(warm);
     // D1 committed the object's batch for the hold, and the object died before marking it written.
-    await env.DB.batch([inventoryHoldStatement(env.DB, lost), ...placementStatements(env.DB, lost)]);
+    await env.DB.batch([inventoryHoldStatement(env.DB, lost), ...placementRun(env.DB, lost)]);
     await runInDurableObject(inventory(), (_instance, state) => {
       state.storage.sql.exec(
         `INSERT INTO holds (key, listing_id, quantity, state, order_no, request_hash, payment_deadline, placement)

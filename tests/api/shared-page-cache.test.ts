@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { pageScope } from '../../src/lib/pages/context.ts';
 import { headerData } from '../../src/lib/pages/header.ts';
 import { PAGE_CACHE_HEADER, sharedPage } from '../../src/lib/pages/shared-page-cache.ts';

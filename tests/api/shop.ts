@@ -8,15 +8,16 @@ import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { ACCOUNT_TICKET_CAP, PAYMENT_TIME_LIMIT_MS, UNPAID_HOLD_LIMITS } from '../../src/lib/config/orders.ts';
 import { USER_ID_COOKIE } from '../../src/lib/config/request.ts';
-import { database } from '../../src/lib/db/client.ts';
-import { newOrderNo } from '../../src/lib/services/orders/checkout.ts';
-import type { OrderPlacement } from '../../src/lib/services/orders/placement.ts';
+import { database } from '../../src/lib/data/client.ts';
+import { newOrderNo } from '../../src/lib/services/orders/placing.ts';
+import type { OrderPlacement } from '../../src/lib/data/order-placement.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { decideSandboxPayment } from '../../src/lib/services/payments/providers/sandbox.ts';
 import { referenceData } from '../../src/lib/services/catalogue/reference-data.ts';
 import type { Voucher } from '../../src/lib/services/orders/vouchers.ts';
 import { passFor, type WaitingView } from '../../src/lib/services/on-sale/waiting-room.ts';
 import { TestClient } from './auth-client.ts';
+import { durableOnSaleObjects } from '../../src/lib/durable-objects/on-sale-objects.ts';
 
 let keyCount = 0;
 export const newKey = () => `shop-key-${Date.now()}-${++keyCount}`;
@@ -82,7 +83,16 @@ export async function waitingRoomPass(client: TestClient, sessionId: number, tie
   const reference = await referenceData(db, Date.now(), null);
   const userId = Number(client.cookies.get(USER_ID_COOKIE));
   const ctx = { locale: 'en', currency: 'HKD', clientType: 12, cityId: 341 } as const;
-  const scope = { db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env };
+  const scope = {
+    db,
+    ctx,
+    currencies: reference.currencyTable,
+    reference,
+    userId,
+    now: Date.now(),
+    env,
+    onSales: durableOnSaleObjects(env),
+  };
   const pass = await passFor(scope, { sessionId, tierId });
   expect(pass, `a pass for account ${userId}`).not.toBeNull();
   return pass!.pass;

@@ -4,8 +4,8 @@
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { database } from '../../src/lib/db/client.ts';
-import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
+import { database } from '../../src/lib/data/client.ts';
+import { countingRoundTrips } from '../../src/lib/data/measured-d1.ts';
 import { referenceData } from '../../src/lib/services/catalogue/reference-data.ts';
 import { sitemapIndex, sitemapPart } from '../../src/lib/services/catalogue/sitemap.ts';
 import { REFERENCE_TIME, seed } from './helpers.ts';

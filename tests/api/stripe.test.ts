@@ -11,7 +11,7 @@ import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/p
 import type { PaymentState } from '../../src/lib/services/payments/payment-page.ts';
 import { refundOrderPayment } from '../../src/lib/services/payments/refunds.ts';
 import type { PaymentStart } from '../../src/lib/services/payments/start.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import { eTicketSource, newKey, placeOrder, type ETicketSource } from './shop.ts';

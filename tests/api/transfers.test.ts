@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_PLATFORM_FEE_BASIS_POINTS, TRANSFER_PRICE_BAND } from '../../src/lib/config/orders.ts';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { base64urlBytes } from '../../src/lib/domain/entry-code.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { sweep } from '../../src/lib/services/platform/sweep.ts';

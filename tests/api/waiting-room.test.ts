@@ -3,8 +3,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { WAITING_ROOM_PASS_LIFETIME_MS } from '../../src/lib/config/on-sale.ts';
 import { REPLICA_BOOKMARK_COOKIE } from '../../src/lib/config/request.ts';
-import { database } from '../../src/lib/db/client.ts';
-import { countingRoundTrips } from '../../src/lib/db/measured-d1.ts';
+import { database } from '../../src/lib/data/client.ts';
+import { countingRoundTrips } from '../../src/lib/data/measured-d1.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
 import type { RoomFront } from '../../src/lib/domain/waiting-room.ts';
 import { referenceData } from '../../src/lib/services/catalogue/reference-data.ts';
@@ -13,6 +13,7 @@ import { passFor } from '../../src/lib/services/on-sale/waiting-room.ts';
 import { signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import { createOrder, eTicketSource, quote, type ETicketSource } from './shop.ts';
+import { durableOnSaleObjects } from '../../src/lib/durable-objects/on-sale-objects.ts';
 
 const ctx: RequestContext = { locale: 'en', currency: 'HKD', clientType: 12, cityId: 341 };
 const HOUR = 3_600_000;
@@ -36,7 +37,16 @@ async function steer(sessionId: number, body: { admissionsPerMinute?: number; ad
 async function passOf(userId: number, sessionId: number): Promise<string | null> {
   const db = database(env.DB);
   const reference = await referenceData(db, Date.now(), null);
-  const scope = { db, ctx, currencies: reference.currencyTable, reference, userId, now: Date.now(), env };
+  const scope = {
+    db,
+    ctx,
+    currencies: reference.currencyTable,
+    reference,
+    userId,
+    now: Date.now(),
+    env,
+    onSales: durableOnSaleObjects(env),
+  };
   return (await passFor(scope, { sessionId, tierId: null }))?.pass ?? null;
 }
 
@@ -258,7 +268,7 @@ describe('checkout’s door', () => {
     const now = Date.now();
     const entries = await Promise.all(
       crowd.map(async ({ userId }) => {
-        const scope = { db, ctx, currencies: reference.currencyTable, reference, userId, now, env };
+        const scope = { db, ctx, currencies: reference.currencyTable, reference, userId, now, env, onSales: durableOnSaleObjects(env) };
         const pass = await passFor(scope, { sessionId: first.sessionId, tierId: null });
         return { enteredAt: pass!.expiresAt - WAITING_ROOM_PASS_LIFETIME_MS, answeredAt: Date.now() };
       }),

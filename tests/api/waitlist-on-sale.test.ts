@@ -6,7 +6,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
 import { confirmPage } from '../../src/lib/pages/confirm.ts';
 import type { TierHighDemandSwitch } from '../../src/lib/services/on-sale/high-demand.ts';
@@ -18,6 +18,7 @@ import type { WaitlistEntryView } from '../../src/lib/services/on-sale/waitlist.
 import { type TestClient, signedInClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
 import { createOrder, eTicketSource, type ETicketSource, placeOrder, showOfListing, waitingRoomPass } from './shop.ts';
+import { durableOnSaleObjects } from '../../src/lib/durable-objects/on-sale-objects.ts';
 
 let show: ETicketSource;
 let operator: TestClient;
@@ -62,7 +63,16 @@ async function confirmationOf(client: TestClient, listingId: number, offer?: num
   const db = database(env.DB);
   const reference = await referenceData(db, Date.now(), null);
   const ctx: RequestContext = { locale: 'en', currency: 'HKD', clientType: 12, cityId: 341 };
-  const scope = { db, ctx, currencies: reference.currencyTable, reference, userId: userIdOf(client), now: Date.now(), env };
+  const scope = {
+    db,
+    ctx,
+    currencies: reference.currencyTable,
+    reference,
+    userId: userIdOf(client),
+    now: Date.now(),
+    env,
+    onSales: durableOnSaleObjects(env),
+  };
   const query = {
     listingId,
     quantity: 1,

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { database } from '../../src/lib/db/client.ts';
+import { database } from '../../src/lib/data/client.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
-import { expireOverdueOrders } from '../../src/lib/services/orders/expiry.ts';
+import { expireOverdueOrders } from '../../src/lib/data/order-expiry.ts';
 import { sweep } from '../../src/lib/services/platform/sweep.ts';
 import { lapseOverdueOffers, offerReturnedTickets, type WaitlistEntryView } from '../../src/lib/services/on-sale/waitlist.ts';
 import { sellerClient, TestClient } from './auth-client.ts';

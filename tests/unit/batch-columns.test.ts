@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import { collidingColumn, prefixed } from '../../src/lib/db/batch-columns.ts';
+import { collidingColumn, prefixed } from '../../src/lib/data/batch-columns.ts';
 import { activities, venues } from '../../src/lib/db/schema.ts';
 
 const qb = new QueryBuilder();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../src/lib/db/client.ts';
+import type { Db } from '../../src/lib/data/client.ts';
 import type { OutgoingMessage } from '../../src/lib/domain/messages.ts';
 import { DeliveryError, type ProviderConfig, providerFor } from '../../src/lib/services/messages/providers/index.ts';
 import { relayProvider } from '../../src/lib/services/messages/providers/relay.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookmarkCookie, mayWrite, usableBookmark } from '../../src/lib/http/replica-bookmark.ts';
+import { bookmarkCookie, mayWrite, usableBookmark } from '../../src/lib/data/replica-bookmark.ts';
 
 describe('the replica bookmark cookie', () => {
   it('keeps what looks like a D1 bookmark and drops anything else', () => {

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { scoped, type Messages } from '../../lib/i18n/messages.ts';
-import type { DoorStaff } from '../../lib/services/gate/admission.ts';
+import type { DoorStaff } from '../../lib/services/gate/door-staff.ts';
 import { Field } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';

@@ -6,15 +6,15 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { MAX_BODY_BYTES, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from '../config/request.ts';
-import { database } from '../db/client.ts';
+import { database } from '../data/client.ts';
 import { DomainError } from '../domain/errors.ts';
 import { publicOrigin } from '../domain/public-origin.ts';
-import { bookmarkCookie, mayWrite, usableBookmark } from '../http/replica-bookmark.ts';
+import { bookmarkCookie, mayWrite, usableBookmark } from '../data/replica-bookmark.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
 import { isAllowedOrigin, securityHeaders } from '../http/security.ts';
 import { visitorOf } from '../domain/visitor.ts';
 import { translator } from '../i18n/index.ts';
-import { AfterWriteWork } from '../services/platform/after-write.ts';
+import { afterWriteWork } from '../services/platform/after-write.ts';
 import { referenceData } from '../services/catalogue/reference-data.ts';
 import type { ApiEnv } from './context.ts';
 import { statusOf, type ErrorEnvelope } from './errors.ts';
@@ -45,6 +45,7 @@ import { waitlistRoutes } from './routes/waitlist.ts';
 import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
 import { mountLocalOnlyRoutes } from './routes/dev.ts';
 import { waitingRoomRoutes } from './routes/waiting-room.ts';
+import { durableOnSaleObjects } from '../durable-objects/on-sale-objects.ts';
 
 const routes = new Hono<ApiEnv>()
   .route('/', catalogueRoutes)
@@ -137,8 +138,8 @@ api.use('*', async (c, next) => {
       deferred.push(work);
     }
   };
-  c.set('scope', { db, ctx, currencies, reference, now, env: c.env, waitUntil });
-  const afterWrite = mayWrite(c.req.method) ? new AfterWriteWork(db, c.env.MESSAGES, publicOrigin(c.env, c.req.url)) : null;
+  c.set('scope', { db, ctx, currencies, reference, now, env: c.env, onSales: durableOnSaleObjects(c.env), waitUntil });
+  const afterWrite = mayWrite(c.req.method) ? afterWriteWork(db, c.env.MESSAGES, publicOrigin(c.env, c.req.url)) : null;
   c.set('afterWrite', afterWrite);
   await next();
   // No execution context (the API called in-process, as the tests do): work meant for after the answer finishes before it.

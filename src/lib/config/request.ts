@@ -64,7 +64,7 @@ export const REQUEST_CONTEXT = {
 /** The HttpOnly cookie naming the captcha challenge the client was shown. */
 export const CAPTCHA_COOKIE = 'pncap';
 /**
- * The D1 bookmark of the browser's last write (db/client.ts): its next requests read from a replica
+ * The D1 bookmark of the browser's last write (data/client.ts): its next requests read from a replica
  * that has caught up with it, so a buyer always sees what they just did. Replicas catch up within
  * seconds; after an hour every replica has, and the cookie can go.
  */

@@ -518,7 +518,7 @@ export const orders = sqliteTable(
 /**
  * The order each waiting-room pass bought (domain/order-limits.ts): a pass buys one order. One row
  * per pass (its claims' text, `passId`); an order that lapsed unpaid gives its pass back, as its row
- * is then taken over by the pass's next order (services/orders/placement.ts).
+ * is then taken over by the pass's next order (data/order-placement.ts).
  */
 export const waitingRoomPassOrders = sqliteTable('waiting_room_pass_orders', {
   pass: text('pass').primaryKey(),

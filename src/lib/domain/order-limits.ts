@@ -3,7 +3,7 @@
  * buys at most its cap of one session's tickets, and holds at most so many unpaid tickets, in all
  * and of any one listing, so that nobody empties an on-sale with one pass or keeps a listing from
  * everyone without paying. Checkout and the inventory object judge an order with `orderLimitRefusal`;
- * the same figures guard the order's write in D1 (services/orders/placement.ts), so a race between
+ * the same figures guard the order's write in D1 (data/order-placement.ts), so a race between
  * two orders cannot pass both.
  */
 

@@ -1,6 +1,6 @@
 /**
  * When a plain session turns high demand by itself (docs/hot-on-sale.md). Checkout counts
- * the orders it writes for a session per minute of the clock (services/orders/placement.ts); the
+ * the orders it writes for a session per minute of the clock (data/order-placement.ts); the
  * rate over the last sixty seconds is this minute's count plus the previous minute's, weighted by the
  * share of that minute still inside the window (two fixed counters standing for a sliding window), so
  * a burst split across the turn of a minute counts as one. Time is passed in.

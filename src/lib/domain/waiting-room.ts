@@ -150,6 +150,15 @@ export function placeInLine(position: number, admittedThrough: number): number {
   return Math.max(0, position - admittedThrough);
 }
 
+/** Where one account stands in a waiting room, with the room's front it was judged against. */
+export interface RoomStanding {
+  state: WaitingState;
+  position: number | null;
+  /** When the account was let through; its pass runs out WAITING_ROOM_PASS_LIFETIME_MS later. */
+  admittedAt: number | null;
+  front: RoomFront;
+}
+
 /** Where a position stands against the room's front. */
 export function stateOf(position: number | null, front: Pick<RoomFront, 'admittedThrough'>): WaitingState {
   if (position === null) return 'early';

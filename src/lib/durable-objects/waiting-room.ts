@@ -33,20 +33,11 @@ import {
   rateForTicketsLeft,
   stateOf,
   type RoomFront,
-  type WaitingState,
+  type RoomStanding,
 } from '../domain/waiting-room.ts';
 import { type OnSale, waitingRoomName } from '../domain/on-sale.ts';
 
 const PACE_RULES: PaceRules = { ...CHECKOUT_HEALTH, batchHolds: INVENTORY_FLUSH_MAX_HOLDS };
-
-/** Where one account stands, with the room's front it was judged against. */
-export interface Standing {
-  state: WaitingState;
-  position: number | null;
-  /** When the account was let through; its pass runs out WAITING_ROOM_PASS_LIFETIME_MS later. */
-  admittedAt: number | null;
-  front: RoomFront;
-}
 
 interface RoomRow extends Record<string, SqlStorageValue> {
   opens_at: number;
@@ -105,7 +96,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
    * the end of the line. A second arrival keeps the first's place; one whose pass ran out unused goes
    * to the end again. `soldOut`: whether D1 has no ticket of the on-sale left now.
    */
-  join(userId: number, now: number, opensAt: number, soldOut: boolean): Promise<Standing> {
+  join(userId: number, now: number, opensAt: number, soldOut: boolean): Promise<RoomStanding> {
     const standing = this.ctx.storage.transactionSync(() => {
       let room = this.told(now, opensAt, soldOut);
       let place = this.placeOf(userId);
@@ -131,7 +122,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
   }
 
   /** Where the account stands, or null when it is not in the line. */
-  async standing(userId: number, now: number): Promise<Standing | null> {
+  async standing(userId: number, now: number): Promise<RoomStanding | null> {
     const standing = this.ctx.storage.transactionSync(() => {
       const stored = this.roomRow();
       if (!stored) return null;
@@ -144,7 +135,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
   }
 
   /** The standing, answered once its buyer's moment at checkout's door has come (the wait holds no lock: others go on meanwhile). */
-  private async entered(standing: Standing, now: number): Promise<Standing> {
+  private async entered(standing: RoomStanding, now: number): Promise<RoomStanding> {
     if (standing.admittedAt !== null && standing.admittedAt > now) await scheduler.wait(standing.admittedAt - now);
     return standing;
   }
@@ -264,7 +255,7 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
    * The account's standing against the room as it is now. The first time it is seen through it takes
    * its moment at checkout's door, which is when its pass starts.
    */
-  private standingOf(userId: number, place: PlaceRow, room: RoomRow, now: number): Standing {
+  private standingOf(userId: number, place: PlaceRow, room: RoomRow, now: number): RoomStanding {
     const front = this.frontAt(room, now);
     let state = stateOf(place.position, front);
     let admittedAt = place.admitted_at;

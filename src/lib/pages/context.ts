@@ -2,6 +2,7 @@
 import type { AstroGlobal } from 'astro';
 import { env } from 'cloudflare:workers';
 import { readRequestContext } from '../domain/request-context.ts';
+import { durableOnSaleObjects } from '../durable-objects/on-sale-objects.ts';
 import { referenceData } from '../services/catalogue/reference-data.ts';
 import type { RequestScope } from '../services/platform/scope.ts';
 import { knownReferenceVersion } from './shared-page-cache.ts';
@@ -20,7 +21,7 @@ async function buildPageScope(astro: PageAstro): Promise<RequestScope> {
     ignoreCityId: false,
     knownCurrencies: new Set(currencies.keys()),
   });
-  return { db, ctx: { ...ctx, locale: astro.locals.locale }, currencies, reference, now, env };
+  return { db, ctx: { ...ctx, locale: astro.locals.locale }, currencies, reference, now, env, onSales: durableOnSaleObjects(env) };
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   PAGE_CACHE_STALE_MS,
   PAGE_MEMORY_BYTES,
 } from '../config/caching.ts';
-import { database } from '../db/client.ts';
+import { database } from '../data/client.ts';
 import { cachedPageState, isCrawlerFile, sharedPageKeyOf } from '../http/page-cache.ts';
 import { PageMemory } from '../http/page-memory.ts';
 import type { Visitor } from '../domain/visitor.ts';

@@ -4,7 +4,7 @@
  */
 import type { APIContext, AstroGlobal } from 'astro';
 import { TOKEN_COOKIE, USER_ID_COOKIE } from '../config/request.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../data/client.ts';
 import type { CurrencyTable } from '../domain/money.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import { pageI18n } from '../i18n/page.ts';

@@ -21,18 +21,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { OFFLINE_ADMISSIONS_MAX } from '../../config/gate.ts';
-import {
-  admit,
-  admitAfterIdCheck,
-  admittedCount,
-  assignDoorStaff,
-  doorStaff,
-  doorSync,
-  gateSessions,
-  recordOfflineAdmissions,
-  removeDoorStaff,
-  ticketForIdCheck,
-} from '../../services/gate/admission.ts';
+import { admit, admitAfterIdCheck, admittedCount, gateSessions, ticketForIdCheck } from '../../services/gate/admission.ts';
+import { assignDoorStaff, doorStaff, removeDoorStaff } from '../../services/gate/door-staff.ts';
+import { doorSync, recordOfflineAdmissions } from '../../services/gate/offline-door.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';

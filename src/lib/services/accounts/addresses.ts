@@ -3,7 +3,7 @@
  * answered exactly like a missing one (404), so ids reveal nothing.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { read, readOne, type Read } from '../../db/read-together.ts';
+import { read, readOne, type Read } from '../../data/read-together.ts';
 import { addresses } from '../../db/schema.ts';
 import { addressProblem, normalizeAddress, type AddressInput } from '../../domain/address.ts';
 import { countryName, isCountryCode } from '../../domain/countries.ts';

@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { CODE_MAX_ATTEMPTS, CODE_SEND_LIMITS, CODE_TTL_MS, EMAIL_CODE_LENGTH, TURNSTILE_ACTION } from '../../config/accounts.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { verificationCodes } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { mailboxOf } from '../../domain/mailbox.ts';
@@ -21,6 +21,7 @@ import { DeliveryError, type ProviderConfig, providerFor } from '../messages/pro
 import { hitAll } from '../protection/rate-limit.ts';
 import type { PresentedChallenge } from '../../domain/turnstile.ts';
 import { requireSolvedChallenge, type TurnstileEnv } from '../protection/turnstile.ts';
+import { batch } from '../../data/batch.ts';
 
 /** What every account operation needs: the database, delivery, the request's language, who asks, and when. */
 export interface AuthDeps {
@@ -117,14 +118,16 @@ export async function issueCode(deps: AuthDeps, address: CodeAddress, purpose: C
   const { key, channel } = address;
   await enforceSendLimits(deps, address.limited);
   const code = randomString(EMAIL_CODE_LENGTH, DIGITS);
-  await deps.db.batch([
-    deps.db
+  await batch(deps.db, {
+    superseded: deps.db
       .update(verificationCodes)
       .set({ usedAt: deps.now })
       .where(and(eq(verificationCodes.target, key), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt))),
     // Codes of the address older than a day serve nothing (the daily limit is counted elsewhere).
-    deps.db.delete(verificationCodes).where(and(eq(verificationCodes.target, key), lt(verificationCodes.createdAt, deps.now - DAY_MS))),
-    deps.db.insert(verificationCodes).values({
+    stale: deps.db
+      .delete(verificationCodes)
+      .where(and(eq(verificationCodes.target, key), lt(verificationCodes.createdAt, deps.now - DAY_MS))),
+    issued: deps.db.insert(verificationCodes).values({
       channel,
       target: key,
       purpose,
@@ -132,7 +135,7 @@ export async function issueCode(deps: AuthDeps, address: CodeAddress, purpose: C
       expiresAt: deps.now + CODE_TTL_MS,
       createdAt: deps.now,
     }),
-  ]);
+  });
   const { subject, text } = message(code, CODE_TTL_MS / 60_000);
   try {
     // Sent within the request, not through the message queue: the person is waiting for the code.

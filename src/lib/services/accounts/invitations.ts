@@ -9,7 +9,7 @@
  * (services/orders/coupons.ts), so retries and races grant nothing twice.
  */
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { coupons, invitations, users } from '../../db/schema.ts';
 import { foldText, percentOff } from '../../domain/coupons.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -20,6 +20,7 @@ import { couponAmounts, grantInviteeCoupons, grantNewUserGift } from '../orders/
 import type { FormattedMoney } from '../../domain/money.ts';
 import { hasPaidOrder } from '../orders/queries.ts';
 import type { RequestScope, UserScope } from '../platform/scope.ts';
+import { rawBatch } from '../../data/batch.ts';
 
 export interface Inviter {
   id: number;
@@ -65,10 +66,10 @@ function invitationStatements(db: Db, inviteeId: number, inviterId: number, now:
 
 /** What a new account receives: the new-user gift and, when it registered with a friend's code, the invitation. */
 export async function welcomeNewUser(db: Db, userId: number, inviterId: number | null, now: number): Promise<void> {
-  await db.$client.batch([
-    grantNewUserGift(db, userId, now),
-    ...(inviterId === null ? [] : invitationStatements(db, userId, inviterId, now)),
-  ]);
+  await rawBatch(db.$client, {
+    gift: grantNewUserGift(db, userId, now),
+    invitation: inviterId === null ? [] : invitationStatements(db, userId, inviterId, now),
+  });
 }
 
 /**
@@ -85,7 +86,7 @@ export async function acceptInvitation(scope: UserScope, rawCode: string): Promi
   if (!me) throw new DomainError('unauthorized');
   const refusal = invitationRefusal({ ...me, hasPaidOrder: paid }, inviter);
   if (refusal) throw new DomainError(refusal, {}, refusal === 'invite_self' ? 'inviteCode' : undefined);
-  await db.$client.batch(invitationStatements(db, userId, inviter.id, now));
+  await rawBatch(db.$client, { invitation: invitationStatements(db, userId, inviter.id, now) });
   // A concurrent acceptance may have won: the unique invitee row says whose invitation counts.
   const [recorded] = await db.select({ inviterId: invitations.inviterId }).from(invitations).where(eq(invitations.inviteeId, userId));
   if (recorded?.inviterId !== inviter.id) throw new DomainError('invite_already_accepted');

@@ -5,7 +5,7 @@
  */
 import { and, count, eq, lte } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 
 /** A table of rows that belong to an owner: its id and owner columns. */
 export interface OwnedRows {

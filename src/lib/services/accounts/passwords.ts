@@ -1,6 +1,6 @@
 /** Resetting a forgotten password by email code, and changing the signed-in user's password; both end other sessions. */
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { authSessions, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { hashPassword, sha256Hex, verifyPassword } from '../../domain/password.ts';
@@ -8,6 +8,7 @@ import type { SessionUser } from './sessions.ts';
 import { type Account, accountCode, checkCode, targetOf, type AuthDeps } from './codes.ts';
 import { accountKey, type CaptchaAttempt, guarded } from './captcha-gate.ts';
 import { findUser, storedHash } from './users.ts';
+import { batch } from '../../data/batch.ts';
 
 /** Sends a password-reset code to an email (one without an account gets a notice instead). */
 export async function sendResetCode(deps: AuthDeps, email: string): Promise<void> {
@@ -38,7 +39,10 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
     const user = await findUser(deps.db, account);
     if (!user) throw new DomainError('code_wrong', {}, 'code');
     const hashed = await hashPassword(password);
-    await deps.db.batch([passwordUpdate(deps.db, user.id, hashed), deps.db.delete(authSessions).where(eq(authSessions.userId, user.id))]);
+    await batch(deps.db, {
+      password: passwordUpdate(deps.db, user.id, hashed),
+      signedOut: deps.db.delete(authSessions).where(eq(authSessions.userId, user.id)),
+    });
   });
 }
 
@@ -61,9 +65,11 @@ export async function changePassword(
   await guarded(deps, `user:${row.id}`, captcha, async () => {
     if (stored && !(await verifyPassword(oldPassword ?? '', stored))) throw new DomainError('old_password_wrong', {}, 'oldPassword');
     const hashed = await hashPassword(newPassword);
-    await deps.db.batch([
-      passwordUpdate(deps.db, row.id, hashed),
-      deps.db.delete(authSessions).where(and(eq(authSessions.userId, row.id), ne(authSessions.tokenHash, await sha256Hex(currentToken)))),
-    ]);
+    await batch(deps.db, {
+      password: passwordUpdate(deps.db, row.id, hashed),
+      signedOut: deps.db
+        .delete(authSessions)
+        .where(and(eq(authSessions.userId, row.id), ne(authSessions.tokenHash, await sha256Hex(currentToken)))),
+    });
   });
 }

@@ -4,11 +4,12 @@
  */
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { SESSION_TTL_DAYS } from '../../config/accounts.ts';
-import type { Db } from '../../db/client.ts';
-import { read, readOne, type Read } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { read, readOne, type Read } from '../../data/read-together.ts';
 import { authSessions, users } from '../../db/schema.ts';
 import { randomToken, sha256Hex } from '../../domain/password.ts';
 import type { SessionCookies } from '../../domain/visitor.ts';
+import { batch } from '../../data/batch.ts';
 
 const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * 3600 * 1000;
 
@@ -28,10 +29,10 @@ export interface SignedIn {
 export async function createSession(db: Db, user: { id: number; nickname: string }, now: number): Promise<SignedIn> {
   const token = randomToken();
   const expiresAt = now + SESSION_TTL_MS;
-  await db.batch([
-    db.delete(authSessions).where(and(eq(authSessions.userId, user.id), lt(authSessions.expiresAt, now))),
-    db.insert(authSessions).values({ userId: user.id, tokenHash: await sha256Hex(token), expiresAt, createdAt: now }),
-  ]);
+  await batch(db, {
+    expired: db.delete(authSessions).where(and(eq(authSessions.userId, user.id), lt(authSessions.expiresAt, now))),
+    created: db.insert(authSessions).values({ userId: user.id, tokenHash: await sha256Hex(token), expiresAt, createdAt: now }),
+  });
   return { user: { userId: user.id, nickname: user.nickname }, token, expiresAt };
 }
 

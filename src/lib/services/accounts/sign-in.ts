@@ -4,7 +4,7 @@
  * and take the same time, and the lockout counts them alike.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { countries, loginFailures } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { failuresSoFar, lockoutAfter, minutesUntil } from '../../domain/lockout.ts';

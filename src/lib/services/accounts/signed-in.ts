@@ -4,8 +4,8 @@
  * service's rows, and those rows are used only once the session confirms the claim. One round trip
  * instead of a session read followed by the service's read.
  */
-import type { Db } from '../../db/client.ts';
-import { type Answers, known, type Read, readOne, readTogether } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { type Answers, known, type Read, readOne, readTogether } from '../../data/read-together.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { sha256Hex } from '../../domain/password.ts';
 import { plausibleToken, sessionUserRead } from './sessions.ts';

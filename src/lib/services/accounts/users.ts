@@ -1,6 +1,6 @@
 /** The user rows behind accounts: found by email or phone, created with their new-user gift, and their stored password hash. */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword, randomString } from '../../domain/password.ts';
 import type { Locale } from '../../i18n/locales.ts';

@@ -3,10 +3,10 @@
  * the pricing that shows stored prices (each in its listing's currency) in the request currency.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { prefixedTable } from '../../db/batch-columns.ts';
-import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
-import { read, readOne, type Read } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { prefixedTable } from '../../data/batch-columns.ts';
+import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
+import { read, readOne, type Read } from '../../data/read-together.ts';
 import { activities, activitySessions, artists, type categories, type cities, listings, ticketTiers, venues } from '../../db/schema.ts';
 import { availability, sessionOpen, ticketsAvailable, type Availability } from '../../domain/availability.ts';
 import { convert, formatMoney, type CurrencyTable, type Money } from '../../domain/money.ts';
@@ -97,7 +97,7 @@ const listingsSelect = (db: Db, activityId: Bound<number>) =>
     .innerJoin(activitySessions, eq(activitySessions.id, ticketTiers.sessionId))
     .where(and(eq(activitySessions.activityId, activityId), ne(listings.status, 'withdrawn')));
 
-// Read by every rendered detail page: the text of its four selects is built once (db/compiled-select.ts).
+// Read by every rendered detail page: the text of its four selects is built once (data/compiled-select.ts).
 const activityStatement = compiledSelect<ActivityValues, ReturnType<typeof activitySelect>>(['activityId'], (db, { activityId }) =>
   activitySelect(db, activityId),
 );

@@ -1,7 +1,7 @@
 /** Notify-me subscriptions to an activity, and the messages that tell subscribers its sale has started. */
 import { and, eq } from 'drizzle-orm';
 import { SALE_STARTED_NOTICE_WINDOW_MS } from '../../config/messages.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { activities, favourites } from '../../db/schema.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { DomainError } from '../../domain/errors.ts';

@@ -1,9 +1,9 @@
 /** The calendar list: a city's shows per local day over a date range (see domain/calendar.ts). */
 import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { RECENT_SHOWS_DAYS } from '../../config/browse.ts';
-import type { Db } from '../../db/client.ts';
-import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
-import { read, readOne, type Read } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
+import { read, readOne, type Read } from '../../data/read-together.ts';
 import { activities, activitySessions } from '../../db/schema.ts';
 import { groupByLocalDay, localDate, rangeBounds, upcomingDays, type CalendarKey, type DateRange } from '../../domain/calendar.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -83,7 +83,7 @@ const shownCardsSelect = (db: Db, byCategory: boolean, values: CalendarBounds) =
 
 /**
  * The list's two statements with and without a category, compiled on first use: the home page
- * reads one on every render, and its card columns are much SQL to build (db/compiled-select.ts).
+ * reads one on every render, and its card columns are much SQL to build (data/compiled-select.ts).
  */
 const calendarStatements = [false, true].map((byCategory) => ({
   sessions: compiledSelect<CalendarValues, ReturnType<typeof sessionsInRangeSelect>>(CALENDAR_VALUE_NAMES, (db, values) =>

@@ -3,10 +3,10 @@
  * the home config, shaped for the request's locale and currency.
  */
 import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { prefixed } from '../../db/batch-columns.ts';
-import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
-import { read, readOne, type Read } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { prefixed } from '../../data/batch-columns.ts';
+import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
+import { read, readOne, type Read } from '../../data/read-together.ts';
 import { activities, banners, venues } from '../../db/schema.ts';
 import { cardTag, discountFold, discountPercent, type CardTag } from '../../domain/activity.ts';
 import { formatDateRange } from '../../domain/datetime.ts';
@@ -223,7 +223,7 @@ const NAMES = ['nameEn', 'nameZhHant', 'nameZhHans'] as const;
 
 /**
  * What a card shows, each column named uniquely so that card queries can go into a batch
- * (db/batch-columns.ts). Its category's names and its city's time zone come from the reference
+ * (data/batch-columns.ts). Its category's names and its city's time zone come from the reference
  * tables the request already holds (services/catalogue/reference-data.ts), by id.
  */
 const cardColumns = (now: Bound<number>) => ({
@@ -341,7 +341,7 @@ const homeCandidatesSelect = (db: Db, values: { [K in keyof HomeValues]: Bound<n
     .orderBy(desc(activities.isHot), asc(activities.startsAt))
     .limit(HOME_LIST_SIZE * 6);
 
-// Read by every rendered home page; their card columns are the most SQL a page builds, so it is built once (db/compiled-select.ts).
+// Read by every rendered home page; their card columns are the most SQL a page builds, so it is built once (data/compiled-select.ts).
 const homeBannersStatement = compiledSelect<{ cityId: number }, ReturnType<typeof homeBannersSelect>>(['cityId'], (db, { cityId }) =>
   homeBannersSelect(db, cityId),
 );

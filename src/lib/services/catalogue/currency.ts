@@ -1,5 +1,5 @@
 /** The currency table the money domain prices with, from the reference tables (reference-data.ts). */
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import type { CurrencyTable } from '../../domain/money.ts';
 import { referenceData } from './reference-data.ts';
 

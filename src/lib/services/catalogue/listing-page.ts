@@ -5,9 +5,9 @@
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../../config/browse.ts';
-import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
-import type { Db } from '../../db/client.ts';
-import { read, readOne } from '../../db/read-together.ts';
+import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
+import type { Db } from '../../data/client.ts';
+import { read, readOne } from '../../data/read-together.ts';
 import { activities } from '../../db/schema.ts';
 import { addDays, startOfLocalDay } from '../../domain/calendar.ts';
 import type { ListingQuery, Sort } from '../../domain/listing-url.ts';
@@ -160,7 +160,7 @@ interface PageStatements {
 /**
  * A category list's statements for each shape (at most 4 sorts by 8 filter sets), compiled on first
  * use: the card columns and their price subqueries are the most SQL a rendered page builds
- * (db/compiled-select.ts).
+ * (data/compiled-select.ts).
  */
 const pageStatements = new Map<string, PageStatements>();
 

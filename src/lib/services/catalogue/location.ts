@@ -9,6 +9,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { nearest, type Coordinates } from '../../domain/geo.ts';
 import { cityView, currentCity, type CityView } from './catalogue.ts';
 import type { RequestScope } from '../platform/scope.ts';
+import { batch } from '../../data/batch.ts';
 
 const AUTOCOMPLETE_LIMIT = 20;
 
@@ -88,7 +89,7 @@ export async function saveUserCity(scope: RequestScope, cityId: number, chooser:
   if (!row) throw new DomainError('city_not_found', {}, 'cityId');
   const record = db.insert(locationHistory).values({ userId: chooser.userId, deviceId: chooser.deviceId, cityId, createdAt: now });
   if (chooser.userId !== null) {
-    await db.batch([record, db.update(users).set({ cityId }).where(eq(users.id, chooser.userId))]);
+    await batch(db, { record, userCity: db.update(users).set({ cityId }).where(eq(users.id, chooser.userId)) });
   } else {
     await record;
   }

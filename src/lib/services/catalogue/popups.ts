@@ -1,12 +1,12 @@
 /** Pop-up boxes of a scene (SPEC.md section 7: POST /api/v1/popBox/list, scene HOME on the home page). */
 import { and, asc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
+import type { Db } from '../../data/client.ts';
+import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
 import { currencies, popUpBoxes } from '../../db/schema.ts';
 import { popBoxMessage, type BoxMoney, type PopBoxMessage } from '../../domain/pop-box.ts';
 import { translator } from '../../i18n/index.ts';
 import { couponAmountText, couponMoney } from '../orders/coupons.ts';
-import { known, read, readOne, type Read } from '../../db/read-together.ts';
+import { known, read, readOne, type Read } from '../../data/read-together.ts';
 import type { CurrencyView } from './reference-data.ts';
 import type { RequestScope } from '../platform/scope.ts';
 
@@ -28,7 +28,7 @@ const popBoxesSelect = (db: Db, inScenes: SQL, now: Bound<number>) =>
     .where(and(inScenes, lte(popUpBoxes.validFrom, now), gt(popUpBoxes.validTo, now)))
     .orderBy(asc(popUpBoxes.id));
 
-// One scene's boxes are read by every rendered home page: that select's text is built once (db/compiled-select.ts).
+// One scene's boxes are read by every rendered home page: that select's text is built once (data/compiled-select.ts).
 const sceneBoxesStatement = compiledSelect<{ sceneType: string; now: number }, ReturnType<typeof popBoxesSelect>>(
   ['sceneType', 'now'],
   (db, { sceneType, now }) => popBoxesSelect(db, eq(popUpBoxes.sceneType, sceneType), now),

@@ -10,8 +10,8 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { REFERENCE_DATA_TTL_MS } from '../../config/caching.ts';
-import type { Db } from '../../db/client.ts';
-import { read, readOne, type Read } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { read, readOne, type Read } from '../../data/read-together.ts';
 import { catalogueVersion, categories, cities, currencies, fxRates, hotKeywords, languages } from '../../db/schema.ts';
 import type { CurrencyTable } from '../../domain/money.ts';
 import { currencyNameIn } from '../../i18n/index.ts';

@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { DomainError } from '../../domain/errors.ts';
 import type { SelectedFields } from 'drizzle-orm/sqlite-core';
-import { prefixed, prefixedTable } from '../../db/batch-columns.ts';
-import type { Db } from '../../db/client.ts';
+import { prefixed, prefixedTable } from '../../data/batch-columns.ts';
+import type { Db } from '../../data/client.ts';
 import { activities, activitySessions, cities, countries, orders, ticketTiers, users, venues } from '../../db/schema.ts';
 
 /**
@@ -23,7 +23,7 @@ const {
 /** A tier's columns likewise: all but its `highDemand` (migration 0026), which checkout alone selects. */
 const { highDemand: _tierReadByCheckoutOnly, ...tierColumns } = prefixedTable('tier', ticketTiers);
 
-// Named uniquely, so that a show query can go into a D1 batch (db/batch-columns.ts).
+// Named uniquely, so that a show query can go into a D1 batch (data/batch-columns.ts).
 const showColumns = {
   tier: tierColumns,
   session: sessionColumns,

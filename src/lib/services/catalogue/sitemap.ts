@@ -8,8 +8,8 @@
  * whichever is later: the changes that make a search engine's copy of the page wrong.
  */
 import { and, asc, count, gt, inArray, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { known, read, readOne, readTogether } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { known, read, readOne, readTogether } from '../../data/read-together.ts';
 import { activities, activitySessions } from '../../db/schema.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { LOCALES } from '../../i18n/locales.ts';

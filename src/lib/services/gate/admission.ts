@@ -7,11 +7,11 @@
  * original), so one seller cannot use up another's tickets. A ticket is admitted by one guarded
  * batch (its admission recorded, valid to used), so scanners reading the same ticket at once let
  * one person in, not two. A door device can sync the session's entry secrets and admit without
- * signal, uploading its admissions later; the server then decides each (docs/entry-codes.md).
+ * signal, uploading its admissions later; the server then decides each (offline-door.ts,
+ * docs/entry-codes.md). Its door staff are door-staff.ts.
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { GATE_STAFF_MAX } from '../../config/gate.ts';
+import type { Db } from '../../data/client.ts';
 import { RESALE_CHAIN_MAX } from '../../config/orders.ts';
 import {
   activities,
@@ -23,19 +23,17 @@ import {
   orders,
   tickets,
   ticketTiers,
-  users,
   venues,
 } from '../../db/schema.ts';
-import { admissionRefusal, admitsFor, idNumberEnding, parseStaffAccount, type DoorTicket } from '../../domain/admission.ts';
+import { admissionRefusal, admitsFor, idNumberEnding, type DoorTicket } from '../../domain/admission.ts';
 import { entryCodeValid, parseEntryScan } from '../../domain/entry-code.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { formatSessionTime } from '../../domain/session-time.ts';
-import { translator } from '../../i18n/index.ts';
 import { localizedName } from '../../i18n/locales.ts';
 import { entrySecrets } from './entry-secrets.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from '../catalogue/show-query.ts';
 import type { UserScope } from '../platform/scope.ts';
-import { attendeeChangeDeadline } from '../../domain/attendee-change.ts';
+import { rawBatch } from '../../data/batch.ts';
 
 export interface GateSession {
   id: number;
@@ -54,7 +52,7 @@ export interface Admission {
   admittedAt: number;
 }
 
-const sessionRows = (db: Db) =>
+export const sessionRows = (db: Db) =>
   db
     .selectDistinct({ session: activitySessions, activity: activities, venue: venues, city: cities })
     .from(activitySessions)
@@ -104,7 +102,7 @@ export async function sellsTicketsAt(scope: UserScope, sessionId: number): Promi
 }
 
 /** The sellers whose tickets the user admits at the session: themselves if they sell there, and whoever assigned them; a 403 when none. */
-async function requireGateStaff(scope: UserScope, sessionId: number): Promise<number[]> {
+export async function requireGateStaff(scope: UserScope, sessionId: number): Promise<number[]> {
   const { db, userId } = scope;
   const [own, assigners] = await Promise.all([
     sellsTicketsAt(scope, sessionId),
@@ -139,14 +137,14 @@ export async function issuerOf(db: Db, orderId: number): Promise<number | undefi
 }
 
 /** A ticket found for a door, with the show it is for and the seller who issued it. */
-interface FoundTicket {
+export interface FoundTicket {
   ticket: typeof tickets.$inferSelect;
   show: OrderWithShowRow;
   issuerId: number | undefined;
 }
 
 /** The e-ticket with this number and its show, or a 404 ticket_not_found (a paper ticket's entry is the paper). */
-async function ticketByNumber(db: Db, ticketNo: string): Promise<FoundTicket> {
+export async function ticketByNumber(db: Db, ticketNo: string): Promise<FoundTicket> {
   const [ticket] = await db
     .select()
     .from(tickets)
@@ -163,7 +161,7 @@ async function admittedAt(db: Db, ticket: typeof tickets.$inferSelect): Promise<
 }
 
 /** Throws why the ticket does not admit at this door (another session, already in, resold, void, another seller's), if it does not. */
-async function requireAdmissible(scope: UserScope, sessionId: number, sellers: number[], found: FoundTicket): Promise<void> {
+export async function requireAdmissible(scope: UserScope, sessionId: number, sellers: number[], found: FoundTicket): Promise<void> {
   const { ticket, show, issuerId } = found;
   const refusal = admissionRefusal({ status: ticket.status, sessionId: show.order.sessionId }, sessionId);
   if (refusal) {
@@ -173,7 +171,7 @@ async function requireAdmissible(scope: UserScope, sessionId: number, sellers: n
   if (issuerId === undefined || !admitsFor(sellers, issuerId)) throw new DomainError('ticket_other_seller', { ticketNo: ticket.ticketNo });
 }
 
-interface AdmissionRecord {
+export interface AdmissionRecord {
   ticketId: number;
   sessionId: number;
   staffId: number;
@@ -192,8 +190,8 @@ interface AdmissionRecord {
  */
 function admissionStatements(db: Db, record: AdmissionRecord, now: number) {
   const d1 = db.$client;
-  return [
-    d1
+  return {
+    recorded: d1
       .prepare(`
       INSERT INTO admissions (ticket_id, session_id, staff_id, method, offline, admitted_at, recorded_at)
       SELECT id, ?2, ?3, ?4, ?5, ?6, ?7 FROM tickets WHERE id = ?1 AND status = 'valid' AND (?8 IS NULL OR entry_nonce = ?8)
@@ -208,17 +206,17 @@ function admissionStatements(db: Db, record: AdmissionRecord, now: number) {
         now,
         record.checkedNonce,
       ),
-    d1
+    used: d1
       .prepare(`UPDATE tickets SET status = 'used', updated_at = ?2 WHERE id = ?1 AND status = 'valid' AND changes() = 1 RETURNING id`)
       .bind(record.ticketId, now),
-  ];
+  };
 }
 
 /** Records the admission of a ticket found admissible, or throws why another request got there first. */
-async function recordAdmission(scope: UserScope, sellers: number[], found: FoundTicket, record: AdmissionRecord): Promise<void> {
+export async function recordAdmission(scope: UserScope, sellers: number[], found: FoundTicket, record: AdmissionRecord): Promise<void> {
   const { db, now } = scope;
-  const results = await db.$client.batch(admissionStatements(db, record, now));
-  if (results[1].results.length > 0) return;
+  const { used } = await rawBatch(db.$client, admissionStatements(db, record, now));
+  if (used.results.length > 0) return;
   // Another scanner admitted it (or it was voided or resold) since it was read, or it was reissued
   // (an attendee change): the scanned code is then one of the old voucher's.
   const [current] = await db.select().from(tickets).where(eq(tickets.id, found.ticket.id));
@@ -300,7 +298,7 @@ export async function admitAfterIdCheck(scope: UserScope, sessionId: number, tic
  * sellers issued, with each valid one's entry secret, its tier and the real-name attendee (the
  * order's attendees in ticket order) for the photo-ID check.
  */
-async function doorTickets(scope: UserScope, sessionId: number, sellers: number[], ticketNo?: string): Promise<DoorTicket[]> {
+export async function doorTickets(scope: UserScope, sessionId: number, sellers: number[], ticketNo?: string): Promise<DoorTicket[]> {
   const { db, env, ctx } = scope;
   const sessionOrders = sql`SELECT id FROM orders WHERE session_id = ${sessionId}`;
   // A real-name order has one attendee per ticket, written in the same order: the nth ticket is the nth attendee's.
@@ -351,94 +349,6 @@ async function doorTickets(scope: UserScope, sessionId: number, sellers: number[
   );
 }
 
-export interface DoorSync {
-  /** The server's clock when the list was made: a device whose clock is far off says so. */
-  syncedAt: number;
-  /** The zone the session's times are shown in (the venue's). */
-  timeZone: string;
-  /** When attendee changes close: a copy synced before it may hold a real-name ticket's replaced code. */
-  namesFinalAt: number;
-  tickets: DoorTicket[];
-}
-
-/**
- * What a door device keeps to admit without signal: every e-ticket of the session its sellers
- * issued, with the entry secrets of the valid ones. Only the session's door staff get it, and
- * only their own sellers' tickets.
- */
-export async function doorSync(scope: UserScope, sessionId: number): Promise<DoorSync> {
-  const sellers = await requireGateStaff(scope, sessionId);
-  const [[show], list] = await Promise.all([
-    sessionRows(scope.db).where(eq(activitySessions.id, sessionId)),
-    doorTickets(scope, sessionId, sellers),
-  ]);
-  return {
-    syncedAt: scope.now,
-    timeZone: show.city.timeZone,
-    namesFinalAt: attendeeChangeDeadline(show.session.startsAt),
-    tickets: list,
-  };
-}
-
-export interface OfflineAdmission {
-  ticketNo: string;
-  /** When the device admitted the ticket, by its clock. */
-  admittedAt: number;
-  method: AdmissionRecord['method'];
-}
-
-export type OfflineOutcome =
-  | { ticketNo: string; admitted: true }
-  | { ticketNo: string; admitted: false; errorCode: string; message: string };
-
-/** Whether the ticket's recorded admission is this upload's, recorded by an earlier try whose answer the device never got. */
-async function uploadedBefore(db: Db, ticketId: number, staffId: number, upload: OfflineAdmission): Promise<boolean> {
-  const [row] = await db.select().from(admissions).where(eq(admissions.ticketId, ticketId));
-  // The first try kept the device's time, or the server's then if the device's was later.
-  return row?.offline === true && row.staffId === staffId && row.admittedAt === Math.min(upload.admittedAt, row.recordedAt);
-}
-
-/**
- * Records what a door device admitted without signal. The server decides each ticket as if it
- * were scanned now (one admission per ticket): an admission another door or an online scan got to
- * first is a conflict the device shows its staff, with the reason in their language; the same
- * upload sent again (its answer was lost) is answered as before. The device's time is kept as the
- * admission's, never later than now.
- */
-export async function recordOfflineAdmissions(scope: UserScope, sessionId: number, uploads: OfflineAdmission[]): Promise<OfflineOutcome[]> {
-  const { db, userId, now } = scope;
-  const t = translator(scope.ctx.locale);
-  const sellers = await requireGateStaff(scope, sessionId);
-  const outcomes: OfflineOutcome[] = [];
-  for (const upload of uploads) {
-    const ticketNo = upload.ticketNo.trim().toUpperCase();
-    try {
-      const found = await ticketByNumber(db, ticketNo);
-      if (await uploadedBefore(db, found.ticket.id, userId, upload)) {
-        outcomes.push({ ticketNo, admitted: true });
-        continue;
-      }
-      await requireAdmissible(scope, sessionId, sellers, found);
-      const admittedAt = Math.min(upload.admittedAt, now);
-      await recordAdmission(scope, sellers, found, {
-        ticketId: found.ticket.id,
-        sessionId,
-        staffId: userId,
-        method: upload.method,
-        offline: true,
-        admittedAt,
-        // The device checked the code against the secret it synced; the server has nothing to check it against.
-        checkedNonce: null,
-      });
-      outcomes.push({ ticketNo, admitted: true });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      outcomes.push({ ticketNo, admitted: false, errorCode: error.code, message: t(`error.${error.code}`, error.params) });
-    }
-  }
-  return outcomes;
-}
-
 /** Tickets admitted so far at a session's gate, of the sellers this door admits for, for the staff's running count. */
 export async function admittedCount(scope: UserScope, sessionId: number): Promise<{ admitted: number; issued: number }> {
   const sellers = await requireGateStaff(scope, sessionId);
@@ -450,65 +360,4 @@ export async function admittedCount(scope: UserScope, sessionId: number): Promis
       sql`, `,
     )})`);
   return row;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Door staff, assigned by a seller for one session
-
-export interface DoorStaff {
-  userId: number;
-  nickname: string;
-  /** How the seller named them: the email, or the phone with its calling code. */
-  account: string;
-}
-
-/** The session's door staff the seller assigned; a 403 for anyone who does not sell at the session. */
-export async function doorStaff(scope: UserScope, sessionId: number): Promise<DoorStaff[]> {
-  const { db, userId: sellerId } = scope;
-  if (!(await sellsTicketsAt(scope, sessionId))) throw new DomainError('not_gate_staff');
-  const rows = await db
-    .select({
-      userId: users.id,
-      nickname: users.nickname,
-      email: users.email,
-      phoneCountryCode: users.phoneCountryCode,
-      phone: users.phone,
-    })
-    .from(gateStaff)
-    .innerJoin(users, eq(users.id, gateStaff.staffId))
-    .where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.sellerId, sellerId)))
-    .orderBy(asc(gateStaff.id));
-  return rows.map((row) => ({ userId: row.userId, nickname: row.nickname, account: row.email ?? `${row.phoneCountryCode} ${row.phone}` }));
-}
-
-/** Lets the account named by `accountText` admit the seller's tickets at the session's door; answers the staff list. */
-export async function assignDoorStaff(scope: UserScope, sessionId: number, accountText: string): Promise<DoorStaff[]> {
-  const { db, userId: sellerId, now } = scope;
-  const current = await doorStaff(scope, sessionId);
-  const account = parseStaffAccount(accountText);
-  if (!account) throw new DomainError('staff_account_invalid', {}, 'account');
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      account.kind === 'email'
-        ? eq(users.email, account.email)
-        : and(eq(users.phoneCountryCode, account.callingCode), eq(users.phone, account.number)),
-    );
-  if (!user) throw new DomainError('staff_account_not_found', {}, 'account');
-  if (user.id === sellerId) throw new DomainError('staff_is_seller', {}, 'account');
-  if (current.some((staff) => staff.userId === user.id)) return current;
-  if (current.length >= GATE_STAFF_MAX) throw new DomainError('staff_limit_reached', { max: GATE_STAFF_MAX }, 'account');
-  await db.insert(gateStaff).values({ sessionId, sellerId, staffId: user.id, createdAt: now }).onConflictDoNothing();
-  return doorStaff(scope, sessionId);
-}
-
-/** Ends an account's door duty for the seller at the session (nothing to do when it had none); answers the staff list. */
-export async function removeDoorStaff(scope: UserScope, sessionId: number, staffId: number): Promise<DoorStaff[]> {
-  const { db, userId: sellerId } = scope;
-  if (!(await sellsTicketsAt(scope, sessionId))) throw new DomainError('not_gate_staff');
-  await db
-    .delete(gateStaff)
-    .where(and(eq(gateStaff.sessionId, sessionId), eq(gateStaff.sellerId, sellerId), eq(gateStaff.staffId, staffId)));
-  return doorStaff(scope, sessionId);
 }

@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { COMPENSATION_COUPON_DAYS, ORDER_PAGE_SIZE } from '../../config/orders.ts';
 import type { DeliveryType } from '../../domain/delivery.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { activitySessions, listings, orders, tickets, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { fulfilmentProblem, type FulfilmentInput } from '../../domain/fulfilment.ts';
@@ -25,6 +25,7 @@ import { requireOrderEvent } from '../orders/lifecycle.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import { newEntryNonce } from '../gate/entry-secrets.ts';
 import type { UserScope } from '../platform/scope.ts';
+import { rawBatch } from '../../data/batch.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Locales whose catalogues name the compensation coupon in its three stored scripts. */
@@ -200,7 +201,7 @@ export async function fulfilOrder(scope: UserScope, orderId: number, input: Fulf
     ON CONFLICT (ticket_no) DO NOTHING`)
       .bind(order.id, ticketNo, entryNonces[index], input.seats?.[index] ?? null, now),
   );
-  await d1.batch(writes);
+  await rawBatch(d1, { writes });
   await requireOrderEvent(db, order.id, 'ticketed', now, ticketedChanges(input));
   return sellerOrderView(db, locale, table, sellerId, orderId);
 }
@@ -222,11 +223,11 @@ export async function failOrder(scope: UserScope, orderId: number, reason: strin
   const code = `COMP-${order.orderNo}`;
   const name = (target: Locale) => translator(target)('voucher.compensationCoupon', { orderNo: order.orderNo });
   const d1 = db.$client;
-  await d1.batch([
-    d1
+  await rawBatch(d1, {
+    voidTickets: d1
       .prepare(`UPDATE tickets SET status = 'invalid', updated_at = ?2 WHERE order_id = ?1 AND status IN ('pending', 'valid')`)
       .bind(order.id, now),
-    d1
+    compensation: d1
       .prepare(`
       INSERT INTO coupons (code, name_en, name_zh_hant, name_zh_hans, kind, amount, currency, min_spend, valid_from, valid_to, purpose)
       VALUES (?1, ?2, ?3, ?4, 'amount', ?5, ?6, 0, ?7, ?8, 'compensation')
@@ -241,12 +242,12 @@ export async function failOrder(scope: UserScope, orderId: number, reason: strin
         now,
         now + COMPENSATION_COUPON_DAYS * DAY_MS,
       ),
-    d1
+    grant: d1
       .prepare(`
       INSERT INTO user_coupons (user_id, coupon_id, status, created_at)
       SELECT ?1, id, 'unused', ?2 FROM coupons WHERE code = ?3 AND changes() = 1`)
       .bind(order.userId, now, code),
-  ]);
+  });
   try {
     await refundOrderPayment(db, scope.env, order.id, order.total, now);
   } catch (error) {

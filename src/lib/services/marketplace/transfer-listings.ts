@@ -7,7 +7,7 @@
  * A sold ticket reaches its buyer through transfer-reissue.ts.
  */
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { listings, listingTickets, orders, tickets } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../../domain/money.ts';
@@ -22,10 +22,11 @@ import {
   type TransferSource,
 } from '../../domain/transfer.ts';
 import { localizedName, type Locale } from '../../i18n/locales.ts';
-import { expireOverdueOrders } from '../orders/expiry.ts';
+import { expireOverdueOrders } from '../../data/order-expiry.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from '../catalogue/show-query.ts';
 import type { UserScope } from '../platform/scope.ts';
 import { ownListingRow, ownListingView, type TransferListingView } from './transfer-views.ts';
+import { batch, rawBatch } from '../../data/batch.ts';
 
 /** Transfers are reissued electronically, whatever the original delivery was. */
 const TRANSFER_DELIVERY_TYPES = 'e_ticket';
@@ -153,26 +154,26 @@ export async function createTransferListing(scope: UserScope, orderId: number, i
   const newListingId = '(SELECT MAX(id) FROM listings WHERE seller_id = ?1 AND source_order_id = ?2)';
   const placeholders = chosen.map((_, index) => `?${index + 4}`).join(', ');
   try {
-    await d1.batch([
-      d1
+    await rawBatch(d1, {
+      listing: d1
         .prepare(`
         INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, source_order_id, created_at)
         VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, 'active', ?8, ?9)`)
         .bind(row.order.tierId, userId, input.price, input.currency, chosen.length, seating, TRANSFER_DELIVERY_TYPES, orderId, now),
-      d1
+      link: d1
         .prepare(`
         INSERT INTO listing_tickets (listing_id, ticket_id, active, created_at)
         SELECT ${newListingId}, id, 1, ?3 FROM tickets
         WHERE order_id = ?2 AND status = 'valid' AND id IN (${placeholders})`)
         .bind(userId, orderId, now, ...chosen),
       // A ticket voided since it was read is simply not linked: the listing offers what was linked.
-      d1
+      count: d1
         .prepare(`
         UPDATE listings SET quantity_total = (SELECT count(*) FROM listing_tickets WHERE listing_id = listings.id),
           quantity_available = (SELECT count(*) FROM listing_tickets WHERE listing_id = listings.id)
         WHERE id = ${newListingId}`)
         .bind(userId, orderId),
-    ]);
+    });
   } catch (error) {
     if (!String((error as { message?: string })?.message ?? error).includes('UNIQUE constraint failed')) throw error;
     throw new DomainError('transfer_quantity_exceeds_held', { count: 0 }, 'quantity');
@@ -225,8 +226,8 @@ export async function withdrawTransferListing(scope: UserScope, listingId: numbe
   await ownListingRow(db, userId, listingId);
   // Unpaid orders past their deadline give their tickets back first, so they do not block a withdrawal.
   await expireOverdueOrders(db, now, { listingId });
-  const [withdrawn] = await db.batch([
-    db
+  const { withdrawn } = await batch(db, {
+    withdrawn: db
       .update(listings)
       .set({ status: 'withdrawn' })
       .where(
@@ -240,7 +241,7 @@ export async function withdrawTransferListing(scope: UserScope, listingId: numbe
         ),
       )
       .returning({ id: listings.id }),
-    db
+    unlinked: db
       .update(listingTickets)
       .set({ active: false })
       .where(
@@ -250,7 +251,7 @@ export async function withdrawTransferListing(scope: UserScope, listingId: numbe
           sql`EXISTS (SELECT 1 FROM ${listings} WHERE ${listings.id} = ${listingId} AND ${listings.status} = 'withdrawn')`,
         ),
       ),
-  ]);
+  });
   const view = await ownListingView(db, ctx.locale, table, userId, listingId, now);
   if (withdrawn.length !== 1 && view.status !== 'withdrawn') throw new DomainError('transfer_listing_not_withdrawable');
   return view;

@@ -10,13 +10,14 @@
  * refunded when paid, and a reissue that failed after payment is retried by the scheduled sweep.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { listings, orders } from '../../db/schema.ts';
 import { transitionOf } from '../../domain/order-state.ts';
 import { ticketNumbers } from '../../domain/ticket-code.ts';
 import { platformFeeOf } from '../../domain/transfer.ts';
 import { orderWithShowQuery } from '../catalogue/show-query.ts';
 import { newEntryNonce } from '../gate/entry-secrets.ts';
+import { rawBatch } from '../../data/batch.ts';
 
 /** What an attempt to reissue a paid transfer order did. */
 export type TransferReissue =
@@ -59,15 +60,15 @@ export async function fulfilTransferOrder(db: Db, orderId: number, now: number):
   const shortOfTickets = `${payable} AND NOT EXISTS (SELECT 1 FROM listing_tickets WHERE buyer_order_id = ?1)
     AND (SELECT count(*) FROM (${unclaimed})) < ?3`;
   const d1 = db.$client;
-  const results = await d1.batch([
-    d1
+  const { ticketed, refund } = await rawBatch(d1, {
+    claim: d1
       .prepare(`
       UPDATE listing_tickets SET buyer_order_id = ?1
       WHERE id IN (${unclaimed} ORDER BY id LIMIT ?3)
         AND ${payable} AND NOT EXISTS (SELECT 1 FROM listing_tickets WHERE buyer_order_id = ?1)
         AND (SELECT count(*) FROM (${unclaimed})) >= ?3`)
       .bind(order.id, order.listingId, order.quantity),
-    ...numbers.map((ticketNo, index) =>
+    tickets: numbers.map((ticketNo, index) =>
       d1
         .prepare(`
       INSERT INTO tickets (order_id, ticket_no, entry_nonce, seat, status, updated_at)
@@ -78,12 +79,12 @@ export async function fulfilTransferOrder(db: Db, orderId: number, now: number):
       ON CONFLICT (ticket_no) DO NOTHING`)
         .bind(order.id, ticketNo, entryNonces[index], index, now),
     ),
-    d1
+    transferred: d1
       .prepare(`
       UPDATE tickets SET status = 'transferred', updated_at = ?2
       WHERE id IN (SELECT ticket_id FROM listing_tickets WHERE buyer_order_id = ?1) AND status = 'valid' AND ${payable}`)
       .bind(order.id, now),
-    d1
+    payout: d1
       .prepare(`
       INSERT INTO seller_payouts (seller_id, order_id, listing_id, amount, platform_fee, currency, payable_after, status, created_at)
       SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, 'pending', ?8 WHERE ${payable} AND ${claimedAll}
@@ -98,23 +99,23 @@ export async function fulfilTransferOrder(db: Db, orderId: number, now: number):
         session.startsAt,
         now,
       ),
-    d1
+    ticketed: d1
       .prepare(
         `UPDATE orders SET status = '${to}', ticketed_at = ?2, updated_at = ?2 WHERE id = ?1 AND status IN (${statuses}) AND ${claimedAll} RETURNING id`,
       )
       .bind(order.id, now),
     // Not claimed, and never claimable: the hold goes back first, while the order still shows it.
-    d1
+    giveBack: d1
       .prepare(`UPDATE listings SET quantity_available = quantity_available + ?3 WHERE id = ?2 AND ${shortOfTickets}`)
       .bind(order.id, order.listingId, order.quantity),
-    d1
+    refund: d1
       .prepare(`
       UPDATE orders SET status = '${refunded}', refund_amount = total, closed_at = ?4, updated_at = ?4
       WHERE id = ?1 AND ${shortOfTickets} RETURNING id`)
       .bind(order.id, order.listingId, order.quantity, now),
-  ]);
-  if ((results.at(-3)?.results.length ?? 0) === 1) return 'ticketed';
-  if ((results.at(-1)?.results.length ?? 0) === 1) return 'unavailable';
+  });
+  if (ticketed.results.length === 1) return 'ticketed';
+  if (refund.results.length === 1) return 'unavailable';
   return 'unchanged';
 }
 

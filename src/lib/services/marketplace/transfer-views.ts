@@ -1,13 +1,13 @@
 /** How a seller sees their ticket-transfer listings: each with its prices, its split and what was sold of it. */
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { listings, listingTickets, orders, ticketTiers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { formattedMoney, type CurrencyTable, type FormattedMoney } from '../../domain/money.ts';
 import { formatSessionTime } from '../../domain/session-time.ts';
 import { listingState, priceBandIn, transferSplit, type ListingState } from '../../domain/transfer.ts';
 import { localizedName, type Locale } from '../../i18n/locales.ts';
-import { expireOverdueOrders } from '../orders/expiry.ts';
+import { expireOverdueOrders } from '../../data/order-expiry.ts';
 import { showQuery } from '../catalogue/show-query.ts';
 import type { UserScope } from '../platform/scope.ts';
 

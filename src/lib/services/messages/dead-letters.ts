@@ -1,6 +1,6 @@
 /** Messages that will not be delivered, for operators to look at and send again. */
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { messages } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 

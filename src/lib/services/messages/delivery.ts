@@ -15,8 +15,9 @@
  */
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { LOCAL_START_ORIGIN, MESSAGE_LEASE_MS, MESSAGE_PUBLISH_BATCH, MESSAGE_REPUBLISH_AFTER_MS } from '../../config/messages.ts';
-import type { Db } from '../../db/client.ts';
-import { readEach } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { readEach } from '../../data/read-together.ts';
+import { batch } from '../../data/batch.ts';
 import { messages } from '../../db/schema.ts';
 import { deliveryVerdict, type DeliveryVerdict } from '../../domain/message-delivery.ts';
 import { composeMessage } from '../../domain/message-text.ts';
@@ -230,7 +231,7 @@ export async function deliverQueuedMessages(
     verdicts.set(message.id, verdict);
     marks.push(triedMark(db, message, verdict, failure, now));
   }
-  if (marks.length > 0) await db.batch(marks as [(typeof marks)[number], ...(typeof marks)[number][]]);
+  await batch(db, { marks });
   // The same id twice in a queue batch is delivered once: its second copy is skipped.
   const answered = new Set<string>();
   return queued.map((each) => {

@@ -1,10 +1,10 @@
 /** The facts a message reports, read in one batch with the rest of its delivery and put in the recipient's language. */
 import { eq } from 'drizzle-orm';
 import { ORDER_TIME_ZONE } from '../../config/orders.ts';
-import { prefixedTable } from '../../db/batch-columns.ts';
-import type { Db } from '../../db/client.ts';
-import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
-import { type Answers, known, read } from '../../db/read-together.ts';
+import { prefixedTable } from '../../data/batch-columns.ts';
+import type { Db } from '../../data/client.ts';
+import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
+import { type Answers, known, read } from '../../data/read-together.ts';
 import {
   activities,
   cities,
@@ -53,7 +53,7 @@ interface ShowRow {
   city: { timeZone: string };
 }
 
-// Read by every delivery of a message about an order (most of them): its SQL is built once (db/compiled-select.ts).
+// Read by every delivery of a message about an order (most of them): its SQL is built once (data/compiled-select.ts).
 const orderFactsStatement = compiledSelect<{ orderId: number }, ReturnType<typeof orderFactsSelect>>(['orderId'], orderFactsSelect);
 
 function orderFactsSelect(db: Db, { orderId }: { orderId: Bound<number> }) {

@@ -14,14 +14,14 @@
  */
 import { and, eq, ne, notExists } from 'drizzle-orm';
 import { HIGH_DEMAND_ORDERS_PER_MINUTE } from '../../config/on-sale.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { activitySessions, operatorHighDemandSwitches, ticketTiers } from '../../db/schema.ts';
-import { inventoryOf } from '../../durable-objects/session-inventory.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { OnSale } from '../../domain/on-sale.ts';
 import { highDemandThreshold, type MinuteCounts, ordersInLastMinute, reachesHighDemand } from '../../domain/order-rate.ts';
 import type { RequestScope } from '../platform/scope.ts';
 import { sessionRow } from '../catalogue/show-query.ts';
+import { batch } from '../../data/batch.ts';
 
 export interface HighDemandSwitch {
   sessionId: number;
@@ -62,7 +62,7 @@ function flagWrite(db: Db, sessionId: number, highDemand: boolean, byOrderRate: 
  * new ones and writes those it keeps (409 `high_demand_holds_unwritten` while any is left).
  */
 async function switchInventory(scope: RequestScope, onSale: OnSale, highDemand: boolean): Promise<void> {
-  const inventory = inventoryOf(scope.env, onSale);
+  const inventory = scope.onSales.inventory(onSale);
   if (highDemand) {
     await inventory.open(onSale);
     return;
@@ -76,13 +76,13 @@ export async function switchHighDemand(scope: RequestScope, sessionId: number, h
   const { db, now } = scope;
   await sessionRow(db, sessionId);
   await switchInventory(scope, { sessionId, tierId: null }, highDemand);
-  await db.batch([
-    db
+  await batch(db, {
+    recorded: db
       .insert(operatorHighDemandSwitches)
       .values({ sessionId, highDemand, switchedAt: now })
       .onConflictDoUpdate({ target: operatorHighDemandSwitches.sessionId, set: { highDemand, switchedAt: now } }),
-    flagWrite(db, sessionId, highDemand, false),
-  ]);
+    flagged: flagWrite(db, sessionId, highDemand, false),
+  });
   return { sessionId, highDemand };
 }
 
@@ -108,7 +108,7 @@ async function switchOnByOrderRate(scope: RequestScope, sessionId: number, order
 }
 
 /**
- * After a plain order's batch counted it (orders/placement.ts `orderRateStatement`): when its
+ * After a plain order's batch counted it (data/order-placement.ts `orderRateStatement`): when its
  * session's orders over the last minute reached the threshold, the session is switched on after the
  * buyer's answer (the scope's `waitUntil`; without one, before it). A switch that fails is logged, and
  * the next order past the threshold tries again.

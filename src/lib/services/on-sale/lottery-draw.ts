@@ -12,12 +12,13 @@
  *              so re-running never doubles an order and a failure is retried by the next sweep.
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { activitySessions, listings, lotteries, lotteryCodes, lotteryEntries, orders, ticketTiers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { drawIsDue, drawWinners } from '../../domain/lottery.ts';
 import { currencyTable } from '../catalogue/currency.ts';
-import { newOrderNo } from '../orders/checkout.ts';
+import { newOrderNo } from '../orders/placing.ts';
+import { batch, rawBatch } from '../../data/batch.ts';
 
 export type LotteryRow = typeof lotteries.$inferSelect;
 
@@ -91,7 +92,7 @@ async function issuePrizeOrder(db: Db, lottery: LotteryRow, userId: number, now:
         listing.sellerId,
       );
     try {
-      const [taken] = await d1.batch([takeTickets, insertOrder]);
+      const { taken } = await rawBatch(d1, { taken: takeTickets, insertOrder });
       if (taken.meta.changes === 1) return;
     } catch (error) {
       // A concurrent run issued this winner's order first; its batch won, this one rolled back.
@@ -158,7 +159,7 @@ export async function drawLottery(db: Db, lotteryId: number, now: number): Promi
             stillDrawing,
           ),
         );
-      const [, finished] = await db.batch([markWinners, finish]);
+      const { finished } = await batch(db, { markWinners, finished: finish });
       recorded = finished.length === 1;
     }
   }

@@ -5,13 +5,14 @@
  * requests interleave.
  */
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { lotteries, lotteryCodes, lotteryEntries, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { drawCodeFrom, helpRefusal, joinRefusal, lotteryPhase } from '../../domain/lottery.ts';
 import type { RequestScope, UserScope } from '../platform/scope.ts';
 import { findLottery, isUniqueViolation, type LotteryRow } from './lottery-draw.ts';
 import { type LotteryDetail, type LotteryView, lotteryDetail, viewsOf } from './lottery-views.ts';
+import { rawBatch } from '../../data/batch.ts';
 
 /** Attempts at a fresh random code when one collides with a code already in the lottery (40 bits: rare). */
 const CODE_ATTEMPTS = 3;
@@ -52,7 +53,7 @@ export async function joinLottery(scope: UserScope, lotteryId: number): Promise<
       SELECT id, lottery_id, ?2, NULL, 0, ?3 FROM lottery_entries WHERE share_token = ?1`)
       .bind(token, randomDrawCode(), now);
     try {
-      const [entry] = await d1.batch([insertEntry, insertCode]);
+      const { entry } = await rawBatch(d1, { entry: insertEntry, insertCode });
       if (entry.meta.changes !== 1) throw new DomainError('lottery_closed');
       break;
     } catch (error) {

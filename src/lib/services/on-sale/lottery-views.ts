@@ -1,6 +1,6 @@
 /** Reading the free-ticket lottery: the list, one lottery with the user's entry, and the record to re-run its draw. Reading draws what is due. */
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { lotteries, lotteryCodes, lotteryEntries, orders, ticketTiers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { lotteryPhase, type LotteryPhase } from '../../domain/lottery.ts';

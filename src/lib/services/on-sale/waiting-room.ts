@@ -8,9 +8,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { TURNSTILE_ACTION } from '../../config/accounts.ts';
 import { WAITING_ROOM_PASS_LIFETIME_MS } from '../../config/on-sale.ts';
-import { prefixed } from '../../db/batch-columns.ts';
-import type { Db } from '../../db/client.ts';
-import { type Read, read, readOne } from '../../db/read-together.ts';
+import { prefixed } from '../../data/batch-columns.ts';
+import type { Db } from '../../data/client.ts';
+import { type Read, read, readOne } from '../../data/read-together.ts';
 import { activities, activitySessions, ticketTiers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { type OnSale, onSaleOf, sameOnSale, waitingRoomName } from '../../domain/on-sale.ts';
@@ -25,12 +25,12 @@ import {
   type RoomFront,
   type WaitingState,
 } from '../../domain/waiting-room.ts';
-import { waitingRoom } from '../../durable-objects/waiting-room.ts';
 import type { ClaimedUserScope, RequestScope, UserScope } from '../platform/scope.ts';
 import { readSignedIn } from '../accounts/signed-in.ts';
 import type { PresentedChallenge } from '../../domain/turnstile.ts';
 import { challengeWidget, requireSolvedChallenge } from '../protection/turnstile.ts';
 import { issuePass, judgePass } from './waiting-room-pass.ts';
+import type { OnSaleWaitingRoom } from '../../data/inventory-port.ts';
 
 /** Where a buyer stands, as the waiting page shows it. */
 export interface WaitingView {
@@ -160,7 +160,7 @@ function viewOf(
  * buyer already in the line (a reload, a return) keeps theirs without. The room is asked only when
  * challenges are on and no token came.
  */
-async function challengeNewPlace(scope: UserScope, room: ReturnType<typeof waitingRoom>, challenge: PresentedChallenge): Promise<void> {
+async function challengeNewPlace(scope: UserScope, room: OnSaleWaitingRoom, challenge: PresentedChallenge): Promise<void> {
   if (!challenge.token && challengeWidget(scope.env) !== null && (await room.standing(scope.userId, scope.now)) !== null) return;
   await requireSolvedChallenge(scope.env, TURNSTILE_ACTION.waitingRoomJoin, challenge);
 }
@@ -173,7 +173,7 @@ async function challengeNewPlace(scope: UserScope, room: ReturnType<typeof waiti
 export async function joinWaitingRoom(claimed: ClaimedUserScope, onSale: OnSale, challenge: PresentedChallenge): Promise<WaitingView> {
   const { scope, rows } = await readSignedIn(claimed, () => ({ onSale: onSaleRead(claimed.db, onSale) }));
   const { activityId, opensAt, tier, soldOut } = roomOf(rows.onSale);
-  const room = waitingRoom(scope.env, onSale);
+  const room = scope.onSales.waitingRoom(onSale);
   await challengeNewPlace(scope, room, challenge);
   const standing = await room.join(scope.userId, scope.now, opensAt, soldOut);
   return viewOf(scope, { ...onSale, tier, activityId }, standing.position, standing.state, standing.front);
@@ -194,7 +194,7 @@ const fronts = new Map<string, { readAt: number; read: Promise<FrontRead> }>();
 
 async function readFront(scope: RequestScope, onSale: OnSale): Promise<FrontRead> {
   const { activityId, opensAt, tier, soldOut } = await openOnSale(scope, onSale);
-  return { activityId, tier, front: await waitingRoom(scope.env, onSale).front(scope.now, opensAt, soldOut) };
+  return { activityId, tier, front: await scope.onSales.waitingRoom(onSale).front(scope.now, opensAt, soldOut) };
 }
 
 function frontOf(scope: RequestScope, onSale: OnSale): Promise<FrontRead> {
@@ -225,7 +225,7 @@ const passOnSale = ({ sessionId, tierId }: OnSale) => (tierId === null ? { sessi
 
 /** The signed-in buyer's pass to this on-sale's checkout, or null when they have not been let through (or it ran out). */
 export async function passFor(scope: UserScope, onSale: OnSale): Promise<WaitingPass | null> {
-  const standing = await waitingRoom(scope.env, onSale).standing(scope.userId, scope.now);
+  const standing = await scope.onSales.waitingRoom(onSale).standing(scope.userId, scope.now);
   if (standing?.state !== 'admitted' || standing.admittedAt === null) return null;
   const expiresAt = standing.admittedAt + WAITING_ROOM_PASS_LIFETIME_MS;
   return { pass: await issuePass(scope.env, { userId: scope.userId, ...passOnSale(onSale), expiresAt }), expiresAt };
@@ -240,14 +240,14 @@ export async function checkWaitingRoomPass(scope: UserScope, onSale: OnSale, pre
 
 /** Lets the next `count` buyers through now (local builds only: the dev route). */
 export async function admitNextBuyers(scope: RequestScope, onSale: OnSale, count: number): Promise<RoomFront> {
-  const front = await waitingRoom(scope.env, onSale).admitNext(count, scope.now, (await openOnSale(scope, onSale)).opensAt);
+  const front = await scope.onSales.waitingRoom(onSale).admitNext(count, scope.now, (await openOnSale(scope, onSale)).opensAt);
   fronts.delete(waitingRoomName(onSale));
   return front;
 }
 
 /** Sets the room's rate from now on (local builds only: the dev route; 0 stops it). */
 export async function setAdmissionRate(scope: RequestScope, onSale: OnSale, perMinute: number): Promise<RoomFront> {
-  const front = await waitingRoom(scope.env, onSale).setRate(perMinute, scope.now, (await openOnSale(scope, onSale)).opensAt);
+  const front = await scope.onSales.waitingRoom(onSale).setRate(perMinute, scope.now, (await openOnSale(scope, onSale)).opensAt);
   fronts.delete(waitingRoomName(onSale));
   return front;
 }

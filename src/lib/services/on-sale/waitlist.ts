@@ -2,13 +2,13 @@
  * The waitlist of sold-out tiers: joining, leaving and the buyer's entries, and the offer
  * pass that gives returned tickets to the first waiting group they fit. An offer holds its tickets in
  * the listing's stock, marks its entry and writes its message through the triggers of
- * migrations/0015_waitlist.sql; checkout claims it (orders/checkout.ts).
+ * migrations/0015_waitlist.sql; checkout claims it (orders/placing.ts).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { WAITLIST_OFFER_HOLD_MS, WAITLIST_OFFERS_PER_BATCH } from '../../config/on-sale.ts';
-import type { Db } from '../../db/client.ts';
-import { prefixed } from '../../db/batch-columns.ts';
-import { read, readOne, type Read } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { prefixed } from '../../data/batch-columns.ts';
+import { read, readOne, type Read } from '../../data/read-together.ts';
 import { activitySessions, listings, ticketTiers, waitlistEntries, waitlistOffers } from '../../db/schema.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -18,6 +18,7 @@ import { localizedName, localizedPath } from '../../i18n/locales.ts';
 import { pathTo } from '../../routes.ts';
 import type { UserScope } from '../platform/scope.ts';
 import { showQuery } from '../catalogue/show-query.ts';
+import { batch, rawBatch } from '../../data/batch.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The offer pass
@@ -63,7 +64,7 @@ export function offersMade(results: readonly D1Result[]): { made: number; more: 
 export async function offerReturnedTickets(db: Db, now: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const { made, more } = offersMade(await db.$client.batch(offerNextStatements(db, now)));
+    const { made, more } = offersMade((await rawBatch(db.$client, { offers: offerNextStatements(db, now) })).offers);
     total += made;
     if (!more) return total;
   }
@@ -169,16 +170,16 @@ export interface JoinInput {
  */
 export async function joinWaitlist(scope: UserScope, input: JoinInput): Promise<WaitlistEntryView> {
   const { db, userId, now } = scope;
-  const [tierRows, stock] = await db.batch([
-    showQuery(db, {
+  const { tierRows, stock } = await batch(db, {
+    tierRows: showQuery(db, {
       sessionHighDemand: prefixed('session', activitySessions, ['highDemand']).highDemand,
       tierHighDemand: prefixed('tier', ticketTiers, ['highDemand']).highDemand,
     }).where(eq(ticketTiers.id, input.tierId)),
-    db
+    stock: db
       .select({ status: listings.status, quantityAvailable: listings.quantityAvailable, sellerId: listings.sellerId })
       .from(listings)
       .where(eq(listings.tierId, input.tierId)),
-  ]);
+  });
   const [show] = tierRows;
   if (!show) throw new DomainError('ticket_category_not_found');
   const { activity } = show;
@@ -195,20 +196,20 @@ export async function joinWaitlist(scope: UserScope, input: JoinInput): Promise<
   if (refusal) throw new DomainError(refusal);
 
   const d1 = db.$client;
-  const [, , mine] = await d1.batch<{ status: string }>([
-    d1
+  const { mine } = await rawBatch(d1, {
+    regroup: d1
       .prepare(`UPDATE waitlist_entries SET quantity = ?3, updated_at = ?4 WHERE user_id = ?1 AND tier_id = ?2 AND status = 'waiting'`)
       .bind(userId, input.tierId, input.quantity, now),
-    d1
+    join: d1
       .prepare(`
       INSERT INTO waitlist_entries (tier_id, user_id, quantity, status, created_at, updated_at)
       SELECT ?2, ?1, ?3, 'waiting', ?4, ?4
       WHERE NOT EXISTS (SELECT 1 FROM waitlist_entries WHERE user_id = ?1 AND tier_id = ?2 AND status IN ('waiting', 'offered'))`)
       .bind(userId, input.tierId, input.quantity, now),
-    d1
+    mine: d1
       .prepare(`SELECT status FROM waitlist_entries WHERE user_id = ?1 AND tier_id = ?2 AND status IN ('waiting', 'offered')`)
       .bind(userId, input.tierId),
-  ]);
+  });
   const offered = mine.results.some((entry) => entry.status === 'offered');
   if (offered) throw new DomainError('waitlist_offer_open');
   // Stock that came back between the check and the insert goes to the line, which may now be this entry.
@@ -223,18 +224,18 @@ export async function joinWaitlist(scope: UserScope, input: JoinInput): Promise<
  */
 export async function leaveWaitlist(scope: UserScope, entryId: number): Promise<void> {
   const { db, userId, now } = scope;
-  const [left, withdrawn] = await db.batch([
-    db
+  const { left, withdrawn } = await batch(db, {
+    left: db
       .update(waitlistEntries)
       .set({ status: 'left', updatedAt: now })
       .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.userId, userId), eq(waitlistEntries.status, 'waiting')))
       .returning({ id: waitlistEntries.id }),
-    db
+    withdrawn: db
       .update(waitlistOffers)
       .set({ status: 'withdrawn' })
       .where(and(eq(waitlistOffers.entryId, entryId), eq(waitlistOffers.userId, userId), eq(waitlistOffers.status, 'open')))
       .returning({ id: waitlistOffers.id }),
-  ]);
+  });
   // The withdrawn offer's tickets pass on with the pass that follows every write (services/platform/after-write.ts).
   if (left.length === 0 && withdrawn.length === 0) throw new DomainError('waitlist_entry_not_found');
 }

@@ -15,7 +15,7 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { ATTENDEE_CHANGE_CUTOFF_MS } from '../../config/orders.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { attendeeChangeRequests, orderAttendees, orders, tickets, users } from '../../db/schema.ts';
 import {
   attendeeChangeDeadline,
@@ -35,6 +35,7 @@ import type { UserScope } from '../platform/scope.ts';
 import { sign } from '../platform/secrets.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from '../catalogue/show-query.ts';
 import { newEntryNonce } from '../gate/entry-secrets.ts';
+import { batch } from '../../data/batch.ts';
 
 type RequestRow = typeof attendeeChangeRequests.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
@@ -381,9 +382,12 @@ export async function decideAttendeeChange(
     .update(attendeeChangeRequests)
     .set({ newIdCardNo: null })
     .where(and(isRequest, eq(attendeeChangeRequests.status, 'approved'), isNotNull(attendeeChangeRequests.newIdCardNo)));
-  const [approved] = ticket
-    ? await db.batch([approve, reissueTicketCode(db, ticket, now, approvedUnapplied).update, changeAttendee, clearNumber])
-    : await db.batch([approve, changeAttendee, clearNumber]);
+  const { approved } = await batch(db, {
+    approved: approve,
+    reissued: ticket ? [reissueTicketCode(db, ticket, now, approvedUnapplied).update] : [],
+    changeAttendee,
+    clearNumber,
+  });
   if (approved.length === 0) {
     const [current] = await db.select().from(attendeeChangeRequests).where(isRequest);
     if (current.status !== 'pending') throw new DomainError('attendee_change_decided');

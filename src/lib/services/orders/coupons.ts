@@ -8,15 +8,15 @@
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { NEW_USER_GIFT_COUPON } from '../../config/accounts.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { categories, coupons, userCoupons } from '../../db/schema.ts';
 import { couponState, couponTab, foldText, percentOff, COUPON_TABS, type CouponState, type CouponTab } from '../../domain/coupons.ts';
 import { convert, formattedMoney, type CurrencyTable, type FormattedMoney } from '../../domain/money.ts';
 import type { RequestContext } from '../../domain/request-context.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { localizedName, type Locale } from '../../i18n/locales.ts';
-import { prefixed } from '../../db/batch-columns.ts';
-import { read, readOne, type Read } from '../../db/read-together.ts';
+import { prefixed } from '../../data/batch-columns.ts';
+import { read, readOne, type Read } from '../../data/read-together.ts';
 import type { CurrencyView } from '../catalogue/reference-data.ts';
 import type { UserScope } from '../platform/scope.ts';
 

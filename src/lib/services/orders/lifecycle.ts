@@ -5,19 +5,19 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { INVITER_REWARDS_PER_MONTH } from '../../config/accounts.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { activitySessions, orders, ticketTiers, userCoupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { onSaleOf } from '../../domain/on-sale.ts';
 import { rewardMonthStart } from '../../domain/invitations.ts';
 import { transitionOf, type OrderEvent, type OrderStatus } from '../../domain/order-state.ts';
 import { rewardInviterStatements, withdrawInviterRewardStatements } from './coupons.ts';
-import { expireOverdueOrders } from './expiry.ts';
-import { inventoryOf } from '../../durable-objects/session-inventory.ts';
+import { expireOverdueOrders } from '../../data/order-expiry.ts';
 import type { OrderDetail } from './presenters.ts';
 import { findOwnOrder, orderDetail, type OrderRow } from './queries.ts';
-import type { AfterWriteWork } from '../platform/after-write.ts';
+import type { AfterWriteWork } from '../../data/after-write.ts';
 import type { UserScope } from '../platform/scope.ts';
+import { rawBatch } from '../../data/batch.ts';
 
 function closingChanges(to: OrderStatus, now: number): Partial<OrderRow> {
   if (to === 'pending_ticketing') return { paidAt: now };
@@ -54,8 +54,8 @@ export async function applyOrderEvent(
     const { sql: text, params } = query.toSQL();
     return db.$client.prepare(text).bind(...params);
   };
-  const statements = [
-    raw(update),
+  const transition = raw(update);
+  const consequences = [
     ...(event === 'payment_confirmed'
       ? [
           raw(
@@ -69,15 +69,16 @@ export async function applyOrderEvent(
       : withdrawInviterRewardStatements(db, orderId)),
   ];
   const ride = afterWrite?.ride(now);
-  let answers: D1Result[];
+  const write = (carried: D1PreparedStatement[]) => rawBatch(db.$client, { transition, consequences, afterWrite: carried });
+  let answers: Awaited<ReturnType<typeof write>>;
   try {
-    answers = await db.$client.batch([...statements, ...(ride?.statements ?? [])]);
+    answers = await write(ride?.statements ?? []);
   } catch (error) {
     if (!ride) throw error;
-    answers = await db.$client.batch(statements);
+    answers = await write([]);
   }
-  if (ride && answers.length > statements.length) ride.carried(answers.slice(statements.length));
-  return answers[0].results.length === 1;
+  if (ride && answers.afterWrite.length > 0) ride.carried(answers.afterWrite);
+  return answers.transition.results.length === 1;
 }
 
 /** Like applyOrderEvent, but an event the order's state does not allow is a 409. */
@@ -127,7 +128,7 @@ async function releaseToInventory(scope: UserScope, sessionId: number, tierId: n
   const onSale = flags ? onSaleOf({ id: sessionId, highDemand: flags.session }, { id: tierId, highDemand: flags.tier }) : null;
   if (!onSale) return;
   try {
-    await inventoryOf(scope.env, onSale).refresh(onSale);
+    await scope.onSales.inventory(onSale).refresh(onSale);
   } catch (error) {
     console.error(JSON.stringify({ event: 'inventory_refresh_failed', ...onSale, error: String(error) }));
   }

@@ -4,16 +4,16 @@
  */
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_PAGE_SIZE } from '../../config/orders.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import type { BatchResponse } from 'drizzle-orm/batch';
-import { type Bound, compiledSelect } from '../../db/compiled-select.ts';
-import { read, readOne, type Read } from '../../db/read-together.ts';
+import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
+import { read, readOne, type Read } from '../../data/read-together.ts';
 import { activities, listingTickets, orderAttendees, orders, tickets } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { OrderTab } from '../../domain/order-state.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from '../catalogue/show-query.ts';
 import { voucherUrl } from './voucher-link.ts';
-import { expireOverdueOrders, expireOverdueOrdersStatement } from './expiry.ts';
+import { expireOverdueOrders, expireOverdueOrdersStatement } from '../../data/order-expiry.ts';
 import { orderDetailView, orderSummaryView, type OrderDetail, type OrderPage } from './presenters.ts';
 import type { ClaimedUserScope, RequestScope, UserScope } from '../platform/scope.ts';
 import { confirmedClaim, readSignedIn } from '../accounts/signed-in.ts';
@@ -78,7 +78,7 @@ function orderRead(db: Db, where: SQL): Read<LoadedOrder | null> {
 }
 
 // A buyer's own order is read after every payment and on every order page: its four selects' SQL
-// (the first a hundred columns long) is built once per isolate (db/compiled-select.ts).
+// (the first a hundred columns long) is built once per isolate (data/compiled-select.ts).
 type OwnOrder = { orderId: number; userId: number };
 const ownOrderNames = ['orderId', 'userId'] as const;
 const ownOrderWhere = (values: { orderId: Bound<number>; userId: Bound<number> }) =>

@@ -1,12 +1,12 @@
 /** What the payment page polls and shows: the order's payment state, asked of the provider first, and the order. */
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { payments } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { OrderStatus } from '../../domain/order-state.ts';
 import { parseOrderId } from '../../domain/order-pages.ts';
 import type { PaymentStatus } from '../../domain/payment-outcome.ts';
-import { expireOverdueOrders } from '../orders/expiry.ts';
+import { expireOverdueOrders } from '../../data/order-expiry.ts';
 import type { OrderDetail } from '../orders/presenters.ts';
 import { findOwnOrder, orderDetail } from '../orders/queries.ts';
 import type { UserScope } from '../platform/scope.ts';

@@ -1,13 +1,14 @@
 /** Giving money back through a payment's provider: for an order that cannot keep it, and again for refunds still owed. */
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { REFUND_RETRY_AFTER_MS } from '../../config/orders.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { orders, payments } from '../../db/schema.ts';
 import type { Money } from '../../domain/money.ts';
 import type { ServiceEnv } from '../platform/env.ts';
 import { paymentProvider } from './providers/index.ts';
 import type { PaymentProvider } from './providers/types.ts';
 import type { PaymentRow } from './rows.ts';
+import { rawBatch } from '../../data/batch.ts';
 
 /**
  * Gives a succeeded payment back through the provider and records it. When the order it paid for
@@ -36,7 +37,7 @@ export async function refundPayment(
       "UPDATE orders SET refund_amount = refund_amount + ?1, updated_at = ?2 WHERE id = ?3 AND status = 'cancelled' AND changes() = 1",
     )
     .bind(amount, now, payment.orderId);
-  await d1.batch([markRefunded, showOnOrder]);
+  await rawBatch(d1, { markRefunded, showOnOrder });
 }
 
 /**

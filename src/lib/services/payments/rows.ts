@@ -1,6 +1,6 @@
 /** The payment and order rows every payment step reads. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { orders, type payments } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { OrderRow } from '../orders/queries.ts';

@@ -15,20 +15,21 @@
  * by another payment already) is refunded through the provider at once, never kept.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { listings, orders, payments, paymentWebhookEvents } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { paymentStatusOf, reportedMoneyMatches, type PaymentStatus } from '../../domain/payment-outcome.ts';
 import type { ServiceEnv } from '../platform/env.ts';
-import { expireOverdueOrders } from '../orders/expiry.ts';
+import { expireOverdueOrders } from '../../data/order-expiry.ts';
 import { applyOrderEvent } from '../orders/lifecycle.ts';
 import { paymentProvider } from './providers/index.ts';
 import type { PaymentProvider } from './providers/types.ts';
 import { fulfilTransferOrder, type TransferReissue } from '../marketplace/transfer-reissue.ts';
-import type { AfterWriteWork } from '../platform/after-write.ts';
+import type { AfterWriteWork } from '../../data/after-write.ts';
 import type { RequestScope } from '../platform/scope.ts';
 import { orderRow, type PaymentRow } from './rows.ts';
 import { refundOrderPayment, refundPayment } from './refunds.ts';
+import { batch } from '../../data/batch.ts';
 
 async function markPayment(db: Db, payment: PaymentRow, status: PaymentStatus, from: PaymentStatus[], now: number): Promise<void> {
   await db
@@ -72,18 +73,21 @@ async function settleSucceeded(
   afterWrite: AfterWriteWork | null,
 ): Promise<void> {
   // One batch: the claim, then the payment and its order as they are after it.
-  const [, [claimed], [claimedOrder]] = await db.batch([
-    db
+  const {
+    claimed: [claimed],
+    claimedOrder: [claimedOrder],
+  } = await batch(db, {
+    claim: db
       .update(payments)
       .set({ status: 'succeeded', paidAt: now, updatedAt: now })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'created'))),
-    db.select().from(payments).where(eq(payments.id, payment.id)),
-    db
+    claimed: db.select().from(payments).where(eq(payments.id, payment.id)),
+    claimedOrder: db
       .select({ order: orders, transfer: sql<boolean>`${listings.sourceOrderId} IS NOT NULL`.mapWith(Boolean) })
       .from(orders)
       .leftJoin(listings, eq(listings.id, orders.listingId))
       .where(eq(orders.id, payment.orderId)),
-  ]);
+  });
   if (claimed?.status !== 'succeeded') return;
   if (!claimedOrder) throw new DomainError('order_not_found');
 
@@ -196,13 +200,19 @@ export async function receiveWebhook(
   const provider = paymentProvider(providerName, db, env);
   const notice = await provider.verifyWebhook(headers, body, now);
   // One batch: the event taken (once per id), and the payment it names.
-  const [taken, [payment]] = await db.batch([
-    db.insert(paymentWebhookEvents).values({ eventId: notice.eventId, provider: provider.name, receivedAt: now }).onConflictDoNothing(),
-    db
+  const {
+    taken,
+    payment: [payment],
+  } = await batch(db, {
+    taken: db
+      .insert(paymentWebhookEvents)
+      .values({ eventId: notice.eventId, provider: provider.name, receivedAt: now })
+      .onConflictDoNothing(),
+    payment: db
       .select()
       .from(payments)
       .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, notice.ref ?? ''))),
-  ]);
+  });
   if (taken.meta.changes !== 1) return { duplicate: true };
   if (notice.ref === null) return { duplicate: false };
   try {

@@ -3,8 +3,8 @@
  * answered again (the same Idempotency-Key, or an open payment by the same method).
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { rawStatement, read, readTogether } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import { rawRead, read, readTogether } from '../../data/read-together.ts';
 import { orders, payments } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { PaymentMethod } from '../../domain/payment-methods.ts';
@@ -16,11 +16,11 @@ import { translator } from '../../i18n/index.ts';
 import { localizedPath, type Locale } from '../../i18n/locales.ts';
 import { pathTo } from '../../routes.ts';
 import { sameRequestOrReused } from '../../domain/idempotency.ts';
-import { expireOverdueOrdersStatement } from '../orders/expiry.ts';
+import { expireOverdueOrdersStatement } from '../../data/order-expiry.ts';
 import type { OrderRow } from '../orders/queries.ts';
 import { paymentProvider } from './providers/index.ts';
 import type { CreatePaymentInput } from './providers/types.ts';
-import type { AfterWriteRide, AfterWriteWork } from '../platform/after-write.ts';
+import type { AfterWriteRide, AfterWriteWork } from '../../data/after-write.ts';
 import type { ClaimedUserScope, RequestScope } from '../platform/scope.ts';
 import { readSignedIn } from '../accounts/signed-in.ts';
 import { orderRow, type PaymentRow } from './rows.ts';
@@ -152,7 +152,7 @@ async function recordPayment(
         () => null,
       ),
       payment: read([paymentByKeySelect(db, order.id, idempotencyKey)], ([[row]]) => row ?? null),
-      afterWrite: { statements: (ride?.statements ?? []).map(rawStatement), shape: (answers) => answers as D1Result[] },
+      afterWrite: rawRead(ride?.statements ?? [], (answers) => answers),
     });
   const ride = afterWrite?.ride(now);
   let written: Awaited<ReturnType<typeof record>>;

@@ -6,7 +6,7 @@
  * server's own writes fail with SQLITE_BUSY.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { DomainError } from '../../domain/errors.ts';
 
 /** The rows the statement answers (none for a write without RETURNING); a refused statement says why. */

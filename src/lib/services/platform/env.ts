@@ -1,6 +1,6 @@
 /**
  * The worker's configuration that services read: the app secret, the payment provider's keys, the
- * message providers' settings, the high-demand sessions' inventory objects and their threshold. The edge hands it in from the worker's env (the API's middleware, a page's
+ * message providers' settings and the high-demand threshold. The edge hands it in from the worker's env (the API's middleware, a page's
  * scope, the cron handler), so no service reads the `cloudflare:workers` global.
  */
 import type { ProviderConfig } from '../messages/providers/index.ts';
@@ -19,7 +19,5 @@ export type ServiceEnv = ProviderConfig &
     | 'TURNSTILE_SECRET_KEY'
     | 'TURNSTILE_API_URL'
     | 'TURNSTILE_SCRIPT_URL'
-    | 'SESSION_INVENTORY'
-    | 'WAITING_ROOM'
     | 'HIGH_DEMAND_ORDERS_PER_MINUTE'
   >;

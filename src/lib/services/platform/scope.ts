@@ -1,9 +1,11 @@
 /**
  * What a service call reads with, built once per request: by the API's middleware (c.var.scope) or
- * by a page (pages/context.ts), never from Hono or Astro types, so services stay free of both.
+ * by a page (pages/context.ts), never from Hono or Astro types, so services stay free of both, nor
+ * from Durable Objects: their ports come in with it.
  */
-import type { Db } from '../../db/client.ts';
-import type { Read } from '../../db/read-together.ts';
+import type { Db } from '../../data/client.ts';
+import type { OnSaleObjects } from '../../data/inventory-port.ts';
+import type { Read } from '../../data/read-together.ts';
 import type { CurrencyTable } from '../../domain/money.ts';
 import type { RequestContext } from '../../domain/request-context.ts';
 import type { ReferenceData } from '../catalogue/reference-data.ts';
@@ -21,6 +23,8 @@ export interface RequestScope {
   now: number;
   /** Secrets and settings from the worker's env. */
   env: ServiceEnv;
+  /** The high-demand on-sales' inventories and waiting rooms (data/inventory-port.ts), as the edge wired them. */
+  onSales: OnSaleObjects;
   /**
    * Hands the runtime work that may finish after the answer (the execution context's `waitUntil`);
    * without it, a service awaits such work itself.

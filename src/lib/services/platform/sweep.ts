@@ -9,7 +9,7 @@
  */
 import { lt } from 'drizzle-orm';
 import { CODE_SEND_LIMITS } from '../../config/accounts.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { authSessions, captchaChallenges, rateLimits, sessionOrderRates, verificationCodes } from '../../db/schema.ts';
 import { minuteOf } from '../../domain/order-rate.ts';
 import { writeSaleStartedMessages } from '../catalogue/activity-subscriptions.ts';
@@ -18,7 +18,8 @@ import { repickStartedCheapestListings } from '../catalogue/catalogue.ts';
 import type { ServiceEnv } from './env.ts';
 import type { MessageQueue } from '../messages/delivery.ts';
 import { drawDueLotteries } from '../on-sale/lottery-draw.ts';
-import { expireOverdueOrders } from '../orders/expiry.ts';
+import { expireOverdueOrders } from '../../data/order-expiry.ts';
+import { batch } from '../../data/batch.ts';
 import { retryOwedRefunds } from '../payments/refunds.ts';
 import { reissueTransferOrder } from '../payments/settlement.ts';
 import { hideEndedFromSearch } from '../search/hide-ended.ts';
@@ -64,14 +65,16 @@ export async function sweep(db: Db, env: ServiceEnv, queue: MessageQueue, now: n
   const drawnLotteries = await drawDueLotteries(db, now);
   const transfers = await retryTransferReissues(db, env, now);
   const retriedRefunds = await retryOwedRefunds(db, env, now);
-  await db.batch([
-    db.delete(rateLimits).where(lt(rateLimits.windowStart, now - LONGEST_WINDOW_MS)),
-    db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, now)),
-    db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, now)),
-    db.delete(authSessions).where(lt(authSessions.expiresAt, now)),
-    // An order's rate reads its own minute's count and the one before (domain/order-rate.ts).
-    db.delete(sessionOrderRates).where(lt(sessionOrderRates.minute, minuteOf(now) - 1)),
-  ]);
+  await batch(db, {
+    expired: [
+      db.delete(rateLimits).where(lt(rateLimits.windowStart, now - LONGEST_WINDOW_MS)),
+      db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, now)),
+      db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, now)),
+      db.delete(authSessions).where(lt(authSessions.expiresAt, now)),
+      // An order's rate reads its own minute's count and the one before (domain/order-rate.ts).
+      db.delete(sessionOrderRates).where(lt(sessionOrderRates.minute, minuteOf(now) - 1)),
+    ],
+  });
   await writeSaleStartedMessages(db, now);
   await hideEndedFromSearch(db, now);
   await repickStartedCheapestListings(db, now);

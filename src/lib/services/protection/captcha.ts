@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { CAPTCHA_LENGTH, CAPTCHA_TTL_MS, CAPTCHAS_PER_CLIENT_MINUTE } from '../../config/accounts.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { captchaChallenges } from '../../db/schema.ts';
 import { CAPTCHA_ALPHABET, drawCaptcha, isCaptchaShaped, normalizeCaptchaAnswer } from '../../media/captcha.ts';
 import { DomainError } from '../../domain/errors.ts';

@@ -3,8 +3,9 @@
  * A hit is one guarded upsert, so concurrent requests never lose a count.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { rateLimits } from '../../db/schema.ts';
+import { batch } from '../../data/batch.ts';
 
 export interface Window {
   key: string;
@@ -37,9 +38,8 @@ function hitStatement(db: Db, { key, windowMs }: Window, now: number) {
 /** Counts one event in each window, atomically per window; returns the counts in the order given. */
 export async function hitAll(db: Db, windows: readonly Window[], now: number): Promise<Hit[]> {
   if (windows.length === 0) return [];
-  const [first, ...rest] = windows.map((window) => hitStatement(db, window, now));
-  const results = await db.batch([first, ...rest]);
-  return results.map(([row], index) => ({ count: row.count, resetsAt: row.windowStart + windows[index].windowMs }));
+  const { hits } = await batch(db, { hits: windows.map((window) => hitStatement(db, window, now)) });
+  return hits.map(([row], index) => ({ count: row.count, resetsAt: row.windowStart + windows[index].windowMs }));
 }
 
 /** The count in a window without adding to it (0 when the window has passed). */

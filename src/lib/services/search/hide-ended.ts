@@ -1,6 +1,6 @@
 /** Ended activities leave the live tiers of the search index, its bigram table and its suggestion table. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { hideEndedFromSuggestions } from './suggestions.ts';
 import { searchSource } from './search.ts';
 

@@ -1,7 +1,7 @@
 /** CJK phrases (such as 高靜文) found through the bigram table of migrations 0020 and 0021 rather than the main index, ranked or scanned as the main index would. */
 import { SQL, sql } from 'drizzle-orm';
 import { SEARCH_CANDIDATE_LIMIT } from '../../config/browse.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import { bm25, documentTokens, hexBytes, indexTotals } from '../../domain/search-rank.ts';
 import { bigramPhrase, bigramQuery, phraseOccurrences } from '../../domain/search-text.ts';
 import { filterCondition, keyPasses, type SearchFilter } from './search.ts';

@@ -11,8 +11,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { SEARCH_CANDIDATE_LIMIT } from '../../config/browse.ts';
-import type { Db } from '../../db/client.ts';
-import type { Bound } from '../../db/compiled-select.ts';
+import type { Db } from '../../data/client.ts';
+import type { Bound } from '../../data/compiled-select.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { ftsQuery, hasLooserMatch } from '../../domain/search-text.ts';
 

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { SUGGESTION_LIMIT, SUGGESTION_PREFIX_DEPTH } from '../../config/browse.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../data/client.ts';
 import type { RequestContext } from '../../domain/request-context.ts';
 import { documentMatches, isSingleTerm, type MatchMode, suggestionTerms, textMatches } from '../../domain/search-text.ts';
 import { localizedName } from '../../i18n/locales.ts';

@@ -4,7 +4,7 @@
  * queue delivers twice is stored once.
  */
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import type { Db } from '../../../data/client.ts';
 import { devOutbox } from '../../../db/schema.ts';
 import type { MessageProvider } from './types.ts';
 

@@ -7,7 +7,7 @@
  *   message waits for the fix) with a log line naming the variables: a deployed worker never drops
  *   a message silently.
  */
-import type { Db } from '../../../db/client.ts';
+import type { Db } from '../../../data/client.ts';
 import type { MessageChannel } from '../../../domain/messages.ts';
 import { devOutboxProvider } from './dev-outbox.ts';
 import { relayProvider } from './relay.ts';

@@ -3,7 +3,7 @@
  * provider they were made with, so webhooks, polls and refunds reach the same one.
  */
 import { SANDBOX_PROVIDER, STRIPE_DEFAULT_ACCOUNT_COUNTRY, STRIPE_PROVIDER } from '../../../config/orders.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Db } from '../../../data/client.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { PaymentSetup } from '../../../domain/payment-provider-choice.ts';
 import { currencyTable } from '../../catalogue/currency.ts';

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SANDBOX_PROVIDER } from '../../../config/orders.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Db } from '../../../data/client.ts';
 import { sandboxPayments } from '../../../db/schema.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Money } from '../../../domain/money.ts';

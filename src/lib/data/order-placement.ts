@@ -2,12 +2,12 @@
  * Writing an order with its hold on the tickets, as D1 statements of one batch: a guarded decrement
  * of the listing's stock, then the order inserted only if that decrement happened (`changes()`),
  * the coupon locked to it and its attendees copied. Checkout runs them for one order at a time
- * (checkout.ts); a high-demand session's inventory object runs many orders' in one batch
+ * (services/orders/placing.ts); a high-demand session's inventory object runs many orders' in one batch
  * (durable-objects/session-inventory.ts). Raw D1 statements: the insert needs `changes()` of the statement before,
  * which only plain SQL can say.
  */
-import type { AccountStanding, OrderLimits } from '../../domain/order-limits.ts';
-import { minuteOf } from '../../domain/order-rate.ts';
+import type { AccountStanding, OrderLimits } from '../domain/order-limits.ts';
+import { minuteOf } from '../domain/order-rate.ts';
 
 /** Everything an order row is made of, checked and priced by checkout before it is written. */
 export interface OrderPlacement {
@@ -183,11 +183,19 @@ export function inventoryHoldStatement(d1: D1Database, placement: OrderPlacement
     );
 }
 
+/** An order's statements by what they write, each answered under its name when a batch names them. */
+export interface PlacementStatements {
+  order: D1PreparedStatement;
+  coupon: D1PreparedStatement;
+  attendees: D1PreparedStatement[];
+  pass: D1PreparedStatement[];
+}
+
 /**
  * The order, inserted only when the statement just before it held the tickets, then its coupon,
  * attendees and waiting-room pass, which join the order of this number and this buyer (a number is random, not unique by design).
  */
-export function placementStatements(d1: D1Database, placement: OrderPlacement): D1PreparedStatement[] {
+export function placementStatements(d1: D1Database, placement: OrderPlacement): PlacementStatements {
   const p = placement;
   const insertOrder = d1
     .prepare(`
@@ -252,7 +260,13 @@ export function placementStatements(d1: D1Database, placement: OrderPlacement): 
     ON CONFLICT (pass) DO UPDATE SET order_id = excluded.order_id
     WHERE (SELECT status FROM orders WHERE id = waiting_room_pass_orders.order_id) = 'cancelled'`)
     .bind(p.waitingRoomPass, p.orderNo, p.userId);
-  return [insertOrder, lockCoupon, ...copyAttendees, ...(p.waitingRoomPass ? [spendPass] : [])];
+  return { order: insertOrder, coupon: lockCoupon, attendees: copyAttendees, pass: p.waitingRoomPass ? [spendPass] : [] };
+}
+
+/** The same statements in their order, for a batch that reads none of their answers. */
+export function placementRun(d1: D1Database, placement: OrderPlacement): D1PreparedStatement[] {
+  const { order, coupon, attendees, pass } = placementStatements(d1, placement);
+  return [order, coupon, ...attendees, ...pass];
 }
 
 /**

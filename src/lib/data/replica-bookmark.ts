@@ -1,5 +1,5 @@
 /**
- * The bookmark cookie of D1's read replication (db/client.ts). A bookmark is D1's own token of a
+ * The bookmark cookie of D1's read replication (data/client.ts). A bookmark is D1's own token of a
  * point in the database's history (hex groups joined by dashes); anything else in the cookie is a
  * stale or forged value, ignored rather than handed to D1.
  */

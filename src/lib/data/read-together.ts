@@ -124,7 +124,7 @@ async function batch(db: Db, statements: readonly BatchItem<'sqlite'>[]): Promis
  * A statement its caller prepared and bound on the D1 binding (the after-write pass's, which a write
  * batch carries last), to go in a batch beside Drizzle's; its answer is D1's own result.
  */
-export function rawStatement(statement: D1PreparedStatement): BatchItem<'sqlite'> {
+function rawStatement(statement: D1PreparedStatement): BatchItem<'sqlite'> {
   const prepared = {
     stmt: statement,
     raw: true,
@@ -135,13 +135,26 @@ export function rawStatement(statement: D1PreparedStatement): BatchItem<'sqlite'
   return { _prepare: () => prepared } as unknown as BatchItem<'sqlite'>;
 }
 
+/** A read of statements prepared and bound on the D1 binding (SQL Drizzle cannot say), `shape` given D1's own results. */
+export function rawRead<T>(
+  statements: readonly D1PreparedStatement[],
+  shape: (results: D1Result<Record<string, unknown>>[]) => T,
+): Read<T> {
+  return { statements: statements.map(rawStatement), shape: (results) => shape(results as D1Result<Record<string, unknown>>[]) };
+}
+
+/** A read of one statement prepared and bound on the D1 binding, `shape` given D1's own result. */
+export function rawReadOne<T>(statement: D1PreparedStatement, shape: (result: D1Result<Record<string, unknown>>) => T): Read<T> {
+  return { statements: [rawStatement(statement)], shape: ([result]) => shape(result as D1Result<Record<string, unknown>>) };
+}
+
 /** Runs every read's statements in one batch and answers each read's shaped result under its name. */
 export async function readTogether<R extends Record<string, Read<unknown>>>(db: Db, reads: R): Promise<Answers<R>> {
   const entries = Object.entries(reads);
   const statements = entries.flatMap(([, each]) => each.statements);
   for (const statement of statements) {
     const name = collidingColumn(statement);
-    if (name) throw new Error(`A batched select names column "${name}" twice; select it with prefixed() (db/batch-columns.ts)`);
+    if (name) throw new Error(`A batched select names column "${name}" twice; select it with prefixed() (data/batch-columns.ts)`);
   }
   const results: readonly unknown[] = statements.length === 0 ? [] : await batch(db, statements);
   const answers: Record<string, unknown> = {};

@@ -1,5 +1,5 @@
 /**
- * D1 as the bench sees it, in local builds only (db/client.ts): every round trip of a session (one
+ * D1 as the bench sees it, in local builds only (data/client.ts): every round trip of a session (one
  * statement run, or one batch) is counted for the request that made it, and delayed by a fixed
  * latency that stands for a primary in a far region (`npm run bench` sets D1_LATENCY_MS). A deployed
  * worker hands Drizzle the binding itself.

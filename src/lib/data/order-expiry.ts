@@ -3,8 +3,8 @@
  * `orders_release_hold` trigger gives their tickets and coupons back.
  */
 import { and, eq, lte, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import type { Db } from './client.ts';
+import { orders } from '../db/schema.ts';
 
 /** Whose orders to close: a buyer's, a listing's, a session's (its inventory object's), or everyone's. */
 export interface ExpiryScope {
