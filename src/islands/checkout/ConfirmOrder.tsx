@@ -16,7 +16,7 @@ import type { ErrorCode } from '../../lib/domain/errors.ts';
 import { attendeeSelectionStatus, type IdCardType } from '../../lib/domain/identity.ts';
 import { callingCodeProblem, phoneProblem } from '../../lib/domain/validation.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { ConfirmPageData } from '../../lib/pages/confirm.ts';
+import type { ConfirmPageData } from '../../lib/loaders/order-confirm.ts';
 import { $taker, loadTaker, updateTaker } from '../../lib/browser/checkout.ts';
 import { bindFields, Field, PhoneFields } from '../shared/fields.tsx';
 import { useHydrated } from '../shared/hydration.ts';

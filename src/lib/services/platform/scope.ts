@@ -1,6 +1,6 @@
 /**
  * What a service call reads with, built once per request: by the API's middleware (c.var.scope) or
- * by a page (pages/context.ts), never from Hono or Astro types, so services stay free of both.
+ * by a page (edge/page-scope.ts), never from Hono or Astro types, so services stay free of both.
  */
 import type { Db } from '../../db/client.ts';
 import type { Read } from '../../db/read-together.ts';
