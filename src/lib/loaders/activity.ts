@@ -9,6 +9,7 @@ import { activityPage, FAVOURITE_TYPE_NOTIFY, subscriptionStatus } from '../serv
 import { userOfCookies } from '../services/accounts/sessions.ts';
 import { pageScope } from '../edge/page-scope.ts';
 import { currencyNameIn, messagesFor } from '../i18n/index.ts';
+import type { MessageKey } from '../i18n/keys.ts';
 import { pageI18n } from '../i18n/page.ts';
 import { PAYMENT_TIME_LIMIT_MS } from '../config/orders.ts';
 import { groupSizeBounds } from '../domain/waitlist.ts';
@@ -57,7 +58,7 @@ export async function loadActivity(astro: AstroGlobal) {
   const groupSizes = groupSizeBounds(detail);
   const detailPath = link(pathTo('detailPage', { id: detail.id }));
   const loginUrl = `${link(pathTo('loginPage'))}?redirect=${encodeURIComponent(detailPath)}`;
-  const stateHint =
+  const stateHint: MessageKey =
     detail.saleState === 'soldOut' ? 'detail.soldOutHint' : detail.notifyMe ? 'detail.notYetOnSaleHint' : 'detail.endedHint';
   const pickerMessages = messagesFor(locale, ['detail.picker.', 'detail.seating.', 'detail.delivery.']);
   const notes = [

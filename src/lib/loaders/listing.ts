@@ -91,7 +91,6 @@ export async function loadListingPage(astro: Pick<AstroGlobal, 'locals' | 'url' 
   ]);
   return {
     query,
-    searching,
     bareSearch,
     outcome,
     failed,

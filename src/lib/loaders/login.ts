@@ -35,7 +35,7 @@ export async function loadLogin(astro: AstroGlobal) {
     : null;
   // A new account's first code asks a Turnstile challenge: the form shows its widget when the server says so.
   const challenge = pageChallenge(astro, env);
-  const initialTab = astro.url.searchParams.get('type') === 'email' ? 'email' : 'phone';
+  const initialTab: 'phone' | 'email' = astro.url.searchParams.get('type') === 'email' ? 'email' : 'phone';
   const links = {
     agreement: link(pathTo('userAgreement')),
     privacy: link(pathTo('privacyPage')),

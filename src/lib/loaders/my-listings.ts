@@ -29,7 +29,6 @@ export async function loadMyListings(astro: AstroGlobal) {
   return {
     listings,
     payouts,
-    currencies,
     currencyChoices,
     messages,
     time,

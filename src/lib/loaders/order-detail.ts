@@ -80,7 +80,6 @@ export async function loadOrderDetail(astro: AstroGlobal) {
     namesNothing,
     now,
     order,
-    orderId,
     showChange,
     showChangeText,
     statusText,

@@ -32,10 +32,8 @@ export async function loadOrderSell(astro: AstroGlobal) {
     'common.opensInNewTab',
   ]);
   return {
-    currencies,
     draft,
     messages,
     orderHref,
-    orderId,
   };
 }

@@ -64,7 +64,6 @@ export async function loadWaitingRoom(astro: AstroGlobal) {
   return {
     DURATION_SLOT,
     PLACE_SLOT,
-    challenge,
     estimateText,
     joinUrl,
     next,
