@@ -19,24 +19,23 @@ import {
 import { keepPrivate } from '../edge/page-request.ts';
 import { PageExit } from './page-exit.ts';
 
+async function deliver(webhook: WebhookDelivery): Promise<void> {
+  try {
+    const response = await api.fetch(new Request(webhook.url, webhook.init), env);
+    if (!response.ok) console.error('Sandbox webhook refused', response.status, await response.text());
+  } catch (error) {
+    // The shop still learns the outcome: its payment page asks the sandbox again when it polls.
+    console.error('Sandbox webhook failed', error);
+  }
+}
+
 export async function loadSandboxPayment(astro: AstroGlobal) {
-  // The sandbox stands in for a provider in local builds only: a deployed worker has no such page
-  // (an empty 404 makes Astro render the 404 page).
+  // The sandbox stands in for a provider in local builds only: a deployed worker has no such page.
   if (env.APP_ENV !== 'local') return PageExit.notFound;
 
   const { locale } = pageI18n(astro.locals);
   const { db } = astro.locals;
   const ref = astro.params.ref ?? '';
-
-  async function deliver(webhook: WebhookDelivery): Promise<void> {
-    try {
-      const response = await api.fetch(new Request(webhook.url, webhook.init), env);
-      if (!response.ok) console.error('Sandbox webhook refused', response.status, await response.text());
-    } catch (error) {
-      // The shop still learns the outcome: its payment page asks the sandbox again when it polls.
-      console.error('Sandbox webhook failed', error);
-    }
-  }
 
   if (astro.request.method === 'POST') {
     const form = await astro.request.formData().catch(() => null);
