@@ -73,6 +73,7 @@ export async function loadActivity(astro: AstroGlobal) {
   ];
   const steps = ['select', 'confirm', 'pay', 'completed'] as const;
   return {
+    notifyType: FAVOURITE_TYPE_NOTIFY,
     head: activityHead(astro.url, locale, t, detail),
     detail,
     groupSizes,
