@@ -13,9 +13,9 @@ import { pageScope } from '../edge/page-scope.ts';
 import { lotteryShareHead } from '../edge/page-head.ts';
 import { PageExit } from './page-exit.ts';
 
-export async function loadLotteryShare(astro: AstroGlobal) {
-  const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
+export async function loadLotteryShare(astro: AstroGlobal) {
   const { locale, t, link } = pageI18n(astro.locals);
   const token = astro.params.id ?? '';
   if (!TOKEN_PATTERN.test(token)) return PageExit.notFound;

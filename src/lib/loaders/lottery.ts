@@ -14,9 +14,9 @@ import { pageScope } from '../edge/page-scope.ts';
 import { lotteryHead } from '../edge/page-head.ts';
 import { PageExit } from './page-exit.ts';
 
-export async function loadLottery(astro: AstroGlobal) {
-  const ID_PATTERN = /^[1-9]\d{0,8}$/;
+const ID_PATTERN = /^[1-9]\d{0,8}$/;
 
+export async function loadLottery(astro: AstroGlobal) {
   const { locale, t, link } = pageI18n(astro.locals);
   const rawId = astro.url.searchParams.get('id');
   if (rawId !== null && !ID_PATTERN.test(rawId)) return PageExit.notFound;

@@ -48,8 +48,6 @@ export async function loadWaitingRoom(astro: AstroGlobal) {
       : link(pathTo('detailPage', { id: activityId }));
   if (view?.state === 'admitted') return PageExit.redirect(next(view.activityId), 303);
 
-  const PLACE_SLOT = '{{place}}';
-  const DURATION_SLOT = '{{duration}}';
   const placeText = view?.place == null ? '' : t('waitingRoom.place', { place: view.place });
   const estimateText =
     view === null
@@ -62,8 +60,6 @@ export async function loadWaitingRoom(astro: AstroGlobal) {
             ? t('waitingRoom.estimateUnknown')
             : t('waitingRoom.estimate', { duration: formatWait(view.estimatedWaitMs, locale) });
   return {
-    DURATION_SLOT,
-    PLACE_SLOT,
     estimateText,
     joinUrl,
     next,
