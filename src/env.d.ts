@@ -78,9 +78,14 @@ declare namespace Cloudflare {
 
 declare namespace App {
   interface Locals {
-    /** The request's execution context, which the Cloudflare adapter puts here; the worker's parsed visitor travels with it (pages/visitor.ts). */
+    /** The request's execution context, which the Cloudflare adapter puts here; what the worker parsed travels with it (edge/page-request.ts). */
     cfContext: ExecutionContext;
-    /** The visitor the worker parsed (language, currency, city, hide choices, session cookies): pages read these, never the cookies. */
+    /**
+     * What the edge layer parsed of the request before Astro routed it (the visitor, the reference version
+     * the page cache read), and whether the page lets that cache share its answer: the page sets this, never a header.
+     */
+    edge: import('./lib/edge/page-request.ts').EdgeContext;
+    /** The visitor the worker parsed (language, currency, city, hide choices, session cookies), as `edge.visitor`: pages read these, never the cookies. */
     visitor: import('./lib/domain/visitor.ts').Visitor;
     locale: import('./lib/i18n/locales.ts').Locale;
     /** True when the URL carried the locale prefix; else the page adds a canonical link to it. */
@@ -96,7 +101,7 @@ declare namespace App {
     claim?: Pick<import('./lib/services/platform/scope.ts').ClaimedUserScope, 'claimedUserId' | 'session' | 'exact'>;
     /** The request's database session (read replication, data/client.ts), opened by the middleware. */
     db: import('./lib/data/client.ts').Db;
-    /** What the page's services read with, built at most once per request (src/lib/pages/context.ts). */
+    /** What the page's services read with, built at most once per request (src/lib/edge/page-scope.ts). */
     scope?: Promise<import('./lib/services/platform/scope.ts').RequestScope>;
   }
 }

@@ -1,22 +1,22 @@
 /**
  * Every page request: security headers, the visitor the worker parsed (language, currency, city,
- * session cookies: pages/visitor.ts), channel capture, the route's flags, the auth gate (a live session
+ * session cookies: edge/page-request.ts), channel capture, the route's flags, the auth gate (a live session
  * in the database) and no caching of a personal page. A locale-prefixed URL arrives without its
- * prefix, which the worker took off (pages/locale-prefix.ts).
+ * prefix, which the worker took off (edge/locale-prefix.ts).
  */
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { env } from 'cloudflare:workers';
 import { CHANNEL_COOKIE, CHANNEL_COOKIE_MAX_AGE_S, PERSONAL_CACHE_CONTROL, REPLICA_BOOKMARK_COOKIE } from './lib/config/request.ts';
 import { localizedPath } from './lib/i18n/locales.ts';
-import { handedVisitor } from './lib/pages/visitor.ts';
+import { handedEdgeContext, keepUnshared } from './lib/edge/page-request.ts';
 import { routeFor } from './lib/routes.ts';
 import { bookmarkOf, database } from './lib/data/client.ts';
 import { isPersonalAnswer } from './lib/http/page-cache.ts';
 import { bookmarkCookie, mayWrite, usableBookmark } from './lib/data/replica-bookmark.ts';
 import { publicOrigin } from './lib/domain/public-origin.ts';
 import { isAllowedOrigin, securityHeaders } from './lib/http/security.ts';
-import { loginRedirect } from './lib/pages/signed-in.ts';
+import { loginRedirect } from './lib/edge/login-redirect.ts';
 import { userOfCookies } from './lib/services/accounts/sessions.ts';
 import { claimedSignIn } from './lib/services/accounts/signed-in.ts';
 
@@ -41,6 +41,7 @@ export const onRequest = defineMiddleware(async (context, next) =>
 function withPersonalCaching(context: APIContext, response: Response): Response {
   const { route, visitor } = context.locals;
   if (!isPersonalAnswer(route.auth, visitor, response.headers.get('content-type'))) return response;
+  keepUnshared(context.locals);
   // A redirect made by Response.redirect has immutable headers: copy it first.
   const answer = response.status >= 300 && response.status < 400 ? new Response(response.body, response) : response;
   answer.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL);
@@ -51,6 +52,7 @@ function withPersonalCaching(context: APIContext, response: Response): Response 
 function withReplicaBookmark(context: APIContext, response: Response): Response {
   const bookmark = mayWrite(context.request.method) && context.locals.db ? bookmarkOf(context.locals.db) : null;
   if (!bookmark) return response;
+  keepUnshared(context.locals);
   const answer = new Response(response.body, response);
   const secure = env.APP_ENV !== 'local' || context.url.protocol === 'https:';
   answer.headers.append('Set-Cookie', bookmarkCookie(bookmark, secure));
@@ -60,7 +62,9 @@ function withReplicaBookmark(context: APIContext, response: Response): Response 
 async function answer(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { url, cookies, request } = context;
 
-  const visitor = handedVisitor(context.locals.cfContext);
+  const edge = handedEdgeContext(context.locals.cfContext);
+  context.locals.edge = edge;
+  const { visitor } = edge;
   context.locals.visitor = visitor;
   const choice = visitor.locale;
   const route = routeFor(choice.path);
@@ -86,6 +90,7 @@ async function answer(context: APIContext, next: MiddlewareNext): Promise<Respon
   }
 
   if (visitor.channel !== null) {
+    keepUnshared(context.locals);
     cookies.set(CHANNEL_COOKIE, visitor.channel, {
       path: '/',
       maxAge: CHANNEL_COOKIE_MAX_AGE_S,

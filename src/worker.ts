@@ -2,7 +2,7 @@ import astro from '@astrojs/cloudflare/entrypoints/server';
 import { api } from './lib/api/app.ts';
 import { database } from './lib/data/client.ts';
 import { COUNT_ROUND_TRIPS_HEADER, countingRoundTrips, ROUND_TRIPS_HEADER } from './lib/data/measured-d1.ts';
-import { answerPage } from './lib/pages/visitor.ts';
+import { answerPage } from './lib/edge/page-request.ts';
 import { consumeMessageBatch, type QueuedMessage } from './lib/services/messages/delivery.ts';
 import { sweep } from './lib/services/platform/sweep.ts';
 

@@ -213,7 +213,7 @@ const CHECKS = [
       /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/cdn-cgi\/image\/width=1200,height=630,fit=pad,background=%23a3121e,format=jpeg,onerror=redirect\/posters\/activity\/1000\.jpg">/,
   },
   {
-    // A lottery's share card (src/lib/pages/share-cards.ts), drawn by the worker, on the origin.
+    // A lottery's share card (src/lib/edge/share-cards.ts), drawn by the worker, on the origin.
     name: 'share card on the origin',
     method: 'GET',
     path: '/zh-HK/overload-ticket/detail?id=1',

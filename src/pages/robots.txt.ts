@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { robotsAnswer } from '../lib/pages/crawler-files.ts';
+import { robotsAnswer } from '../lib/edge/crawler-files.ts';
 
 export const GET: APIRoute = (context) => robotsAnswer(context);

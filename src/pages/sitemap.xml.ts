@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { sitemapIndexAnswer } from '../lib/pages/crawler-files.ts';
+import { sitemapIndexAnswer } from '../lib/edge/crawler-files.ts';
 
 export const GET: APIRoute = (context) => sitemapIndexAnswer(context);

@@ -5,7 +5,7 @@ import { seed } from './helpers.ts';
 import { placeOrder } from './shop.ts';
 
 /**
- * Every cached page's key holds the catalogue version (migration 0012, pages/shared-page-cache.ts),
+ * Every cached page's key holds the catalogue version (migration 0012, edge/shared-page-cache.ts),
  * so a write that bumps it empties the edge cache of every page. An order changes only a listing's
  * stock: it must leave the version alone unless it sells the listing out, which changes what pages
  * show (an automatic high-demand counter in the session row once broke this).

@@ -6,7 +6,7 @@ import { database } from '../../src/lib/data/client.ts';
 import type { ConfirmQuery } from '../../src/lib/domain/confirm-query.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
 import { confirmedClaim } from '../../src/lib/services/accounts/signed-in.ts';
-import { confirmPage } from '../../src/lib/pages/confirm.ts';
+import { confirmPage } from '../../src/lib/loaders/order-confirm.ts';
 import { referenceData } from '../../src/lib/services/catalogue/reference-data.ts';
 import type { CheckoutQuote } from '../../src/lib/services/orders/presenters.ts';
 import { signUp, TestClient } from './auth-client.ts';

@@ -2,10 +2,10 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/data/client.ts';
-import { pageScope } from '../../src/lib/pages/context.ts';
-import { headerData } from '../../src/lib/pages/header.ts';
-import { PAGE_CACHE_HEADER, sharedPage } from '../../src/lib/pages/shared-page-cache.ts';
-import { answerPage, handedVisitor } from '../../src/lib/pages/visitor.ts';
+import { pageScope } from '../../src/lib/edge/page-scope.ts';
+import { headerData } from '../../src/lib/loaders/header.ts';
+import { PAGE_CACHE_HEADER, sharedPage } from '../../src/lib/edge/shared-page-cache.ts';
+import { answerPage, handedEdgeContext } from '../../src/lib/edge/page-request.ts';
 import { visitorOf } from '../../src/lib/domain/visitor.ts';
 import { seed } from './helpers.ts';
 
@@ -21,13 +21,16 @@ const unreachableDb = {
 
 /**
  * Astro's part of a page request, as the layout's header renders it: the language, the current city
- * and currency of the page scope (pages/context.ts, headerData) and the account menu or the login
- * link, all from the visitor the worker handed over. Every render is recorded.
+ * and currency of the page scope (edge/page-scope.ts, headerData) and the account menu or the login
+ * link, all from the visitor the worker handed over. A page at `?private` keeps itself unshared.
  */
 async function renderHeader(routed: Request, _env: Cloudflare.Env, ctx: ExecutionContext): Promise<Response> {
-  const visitor = handedVisitor(ctx);
+  const edge = handedEdgeContext(ctx);
+  const { visitor } = edge;
   const locale = visitor.locale.locale;
-  const scope = await pageScope({ locals: { visitor, locale, db: database(env.DB) } as App.Locals, request: routed });
+  const locals = { edge, visitor, locale, db: database(env.DB) } as App.Locals;
+  if (new URL(routed.url).searchParams.has('private')) edge.shareable = false;
+  const scope = await pageScope({ locals });
   const { city } = headerData(scope);
   const account = visitor.session ? '<details class="menu">account</details>' : '<a class="avatar">login</a>';
   const html = `<!doctype html><html lang="${locale}"><header><button class="city">${city.name}</button><span class="currency">${scope.ctx.currency}</span>${account}</header></html>`;
@@ -75,9 +78,13 @@ describe('the shared page cache', () => {
       visitorOf({ url, cookieHeader: null, acceptLanguage: null }),
       { ...env, DB: unreachableDb },
       createExecutionContext(),
-      async (page) => {
+      async (page, referenceVersion) => {
         rendered.push(page);
-        return new Response('<!doctype html><title>Home</title>', { headers: { 'content-type': 'text/html' } });
+        expect(referenceVersion).toBeNull();
+        return {
+          response: new Response('<!doctype html><title>Home</title>', { headers: { 'content-type': 'text/html' } }),
+          shareable: true,
+        };
       },
     );
     expect(answer.status).toBe(200);
@@ -91,6 +98,13 @@ describe('the shared page cache', () => {
     const singapore = 'language=zh-CN; currencyCode=SGD; cityId=350';
     expect(await visit(path, singapore)).toEqual({ cache: 'miss', lang: 'zh-CN', city: '新加坡', currency: 'SGD', signedIn: false });
     expect(await visit(path, singapore)).toMatchObject({ cache: 'hit', lang: 'zh-CN', city: '新加坡', currency: 'SGD' });
+  });
+
+  it('never stores a page its render kept unshared', async () => {
+    const path = `${freshPath('/about')}&private`;
+    expect(await visit(path)).toMatchObject({ cache: 'bypass', lang: 'en' });
+    expect(await visit(path)).toMatchObject({ cache: 'bypass', lang: 'en' });
+    expect(await visit(freshPath('/about'))).toMatchObject({ cache: 'miss' });
   });
 
   it('never stores a page under a currency, city or language other than the one it was rendered in', async () => {

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/data/client.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
-import { confirmPage } from '../../src/lib/pages/confirm.ts';
+import { confirmPage } from '../../src/lib/loaders/order-confirm.ts';
 import type { TierHighDemandSwitch } from '../../src/lib/services/on-sale/high-demand.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { referenceData } from '../../src/lib/services/catalogue/reference-data.ts';

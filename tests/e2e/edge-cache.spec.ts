@@ -1,5 +1,5 @@
 /**
- * The edge cache of shared pages (src/lib/pages/shared-page-cache.ts): anonymous browse pages come
+ * The edge cache of shared pages (src/lib/edge/shared-page-cache.ts): anonymous browse pages come
  * from the cache per language, currency and city; a signed-in visitor's page never enters it, and no
  * cookie read one way for the key and another for the page stores a page under another choice; a price
  * change shows once the worker reads the catalogue version again (at most CATALOGUE_VERSION_REUSE_MS). It changes listing prices, so it runs after the other specs

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLocale } from '../../src/lib/i18n/locales.ts';
-import { withoutLocalePrefix } from '../../src/lib/pages/locale-prefix.ts';
+import { withoutLocalePrefix } from '../../src/lib/edge/locale-prefix.ts';
 
 const ORIGIN = 'https://tickets.example';
 

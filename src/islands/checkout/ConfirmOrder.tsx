@@ -7,7 +7,7 @@
  */
 import type { DeliveryType } from '../../lib/domain/delivery.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { ConfirmPageData } from '../../lib/pages/confirm.ts';
+import type { ConfirmPageData } from '../../lib/loaders/order-confirm.ts';
 import { useHydrated } from '../shared/hydration.ts';
 import { AttendeesSection, DeliverySection, NotesSection, PaymentSection } from './ConfirmSections.tsx';
 import { CostBreakdown } from './CostBreakdown.tsx';

@@ -15,7 +15,7 @@ import type { ErrorCode } from '../../lib/domain/errors.ts';
 import type { PaymentMethod } from '../../lib/domain/payment-methods.ts';
 import { callingCodeProblem, phoneProblem } from '../../lib/domain/validation.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
-import type { ConfirmPageData } from '../../lib/pages/confirm.ts';
+import type { ConfirmPageData } from '../../lib/loaders/order-confirm.ts';
 import { bindFields } from '../shared/fields.tsx';
 import { failureText } from '../shared/messages.ts';
 import { useMutation } from '../shared/mutation.ts';

@@ -28,7 +28,7 @@ export const PAGE_MEMORY_BYTES = 16 * 1024 * 1024;
 export const CRAWLER_FILE_FRESH_MS = 3_600_000;
 export const CRAWLER_FILE_STALE_MS = 86_400_000;
 /**
- * How long an isolate reuses the catalogue version it read (pages/shared-page-cache.ts). A hot page
+ * How long an isolate reuses the catalogue version it read (edge/shared-page-cache.ts). A hot page
  * is asked for many times a second: reading the version once a second instead of per request takes
  * the only D1 round trip off a cached answer, and a catalogue write (a price, stock running out)
  * shows on shared pages at most this long after it commits, plus the replica's lag.

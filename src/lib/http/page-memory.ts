@@ -1,5 +1,5 @@
 /**
- * The isolate's own copy of the shared pages it served last (pages/shared-page-cache.ts): a hot page
+ * The isolate's own copy of the shared pages it served last (edge/shared-page-cache.ts): a hot page
  * is answered from memory instead of a Cache API lookup and a body read per request. Bounded by the
  * bytes of the bodies it holds; when full, the page used longest ago goes first.
  */

@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { sitemapPartAnswer } from '../../lib/pages/crawler-files.ts';
+import { sitemapPartAnswer } from '../../lib/edge/crawler-files.ts';
 
 export const GET: APIRoute = (context) => sitemapPartAnswer(context);

@@ -1,6 +1,6 @@
 /**
  * What a service call reads with, built once per request: by the API's middleware (c.var.scope) or
- * by a page (pages/context.ts), never from Hono or Astro types, so services stay free of both, nor
+ * by a page (edge/page-scope.ts), never from Hono or Astro types, so services stay free of both, nor
  * from Durable Objects: their ports come in with it.
  */
 import type { Db } from '../../data/client.ts';

@@ -10,7 +10,7 @@ import { publicOrigin } from '../domain/public-origin.ts';
 import { disallowedPaths, parseSitemapFilePath, robotsTxt } from '../domain/sitemap.ts';
 import { ROUTES } from '../routes.ts';
 import { sitemapIndex, sitemapPart } from '../services/catalogue/sitemap.ts';
-import { pageScope } from './context.ts';
+import { pageScope } from './page-scope.ts';
 
 /** Public routes reached only through a private link: nothing a search engine should hold. */
 const PRIVATE_LINK_PATHS = ['/voucher', '/sandbox/'];

@@ -23,7 +23,7 @@ import type { Locale } from '../i18n/locales.ts';
 import { type InvitationReward, inviteeRewards } from '../services/accounts/invitations.ts';
 import { invitationRewardText } from './invitation-rewards.ts';
 import { type LotteryView, lotteryDetail } from '../services/on-sale/lottery-views.ts';
-import { pageScope } from './context.ts';
+import { pageScope } from './page-scope.ts';
 
 /** A lottery's card: the show's poster and name, when, where (venue and city), the prizes in their tier, and the draw. */
 export function lotteryCard(t: Translate, locale: Locale, lottery: LotteryView): ShareCardContent {

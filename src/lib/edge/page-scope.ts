@@ -5,14 +5,13 @@ import { readRequestContext } from '../domain/request-context.ts';
 import { durableOnSaleObjects } from '../durable-objects/on-sale-objects.ts';
 import { referenceData } from '../services/catalogue/reference-data.ts';
 import type { RequestScope } from '../services/platform/scope.ts';
-import { knownReferenceVersion } from './shared-page-cache.ts';
 
-type PageAstro = Pick<AstroGlobal, 'locals' | 'request'>;
+type PageAstro = Pick<AstroGlobal, 'locals'>;
 
 async function buildPageScope(astro: PageAstro): Promise<RequestScope> {
   const { db } = astro.locals;
   const now = Date.now();
-  const reference = await referenceData(db, now, knownReferenceVersion(astro.request));
+  const reference = await referenceData(db, now, astro.locals.edge.referenceVersion);
   const currencies = reference.currencyTable;
   const ctx = readRequestContext({
     // Pages take no API headers: the language is the page's own, the rest the visitor's cookies.

@@ -5,8 +5,9 @@
  * key, and re-rendered in the background when it turns stale; anyone's robots.txt or sitemap
  * likewise, within the longer windows of CRAWLER_FILE_FRESH_MS and CRAWLER_FILE_STALE_MS. While an
  * answer is fresh, the isolate also keeps it in memory (http/page-memory.ts) and answers it from
- * there, without a Cache API lookup. Anything else, and every answer that sets a cookie or says it
- * is private, goes to Astro and back untouched.
+ * there, without a Cache API lookup. Anything else, and every answer whose render kept it for its
+ * visitor (a cookie set, a private page: keepUnshared in page-request.ts), goes to Astro and back
+ * untouched.
  */
 import {
   CATALOGUE_VERSION_REUSE_MS,
@@ -45,28 +46,17 @@ function storedCacheControl({ freshMs, staleMs }: CacheWindows): string {
   return `public, max-age=${(freshMs + staleMs) / 1000}`;
 }
 
-type Render = (request: Request) => Promise<Response>;
+/** One render of the page: its answer, and whether the page let the shared page cache keep it (page-request.ts). */
+export interface RenderedPage {
+  response: Response;
+  shareable: boolean;
+}
 
 /**
- * Tells the page being rendered the reference tables' version this layer read, so that the page
- * checks its in-memory copy against it for free (services/catalogue/reference-data.ts). Only this layer sets
- * it: a request that arrives with it loses it.
+ * Renders the page; `referenceVersion` is the reference tables' version this layer read for the
+ * request (null when it read none), which the page checks its in-memory copy against.
  */
-const REFERENCE_VERSION_HEADER = 'X-Reference-Version';
-
-/** The reference version read for this request before rendering, or null when none was. */
-export function knownReferenceVersion(request: Request): number | null {
-  const value = request.headers.get(REFERENCE_VERSION_HEADER);
-  return value === null ? null : Number(value);
-}
-
-function withReferenceVersion(request: Request, version: number | null): Request {
-  if (version === null && !request.headers.has(REFERENCE_VERSION_HEADER)) return request;
-  const headers = new Headers(request.headers);
-  if (version === null) headers.delete(REFERENCE_VERSION_HEADER);
-  else headers.set(REFERENCE_VERSION_HEADER, String(version));
-  return new Request(request, { headers });
-}
+type Render = (request: Request, referenceVersion: number | null) => Promise<RenderedPage>;
 
 /** The data centre's cache: Workers' caches.default (the DOM's CacheStorage type, also in scope for the islands, lacks it). */
 function edgeCache(): Cache {
@@ -76,18 +66,9 @@ function edgeCache(): Cache {
 /** Keys being re-rendered in this isolate: a burst of requests for a stale page renders it once. */
 const refreshing = new Set<string>();
 
-/** What a shared answer may be: a page, or a crawler file (robots.txt, a sitemap). */
-const SHAREABLE_TYPE = /^(?:text\/html|text\/plain|application\/xml)\b/;
-
-/** Whether a rendered answer may be shared: a whole 200 page or crawler file that sets no cookie and does not forbid it. */
-function shareable(response: Response): boolean {
-  const cacheControl = response.headers.get('cache-control') ?? '';
-  return (
-    response.status === 200 &&
-    SHAREABLE_TYPE.test(response.headers.get('content-type') ?? '') &&
-    !response.headers.has('set-cookie') &&
-    !/\b(private|no-store)\b/.test(cacheControl)
-  );
+/** Whether a render may be shared: a whole 200 page or crawler file whose render did not keep it for this visitor. */
+function shareable(rendered: RenderedPage): boolean {
+  return rendered.response.status === 200 && rendered.shareable;
 }
 
 /** The headers of a shared answer: how it was made, and what shared caches may do with it. */
@@ -148,12 +129,14 @@ async function renderAndStore(
   request: Request,
   key: string,
   render: Render,
+  versions: CatalogueVersions,
   now: number,
   ctx: ExecutionContext,
   windows: CacheWindows,
 ): Promise<Response> {
-  const response = await render(request);
-  if (!shareable(response)) return labelled(response, 'bypass');
+  const rendered = await render(request, versions.reference);
+  const { response } = rendered;
+  if (!shareable(rendered)) return labelled(response, 'bypass');
   ctx.waitUntil(store(key, response.clone(), now, windows));
   return labelled(response, 'miss', windows);
 }
@@ -182,7 +165,7 @@ export async function sharedPage(
 ): Promise<Response> {
   // The version costs a database read: only a request that could be shared asks for it.
   const keyOfVersion = sharedPageKeyOf({ method: request.method, url, visitor });
-  if (keyOfVersion === null) return labelled(await render(withReferenceVersion(request, null)), 'bypass');
+  if (keyOfVersion === null) return labelled((await render(request, null)).response, 'bypass');
   const now = Date.now();
   let versions: CatalogueVersions;
   try {
@@ -190,13 +173,12 @@ export async function sharedPage(
   } catch (error) {
     // Without the version no key is safe to read or store: this visitor gets a page of their own.
     console.error(JSON.stringify({ event: 'page_cache_version_unread', error: String(error) }));
-    return labelled(await render(withReferenceVersion(request, null)), 'bypass');
+    return labelled((await render(request, null)).response, 'bypass');
   }
   const key = keyOfVersion(versions.catalogue);
   const fromMemory = rememberedAnswer(key, now);
   if (fromMemory) return fromMemory;
   const windows = isCrawlerFile(url.pathname) ? CRAWLER_FILE_WINDOWS : PAGE_WINDOWS;
-  const renderPage: Render = (original) => render(withReferenceVersion(original, versions.reference));
   const cached = await edgeCache().match(key);
   const renderedAt = Number(cached?.headers.get(RENDERED_AT_HEADER));
   const state = cached ? cachedPageState(renderedAt, now, windows.freshMs, windows.staleMs) : 'expired';
@@ -211,10 +193,10 @@ export async function sharedPage(
   if (cached && state === 'stale') {
     if (!refreshing.has(key)) {
       refreshing.add(key);
-      const refresh = renderAndStore(request, key, renderPage, now, ctx, windows).then((answer) => answer.body?.cancel());
+      const refresh = renderAndStore(request, key, render, versions, now, ctx, windows).then((answer) => answer.body?.cancel());
       ctx.waitUntil(refresh.finally(() => refreshing.delete(key)));
     }
     return labelled(cached, 'stale', windows);
   }
-  return renderAndStore(request, key, renderPage, now, ctx, windows);
+  return renderAndStore(request, key, render, versions, now, ctx, windows);
 }
