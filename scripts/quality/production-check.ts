@@ -1,6 +1,6 @@
 /**
  * Production check: the production build (`npx astro build`, no LOCAL_BUILD) holds none of the
- * local-only code (scripts/local-build.mjs): its worker bundle has no text of it. Started as a deployed
+ * local-only code (integrations/local-build.ts): its worker bundle has no text of it. Started as a deployed
  * copy is (APP_ENV=production, an APP_SECRET, PUBLIC_ORIGIN, no payment provider), on a fresh migrated
  * and seeded database, it must not expose what only a local build has. The database holds a pending
  * sandbox payment, whose hosted page a local build shows and lets anyone approve: deployed, that page
@@ -13,12 +13,13 @@
  * index and the link previews name URLs on PUBLIC_ORIGIN.
  * Writes test-results/production.json.
  *
- *   node scripts/quality/production-check.mjs        (needs the production build in dist/: npx astro build)
+ *   node scripts/quality/production-check.ts        (needs the production build in dist/: npx astro build)
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, migrate, query, ROOT, seedIfEmpty, serveArgs, spawnServer, waitForServer, WRANGLER } from '../local-db.mjs';
+import { migrate, query, ROOT, seedIfEmpty, serveArgs, WRANGLER } from '../local-db.ts';
+import { freePort, startServer } from '../server.ts';
 
 const START_TIMEOUT_MS = 120_000;
 const summaryFile = path.join(ROOT, 'test-results', 'production.json');
@@ -257,13 +258,17 @@ async function main() {
     VALUES ('${SANDBOX_REF}', 'order-1', 'visa', 38800, 'HKD', 'pending', '${baseUrl}/en/orders/1', '${baseUrl}/api/v1/payments/webhooks/sandbox', ${now}, ${now})`,
   );
   const vars = { APP_ENV: 'production', APP_SECRET: 'production-check-secret-0123456789abcdef', PUBLIC_ORIGIN: baseUrl };
-  const server = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' });
+  const server = await startServer({
+    command: WRANGLER,
+    args: serveArgs(persistTo, port, vars),
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+    url: `${baseUrl}/api/v1/currency`,
+    timeoutMs: START_TIMEOUT_MS,
+  }).catch((error: Error) => {
+    rmSync(persistTo, { recursive: true, force: true });
+    throw new Error(`the production server did not start: ${error.message}`);
+  });
   try {
-    const early = server.exited.then((code) => {
-      throw new Error(`the production server exited (code ${code}) before answering. Its log:\n${server.stderr()}`);
-    });
-    early.catch(() => {});
-    await Promise.race([waitForServer(`${baseUrl}/api/v1/currency`, START_TIMEOUT_MS), early]);
     for (const check of CHECKS) {
       const response = await fetch(`${baseUrl}${check.path}`, {
         method: check.method,

@@ -6,8 +6,8 @@
  * connection when the run stops), and the stock down by exactly the tickets of the stored orders.
  */
 import autocannon from 'autocannon';
-import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../src/lib/db/measured-d1.ts';
-import { query } from './local-db.mjs';
+import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../../src/lib/db/measured-d1.ts';
+import { query } from '../local-db.ts';
 
 const BUYERS = 20;
 const STOCK = 1_000_000;

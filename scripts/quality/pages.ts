@@ -36,7 +36,7 @@ export const QUALITY_LOCALES = ['en', 'zh-HK'];
  * @property {Record<string, string>} paths  URL path per locale in QUALITY_LOCALES
  * @property {number} status      the HTTP status the page answers with
  * @property {'browse' | 'checkout'} budget  its JS budget class (JS_BUDGET_KB)
- * @property {boolean} [session]  visited signed in, as the buyer of scripts/quality/session.mjs, whose
+ * @property {boolean} [session]  visited signed in, as the buyer of scripts/quality/session.ts, whose
  *   orders fill the path's `{placeholders}` (the voucher is public, but its link needs a ticketed order)
  * @property {boolean} [noindex]  kept out of search engines on purpose, so Lighthouse's SEO score is
  *   reported but not held to its budget

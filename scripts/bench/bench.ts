@@ -2,7 +2,7 @@
  * `npm run bench`: builds, starts the built worker (workerd via wrangler) on a freshly seeded
  * database, and measures on this machine the cold start (spawn to the first 200 of the home page)
  * and, with autocannon at a fixed concurrency, requests per second and p50/p95/p99 latency of each
- * target; then runs scripts/bench-search.mjs (search latency at catalogue sizes) and folds its rows
+ * target; then runs scripts/bench/search.ts (search latency at catalogue sizes) and folds its rows
  * in. Writes bench-results/bench-<time>.json, bench-results/latest.json and latest.md (the table),
  * and prints the table. A benchmark, not a test: it fails only when it cannot measure (no server,
  * an error or a non-2xx answer under load).
@@ -21,10 +21,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchCheckout, prepareCheckoutListing } from './bench-checkout.mjs';
-import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../src/lib/db/measured-d1.ts';
-import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
-import { machine, percentile } from './measurements.mjs';
+import { benchCheckout, prepareCheckoutListing } from './checkout.ts';
+import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../../src/lib/db/measured-d1.ts';
+import { build, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER, MEASURING_ENV } from '../local-db.ts';
+import { assertNothingAnswers, type StartedServer, startServer } from '../server.ts';
+import { machine, percentile } from './measurements.ts';
 
 const CONNECTIONS = 10;
 const DURATION_S = 10;
@@ -39,7 +40,7 @@ const TABLE_END = '<!-- bench:end -->';
 /** Where the published table lives, between the markers. */
 const PUBLISHED = path.join(ROOT, 'docs', 'performance.md');
 
-/** What is measured under load on the demo catalogue; checkout under concurrent buyers follows (scripts/bench-checkout.mjs). */
+/** What is measured under load on the demo catalogue; checkout under concurrent buyers follows (scripts/bench/checkout.ts). */
 // A page "rendered" is asked for with a query no request shares, so the edge cache misses each time
 // and Astro renders it; "from the edge cache" is the same URL over and over. The static file is the
 // ceiling the same server reaches without the worker's code.
@@ -62,35 +63,23 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const persistTo = path.join(ROOT, '.wrangler', `bench-state-${port}`);
 const resultsDir = path.join(ROOT, 'bench-results');
 
-/** Starts the worker and resolves with the milliseconds from spawn to the first 200 of the home page. */
-async function startServer(vars) {
-  const started = performance.now();
-  const { running, stop, stderr } = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), MEASURING_ENV);
-  const deadline = Date.now() + COLD_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (!running()) throw new Error(`The server exited before answering:\n${stderr()}`);
-    const status = await fetch(`${baseUrl}${TARGETS[0].path}`, { signal: AbortSignal.timeout(5000) }).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return { coldStartMs: performance.now() - started, stop };
-    if (status !== 0) {
-      await stop();
-      throw new Error(`${TARGETS[0].path} answered ${status} instead of 200:\n${stderr()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await stop();
-  throw new Error(`The server did not answer ${baseUrl} within ${COLD_START_TIMEOUT_MS / 1000} s:\n${stderr()}`);
+/** Starts the worker; its startMs is the cold start: from spawn to the first 200 of the home page. */
+function startBenchServer(vars?: Record<string, string>): Promise<StartedServer> {
+  return startServer({
+    command: WRANGLER,
+    args: serveArgs(persistTo, port, vars),
+    env: MEASURING_ENV,
+    url: `${baseUrl}${TARGETS[0].path}`,
+    up: (status) => {
+      if (status !== 200) throw new Error(`${TARGETS[0].path} answered ${status} instead of 200`);
+      return true;
+    },
+    timeoutMs: COLD_START_TIMEOUT_MS,
+    pollMs: 20,
+  });
 }
 
-async function assertPortFree() {
-  const answered = await fetch(baseUrl, { signal: AbortSignal.timeout(2000) }).then(
-    () => true,
-    () => false,
-  );
-  if (answered) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or set BENCH_PORT.`);
-}
+const assertPortFree = () => assertNothingAnswers(baseUrl, 'set BENCH_PORT');
 
 let uniqueQueries = 0;
 /** The target's path; a rendered page's with a query no other request has had, so the edge cache misses. */
@@ -146,16 +135,16 @@ async function load(target, durationS) {
   };
 }
 
-/** Search at catalogue sizes needs its own generated databases: scripts/bench-search.mjs builds and measures them. */
+/** Search at catalogue sizes needs its own generated databases: scripts/bench/search.ts builds and measures them. */
 function searchReport() {
   const file = path.join(resultsDir, 'search.json');
   rmSync(file, { force: true });
-  const { status } = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench-search.mjs')], {
+  const { status } = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench', 'search.ts')], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, BENCH_SKIP_BUILD: '1' },
   });
-  if (status !== 0) throw new Error(`scripts/bench-search.mjs failed (exit ${status}); see its output above.`);
+  if (status !== 0) throw new Error(`scripts/bench/search.ts failed (exit ${status}); see its output above.`);
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
@@ -221,7 +210,7 @@ function table(report) {
     '',
     `Cold start (spawn of the built worker to the first 200 of \`${TARGETS[0].path}\`): ${(report.coldStart.medianMs / 1000).toFixed(2)} s, median of ${report.coldStart.runsMs.length}.`,
     '',
-    `Search (scripts/bench-search.mjs), generated catalogues, their servers taking turns pass by pass: ms per sequential request of its query mix, its broad words (${report.search.broadQueries.join(', ')}) and suggestions (every prefix of its artists' names), with the ratio to 1,000 activities; req/s under load:`,
+    `Search (scripts/bench/search.ts), generated catalogues, their servers taking turns pass by pass: ms per sequential request of its query mix, its broad words (${report.search.broadQueries.join(', ')}) and suggestions (every prefix of its artists' names), with the ratio to 1,000 activities; req/s under load:`,
     '',
     ...searchTable(report.search),
   ];
@@ -258,7 +247,7 @@ async function measureOnly(words) {
   migrate(persistTo);
   seedIfEmpty(persistTo);
   if (!process.env.BENCH_SKIP_BUILD) build();
-  const server = await startServer();
+  const server = await startBenchServer();
   const shares = [];
   const measure = async (target) => {
     await load(target, WARMUP_S);
@@ -296,9 +285,9 @@ async function main() {
   let server;
   for (let run = 0; run < COLD_STARTS; run += 1) {
     await server?.stop();
-    server = await startServer();
-    coldRuns.push(Number(server.coldStartMs.toFixed(0)));
-    console.log(`cold start ${run + 1}: ${server.coldStartMs.toFixed(0)} ms`);
+    server = await startBenchServer();
+    coldRuns.push(Number(server.startMs.toFixed(0)));
+    console.log(`cold start ${run + 1}: ${server.startMs.toFixed(0)} ms`);
   }
   const rows = [];
   let placeOrder;
@@ -325,7 +314,7 @@ async function main() {
   } finally {
     await server.stop();
   }
-  server = await startServer({ APP_ENV: 'local', D1_LATENCY_MS: String(D1_LATENCY_MS) });
+  server = await startBenchServer({ APP_ENV: 'local', D1_LATENCY_MS: String(D1_LATENCY_MS) });
   const farRows = [];
   try {
     const sends = TARGETS.filter((candidate) => candidate.path.startsWith('/en/')).map((target) => ({

@@ -15,8 +15,9 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { MEASURING_ENV, ROOT, spawnServer, WRANGLER } from './local-db.mjs';
-import { machine } from './measurements.mjs';
+import { MEASURING_ENV, ROOT, WRANGLER } from '../local-db.ts';
+import { startServer } from '../server.ts';
+import { machine } from './measurements.ts';
 
 const CONNECTIONS = 10;
 const WARMUP_S = 2;
@@ -83,18 +84,15 @@ async function requestsPerSecond(target, durationS) {
 async function main() {
   writeWorker();
   const args = ['dev', '--config', path.join(dir, 'wrangler.json'), '--persist-to', path.join(dir, 'state'), '--port', String(port)];
-  const server = spawnServer(WRANGLER, [...args, '--ip', '127.0.0.1'], MEASURING_ENV);
+  const server = await startServer({
+    command: WRANGLER,
+    args: [...args, '--ip', '127.0.0.1'],
+    env: MEASURING_ENV,
+    url: `${baseUrl}/constant`,
+    up: (status) => status === 200,
+    pollMs: 100,
+  });
   try {
-    const deadline = Date.now() + 60_000;
-    while (
-      (await fetch(`${baseUrl}/constant`).then(
-        (r) => r.status,
-        () => 0,
-      )) !== 200
-    ) {
-      if (!server.running() || Date.now() > deadline) throw new Error(`The floor worker did not start:\n${server.stderr()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     const rates = new Map(TARGETS.map((target) => [target.name, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const target of TARGETS) {

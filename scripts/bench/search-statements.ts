@@ -8,21 +8,21 @@
  * SQLite's default page cache (about 2 MB, as the local D1's), then with a cache that holds the
  * whole catalogue: per step (the bigram statement, the index statement, the cards) the median CPU
  * time per search and the pages read from the file (read system calls, from /proc/self/io), by the
- * role each keyword plays in the mix (bench-search.mjs's queryMix), then the costliest keywords.
+ * role each keyword plays in the mix (search.ts's queryMix), then the costliest keywords.
  * The difference between the two caches is what misses cost.
  *
- *   node scripts/search-statements.mjs            sizes: BENCH_SEARCH_SIZES, default 1000,1000000
+ *   node scripts/bench/search-statements.ts            sizes: BENCH_SEARCH_SIZES, default 1000,1000000
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
-import { LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../src/lib/config/browse.ts';
-import { activities } from '../src/lib/db/schema.ts';
-import { cardQuery } from '../src/lib/services/catalogue/catalogue.ts';
-import { indexMatches, matchAttempts, phraseMatches } from '../src/lib/services/search/search.ts';
-import { ROOT } from './local-db.mjs';
+import { LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../../src/lib/config/browse.ts';
+import { activities } from '../../src/lib/db/schema.ts';
+import { cardQuery } from '../../src/lib/services/catalogue/catalogue.ts';
+import { indexMatches, matchAttempts, phraseMatches } from '../../src/lib/services/search/search.ts';
+import { ROOT } from '../local-db.ts';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,1000000').split(',').map(Number);
 const ROUNDS = 7;

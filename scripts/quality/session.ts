@@ -1,10 +1,10 @@
 /**
- * What the signed-in page types of pages.mjs need: a new buyer (signed up through the real email
+ * What the signed-in page types of pages.ts need: a new buyer (signed up through the real email
  * code flow and the dev outbox), an order awaiting payment, a buyable listing, another account's
  * lottery entry whose share link the buyer opens as a friend, and an order paid in the sandbox and fulfilled by its seller, whose
  * voucher is public, and the demo's high-demand session, whose waiting room the buyer joins. Their ids fill the `{placeholders}` of those pages' paths.
  */
-import { fulfilAsSeller, queryLocalDb } from '../demo-fulfil.mjs';
+import { fulfilAsSeller, queryLocalDb } from '../demo-fulfil.ts';
 
 /** Activities the quality gates buy from: not those of the e2e journeys, whose expiry test counts tickets exactly. */
 const ACTIVITY_IDS = Array.from({ length: 100 }, (_, i) => 1200 + i);

@@ -6,15 +6,16 @@
  * server's CPU time per request (wrangler and workerd, from /proc) and the median latency. A search
  * change must leave the pages exactly as they were: record them before, then compare after.
  *
- *   node scripts/search-pages.mjs record before.json       record (sizes: BENCH_SEARCH_SIZES, default 1000,100000,1000000)
- *   node scripts/search-pages.mjs compare before.json      record again and list every keyword whose pages differ
+ *   node scripts/bench/search-pages.ts record before.json       record (sizes: BENCH_SEARCH_SIZES, default 1000,100000,1000000)
+ *   node scripts/bench/search-pages.ts compare before.json      record again and list every keyword whose pages differ
  *
  * BENCH_PORT sets the server's port (default 8791); the build in dist/ is used as it is.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { percentile, processTreeCpuMs } from './measurements.mjs';
-import { ROOT, serveArgs, spawnServer, waitForServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
+import { percentile, processTreeCpuMs } from './measurements.ts';
+import { ROOT, serveArgs, WRANGLER, MEASURING_ENV } from '../local-db.ts';
+import { startServer } from '../server.ts';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const REPEATS = 10;
@@ -74,9 +75,13 @@ async function record() {
     const marker = path.join(persistTo, 'catalogue.json');
     if (!existsSync(marker)) throw new Error(`No catalogue of ${size} activities in ${persistTo}: run npm run bench:search first`);
     const keywords = [...new Set(JSON.parse(readFileSync(marker, 'utf8')).queries)];
-    const server = spawnServer(WRANGLER, serveArgs(persistTo, port), { ...MEASURING_ENV, CI: 'true' });
+    const server = await startServer({
+      command: WRANGLER,
+      args: serveArgs(persistTo, port),
+      env: { ...MEASURING_ENV, CI: 'true' },
+      url: `${baseUrl}/api/v1/currency`,
+    });
     try {
-      await waitForServer(`${baseUrl}/api/v1/currency`);
       const answers = {};
       for (const keyword of keywords) answers[keyword] = await pages(keyword);
       const costs = {};
@@ -109,7 +114,7 @@ function differences(before, after) {
 
 const [command, file] = process.argv.slice(2);
 if (!['record', 'compare'].includes(command) || !file) {
-  console.error('Usage: node scripts/search-pages.mjs record|compare <file.json>');
+  console.error('Usage: node scripts/bench/search-pages.ts record|compare <file.json>');
   process.exitCode = 2;
 } else if (command === 'record') {
   writeFileSync(file, `${JSON.stringify(await record(), null, 1)}\n`);

@@ -38,9 +38,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { kendallTau } from '../src/lib/domain/rank-correlation.ts';
-import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
-import { machine, percentile } from './measurements.mjs';
+import { kendallTau } from '../../src/lib/domain/rank-correlation.ts';
+import { build, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER, MEASURING_ENV } from '../local-db.ts';
+import { assertNothingAnswers, type StartedServer, startServer } from '../server.ts';
+import { machine, percentile } from '../bench/measurements.ts';
 
 const settings = (name, fallback) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
 const BUYERS = settings('SIM_BUYERS', 300);
@@ -198,26 +199,21 @@ async function inTurns(items, concurrency, work) {
   );
 }
 
-async function startServer() {
-  const answered = await fetch(baseUrl, { signal: AbortSignal.timeout(2000) }).then(
-    () => true,
-    () => false,
-  );
-  if (answered) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or set SIM_PORT.`);
-  const vars = { APP_ENV: 'local', ...(AUTO_SWITCH_PER_MINUTE === null ? {} : { HIGH_DEMAND_ORDERS_PER_MINUTE: AUTO_SWITCH_PER_MINUTE }) };
-  const server = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), MEASURING_ENV);
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (!server.running()) throw new Error(`The server exited before answering:\n${server.stderr()}`);
-    const status = await fetch(`${baseUrl}/api/`, { signal: AbortSignal.timeout(5000) }).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return server;
-    await wait(100);
-  }
-  await server.stop();
-  throw new Error(`The server did not answer ${baseUrl} within ${START_TIMEOUT_MS / 1000} s:\n${server.stderr()}`);
+async function startSimServer(): Promise<StartedServer> {
+  await assertNothingAnswers(baseUrl, 'set SIM_PORT');
+  const vars = {
+    APP_ENV: 'local',
+    ...(AUTO_SWITCH_PER_MINUTE === null ? {} : { HIGH_DEMAND_ORDERS_PER_MINUTE: String(AUTO_SWITCH_PER_MINUTE) }),
+  };
+  return startServer({
+    command: WRANGLER,
+    args: serveArgs(persistTo, port, vars),
+    env: MEASURING_ENV,
+    url: `${baseUrl}/api/`,
+    up: (status) => status === 200,
+    timeoutMs: START_TIMEOUT_MS,
+    pollMs: 100,
+  });
 }
 
 /** An e-ticket listing on sale at a show more than a day away, one ticket an order allowed; not of `otherActivityId`. */
@@ -796,8 +792,8 @@ async function main() {
   migrate(persistTo);
   seedIfEmpty(persistTo);
   if (!process.env.SIM_SKIP_BUILD) build();
-  const server = await startServer();
-  let timer;
+  const server = await startSimServer();
+  let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`The simulation did not finish within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
   });

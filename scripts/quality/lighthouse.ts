@@ -1,5 +1,5 @@
 /**
- * Lighthouse (mobile form factor, simulated throttling) on every page type of pages.mjs, in English,
+ * Lighthouse (mobile form factor, simulated throttling) on every page type of pages.ts, in English,
  * signed in where the page needs it, one page after another, against the built worker, as two
  * phones: Lighthouse's default mobile profile (CPU slowdown 4x) on every page type, held to
  * LIGHTHOUSE_BUDGETS, and a low-end phone (LOW_END_PHONE: DevTools' low-tier phone, its slowdown
@@ -7,18 +7,18 @@
  * held to its performance budget. Then the home page and a script-free copy of its own HTML on the
  * low-end phone, back to back: the home page's LCP may be at most MAX_LCP_RATIO_TO_SCRIPT_FREE times
  * the copy's. Prints each page's scores, LCP and TBT with the CPU benchmark index Lighthouse measured
- * and how much of the CPU other jobs took while the page loaded (scripts/quality/cpu-meter.mjs). A
+ * and how much of the CPU other jobs took while the page loaded (scripts/quality/cpu-meter.ts). A
  * run during which other jobs took more than CONTENDED_SHARE of the CPU is measured again once they
  * leave, rather than judged (10 minutes of waiting at most in all); a page (or the home/copy pair)
  * that misses a budget is measured twice more and the median of the three judged. Writes
  * test-results/lighthouse.json (and an HTML report per page and profile), and exits non-zero when a
  * median misses its budget or the gate cannot run at all (no browser, no server).
  *
- *   node scripts/quality/lighthouse.mjs                    starts its own server (needs the local build in dist/: LOCAL_BUILD=1 npx astro build)
+ *   node scripts/quality/lighthouse.ts                    starts its own server (needs the local build in dist/: LOCAL_BUILD=1 npx astro build)
  *   QUALITY_BASE_URL=http://127.0.0.1:4321 node ...        audits a server that is already running
  *   QUALITY_PERSIST_TO=.wrangler/state                     ...and its database folder (default: npm start's)
  *   QUALITY_PORT=8790                                      port of its own server (default E2E_PORT + 1, so 8789)
- *   QUALITY_PAGES=home,category                            only these page types (names in pages.mjs)
+ *   QUALITY_PAGES=home,category                            only these page types (names in pages.ts)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,12 +28,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { CHROMIUM } from '../ensure-chromium.mjs';
-import { othersShare, startCpuMeter } from './cpu-meter.mjs';
-import { e2eStateDir, ROOT } from '../local-db.mjs';
-import { LIGHTHOUSE_BUDGETS, LOW_END_PHONE, MAX_LCP_RATIO_TO_SCRIPT_FREE, PAGE_TYPES } from './pages.mjs';
-import { pathOf, signedInSession } from './session.mjs';
-import { startBuiltServer } from './server.mjs';
+import { CHROMIUM } from '../ensure-chromium.ts';
+import { othersShare, startCpuMeter } from './cpu-meter.ts';
+import { e2eStateDir, ROOT } from '../local-db.ts';
+import { LIGHTHOUSE_BUDGETS, LOW_END_PHONE, MAX_LCP_RATIO_TO_SCRIPT_FREE, PAGE_TYPES } from './pages.ts';
+import { pathOf, signedInSession } from './session.ts';
+import { startBuiltServer } from '../server.ts';
 
 const LOCALE = 'en';
 const CHROMIUM_START_TIMEOUT_MS = 30_000;
@@ -526,7 +526,7 @@ const pageTypes = chosenPages ? PAGE_TYPES.filter((pageType) => chosenPages.incl
 
 async function main() {
   if (pageTypes.length === 0)
-    throw new Error(`QUALITY_PAGES names no page type of pages.mjs (${PAGE_TYPES.map((pageType) => pageType.name).join(', ')})`);
+    throw new Error(`QUALITY_PAGES names no page type of pages.ts (${PAGE_TYPES.map((pageType) => pageType.name).join(', ')})`);
   const startedAt = Date.now();
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });

@@ -26,10 +26,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
-import { mulberry32 } from '../src/lib/domain/random.ts';
-import { buildSeed } from '../src/lib/db/seed.ts';
-import { build, migrate, ROOT, seedReferenceTime, serveArgs, spawnServer, waitForServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
-import { machine, percentile, processTreeCpuMs } from './measurements.mjs';
+import { mulberry32 } from '../../src/lib/domain/random.ts';
+import { buildSeed } from '../../src/lib/db/seed.ts';
+import { build, migrate, ROOT, seedReferenceTime, serveArgs, WRANGLER, MEASURING_ENV } from '../local-db.ts';
+import { startServer } from '../server.ts';
+import { machine, percentile, processTreeCpuMs } from './measurements.ts';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
 const GENERATOR_VERSION = 3;
@@ -492,20 +493,14 @@ async function prepareDatabase(size, referenceTime) {
 }
 
 /** Starts the built worker on a catalogue; each catalogue's server has a port of its own, so all run at once. */
-async function startServer(persistTo, port) {
+async function startCatalogueServer(persistTo: string, port: number): Promise<CatalogueServer> {
   const base = `http://127.0.0.1:${port}`;
-  const { pid, exited, stop, stderr } = spawnServer(WRANGLER, [...serveArgs(persistTo, port), '--test-scheduled'], wranglerEnv);
-  try {
-    await Promise.race([
-      waitForServer(`${base}/api/v1/currency`),
-      exited.then((code) => {
-        throw new Error(`The server exited (code ${code}) before answering:\n${stderr()}`);
-      }),
-    ]);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  const { pid, stop } = await startServer({
+    command: WRANGLER,
+    args: [...serveArgs(persistTo, port), '--test-scheduled'],
+    env: wranglerEnv,
+    url: `${base}/api/v1/currency`,
+  });
   return { base, stop, cpuMs: () => processTreeCpuMs(pid) };
 }
 
@@ -785,7 +780,7 @@ async function main() {
   const servers = [];
   try {
     for (const [index, { persistTo, queries }] of prepared.entries()) {
-      const server = { ...(await startServer(persistTo, firstPort + index)), queries };
+      const server = { ...(await startCatalogueServer(persistTo, firstPort + index)), queries };
       servers.push(server);
       const swept = await sweepEnded(server);
       console.log(`swept ${path.relative(ROOT, persistTo)}: ${swept.ended} ended shows out of the live index in ${swept.seconds} s`);
