@@ -49,7 +49,7 @@ const CODE_FILE = /\.(?:mjs|js)$/;
  * Other spellings of the local-only paths: percent-encoded (a router decodes them), double-encoded,
  * in capitals, with a trailing slash, under the /api/api alias. Each must answer 404 like the plain one.
  */
-const LOCAL_ONLY_SPELLINGS = [
+const LOCAL_ONLY_SPELLINGS: [method: string, path: string, body?: string, type?: string][] = [
   ['POST', '/api/v1/%64ev/sql', SQL_BODY],
   ['POST', '/api/v1/d%65v/sql', SQL_BODY],
   ['POST', '/api/v1/%2564ev/sql', SQL_BODY],
@@ -89,7 +89,7 @@ const LOCAL_ONLY_SPELLINGS = [
 ];
 
 /** The headers every deployed answer carries (src/lib/http/security.ts). */
-const SECURITY_HEADERS = {
+const SECURITY_HEADERS: Record<string, RegExp> = {
   'strict-transport-security': /^max-age=63072000; includeSubDomains$/,
   'x-content-type-options': /^nosniff$/,
   'x-frame-options': /^DENY$/,
@@ -101,7 +101,29 @@ const SECURITY_HEADERS = {
  * Each request a deployed worker answers, the status it must answer and headers it must carry (regexes;
  * `set-cookie` joins all cookies), and what its body must and must not hold.
  */
-const CHECKS = [
+/** A request of the check and what its answer must be. */
+interface Check {
+  name: string;
+  method: string;
+  path: string;
+  body?: string;
+  type?: string;
+  requestHeaders?: Record<string, string>;
+  status: number;
+  headers?: Record<string, RegExp>;
+  bodyHas?: RegExp;
+  bodyLacks?: RegExp;
+}
+
+/** A check's result as the report lists it. */
+interface Result {
+  name: string;
+  answered: string | number;
+  passed: boolean;
+  [detail: string]: unknown;
+}
+
+const CHECKS: Check[] = [
   {
     name: 'home page',
     method: 'GET',
@@ -221,10 +243,10 @@ const CHECKS = [
 ];
 
 /** Each piece of local-only code, checked absent from the worker bundle (and still present in its source, so the check can fail). */
-function bundleChecks() {
+function bundleChecks(): Result[] {
   if (!existsSync(path.join(WORKER_DIR, 'wrangler.json')))
     throw new Error('There is no built worker in dist/server: run `npx astro build` first.');
-  const files = readdirSync(WORKER_DIR, { recursive: true })
+  const files = readdirSync(WORKER_DIR, { recursive: true, encoding: 'utf8' })
     .filter((file) => CODE_FILE.test(file))
     .map((file) => ({ file: path.join('dist', 'server', file), code: readFileSync(path.join(WORKER_DIR, file), 'utf8') }));
   return LOCAL_ONLY_CODE.map(({ source, text }) => {
@@ -278,7 +300,7 @@ async function main() {
         redirect: 'manual',
       });
       const body = await response.text();
-      const headerOf = (name) => (name === 'set-cookie' ? response.headers.getSetCookie().join('\n') : response.headers.get(name));
+      const headerOf = (name: string) => (name === 'set-cookie' ? response.headers.getSetCookie().join('\n') : response.headers.get(name));
       const missing = Object.entries(check.headers ?? {})
         .filter(([name, pattern]) => !pattern.test(headerOf(name) ?? ''))
         .map(([name]) => name);
@@ -300,7 +322,7 @@ async function main() {
         `${passed ? 'PASS' : 'FAIL'}  ${check.name.padEnd(28)} ${check.method} ${check.path} → ${response.status} (must be ${check.status})${lacking}`,
       );
     }
-    const [ledger] = query(persistTo, `SELECT status FROM sandbox_payments WHERE ref = '${SANDBOX_REF}'`);
+    const [ledger] = query<{ status: string }>(persistTo, `SELECT status FROM sandbox_payments WHERE ref = '${SANDBOX_REF}'`);
     const undecided = ledger?.status === 'pending';
     results.push({ name: 'sandbox payment undecided', answered: ledger?.status ?? 'missing', passed: undecided });
     console.log(
@@ -318,6 +340,6 @@ async function main() {
 try {
   process.exitCode = (await main()) ? 0 : 1;
 } catch (error) {
-  console.error(`Production check could not run: ${error.message}`);
+  console.error(`Production check could not run: ${(error as Error).message}`);
   process.exitCode = 1;
 }
