@@ -98,7 +98,7 @@ function noise(rand: () => number, length: number, draws: number, scale: number)
 }
 
 /** Writes one poster's master JPEG and its variants. */
-async function renderPoster(sharp: (typeof import('sharp'))['default'], poster: Poster): Promise<void> {
+async function renderPoster(sharp: typeof import('sharp')['default'], poster: Poster): Promise<void> {
   const { kind, id } = poster;
   const { master: masterFile, variants } = posterFiles(poster);
   const { width, height } = masterFile;

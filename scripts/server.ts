@@ -113,7 +113,8 @@ export async function startServer({
 
 /** Fails when something already answers at `baseUrl`: a server started there would not be the one asked. */
 export async function assertNothingAnswers(baseUrl: string, hint: string): Promise<void> {
-  if ((await statusOf(baseUrl)) !== 0) throw new Error(`Port ${new URL(baseUrl).port} is already in use: stop what runs on ${baseUrl} or ${hint}.`);
+  if ((await statusOf(baseUrl)) !== 0)
+    throw new Error(`Port ${new URL(baseUrl).port} is already in use: stop what runs on ${baseUrl} or ${hint}.`);
 }
 
 /** A TCP port on 127.0.0.1 that nothing listens on now. */

@@ -93,7 +93,11 @@ const vitestCounts = (report: VitestReport): Counts => ({
   failed: report.numFailedTests,
   skipped: report.numPendingTests + report.numTodoTests,
 });
-const playwrightCounts = ({ stats }: PlaywrightReport): Counts => ({ passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
+const playwrightCounts = ({ stats }: PlaywrightReport): Counts => ({
+  passed: stats.expected + stats.flaky,
+  failed: stats.unexpected,
+  skipped: stats.skipped,
+});
 /** Lighthouse counts one test per page; the deploy check counts one. */
 const lighthouseCounts = (report: Counts) => report;
 const deployCounts = (report: { passed: boolean }): Counts => ({ passed: report.passed ? 1 : 0, failed: report.passed ? 0 : 1 });

@@ -153,7 +153,9 @@ async function timesToFirstByte(name: string, send: () => Promise<Response>): Pr
 async function load(target: Target, durationS: number): Promise<LoadRow> {
   const url = `${baseUrl}${target.path}`;
   const latencies: number[] = [];
-  const requests: Request[] | undefined = target.rendered ? [{ setupRequest: (request) => ({ ...request, path: pathOf(target) }) }] : undefined;
+  const requests: Request[] | undefined = target.rendered
+    ? [{ setupRequest: (request) => ({ ...request, path: pathOf(target) }) }]
+    : undefined;
   const instance = autocannon({ url, connections: CONNECTIONS, duration: durationS, requests });
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;

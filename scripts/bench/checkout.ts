@@ -81,7 +81,11 @@ async function signUp(baseUrl: string, email: string, timings: number[] = []): P
  * Orders stored and tickets left, read back through the API (the server's own view of D1): every
  * buyer's pending orders, and the listing's stock from the ticket picker's offers.
  */
-async function ordersOnListing(baseUrl: string, cookies: string[], listing: CheckoutListing): Promise<{ orders: number; available: number }> {
+async function ordersOnListing(
+  baseUrl: string,
+  cookies: string[],
+  listing: CheckoutListing,
+): Promise<{ orders: number; available: number }> {
   const pages = await Promise.all(
     cookies.map(
       (cookie) =>

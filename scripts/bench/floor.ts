@@ -82,7 +82,9 @@ interface Target {
 }
 
 async function requestsPerSecond(target: Target, durationS: number): Promise<number> {
-  const requests: Request[] | undefined = target.unique ? [{ setupRequest: (request) => ({ ...request, path: `${target.path}?n=${++unique}` }) }] : undefined;
+  const requests: Request[] | undefined = target.unique
+    ? [{ setupRequest: (request) => ({ ...request, path: `${target.path}?n=${++unique}` }) }]
+    : undefined;
   const result = await autocannon({ url: `${baseUrl}${target.path}`, connections: CONNECTIONS, duration: durationS, requests });
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) throw new Error(`${target.name}: errors under load`);
   return result.requests.average;

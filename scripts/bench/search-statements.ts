@@ -97,7 +97,12 @@ const cpuMicros = () => {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Per keyword and step, the median CPU µs and pages read over ROUNDS rounds of the mix in rotation. */
-function replay(file: string, keywords: string[], recorded: Map<string, Sent[]>, cacheKib: number | null): Map<string, { cpu: number; reads: number }> {
+function replay(
+  file: string,
+  keywords: string[],
+  recorded: Map<string, Sent[]>,
+  cacheKib: number | null,
+): Map<string, { cpu: number; reads: number }> {
   const connection = new DatabaseSync(file, { readOnly: true });
   if (cacheKib !== null) connection.exec(`PRAGMA cache_size = -${cacheKib}`);
   const prepared = new Map<string, StatementSync>();

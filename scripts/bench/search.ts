@@ -470,7 +470,12 @@ function generateCatalogue(size: number, referenceTime: number, emit: Emit): str
  * What buyers type, drawn from the catalogue: artists in every script and pinyin, name prefixes,
  * two-character Chinese words, venues and show words, a few broad words and a miss.
  */
-function queryMix(rand: () => number, artists: Artist[], activityNames: string[], venues: { name_en: string; name_zh_hans: string }[]): string[] {
+function queryMix(
+  rand: () => number,
+  artists: Artist[],
+  activityNames: string[],
+  venues: { name_en: string; name_zh_hans: string }[],
+): string[] {
   const pick = <Item>(items: readonly Item[]): Item => items[Math.floor(rand() * items.length)];
   const queries: string[] = [];
   for (let i = 0; i < 8; i++) {
@@ -535,7 +540,10 @@ function loadCatalogue(file: string, size: number, referenceTime: number): strin
 }
 
 /** The catalogue's local D1, generated and loaded unless its folder already holds this size. */
-async function prepareDatabase(size: number, referenceTime: number): Promise<{ persistTo: string; queries: string[]; loadSeconds: number }> {
+async function prepareDatabase(
+  size: number,
+  referenceTime: number,
+): Promise<{ persistTo: string; queries: string[]; loadSeconds: number }> {
   const persistTo = path.join(ROOT, '.wrangler', `bench-search-${size}`);
   const markerFile = path.join(persistTo, 'catalogue.json');
   if (existsSync(markerFile)) {
@@ -688,9 +696,7 @@ async function measureLatencies(servers: MeasuredServer[]): Promise<Omit<SearchR
     for (const keyword of server.queries) await timedSearch(server, keyword);
   });
   const latencies = new Map(servers.map((server): [MeasuredServer, number[]] => [server, []]));
-  const slowest = new Map(
-    servers.map((server): [MeasuredServer, Map<string, { ms: number; total: number }>] => [server, new Map()]),
-  );
+  const slowest = new Map(servers.map((server): [MeasuredServer, Map<string, { ms: number; total: number }>] => [server, new Map()]));
   const searchCpu = await inRounds(servers, TIMED_PASSES, async (server) => {
     for (const keyword of server.queries) {
       const { ms, total } = await timedSearch(server, keyword);

@@ -134,7 +134,10 @@ async function payInSandbox(baseUrl: string, cookie: string, orderId: number): P
 
 /** Lists one ticket of a ticketed order for transfer at face value, so My Listings has a listing to show. */
 async function listOneForTransfer(baseUrl: string, cookie: string, order: Order): Promise<void> {
-  const { tier } = await json<{ tier: { faceValue: { amount: number; currency: string } } }>(await fetch(`${baseUrl}/api/v1/orders/${order.id}`, { headers: { cookie } }), 'order to list');
+  const { tier } = await json<{ tier: { faceValue: { amount: number; currency: string } } }>(
+    await fetch(`${baseUrl}/api/v1/orders/${order.id}`, { headers: { cookie } }),
+    'order to list',
+  );
   await json(
     await fetch(`${baseUrl}/api/v1/orders/${order.id}/transfer-listings`, {
       method: 'POST',
@@ -171,7 +174,10 @@ async function signUp(baseUrl: string, label: string): Promise<{ cookies: Sessio
     await fetch(`${baseUrl}/api/v1/user/mail/regVerify`, { method: 'POST', headers, body: JSON.stringify({ email }) }),
     'regVerify',
   );
-  const outbox = await json<{ body: string }[]>(await fetch(`${baseUrl}/api/v1/dev/outbox?target=${encodeURIComponent(email)}`), 'dev outbox');
+  const outbox = await json<{ body: string }[]>(
+    await fetch(`${baseUrl}/api/v1/dev/outbox?target=${encodeURIComponent(email)}`),
+    'dev outbox',
+  );
   const code = /\b(\d{6})\b/.exec(outbox[0]?.body ?? '')?.[1];
   const registered = await fetch(`${baseUrl}/api/v1/user/mail/register`, {
     method: 'POST',
@@ -200,13 +206,21 @@ export async function signedInSession(baseUrl: string, persistTo?: string): Prom
   const { listingId, order } = await placeOrder(baseUrl, cookie);
   // The demo seed's upcoming high-demand session: its waiting room, where the buyer joins the early group.
   const [hot] = await queryLocalDb<{ id: number }>(baseUrl, 'SELECT id FROM activity_sessions WHERE high_demand = 1 ORDER BY id LIMIT 1');
-  const vars: SignedInSession['vars'] = { listingId, orderId: order.id, sharePath: await lotteryShare(baseUrl, friend.cookie), waitingRoomSessionId: hot.id };
+  const vars: SignedInSession['vars'] = {
+    listingId,
+    orderId: order.id,
+    sharePath: await lotteryShare(baseUrl, friend.cookie),
+    waitingRoomSessionId: hot.id,
+  };
   if (persistTo) {
     const { order: paid } = await placeOrder(baseUrl, cookie, TICKETED_QUANTITY);
     await payInSandbox(baseUrl, cookie, paid.id);
     await fulfilAsSeller({ baseUrl, orderNo: paid.orderNo });
     await listOneForTransfer(baseUrl, cookie, paid);
-    const ticketed = await json<{ voucherUrl: string }>(await fetch(`${baseUrl}/api/v1/orders/${paid.id}`, { headers: { cookie } }), 'ticketed order');
+    const ticketed = await json<{ voucherUrl: string }>(
+      await fetch(`${baseUrl}/api/v1/orders/${paid.id}`, { headers: { cookie } }),
+      'ticketed order',
+    );
     Object.assign(vars, { ticketedOrderId: paid.id, voucherPath: ticketed.voucherUrl });
   }
   return { cookies, cookie, vars };
