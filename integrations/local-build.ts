@@ -15,7 +15,7 @@ export const LOCAL_BUILD_VARIABLE = 'LOCAL_BUILD';
 /** Whether this environment asks for a local build. */
 export const wantsLocalBuild = (env = process.env) => env[LOCAL_BUILD_VARIABLE] === '1';
 
-/** Vite's `define` that sets the constant LOCAL_BUILD (declared in src/env.d.ts): also the vitest configs'. */
+/** Vite's `define` that sets the constant LOCAL_BUILD (declared in src/env.d.ts): also the vitest config's. */
 export const localBuildDefine = (local: boolean) => ({ LOCAL_BUILD: JSON.stringify(local) });
 
 /** The pages of a local build only: outside src/pages, so no other build routes to them. */
