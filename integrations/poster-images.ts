@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
@@ -29,6 +30,9 @@ import {
 import { mulberry32 } from '../src/lib/domain/random.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+/** Astro loads astro.config.ts and its integrations with a Vite module runner it closes before the hooks run: sharp is required natively. */
+const require = createRequire(import.meta.url);
+type Sharp = typeof import('sharp')['default'];
 const PUBLIC = path.join(ROOT, 'public');
 const OUTPUT = path.join(PUBLIC, 'posters');
 /** The hash of the inputs the files in OUTPUT were made from; outside public/, so it is not deployed. */
@@ -98,7 +102,7 @@ function noise(rand: () => number, length: number, draws: number, scale: number)
 }
 
 /** Writes one poster's master JPEG and its variants. */
-async function renderPoster(sharp: typeof import('sharp')['default'], poster: Poster): Promise<void> {
+async function renderPoster(sharp: Sharp, poster: Poster): Promise<void> {
   const { kind, id } = poster;
   const { master: masterFile, variants } = posterFiles(poster);
   const { width, height } = masterFile;
@@ -139,7 +143,7 @@ async function renderPoster(sharp: typeof import('sharp')['default'], poster: Po
  */
 export async function generatePosterImages(log = console.log) {
   const started = performance.now();
-  const { default: sharp } = await import('sharp');
+  const sharp = require('sharp') as Sharp;
   const posters = seedPosters();
   const hash = inputsHash(posters, sharp.versions.sharp);
   if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash && existsSync(OUTPUT)) {
