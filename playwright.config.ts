@@ -41,7 +41,7 @@ export default defineConfig({
   webServer: process.env.E2E_SERVER_RUNNING
     ? undefined
     : {
-        command: 'node scripts/e2e-server.mjs',
+        command: 'node scripts/e2e-server.ts',
         url: `http://127.0.0.1:${port}/api/v1/currency`,
         timeout: 180_000,
         reuseExistingServer: false,

@@ -7,7 +7,7 @@ declare module '*.wasm' {
 }
 
 /**
- * True in a local build (LOCAL_BUILD=1, scripts/local-build.mjs), false in a production one: replaced at
+ * True in a local build (LOCAL_BUILD=1, integrations/local-build.ts), false in a production one: replaced at
  * build time, so a production bundle holds no code behind `if (LOCAL_BUILD)`.
  */
 declare const LOCAL_BUILD: boolean;

@@ -72,7 +72,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'forbiddenPage', pattern: '/403', auth: false, flags: page },
   { name: 'couponListPage', pattern: '/couponList', auth: true, flags: flow },
   { name: 'myInvitationCode', pattern: '/invitation', auth: true, flags: flow },
-  // The pages of a local build only (src/local-pages, scripts/local-build.mjs); a production build routes their paths to the listing's 404.
+  // The pages of a local build only (src/local-pages, integrations/local-build.ts); a production build routes their paths to the listing's 404.
   /** The built-in sandbox payment provider's hosted page: its own screen, reached by its unguessable reference. */
   { name: 'sandboxPayPage', pattern: '/sandbox/pay/:ref', auth: false, flags: bare },
   /** The messages the dev outbox kept instead of sending (DESIGN.md, Messages). */

@@ -2,7 +2,7 @@
  * The local-only routes of a local build run as a deployed copy (APP_ENV=production), asked by any
  * spelling of their path: percent-encoded, double-encoded, in capitals, with a trailing slash, under the
  * /api/api alias. Each answers 404 and runs nothing. (A production build has none of these routes at
- * all: scripts/quality/production-check.mjs checks its bundle and asks it the same.)
+ * all: scripts/quality/production-check.ts checks its bundle and asks it the same.)
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

@@ -7,9 +7,9 @@
  * puts them back.
  */
 import { expect, test, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
-import { e2eStateDir } from '../../scripts/local-db.mjs';
-import { PAGE_TYPES } from '../../scripts/quality/pages.mjs';
-import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
+import { e2eStateDir } from '../../scripts/local-db.ts';
+import { PAGE_TYPES } from '../../scripts/quality/pages.ts';
+import { pathOf, signedInSession } from '../../scripts/quality/session.ts';
 import { ROUTES, type RouteName } from '../../src/lib/routes.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { fixture } from './fixtures.ts';

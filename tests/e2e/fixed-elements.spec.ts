@@ -1,12 +1,12 @@
 /**
- * No fixed element ever covers another: on every page type of scripts/quality/pages.mjs
+ * No fixed element ever covers another: on every page type of scripts/quality/pages.ts
  * and the page types it leaves out (signed-in forms, payment outcomes, the door's pages), in English
  * and Traditional Chinese (where the floating customer-service button shows), no two visible
  * elements whose computed position is fixed or sticky overlap, at the top of the page, at every
  * screen's height down it, and at the bottom.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.mjs';
+import { PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.ts';
 import { pageTypePath } from './page-types.ts';
 import { fixture } from './fixtures.ts';
 import { hydrated, localeOf, signInAsOrderSeller, type PagePrefix } from './shop-helpers.ts';

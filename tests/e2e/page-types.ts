@@ -1,8 +1,8 @@
-/** The page types of scripts/quality/pages.mjs as the quality and layout specs visit them. */
+/** The page types of scripts/quality/pages.ts as the quality and layout specs visit them. */
 import type { Page } from '@playwright/test';
-import { e2eStateDir } from '../../scripts/local-db.mjs';
-import type { PAGE_TYPES } from '../../scripts/quality/pages.mjs';
-import { pathOf, signedInSession } from '../../scripts/quality/session.mjs';
+import { e2eStateDir } from '../../scripts/local-db.ts';
+import type { PAGE_TYPES } from '../../scripts/quality/pages.ts';
+import { pathOf, signedInSession } from '../../scripts/quality/session.ts';
 
 /** One buyer with its orders per worker, for the pages behind sign-in. */
 let session: ReturnType<typeof signedInSession> | undefined;

@@ -1,12 +1,12 @@
 /**
- * Quality gates on every page type of scripts/quality/pages.mjs, in English and Traditional Chinese:
+ * Quality gates on every page type of scripts/quality/pages.ts, in English and Traditional Chinese:
  * axe (no serious or critical violation), one main landmark, a title, the page's lang, named
  * controls, the first-load JavaScript budget measured from what the browser actually loads, and the
  * Content-Security-Policy: sent, and not one violation while the page loads and hydrates.
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Response } from '@playwright/test';
-import { JS_BUDGET_KB, PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.mjs';
+import { JS_BUDGET_KB, PAGE_TYPES, QUALITY_LOCALES } from '../../scripts/quality/pages.ts';
 import { pageTypePath } from './page-types.ts';
 import { seriousViolations, unnamedControls } from './shop-helpers.ts';
 

@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
-import { fulfilAsSeller } from '../../scripts/demo-fulfil.mjs';
-import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
+import { fulfilAsSeller } from '../../scripts/demo-fulfil.ts';
+import { JS_BUDGET_KB } from '../../scripts/quality/pages.ts';
 import type { PaymentMethod } from '../../src/lib/domain/payment-methods.ts';
 import { DEMO_SELLER_PASSWORD } from '../../src/lib/db/seed.ts';
 import { fixture } from './fixtures.ts';
@@ -285,7 +285,7 @@ export async function fulfilAsOrderSeller(orderNo: string): Promise<{ status: st
 // ---------------------------------------------------------------------------------------------
 // Quality
 
-/** First-load JavaScript budget of checkout pages, KB gzip (scripts/quality/pages.mjs). */
+/** First-load JavaScript budget of checkout pages, KB gzip (scripts/quality/pages.ts). */
 export const CHECKOUT_JS_BUDGET_KB = JS_BUDGET_KB.checkout;
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

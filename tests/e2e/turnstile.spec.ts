@@ -7,7 +7,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { devices, expect, type Page, test } from '@playwright/test';
-import { e2eStateDir, freePort, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER } from '../../scripts/local-db.mjs';
+import { e2eStateDir, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER } from '../../scripts/local-db.ts';
+import { freePort } from '../../scripts/server.ts';
 import { TURNSTILE_ACTION } from '../../src/lib/config/accounts.ts';
 import {
   startTurnstileDouble,

@@ -8,7 +8,7 @@
  * A buyer in line while every ticket is taken is told so, keeps the place, and goes on when one is back.
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
+import { JS_BUDGET_KB } from '../../scripts/quality/pages.ts';
 import { formatOrderTime } from '../../src/lib/domain/order-pages.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { fixture, listingOnSale } from './fixtures.ts';

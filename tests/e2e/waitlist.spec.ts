@@ -5,7 +5,7 @@
  * test's own (a copy of a seeded listing in a new session), so no other spec buys its tickets.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { JS_BUDGET_KB } from '../../scripts/quality/pages.mjs';
+import { JS_BUDGET_KB } from '../../scripts/quality/pages.ts';
 import type { ActivityDetail } from '../../src/lib/services/catalogue/activity-detail.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { fixture, listingOnSale } from './fixtures.ts';

@@ -185,7 +185,7 @@ api.use('*', async (c, next) => {
 api.route('/api/api', routes);
 api.route('/api', routes);
 
-// The dev routes and the API document are compiled into a local build only (scripts/local-build.mjs).
+// The dev routes and the API document are compiled into a local build only (integrations/local-build.ts).
 if (LOCAL_BUILD) mountLocalOnlyRoutes(api, routes);
 
 function errorResponse(c: Context<ApiEnv>, error: unknown): Response {

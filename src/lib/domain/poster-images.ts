@@ -3,7 +3,7 @@
  * catalogue stores one raster master per image (`/posters/<kind>/<id>.jpg`); a page asks for it at the
  * width it needs in AVIF or WebP. Deployed, Cloudflare's image transformations resize and convert the
  * master on request (`/cdn-cgi/image/...`); a local build serves the same variants pre-generated at build
- * time (scripts/poster-images.mjs), so both serve pixels of the same sizes and formats.
+ * time (integrations/poster-images.ts), so both serve pixels of the same sizes and formats.
  */
 import { FormattedMemo } from './intl-cache.ts';
 

@@ -2,7 +2,7 @@
  * Poster artwork drawn from an id alone, so the catalogue needs no stored images: a two-hue gradient
  * with circles, an arc and diagonal stripes. No text, fonts or external references; the <img> that
  * shows it carries the alt text. The build prints it as the demo's raster posters
- * (scripts/poster-images.mjs); the route /posters/<kind>/<id>.svg serves it for catalogues without
+ * (integrations/poster-images.ts); the route /posters/<kind>/<id>.svg serves it for catalogues without
  * them, such as the search bench's generated ones.
  */
 import type { PosterKind } from './poster-images.ts';

@@ -1,6 +1,6 @@
 /**
  * Kendall's tau-a between two orderings of the same items (the load simulation's fairness figure,
- * scripts/load-sim.mjs): 1 when the second keeps the first's order, -1 when it reverses it, near 0
+ * scripts/sim/load-sim.ts): 1 when the second keeps the first's order, -1 when it reverses it, near 0
  * when it is unrelated to it (a fair lottery). `ranks[i]` is where the item that came i-th in the first
  * ordering ended up in the second; ranks must be distinct. Null for fewer than two items.
  */

@@ -1,6 +1,6 @@
 /**
  * The API's local-only part, for tests, demo scripts and the person at the keyboard. app.ts mounts it
- * in a local build only (LOCAL_BUILD, scripts/local-build.mjs): a production bundle holds none of this
+ * in a local build only (LOCAL_BUILD, integrations/local-build.ts): a production bundle holds none of this
  * code, so no spelling of these paths reaches it. Everything is built inside `mountLocalOnlyRoutes`, so
  * the module has nothing at its top level that a production bundle would have to keep.
  *

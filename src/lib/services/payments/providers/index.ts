@@ -35,7 +35,7 @@ const PROVIDERS: Record<string, (db: Db, env: ServiceEnv) => PaymentProvider> = 
 
 /**
  * The provider called `name`; an unknown name (a webhook path, a stored payment) is a 404. The sandbox
- * is compiled into a local build only (scripts/local-build.mjs), and is there only run as one
+ * is compiled into a local build only (integrations/local-build.ts), and is there only run as one
  * (APP_ENV=local): a local build deployed by mistake has no sandbox webhook either.
  */
 export function paymentProvider(name: string, db: Db, env: ServiceEnv): PaymentProvider {

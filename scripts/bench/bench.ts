@@ -2,7 +2,7 @@
  * `npm run bench`: builds, starts the built worker (workerd via wrangler) on a freshly seeded
  * database, and measures on this machine the cold start (spawn to the first 200 of the home page)
  * and, with autocannon at a fixed concurrency, requests per second and p50/p95/p99 latency of each
- * target; then runs scripts/bench-search.mjs (search latency at catalogue sizes) and folds its rows
+ * target; then runs scripts/bench/search.ts (search latency at catalogue sizes) and folds its rows
  * in. Writes bench-results/bench-<time>.json, bench-results/latest.json and latest.md (the table),
  * and prints the table. A benchmark, not a test: it fails only when it cannot measure (no server,
  * an error or a non-2xx answer under load).
@@ -20,11 +20,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { benchCheckout, prepareCheckoutListing } from './bench-checkout.mjs';
-import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../src/lib/data/measured-d1.ts';
-import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
-import { machine, percentile } from './measurements.mjs';
+import autocannon, { type Request } from 'autocannon';
+import { benchCheckout, type LoadRow, type MessageTimes, prepareCheckoutListing } from './checkout.ts';
+import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../../src/lib/data/measured-d1.ts';
+import { build, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER, MEASURING_ENV } from '../local-db.ts';
+import { assertNothingAnswers, type StartedServer, startServer } from '../server.ts';
+import { type Machine, machine, percentile } from './measurements.ts';
 
 const CONNECTIONS = 10;
 const DURATION_S = 10;
@@ -39,11 +40,52 @@ const TABLE_END = '<!-- bench:end -->';
 /** Where the published table lives, between the markers. */
 const PUBLISHED = path.join(ROOT, 'docs', 'performance.md');
 
-/** What is measured under load on the demo catalogue; checkout under concurrent buyers follows (scripts/bench-checkout.mjs). */
+/** What is measured under load on the demo catalogue; checkout under concurrent buyers follows (scripts/bench/checkout.ts). */
 // A page "rendered" is asked for with a query no request shares, so the edge cache misses each time
 // and Astro renders it; "from the edge cache" is the same URL over and over. The static file is the
 // ceiling the same server reaches without the worker's code.
-const TARGETS = [
+/** A request measured under load; a `rendered` one is asked with a query no other request has. */
+interface Target {
+  name: string;
+  path: string;
+  rendered?: boolean;
+}
+
+/** A row of the far-region run: time to first byte. */
+interface FirstByteRow {
+  name: string;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+/** A catalogue size's row of scripts/bench/search.ts's report, as the table reads it. */
+interface SearchRow extends Record<'p50' | 'p95' | 'p99', number> {
+  catalogue: number;
+  loadSeconds: number;
+  rps: number;
+  broad: Record<'p50' | 'p95' | 'p99', number>;
+  suggest: Record<'p50' | 'p95', number>;
+}
+
+interface SearchReport {
+  broadQueries: string[];
+  rows: SearchRow[];
+}
+
+interface BenchReport {
+  date: string;
+  machine: Machine & { loadAverage1m: number };
+  connections: number;
+  durationS: number;
+  warmupS: number;
+  coldStart: { medianMs: number; runsMs: number[] };
+  rows: LoadRow[];
+  farRegion: { d1LatencyMs: number; rows: FirstByteRow[] };
+  messages: MessageTimes;
+  search: SearchReport;
+}
+
+const TARGETS: Target[] = [
   { name: 'home page, from the edge cache', path: '/en/' },
   { name: 'home page, rendered', path: '/en/', rendered: true },
   { name: 'activity detail page, from the edge cache', path: '/en/activity/1000' },
@@ -62,53 +104,41 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const persistTo = path.join(ROOT, '.wrangler', `bench-state-${port}`);
 const resultsDir = path.join(ROOT, 'bench-results');
 
-/** Starts the worker and resolves with the milliseconds from spawn to the first 200 of the home page. */
-async function startServer(vars) {
-  const started = performance.now();
-  const { running, stop, stderr } = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), MEASURING_ENV);
-  const deadline = Date.now() + COLD_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (!running()) throw new Error(`The server exited before answering:\n${stderr()}`);
-    const status = await fetch(`${baseUrl}${TARGETS[0].path}`, { signal: AbortSignal.timeout(5000) }).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return { coldStartMs: performance.now() - started, stop };
-    if (status !== 0) {
-      await stop();
-      throw new Error(`${TARGETS[0].path} answered ${status} instead of 200:\n${stderr()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await stop();
-  throw new Error(`The server did not answer ${baseUrl} within ${COLD_START_TIMEOUT_MS / 1000} s:\n${stderr()}`);
+/** Starts the worker; its startMs is the cold start: from spawn to the first 200 of the home page. */
+function startBenchServer(vars?: Record<string, string>): Promise<StartedServer> {
+  return startServer({
+    command: WRANGLER,
+    args: serveArgs(persistTo, port, vars),
+    env: MEASURING_ENV,
+    url: `${baseUrl}${TARGETS[0].path}`,
+    up: (status) => {
+      if (status !== 200) throw new Error(`${TARGETS[0].path} answered ${status} instead of 200`);
+      return true;
+    },
+    timeoutMs: COLD_START_TIMEOUT_MS,
+    pollMs: 20,
+  });
 }
 
-async function assertPortFree() {
-  const answered = await fetch(baseUrl, { signal: AbortSignal.timeout(2000) }).then(
-    () => true,
-    () => false,
-  );
-  if (answered) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or set BENCH_PORT.`);
-}
+const assertPortFree = () => assertNothingAnswers(baseUrl, 'set BENCH_PORT');
 
 let uniqueQueries = 0;
 /** The target's path; a rendered page's with a query no other request has had, so the edge cache misses. */
-function pathOf(target) {
+function pathOf(target: Target): string {
   uniqueQueries += 1;
   return target.rendered ? `${target.path}?render=${uniqueQueries}` : target.path;
 }
 
 /** The D1 round trips one request of the target makes, as the local worker counts them (src/lib/data/measured-d1.ts). */
-async function roundTripsOf(target) {
+async function roundTripsOf(target: Target): Promise<number> {
   const response = await fetch(`${baseUrl}${pathOf(target)}`, { headers: { [COUNT_ROUND_TRIPS_HEADER]: '1' } });
   await response.arrayBuffer();
   return Number(response.headers.get(ROUND_TRIPS_HEADER));
 }
 
 /** Milliseconds to the first byte (fetch resolves on the headers) of requests sent one after another. */
-async function timesToFirstByte(name, send) {
-  const times = [];
+async function timesToFirstByte(name: string, send: () => Promise<Response>): Promise<FirstByteRow> {
+  const times: number[] = [];
   for (let sample = 0; sample < TTFB_SAMPLES; sample += 1) {
     const started = performance.now();
     const response = await send();
@@ -117,13 +147,15 @@ async function timesToFirstByte(name, send) {
     await response.arrayBuffer();
   }
   times.sort((a, b) => a - b);
-  return { name, p50Ms: Number(percentile(times, 0.5).toFixed(1)), p95Ms: Number(percentile(times, 0.95).toFixed(1)) };
+  return { name, p50Ms: Number(percentile(times, 0.5)?.toFixed(1)), p95Ms: Number(percentile(times, 0.95)?.toFixed(1)) };
 }
 
-async function load(target, durationS) {
+async function load(target: Target, durationS: number): Promise<LoadRow> {
   const url = `${baseUrl}${target.path}`;
-  const latencies = [];
-  const requests = target.rendered ? [{ setupRequest: (request) => ({ ...request, path: pathOf(target) }) }] : undefined;
+  const latencies: number[] = [];
+  const requests: Request[] | undefined = target.rendered
+    ? [{ setupRequest: (request) => ({ ...request, path: pathOf(target) }) }]
+    : undefined;
   const instance = autocannon({ url, connections: CONNECTIONS, duration: durationS, requests });
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
@@ -133,7 +165,7 @@ async function load(target, durationS) {
     );
   }
   latencies.sort((a, b) => a - b);
-  const round = (ms) => Number(ms.toFixed(1));
+  const round = (ms: number | null) => Number(ms?.toFixed(1));
   return {
     name: target.name,
     request: `GET ${target.path}${target.rendered ? '?render=<n>' : ''}`,
@@ -146,25 +178,25 @@ async function load(target, durationS) {
   };
 }
 
-/** Search at catalogue sizes needs its own generated databases: scripts/bench-search.mjs builds and measures them. */
-function searchReport() {
+/** Search at catalogue sizes needs its own generated databases: scripts/bench/search.ts builds and measures them. */
+function searchReport(): SearchReport {
   const file = path.join(resultsDir, 'search.json');
   rmSync(file, { force: true });
-  const { status } = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench-search.mjs')], {
+  const { status } = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench', 'search.ts')], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, BENCH_SKIP_BUILD: '1' },
   });
-  if (status !== 0) throw new Error(`scripts/bench-search.mjs failed (exit ${status}); see its output above.`);
+  if (status !== 0) throw new Error(`scripts/bench/search.ts failed (exit ${status}); see its output above.`);
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 /** One search latency with its ratio to the 1,000-activity row's (the scaling targets are ratios). */
-function searchCell(ms, baseMs) {
+function searchCell(ms: number, baseMs: number | undefined): string {
   return baseMs ? `${ms} (${(ms / baseMs).toFixed(2)}×)` : String(ms);
 }
 
-function searchTable(search) {
+function searchTable(search: SearchReport): string[] {
   const base = search.rows.find((row) => row.catalogue === 1000);
   return [
     '| Activities | load s | req/s | p50 | p95 | p99 | broad p50 | broad p95 | broad p99 | suggest p50 | suggest p95 |',
@@ -175,9 +207,9 @@ function searchTable(search) {
           row.catalogue.toLocaleString('en'),
           row.loadSeconds,
           row.rps,
-          ...['p50', 'p95', 'p99'].map((key) => searchCell(row[key], base?.[key])),
-          ...['p50', 'p95', 'p99'].map((key) => searchCell(row.broad[key], base?.broad[key])),
-          ...['p50', 'p95'].map((key) => searchCell(row.suggest[key], base?.suggest[key])),
+          ...(['p50', 'p95', 'p99'] as const).map((key) => searchCell(row[key], base?.[key])),
+          ...(['p50', 'p95', 'p99'] as const).map((key) => searchCell(row.broad[key], base?.broad[key])),
+          ...(['p50', 'p95'] as const).map((key) => searchCell(row.suggest[key], base?.suggest[key])),
         ].join(' | '),
       )
       .map((cells) => `| ${cells} |`),
@@ -185,18 +217,18 @@ function searchTable(search) {
 }
 
 /** Each page row's req/s as a percentage of the static file's (the issue's targets: cached >= 50%, rendered >= 25%). */
-function staticShares(rows) {
+function staticShares(rows: LoadRow[]): string {
   const ceiling = rows.find((row) => row.name === STATIC_FILE)?.requestsPerSecond;
   if (!ceiling) return 'no static row';
   return TARGETS.filter((target) => target.path.startsWith('/en/'))
     .map((target) => {
       const row = rows.find((candidate) => candidate.name === target.name);
-      return `${target.name} ${Math.round((100 * row.requestsPerSecond) / ceiling)}%`;
+      return `${target.name} ${row ? Math.round((100 * row.requestsPerSecond) / ceiling) : '–'}%`;
     })
     .join(', ');
 }
 
-function table(report) {
+function table(report: BenchReport): string {
   const { machine: m } = report;
   const lines = [
     `Measured ${report.date.slice(0, 10)} on ${m.cpus} CPUs (${m.model}), ${m.memoryGiB} GiB memory, ${m.os}, Node ${m.node};`,
@@ -221,14 +253,14 @@ function table(report) {
     '',
     `Cold start (spawn of the built worker to the first 200 of \`${TARGETS[0].path}\`): ${(report.coldStart.medianMs / 1000).toFixed(2)} s, median of ${report.coldStart.runsMs.length}.`,
     '',
-    `Search (scripts/bench-search.mjs), generated catalogues, their servers taking turns pass by pass: ms per sequential request of its query mix, its broad words (${report.search.broadQueries.join(', ')}) and suggestions (every prefix of its artists' names), with the ratio to 1,000 activities; req/s under load:`,
+    `Search (scripts/bench/search.ts), generated catalogues, their servers taking turns pass by pass: ms per sequential request of its query mix, its broad words (${report.search.broadQueries.join(', ')}) and suggestions (every prefix of its artists' names), with the ratio to 1,000 activities; req/s under load:`,
     '',
     ...searchTable(report.search),
   ];
   return `${lines.join('\n')}\n`;
 }
 
-function publish(markdown) {
+function publish(markdown: string): void {
   const page = readFileSync(PUBLISHED, 'utf8');
   const start = page.indexOf(TABLE_START);
   const end = page.indexOf(TABLE_END);
@@ -237,7 +269,7 @@ function publish(markdown) {
 }
 
 /** The words of `--only=a,b`, or null when the whole bench runs. */
-function onlyWords() {
+function onlyWords(): string[] | null {
   const option = process.argv.find((arg) => arg.startsWith('--only='));
   return option ? option.slice('--only='.length).split(',').filter(Boolean) : null;
 }
@@ -248,9 +280,9 @@ function onlyWords() {
  * changes from one minute to the next, and a ceiling measured next to the page tells more than one
  * measured once.
  */
-async function measureOnly(words) {
+async function measureOnly(words: string[]): Promise<void> {
   if (process.argv.includes('--publish')) throw new Error('--only measures part of the table: it cannot replace the published one.');
-  const staticFile = TARGETS.find((target) => target.name === STATIC_FILE);
+  const staticFile = TARGETS.find((target) => target.name === STATIC_FILE)!;
   const chosen = TARGETS.filter((target) => target !== staticFile && words.some((word) => target.name.includes(word)));
   const loadAtStart = Number(os.loadavg()[0].toFixed(2));
   await assertPortFree();
@@ -258,9 +290,9 @@ async function measureOnly(words) {
   migrate(persistTo);
   seedIfEmpty(persistTo);
   if (!process.env.BENCH_SKIP_BUILD) build();
-  const server = await startServer();
-  const shares = [];
-  const measure = async (target) => {
+  const server = await startBenchServer();
+  const shares: string[] = [];
+  const measure = async (target: Target) => {
     await load(target, WARMUP_S);
     const row = await load(target, DURATION_S);
     console.log(
@@ -292,17 +324,17 @@ async function main() {
   const checkoutListing = prepareCheckoutListing(persistTo);
   if (!process.env.BENCH_SKIP_BUILD) build();
 
-  const coldRuns = [];
-  let server;
+  const coldRuns: number[] = [];
+  let server: StartedServer | undefined;
   for (let run = 0; run < COLD_STARTS; run += 1) {
     await server?.stop();
-    server = await startServer();
-    coldRuns.push(Number(server.coldStartMs.toFixed(0)));
-    console.log(`cold start ${run + 1}: ${server.coldStartMs.toFixed(0)} ms`);
+    server = await startBenchServer();
+    coldRuns.push(Number(server.startMs.toFixed(0)));
+    console.log(`cold start ${run + 1}: ${server.startMs.toFixed(0)} ms`);
   }
-  const rows = [];
-  let placeOrder;
-  let messages;
+  const rows: LoadRow[] = [];
+  let placeOrder: () => Promise<Response>;
+  let messages: MessageTimes;
   try {
     for (const target of TARGETS) {
       await load(target, WARMUP_S);
@@ -323,10 +355,10 @@ async function main() {
     console.log(`${checkout.name}: ${checkout.requestsPerSecond} req/s, p95 ${checkout.p95Ms} ms (${checkout.verified})`);
     rows.push(checkout);
   } finally {
-    await server.stop();
+    await server?.stop();
   }
-  server = await startServer({ APP_ENV: 'local', D1_LATENCY_MS: String(D1_LATENCY_MS) });
-  const farRows = [];
+  server = await startBenchServer({ APP_ENV: 'local', D1_LATENCY_MS: String(D1_LATENCY_MS) });
+  const farRows: FirstByteRow[] = [];
   try {
     const sends = TARGETS.filter((candidate) => candidate.path.startsWith('/en/')).map((target) => ({
       name: target.name,
@@ -372,6 +404,6 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  console.error(`\nThe benchmark could not run: ${error.message}`);
+  console.error(`\nThe benchmark could not run: ${(error as Error).message}`);
   process.exitCode = 1;
 }

@@ -3,20 +3,20 @@
  * (sent inside the request) against an order's "placed" message (outbox, queue, consumer), 20 of
  * each one at a time, p50 and p95 from asking until the dev outbox holds it. This is the comparison
  * behind keeping login codes out of the queue (docs/messages.md); `npm run bench` takes the same
- * figures on its own server. The server is one scripts/e2e-server.mjs started on the port (its
+ * figures on its own server. The server is one scripts/e2e-server.ts started on the port (its
  * database is where the listing's stock is topped up):
  *
- *   E2E_PORT=8871 node scripts/e2e-server.mjs &
- *   BENCH_PORT=8871 node scripts/bench-messages.mjs
+ *   E2E_PORT=8871 node scripts/e2e-server.ts &
+ *   BENCH_PORT=8871 node scripts/bench/messages.ts
  *
  * Sign-up codes are rate limited per address and client: wait a minute between two runs.
  */
 import os from 'node:os';
-import { buyersWithMessageTimes, prepareCheckoutListing } from './bench-checkout.mjs';
-import { e2eStateDir } from './local-db.mjs';
+import { buyersWithMessageTimes, prepareCheckoutListing } from './checkout.ts';
+import { e2eStateDir } from '../local-db.ts';
 
 const port = Number(process.env.BENCH_PORT);
-if (!port) throw new Error('Set BENCH_PORT to the port of a running scripts/e2e-server.mjs.');
+if (!port) throw new Error('Set BENCH_PORT to the port of a running scripts/e2e-server.ts.');
 const baseUrl = `http://127.0.0.1:${port}`;
 const loadAtStart = os.loadavg()[0].toFixed(2);
 const listing = prepareCheckoutListing(e2eStateDir(port));

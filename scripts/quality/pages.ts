@@ -30,24 +30,29 @@ export const MAX_LCP_RATIO_TO_SCRIPT_FREE = 1.15;
 /** The locales the gates visit: English and one Chinese locale. */
 export const QUALITY_LOCALES = ['en', 'zh-HK'];
 
-/**
- * @typedef {object} PageType
- * @property {string} name        short id used in reports
- * @property {Record<string, string>} paths  URL path per locale in QUALITY_LOCALES
- * @property {number} status      the HTTP status the page answers with
- * @property {'browse' | 'checkout'} budget  its JS budget class (JS_BUDGET_KB)
- * @property {boolean} [session]  visited signed in, as the buyer of scripts/quality/session.mjs, whose
- *   orders fill the path's `{placeholders}` (the voucher is public, but its link needs a ticketed order)
- * @property {boolean} [noindex]  kept out of search engines on purpose, so Lighthouse's SEO score is
- *   reported but not held to its budget
- */
+export interface PageType {
+  /** Short id used in reports. */
+  name: string;
+  /** URL path per locale in QUALITY_LOCALES. */
+  paths: Record<string, string>;
+  /** The HTTP status the page answers with. */
+  status: number;
+  /** Its JS budget class (JS_BUDGET_KB). */
+  budget: keyof typeof JS_BUDGET_KB;
+  /**
+   * Visited signed in, as the buyer of scripts/quality/session.ts, whose orders fill the path's `{placeholders}` (the
+   * voucher is public, but its link needs a ticketed order).
+   */
+  session?: boolean;
+  /** Kept out of search engines on purpose, so Lighthouse's SEO score is reported but not held to its budget. */
+  noindex?: boolean;
+}
 
 /**
  * Paths must exist in the seeded demo database (activity ids start at 1000). Pages the budget does
  * not name (login, info, 404, 403) are held to the stricter `browse` budget.
- * @type {PageType[]}
  */
-export const PAGE_TYPES = [
+export const PAGE_TYPES: PageType[] = [
   { name: 'home', paths: { en: '/en/', 'zh-HK': '/zh-HK/' }, status: 200, budget: 'browse' },
   { name: 'category', paths: { en: '/en/concerts', 'zh-HK': '/zh-HK/concerts' }, status: 200, budget: 'browse' },
   { name: 'search', paths: { en: '/en/s_hong', 'zh-HK': '/zh-HK/s_hong' }, status: 200, budget: 'browse' },

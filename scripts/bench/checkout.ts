@@ -5,18 +5,44 @@
  * the database must agree with the answers: as many orders as 200s (plus at most one in flight per
  * connection when the run stops), and the stock down by exactly the tickets of the stored orders.
  */
-import autocannon from 'autocannon';
-import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../src/lib/data/measured-d1.ts';
-import { query } from './local-db.mjs';
+import autocannon, { type Request } from 'autocannon';
+import { COUNT_ROUND_TRIPS_HEADER, ROUND_TRIPS_HEADER } from '../../src/lib/data/measured-d1.ts';
+import { query } from '../local-db.ts';
 
 const BUYERS = 20;
 const STOCK = 1_000_000;
 /** Orders timed one at a time from their request to their message in the outbox. */
 const MESSAGE_SAMPLES = 20;
 
+/** The API's envelope around every answer. */
+interface Envelope<Data> {
+  code: number;
+  data: Data;
+}
+
+/** The listing the checkout row orders from. */
+export interface CheckoutListing {
+  listingId: number;
+  tierId: number;
+  activityId: number;
+}
+
+/** A latency's samples, median and 95th percentile. */
+export interface LatencySummary {
+  samples: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+/** How long a buyer waits for a message: a login code, and an order's "placed" message. */
+export interface MessageTimes {
+  loginCode: LatencySummary;
+  orderPlaced: LatencySummary;
+}
+
 /** A listing that sells now as an e-ticket (no address or attendee needed), with room for the whole run. */
-export function prepareCheckoutListing(persistTo) {
-  const [row] = query(
+export function prepareCheckoutListing(persistTo: string): CheckoutListing {
+  const [row] = query<{ id: number; tierId: number; activityId: number }>(
     persistTo,
     `SELECT l.id AS id, t.id AS tierId, a.id AS activityId FROM listings l
     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
@@ -28,12 +54,14 @@ export function prepareCheckoutListing(persistTo) {
   return { listingId: row.id, tierId: row.tierId, activityId: row.activityId };
 }
 
-async function signUp(baseUrl, email, timings = []) {
+async function signUp(baseUrl: string, email: string, timings: number[] = []): Promise<string> {
   const json = { 'content-type': 'application/json' };
   const asked = performance.now();
   const sent = await fetch(`${baseUrl}/api/v1/user/mail/regVerify`, { method: 'POST', headers: json, body: JSON.stringify({ email }) });
   if (!sent.ok) throw new Error(`regVerify for ${email}: ${sent.status} ${await sent.text()}`);
-  const outbox = await (await fetch(`${baseUrl}/api/v1/dev/outbox?target=${encodeURIComponent(email)}`)).json();
+  const outbox = (await (await fetch(`${baseUrl}/api/v1/dev/outbox?target=${encodeURIComponent(email)}`)).json()) as Envelope<
+    { body: string }[]
+  >;
   const code = /\b(\d{6})\b/.exec(outbox.data[0]?.body ?? '')?.[1];
   // A login code is sent inside the request: it is in the outbox when the answer arrives.
   if (code) timings.push(performance.now() - asked);
@@ -53,18 +81,28 @@ async function signUp(baseUrl, email, timings = []) {
  * Orders stored and tickets left, read back through the API (the server's own view of D1): every
  * buyer's pending orders, and the listing's stock from the ticket picker's offers.
  */
-async function ordersOnListing(baseUrl, cookies, listing) {
+async function ordersOnListing(
+  baseUrl: string,
+  cookies: string[],
+  listing: CheckoutListing,
+): Promise<{ orders: number; available: number }> {
   const pages = await Promise.all(
-    cookies.map((cookie) => fetch(`${baseUrl}/api/v1/orders?tab=pending_payment`, { headers: { cookie } }).then((r) => r.json())),
+    cookies.map(
+      (cookie) =>
+        fetch(`${baseUrl}/api/v1/orders?tab=pending_payment`, { headers: { cookie } }).then((r) => r.json()) as Promise<
+          Envelope<{ total: number }>
+        >,
+    ),
   );
-  const offers = await (
+  const offers = (await (
     await fetch(`${baseUrl}/api/v8/tickets`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ eventId: listing.activityId, ticketCategoryId: listing.tierId, buyType: 1 }),
     })
-  ).json();
+  ).json()) as Envelope<{ ticketGroupInfoList: { ticketGroup: { id: number }; available: number }[] }[]>;
   const group = offers.data.flatMap((offer) => offer.ticketGroupInfoList).find((entry) => entry.ticketGroup.id === listing.listingId);
+  if (!group) throw new Error(`listing ${listing.listingId} is not among its tier's offers`);
   return { orders: pages.reduce((sum, page) => sum + page.data.total, 0), available: group.available };
 }
 
@@ -72,7 +110,7 @@ async function ordersOnListing(baseUrl, cookies, listing) {
  * The counts once the server has finished what autocannon left in flight when it stopped (its
  * sockets close, the worker still completes those requests): read until two reads agree.
  */
-async function settledOrders(baseUrl, cookies, listing) {
+async function settledOrders(baseUrl: string, cookies: string[], listing: CheckoutListing) {
   let last = await ordersOnListing(baseUrl, cookies, listing);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -82,9 +120,9 @@ async function settledOrders(baseUrl, cookies, listing) {
   }
 }
 
-function summary(times) {
+function summary(times: number[]): LatencySummary {
   const sorted = [...times].sort((a, b) => a - b);
-  const pick = (q) => Number(sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)].toFixed(0));
+  const pick = (q: number) => Number(sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)].toFixed(0));
   return { samples: sorted.length, p50Ms: pick(0.5), p95Ms: pick(0.95) };
 }
 
@@ -92,8 +130,8 @@ function summary(times) {
  * How long the queue takes to tell a buyer: from sending an order, one at a time on a quiet server,
  * until its "order placed" message is in the dev outbox (written by the queue consumer).
  */
-async function orderMessageTimes(baseUrl, run, cookies, body) {
-  const times = [];
+async function orderMessageTimes(baseUrl: string, run: string, cookies: string[], body: string): Promise<LatencySummary> {
+  const times: number[] = [];
   for (let i = 0; i < MESSAGE_SAMPLES; i += 1) {
     const email = `${run}-${i % BUYERS}@example.com`;
     const started = performance.now();
@@ -101,12 +139,12 @@ async function orderMessageTimes(baseUrl, run, cookies, body) {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: cookies[i % BUYERS], 'idempotency-key': `${run}-message-${i}` },
       body,
-    }).then((response) => response.json());
+    }).then((response) => response.json() as Promise<Envelope<{ orderNo: string }>>);
     if (answer.code !== 200) throw new Error(`an order for the message timing: ${JSON.stringify(answer)}`);
     const outbox = `${baseUrl}/api/v1/dev/outbox?target=${encodeURIComponent(email)}`;
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const entries = (await (await fetch(outbox)).json()).data;
+      const entries = ((await (await fetch(outbox)).json()) as Envelope<{ body: string }[]>).data;
       if (entries.some((entry) => entry.body.includes(answer.data.orderNo))) break;
       if (Date.now() > deadline) throw new Error(`order ${answer.data.orderNo}: no message in the dev outbox after 60 s`);
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -117,23 +155,23 @@ async function orderMessageTimes(baseUrl, run, cookies, body) {
 }
 
 /**
- * Measures order creation and checks the database afterwards. Returns the bench row and placeOrder,
- * which submits one more order as the next buyer (its response), for later runs on the same database.
- */
-/**
  * BUYERS buyers signed up through the email-code flow, each code timed from asking to the outbox,
  * then MESSAGE_SAMPLES orders timed to their "placed" message: the buyers' cookies, the order body
  * for the listing, and the two message latencies.
  */
-export async function buyersWithMessageTimes(baseUrl, listingId, run) {
-  const cookies = [];
-  const codeTimes = [];
+export async function buyersWithMessageTimes(
+  baseUrl: string,
+  listingId: number,
+  run: string,
+): Promise<{ cookies: string[]; body: string; messages: MessageTimes }> {
+  const cookies: string[] = [];
+  const codeTimes: number[] = [];
   for (let i = 0; i < BUYERS; i += 1) cookies.push(await signUp(baseUrl, `bench-${run}-${i}@example.com`, codeTimes));
-  const quote = await (
+  const quote = (await (
     await fetch(`${baseUrl}/api/v1/checkout/quote?listingId=${listingId}&quantity=1&deliveryType=e_ticket&coupon=none`, {
       headers: { cookie: cookies[0] },
     })
-  ).json();
+  ).json()) as Envelope<{ cost: { total: number } }>;
   if (quote.code !== 200) throw new Error(`checkout quote: ${JSON.stringify(quote)}`);
   const body = JSON.stringify({
     listingId,
@@ -148,25 +186,54 @@ export async function buyersWithMessageTimes(baseUrl, listingId, run) {
   return { cookies, body, messages };
 }
 
-export async function benchCheckout({ baseUrl, listing, connections, durationS, warmupS }) {
+/** A load row of the bench: its rate, latencies and the D1 round trips of one request. */
+export interface LoadRow {
+  name: string;
+  request: string;
+  requestsPerSecond: number;
+  requests: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  roundTrips: number;
+  verified?: string;
+}
+
+/**
+ * Measures order creation and checks the database afterwards. Returns the bench row and placeOrder,
+ * which submits one more order as the next buyer (its response), for later runs on the same database.
+ */
+export async function benchCheckout({
+  baseUrl,
+  listing,
+  connections,
+  durationS,
+  warmupS,
+}: {
+  baseUrl: string;
+  listing: CheckoutListing;
+  connections: number;
+  durationS: number;
+  warmupS: number;
+}): Promise<{ row: LoadRow; placeOrder: (headers?: Record<string, string>) => Promise<Response>; messages: MessageTimes }> {
   const run = Date.now().toString(36);
   const { cookies, body, messages } = await buyersWithMessageTimes(baseUrl, listing.listingId, run);
   let sent = 0;
-  const request = (defaults) => ({
+  const request = (defaults: Request): Request => ({
     ...defaults,
     method: 'POST',
     path: '/api/v1/orders',
     headers: { 'content-type': 'application/json', cookie: cookies[sent % BUYERS], 'idempotency-key': `bench-${run}-${sent++}` },
     body,
   });
-  const fire = (duration, latencies) => {
+  const fire = (duration: number, latencies?: number[]) => {
     const instance = autocannon({ url: baseUrl, connections, duration, requests: [{ setupRequest: request }] });
     if (latencies) instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
     return instance;
   };
   await fire(warmupS);
   const before = await settledOrders(baseUrl, cookies, listing);
-  const latencies = [];
+  const latencies: number[] = [];
   const result = await fire(durationS, latencies);
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
     throw new Error(
@@ -183,7 +250,7 @@ export async function benchCheckout({ baseUrl, listing, connections, durationS, 
     );
   }
   latencies.sort((a, b) => a - b);
-  const pick = (q) => Number(latencies[Math.max(0, Math.ceil(q * latencies.length) - 1)].toFixed(1));
+  const pick = (q: number) => Number(latencies[Math.max(0, Math.ceil(q * latencies.length) - 1)].toFixed(1));
   const placeOrder = (headers = {}) => {
     const { headers: orderHeaders, body: orderBody } = request({});
     return fetch(`${baseUrl}/api/v1/orders`, { method: 'POST', headers: { ...orderHeaders, ...headers }, body: orderBody });

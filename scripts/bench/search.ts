@@ -24,12 +24,80 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import autocannon from 'autocannon';
-import { mulberry32 } from '../src/lib/domain/random.ts';
-import { buildSeed } from '../src/lib/db/seed.ts';
-import { build, migrate, ROOT, seedReferenceTime, serveArgs, spawnServer, waitForServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
-import { machine, percentile, processTreeCpuMs } from './measurements.mjs';
+import { mulberry32 } from '../../src/lib/domain/random.ts';
+import { buildSeed } from '../../src/lib/db/seed.ts';
+import { build, migrate, ROOT, seedReferenceTime, serveArgs, WRANGLER, MEASURING_ENV } from '../local-db.ts';
+import { startServer } from '../server.ts';
+import { type Machine, machine, percentile, processTreeCpuMs } from './measurements.ts';
+
+/** A generated artist: names in English, Traditional and Simplified Chinese, and pinyin. */
+interface Artist {
+  id: number;
+  name_en: string;
+  name_zh_hant: string;
+  name_zh_hans: string;
+  pinyin: string;
+}
+
+/** Takes a generated row for its table: its columns' SQL values. */
+type Emit = (table: string, row: object) => void;
+
+/** The seed's places as the generator reads them. */
+interface Place {
+  id: number;
+  name_en: string;
+  name_zh_hant: string;
+  name_zh_hans: string;
+}
+interface Venue extends Place {
+  city_id: number;
+}
+
+/** A catalogue's server while the bench measures it. */
+interface CatalogueServer {
+  base: string;
+  stop: () => Promise<void>;
+  /** The server's CPU so far (null without /proc). */
+  cpuMs: () => number | null;
+}
+
+/** A catalogue's server with its query mix. */
+interface MeasuredServer extends CatalogueServer {
+  queries: string[];
+}
+
+type Percentiles = Record<'p50' | 'p95' | 'p99', number>;
+
+/** A sitemap file's median render time, size and URL count. */
+interface SitemapTiming {
+  path: string;
+  ms: number;
+  bytes: number;
+  urls: number;
+}
+
+/** A catalogue size's row of the report. */
+interface SearchRow extends Percentiles {
+  catalogue: number;
+  cpu: number | null;
+  broad: Percentiles & { cpu: number | null };
+  suggest: Percentiles & { prefixes: number; cpu: number | null };
+  slowest: { keyword: string; ms: number; matches: number }[];
+  rps: number;
+  loadSeconds: number;
+  sitemap: { indexMs: number; partCount: number; parts: SitemapTiming[] };
+}
+
+interface SearchReport {
+  date: string;
+  machine: Machine;
+  queries: number;
+  p95BudgetMs: number;
+  broadQueries: string[];
+  rows: SearchRow[];
+}
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
 const GENERATOR_VERSION = 3;
@@ -269,15 +337,15 @@ const SHOW_WORDS_B = [
   ['Memories', '回憶', '回忆'],
   ['Rhythm', '節奏', '节奏'],
 ];
-const TITLES = {
+const TITLES: Record<string, string[]> = {
   1: ['{artist} {show} World Tour – {city}', '{artist}《{show}》世界巡迴演唱會 – {city}站', '{artist}《{show}》世界巡回演唱会 – {city}站'],
   other: ['{artist}: {show} – {city}', '{artist}《{show}》 – {city}', '{artist}《{show}》 – {city}'],
 };
 const FIRST_ACTIVITY_ID = 100_000;
 const FIRST_ARTIST_ID = 10_000;
 
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (_, key) => values[key]);
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 }
 
 /**
@@ -285,16 +353,18 @@ function fill(template, values) {
  * inventory, handed row by row to `emit(table, row)` in an order that satisfies the foreign keys, so
  * that a million activities never sit in memory. Returns the query mix drawn from it.
  */
-function generateCatalogue(size, referenceTime, emit) {
+function generateCatalogue(size: number, referenceTime: number, emit: Emit): string[] {
   const rand = mulberry32(0xbe7c_0000 + size);
-  const pick = (items) => items[Math.floor(rand() * items.length)];
+  const pick = <Item>(items: readonly Item[]): Item => items[Math.floor(rand() * items.length)];
   const seed = buildSeed(referenceTime);
-  const cities = seed.cities;
-  const venuesByCity = new Map(cities.map((city) => [city.id, seed.venues.filter((venue) => venue.city_id === city.id)]));
-  const categories = seed.categories;
+  // The seed's rows are loosely typed; these tables' columns are as their migrations define them.
+  const cities = seed.cities as unknown as Place[];
+  const venues = seed.venues as unknown as Venue[];
+  const venuesByCity = new Map(cities.map((city) => [city.id, venues.filter((venue) => venue.city_id === city.id)]));
+  const categories = seed.categories as unknown as { id: number }[];
 
   const artistCount = Math.max(100, Math.round(size / 10));
-  const artists = Array.from({ length: artistCount }, (_, index) => {
+  const artists = Array.from({ length: artistCount }, (_, index): Artist => {
     const surname = pick(SURNAMES);
     const given = [pick(GIVEN), pick(GIVEN)];
     return {
@@ -307,11 +377,11 @@ function generateCatalogue(size, referenceTime, emit) {
   });
 
   for (const table of ['languages', 'currencies', 'fx_rates', 'countries', 'cities', 'categories', 'venues', 'users']) {
-    for (const row of seed[table]) emit(table, row);
+    for (const row of seed[table] ?? []) emit(table, row);
   }
   for (const artist of artists) emit('artists', artist);
 
-  const activityNames = [];
+  const activityNames: string[] = [];
   let tierCount = 0;
   const sellerIds = seed.users.map((user) => user.id);
   const currencyOf = new Map(cities.map((city) => [city.id, city.id === 341 ? 'HKD' : pick(['HKD', 'TWD', 'CNY', 'SGD', 'MOP'])]));
@@ -320,7 +390,7 @@ function generateCatalogue(size, referenceTime, emit) {
     const artist = pick(artists);
     const category = rand() < 0.45 ? categories[0] : pick(categories);
     const city = pick(cities);
-    const venue = pick(venuesByCity.get(city.id));
+    const venue = pick(venuesByCity.get(city.id) ?? []);
     const [a, b] = [pick(SHOW_WORDS_A), pick(SHOW_WORDS_B)];
     const show = [`${a[0]} ${b[0]}`, `${a[1]}${b[1]}`, `${a[2]}${b[2]}`];
     const titles = TITLES[category.id] ?? TITLES.other;
@@ -393,16 +463,21 @@ function generateCatalogue(size, referenceTime, emit) {
     }
   }
 
-  return queryMix(rand, artists, activityNames, seed.venues);
+  return queryMix(rand, artists, activityNames, venues);
 }
 
 /**
  * What buyers type, drawn from the catalogue: artists in every script and pinyin, name prefixes,
  * two-character Chinese words, venues and show words, a few broad words and a miss.
  */
-function queryMix(rand, artists, activityNames, venues) {
-  const pick = (items) => items[Math.floor(rand() * items.length)];
-  const queries = [];
+function queryMix(
+  rand: () => number,
+  artists: Artist[],
+  activityNames: string[],
+  venues: { name_en: string; name_zh_hans: string }[],
+): string[] {
+  const pick = <Item>(items: readonly Item[]): Item => items[Math.floor(rand() * items.length)];
+  const queries: string[] = [];
   for (let i = 0; i < 8; i++) {
     const artist = pick(artists);
     queries.push(artist.name_en, artist.name_zh_hant, artist.name_zh_hans, artist.pinyin.replaceAll(' ', ''), artist.name_en.slice(0, 4));
@@ -422,7 +497,7 @@ function queryMix(rand, artists, activityNames, venues) {
 // Loading and serving
 
 /** The SQLite file of the local D1 in `persistTo` (created by the migrations). */
-function databaseFile(persistTo) {
+function databaseFile(persistTo: string): string {
   const folder = path.join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
   const files = readdirSync(folder).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
   if (files.length !== 1) throw new Error(`Expected one database in ${folder}, found ${files.length}`);
@@ -430,10 +505,10 @@ function databaseFile(persistTo) {
 }
 
 /** Writes the generated catalogue into the database, LOAD_BATCH activities per transaction; returns the query mix. */
-function loadCatalogue(file, size, referenceTime) {
+function loadCatalogue(file: string, size: number, referenceTime: number): string[] {
   const db = new DatabaseSync(file);
-  const inserts = new Map();
-  const insert = (table, row) => {
+  const inserts = new Map<string, StatementSync>();
+  const insert: Emit = (table, row) => {
     let statement = inserts.get(table);
     if (!statement) {
       const columns = Object.keys(row);
@@ -442,7 +517,7 @@ function loadCatalogue(file, size, referenceTime) {
       );
       inserts.set(table, statement);
     }
-    statement.run(...Object.values(row));
+    statement.run(...(Object.values(row) as SQLInputValue[]));
   };
   let activities = 0;
   db.exec('BEGIN');
@@ -465,7 +540,10 @@ function loadCatalogue(file, size, referenceTime) {
 }
 
 /** The catalogue's local D1, generated and loaded unless its folder already holds this size. */
-async function prepareDatabase(size, referenceTime) {
+async function prepareDatabase(
+  size: number,
+  referenceTime: number,
+): Promise<{ persistTo: string; queries: string[]; loadSeconds: number }> {
   const persistTo = path.join(ROOT, '.wrangler', `bench-search-${size}`);
   const markerFile = path.join(persistTo, 'catalogue.json');
   if (existsSync(markerFile)) {
@@ -492,34 +570,28 @@ async function prepareDatabase(size, referenceTime) {
 }
 
 /** Starts the built worker on a catalogue; each catalogue's server has a port of its own, so all run at once. */
-async function startServer(persistTo, port) {
+async function startCatalogueServer(persistTo: string, port: number): Promise<CatalogueServer> {
   const base = `http://127.0.0.1:${port}`;
-  const { pid, exited, stop, stderr } = spawnServer(WRANGLER, [...serveArgs(persistTo, port), '--test-scheduled'], wranglerEnv);
-  try {
-    await Promise.race([
-      waitForServer(`${base}/api/v1/currency`),
-      exited.then((code) => {
-        throw new Error(`The server exited (code ${code}) before answering:\n${stderr()}`);
-      }),
-    ]);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  const { pid, stop } = await startServer({
+    command: WRANGLER,
+    args: [...serveArgs(persistTo, port), '--test-scheduled'],
+    env: wranglerEnv,
+    url: `${base}/api/v1/currency`,
+  });
   return { base, stop, cpuMs: () => processTreeCpuMs(pid) };
 }
 
 /** Live index rows whose show has ended: what the sweep moves to the hidden tier (services/search/hide-ended.ts hideEndedFromSearch). */
-const LIVE_ENDED_SQL = (now) => `SELECT count(*) AS n FROM activity_search s JOIN activities a ON a.id = (s.rowid & 4294967295)
+const LIVE_ENDED_SQL = (now: number) => `SELECT count(*) AS n FROM activity_search s JOIN activities a ON a.id = (s.rowid & 4294967295)
   WHERE s.rowid < (2 << 58) AND a.ends_at < ${now}`;
 
-async function liveEnded(server, now) {
+async function liveEnded(server: CatalogueServer, now: number): Promise<number> {
   const response = await fetch(`${server.base}/api/v1/dev/sql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.base },
     body: JSON.stringify({ sql: LIVE_ENDED_SQL(now) }),
   });
-  const body = await response.json();
+  const body = (await response.json()) as { message?: string; data: { n: number }[] };
   if (response.status !== 200) throw new Error(`Counting ended shows answered ${response.status}: ${body.message}`);
   return body.data[0].n;
 }
@@ -531,7 +603,7 @@ async function liveEnded(server, now) {
  * head of every doclist, as they never do on a swept catalogue. Answers how many it moved and the
  * seconds it took.
  */
-async function sweepEnded(server) {
+async function sweepEnded(server: CatalogueServer): Promise<{ ended: number; seconds: number }> {
   const started = performance.now();
   const now = Date.now();
   const ended = await liveEnded(server, now);
@@ -547,48 +619,48 @@ async function sweepEnded(server) {
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
-const searchPath = (keyword) => `/api/v1/list/s_${encodeURIComponent(keyword)}?sceneType=searchV2&ignoreCityId=true`;
-const suggestPath = (typed) => `/api/v1/activities/suggest?input=${encodeURIComponent(typed)}&ignoreCityId=true`;
+const searchPath = (keyword: string) => `/api/v1/list/s_${encodeURIComponent(keyword)}?sceneType=searchV2&ignoreCityId=true`;
+const suggestPath = (typed: string) => `/api/v1/activities/suggest?input=${encodeURIComponent(typed)}&ignoreCityId=true`;
 
 /**
  * What the search box sends while the mix's artist names are typed (English, Traditional,
  * Simplified, pinyin: the first four queries of each of queryMix's groups of six), a character at a
  * time as the debounce would let each keystroke through: every prefix of each name.
  */
-function typedPrefixes(queries) {
-  const names = [];
+function typedPrefixes(queries: string[]): string[] {
+  const names: string[] = [];
   for (let group = 0; group + 6 <= queries.length && group < 48; group += 6) names.push(...queries.slice(group, group + 4));
   return names.flatMap((name) => [...name].map((_, length) => [...name].slice(0, length + 1).join('')));
 }
 
 /** One GET of a catalogue's server, timed; a non-200 answer stops the bench, naming `what` was asked. */
-async function timedGet(server, pathname, what) {
+async function timedGet<Data>(server: CatalogueServer, pathname: string, what: string): Promise<{ ms: number; body: { data: Data } }> {
   const started = performance.now();
   const response = await fetch(`${server.base}${pathname}`);
-  const body = await response.json();
+  const body = (await response.json()) as { message?: string; data: Data };
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`${what} answered ${response.status}: ${body.message}`);
   return { ms, body };
 }
 
-async function timedSuggest(server, typed) {
+async function timedSuggest(server: CatalogueServer, typed: string): Promise<number> {
   return (await timedGet(server, suggestPath(typed), `Suggestions for ${JSON.stringify(typed)}`)).ms;
 }
 
-async function timedSearch(server, keyword) {
-  const { ms, body } = await timedGet(server, searchPath(keyword), `Search for ${JSON.stringify(keyword)}`);
+async function timedSearch(server: CatalogueServer, keyword: string): Promise<{ ms: number; total: number }> {
+  const { ms, body } = await timedGet<{ total: number }>(server, searchPath(keyword), `Search for ${JSON.stringify(keyword)}`);
   return { ms, total: body.data.total };
 }
 
-const round = (ms) => Number(ms.toFixed(1));
+const round = (ms: number | null) => Number(ms?.toFixed(1));
 
-function percentilesOf(latencies) {
+function percentilesOf(latencies: number[]): Percentiles {
   const sorted = [...latencies].sort((a, b) => a - b);
   return { p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)), p99: round(percentile(sorted, 0.99)) };
 }
 
 /** The server's CPU time per request over `count` requests (null without /proc): the mean, which load on the machine hardly moves. */
-function cpuPerRequest(cpuMs, count) {
+function cpuPerRequest(cpuMs: number | null, count: number): number | null {
   return cpuMs === null ? null : round(cpuMs / count);
 }
 
@@ -599,63 +671,68 @@ function cpuPerRequest(cpuMs, count) {
  * in turn lets whatever the machine does over the minutes of a run (other work, its pauses) fall on
  * every size alike, so the ratios to the 1,000 row compare like with like.
  */
-async function inRounds(servers, rounds, block) {
-  const cpu = servers.map(() => 0);
+async function inRounds(
+  servers: MeasuredServer[],
+  rounds: number,
+  block: (server: MeasuredServer) => Promise<void>,
+): Promise<(number | null)[]> {
+  const cpu: (number | null)[] = servers.map(() => 0);
   for (let turn = 0; turn < rounds; turn++) {
     for (let k = 0; k < servers.length; k++) {
       const index = (k + turn) % servers.length;
       const before = servers[index].cpuMs();
       await block(servers[index]);
       const after = servers[index].cpuMs();
-      cpu[index] = cpu[index] === null || before === null || after === null ? null : cpu[index] + after - before;
+      const sum = cpu[index];
+      cpu[index] = sum === null || before === null || after === null ? null : sum + after - before;
     }
   }
   return cpu;
 }
 
 /** Latency of the query mix, of the broad words alone and of suggestions, for every catalogue at once (inRounds). */
-async function measureLatencies(servers) {
+async function measureLatencies(servers: MeasuredServer[]): Promise<Omit<SearchRow, 'catalogue' | 'rps' | 'loadSeconds' | 'sitemap'>[]> {
   await inRounds(servers, WARMUP_PASSES, async (server) => {
     for (const keyword of server.queries) await timedSearch(server, keyword);
   });
-  const latencies = new Map(servers.map((server) => [server, []]));
-  const slowest = new Map(servers.map((server) => [server, new Map()]));
+  const latencies = new Map(servers.map((server): [MeasuredServer, number[]] => [server, []]));
+  const slowest = new Map(servers.map((server): [MeasuredServer, Map<string, { ms: number; total: number }>] => [server, new Map()]));
   const searchCpu = await inRounds(servers, TIMED_PASSES, async (server) => {
     for (const keyword of server.queries) {
       const { ms, total } = await timedSearch(server, keyword);
-      latencies.get(server).push(ms);
-      const worst = slowest.get(server);
+      latencies.get(server)?.push(ms);
+      const worst = slowest.get(server)!;
       worst.set(keyword, { ms: Math.max(ms, worst.get(keyword)?.ms ?? 0), total });
     }
   });
 
-  const broadLatencies = new Map(servers.map((server) => [server, []]));
+  const broadLatencies = new Map(servers.map((server): [MeasuredServer, number[]] => [server, []]));
   const broadCpu = await inRounds(servers, BROAD_ROUNDS, async (server) => {
-    const done = broadLatencies.get(server);
+    const done = broadLatencies.get(server)!;
     for (let i = 0; i < BROAD_REQUESTS / BROAD_ROUNDS; i++) {
       done.push((await timedSearch(server, BROAD_QUERIES[done.length % BROAD_QUERIES.length])).ms);
     }
   });
 
-  const typed = new Map(servers.map((server) => [server, typedPrefixes(server.queries)]));
+  const typed = new Map(servers.map((server): [MeasuredServer, string[]] => [server, typedPrefixes(server.queries)]));
   await inRounds(servers, 1, async (server) => {
-    for (const prefix of typed.get(server)) await timedSuggest(server, prefix);
+    for (const prefix of typed.get(server)!) await timedSuggest(server, prefix);
   });
-  const suggestLatencies = new Map(servers.map((server) => [server, []]));
+  const suggestLatencies = new Map(servers.map((server): [MeasuredServer, number[]] => [server, []]));
   const suggestCpu = await inRounds(servers, SUGGEST_PASSES, async (server) => {
-    for (const prefix of typed.get(server)) suggestLatencies.get(server).push(await timedSuggest(server, prefix));
+    for (const prefix of typed.get(server)!) suggestLatencies.get(server)!.push(await timedSuggest(server, prefix));
   });
 
   return servers.map((server, index) => ({
-    ...percentilesOf(latencies.get(server)),
-    cpu: cpuPerRequest(searchCpu[index], latencies.get(server).length),
-    broad: { ...percentilesOf(broadLatencies.get(server)), cpu: cpuPerRequest(broadCpu[index], BROAD_REQUESTS) },
+    ...percentilesOf(latencies.get(server)!),
+    cpu: cpuPerRequest(searchCpu[index], latencies.get(server)!.length),
+    broad: { ...percentilesOf(broadLatencies.get(server)!), cpu: cpuPerRequest(broadCpu[index], BROAD_REQUESTS) },
     suggest: {
-      prefixes: typed.get(server).length,
-      ...percentilesOf(suggestLatencies.get(server)),
-      cpu: cpuPerRequest(suggestCpu[index], suggestLatencies.get(server).length),
+      prefixes: typed.get(server)!.length,
+      ...percentilesOf(suggestLatencies.get(server)!),
+      cpu: cpuPerRequest(suggestCpu[index], suggestLatencies.get(server)!.length),
     },
-    slowest: [...slowest.get(server)]
+    slowest: [...slowest.get(server)!]
       .sort((x, y) => y[1].ms - x[1].ms)
       .slice(0, 3)
       .map(([keyword, { ms, total }]) => ({ keyword, ms: round(ms), matches: total })),
@@ -663,7 +740,7 @@ async function measureLatencies(servers) {
 }
 
 /** Requests per second under load, one catalogue's server at a time (the others idle). */
-async function measureThroughput(server) {
+async function measureThroughput(server: MeasuredServer): Promise<number> {
   const load = await autocannon({
     url: server.base,
     connections: CONNECTIONS,
@@ -677,8 +754,8 @@ async function measureThroughput(server) {
 }
 
 /** The median time to build a sitemap file, with its size and URL count; every render bypasses the edge cache. */
-async function timedSitemap(server, path) {
-  const times = [];
+async function timedSitemap(server: CatalogueServer, path: string): Promise<SitemapTiming> {
+  const times: number[] = [];
   let body = '';
   for (let i = 0; i < SITEMAP_RENDERS; i++) {
     const started = performance.now();
@@ -691,43 +768,43 @@ async function timedSitemap(server, path) {
   return { path, ms: Number(times[Math.floor(times.length / 2)].toFixed(1)), bytes: body.length, urls: body.split('<url>').length - 1 };
 }
 
-async function measureSitemaps(server) {
+async function measureSitemaps(server: CatalogueServer): Promise<SearchRow['sitemap']> {
   const index = await timedSitemap(server, '/sitemap.xml');
   const parts = [...(await fetch(`${server.base}/sitemap.xml?list`).then((r) => r.text())).matchAll(/\/sitemaps\/en-\d+\.xml/g)];
   // The first part is full; the last holds what is left. The parts between cost as much as the first.
-  const measured = parts.length > 1 ? [parts[0], parts.at(-1)] : parts;
-  const english = [];
+  const measured = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
+  const english: SitemapTiming[] = [];
   for (const [part] of measured) english.push(await timedSitemap(server, part));
   return { indexMs: index.ms, partCount: parts.length, parts: english };
 }
 
 /** A latency and its ratio to the base row's, e.g. "31.2 (1.05×)". */
-function withRatio(ms, baseMs) {
-  return baseMs ? `${ms} (${ratio(ms, baseMs).toFixed(2)}×)` : String(ms);
+function withRatio(ms: number | null, baseMs: number | null | undefined): string {
+  return baseMs && ms !== null ? `${ms} (${ratio(ms, baseMs).toFixed(2)}×)` : String(ms);
 }
 
-function ratio(ms, baseMs) {
+function ratio(ms: number, baseMs: number): number {
   return ms / baseMs;
 }
 
 /** The row of 1,000 activities, which the others are compared with. */
-function baseRow(rows) {
+function baseRow(rows: SearchRow[]): SearchRow | undefined {
   return rows.find((row) => row.catalogue === 1000);
 }
 
 /** The scaling targets the rows miss, as sentences (empty without a 1,000 row). */
-function missedTargets(rows) {
+function missedTargets(rows: SearchRow[]): string[] {
   const base = baseRow(rows);
   if (!base) return [];
-  const missed = [];
+  const missed: string[] = [];
   for (const row of rows.filter((r) => r.catalogue >= 100_000)) {
-    for (const key of ['p95', 'p99']) {
+    for (const key of ['p95', 'p99'] as const) {
       const r = ratio(row[key], base[key]);
       if (r > RATIO_TARGET) missed.push(`${key} at ${row.catalogue} is ${r.toFixed(2)}× the 1,000 row (target ${RATIO_TARGET}×)`);
     }
   }
   for (const row of rows.filter((r) => r.catalogue >= 1_000_000)) {
-    for (const key of ['p50', 'p95', 'p99']) {
+    for (const key of ['p50', 'p95', 'p99'] as const) {
       const r = ratio(row.broad[key], base.broad[key]);
       if (r > BROAD_RATIO_TARGET)
         missed.push(`broad ${key} at ${row.catalogue} is ${r.toFixed(2)}× the 1,000 row (target ${BROAD_RATIO_TARGET}×)`);
@@ -736,7 +813,7 @@ function missedTargets(rows) {
   return missed;
 }
 
-function table(report) {
+function table(report: SearchReport): string {
   const base = baseRow(report.rows);
   const lines = [
     `Search latency (GET ${searchPath('{keyword}')}), ${report.queries} queries in rotation;`,
@@ -776,16 +853,16 @@ function table(report) {
 
 async function main() {
   const referenceTime = seedReferenceTime();
-  const prepared = [];
+  const prepared: { size: number; persistTo: string; queries: string[]; loadSeconds: number }[] = [];
   for (const size of SIZES) prepared.push({ size, ...(await prepareDatabase(size, referenceTime)) });
   // The catalogues are ready: the build below and the measuring need no more than this.
   if (!process.env.BENCH_SKIP_BUILD) build();
 
-  const rows = [];
-  const servers = [];
+  const rows: SearchRow[] = [];
+  const servers: MeasuredServer[] = [];
   try {
     for (const [index, { persistTo, queries }] of prepared.entries()) {
-      const server = { ...(await startServer(persistTo, firstPort + index)), queries };
+      const server = { ...(await startCatalogueServer(persistTo, firstPort + index)), queries };
       servers.push(server);
       const swept = await sweepEnded(server);
       console.log(`swept ${path.relative(ROOT, persistTo)}: ${swept.ended} ended shows out of the live index in ${swept.seconds} s`);
@@ -808,7 +885,7 @@ async function main() {
     for (const server of servers) await server.stop();
   }
 
-  const report = {
+  const report: SearchReport = {
     date: new Date().toISOString(),
     machine: machine(),
     queries: prepared[0]?.queries.length ?? 0,
@@ -827,6 +904,6 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  console.error(`\nThe search benchmark could not run: ${error.message}`);
+  console.error(`\nThe search benchmark could not run: ${(error as Error).message}`);
   process.exitCode = 1;
 }

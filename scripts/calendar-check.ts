@@ -13,47 +13,53 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureChromium } from './ensure-chromium.mjs';
-import { build, freePort, ROOT } from './local-db.mjs';
-import { startBuiltServer } from './quality/server.mjs';
+import { ensureChromium } from './ensure-chromium.ts';
+import { build, ROOT } from './local-db.ts';
+import { freePort, startBuiltServer } from './server.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const SUITES = ['api', 'e2e'];
 
 const { values } = parseArgs({ options: { days: { type: 'string' }, suites: { type: 'string', default: SUITES.join(',') } } });
-const isoDay = (time) => new Date(time).toISOString().slice(0, 10);
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
 const days = values.days ? values.days.split(',') : [-3, -2, -1, 0, 1, 2, 3].map((offset) => isoDay(today + offset * DAY_MS));
 const suites = values.suites.split(',');
 for (const suite of suites) if (!SUITES.includes(suite)) throw new Error(`--suites takes ${SUITES.join(', ')}, not ${suite}`);
 
-const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 const reports = path.join(ROOT, 'test-results', 'calendar');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', ASTRO_TELEMETRY_DISABLED: '1' };
 
-function run(command, args, extraEnv) {
+function run(command: string, args: string[], extraEnv: NodeJS.ProcessEnv): boolean {
   return spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...env, ...extraEnv } }).status === 0;
 }
 
+/** Passed and failed tests of a suite's run. */
+interface Counts {
+  passed: number;
+  failed: number;
+}
+
 /** The counts of a vitest or Playwright JSON report, or null when the run wrote none. */
-function counts(file) {
+function counts(file: string): Counts | null {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   if (report.stats) return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
   return { passed: report.numPassedTests, failed: report.numFailedTests };
 }
 
-async function runApi(day) {
+async function runApi(day: string): Promise<Counts | null> {
   const file = path.join(reports, `${day}-api.json`);
-  run(bin('vitest'), ['run', '--config', 'tests/api/vitest.config.ts', '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`], {
+  run(bin('vitest'), ['run', '--project', 'api', '--reporter=dot', '--reporter=json', `--outputFile.json=${file}`], {
     SEED_REFERENCE_DAY: day,
   });
   return counts(file);
 }
 
-async function runE2e(day) {
+async function runE2e(day: string): Promise<Counts | null> {
   const port = await freePort();
   // The server seeds its fresh database for the day in its environment.
   process.env.SEED_REFERENCE_DAY = day;

@@ -6,7 +6,7 @@
  * while it loads; this does. Where there is no /proc it reports null and every run is judged as is.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { processTreeTicks } from '../measurements.mjs';
+import { processTreeTicks } from '../bench/measurements.ts';
 
 const HAS_PROC = existsSync('/proc/stat');
 
@@ -21,23 +21,23 @@ function machineTicks() {
  * Starts measuring; `stop()` answers the share of the whole machine (0-100, all cores) that other
  * processes used meanwhile, or null without /proc.
  */
-export function startCpuMeter(roots) {
+export function startCpuMeter(roots: readonly number[]): { stop(): number | null } {
   if (!HAS_PROC) return { stop: () => null };
   const machine = machineTicks();
-  const ours = processTreeTicks(roots, { reaped: true });
+  const ours = processTreeTicks(roots, { reaped: true }) ?? 0;
   return {
     stop() {
       const after = machineTicks();
       const total = after.total - machine.total;
       if (total <= 0) return 0;
-      const others = after.busy - machine.busy - (processTreeTicks(roots, { reaped: true }) - ours);
+      const others = after.busy - machine.busy - ((processTreeTicks(roots, { reaped: true }) ?? 0) - ours);
       return Math.max(0, Math.round((others / total) * 100));
     },
   };
 }
 
 /** The share of the machine other processes use over `ms` (nothing of ours runs meanwhile but this process). */
-export async function othersShare(ms) {
+export async function othersShare(ms: number): Promise<number | null> {
   const meter = startCpuMeter([process.pid]);
   await new Promise((resolve) => setTimeout(resolve, ms));
   return meter.stop();

@@ -14,9 +14,10 @@
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { MEASURING_ENV, ROOT, spawnServer, WRANGLER } from './local-db.mjs';
-import { machine } from './measurements.mjs';
+import autocannon, { type Request } from 'autocannon';
+import { MEASURING_ENV, ROOT, WRANGLER } from '../local-db.ts';
+import { startServer } from '../server.ts';
+import { machine } from './measurements.ts';
 
 const CONNECTIONS = 10;
 const WARMUP_S = 2;
@@ -47,7 +48,7 @@ export default {
   },
 };`;
 
-const TARGETS = [
+const TARGETS: Target[] = [
   { name: 'static file', path: '/favicon.svg' },
   { name: 'constant page from the worker', path: '/constant' },
   { name: 'one D1 batch', path: '/d1' },
@@ -73,8 +74,17 @@ function writeWorker() {
 }
 
 let unique = 0;
-async function requestsPerSecond(target, durationS) {
-  const requests = target.unique ? [{ setupRequest: (request) => ({ ...request, path: `${target.path}?n=${++unique}` }) }] : undefined;
+/** A request the floor measures; `unique` asks each time with a query no other request has. */
+interface Target {
+  name: string;
+  path: string;
+  unique?: boolean;
+}
+
+async function requestsPerSecond(target: Target, durationS: number): Promise<number> {
+  const requests: Request[] | undefined = target.unique
+    ? [{ setupRequest: (request) => ({ ...request, path: `${target.path}?n=${++unique}` }) }]
+    : undefined;
   const result = await autocannon({ url: `${baseUrl}${target.path}`, connections: CONNECTIONS, duration: durationS, requests });
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) throw new Error(`${target.name}: errors under load`);
   return result.requests.average;
@@ -83,26 +93,23 @@ async function requestsPerSecond(target, durationS) {
 async function main() {
   writeWorker();
   const args = ['dev', '--config', path.join(dir, 'wrangler.json'), '--persist-to', path.join(dir, 'state'), '--port', String(port)];
-  const server = spawnServer(WRANGLER, [...args, '--ip', '127.0.0.1'], MEASURING_ENV);
+  const server = await startServer({
+    command: WRANGLER,
+    args: [...args, '--ip', '127.0.0.1'],
+    env: MEASURING_ENV,
+    url: `${baseUrl}/constant`,
+    up: (status) => status === 200,
+    pollMs: 100,
+  });
   try {
-    const deadline = Date.now() + 60_000;
-    while (
-      (await fetch(`${baseUrl}/constant`).then(
-        (r) => r.status,
-        () => 0,
-      )) !== 200
-    ) {
-      if (!server.running() || Date.now() > deadline) throw new Error(`The floor worker did not start:\n${server.stderr()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const rates = new Map(TARGETS.map((target) => [target.name, []]));
+    const rates = new Map(TARGETS.map((target): [string, number[]] => [target.name, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const target of TARGETS) {
         await requestsPerSecond(target, WARMUP_S);
-        rates.get(target.name).push(await requestsPerSecond(target, DURATION_S));
+        rates.get(target.name)?.push(await requestsPerSecond(target, DURATION_S));
       }
     }
-    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const median = (values: number[] = []) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const ceiling = median(rates.get('static file'));
     const { cpus, model } = machine();
     const load = os.loadavg().map((value) => value.toFixed(2));

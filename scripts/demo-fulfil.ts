@@ -17,13 +17,20 @@ const ORDER_NO = /^\d{6,40}$/;
 /** A failure the command explains to the user (no stack trace). */
 export class DemoError extends Error {}
 
+/** The API's envelope around every answer. */
+interface Envelope<Data> {
+  code: number;
+  message?: string;
+  data: Data;
+}
+
 /**
  * Rows of one SQL statement against the database of the local server at `baseUrl`, through its
  * local-only `POST /api/v1/dev/sql`: a second process opening the database file beside the server
  * would make the server's own writes fail (workerd's SQLite waits for no lock).
  */
-export async function queryLocalDb(baseUrl, sql) {
-  let response;
+export async function queryLocalDb<Row = Record<string, unknown>>(baseUrl: string, sql: string): Promise<Row[]> {
+  let response: Response;
   try {
     response = await fetch(new URL('/api/v1/dev/sql', baseUrl), {
       method: 'POST',
@@ -33,24 +40,26 @@ export async function queryLocalDb(baseUrl, sql) {
   } catch {
     throw new DemoError(`No server answers at ${baseUrl}. Start it with \`npm start\` first.`);
   }
-  const body = await response.json().catch(() => null);
-  if (!response.ok)
+  const body = (await response.json().catch(() => null)) as Envelope<Row[]> | null;
+  if (!response.ok || !body)
     throw new DemoError(`The local database refused the statement (${response.status}): ${body?.message ?? 'no answer'}\n${sql}`);
   return body.data;
 }
 
 /** A minimal browser: keeps the session cookies and unwraps the API envelope. */
 class ApiSession {
-  constructor(baseUrl) {
+  readonly baseUrl: string;
+  readonly cookies = new Map<string, string>();
+
+  constructor(baseUrl: string) {
     this.baseUrl = baseUrl;
-    this.cookies = new Map();
   }
 
-  async call(method, pathname, body) {
-    const headers = { language: 'en' };
+  async call<Data>(method: string, pathname: string, body?: unknown): Promise<Data> {
+    const headers: Record<string, string> = { language: 'en' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    let response;
+    let response: Response;
     try {
       response = await fetch(new URL(pathname, this.baseUrl), {
         method,
@@ -65,7 +74,7 @@ class ApiSession {
       const separator = pair.indexOf('=');
       this.cookies.set(pair.slice(0, separator).trim(), pair.slice(separator + 1).trim());
     }
-    const envelope = await response.json().catch(() => null);
+    const envelope = (await response.json().catch(() => null)) as Envelope<Data> | null;
     if (!response.ok || !envelope)
       throw new DemoError(`${method} ${pathname} failed (${response.status}): ${envelope?.message ?? response.statusText}`);
     return envelope.data;
@@ -76,9 +85,23 @@ class ApiSession {
  * Signs in as the seller of order `orderNo` and issues its e-tickets. Answers the seller's view of
  * the order (status pending_receipt, its tickets).
  */
-export async function fulfilAsSeller({ baseUrl, orderNo, log = () => {} }) {
+/** The seller's view of an order once fulfilled. */
+interface FulfilledOrder {
+  status: string;
+  tickets: { ticketNo: string }[];
+}
+
+export async function fulfilAsSeller({
+  baseUrl,
+  orderNo,
+  log = () => {},
+}: {
+  baseUrl: string;
+  orderNo: string;
+  log?: (line: string) => void;
+}): Promise<FulfilledOrder> {
   if (!ORDER_NO.test(orderNo)) throw new DemoError(`"${orderNo}" is not an order number (the digits shown as Order No.).`);
-  const [order] = await queryLocalDb(
+  const [order] = await queryLocalDb<{ id: number; status: string; email: string | null }>(
     baseUrl,
     `SELECT o.id, o.status, u.email FROM orders o JOIN users u ON u.id = o.seller_id WHERE o.order_no = '${orderNo}'`,
   );
@@ -94,7 +117,7 @@ export async function fulfilAsSeller({ baseUrl, orderNo, log = () => {} }) {
   await seller.call('POST', '/api/v1/user/mail/login', { email: order.email, loginType: 'password', password: DEMO_SELLER_PASSWORD });
   log(`Signed in as the seller, ${order.email}.`);
 
-  const fulfilled = await seller.call('POST', `/api/v1/seller/orders/${order.id}/fulfil`, { method: 'e_ticket' });
+  const fulfilled = await seller.call<FulfilledOrder>('POST', `/api/v1/seller/orders/${order.id}/fulfil`, { method: 'e_ticket' });
   log(`Order ${orderNo} is ticketed (${fulfilled.status}): ${fulfilled.tickets.map((ticket) => ticket.ticketNo).join(', ')}.`);
   log('The buyer now sees the tickets in My Orders; the order detail links to the voucher with the entry QR codes.');
   return fulfilled;

@@ -38,11 +38,127 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { kendallTau } from '../src/lib/domain/rank-correlation.ts';
-import { build, migrate, ROOT, seedIfEmpty, serveArgs, spawnServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
-import { machine, percentile } from './measurements.mjs';
+import { kendallTau } from '../../src/lib/domain/rank-correlation.ts';
+import { build, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER, MEASURING_ENV } from '../local-db.ts';
+import { assertNothingAnswers, type StartedServer, startServer } from '../server.ts';
+import { type Machine, machine, percentile } from '../bench/measurements.ts';
 
-const settings = (name, fallback) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
+/** The API's envelope around every answer. */
+interface Envelope<Data> {
+  code?: number;
+  errorCode?: string;
+  message?: string;
+  data: Data;
+}
+
+interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  form?: string;
+}
+
+/** What the waiting room tells a buyer's page. */
+interface WaitingView {
+  state: 'early' | 'waiting' | 'admitted' | 'expired';
+  position: number;
+  place: number;
+  soldOut?: boolean;
+  drawn?: boolean;
+  opensInMs: number;
+  pollAfterMs: number;
+}
+
+/** The hot show's new session and listing, and the opening of its sale. */
+interface HotListing {
+  listingId: number;
+  sessionId: number;
+  activityId: number;
+  openSale: (at: number) => Promise<unknown>;
+}
+
+type Outcome = 'paid' | 'abandoned' | 'sold out' | 'error';
+
+/** A buyer of the hot show: when it arrives and what it does, then what happened to it and when (ms on the burst's clock). */
+interface Buyer {
+  index: number;
+  client: Client;
+  early: boolean;
+  arriveAt: number;
+  abandons: boolean;
+  drawDelayMs: number;
+  arrivedAt?: number;
+  queued?: boolean;
+  joinedAt?: number;
+  polls?: number;
+  position?: number;
+  admittedAt?: number;
+  orderSentAt?: number;
+  orderAnsweredAt?: number;
+  paidAt?: number;
+  outcome?: Outcome;
+  toldInLine?: boolean;
+}
+
+/** An unrelated order's start (performance.now()) and its answer time. */
+interface Sample {
+  startedAt: number;
+  ms: number;
+}
+
+interface Spread {
+  samples: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+}
+
+/** The server's CPU over a phase, as shares of its wall time. */
+interface ServerCpu {
+  allThreads: number;
+  busiestThread: number;
+  busiestThreadWaiting: number;
+}
+
+type Clock = () => number;
+
+/** What the simulation measured (simulate). */
+interface SimResults {
+  signUpSeconds: number;
+  burstSeconds: number;
+  admission: { configuredPerSecond: number; achievedPerSecond: number; pollsPerBuyer: number };
+  fairness: { lateTau: number | null; earlyTau: number | null };
+  outcomes: { paid: number; abandoned: number; soldOut: number; toldInLine: number };
+  admissionToPaid: Spread;
+  holdAnswer: Spread;
+  holdsPerSecond: number | null;
+  stock: { total: number; available: number; held: number; paid: number; minimumSeen: number; answeredHolds: number };
+  unrelatedCheckout: { idleBefore: Spread; idleAfter: Spread; idle: Spread; duringBurst: Spread; p50Ratio: number; p95Ratio: number };
+  serverCpu: { idleBefore: ServerCpu | null; duringBurst: ServerCpu | null; idleAfter: ServerCpu | null };
+  burstTimeline: ReturnType<typeof timeline>;
+  autoSwitch?: { ordersPerMinute: number; switched: boolean; directOrders: number; queued: number };
+  soldExactly: boolean;
+}
+
+/** The run's settings, the machine, and what it measured. */
+interface SimReport extends SimResults {
+  date: string;
+  machine: Machine & { loadAverage: number[] };
+  buyers: number;
+  earlyBuyers: number;
+  tickets: number;
+  abandonShare: number;
+  admissionsPerMinute: number;
+  opensAfterMs: number;
+  lateSpreadMs: number;
+  pollMaxMs: number;
+  drawSpreadMs: number;
+  seed: number;
+  autoSwitchPerMinute: number | null;
+  loadAverageAtEnd: number[];
+}
+
+const settings = <Fallback extends number | null>(name: string, fallback: Fallback): number | Fallback =>
+  process.env[name] === undefined ? fallback : Number(process.env[name]);
 const BUYERS = settings('SIM_BUYERS', 300);
 const TICKETS = settings('SIM_TICKETS', 100);
 const ABANDON_SHARE = settings('SIM_ABANDON_SHARE', 0.2);
@@ -88,7 +204,7 @@ const resultsDir = path.join(ROOT, 'bench-results');
 const run = Date.now().toString(36);
 
 /** A seeded generator in [0, 1) (mulberry32): the same SIM_SEED gives the same arrivals and abandons. */
-function seeded(seed) {
+function seeded(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -98,11 +214,11 @@ function seeded(seed) {
   };
 }
 
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-function spread(values) {
+function spread(values: number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
-  const round = (ms) => (ms === null ? null : Number(ms.toFixed(1)));
+  const round = (ms: number | null) => (ms === null ? null : Number(ms.toFixed(1)));
   return { samples: sorted.length, p50Ms: round(percentile(sorted, 0.5)), p95Ms: round(percentile(sorted, 0.95)) };
 }
 
@@ -111,19 +227,19 @@ function spread(values) {
  * set beside the unrelated checkout's samples, it shows which moment of the burst makes its tail.
  */
 const traffic = {
-  since: null,
-  seconds: new Map(),
-  kindOf(method, pathname) {
+  since: null as number | null,
+  seconds: new Map<number, Record<string, number>>(),
+  kindOf(method: string, pathname: string): string {
     if (pathname.startsWith('/api/v1/waiting-rooms/')) return pathname.endsWith('/front') || pathname.includes('/front?') ? 'poll' : 'join';
     if (pathname.startsWith('/en/order/confirm')) return 'page';
     if (pathname.startsWith('/api/v1/checkout/quote')) return 'quote';
     if (pathname === '/api/v1/orders' && method === 'POST') return 'order';
     return 'other';
   },
-  count(method, pathname) {
+  count(method: string, pathname: string): void {
     if (this.since === null) return;
     const second = Math.floor((performance.now() - this.since) / 1000);
-    const tally = this.seconds.get(second) ?? {};
+    const tally: Record<string, number> = this.seconds.get(second) ?? {};
     const kind = this.kindOf(method, pathname);
     tally[kind] = (tally[kind] ?? 0) + 1;
     this.seconds.set(second, tally);
@@ -132,12 +248,14 @@ const traffic = {
 
 /** A buyer's browser: its cookies and its own client address (the code-sending limits count per address). */
 class Client {
-  constructor(address) {
+  readonly address: string;
+  readonly cookies = new Map<string, string>();
+
+  constructor(address: string) {
     this.address = address;
-    this.cookies = new Map();
   }
 
-  async request(pathname, { method = 'GET', body, headers = {}, form } = {}) {
+  async request(pathname: string, { method = 'GET', body, headers = {}, form }: RequestOptions = {}): Promise<Response> {
     traffic.count(method, pathname);
     const response = await fetch(`${baseUrl}${pathname}`, {
       method,
@@ -163,9 +281,10 @@ class Client {
   }
 
   /** An API call's envelope; any answer but `expected` (200 by default) throws. */
-  async api(pathname, options = {}, expected = [200]) {
+  async api<Data>(pathname: string, options: RequestOptions = {}, expected = [200]): Promise<{ status: number; envelope: Envelope<Data> }> {
     const response = await this.request(pathname, options);
-    const envelope = await response.json().catch(() => null);
+    // An expected answer is the API's JSON envelope.
+    const envelope = (await response.json().catch(() => null)) as Envelope<Data>;
     if (!expected.includes(response.status)) {
       throw new Error(`${options.method ?? 'GET'} ${pathname}: ${response.status} ${JSON.stringify(envelope)}`);
     }
@@ -175,21 +294,21 @@ class Client {
 
 const anyone = new Client('198.18.255.254');
 
-async function sql(statement) {
-  return (await anyone.api('/api/v1/dev/sql', { method: 'POST', body: { sql: statement } })).envelope.data;
+async function sql<Row = Record<string, number>>(statement: string): Promise<Row[]> {
+  return (await anyone.api<Row[]>('/api/v1/dev/sql', { method: 'POST', body: { sql: statement } })).envelope.data;
 }
 
 /** Registers a new account through the email-code flow; the client is signed in afterwards. */
-async function signUp(client, email) {
+async function signUp(client: Client, email: string): Promise<void> {
   await client.api('/api/v1/user/mail/regVerify', { method: 'POST', body: { email } });
-  const outbox = await client.api(`/api/v1/dev/outbox?target=${encodeURIComponent(email)}`);
+  const outbox = await client.api<{ body: string }[]>(`/api/v1/dev/outbox?target=${encodeURIComponent(email)}`);
   const code = /\b(\d{6})\b/.exec(outbox.envelope.data[0]?.body ?? '')?.[1];
   if (!code) throw new Error(`No sign-up code in the dev outbox for ${email}`);
   await client.api('/api/v1/user/mail/register', { method: 'POST', body: { email, code, password: 'Sim2026pass', agreement: true } });
 }
 
 /** Runs `work` over the items, `concurrency` at a time. */
-async function inTurns(items, concurrency, work) {
+async function inTurns<Item>(items: Item[], concurrency: number, work: (item: Item) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -198,31 +317,26 @@ async function inTurns(items, concurrency, work) {
   );
 }
 
-async function startServer() {
-  const answered = await fetch(baseUrl, { signal: AbortSignal.timeout(2000) }).then(
-    () => true,
-    () => false,
-  );
-  if (answered) throw new Error(`Port ${port} is already in use: stop what runs on ${baseUrl} or set SIM_PORT.`);
-  const vars = { APP_ENV: 'local', ...(AUTO_SWITCH_PER_MINUTE === null ? {} : { HIGH_DEMAND_ORDERS_PER_MINUTE: AUTO_SWITCH_PER_MINUTE }) };
-  const server = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), MEASURING_ENV);
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (!server.running()) throw new Error(`The server exited before answering:\n${server.stderr()}`);
-    const status = await fetch(`${baseUrl}/api/`, { signal: AbortSignal.timeout(5000) }).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return server;
-    await wait(100);
-  }
-  await server.stop();
-  throw new Error(`The server did not answer ${baseUrl} within ${START_TIMEOUT_MS / 1000} s:\n${server.stderr()}`);
+async function startSimServer(): Promise<StartedServer> {
+  await assertNothingAnswers(baseUrl, 'set SIM_PORT');
+  const vars = {
+    APP_ENV: 'local',
+    ...(AUTO_SWITCH_PER_MINUTE === null ? {} : { HIGH_DEMAND_ORDERS_PER_MINUTE: String(AUTO_SWITCH_PER_MINUTE) }),
+  };
+  return startServer({
+    command: WRANGLER,
+    args: serveArgs(persistTo, port, vars),
+    env: MEASURING_ENV,
+    url: `${baseUrl}/api/`,
+    up: (status) => status === 200,
+    timeoutMs: START_TIMEOUT_MS,
+    pollMs: 100,
+  });
 }
 
 /** An e-ticket listing on sale at a show more than a day away, one ticket an order allowed; not of `otherActivityId`. */
-async function onSaleListing(otherActivityId) {
-  const [row] = await sql(
+async function onSaleListing(otherActivityId: number): Promise<{ id: number; tierId: number; sessionId: number; activityId: number }> {
+  const [row] = await sql<{ id: number; tierId: number; sessionId: number; activityId: number }>(
     `SELECT l.id AS id, l.tier_id AS tierId, t.session_id AS sessionId, a.id AS activityId FROM listings l
     JOIN ticket_tiers t ON t.id = l.tier_id JOIN activity_sessions s ON s.id = t.session_id JOIN activities a ON a.id = s.activity_id
     WHERE l.status = 'active' AND l.source_order_id IS NULL AND a.status IN (1, 4) AND a.sale_starts_at <= ${Date.now()}
@@ -253,7 +367,7 @@ async function unrelatedListing() {
  * A new session of another activity, 30 days away, with one listing of TICKETS e-tickets: high demand,
  * or plain when it is to switch by itself; its activity's sale is closed until `openSale` sets the opening.
  */
-async function hotListing(unrelatedActivityId) {
+async function hotListing(unrelatedActivityId: number): Promise<HotListing> {
   const source = await onSaleListing(unrelatedActivityId);
   const startsAt = Date.now() + 30 * DAY_MS;
   const [session] = await sql(`
@@ -266,12 +380,12 @@ async function hotListing(unrelatedActivityId) {
   const [listing] = await sql(`
     INSERT INTO listings (tier_id, seller_id, price, currency, quantity_total, quantity_available, seating, delivery_types, status, created_at)
     SELECT ${tier.id}, seller_id, price, currency, ${TICKETS}, ${TICKETS}, seating, 'e_ticket', 'active', created_at FROM listings WHERE id = ${source.id} RETURNING id`);
-  const openSale = (at) => sql(`UPDATE activities SET sale_starts_at = ${at} WHERE id = ${source.activityId}`);
+  const openSale = (at: number) => sql(`UPDATE activities SET sale_starts_at = ${at} WHERE id = ${source.activityId}`);
   await openSale(Date.now() + DAY_MS);
   return { listingId: listing.id, sessionId: session.id, activityId: source.activityId, openSale };
 }
 
-const orderBody = (listingId, expectedTotal, extra = {}) => ({
+const orderBody = (listingId: number, expectedTotal: number, extra = {}) => ({
   listingId,
   quantity: 1,
   deliveryType: 'e_ticket',
@@ -283,8 +397,8 @@ const orderBody = (listingId, expectedTotal, extra = {}) => ({
 });
 
 /** The total to order one ticket at, or null when the listing is sold out (the page then says so). */
-async function quotedTotal(client, listingId) {
-  const quote = await client.api(
+async function quotedTotal(client: Client, listingId: number): Promise<number | null> {
+  const quote = await client.api<{ cost: { total: number } }>(
     `/api/v1/checkout/quote?listingId=${listingId}&quantity=1&deliveryType=e_ticket&coupon=none`,
     {},
     [200, 409],
@@ -300,9 +414,9 @@ async function quotedTotal(client, listingId) {
  * sample: `idle` times IDLE_SAMPLES orders (after `warmUp` untimed ones, one after another),
  * `during` times orders until `stop()`.
  */
-function unrelatedCheckout(buyers, listingId, expectedTotal, random) {
+function unrelatedCheckout(buyers: Client[], listingId: number, expectedTotal: number, random: () => number) {
   let sent = 0;
-  const orderOnce = async () => {
+  const orderOnce = async (): Promise<Sample> => {
     const client = buyers[sent % buyers.length];
     sent += 1;
     const started = performance.now();
@@ -313,9 +427,9 @@ function unrelatedCheckout(buyers, listingId, expectedTotal, random) {
     });
     return { startedAt: started, ms: performance.now() - started };
   };
-  const paced = async (done) => {
-    const times = [];
-    const answers = [];
+  const paced = async (done: () => boolean) => {
+    const times: Sample[] = [];
+    const answers: Promise<unknown>[] = [];
     while (!done()) {
       answers.push(orderOnce().then((sample) => times.push(sample)));
       await wait(UNRELATED_EVERY_MS * (0.5 + random()));
@@ -324,7 +438,7 @@ function unrelatedCheckout(buyers, listingId, expectedTotal, random) {
     return times;
   };
   return {
-    async idle(warmUp) {
+    async idle(warmUp: number) {
       for (let i = 0; i < warmUp; i += 1) await orderOnce();
       let started = 0;
       return paced(() => started++ >= IDLE_SAMPLES);
@@ -343,7 +457,7 @@ function unrelatedCheckout(buyers, listingId, expectedTotal, random) {
 }
 
 /** The pass the order confirmation page carries for a buyer let through (its island's props). */
-function passOnPage(html) {
+function passOnPage(html: string): string | null {
   const props = html.replaceAll('&quot;', '"');
   return /"waitingRoomPass":\[0,"([^"]+)"\]/.exec(props)?.[1] ?? null;
 }
@@ -352,7 +466,7 @@ function passOnPage(html) {
  * One buyer's visit: arrives at `arriveAt`, waits in the room polling as the waiting page does, once
  * through reads the pass, quotes, orders, and pays or abandons. Returns what happened and when.
  */
-async function visit(buyer, hot, clock) {
+async function visit(buyer: Buyer, hot: HotListing, clock: Clock): Promise<void> {
   await wait(buyer.arriveAt - clock());
   buyer.arrivedAt = clock();
   if (AUTO_SWITCH_PER_MINUTE !== null && (await buyWithoutLine(buyer, hot, clock))) return;
@@ -365,7 +479,7 @@ async function visit(buyer, hot, clock) {
  * session turned high demand first (the confirmation page sent them to the waiting room, or the
  * order was refused for want of a pass).
  */
-async function buyWithoutLine(buyer, hot, clock) {
+async function buyWithoutLine(buyer: Buyer, hot: HotListing, clock: Clock): Promise<boolean> {
   const page = await buyer.client.request(`/en/order/confirm?listingId=${hot.listingId}&quantity=1`);
   if (page.status === 303 && page.headers.get('location')?.includes('/waiting-room/')) return false;
   if (page.status === 409) {
@@ -377,11 +491,11 @@ async function buyWithoutLine(buyer, hot, clock) {
 }
 
 /** The buyer's visit through the waiting room: join, poll until through, then buy with the pass. */
-async function queueAndBuy(buyer, hot, clock) {
+async function queueAndBuy(buyer: Buyer, hot: HotListing, clock: Clock): Promise<void> {
   const { client } = buyer;
   const room = `/api/v1/waiting-rooms/${hot.sessionId}`;
   buyer.joinedAt = clock();
-  let view = (await client.api(room, { method: 'POST', body: {} })).envelope.data;
+  let view = (await client.api<WaitingView>(room, { method: 'POST', body: {} })).envelope.data;
   let polls = 0;
   while (view.state !== 'admitted') {
     if (view.state === 'expired') throw new Error(`buyer ${buyer.index}: the pass lapsed before ordering`);
@@ -395,20 +509,20 @@ async function queueAndBuy(buyer, hot, clock) {
       // The page's next question would come at the opening: it reloads (joins again, which answers
       // its drawn position) at the opening plus its own moment of the spread, without polling first.
       await wait(view.opensInMs + buyer.drawDelayMs);
-      view = (await client.api(room, { method: 'POST', body: {} })).envelope.data;
+      view = (await client.api<WaitingView>(room, { method: 'POST', body: {} })).envelope.data;
       continue;
     }
     await wait(Math.min(view.pollAfterMs, POLL_MAX_MS));
     if (view.state === 'early') {
-      const front = (await client.api(`${room}/front`)).envelope.data;
+      const front = (await client.api<WaitingView>(`${room}/front`)).envelope.data;
       if (front.drawn) {
         // Once drawn, the waiting page reloads at a random moment (spreading the early group's
         // requests) and joins again, which answers its position.
         await wait(buyer.drawDelayMs);
-        view = (await client.api(room, { method: 'POST', body: {} })).envelope.data;
+        view = (await client.api<WaitingView>(room, { method: 'POST', body: {} })).envelope.data;
       } else view = front;
     } else {
-      view = (await client.api(`${room}/front?position=${view.position}`)).envelope.data;
+      view = (await client.api<WaitingView>(`${room}/front?position=${view.position}`)).envelope.data;
     }
   }
   buyer.polls = polls;
@@ -429,7 +543,7 @@ async function queueAndBuy(buyer, hot, clock) {
  * Quotes, orders one ticket (with the pass, if any) and pays or abandons. Answers false when the
  * order was refused for want of a pass (the session turned high demand since its page).
  */
-async function buy(buyer, hot, clock, pass) {
+async function buy(buyer: Buyer, hot: HotListing, clock: Clock, pass: string | null): Promise<boolean> {
   const { client } = buyer;
   const expectedTotal = await quotedTotal(client, hot.listingId);
   if (expectedTotal === null) {
@@ -437,7 +551,7 @@ async function buy(buyer, hot, clock, pass) {
     return true;
   }
   const sentAt = clock();
-  const order = await client.api(
+  const order = await client.api<{ id: number }>(
     '/api/v1/orders',
     {
       method: 'POST',
@@ -461,7 +575,7 @@ async function buy(buyer, hot, clock, pass) {
     buyer.outcome = 'abandoned';
     return true;
   }
-  const started = await client.api(`/api/v1/orders/${id}/payments`, {
+  const started = await client.api<{ checkoutUrl: string }>(`/api/v1/orders/${id}/payments`, {
     method: 'POST',
     headers: { 'idempotency-key': `sim-${run}-pay-${buyer.index}` },
     body: { method: 'visa' },
@@ -469,7 +583,7 @@ async function buy(buyer, hot, clock, pass) {
   const sandbox = new URL(started.envelope.data.checkoutUrl);
   const decided = await client.request(sandbox.pathname, { method: 'POST', form: 'decision=approve' });
   if (decided.status !== 303) throw new Error(`buyer ${buyer.index}: the sandbox answered ${decided.status}`);
-  const paid = (await client.api(`/api/v1/orders/${id}`)).envelope.data;
+  const paid = (await client.api<{ status: string }>(`/api/v1/orders/${id}`)).envelope.data;
   if (paid.status !== 'pending_ticketing') throw new Error(`buyer ${buyer.index}: order ${id} is ${paid.status} after paying`);
   buyer.paidAt = clock();
   buyer.outcome = 'paid';
@@ -477,7 +591,7 @@ async function buy(buyer, hot, clock, pass) {
 }
 
 /** The arrivals: early ones at random moments before the opening, late ones one after another after it. */
-function arrivals(clients, random) {
+function arrivals(clients: Client[], random: () => number): Buyer[] {
   const early = Math.round(BUYERS * EARLY_SHARE);
   const late = BUYERS - early;
   return clients.map((client, index) => ({
@@ -496,8 +610,8 @@ function arrivals(clients, random) {
  * started in that second, how many were slower than the idle p95, the slowest, and the buyers'
  * requests started in it by kind.
  */
-function timeline(samples, openedAt, idleP95Ms) {
-  const bySecond = new Map();
+function timeline(samples: Sample[], openedAt: number, idleP95Ms: number | null) {
+  const bySecond = new Map<number, number[]>();
   for (const { startedAt, ms } of samples) {
     const second = Math.floor((startedAt - openedAt) / 1000);
     bySecond.set(second, [...(bySecond.get(second) ?? []), ms]);
@@ -510,7 +624,7 @@ function timeline(samples, openedAt, idleP95Ms) {
       return {
         second,
         samples: times.length,
-        slow: times.filter((ms) => ms > idleP95Ms).length,
+        slow: times.filter((ms) => idleP95Ms !== null && ms > idleP95Ms).length,
         slowestMs: times.length ? Math.round(Math.max(...times)) : null,
         started: traffic.seconds.get(second) ?? {},
       };
@@ -518,17 +632,19 @@ function timeline(samples, openedAt, idleP95Ms) {
 }
 
 /** Kendall tau of the order the group sent its joins in against the order the room let it through. */
-function fairness(group) {
-  const byArrival = [...group].sort((a, b) => a.joinedAt - b.joinedAt);
-  const tau = kendallTau(byArrival.map((buyer) => buyer.position));
+function fairness(group: Buyer[]): number | null {
+  const byArrival = [...group].sort((a, b) => a.joinedAt! - b.joinedAt!);
+  const tau = kendallTau(byArrival.map((buyer) => buyer.position!));
   return tau === null ? null : Number(tau.toFixed(3));
 }
 
 /** The hot listing as D1 has it: its stock and the tickets of its orders that hold or paid. */
-async function hotStock(listingId) {
-  const [listing] = await sql(`SELECT quantity_total AS total, quantity_available AS available FROM listings WHERE id = ${listingId}`);
+async function hotStock(listingId: number): Promise<{ total: number; available: number; held: number; paid: number }> {
+  const [listing] = await sql<{ total: number; available: number }>(
+    `SELECT quantity_total AS total, quantity_available AS available FROM listings WHERE id = ${listingId}`,
+  );
   const statuses = HOLDING_STATUSES.map((status) => `'${status}'`).join(', ');
-  const [orders] = await sql(
+  const [orders] = await sql<{ held: number; paid: number }>(
     `SELECT COALESCE(SUM(quantity), 0) AS held, COALESCE(SUM(CASE WHEN status <> 'pending_payment' THEN quantity END), 0) AS paid
      FROM orders WHERE listing_id = ${listingId} AND status IN (${statuses})`,
   );
@@ -542,9 +658,9 @@ async function hotStock(listingId) {
  * on one thread, so that thread's share of the wall clock says how busy the server was, and its wait
  * how much other processes on the machine held it back.
  */
-function serverThreads(rootPid) {
+function serverThreads(rootPid: number): Map<string, { running: number; waiting: number }> | null {
   try {
-    const parents = new Map();
+    const parents = new Map<number, number>();
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
       try {
@@ -564,7 +680,7 @@ function serverThreads(rootPid) {
         }
       }
     }
-    const threads = new Map();
+    const threads = new Map<string, { running: number; waiting: number }>();
     for (const pid of tree) {
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
         const [running, waiting] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
@@ -578,7 +694,7 @@ function serverThreads(rootPid) {
 }
 
 /** A phase's server CPU, as shares of its wall time: all threads' running, and the busiest thread's running and waiting. */
-function serverCpu(before, after, wallMs) {
+function serverCpu(before: ReturnType<typeof serverThreads>, after: ReturnType<typeof serverThreads>, wallMs: number): ServerCpu | null {
   if (!before || !after) return null;
   let total = 0;
   let busiest = { running: 0, waiting: 0 };
@@ -588,19 +704,19 @@ function serverCpu(before, after, wallMs) {
     total += used.running;
     if (used.running > busiest.running) busiest = used;
   }
-  const share = (ns) => Number((ns / 1e6 / wallMs).toFixed(2));
+  const share = (ns: number) => Number((ns / 1e6 / wallMs).toFixed(2));
   return { allThreads: share(total), busiestThread: share(busiest.running), busiestThreadWaiting: share(busiest.waiting) };
 }
 
 /** Runs `work`, measuring the server's CPU over it. */
-async function withServerCpu(serverPid, work) {
+async function withServerCpu<Result>(serverPid: number, work: () => Promise<Result>): Promise<{ result: Result; cpu: ServerCpu | null }> {
   const before = serverThreads(serverPid);
   const started = performance.now();
   const result = await work();
   return { result, cpu: serverCpu(before, serverThreads(serverPid), performance.now() - started) };
 }
 
-async function simulate(report, serverPid) {
+async function simulate(serverPid: number): Promise<SimResults> {
   const unrelated = await unrelatedListing();
   const hot = await hotListing(unrelated.activityId);
   // A plain session has no room to set: the room it opens when it switches runs at the app's rate.
@@ -614,15 +730,16 @@ async function simulate(report, serverPid) {
   const clients = Array.from({ length: BUYERS + UNRELATED_BUYERS }, (_, i) => new Client(`198.19.${i >> 8}.${i & 255}`));
   const signUpStarted = performance.now();
   await inTurns(
-    clients.map((client, i) => [client, i]),
+    clients.map((client, i): [Client, number] => [client, i]),
     SIGN_UP_CONCURRENCY,
     ([client, i]) => signUp(client, `sim-${run}-${i}@example.com`),
   );
-  report.signUpSeconds = Number(((performance.now() - signUpStarted) / 1000).toFixed(1));
-  console.log(`${clients.length} accounts signed up in ${report.signUpSeconds} s`);
+  const signUpSeconds = Number(((performance.now() - signUpStarted) / 1000).toFixed(1));
+  console.log(`${clients.length} accounts signed up in ${signUpSeconds} s`);
 
   const unrelatedBuyers = clients.slice(BUYERS);
   const unrelatedTotal = await quotedTotal(unrelatedBuyers[0], unrelated.id);
+  if (unrelatedTotal === null) throw new Error(`The unrelated show's listing ${unrelated.id} is sold out.`);
   const checkout = unrelatedCheckout(unrelatedBuyers, unrelated.id, unrelatedTotal, seeded(SEED + 1));
   const idleBefore = await withServerCpu(serverPid, () => checkout.idle(IDLE_WARM_UP));
   console.log(`unrelated checkout idle: ${JSON.stringify(spread(idleBefore.result.map((sample) => sample.ms)))}`);
@@ -644,10 +761,10 @@ async function simulate(report, serverPid) {
     }
   })();
   // The room's progress as anyone can read it: where the last buyer's position stands.
-  const admitted = [];
+  const admitted: { at: number; through: number }[] = [];
   const watching = (async () => {
     while (sampling) {
-      const front = await anyone.api(`/api/v1/waiting-rooms/${hot.sessionId}/front?position=${BUYERS}`, {}, [200, 404]);
+      const front = await anyone.api<WaitingView>(`/api/v1/waiting-rooms/${hot.sessionId}/front?position=${BUYERS}`, {}, [200, 404]);
       // A plain session has no room until it turns high demand.
       if (front.status === 404) {
         await wait(FRONT_SAMPLE_MS);
@@ -659,13 +776,13 @@ async function simulate(report, serverPid) {
       await wait(FRONT_SAMPLE_MS);
     }
   })();
-  const failures = [];
+  const failures: string[] = [];
   await Promise.all(
     buyers.map(async (buyer) => {
       try {
         await visit(buyer, hot, clock);
       } catch (error) {
-        failures.push(error.message);
+        failures.push((error as Error).message);
         buyer.outcome = 'error';
       }
     }),
@@ -682,26 +799,28 @@ async function simulate(report, serverPid) {
 
   const stock = await hotStock(hot.listingId);
   minimumStock = Math.min(minimumStock, stock.available);
-  const count = (outcome) => buyers.filter((buyer) => buyer.outcome === outcome).length;
+  const count = (outcome: Outcome) => buyers.filter((buyer) => buyer.outcome === outcome).length;
   const held = count('paid') + count('abandoned');
   const firstAdmitted = admitted.find((sample) => sample.through > 0);
   // Where the line ended: everyone (an operator's on-sale), or those who queued once the session switched.
-  const allAdmitted = admitted.find((sample) => sample.through === admitted.at(-1).through);
+  const allAdmitted = admitted.find((sample) => sample.through === admitted.at(-1)?.through);
+  if (!firstAdmitted || !allAdmitted) throw new Error('The waiting room let no buyer through.');
   const queued = buyers.filter((buyer) => buyer.queued);
   const holds = queued.filter((buyer) => buyer.outcome === 'paid' || buyer.outcome === 'abandoned');
-  const holdAnswers = holds.map((buyer) => buyer.orderAnsweredAt).sort((a, b) => a - b);
+  const holdAnswers = holds.map((buyer) => buyer.orderAnsweredAt!).sort((a, b) => a - b);
   const idle = spread([...idleBefore.result, ...idleAfter.result].map((sample) => sample.ms));
   const busy = spread(duringTimes.map((sample) => sample.ms));
   const seconds = timeline(duringTimes, burstStart + OPENS_AFTER_MS, idle.p95Ms);
   console.log(
     `second from the opening: probe samples, slower than idle p95, slowest ms; requests started by kind\n${seconds.map((s) => `${s.second}: ${s.samples}, ${s.slow}, ${s.slowestMs}; ${JSON.stringify(s.started)}`).join('\n')}`,
   );
-  Object.assign(report, {
+  const results: SimResults = {
+    signUpSeconds,
     burstSeconds: Number((burstMs / 1000).toFixed(1)),
     admission: {
       configuredPerSecond: Number((ADMISSIONS_PER_MINUTE / 60).toFixed(2)),
       achievedPerSecond: Number(((allAdmitted.through - firstAdmitted.through) / ((allAdmitted.at - firstAdmitted.at) / 1000)).toFixed(2)),
-      pollsPerBuyer: Number((queued.reduce((sum, buyer) => sum + buyer.polls, 0) / queued.length).toFixed(1)),
+      pollsPerBuyer: Number((queued.reduce((sum, buyer) => sum + (buyer.polls ?? 0), 0) / queued.length).toFixed(1)),
     },
     fairness: { lateTau: fairness(queued.filter((b) => !b.early)), earlyTau: fairness(queued.filter((b) => b.early)) },
     outcomes: {
@@ -710,44 +829,51 @@ async function simulate(report, serverPid) {
       soldOut: count('sold out'),
       toldInLine: buyers.filter((buyer) => buyer.toldInLine).length,
     },
-    admissionToPaid: spread(queued.filter((b) => b.outcome === 'paid').map((b) => b.paidAt - b.admittedAt)),
-    holdAnswer: spread(queued.filter((b) => b.orderAnsweredAt !== undefined).map((b) => b.orderAnsweredAt - b.orderSentAt)),
+    admissionToPaid: spread(queued.filter((b) => b.outcome === 'paid').map((b) => b.paidAt! - b.admittedAt!)),
+    holdAnswer: spread(queued.filter((b) => b.orderAnsweredAt !== undefined).map((b) => b.orderAnsweredAt! - b.orderSentAt!)),
     holdsPerSecond:
-      holdAnswers.length > 1 ? Number(((holdAnswers.length - 1) / ((holdAnswers.at(-1) - holdAnswers[0]) / 1000)).toFixed(2)) : null,
+      holdAnswers.length > 1
+        ? Number(((holdAnswers.length - 1) / ((holdAnswers[holdAnswers.length - 1] - holdAnswers[0]) / 1000)).toFixed(2))
+        : null,
     stock: { ...stock, minimumSeen: minimumStock, answeredHolds: held },
     unrelatedCheckout: {
       idleBefore: spread(idleBefore.result.map((sample) => sample.ms)),
       idleAfter: spread(idleAfter.result.map((sample) => sample.ms)),
       idle,
       duringBurst: busy,
-      p50Ratio: Number((busy.p50Ms / idle.p50Ms).toFixed(2)),
-      p95Ratio: Number((busy.p95Ms / idle.p95Ms).toFixed(2)),
+      p50Ratio: Number(((busy.p50Ms ?? Number.NaN) / (idle.p50Ms ?? Number.NaN)).toFixed(2)),
+      p95Ratio: Number(((busy.p95Ms ?? Number.NaN) / (idle.p95Ms ?? Number.NaN)).toFixed(2)),
     },
     serverCpu: { idleBefore: idleBefore.cpu, duringBurst: burstCpu, idleAfter: idleAfter.cpu },
     burstTimeline: seconds,
-  });
+    soldExactly: false,
+  };
   if (AUTO_SWITCH_PER_MINUTE !== null) {
-    const [session] = await sql(`SELECT high_demand AS highDemand FROM activity_sessions WHERE id = ${hot.sessionId}`);
+    const [session] = await sql<{ highDemand: number }>(
+      `SELECT high_demand AS highDemand FROM activity_sessions WHERE id = ${hot.sessionId}`,
+    );
     const direct = buyers.filter((buyer) => !buyer.queued);
-    report.autoSwitch = {
+    results.autoSwitch = {
       ordersPerMinute: AUTO_SWITCH_PER_MINUTE,
       switched: session.highDemand === 1,
       directOrders: direct.filter((buyer) => buyer.orderAnsweredAt !== undefined && buyer.outcome !== 'sold out').length,
       queued: queued.length,
     };
-    if (!report.autoSwitch.switched || queued.length === 0)
-      throw new Error(`The session did not switch: ${JSON.stringify(report.autoSwitch)}`);
+    if (!results.autoSwitch.switched || queued.length === 0)
+      throw new Error(`The session did not switch: ${JSON.stringify(results.autoSwitch)}`);
   }
   const oversold = stock.held > TICKETS || minimumStock < 0 || stock.available + stock.held !== stock.total || stock.held !== held;
-  report.soldExactly = stock.held === Math.min(TICKETS, BUYERS) && !oversold;
-  if (oversold) throw new Error(`Oversold or miscounted: ${JSON.stringify(report.stock)} for ${TICKETS} tickets`);
+  results.soldExactly = stock.held === Math.min(TICKETS, BUYERS) && !oversold;
+  if (oversold) throw new Error(`Oversold or miscounted: ${JSON.stringify(results.stock)} for ${TICKETS} tickets`);
+  return results;
 }
 
-function table(report) {
+function table(report: SimReport): string {
   const { machine: m, admission: a, fairness: f, unrelatedCheckout: u, stock: s, serverCpu: cpu } = report;
-  const ms = ({ p50Ms, p95Ms }) => `${p50Ms} / ${p95Ms}`;
-  const percent = (share) => `${Math.round(share * 100)}%`;
-  const threadUse = (phase) => (phase ? `${percent(phase.busiestThread)} + ${percent(phase.busiestThreadWaiting)}` : 'n/a');
+  const ms = ({ p50Ms, p95Ms }: Spread) => `${p50Ms} / ${p95Ms}`;
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
+  const threadUse = (phase: ServerCpu | null) =>
+    phase ? `${percent(phase.busiestThread)} + ${percent(phase.busiestThreadWaiting)}` : 'n/a';
   const lines = [
     `Simulated ${report.date.slice(0, 10)} on ${m.cpus} CPUs (${m.model}), load average ${m.loadAverage.join(', ')} at start and ${report.loadAverageAtEnd.join(', ')} at the end (a shared machine); ${report.buyers} buyers (${report.earlyBuyers} before the opening), ${report.tickets} tickets, ${Math.round(report.abandonShare * 100)}% abandon; burst ${report.burstSeconds} s; the unrelated show's checkout sampled at ${1000 / UNRELATED_EVERY_MS} orders/s (open loop) before, during and after it.`,
     '',
@@ -777,7 +903,7 @@ function table(report) {
 }
 
 async function main() {
-  const report = {
+  const settings = {
     date: new Date().toISOString(),
     machine: { ...machine(), loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))) },
     buyers: BUYERS,
@@ -796,18 +922,19 @@ async function main() {
   migrate(persistTo);
   seedIfEmpty(persistTo);
   if (!process.env.SIM_SKIP_BUILD) build();
-  const server = await startServer();
-  let timer;
-  const timeout = new Promise((_, reject) => {
+  const server = await startSimServer();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`The simulation did not finish within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
   });
+  let results: SimResults;
   try {
-    await Promise.race([simulate(report, server.pid), timeout]);
+    results = await Promise.race([simulate(server.pid), timeout]);
   } finally {
     clearTimeout(timer);
     await server.stop();
   }
-  report.loadAverageAtEnd = os.loadavg().map((load) => Number(load.toFixed(2)));
+  const report: SimReport = { ...settings, ...results, loadAverageAtEnd: os.loadavg().map((load) => Number(load.toFixed(2))) };
   const markdown = table(report);
   mkdirSync(resultsDir, { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;
@@ -821,6 +948,6 @@ try {
   await main();
   process.exit(0);
 } catch (error) {
-  console.error(`\nThe simulation failed: ${error.message}`);
+  console.error(`\nThe simulation failed: ${(error as Error).message}`);
   process.exit(1);
 }

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { ROOT, WRANGLER } from '../local-db.mjs';
+import { ROOT, WRANGLER } from '../local-db.ts';
 
 /** Cloudflare's limits on a Worker's compressed (gzip) size, in bytes (1 MB = 1000 x 1000 bytes). */
 const WORKER_GZIP_LIMITS = { free: 3_000_000, paid: 10_000_000 };
@@ -23,7 +23,7 @@ function dryRun() {
   const config = path.join(ROOT, 'dist', 'server', 'wrangler.json');
   if (!existsSync(config)) throw new Error('There is no built worker in dist/server: run `npx astro build` first.');
   const outdir = mkdtempSync(path.join(os.tmpdir(), 'worker-dry-run-'));
-  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
+  const env: NodeJS.ProcessEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
   // A dry run must never reach an account, even on a machine that has one configured.
   delete env.CLOUDFLARE_API_TOKEN;
   delete env.CLOUDFLARE_ACCOUNT_ID;
@@ -38,7 +38,7 @@ function dryRun() {
   return { bytes: Math.round(Number(match[1]) * KIB), gzipBytes: Math.round(Number(match[2]) * KIB) };
 }
 
-const percent = (part, whole) => `${((part / whole) * 100).toFixed(1)}%`;
+const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)}%`;
 
 function main() {
   mkdirSync(path.dirname(summaryFile), { recursive: true });
@@ -59,6 +59,6 @@ function main() {
 try {
   process.exitCode = main() ? 0 : 1;
 } catch (error) {
-  console.error(`Deploy check could not run: ${error.message}`);
+  console.error(`Deploy check could not run: ${(error as Error).message}`);
   process.exitCode = 1;
 }

@@ -10,16 +10,17 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { FONT_SLICE_DIR, fontSlicePath, SHARE_CARD_WEIGHTS } from '../src/lib/media/font-slices.ts';
+import type { AstroIntegration } from 'astro';
+import { FONT_SLICE_DIR, type FontFamily, fontSlicePath, SHARE_CARD_WEIGHTS } from '../src/lib/media/font-slices.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUTPUT = path.join(ROOT, 'public', FONT_SLICE_DIR);
 const STAMP = path.join(ROOT, '.astro', 'share-card-fonts.json');
-const PACKAGES = { tc: '@fontsource/noto-sans-tc', sc: '@fontsource/noto-sans-sc' };
+const PACKAGES: Record<FontFamily, string> = { tc: '@fontsource/noto-sans-tc', sc: '@fontsource/noto-sans-sc' };
 
 const require = createRequire(import.meta.url);
 
-function packageDir(name) {
+function packageDir(name: string): string {
   return path.dirname(require.resolve(`${name}/package.json`));
 }
 
@@ -33,7 +34,7 @@ function versions() {
 }
 
 /** A slice's name in the package's unicode.json: `[12]` for a numbered one, `latin` for a named one. */
-function sliceName(key) {
+function sliceName(key: string): string {
   return key.replace(/^\[(\d+)\]$/, '$1');
 }
 
@@ -42,14 +43,15 @@ export function copyShareCardFonts(log = console.log) {
   if (existsSync(STAMP) && existsSync(OUTPUT) && readFileSync(STAMP, 'utf8') === stamp) return;
   rmSync(OUTPUT, { recursive: true, force: true });
   mkdirSync(OUTPUT, { recursive: true });
-  const index = {};
+  const index: Partial<Record<FontFamily, [string, string][]>> = {};
   let files = 0;
-  for (const [family, name] of Object.entries(PACKAGES)) {
+  for (const [family, name] of Object.entries(PACKAGES) as [FontFamily, string][]) {
     const dir = packageDir(name);
     const id = name.split('/')[1];
     const ranges = JSON.parse(readFileSync(path.join(dir, 'unicode.json'), 'utf8'));
-    index[family] = Object.entries(ranges).map(([key, range]) => [sliceName(key), range]);
-    for (const [slice] of index[family]) {
+    const slices = Object.entries(ranges as Record<string, string>).map(([key, range]): [string, string] => [sliceName(key), range]);
+    index[family] = slices;
+    for (const [slice] of slices) {
       for (const weight of SHARE_CARD_WEIGHTS) {
         copyFileSync(
           path.join(dir, 'files', `${id}-${slice}-${weight}-normal.woff`),
@@ -67,7 +69,7 @@ export function copyShareCardFonts(log = console.log) {
 }
 
 /** The Astro integration: copies the fonts before a build or the dev server. */
-export function shareCardFonts() {
+export function shareCardFonts(): AstroIntegration {
   return {
     name: 'share-card-fonts',
     hooks: {

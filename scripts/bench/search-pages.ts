@@ -6,15 +6,16 @@
  * server's CPU time per request (wrangler and workerd, from /proc) and the median latency. A search
  * change must leave the pages exactly as they were: record them before, then compare after.
  *
- *   node scripts/search-pages.mjs record before.json       record (sizes: BENCH_SEARCH_SIZES, default 1000,100000,1000000)
- *   node scripts/search-pages.mjs compare before.json      record again and list every keyword whose pages differ
+ *   node scripts/bench/search-pages.ts record before.json       record (sizes: BENCH_SEARCH_SIZES, default 1000,100000,1000000)
+ *   node scripts/bench/search-pages.ts compare before.json      record again and list every keyword whose pages differ
  *
  * BENCH_PORT sets the server's port (default 8791); the build in dist/ is used as it is.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { percentile, processTreeCpuMs } from './measurements.mjs';
-import { ROOT, serveArgs, spawnServer, waitForServer, WRANGLER, MEASURING_ENV } from './local-db.mjs';
+import { percentile, processTreeCpuMs } from './measurements.ts';
+import { ROOT, serveArgs, WRANGLER, MEASURING_ENV } from '../local-db.ts';
+import { startServer } from '../server.ts';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const REPEATS = 10;
@@ -24,12 +25,31 @@ const baseUrl = `http://127.0.0.1:${port}`;
 /** A city filter, which the bench's searches (every city) leave out: Hong Kong, the demo seed's default city. */
 const FILTER_CITY = 341;
 
-const listPath = (keyword, sort, city) =>
+/** A page of the listing's answer, as compared. */
+interface ListData {
+  total: number;
+  totalIsLowerBound: boolean;
+  result: { id: number }[];
+}
+
+/** What a keyword answers (pages) and costs, per catalogue size. */
+interface Answer {
+  total: number;
+  lowerBound: boolean;
+  relevance: number[];
+  time: number[];
+  inCity: { total: number; lowerBound: boolean; relevance: number[] };
+}
+type Recorded = Record<string, { answers: Record<string, Answer>; costs: Record<string, { cpu: number; ms: number }> }>;
+
+type Sort = 'relevance' | 'time';
+
+const listPath = (keyword: string, sort: Sort, city: number | null) =>
   `/api/v1/list/s_${encodeURIComponent(keyword)}?sceneType=searchV2&ignoreCityId=true${sort === 'relevance' ? '' : `&sort=${sort}`}${city ? `&city=${city}` : ''}`;
 
-async function list(keyword, sort, city = null) {
+async function list(keyword: string, sort: Sort, city: number | null = null): Promise<ListData> {
   const response = await fetch(`${baseUrl}${listPath(keyword, sort, city)}`);
-  const body = await response.json();
+  const body = (await response.json()) as { message?: string; data: ListData };
   if (response.status !== 200) throw new Error(`${keyword} (${sort}) answered ${response.status}: ${body.message}`);
   return body.data;
 }
@@ -38,13 +58,13 @@ async function list(keyword, sort, city = null) {
  * The keyword's answer: total, lower-bound flag, and the first page's ids by relevance and by time,
  * and the same by relevance in one city.
  */
-async function pages(keyword) {
+async function pages(keyword: string): Promise<Answer> {
   const [relevance, time, inCity] = [
     await list(keyword, 'relevance'),
     await list(keyword, 'time'),
     await list(keyword, 'relevance', FILTER_CITY),
   ];
-  const ids = (data) => data.result.map((card) => card.id);
+  const ids = (data: ListData) => data.result.map((card) => card.id);
   return {
     total: relevance.total,
     lowerBound: relevance.totalIsLowerBound,
@@ -55,31 +75,35 @@ async function pages(keyword) {
 }
 
 /** The keyword requested REPEATS times by relevance: server CPU ms per request (mean) and median latency. */
-async function cost(keyword, cpuMs) {
-  const latencies = [];
-  const before = cpuMs();
+async function cost(keyword: string, cpuMs: () => number | null): Promise<{ cpu: number; ms: number }> {
+  const latencies: number[] = [];
+  const before = cpuMs() ?? Number.NaN;
   for (let i = 0; i < REPEATS; i++) {
     const started = performance.now();
     await list(keyword, 'relevance');
     latencies.push(performance.now() - started);
   }
   latencies.sort((a, b) => a - b);
-  return { cpu: Number(((cpuMs() - before) / REPEATS).toFixed(1)), ms: Number(percentile(latencies, 0.5).toFixed(1)) };
+  return { cpu: Number((((cpuMs() ?? Number.NaN) - before) / REPEATS).toFixed(1)), ms: Number(percentile(latencies, 0.5)?.toFixed(1)) };
 }
 
-async function record() {
-  const sizes = {};
+async function record(): Promise<Recorded> {
+  const sizes: Recorded = {};
   for (const size of SIZES) {
     const persistTo = path.join(ROOT, '.wrangler', `bench-search-${size}`);
     const marker = path.join(persistTo, 'catalogue.json');
     if (!existsSync(marker)) throw new Error(`No catalogue of ${size} activities in ${persistTo}: run npm run bench:search first`);
-    const keywords = [...new Set(JSON.parse(readFileSync(marker, 'utf8')).queries)];
-    const server = spawnServer(WRANGLER, serveArgs(persistTo, port), { ...MEASURING_ENV, CI: 'true' });
+    const keywords: string[] = [...new Set<string>(JSON.parse(readFileSync(marker, 'utf8')).queries)];
+    const server = await startServer({
+      command: WRANGLER,
+      args: serveArgs(persistTo, port),
+      env: { ...MEASURING_ENV, CI: 'true' },
+      url: `${baseUrl}/api/v1/currency`,
+    });
     try {
-      await waitForServer(`${baseUrl}/api/v1/currency`);
-      const answers = {};
+      const answers: Record<string, Answer> = {};
       for (const keyword of keywords) answers[keyword] = await pages(keyword);
-      const costs = {};
+      const costs: Record<string, { cpu: number; ms: number }> = {};
       for (const keyword of keywords) costs[keyword] = await cost(keyword, () => processTreeCpuMs(server.pid));
       sizes[size] = { answers, costs };
       const slowest = Object.entries(costs)
@@ -94,8 +118,8 @@ async function record() {
   return sizes;
 }
 
-function differences(before, after) {
-  const found = [];
+function differences(before: Recorded, after: Recorded): string[] {
+  const found: string[] = [];
   for (const [size, { answers }] of Object.entries(before)) {
     for (const [keyword, answer] of Object.entries(answers)) {
       const now = after[size]?.answers[keyword];
@@ -109,12 +133,12 @@ function differences(before, after) {
 
 const [command, file] = process.argv.slice(2);
 if (!['record', 'compare'].includes(command) || !file) {
-  console.error('Usage: node scripts/search-pages.mjs record|compare <file.json>');
+  console.error('Usage: node scripts/bench/search-pages.ts record|compare <file.json>');
   process.exitCode = 2;
 } else if (command === 'record') {
   writeFileSync(file, `${JSON.stringify(await record(), null, 1)}\n`);
 } else {
-  const before = JSON.parse(readFileSync(file, 'utf8'));
+  const before: Recorded = JSON.parse(readFileSync(file, 'utf8'));
   const after = await record();
   writeFileSync(file.replace(/\.json$/, '-after.json'), `${JSON.stringify(after, null, 1)}\n`);
   const found = differences(before, after);

@@ -3,20 +3,20 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { INLINE_SCRIPTS } from './src/lib/inline-scripts.ts';
-import { localBuild } from './scripts/local-build.mjs';
-import { posterImages } from './scripts/poster-images.mjs';
-import { shareCardFonts } from './scripts/share-card-fonts.mjs';
+import { localBuild } from './integrations/local-build.ts';
+import { posterImages } from './integrations/poster-images.ts';
+import { shareCardFonts } from './integrations/share-card-fonts.ts';
 
 /** The hash the Content-Security-Policy names an inline script by: of its exact text. */
-const scriptHash = (code) => `sha256-${createHash('sha256').update(code).digest('base64')}`;
+const scriptHash = (code: string): `sha256-${string}` => `sha256-${createHash('sha256').update(code).digest('base64')}`;
 
 export default defineConfig({
   output: 'server',
   // Posters are paths read from the database, which the adapter's Cloudflare image service passes through
   // unchanged (it transforms imported or allow-listed remote images): src/lib/domain/poster-images.ts names
-  // their variants, from Cloudflare's image transformations deployed and from scripts/poster-images.mjs locally.
+  // their variants, from Cloudflare's image transformations deployed and from integrations/poster-images.ts locally.
   adapter: cloudflare({ imageService: 'passthrough' }),
-  // LOCAL_BUILD=1 makes a local build (scripts/local-build.mjs); without it, the production build.
+  // LOCAL_BUILD=1 makes a local build (integrations/local-build.ts); without it, the production build.
   integrations: [react(), posterImages(), shareCardFonts(), localBuild()],
   session: false,
   i18n: {

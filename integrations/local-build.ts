@@ -5,8 +5,9 @@
  * when LOCAL_BUILD=1: the source branches on the constant LOCAL_BUILD, which Vite replaces at build time,
  * so a production bundle has none of that code and no spelling of a path can reach it; the local-only
  * pages are routes only in a local build. `astro build` alone is the production build (what a deployer
- * runs); npm start, the e2e server, the bench and the simulation build the local one (local-db.mjs).
+ * runs); npm start, the e2e server, the bench and the simulation build the local one (scripts/local-db.ts).
  */
+import type { AstroIntegration } from 'astro';
 
 /** The environment variable that asks for a local build. */
 export const LOCAL_BUILD_VARIABLE = 'LOCAL_BUILD';
@@ -14,8 +15,8 @@ export const LOCAL_BUILD_VARIABLE = 'LOCAL_BUILD';
 /** Whether this environment asks for a local build. */
 export const wantsLocalBuild = (env = process.env) => env[LOCAL_BUILD_VARIABLE] === '1';
 
-/** Vite's `define` that sets the constant LOCAL_BUILD (declared in src/env.d.ts): also the vitest configs'. */
-export const localBuildDefine = (local) => ({ LOCAL_BUILD: JSON.stringify(local) });
+/** Vite's `define` that sets the constant LOCAL_BUILD (declared in src/env.d.ts): also the vitest config's. */
+export const localBuildDefine = (local: boolean) => ({ LOCAL_BUILD: JSON.stringify(local) });
 
 /** The pages of a local build only: outside src/pages, so no other build routes to them. */
 const LOCAL_PAGES = [
@@ -24,7 +25,7 @@ const LOCAL_PAGES = [
 ];
 
 /** The Astro integration that makes the build local or production. */
-export function localBuild(local = wantsLocalBuild()) {
+export function localBuild(local = wantsLocalBuild()): AstroIntegration {
   return {
     name: 'local-build',
     hooks: {

@@ -3,7 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 
 /** The machine a measurement ran on: CPUs, model, memory, OS and Node. */
-export function machine() {
+export interface Machine {
+  cpus: number;
+  model: string;
+  memoryGiB: number;
+  os: string;
+  node: string;
+}
+
+export function machine(): Machine {
   const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
   return {
     cpus: os.availableParallelism(),
@@ -15,7 +23,7 @@ export function machine() {
 }
 
 /** Nearest-rank percentile of ascending values (null for none). */
-export function percentile(sorted, q) {
+export function percentile(sorted: readonly number[], q: number): number | null {
   return sorted.length ? sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] : null;
 }
 
@@ -27,14 +35,14 @@ const TICKS_PER_SECOND = 100;
  * `reaped`, also the time of children they have reaped, so a child that exits mid-run is not lost.
  * Null where /proc is missing.
  */
-export function processTreeTicks(roots, { reaped = false } = {}) {
-  let entries;
+export function processTreeTicks(roots: readonly number[], { reaped = false } = {}): number | null {
+  let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return null;
   }
-  const processes = new Map();
+  const processes = new Map<number, { parent: number; ticks: number }>();
   for (const pid of entries) {
     try {
       const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -57,7 +65,7 @@ export function processTreeTicks(roots, { reaped = false } = {}) {
     }
   }
   let ticks = 0;
-  for (const pid of tree) ticks += processes.get(pid).ticks;
+  for (const pid of tree) ticks += processes.get(pid)?.ticks ?? 0;
   return ticks;
 }
 
@@ -65,7 +73,7 @@ export function processTreeTicks(roots, { reaped = false } = {}) {
  * The CPU time, in ms, that a process and all its descendants have used so far (null where /proc
  * is missing). Unlike latency it hardly moves with the machine's load.
  */
-export function processTreeCpuMs(rootPid) {
+export function processTreeCpuMs(rootPid: number): number | null {
   const ticks = processTreeTicks([rootPid]);
   return ticks === null ? null : (ticks * 1000) / TICKS_PER_SECOND;
 }

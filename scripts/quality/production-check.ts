@@ -1,6 +1,6 @@
 /**
  * Production check: the production build (`npx astro build`, no LOCAL_BUILD) holds none of the
- * local-only code (scripts/local-build.mjs): its worker bundle has no text of it. Started as a deployed
+ * local-only code (integrations/local-build.ts): its worker bundle has no text of it. Started as a deployed
  * copy is (APP_ENV=production, an APP_SECRET, PUBLIC_ORIGIN, no payment provider), on a fresh migrated
  * and seeded database, it must not expose what only a local build has. The database holds a pending
  * sandbox payment, whose hosted page a local build shows and lets anyone approve: deployed, that page
@@ -13,12 +13,13 @@
  * index and the link previews name URLs on PUBLIC_ORIGIN.
  * Writes test-results/production.json.
  *
- *   node scripts/quality/production-check.mjs        (needs the production build in dist/: npx astro build)
+ *   node scripts/quality/production-check.ts        (needs the production build in dist/: npx astro build)
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, migrate, query, ROOT, seedIfEmpty, serveArgs, spawnServer, waitForServer, WRANGLER } from '../local-db.mjs';
+import { migrate, query, ROOT, seedIfEmpty, serveArgs, WRANGLER } from '../local-db.ts';
+import { freePort, startServer } from '../server.ts';
 
 const START_TIMEOUT_MS = 120_000;
 const summaryFile = path.join(ROOT, 'test-results', 'production.json');
@@ -49,7 +50,7 @@ const CODE_FILE = /\.(?:mjs|js)$/;
  * Other spellings of the local-only paths: percent-encoded (a router decodes them), double-encoded,
  * in capitals, with a trailing slash, under the /api/api alias. Each must answer 404 like the plain one.
  */
-const LOCAL_ONLY_SPELLINGS = [
+const LOCAL_ONLY_SPELLINGS: [method: string, path: string, body?: string, type?: string][] = [
   ['POST', '/api/v1/%64ev/sql', SQL_BODY],
   ['POST', '/api/v1/d%65v/sql', SQL_BODY],
   ['POST', '/api/v1/%2564ev/sql', SQL_BODY],
@@ -91,7 +92,7 @@ const LOCAL_ONLY_SPELLINGS = [
 ];
 
 /** The headers every deployed answer carries (src/lib/http/security.ts). */
-const SECURITY_HEADERS = {
+const SECURITY_HEADERS: Record<string, RegExp> = {
   'strict-transport-security': /^max-age=63072000; includeSubDomains$/,
   'x-content-type-options': /^nosniff$/,
   'x-frame-options': /^DENY$/,
@@ -103,7 +104,29 @@ const SECURITY_HEADERS = {
  * Each request a deployed worker answers, the status it must answer and headers it must carry (regexes;
  * `set-cookie` joins all cookies), and what its body must and must not hold.
  */
-const CHECKS = [
+/** A request of the check and what its answer must be. */
+interface Check {
+  name: string;
+  method: string;
+  path: string;
+  body?: string;
+  type?: string;
+  requestHeaders?: Record<string, string>;
+  status: number;
+  headers?: Record<string, RegExp>;
+  bodyHas?: RegExp;
+  bodyLacks?: RegExp;
+}
+
+/** A check's result as the report lists it. */
+interface Result {
+  name: string;
+  answered: string | number;
+  passed: boolean;
+  [detail: string]: unknown;
+}
+
+const CHECKS: Check[] = [
   {
     name: 'home page',
     method: 'GET',
@@ -231,10 +254,10 @@ const CHECKS = [
 ];
 
 /** Each piece of local-only code, checked absent from the worker bundle (and still present in its source, so the check can fail). */
-function bundleChecks() {
+function bundleChecks(): Result[] {
   if (!existsSync(path.join(WORKER_DIR, 'wrangler.json')))
     throw new Error('There is no built worker in dist/server: run `npx astro build` first.');
-  const files = readdirSync(WORKER_DIR, { recursive: true })
+  const files = readdirSync(WORKER_DIR, { recursive: true, encoding: 'utf8' })
     .filter((file) => CODE_FILE.test(file))
     .map((file) => ({ file: path.join('dist', 'server', file), code: readFileSync(path.join(WORKER_DIR, file), 'utf8') }));
   return LOCAL_ONLY_CODE.map(({ source, text }) => {
@@ -268,13 +291,17 @@ async function main() {
     VALUES ('${SANDBOX_REF}', 'order-1', 'visa', 38800, 'HKD', 'pending', '${baseUrl}/en/orders/1', '${baseUrl}/api/v1/payments/webhooks/sandbox', ${now}, ${now})`,
   );
   const vars = { APP_ENV: 'production', APP_SECRET: 'production-check-secret-0123456789abcdef', PUBLIC_ORIGIN: baseUrl };
-  const server = spawnServer(WRANGLER, serveArgs(persistTo, port, vars), { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' });
+  const server = await startServer({
+    command: WRANGLER,
+    args: serveArgs(persistTo, port, vars),
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+    url: `${baseUrl}/api/v1/currency`,
+    timeoutMs: START_TIMEOUT_MS,
+  }).catch((error: Error) => {
+    rmSync(persistTo, { recursive: true, force: true });
+    throw new Error(`the production server did not start: ${error.message}`);
+  });
   try {
-    const early = server.exited.then((code) => {
-      throw new Error(`the production server exited (code ${code}) before answering. Its log:\n${server.stderr()}`);
-    });
-    early.catch(() => {});
-    await Promise.race([waitForServer(`${baseUrl}/api/v1/currency`, START_TIMEOUT_MS), early]);
     for (const check of CHECKS) {
       const response = await fetch(`${baseUrl}${check.path}`, {
         method: check.method,
@@ -284,7 +311,7 @@ async function main() {
         redirect: 'manual',
       });
       const body = await response.text();
-      const headerOf = (name) => (name === 'set-cookie' ? response.headers.getSetCookie().join('\n') : response.headers.get(name));
+      const headerOf = (name: string) => (name === 'set-cookie' ? response.headers.getSetCookie().join('\n') : response.headers.get(name));
       const missing = Object.entries(check.headers ?? {})
         .filter(([name, pattern]) => !pattern.test(headerOf(name) ?? ''))
         .map(([name]) => name);
@@ -306,7 +333,7 @@ async function main() {
         `${passed ? 'PASS' : 'FAIL'}  ${check.name.padEnd(28)} ${check.method} ${check.path} → ${response.status} (must be ${check.status})${lacking}`,
       );
     }
-    const [ledger] = query(persistTo, `SELECT status FROM sandbox_payments WHERE ref = '${SANDBOX_REF}'`);
+    const [ledger] = query<{ status: string }>(persistTo, `SELECT status FROM sandbox_payments WHERE ref = '${SANDBOX_REF}'`);
     const undecided = ledger?.status === 'pending';
     results.push({ name: 'sandbox payment undecided', answered: ledger?.status ?? 'missing', passed: undecided });
     console.log(
@@ -324,6 +351,6 @@ async function main() {
 try {
   process.exitCode = (await main()) ? 0 : 1;
 } catch (error) {
-  console.error(`Production check could not run: ${error.message}`);
+  console.error(`Production check could not run: ${(error as Error).message}`);
   process.exitCode = 1;
 }

@@ -1,5 +1,5 @@
 /**
- * Lighthouse (mobile form factor, simulated throttling) on every page type of pages.mjs, in English,
+ * Lighthouse (mobile form factor, simulated throttling) on every page type of pages.ts, in English,
  * signed in where the page needs it, one page after another, against the built worker, as two
  * phones: Lighthouse's default mobile profile (CPU slowdown 4x) on every page type, held to
  * LIGHTHOUSE_BUDGETS, and a low-end phone (LOW_END_PHONE: DevTools' low-tier phone, its slowdown
@@ -7,33 +7,34 @@
  * held to its performance budget. Then the home page and a script-free copy of its own HTML on the
  * low-end phone, back to back: the home page's LCP may be at most MAX_LCP_RATIO_TO_SCRIPT_FREE times
  * the copy's. Prints each page's scores, LCP and TBT with the CPU benchmark index Lighthouse measured
- * and how much of the CPU other jobs took while the page loaded (scripts/quality/cpu-meter.mjs). A
+ * and how much of the CPU other jobs took while the page loaded (scripts/quality/cpu-meter.ts). A
  * run during which other jobs took more than CONTENDED_SHARE of the CPU is measured again once they
  * leave, rather than judged (10 minutes of waiting at most in all); a page (or the home/copy pair)
  * that misses a budget is measured twice more and the median of the three judged. Writes
  * test-results/lighthouse.json (and an HTML report per page and profile), and exits non-zero when a
  * median misses its budget or the gate cannot run at all (no browser, no server).
  *
- *   node scripts/quality/lighthouse.mjs                    starts its own server (needs the local build in dist/: LOCAL_BUILD=1 npx astro build)
+ *   node scripts/quality/lighthouse.ts                    starts its own server (needs the local build in dist/: LOCAL_BUILD=1 npx astro build)
  *   QUALITY_BASE_URL=http://127.0.0.1:4321 node ...        audits a server that is already running
  *   QUALITY_PERSIST_TO=.wrangler/state                     ...and its database folder (default: npm start's)
  *   QUALITY_PORT=8790                                      port of its own server (default E2E_PORT + 1, so 8789)
- *   QUALITY_PAGES=home,category                            only these page types (names in pages.mjs)
+ *   QUALITY_PAGES=home,category                            only these page types (names in pages.ts)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { CHROMIUM } from '../ensure-chromium.mjs';
-import { othersShare, startCpuMeter } from './cpu-meter.mjs';
-import { e2eStateDir, ROOT } from '../local-db.mjs';
-import { LIGHTHOUSE_BUDGETS, LOW_END_PHONE, MAX_LCP_RATIO_TO_SCRIPT_FREE, PAGE_TYPES } from './pages.mjs';
-import { pathOf, signedInSession } from './session.mjs';
-import { startBuiltServer } from './server.mjs';
+import { CHROMIUM } from '../ensure-chromium.ts';
+import { othersShare, startCpuMeter } from './cpu-meter.ts';
+import { e2eStateDir, ROOT } from '../local-db.ts';
+import { LIGHTHOUSE_BUDGETS, LOW_END_PHONE, MAX_LCP_RATIO_TO_SCRIPT_FREE, PAGE_TYPES, type PageType } from './pages.ts';
+import { pathOf, type SignedInSession, signedInSession } from './session.ts';
+import { startBuiltServer } from '../server.ts';
 
 const LOCALE = 'en';
 const CHROMIUM_START_TIMEOUT_MS = 30_000;
@@ -53,8 +54,80 @@ const SCRIPT_FREE_PREFIX = '/script-free';
 const reportDir = path.join(ROOT, 'test-results', 'lighthouse');
 const summaryFile = path.join(ROOT, 'test-results', 'lighthouse.json');
 
+/** Category scores (0-100) a page must reach, by category id. */
+type Budgets = Record<string, number>;
+/** Category scores of a run (null when not scored). */
+type Scores = Record<string, number | null>;
+
+/** The load's Largest Contentful Paint and Total Blocking Time, simulated ms. */
+interface Metrics {
+  lcpMs: number | null;
+  tbtMs: number | null;
+}
+
+/** A phone Lighthouse emulates, the budgets it is held to and the page types it judges. */
+interface Phone {
+  name: string;
+  label: string;
+  pagesLabel: string;
+  budgets: Budgets;
+  config: Config;
+  judges: (pageType: PageType) => boolean;
+  reportSuffix: string;
+  cpuSlowdownMultiplier?: number;
+  hostBenchmarkIndex?: number;
+}
+
+/** One Lighthouse run of a page. */
+interface Run {
+  scores: Scores;
+  metrics: Metrics;
+  others: number | null;
+  contended: boolean;
+  lhr: Result;
+  report: string;
+}
+
+/** A run as the report lists it. */
+interface RunSummary {
+  scores: Scores;
+  metrics: Metrics;
+  others: number | null;
+  judged?: boolean;
+  benchmarkIndex: number;
+}
+
+/** A page type's audit as one phone. */
+interface PageResult {
+  name: string;
+  phone: string;
+  url: string;
+  scores: Scores;
+  metrics: Metrics;
+  misses: string[];
+  lhr: Result;
+  runs: RunSummary[];
+}
+
+/** The home page against its script-free copy, as the report lists it. */
+interface Comparison {
+  name: string;
+  url: string;
+  copyUrl: string;
+  lcpRatio: number | null;
+  passed: boolean;
+  runs: { page: RunSummary; copy: RunSummary; lcpRatio: number | null; judged: boolean }[];
+}
+
+/** The headless Chromium Lighthouse drives. */
+interface Browser {
+  port: number;
+  pid: number;
+  close(): Promise<void>;
+}
+
 /** Lighthouse's mobile settings for a phone whose CPU is `cpuSlowdownMultiplier` times slower than this machine. */
-function phoneConfig(categories, cpuSlowdownMultiplier) {
+function phoneConfig(categories: string[], cpuSlowdownMultiplier: number): Config {
   return {
     extends: 'lighthouse:default',
     settings: {
@@ -70,7 +143,7 @@ function phoneConfig(categories, cpuSlowdownMultiplier) {
 
 const DEFAULT_CPU_SLOWDOWN = constants.throttling.mobileSlow4G.cpuSlowdownMultiplier;
 
-const DEFAULT_PHONE = {
+const DEFAULT_PHONE: Phone = {
   name: 'default',
   label: `Lighthouse's mobile profile (CPU slowdown ${DEFAULT_CPU_SLOWDOWN}x)`,
   pagesLabel: 'every page type',
@@ -87,7 +160,7 @@ const DEFAULT_PHONE = {
  * simulation multiplies the host's wall-clock task times, so the time a 2-CPU host's renderer waits
  * for its other processes was slowed 8x too.
  */
-function lowEndPhone(hostIndex) {
+function lowEndPhone(hostIndex: number): Phone {
   const calibrated = hostIndex / LOW_END_PHONE.deviceBenchmarkIndex;
   const slowdown = Math.round(Math.min(LOW_END_PHONE.maxCpuSlowdownMultiplier, Math.max(DEFAULT_CPU_SLOWDOWN, calibrated)) * 10) / 10;
   return {
@@ -98,13 +171,13 @@ function lowEndPhone(hostIndex) {
     config: phoneConfig(Object.keys(LOW_END_PHONE.budgets), slowdown),
     cpuSlowdownMultiplier: slowdown,
     hostBenchmarkIndex: Math.round(hostIndex),
-    judges: (pageType) => pageType.budget === 'browse',
+    judges: (pageType: PageType) => pageType.budget === 'browse',
     reportSuffix: '-low-end',
   };
 }
 
 /** Starts headless Chromium with a DevTools port of its choosing; resolves to { port, close }. */
-function launchChromium() {
+function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM} (set CHROMIUM_PATH, or: apt-get install chromium)`);
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-chromium-'));
   const child = spawn(
@@ -132,7 +205,7 @@ function launchChromium() {
   };
   return new Promise((resolve, reject) => {
     let log = '';
-    const fail = async (reason) => {
+    const fail = async (reason: string) => {
       clearTimeout(timer);
       await close();
       reject(new Error(`Chromium (${CHROMIUM}) ${reason}:\n${log}`));
@@ -149,19 +222,22 @@ function launchChromium() {
       if (match) {
         clearTimeout(timer);
         child.removeAllListeners('exit');
-        resolve({ port: Number(match[1]), pid: child.pid, close });
+        resolve({ port: Number(match[1]), pid: child.pid!, close });
       }
     });
   });
 }
 
 /** The audits that cost a category points, to say why a budget was missed. */
-function lostPoints(lhr, categoryId) {
+function lostPoints(lhr: Result, categoryId: string): string[] {
   return lhr.categories[categoryId].auditRefs
-    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+    .filter((ref) => {
+      const { score } = lhr.audits[ref.id];
+      return ref.weight > 0 && score !== null && score < 1;
+    })
     .map((ref) => {
       const audit = lhr.audits[ref.id];
-      return `      ${ref.id} (score ${Math.round(audit.score * 100)}${audit.displayValue ? `, ${audit.displayValue}` : ''}): ${audit.title}`;
+      return `      ${ref.id} (score ${Math.round((audit.score ?? 0) * 100)}${audit.displayValue ? `, ${audit.displayValue}` : ''}): ${audit.title}`;
     });
 }
 
@@ -173,13 +249,13 @@ async function quietMachine() {
   let share = await othersShare(QUIET_SAMPLE_MS);
   if (share === null || share < CONTENDED_SHARE) return;
   console.log(`      waiting for other jobs to leave the CPU (they take ${share}% of it)...`);
-  while (share >= CONTENDED_SHARE && Date.now() - start < quietWaitLeftMs) share = await othersShare(QUIET_SAMPLE_MS);
+  while (share !== null && share >= CONTENDED_SHARE && Date.now() - start < quietWaitLeftMs) share = await othersShare(QUIET_SAMPLE_MS);
   quietWaitLeftMs -= Date.now() - start;
 }
 
 /** The load's Largest Contentful Paint and Total Blocking Time in simulated milliseconds (null when not measured). */
-function metricsOf(lhr) {
-  const value = (id) => {
+function metricsOf(lhr: Result): Metrics {
+  const value = (id: string) => {
     const numeric = lhr.audits[id]?.numericValue;
     return typeof numeric === 'number' ? Math.round(numeric) : null;
   };
@@ -190,29 +266,36 @@ function metricsOf(lhr) {
  * One Lighthouse run of a page as `phone`: the scores of its budgets (0-100, null when not scored),
  * LCP and TBT, the share of the CPU other jobs took meanwhile (`others`, null when unknown) and the report.
  */
-async function measure(url, flags, browserPid, phone) {
+async function measure(url: string, flags: Flags, browserPid: number, phone: Phone): Promise<Run> {
   const meter = startCpuMeter([process.pid, browserPid]);
   const result = await lighthouse(url, flags, phone.config);
   const others = meter.stop();
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
-  const scores = {};
+  const scores: Scores = {};
   for (const id of Object.keys(phone.budgets)) {
     const score = lhr.categories[id]?.score;
     scores[id] = score === null || score === undefined ? null : Math.round(score * 100);
   }
-  return { scores, metrics: metricsOf(lhr), others, contended: others !== null && others >= CONTENDED_SHARE, lhr, report: result.report };
+  return {
+    scores,
+    metrics: metricsOf(lhr),
+    others,
+    contended: others !== null && others >= CONTENDED_SHARE,
+    lhr,
+    report: result.report as string,
+  };
 }
 
 /**
  * Whether a judged run ended on another page than the one asked for (a signed-in page that sent
  * Lighthouse to the login page): its scores are the other page's, so the page type is not measured.
  */
-const landedElsewhere = (judged) =>
-  judged.some(({ lhr }) => new URL(lhr.finalDisplayedUrl).pathname !== new URL(lhr.requestedUrl).pathname);
+const landedElsewhere = (judged: Run[]) =>
+  judged.some(({ lhr }) => new URL(lhr.finalDisplayedUrl).pathname !== new URL(lhr.requestedUrl!).pathname);
 
 /** The categories whose score misses its budget. */
-function missesOf(pageType, scores, budgets) {
+function missesOf(pageType: PageType, scores: Scores, budgets: Budgets): string[] {
   // A page that must stay out of search engines loses the SEO points of being crawlable, by design:
   // those marked so, and every signed-in page (robots.txt keeps crawlers off them; they have no session anyway).
   const crawlable = !(pageType.noindex || pageType.session);
@@ -221,7 +304,7 @@ function missesOf(pageType, scores, budgets) {
     .map(([id]) => id);
 }
 
-const median = (values) => {
+const median = (values: (number | null)[]): number | null => {
   const known = values.filter((value) => value !== null).sort((a, b) => a - b);
   return known.length === 0 ? null : known[Math.floor((known.length - 1) / 2)];
 };
@@ -233,10 +316,14 @@ const median = (values) => {
  * spent; a contended first run that passes stands when `contendedPassStands` (contention can only
  * lower a score, but it can move a ratio of two runs either way). Answers every run and the judged ones.
  */
-async function judgedRuns(measureOnce, passes, contendedPassStands) {
-  const runs = [];
-  const judged = [];
-  const judgedRun = async (passingStands) => {
+async function judgedRuns<R extends { contended: boolean }>(
+  measureOnce: () => Promise<R>,
+  passes: (run: R) => boolean,
+  contendedPassStands: boolean,
+): Promise<{ runs: R[]; judged: R[] }> {
+  const runs: R[] = [];
+  const judged: R[] = [];
+  const judgedRun = async (passingStands: boolean) => {
     for (;;) {
       const run = await measureOnce();
       runs.push(run);
@@ -253,8 +340,10 @@ async function judgedRuns(measureOnce, passes, contendedPassStands) {
 }
 
 /** The judged run whose `measured` value is closest to `target`: its report is the one kept. */
-const closestTo = (judged, measured, target) =>
-  judged.reduce((best, run) => (Math.abs(measured(run) - target) < Math.abs(measured(best) - target) ? run : best));
+const closestTo = <R>(judged: R[], measured: (run: R) => number | null, target: number | null): R =>
+  judged.reduce((best, run) =>
+    Math.abs((measured(run) ?? 0) - (target ?? 0)) < Math.abs((measured(best) ?? 0) - (target ?? 0)) ? run : best,
+  );
 
 /**
  * Gives the browser exactly these cookies for `baseUrl` (none: an anonymous first visit). Lighthouse
@@ -262,18 +351,20 @@ const closestTo = (judged, measured, target) =>
  * visited before) in place of a Cookie header passed as an extra header, so a signed-in page would
  * have been measured as the login page it redirects to: the session goes into the jar instead.
  */
-async function setBrowserCookies(port, baseUrl, cookies) {
-  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+async function setBrowserCookies(port: number, baseUrl: string, cookies: { name: string; value: string }[]): Promise<void> {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
   const socket = new WebSocket(webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
     socket.addEventListener('error', () => reject(new Error('could not reach the browser over DevTools')), { once: true });
   });
   let nextId = 0;
-  const send = (method, params = {}) =>
+  const send = (method: string, params = {}) =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
-      const answer = (event) => {
+      const answer = (event: MessageEvent) => {
         const message = JSON.parse(event.data);
         if (message.id !== id) return;
         socket.removeEventListener('message', answer);
@@ -293,10 +384,16 @@ async function setBrowserCookies(port, baseUrl, cookies) {
 }
 
 /** Audits a page as `phone` (judgedRuns); the report kept is the judged run closest to the median performance. */
-async function audit(pageType, phone, baseUrl, browser, session) {
+async function audit(
+  pageType: PageType,
+  phone: Phone,
+  baseUrl: string,
+  browser: Browser,
+  session: Pick<SignedInSession, 'vars'> & Partial<SignedInSession>,
+): Promise<PageResult> {
   const url = new URL(pathOf(pageType, LOCALE, session.vars), baseUrl).href;
-  const flags = { port: browser.port, logLevel: 'error', output: 'html', ignoreStatusCode: pageType.status !== 200 };
-  const cookies = pageType.session ? session.cookies : [];
+  const flags: Flags = { port: browser.port, logLevel: 'error', output: 'html', ignoreStatusCode: pageType.status !== 200 };
+  const cookies = pageType.session ? (session.cookies ?? []) : [];
   const { runs, judged } = await judgedRuns(
     async () => {
       await setBrowserCookies(browser.port, baseUrl, cookies);
@@ -330,12 +427,13 @@ async function audit(pageType, phone, baseUrl, browser, session) {
   };
 }
 
-const seconds = (ms) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(2)} s`);
-const metricCells = ({ lcpMs, tbtMs }) => `LCP ${seconds(lcpMs)}  TBT ${tbtMs ?? 'n/a'} ms`;
-const machine = (run) => `CPU benchmark index ${Math.round(run.benchmarkIndex)}, other jobs ${run.others ?? '?'}% of the CPU`;
+const seconds = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(2)} s`);
+const metricCells = ({ lcpMs, tbtMs }: Metrics) => `LCP ${seconds(lcpMs)}  TBT ${tbtMs ?? 'n/a'} ms`;
+const machine = (run: Pick<RunSummary, 'benchmarkIndex' | 'others'>) =>
+  `CPU benchmark index ${Math.round(run.benchmarkIndex)}, other jobs ${run.others ?? '?'}% of the CPU`;
 
-function printResult({ name, url, scores, metrics, misses, lhr, runs }, budgets) {
-  const cells = (values) =>
+function printResult({ name, url, scores, metrics, misses, lhr, runs }: PageResult, budgets: Budgets): void {
+  const cells = (values: Scores) =>
     Object.entries(values)
       .map(([id, score]) => `${id} ${score ?? 'n/a'}`)
       .join('  ');
@@ -363,7 +461,7 @@ function printResult({ name, url, scores, metrics, misses, lhr, runs }, budgets)
  * The page as it would be without JavaScript: no script elements or module preloads, and its islands
  * left as the HTML the server rendered, without the props and bundle URLs they would hydrate from.
  */
-function withoutScripts(html) {
+function withoutScripts(html: string): string {
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '')
@@ -371,12 +469,12 @@ function withoutScripts(html) {
 }
 
 /** Decoder and encoder of each content encoding the script-free proxy can rewrite. */
-const CODECS = {
+const CODECS: Record<string, { decode: (body: Buffer) => Buffer; encode: (body: Buffer) => Buffer }> = {
   gzip: { decode: zlib.gunzipSync, encode: zlib.gzipSync },
   deflate: { decode: zlib.inflateSync, encode: zlib.deflateSync },
   br: { decode: zlib.brotliDecompressSync, encode: zlib.brotliCompressSync },
 };
-const IDENTITY = { decode: (body) => body, encode: (body) => body };
+const IDENTITY = { decode: (body: Buffer) => body, encode: (body: Buffer) => body };
 
 /** An Accept-Encoding header without the encodings the proxy cannot rewrite. */
 const rewritableEncodings = (accepted = '') =>
@@ -394,27 +492,28 @@ const rewritableEncodings = (accepted = '') =>
  * images from that origin too; the copy pays for being fetched whole before it is rewritten.
  * Resolves to { url, close }.
  */
-function startScriptFreeProxy(baseUrl) {
+function startScriptFreeProxy(baseUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
   const upstream = new URL(baseUrl);
   const server = http.createServer((request, response) => {
-    const scriptFree = request.url.startsWith(`${SCRIPT_FREE_PREFIX}/`);
+    const path = request.url ?? '/';
+    const scriptFree = path.startsWith(`${SCRIPT_FREE_PREFIX}/`);
     const headers = { ...request.headers, host: upstream.host };
     if (scriptFree) headers['accept-encoding'] = rewritableEncodings(request.headers['accept-encoding']);
-    const target = new URL(scriptFree ? request.url.slice(SCRIPT_FREE_PREFIX.length) : request.url, upstream);
+    const target = new URL(scriptFree ? path.slice(SCRIPT_FREE_PREFIX.length) : path, upstream);
     const forwarded = http.request(target, { method: request.method, headers }, (answer) => {
       if (!scriptFree) {
-        response.writeHead(answer.statusCode, answer.headers);
+        response.writeHead(answer.statusCode!, answer.headers);
         answer.pipe(response);
         return;
       }
-      const chunks = [];
+      const chunks: Buffer[] = [];
       answer.on('data', (chunk) => chunks.push(chunk));
       answer.on('end', () => {
-        const codec = CODECS[answer.headers['content-encoding']] ?? IDENTITY;
+        const codec = CODECS[answer.headers['content-encoding'] ?? ''] ?? IDENTITY;
         const page = codec.decode(Buffer.concat(chunks)).toString('utf8');
         const body = codec.encode(Buffer.from(withoutScripts(page), 'utf8'));
         const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = answer.headers;
-        response.writeHead(answer.statusCode, { ...rest, 'content-length': body.length });
+        response.writeHead(answer.statusCode!, { ...rest, 'content-length': body.length });
         response.end(body);
       });
     });
@@ -428,8 +527,8 @@ function startScriptFreeProxy(baseUrl) {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () =>
       resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
-        close: () => new Promise((closed) => server.close(closed)),
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => new Promise<void>((closed) => server.close(() => closed())),
       }),
     );
   });
@@ -445,7 +544,7 @@ const WARM_UP_REQUESTS = 5;
  * than the cache's lifetime, paid for rendering the page and its copy, fetched the same page right
  * after, did not.
  */
-async function warmPageCache(url) {
+async function warmPageCache(url: string): Promise<void> {
   for (let request = 0; request < WARM_UP_REQUESTS; request++) {
     const answer = await fetch(url);
     await answer.arrayBuffer();
@@ -460,10 +559,10 @@ async function warmPageCache(url) {
  * ratio judged (judgedRuns); a contended pair is never judged while the machine may still turn quiet.
  * Keeps the copy's report of the pair closest to that median.
  */
-async function compareWithScriptFree(pageType, proxyUrl, browser, phone) {
+async function compareWithScriptFree(pageType: PageType, proxyUrl: string, browser: Browser, phone: Phone): Promise<Comparison> {
   const url = new URL(pathOf(pageType, LOCALE), proxyUrl).href;
   const copyUrl = new URL(SCRIPT_FREE_PREFIX + pathOf(pageType, LOCALE), proxyUrl).href;
-  const flags = { port: browser.port, logLevel: 'error', output: 'html' };
+  const flags: Flags = { port: browser.port, logLevel: 'error', output: 'html' };
   const measurePair = async () => {
     await setBrowserCookies(browser.port, proxyUrl, []);
     await warmPageCache(url);
@@ -485,7 +584,7 @@ async function compareWithScriptFree(pageType, proxyUrl, browser, phone) {
       path.join(reportDir, `${pageType.name}-script-free-copy.html`),
       closestTo(judged, (pair) => pair.ratio, ratio).copy.report,
     );
-  const summaryOf = (run) => ({
+  const summaryOf = (run: Run): RunSummary => ({
     scores: run.scores,
     metrics: run.metrics,
     others: run.others,
@@ -506,8 +605,8 @@ async function compareWithScriptFree(pageType, proxyUrl, browser, phone) {
   };
 }
 
-function printComparison({ name, lcpRatio, passed, runs }) {
-  const ratio = (value) => (value === null ? 'n/a' : value.toFixed(2));
+function printComparison({ name, lcpRatio, passed, runs }: Comparison): void {
+  const ratio = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
   const judged = runs.filter((pair) => pair.judged);
   console.log(
     `${passed ? 'PASS' : 'FAIL'}  ${name} vs its script-free copy: LCP ratio ${ratio(lcpRatio)} (at most ${MAX_LCP_RATIO_TO_SCRIPT_FREE})${judged.length > 1 ? `, median of the ${judged.length} judged pairs` : ''}`,
@@ -526,7 +625,7 @@ const pageTypes = chosenPages ? PAGE_TYPES.filter((pageType) => chosenPages.incl
 
 async function main() {
   if (pageTypes.length === 0)
-    throw new Error(`QUALITY_PAGES names no page type of pages.mjs (${PAGE_TYPES.map((pageType) => pageType.name).join(', ')})`);
+    throw new Error(`QUALITY_PAGES names no page type of pages.ts (${PAGE_TYPES.map((pageType) => pageType.name).join(', ')})`);
   const startedAt = Date.now();
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
@@ -535,10 +634,10 @@ async function main() {
   const server = process.env.QUALITY_BASE_URL
     ? { baseUrl: process.env.QUALITY_BASE_URL, stop: async () => {} }
     : await startBuiltServer(port);
-  let chromium;
-  const results = [];
-  let comparison = null;
-  let lowEnd = null;
+  let chromium: Browser | undefined;
+  const results: PageResult[] = [];
+  let comparison: Comparison | null = null;
+  let lowEnd: Phone | null = null;
   try {
     chromium = await launchChromium();
     const persistTo = process.env.QUALITY_BASE_URL
@@ -547,26 +646,27 @@ async function main() {
     const session = pageTypes.some((pageType) => pageType.session) ? await signedInSession(server.baseUrl, persistTo) : { vars: {} };
     // Right after the end-to-end tests their browsers may still be closing.
     await quietMachine();
-    const auditAs = async (phone) => {
+    const browser = chromium;
+    const auditAs = async (phone: Phone) => {
       const judgedPages = pageTypes.filter(phone.judges);
       if (judgedPages.length === 0) return;
       const budgets = Object.entries(phone.budgets).map(([id, min]) => `${id} >= ${min}`);
       console.log(`Lighthouse as ${phone.label}, simulated slow 4G, ${phone.pagesLabel}: ${budgets.join(', ')}`);
       for (const pageType of judgedPages) {
-        const result = await audit(pageType, phone, server.baseUrl, chromium, session);
+        const result = await audit(pageType, phone, server.baseUrl, browser, session);
         printResult(result, phone.budgets);
         results.push(result);
       }
     };
     await auditAs(DEFAULT_PHONE);
-    lowEnd = lowEndPhone(median(results.flatMap((result) => result.runs.map((run) => run.benchmarkIndex))));
+    lowEnd = lowEndPhone(median(results.flatMap((result) => result.runs.map((run) => run.benchmarkIndex))) ?? 0);
     await auditAs(lowEnd);
     const compared = pageTypes.find((pageType) => pageType.name === SCRIPT_FREE_COMPARED_PAGE);
     if (compared) {
       console.log(`Lighthouse as ${lowEnd.label}: ${compared.name} and a script-free copy of its HTML, back to back`);
       const proxy = await startScriptFreeProxy(server.baseUrl);
       try {
-        comparison = await compareWithScriptFree(compared, proxy.url, chromium, lowEnd);
+        comparison = await compareWithScriptFree(compared, proxy.url, browser, lowEnd);
       } finally {
         await proxy.close();
       }
@@ -599,6 +699,6 @@ async function main() {
 try {
   process.exitCode = (await main()) ? 0 : 1;
 } catch (error) {
-  console.error(`Lighthouse could not run: ${error.message}`);
+  console.error(`Lighthouse could not run: ${(error as Error).message}`);
   process.exitCode = 1;
 }

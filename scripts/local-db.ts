@@ -1,13 +1,12 @@
 /**
  * The local D1 database (wrangler's SQLite under a persist folder): apply migrations, seed the
- * demo catalogue when empty. Shared by `npm start` and `npm test`.
+ * demo catalogue when empty. Shared by `npm start`, `npm test` and the measuring scripts.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { buildSeed, seedStatements } from '../src/lib/db/seed.ts';
-import { LOCAL_BUILD_VARIABLE } from './local-build.mjs';
+import { LOCAL_BUILD_VARIABLE } from '../integrations/local-build.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
@@ -22,7 +21,7 @@ const DB_BINDING = 'DB';
  */
 export const MEASURING_ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', X_LOCAL_OBSERVABILITY: 'false' };
 
-function wrangler(args, options = {}) {
+function wrangler(args: string[], options: { capture?: boolean } = {}): string {
   return execFileSync(WRANGLER, args, {
     cwd: ROOT,
     encoding: 'utf8',
@@ -31,17 +30,17 @@ function wrangler(args, options = {}) {
   });
 }
 
-/** The database folder of the end-to-end server on a port (scripts/e2e-server.mjs), fresh each start. */
-export function e2eStateDir(port) {
+/** The database folder of the end-to-end server on a port (scripts/e2e-server.ts), fresh each start. */
+export function e2eStateDir(port: number): string {
   return path.join(ROOT, '.wrangler', `e2e-state-${port}`);
 }
 
 /**
  * The time the demo seed's dates are relative to: UTC midnight of today, or of the day SEED_REFERENCE_DAY
- * names (YYYY-MM-DD), which makes the seed another day would have made (scripts/calendar-check.mjs runs the
+ * names (YYYY-MM-DD), which makes the seed another day would have made (scripts/calendar-check.ts runs the
  * suites over a week of them). The seed's draws never depend on it: another day only moves the dates.
  */
-export function seedReferenceTime(now = Date.now()) {
+export function seedReferenceTime(now = Date.now()): number {
   const day = 24 * 3600 * 1000;
   const chosen = process.env.SEED_REFERENCE_DAY;
   if (!chosen) return Math.floor(now / day) * day;
@@ -51,12 +50,12 @@ export function seedReferenceTime(now = Date.now()) {
 }
 
 /** Applies every pending migration to the local database in `persistTo`. */
-export function migrate(persistTo) {
+export function migrate(persistTo: string): void {
   wrangler(['d1', 'migrations', 'apply', DB_BINDING, '--local', '--persist-to', persistTo, '--config', 'wrangler.toml']);
 }
 
 /** Runs one SQL statement on the local database in `persistTo` and returns its rows. */
-export function query(persistTo, sql) {
+export function query<Row = Record<string, unknown>>(persistTo: string, sql: string): Row[] {
   const out = wrangler(
     ['d1', 'execute', DB_BINDING, '--local', '--persist-to', persistTo, '--config', 'wrangler.toml', '--json', '--command', sql],
     { capture: true },
@@ -64,12 +63,12 @@ export function query(persistTo, sql) {
   return JSON.parse(out)[0].results;
 }
 
-function activityCount(persistTo) {
-  return query(persistTo, 'SELECT COUNT(*) AS n FROM activities')[0].n;
+function activityCount(persistTo: string): number {
+  return query<{ n: number }>(persistTo, 'SELECT COUNT(*) AS n FROM activities')[0].n;
 }
 
 /** Seeds the demo catalogue when the database has no activities; returns whether it seeded. */
-export function seedIfEmpty(persistTo) {
+export function seedIfEmpty(persistTo: string): boolean {
   if (activityCount(persistTo) > 0) return false;
   const file = path.join(persistTo, 'seed.sql');
   mkdirSync(persistTo, { recursive: true });
@@ -78,8 +77,8 @@ export function seedIfEmpty(persistTo) {
   return true;
 }
 
-/** Builds the worker with Astro: the local build (scripts/local-build.mjs), with the dev routes, sandbox and dev outbox. */
-export function build() {
+/** Builds the worker with Astro: the local build (integrations/local-build.ts), with the dev routes, sandbox and dev outbox. */
+export function build(): void {
   execFileSync(path.join(ROOT, 'node_modules', '.bin', 'astro'), ['build'], {
     cwd: ROOT,
     stdio: 'inherit',
@@ -88,7 +87,7 @@ export function build() {
 }
 
 /** Arguments that serve the built worker (dist/server) on workerd with a local database; `vars` are its variables. */
-export function serveArgs(persistTo, port, vars = { APP_ENV: 'local' }) {
+export function serveArgs(persistTo: string, port: number, vars: Record<string, string> = { APP_ENV: 'local' }): string[] {
   return [
     'dev',
     '--config',
@@ -104,49 +103,4 @@ export function serveArgs(persistTo, port, vars = { APP_ENV: 'local' }) {
     '--log-level',
     'warn',
   ];
-}
-
-/** A TCP port on 127.0.0.1 that nothing listens on now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once the URL answers, or throws after the timeout. */
-export async function waitForServer(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(2000) });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`The server did not answer at ${url} within ${timeoutMs / 1000} s`);
-}
-
-/**
- * Spawns a server process, keeping the tail of its stderr for error messages.
- * Returns { pid, exited, running, stop, stderr }: `exited` resolves with the exit code, `stop` ends it and waits.
- */
-export function spawnServer(command, args, env) {
-  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env });
-  let tail = '';
-  child.stderr.on('data', (chunk) => {
-    tail = (tail + chunk).slice(-4000);
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const running = () => child.exitCode === null && child.signalCode === null;
-  const stop = async () => {
-    if (running()) child.kill('SIGTERM');
-    await exited;
-  };
-  return { pid: child.pid, exited, running, stop, stderr: () => tail };
 }

@@ -10,8 +10,10 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import type { AstroIntegration } from 'astro';
 import { buildSeed } from '../src/lib/db/seed.ts';
 import { POSTER_SVG_SIZES, posterSvg } from '../src/lib/domain/poster.ts';
 import {
@@ -20,22 +22,27 @@ import {
   POSTER_WIDTHS,
   posterHeight,
   posterPath,
+  type PosterKind,
   posterVariantPath,
   VARIANT_FORMATS,
+  type VariantFormat,
 } from '../src/lib/domain/poster-images.ts';
 import { mulberry32 } from '../src/lib/domain/random.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+/** Astro loads astro.config.ts and its integrations with a Vite module runner it closes before the hooks run: sharp is required natively. */
+const require = createRequire(import.meta.url);
+type Sharp = typeof import('sharp')['default'];
 const PUBLIC = path.join(ROOT, 'public');
 const OUTPUT = path.join(PUBLIC, 'posters');
 /** The hash of the inputs the files in OUTPUT were made from; outside public/, so it is not deployed. */
 const STAMP = path.join(ROOT, '.astro', 'poster-images.sha256');
 /** The code that draws the pixels; the files each poster becomes are hashed as a list (posterFiles). */
-const SOURCES = ['scripts/poster-images.mjs', 'src/lib/domain/poster.ts', 'src/lib/domain/random.ts'];
+const SOURCES = ['integrations/poster-images.ts', 'src/lib/domain/poster.ts', 'src/lib/domain/random.ts'];
 
 // Measured on the demo's posters: AVIF effort 0 comes within 3 % of effort 2's bytes in half the time,
 // WebP effort 2 within 4 % of the default's; the master JPEG without mozjpeg's slower options takes a quarter of the time.
-const ENCODINGS = {
+const ENCODINGS: Record<VariantFormat, { quality: number; effort: number }> = {
   avif: { quality: 50, effort: 0 },
   webp: { quality: 75, effort: 2 },
 };
@@ -48,14 +55,20 @@ const GRAIN_DRAWS = 3;
 const GRAIN_SCALE = 40;
 
 /** Every poster and banner the demo seed refers to, by kind and id. The seed's ids do not depend on the day. */
-function seedPosters() {
+/** A poster or banner of the seed. */
+interface Poster {
+  kind: PosterKind;
+  id: number;
+}
+
+function seedPosters(): Poster[] {
   const seed = buildSeed(Date.UTC(2026, 0, 1));
   const posters = [...seed.activities, ...seed.banners].map((row) => parsePosterPath(String(row.poster)));
-  return posters.filter((poster) => poster !== null);
+  return posters.filter((poster): poster is Poster => poster !== null);
 }
 
 /** The files one poster becomes: its master JPEG and each variant, by URL path, with their pixel sizes. */
-function posterFiles({ kind, id }) {
+function posterFiles({ kind, id }: Poster) {
   const width = masterWidth(kind);
   return {
     master: { path: posterPath(kind, id), width, height: posterHeight(kind, width) },
@@ -70,7 +83,7 @@ function posterFiles({ kind, id }) {
   };
 }
 
-function inputsHash(posters, sharpVersion) {
+function inputsHash(posters: Poster[], sharpVersion: string): string {
   const hash = createHash('sha256');
   for (const file of SOURCES) hash.update(readFileSync(path.join(ROOT, file)));
   hash.update(JSON.stringify({ posters: posters.map((poster) => [poster, posterFiles(poster)]), sharpVersion }));
@@ -78,8 +91,8 @@ function inputsHash(posters, sharpVersion) {
 }
 
 /** `length` gray pixels around mid-gray: each the sum of `draws` uniform draws, centred and times `scale`. */
-function noise(rand, length, draws, scale) {
-  const pixels = new Uint8Array(length);
+function noise(rand: () => number, length: number, draws: number, scale: number): Buffer {
+  const pixels = Buffer.alloc(length);
   for (let i = 0; i < length; i++) {
     let sum = 0;
     for (let draw = 0; draw < draws; draw++) sum += rand();
@@ -89,12 +102,12 @@ function noise(rand, length, draws, scale) {
 }
 
 /** Writes one poster's master JPEG and its variants. */
-async function renderPoster(sharp, poster) {
+async function renderPoster(sharp: Sharp, poster: Poster): Promise<void> {
   const { kind, id } = poster;
   const { master: masterFile, variants } = posterFiles(poster);
   const { width, height } = masterFile;
   const rand = mulberry32(Math.imul(id + (kind === 'banner' ? 0x2545f491 : 0), 0x85ebca6b));
-  const cells = { width: Math.ceil(width / BLOTCH_CELL), height: Math.ceil(height / BLOTCH_CELL), channels: 1 };
+  const cells = { width: Math.ceil(width / BLOTCH_CELL), height: Math.ceil(height / BLOTCH_CELL), channels: 1 as const };
   const blotches = await sharp(noise(rand, cells.width * cells.height, 1, BLOTCH_SCALE), { raw: cells })
     .resize(width, height, { kernel: 'cubic' })
     .toColourspace('srgb')
@@ -130,7 +143,7 @@ async function renderPoster(sharp, poster) {
  */
 export async function generatePosterImages(log = console.log) {
   const started = performance.now();
-  const { default: sharp } = await import('sharp');
+  const sharp = require('sharp') as Sharp;
   const posters = seedPosters();
   const hash = inputsHash(posters, sharp.versions.sharp);
   if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash && existsSync(OUTPUT)) {
@@ -154,7 +167,7 @@ export async function generatePosterImages(log = console.log) {
 }
 
 /** The Astro integration that makes the poster images before a build or the dev server starts. */
-export function posterImages() {
+export function posterImages(): AstroIntegration {
   return {
     name: 'poster-images',
     hooks: {

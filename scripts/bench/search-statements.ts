@@ -8,29 +8,39 @@
  * SQLite's default page cache (about 2 MB, as the local D1's), then with a cache that holds the
  * whole catalogue: per step (the bigram statement, the index statement, the cards) the median CPU
  * time per search and the pages read from the file (read system calls, from /proc/self/io), by the
- * role each keyword plays in the mix (bench-search.mjs's queryMix), then the costliest keywords.
+ * role each keyword plays in the mix (search.ts's queryMix), then the costliest keywords.
  * The difference between the two caches is what misses cost.
  *
- *   node scripts/search-statements.mjs            sizes: BENCH_SEARCH_SIZES, default 1000,1000000
+ *   node scripts/bench/search-statements.ts            sizes: BENCH_SEARCH_SIZES, default 1000,1000000
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
-import { LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../src/lib/config/browse.ts';
-import { activities } from '../src/lib/db/schema.ts';
-import { cardQuery } from '../src/lib/services/catalogue/catalogue.ts';
-import { phraseMatches } from '../src/lib/services/search/phrase-search.ts';
-import { indexMatches, matchAttempts } from '../src/lib/services/search/search.ts';
-import { ROOT } from './local-db.mjs';
+import { LISTING_PAGE_SIZE, SEARCH_CANDIDATE_LIMIT } from '../../src/lib/config/browse.ts';
+import { activities } from '../../src/lib/db/schema.ts';
+import { cardQuery } from '../../src/lib/services/catalogue/catalogue.ts';
+import { phraseMatches } from '../../src/lib/services/search/phrase-search.ts';
+import { indexMatches, matchAttempts } from '../../src/lib/services/search/search.ts';
+import { ROOT } from '../local-db.ts';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,1000000').split(',').map(Number);
 const ROUNDS = 7;
 /** A page cache (KiB) larger than the 1,000,000-activity catalogue: no search then reads a page twice. */
 const WHOLE_CACHE_KIB = 4_000_000;
 
-function catalogue(size) {
+/** A statement a search sent: the step it belongs to, its SQL and parameters. */
+interface Sent {
+  step: string;
+  text: string;
+  params: SQLInputValue[];
+}
+
+/** The database the services search, as they take it. */
+type SearchDatabase = Parameters<typeof phraseMatches>[0];
+
+function catalogue(size: number): { file: string; queries: string[] } {
   const persistTo = path.join(ROOT, '.wrangler', `bench-search-${size}`);
   const folder = path.join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
   const file = readdirSync(folder).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
@@ -39,32 +49,34 @@ function catalogue(size) {
 }
 
 /** The role of the mix's i-th keyword, by queryMix's layout: 8 artists of 6 keywords, 4 venues of 3, then the broad words. */
-function role(i) {
+function role(i: number): string {
   if (i < 48) return ['English name', 'Traditional name', 'Simplified name', 'pinyin', '4-letter prefix', '2-character given name'][i % 6];
   if (i < 60) return ['venue (English)', 'venue (2 CJK characters)', 'show name (CJK)'][(i - 48) % 3];
   return 'broad word, no match';
 }
 
 /** Each distinct keyword's statements (step, SQL, parameters), sent by the services while searching it. */
-async function record(file, keywords, now) {
+async function record(file: string, keywords: string[], now: number): Promise<Map<string, Sent[]>> {
   const connection = new DatabaseSync(file, { readOnly: true });
-  let sent = [];
+  let sent: Sent[] = [];
   let step = '';
   // Drizzle maps a select's rows from arrays (its SQL starts with a lowercase "select"); a raw statement's rows are objects.
-  const db = drizzle(async (text, params, method) => {
+  // The services' queries take D1's driver; this one answers them from node:sqlite, statement for statement.
+  const db = drizzle(async (text, params: SQLInputValue[], method) => {
     const statement = connection.prepare(text);
     statement.setReturnArrays(text.startsWith('select '));
     sent.push({ step, text, params });
     const rows = statement.all(...params);
-    return { rows: method === 'get' ? rows[0] : rows };
-  });
-  const recorded = new Map();
+    // Drizzle's proxy types its rows as arrays whatever the shape: each is what the statement returned.
+    return { rows: (method === 'get' ? rows[0] : rows) as unknown as unknown[] };
+  }) as unknown as SearchDatabase;
+  const recorded = new Map<string, Sent[]>();
   for (const keyword of new Set(keywords)) {
     sent = [];
     const filter = { now, narrowing: null };
     step = 'bigrams';
     const phrase = await phraseMatches(db, keyword, filter, SEARCH_CANDIDATE_LIMIT + 1);
-    let ids = [];
+    let ids: number[] = [];
     for (const [attempt, expression] of matchAttempts(keyword).entries()) {
       step = attempt === 0 && phrase !== null ? 'bigrams' : 'index';
       ids = attempt === 0 && phrase !== null ? phrase.ids : await indexMatches(db, expression, filter);
@@ -83,20 +95,25 @@ const cpuMicros = () => {
   const { user, system } = process.cpuUsage();
   return user + system;
 };
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Per keyword and step, the median CPU µs and pages read over ROUNDS rounds of the mix in rotation. */
-function replay(file, keywords, recorded, cacheKib) {
+function replay(
+  file: string,
+  keywords: string[],
+  recorded: Map<string, Sent[]>,
+  cacheKib: number | null,
+): Map<string, { cpu: number; reads: number }> {
   const connection = new DatabaseSync(file, { readOnly: true });
   if (cacheKib !== null) connection.exec(`PRAGMA cache_size = -${cacheKib}`);
-  const prepared = new Map();
+  const prepared = new Map<string, StatementSync>();
   // Reading /proc/self/io is itself a few read calls.
   const ownReads = -(readCalls() - readCalls());
-  const samples = new Map();
+  const samples = new Map<string, { cpu: number[]; reads: number[] }>();
   for (let round = -1; round < ROUNDS; round++) {
     for (const keyword of keywords) {
-      const steps = new Map();
-      for (const { step, text, params } of recorded.get(keyword)) {
+      const steps = new Map<string, { cpu: number; reads: number }>();
+      for (const { step, text, params } of recorded.get(keyword) ?? []) {
         const statement = prepared.get(text) ?? connection.prepare(text);
         prepared.set(text, statement);
         const [reads, cpu] = [readCalls(), cpuMicros()];
@@ -120,7 +137,7 @@ function replay(file, keywords, recorded, cacheKib) {
   return new Map([...samples].map(([key, { cpu, reads }]) => [key, { cpu: median(cpu), reads: median(reads) }]));
 }
 
-const ms = (micros) => (micros / 1000).toFixed(2);
+const ms = (micros: number) => (micros / 1000).toFixed(2);
 
 for (const size of SIZES) {
   const { file, queries } = catalogue(size);
