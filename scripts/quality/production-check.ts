@@ -35,7 +35,7 @@ const LOCAL_ONLY_CODE = [
   { source: 'src/lib/services/platform/dev-fixtures.ts', text: 'Copies a listing onto a tier' },
   { source: 'src/lib/api/docs.ts', text: 'Ticket marketplace API' },
   { source: 'src/lib/services/payments/providers/sandbox.ts', text: 'sandbox-webhook' },
-  { source: 'src/local-pages/sandbox/pay/[ref].astro', text: 'Sandbox webhook refused' },
+  { source: 'src/lib/loaders/sandbox-payment.ts', text: 'Sandbox webhook refused' },
   { source: 'src/local-pages/dev/mail.astro', text: 'devmail-to' },
   { source: 'src/lib/data/measured-d1.ts', text: 'X-Count-Round-Trips' },
 ];
