@@ -34,8 +34,8 @@ describe('a compiled select', () => {
       expect(await compiled(db, { listingId })).toEqual(built);
     }
     const batched = await readTogether(db, {
-      first: read([compiled(db, { listingId: ids[0] })], ([rows]) => rows),
-      last: read([compiled(db, { listingId: ids[2] })], ([rows]) => rows),
+      first: read({ rows: compiled(db, { listingId: ids[0] }) }, ({ rows }) => rows),
+      last: read({ rows: compiled(db, { listingId: ids[2] }) }, ({ rows }) => rows),
     });
     expect(batched.first).toEqual(await listingWithShow(db, ids[0]));
     expect(batched.last).toEqual(await listingWithShow(db, ids[2]));

@@ -56,7 +56,7 @@ describe('reads together', () => {
         cardQuery(db, REFERENCE_TIME).limit(6),
       ] as const;
     const own = await db.batch(statements());
-    const together = await readTogether(db, { all: read(statements(), (results) => results) });
+    const together = await readTogether(db, { all: read({ all: statements() }, ({ all }) => all) });
     expect(together.all).toEqual(own);
     // The left join that found nothing reads as null, the one that did as its row.
     expect(together.all[4].length).toBeGreaterThan(0);

@@ -11,7 +11,7 @@ import type { Db } from './client.ts';
 type Statement = BatchItem<'sqlite'>;
 
 /** One named part of a batch: a statement, or a run of them (answered as a list in the same order). */
-type Part = Statement | readonly Statement[];
+export type Part = Statement | readonly Statement[];
 
 type ResultOf<S> = S extends Statement ? S['_']['result'] : never;
 
@@ -22,14 +22,14 @@ export type BatchAnswers<S extends Record<string, Part>> = { [K in keyof S]: Ans
 /** A D1 row as a raw statement's batch answers it. */
 export type D1Row = Record<string, unknown>;
 
-type RawPart = D1PreparedStatement | readonly D1PreparedStatement[];
+export type RawPart = D1PreparedStatement | readonly D1PreparedStatement[];
 
 export type RawBatchAnswers<S extends Record<string, RawPart>, Row> = {
   [K in keyof S]: S[K] extends readonly D1PreparedStatement[] ? D1Result<Row>[] : D1Result<Row>;
 };
 
-/** The parts' statements in the order of the record, and how to answer each part from the batch's results. */
-function laidOut<T>(parts: Record<string, T | readonly T[]>) {
+/** The parts' statements in the order of the record, and how to answer each part from the batch's results (here and in read-together.ts). */
+export function laidOut<T>(parts: Record<string, T | readonly T[]>) {
   const statements: T[] = [];
   const places: [name: string, start: number, count: number | null][] = [];
   for (const [name, part] of Object.entries(parts)) {

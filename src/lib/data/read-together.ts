@@ -1,23 +1,28 @@
 /**
- * Reads that travel together: a service describes what it reads as statements plus a pure function
- * that shapes their rows, and the page or route that needs several such reads sends all their
- * statements in one D1 batch, one round trip to the database however many services answer.
+ * Reads that travel together: a service describes what it reads as named statements plus a pure
+ * function that shapes their rows, given by the same names, and the page or route that needs several
+ * such reads sends all their statements in one D1 batch, one round trip to the database however many
+ * services answer.
  */
 import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
-import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { collidingColumn } from './batch-columns.ts';
+import { type BatchAnswers, type D1Row, laidOut, type Part, type RawBatchAnswers, type RawPart } from './batch.ts';
 import type { Db } from './client.ts';
-
-type Statements = readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
 
 export interface Read<T> {
   readonly statements: readonly BatchItem<'sqlite'>[];
   readonly shape: (results: readonly unknown[]) => T;
 }
 
-/** A read of `statements`, whose rows `shape` turns into the answer (typed by the statements themselves). */
-export function read<const S extends Statements, T>(statements: S, shape: (results: BatchResponse<S>) => T): Read<T> {
-  return { statements, shape: (results) => shape(results as BatchResponse<S>) };
+/**
+ * A read of named statements (a key may hold a list of them, answered as a list), whose rows `shape`
+ * turns into the answer: it is given each key's rows under the same key, typed by its statement. The
+ * statements go into the batch in the order of the record.
+ */
+export function read<const S extends Record<string, Part>, T>(parts: S, shape: (answers: BatchAnswers<S>) => T): Read<T> {
+  const { statements, answer } = laidOut<BatchItem<'sqlite'>>(parts);
+  return { statements, shape: (results) => shape(answer(results) as BatchAnswers<S>) };
 }
 
 /** A read that needs no statement: its answer is already known. */
@@ -135,17 +140,13 @@ function rawStatement(statement: D1PreparedStatement): BatchItem<'sqlite'> {
   return { _prepare: () => prepared } as unknown as BatchItem<'sqlite'>;
 }
 
-/** A read of statements prepared and bound on the D1 binding (SQL Drizzle cannot say), `shape` given D1's own results. */
-export function rawRead<T>(
-  statements: readonly D1PreparedStatement[],
-  shape: (results: D1Result<Record<string, unknown>>[]) => T,
-): Read<T> {
-  return { statements: statements.map(rawStatement), shape: (results) => shape(results as D1Result<Record<string, unknown>>[]) };
-}
-
-/** A read of one statement prepared and bound on the D1 binding, `shape` given D1's own result. */
-export function rawReadOne<T>(statement: D1PreparedStatement, shape: (result: D1Result<Record<string, unknown>>) => T): Read<T> {
-  return { statements: [rawStatement(statement)], shape: ([result]) => shape(result as D1Result<Record<string, unknown>>) };
+/**
+ * A read of named statements prepared and bound on the D1 binding (SQL Drizzle cannot say), `shape`
+ * given each key's D1 result (a list of them for a key holding a list) under the same key.
+ */
+export function rawRead<const S extends Record<string, RawPart>, T>(parts: S, shape: (answers: RawBatchAnswers<S, D1Row>) => T): Read<T> {
+  const { statements, answer } = laidOut<D1PreparedStatement>(parts);
+  return { statements: statements.map(rawStatement), shape: (results) => shape(answer(results) as RawBatchAnswers<S, D1Row>) };
 }
 
 /** Runs every read's statements in one batch and answers each read's shaped result under its name. */

@@ -65,13 +65,13 @@ export async function listAddresses(scope: UserScope): Promise<AddressView[]> {
 export function addressRead(scope: UserScope, id: number): Read<AddressView | null> {
   const { db, userId } = scope;
   return read(
-    [
-      db
+    {
+      address: db
         .select()
         .from(addresses)
         .where(and(eq(addresses.id, id), eq(addresses.userId, userId))),
-    ],
-    ([[row]]) => (row ? viewOf(row, scope.ctx.locale) : null),
+    },
+    ({ address: [row] }) => (row ? viewOf(row, scope.ctx.locale) : null),
   );
 }
 

@@ -39,15 +39,15 @@ export async function createSession(db: Db, user: { id: number; nickname: string
 /** The live session of a token's hash, with its user, as a read that can travel in a service's batch (services/accounts/signed-in.ts). */
 export function sessionUserRead(db: Db, tokenHash: string, now: number): Read<SessionUser | null> {
   return read(
-    [
-      db
+    {
+      session: db
         .select({ userId: users.id, nickname: users.nickname })
         .from(authSessions)
         .innerJoin(users, eq(users.id, authSessions.userId))
         .where(and(eq(authSessions.tokenHash, tokenHash), gt(authSessions.expiresAt, now)))
         .limit(1),
-    ],
-    ([[row]]) => row ?? null,
+    },
+    ({ session: [row] }) => row ?? null,
   );
 }
 

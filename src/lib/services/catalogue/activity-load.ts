@@ -116,8 +116,13 @@ function activityRead(scope: RequestScope, id: number): Read<Loaded | null> {
   const { db, reference, currencies: table } = scope;
   const values = { activityId: id };
   return read(
-    [activityStatement(db, values), sessionsStatement(db, values), tiersStatement(db, values), listingsStatement(db, values)],
-    ([[row], sessionRows, tierRows, listingRows]) => {
+    {
+      activity: activityStatement(db, values),
+      sessions: sessionsStatement(db, values),
+      tiers: tiersStatement(db, values),
+      listings: listingsStatement(db, values),
+    },
+    ({ activity: [row], sessions: sessionRows, tiers, listings }) => {
       const city = row && reference.cities.find((each) => each.id === row.activity.cityId);
       const category = row && reference.categories.find((each) => each.id === row.activity.categoryId);
       // Drafts (status 0) are not published.
@@ -128,8 +133,8 @@ function activityRead(scope: RequestScope, id: number): Read<Loaded | null> {
         city,
         category,
         sessionRows,
-        tierRows: tierRows.map((r) => r.tier),
-        listingRows: listingRows.map((r) => r.listing),
+        tierRows: tiers.map((r) => r.tier),
+        listingRows: listings.map((r) => r.listing),
         table,
       };
     },

@@ -119,7 +119,7 @@ export function calendarListRead(
   const { from, until } = rangeBounds(window, city.timeZone);
   const values = { cityId: city.id, categoryId: categoryId ?? 0, from: Math.max(from, now), until, now, cardLimit };
   const statements = calendarStatements[categoryId === null ? 0 : 1];
-  return read([statements.sessions(db, values), statements.cards(db, values)], ([sessions, cardRows]) => {
+  return read({ sessions: statements.sessions(db, values), cards: statements.cards(db, values) }, ({ sessions, cards: cardRows }) => {
     const days = groupByLocalDay(sessions, city.timeZone);
     const nextSession = new Map<number, number>();
     for (const session of sessions) {

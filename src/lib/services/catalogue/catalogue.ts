@@ -357,18 +357,22 @@ export function homeConfigRead(scope: RequestScope, tkd: HomeConfig['tkd']): Rea
   const city = currentCity(scope, ctx.cityId);
   const values = { cityId: city.cityId, now };
   return read(
-    [homeBannersStatement(db, { cityId: city.cityId }), homeRareStatement(db, values), homeCandidatesStatement(db, values)],
-    ([bannerRows, rareRows, candidateRows]) => {
+    {
+      banners: homeBannersStatement(db, { cityId: city.cityId }),
+      rare: homeRareStatement(db, values),
+      candidates: homeCandidatesStatement(db, values),
+    },
+    ({ banners, rare, candidates }) => {
       // The candidates on sale below face value, deepest discount first; only the ones shown become cards.
-      const discounted = candidateRows
+      const discounted = candidates
         .map((row) => ({ row, fold: row.cheapest?.inStock ? discountFold(row.cheapest.price, row.cheapest.faceValue) : null }))
         .filter((candidate): candidate is typeof candidate & { fold: number } => candidate.fold !== null)
         .sort((a, b) => a.fold - b.fold)
         .slice(0, HOME_LIST_SIZE);
       return {
-        banners: bannerRows,
+        banners,
         categories: listCategories(scope),
-        rareActivities: toCards(scope, rareRows),
+        rareActivities: toCards(scope, rare),
         discountActivities: toCards(
           scope,
           discounted.map((candidate) => candidate.row),

@@ -196,11 +196,14 @@ async function readPage(scope: RequestScope, query: ListingQuery, narrowed: Narr
   const statements = pageStatementsOf(shape);
   return readOne(
     db,
-    read([statements.count(db, values), statements.ids(db, values), statements.cards(db, values)], ([counted, page, cardRows]) => ({
-      total: counted[0]?.total ?? 0,
-      totalIsLowerBound: false,
-      cards: inOrder(scope, page, cardRows),
-    })),
+    read(
+      { counted: statements.count(db, values), page: statements.ids(db, values), cards: statements.cards(db, values) },
+      ({ counted: [counted], page, cards }) => ({
+        total: counted?.total ?? 0,
+        totalIsLowerBound: false,
+        cards: inOrder(scope, page, cards),
+      }),
+    ),
   );
 }
 

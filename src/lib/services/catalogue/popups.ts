@@ -42,8 +42,8 @@ export function popBoxesRead(scope: RequestScope, sceneTypes: readonly string[])
     sceneTypes.length === 1
       ? sceneBoxesStatement(db, { sceneType: sceneTypes[0], now })
       : popBoxesSelect(db, inArray(popUpBoxes.sceneType, [...sceneTypes]), now);
-  return read([query], ([rows]) =>
-    rows.map(({ box, currency }) => ({ id: box.id, sceneType: box.sceneType, content: box.content, currencyVO: currency })),
+  return read({ boxes: query }, ({ boxes }) =>
+    boxes.map(({ box, currency }) => ({ id: box.id, sceneType: box.sceneType, content: box.content, currencyVO: currency })),
   );
 }
 

@@ -70,31 +70,39 @@ export interface ReferenceData {
 
 function referenceRead(db: Db, now: number): Read<ReferenceData> {
   return read(
-    [
-      db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, REFERENCE_ROW)),
-      db.select().from(cities).orderBy(asc(cities.firstLetter), asc(cities.sort), asc(cities.nameEn)),
-      db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
-      db
+    {
+      version: db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, REFERENCE_ROW)),
+      cities: db.select().from(cities).orderBy(asc(cities.firstLetter), asc(cities.sort), asc(cities.nameEn)),
+      categories: db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
+      languages: db
         .select({ id: languages.id, code: languages.code, name: languages.name, languageType: languages.languageType })
         .from(languages)
         .orderBy(asc(languages.sort)),
-      db
+      currencies: db
         .select({ code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType })
         .from(currencies)
         .orderBy(asc(currencies.sort), asc(currencies.code)),
-      db
+      rates: db
         .select({ code: currencies.code, minorDigits: currencies.minorDigits, perHkdMicros: fxRates.perHkdMicros })
         .from(currencies)
         .innerJoin(fxRates, eq(fxRates.quote, currencies.code)),
-      db.select().from(hotKeywords).orderBy(asc(hotKeywords.sort), asc(hotKeywords.id)),
-    ],
-    ([versionRows, cityRows, categoryRows, languageRows, currencyRows, rateRows, keywordRows]) => ({
-      version: versionRows[0]?.version ?? 0,
+      hotKeywords: db.select().from(hotKeywords).orderBy(asc(hotKeywords.sort), asc(hotKeywords.id)),
+    },
+    ({
+      version: [version],
       cities: cityRows,
       categories: categoryRows,
       languages: languageRows,
       currencies: currencyRows,
-      currencyTable: new Map(rateRows.map((row) => [row.code, row])),
+      rates,
+      hotKeywords: keywordRows,
+    }) => ({
+      version: version?.version ?? 0,
+      cities: cityRows,
+      categories: categoryRows,
+      languages: languageRows,
+      currencies: currencyRows,
+      currencyTable: new Map(rates.map((row) => [row.code, row])),
       hotKeywords: keywordRows,
       loadedAt: now,
     }),

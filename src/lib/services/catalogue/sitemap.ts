@@ -40,14 +40,14 @@ interface CatalogueSummary {
 
 function summaryRead(db: Db, now: number) {
   return read(
-    [
-      db
+    {
+      activities: db
         .select({ listedCount: count(), createdAt: max(activities.createdAt) })
         .from(activities)
         .where(listed(now)),
-      db.select({ changedAt: max(activitySessions.changedAt) }).from(activitySessions),
-    ],
-    ([[activityRow], [sessionRow]]): CatalogueSummary => {
+      sessions: db.select({ changedAt: max(activitySessions.changedAt) }).from(activitySessions),
+    },
+    ({ activities: [activityRow], sessions: [sessionRow] }): CatalogueSummary => {
       const times = [activityRow?.createdAt, sessionRow?.changedAt].filter((time): time is number => typeof time === 'number');
       return { listedCount: activityRow?.listedCount ?? 0, changedAt: times.length > 0 ? Math.max(...times) : null };
     },
@@ -71,16 +71,17 @@ const activityChangedAt = sql<number>`max(${activities.createdAt}, coalesce((sel
 
 function activityWindowRead(db: Db, now: number, offset: number, limit: number) {
   return read(
-    [
-      db
+    {
+      activities: db
         .select({ id: activities.id, changedAt: activityChangedAt })
         .from(activities)
         .where(listed(now))
         .orderBy(asc(activities.id))
         .limit(limit)
         .offset(offset),
-    ],
-    ([rows]): SitemapEntry[] => rows.map((row) => ({ path: pathTo('detailPage', { id: row.id }), lastModified: row.changedAt })),
+    },
+    ({ activities: rows }): SitemapEntry[] =>
+      rows.map((row) => ({ path: pathTo('detailPage', { id: row.id }), lastModified: row.changedAt })),
   );
 }
 

@@ -63,28 +63,32 @@ function orderFactsSelect(db: Db, { orderId }: { orderId: Bound<number> }) {
 /** Everything a message's text needs: reads that go into the delivery's one batch. */
 export function factsReads(db: Db, message: MessageRow, payload: Payload) {
   return {
-    user: read([db.select({ languageCode: users.languageCode }).from(users).where(eq(users.id, message.userId))], ([[row]]) =>
-      isLocale(row?.languageCode) ? row.languageCode : DEFAULT_LOCALE,
+    user: read(
+      { user: db.select({ languageCode: users.languageCode }).from(users).where(eq(users.id, message.userId)) },
+      ({ user: [row] }) => (isLocale(row?.languageCode) ? row.languageCode : DEFAULT_LOCALE),
     ),
-    order: message.orderId === null ? known(null) : read([orderFactsStatement(db, { orderId: message.orderId })], ([[row]]) => row ?? null),
+    order:
+      message.orderId === null
+        ? known(null)
+        : read({ order: orderFactsStatement(db, { orderId: message.orderId }) }, ({ order: [row] }) => row ?? null),
     offer:
       payload.offerId === undefined
         ? known(null)
         : read(
-            [
-              showQuery(db, { offer: prefixedTable('offer', waitlistOffers) })
+            {
+              offer: showQuery(db, { offer: prefixedTable('offer', waitlistOffers) })
                 .innerJoin(listings, eq(listings.tierId, ticketTiers.id))
                 .innerJoin(waitlistOffers, eq(waitlistOffers.listingId, listings.id))
                 .where(eq(waitlistOffers.id, payload.offerId)),
-            ],
-            ([[row]]) => row ?? null,
+            },
+            ({ offer: [row] }) => row ?? null,
           ),
     activity:
       payload.activityId === undefined
         ? known(null)
         : read(
-            [
-              db
+            {
+              activity: db
                 .select({
                   activity: prefixedTable('activity', activities),
                   venue: prefixedTable('venue', venues),
@@ -94,15 +98,19 @@ export function factsReads(db: Db, message: MessageRow, payload: Payload) {
                 .innerJoin(venues, eq(venues.id, activities.venueId))
                 .innerJoin(cities, eq(cities.id, venues.cityId))
                 .where(eq(activities.id, payload.activityId)),
-            ],
-            ([[row]]) => (row ? { ...row, session: { startsAt: row.activity.startsAt } } : null),
+            },
+            ({ activity: [row] }) => (row ? { ...row, session: { startsAt: row.activity.startsAt } } : null),
           ),
     lottery:
       payload.lotteryId === undefined
         ? known(null)
         : read(
-            [showQuery(db, {}).innerJoin(lotteries, eq(lotteries.tierId, ticketTiers.id)).where(eq(lotteries.id, payload.lotteryId))],
-            ([[row]]) => row ?? null,
+            {
+              lottery: showQuery(db, {})
+                .innerJoin(lotteries, eq(lotteries.tierId, ticketTiers.id))
+                .where(eq(lotteries.id, payload.lotteryId)),
+            },
+            ({ lottery: [row] }) => row ?? null,
           ),
   };
 }

@@ -102,7 +102,7 @@ function onSaleRead(db: Db, onSale: OnSale): Read<OpenOnSale | null> {
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
     .leftJoin(ticketTiers, and(eq(ticketTiers.id, onSale.tierId ?? 0), eq(ticketTiers.sessionId, activitySessions.id)))
     .where(eq(activitySessions.id, onSale.sessionId));
-  return read([query], ([[row]]) => {
+  return read({ opening: query }, ({ opening: [row] }) => {
     const current =
       row &&
       onSaleOf(

@@ -116,8 +116,8 @@ function entriesRead(scope: UserScope, tierId?: number): Read<WaitlistEntryView[
     .where(and(...mine));
   const confirmPath = localizedPath(pathTo('orderConfirmPage'), ctx.locale);
   return read(
-    [
-      showQuery(db, {
+    {
+      entries: showQuery(db, {
         entry: prefixed('entry', waitlistEntries, ['id', 'tierId', 'quantity', 'status']),
         offer: prefixed('offer', waitlistOffers, ['id', 'listingId', 'quantity', 'expiresAt']),
       })
@@ -125,13 +125,13 @@ function entriesRead(scope: UserScope, tierId?: number): Read<WaitlistEntryView[
         .leftJoin(waitlistOffers, and(eq(waitlistOffers.entryId, waitlistEntries.id), eq(waitlistOffers.status, 'open')))
         .where(and(...mine))
         .orderBy(asc(waitlistEntries.id)),
-      db
+      queue: db
         .select(prefixed('queue', waitlistEntries, ['id', 'tierId']))
         .from(waitlistEntries)
         .where(and(eq(waitlistEntries.status, 'waiting'), inArray(waitlistEntries.tierId, myTiers))),
-    ],
-    ([rows, queue]) =>
-      rows.map(({ entry, offer, tier, session, activity, city }) => {
+    },
+    ({ entries, queue }) =>
+      entries.map(({ entry, offer, tier, session, activity, city }) => {
         const waitingIds = queue.filter((row) => row.tierId === entry.tierId).map((row) => row.id);
         return {
           id: entry.id,

@@ -10,7 +10,7 @@ import type { DeliveryType } from '../../domain/delivery.ts';
 import { prefixed, prefixedTable } from '../../data/batch-columns.ts';
 import type { Db } from '../../data/client.ts';
 import { compiledSelect } from '../../data/compiled-select.ts';
-import { rawReadOne, read, type Read } from '../../data/read-together.ts';
+import { rawRead, read, type Read } from '../../data/read-together.ts';
 import { activitySessions, coupons, listings, ticketTiers, userCoupons, users, waitlistOffers } from '../../db/schema.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { bestOffer, judgeCoupon } from '../../domain/coupons.ts';
@@ -101,7 +101,7 @@ export function orderLimitsOf(target: Target): OrderLimits {
 
 /** What the account holds (domain/order-limits.ts), read with the order's other rows. */
 export function standingRead(db: Db, query: StandingQuery): Read<AccountStanding> {
-  return rawReadOne(standingStatement(db.$client, [query]), (answer) => standingOf(answer.results[0]));
+  return rawRead({ standing: standingStatement(db.$client, [query]) }, ({ standing }) => standingOf(standing.results[0]));
 }
 
 /** Refuses an order the account's limits do not allow, naming the limit. */
@@ -166,21 +166,21 @@ function targetOf({ highDemand, tierHighDemand, accountTicketCap: cap, ...row }:
 export function checkoutRead(scope: UserScope, listingId: number, offerId: number | undefined): Read<CheckoutRows> {
   const { db, userId } = scope;
   return read(
-    [
-      targetStatement(db, { listingId }),
-      db
+    {
+      target: targetStatement(db, { listingId }),
+      coupons: db
         .select({ id: prefixed('user_coupon', userCoupons, ['id']).id, coupon: coupons })
         .from(userCoupons)
         .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
         .where(and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused')))
         .orderBy(coupons.validTo, userCoupons.id),
-      hasPaidOrderStatement(db, userId),
-      db
+      paid: hasPaidOrderStatement(db, userId),
+      offer: db
         .select()
         .from(waitlistOffers)
         .where(eq(waitlistOffers.id, offerId ?? 0)),
-    ],
-    ([[row], couponRows, paid, [offer]]) => ({
+    },
+    ({ target: [row], coupons: couponRows, paid, offer: [offer] }) => ({
       target: row ? targetOf(row) : null,
       couponRows,
       paidBefore: paid.length > 0,

@@ -284,8 +284,8 @@ export function inviteCouponPopupsRead(scope: UserScope, afterId: number): Read<
   const { db, ctx, currencies: table, userId, now } = scope;
   const main = scope.reference.currencies.find((currency) => currency.code === ctx.currency);
   return read(
-    [
-      db
+    {
+      coupons: db
         .select({ id: prefixed('user_coupon', userCoupons, ['id']).id, coupon: coupons })
         .from(userCoupons)
         .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
@@ -299,8 +299,8 @@ export function inviteCouponPopupsRead(scope: UserScope, afterId: number): Read<
           ),
         )
         .orderBy(asc(userCoupons.id)),
-    ],
-    ([rows]) => {
+    },
+    ({ coupons: rows }) => {
       const popups = new Map<number, InviteCouponPopup>();
       for (const { id, coupon } of rows) {
         const known = popups.get(coupon.id);

@@ -123,22 +123,22 @@ export async function createOrder(
   // the buyer's overdue holds close first in the same batch, so their tickets count as available
   // and no longer as the buyer's.
   const { scope, rows } = await readSignedIn(claimed, (scope) => ({
-    expired: read([expireOverdueOrdersStatement(db, now, { listingId: input.listingId })], () => null),
-    expiredMine: read([expireOverdueOrdersStatement(db, now, { userId: scope.userId })], () => null),
-    earlier: read([orderByKeyStatement(db, scope.userId, idempotencyKey)], ([[row]]) => row ?? null),
+    expired: read({ expired: expireOverdueOrdersStatement(db, now, { listingId: input.listingId }) }, () => null),
+    expiredMine: read({ expired: expireOverdueOrdersStatement(db, now, { userId: scope.userId }) }, () => null),
+    earlier: read({ order: orderByKeyStatement(db, scope.userId, idempotencyKey) }, ({ order: [row] }) => row ?? null),
     checkout: checkoutRead(scope, input.listingId, input.waitlistOfferId),
     standing: standingRead(db, { key: idempotencyKey, userId: scope.userId, listingId: input.listingId, waitingRoomPass: pass }),
     address: input.deliveryType === 'courier' && input.addressId !== undefined ? addressRead(scope, input.addressId) : known(null),
     attendees:
       attendeeIds.length > 0
         ? read(
-            [
-              db
+            {
+              found: db
                 .select()
                 .from(attendees)
                 .where(and(eq(attendees.userId, scope.userId), inArray(attendees.id, attendeeIds))),
-            ],
-            ([found]) => found,
+            },
+            ({ found }) => found,
           )
         : known([]),
   }));

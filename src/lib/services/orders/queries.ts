@@ -4,8 +4,8 @@
  */
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_PAGE_SIZE } from '../../config/orders.ts';
+import type { BatchAnswers } from '../../data/batch.ts';
 import type { Db } from '../../data/client.ts';
-import type { BatchResponse } from 'drizzle-orm/batch';
 import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
 import { read, readOne, type Read } from '../../data/read-together.ts';
 import { activities, listingTickets, orderAttendees, orders, tickets } from '../../db/schema.ts';
@@ -55,21 +55,26 @@ export interface LoadedOrder {
 function orderSelects(db: Db, where: SQL) {
   const orderIds = db.select({ id: orders.id }).from(orders).where(where);
   const ticketIds = db.select({ id: tickets.id }).from(tickets).where(inArray(tickets.orderId, orderIds));
-  return [
-    orderWithShowQuery(db).where(where),
-    db.select().from(orderAttendees).where(inArray(orderAttendees.orderId, orderIds)).orderBy(orderAttendees.id),
-    db.select().from(tickets).where(inArray(tickets.orderId, orderIds)).orderBy(tickets.id),
-    db
+  return {
+    order: orderWithShowQuery(db).where(where),
+    attendees: db.select().from(orderAttendees).where(inArray(orderAttendees.orderId, orderIds)).orderBy(orderAttendees.id),
+    tickets: db.select().from(tickets).where(inArray(tickets.orderId, orderIds)).orderBy(tickets.id),
+    listed: db
       .select({ ticketId: listingTickets.ticketId })
       .from(listingTickets)
       .where(and(inArray(listingTickets.ticketId, ticketIds), eq(listingTickets.active, true))),
-  ] as const;
+  };
 }
 
 type OrderSelects = ReturnType<typeof orderSelects>;
 
-function loadedOrder([[row], attendeeRows, ticketRows, links]: BatchResponse<OrderSelects>): LoadedOrder | null {
-  return row ? { row, attendeeRows, ticketRows, listed: new Set(links.map((link) => link.ticketId)) } : null;
+function loadedOrder({
+  order: [row],
+  attendees: attendeeRows,
+  tickets: ticketRows,
+  listed,
+}: BatchAnswers<OrderSelects>): LoadedOrder | null {
+  return row ? { row, attendeeRows, ticketRows, listed: new Set(listed.map((link) => link.ticketId)) } : null;
 }
 
 /** The order `where` picks, with its show, attendees, tickets and which of them are listed for resale: one batch. */
@@ -83,21 +88,32 @@ type OwnOrder = { orderId: number; userId: number };
 const ownOrderNames = ['orderId', 'userId'] as const;
 const ownOrderWhere = (values: { orderId: Bound<number>; userId: Bound<number> }) =>
   and(eq(orders.id, values.orderId), eq(orders.userId, values.userId)) as SQL;
-const ownOrderRow = compiledSelect<OwnOrder, OrderSelects[0]>(ownOrderNames, (db, values) => orderSelects(db, ownOrderWhere(values))[0]);
-const ownOrderAttendees = compiledSelect<OwnOrder, OrderSelects[1]>(
+const ownOrderRow = compiledSelect<OwnOrder, OrderSelects['order']>(
   ownOrderNames,
-  (db, values) => orderSelects(db, ownOrderWhere(values))[1],
+  (db, values) => orderSelects(db, ownOrderWhere(values)).order,
 );
-const ownOrderTickets = compiledSelect<OwnOrder, OrderSelects[2]>(
+const ownOrderAttendees = compiledSelect<OwnOrder, OrderSelects['attendees']>(
   ownOrderNames,
-  (db, values) => orderSelects(db, ownOrderWhere(values))[2],
+  (db, values) => orderSelects(db, ownOrderWhere(values)).attendees,
 );
-const ownOrderListed = compiledSelect<OwnOrder, OrderSelects[3]>(ownOrderNames, (db, values) => orderSelects(db, ownOrderWhere(values))[3]);
+const ownOrderTickets = compiledSelect<OwnOrder, OrderSelects['tickets']>(
+  ownOrderNames,
+  (db, values) => orderSelects(db, ownOrderWhere(values)).tickets,
+);
+const ownOrderListed = compiledSelect<OwnOrder, OrderSelects['listed']>(
+  ownOrderNames,
+  (db, values) => orderSelects(db, ownOrderWhere(values)).listed,
+);
 
 /** The buyer's own order, as orderRead reads it. */
 function ownOrderRead(db: Db, values: OwnOrder): Read<LoadedOrder | null> {
   return read(
-    [ownOrderRow(db, values), ownOrderAttendees(db, values), ownOrderTickets(db, values), ownOrderListed(db, values)],
+    {
+      order: ownOrderRow(db, values),
+      attendees: ownOrderAttendees(db, values),
+      tickets: ownOrderTickets(db, values),
+      listed: ownOrderListed(db, values),
+    },
     loadedOrder,
   );
 }
@@ -124,7 +140,7 @@ export async function orderDetail(scope: UserScope, orderId: number): Promise<Or
 /** `orderDetail` for a claimed sign-in: the session is read in the same batch (one round trip, as the order's read is the request's only one). */
 export async function claimedOrderDetail(claimed: ClaimedUserScope, orderId: number): Promise<OrderDetail> {
   const { scope, rows } = await readSignedIn(claimed, ({ db, userId, now }) => ({
-    expired: read([expireOverdueOrdersStatement(db, now, { userId })], () => null),
+    expired: read({ expired: expireOverdueOrdersStatement(db, now, { userId }) }, () => null),
     loaded: ownOrderRead(db, { orderId, userId }),
   }));
   if (!rows.loaded) throw new DomainError('order_not_found');

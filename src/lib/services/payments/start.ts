@@ -127,8 +127,8 @@ async function recordPayment(
   const record = (ride: AfterWriteRide | undefined) =>
     readTogether(db, {
       recorded: read(
-        [
-          db
+        {
+          payment: db
             .insert(payments)
             .values({
               orderId: order.id,
@@ -144,15 +144,15 @@ async function recordPayment(
               updatedAt: now,
             })
             .onConflictDoNothing(),
-          db
+          paying: db
             .update(orders)
             .set({ paymentSubstatus: 'paying', paymentMethod: method, updatedAt: now })
             .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment'))),
-        ],
+        },
         () => null,
       ),
-      payment: read([paymentByKeySelect(db, order.id, idempotencyKey)], ([[row]]) => row ?? null),
-      afterWrite: rawRead(ride?.statements ?? [], (answers) => answers),
+      payment: read({ payment: paymentByKeySelect(db, order.id, idempotencyKey) }, ({ payment: [row] }) => row ?? null),
+      afterWrite: rawRead({ pass: ride?.statements ?? [] }, ({ pass }) => pass),
     });
   const ride = afterWrite?.ride(now);
   let written: Awaited<ReturnType<typeof record>>;
@@ -186,18 +186,18 @@ export async function startPayment(
   // One round trip: the session, overdue orders closed first, then the order, the payment this key
   // started and an open one by the method.
   const { scope, rows } = await readSignedIn(claimed, ({ db, userId, now }) => ({
-    expired: read([expireOverdueOrdersStatement(db, now, { userId })], () => null),
+    expired: read({ expired: expireOverdueOrdersStatement(db, now, { userId }) }, () => null),
     order: read(
-      [
-        db
+      {
+        order: db
           .select()
           .from(orders)
           .where(and(eq(orders.id, orderId), eq(orders.userId, userId))),
-      ],
-      ([[row]]) => row ?? null,
+      },
+      ({ order: [row] }) => row ?? null,
     ),
-    earlier: read([paymentByKeySelect(db, orderId, idempotencyKey)], ([[row]]) => row ?? null),
-    open: read([openByMethodSelect(db, orderId, method)], ([[row]]) => row ?? null),
+    earlier: read({ payment: paymentByKeySelect(db, orderId, idempotencyKey) }, ({ payment: [row] }) => row ?? null),
+    open: read({ payment: openByMethodSelect(db, orderId, method) }, ({ payment: [row] }) => row ?? null),
   }));
   const { db, env, now } = scope;
   const { order, earlier, open } = rows;
