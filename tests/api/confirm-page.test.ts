@@ -2,18 +2,16 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { statusOf } from '../../src/lib/api/errors.ts';
 import { DomainError } from '../../src/lib/domain/errors.ts';
-import { database } from '../../src/lib/data/client.ts';
 import type { ConfirmQuery } from '../../src/lib/domain/confirm-query.ts';
 import type { RequestContext } from '../../src/lib/domain/request-context.ts';
 import { confirmedClaim } from '../../src/lib/services/accounts/signed-in.ts';
 import { confirmPage } from '../../src/lib/loaders/order-confirm.ts';
-import { referenceData } from '../../src/lib/services/catalogue/reference-data.ts';
 import type { CheckoutQuote } from '../../src/lib/services/orders/presenters.ts';
 import { signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { durableOnSaleObjects } from '../../src/lib/durable-objects/on-sale-objects.ts';
+import { userScope } from './shop.ts';
 
-const ctx: RequestContext = { locale: 'en', currency: 'HKD', clientType: 12, cityId: 341 };
+const _ctx: RequestContext = { locale: 'en', currency: 'HKD', clientType: 12, cityId: 341 };
 
 /** A listing on sale now whose activity is (or is not) real-name, offering (or not) courier delivery. */
 async function listing(options: { realName: boolean; courier: boolean }): Promise<number> {
@@ -49,18 +47,7 @@ async function buyer(): Promise<{ client: TestClient; userId: number }> {
 }
 
 async function page(userId: number, choices: ConfirmQuery) {
-  const db = database(env.DB);
-  const reference = await referenceData(db, Date.now(), null);
-  const scope = {
-    db,
-    ctx,
-    currencies: reference.currencyTable,
-    reference,
-    userId,
-    now: Date.now(),
-    env,
-    onSales: durableOnSaleObjects(env),
-  };
+  const scope = await userScope(userId);
   const found = await confirmPage(confirmedClaim(scope), choices);
   // No seeded session here is high demand, so no buyer is sent to a waiting room.
   if ('waitingRoom' in found) throw new Error(`session ${found.waitingRoom.sessionId} is high demand`);

@@ -79,21 +79,8 @@ export async function waitingRoomPass(client: TestClient, sessionId: number, tie
     const admitted = await new TestClient().post(`/api/v1/dev/waiting-rooms/${room}`, { admitNext: place });
     expect(admitted.status, admitted.text).toBe(200);
   }
-  const db = database(env.DB);
-  const reference = await referenceData(db, Date.now(), null);
   const userId = Number(client.cookies.get(USER_ID_COOKIE));
-  const ctx = { locale: 'en', currency: 'HKD', clientType: 12, cityId: 341 } as const;
-  const scope = {
-    db,
-    ctx,
-    currencies: reference.currencyTable,
-    reference,
-    userId,
-    now: Date.now(),
-    env,
-    onSales: durableOnSaleObjects(env),
-  };
-  const pass = await passFor(scope, { sessionId, tierId });
+  const pass = await passFor(await userScope(userId), { sessionId, tierId });
   expect(pass, `a pass for account ${userId}`).not.toBeNull();
   return pass!.pass;
 }
@@ -255,5 +242,21 @@ export function inventoryPlacement(
       unpaidTicketLimit: UNPAID_HOLD_LIMITS.accountTickets,
       listingUnpaidLimit: UNPAID_HOLD_LIMITS.accountTickets,
     },
+  };
+}
+
+/** What a page's services read with for a signed-in user, as the edge builds it (English, HKD, Hong Kong). */
+export async function userScope(userId: number) {
+  const db = database(env.DB);
+  const reference = await referenceData(db, Date.now(), null);
+  return {
+    db,
+    ctx: { locale: 'en', currency: 'HKD', clientType: 12, cityId: 341 } as const,
+    currencies: reference.currencyTable,
+    reference,
+    userId,
+    now: Date.now(),
+    env,
+    onSales: durableOnSaleObjects(env),
   };
 }

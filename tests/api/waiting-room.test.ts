@@ -12,7 +12,7 @@ import type { WaitingView } from '../../src/lib/services/on-sale/waiting-room.ts
 import { passFor } from '../../src/lib/services/on-sale/waiting-room.ts';
 import { signUp, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { createOrder, eTicketSource, quote, type ETicketSource } from './shop.ts';
+import { createOrder, eTicketSource, quote, type ETicketSource, userScope } from './shop.ts';
 import { durableOnSaleObjects } from '../../src/lib/durable-objects/on-sale-objects.ts';
 
 const ctx: RequestContext = { locale: 'en', currency: 'HKD', clientType: 12, cityId: 341 };
@@ -35,18 +35,7 @@ async function steer(sessionId: number, body: { admissionsPerMinute?: number; ad
 
 /** The signed-in buyer's pass, as the order confirmation page gets it. */
 async function passOf(userId: number, sessionId: number): Promise<string | null> {
-  const db = database(env.DB);
-  const reference = await referenceData(db, Date.now(), null);
-  const scope = {
-    db,
-    ctx,
-    currencies: reference.currencyTable,
-    reference,
-    userId,
-    now: Date.now(),
-    env,
-    onSales: durableOnSaleObjects(env),
-  };
+  const scope = await userScope(userId);
   return (await passFor(scope, { sessionId, tierId: null }))?.pass ?? null;
 }
 
