@@ -101,6 +101,8 @@ declare namespace App {
     claim?: Pick<import('./lib/services/platform/scope.ts').ClaimedUserScope, 'claimedUserId' | 'session' | 'exact'>;
     /** The request's database session (read replication, data/client.ts), opened by the middleware. */
     db: import('./lib/data/client.ts').Db;
+    /** Why the 403 page is shown: a cross-site form (unset) or a console page the caller's staff roles do not cover. */
+    refusal?: 'staffOnly';
     /** What the page's services read with, built at most once per request (src/lib/edge/page-scope.ts). */
     scope?: Promise<import('./lib/services/platform/scope.ts').RequestScope>;
   }

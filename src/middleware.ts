@@ -16,12 +16,9 @@ import { isPersonalAnswer } from './lib/http/page-cache.ts';
 import { bookmarkCookie, mayWrite, usableBookmark } from './lib/data/replica-bookmark.ts';
 import { publicOrigin } from './lib/domain/public-origin.ts';
 import { isAllowedOrigin, securityHeaders } from './lib/http/security.ts';
-import { loginRedirect } from './lib/edge/login-redirect.ts';
+import { FORBIDDEN_PAGE_PATH, loginRedirect } from './lib/edge/login-redirect.ts';
 import { userOfCookies } from './lib/services/accounts/sessions.ts';
 import { claimedSignIn } from './lib/services/accounts/signed-in.ts';
-
-/** src/pages/403.astro. */
-const FORBIDDEN_PAGE_PATH = '/403';
 
 /** The answer with our security headers added (a header the page chose itself stays, e.g. the voucher's referrer policy). */
 function withSecurityHeaders(response: Response): Response {
@@ -34,8 +31,18 @@ function withSecurityHeaders(response: Response): Response {
 }
 
 export const onRequest = defineMiddleware(async (context, next) =>
-  withSecurityHeaders(withReplicaBookmark(context, withPersonalCaching(context, await answer(context, next)))),
+  withSecurityHeaders(withReplicaBookmark(context, withConsoleHeaders(context, withPersonalCaching(context, await answer(context, next))))),
 );
+
+/** The staff console: no cache keeps any of its pages, its sign-in included, and no search engine lists them. */
+function withConsoleHeaders(context: APIContext, response: Response): Response {
+  if (!context.locals.route.console) return response;
+  keepUnshared(context.locals);
+  const answer = new Response(response.body, response);
+  answer.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL);
+  answer.headers.set('X-Robots-Tag', 'noindex, nofollow');
+  return answer;
+}
 
 /** A page behind sign-in, or any page rendered for a visitor who sent session cookies, is theirs: no cache keeps it. */
 function withPersonalCaching(context: APIContext, response: Response): Response {

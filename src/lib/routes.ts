@@ -26,6 +26,8 @@ export interface RouteDef {
    * the middleware takes the cookies' claim without a read of its own, one round trip fewer.
    */
   sessionReadByPage?: true;
+  /** The staff console (src/pages/ops): its own sign-in, never cached, never indexed; each page checks the role it needs. */
+  console?: true;
   flags: RouteFlags;
 }
 
@@ -72,6 +74,11 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'forbiddenPage', pattern: '/403', auth: false, flags: page },
   { name: 'couponListPage', pattern: '/couponList', auth: true, flags: flow },
   { name: 'myInvitationCode', pattern: '/invitation', auth: true, flags: flow },
+  /** The staff console's sign-in: a passkey, or the phone code as the way back in. */
+  { name: 'opsSignInPage', pattern: '/ops/sign-in', auth: false, console: true, flags: bare },
+  /** Where an invited staff member accepts the invitation and adds their passkey. */
+  { name: 'opsJoinPage', pattern: '/ops/join/:token', auth: false, console: true, flags: bare },
+  { name: 'opsPage', pattern: '/ops', auth: true, console: true, flags: bare },
   // The pages of a local build only (src/local-pages, integrations/local-build.ts); a production build routes their paths to the listing's 404.
   /** The built-in sandbox payment provider's hosted page: its own screen, reached by its unguessable reference. */
   { name: 'sandboxPayPage', pattern: '/sandbox/pay/:ref', auth: false, flags: bare },
@@ -82,6 +89,8 @@ export const ROUTES: readonly RouteDef[] = [
 /** Any other path: a category list, or the search page when it contains `/s_` (SPEC.md section 2). */
 const CATEGORY_ROUTE: RouteDef = { name: 'categoryPage', pattern: '/*', auth: false, flags: page };
 const SEARCH_ROUTE: RouteDef = { name: 'activityListPage', pattern: '/*', auth: false, flags: page };
+/** Every other console page: behind sign-in; the page's loader checks the staff role it needs. */
+const CONSOLE_ROUTE: RouteDef = { name: 'opsPage', pattern: '/ops/*', auth: true, console: true, flags: bare };
 
 function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/');
@@ -95,6 +104,7 @@ export function routeFor(path: string): RouteDef {
   const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   const known = ROUTES.find((route) => matches(route.pattern, normalized));
   if (known) return known;
+  if (normalized.startsWith('/ops/')) return CONSOLE_ROUTE;
   return normalized.includes('/s_') ? SEARCH_ROUTE : CATEGORY_ROUTE;
 }
 

@@ -114,7 +114,7 @@ beforeAll(async () => {
   buyer = await signedInClient('change-buyer');
   stranger = await signedInClient('change-stranger');
   operator = await signedInClient('change-operator');
-  await env.DB.prepare('UPDATE users SET is_operator = 1 WHERE id = ?')
+  await env.DB.prepare("INSERT INTO staff_roles (user_id, role, granted_at) VALUES (?, 'operator', 0)")
     .bind(Number(operator.cookies.get('pnid')))
     .run();
 

@@ -119,8 +119,8 @@ describe('the end-to-end fixtures of a local build', () => {
 
   it('make an operator, and read the first user, the first cities and an order', async () => {
     await env.DB.prepare("INSERT INTO users (id, nickname, invite_code) VALUES (9001, 'Fixture operator', 'FIXTURE1')").run();
-    await fixture('make-operator', { userId: 9001 });
-    expect(await row('SELECT is_operator FROM users WHERE id = 9001')).toEqual({ is_operator: 1 });
+    await fixture('make-staff', { userId: 9001, role: 'editor' });
+    expect(await row('SELECT role FROM staff_roles WHERE user_id = 9001')).toEqual({ role: 'editor' });
     expect(await fixture('first-user', {})).toEqual({
       inviteCode: (await row('SELECT invite_code FROM users WHERE id = 1')).invite_code,
       nickname: 'Harbour Tix',

@@ -187,7 +187,7 @@ describe('a plain session under its orders', () => {
   it('never switches on a session an operator switched, and never switches one off', async () => {
     const [, , , , show] = sessions;
     const operator = await signedInClient('rate-operator');
-    await env.DB.prepare('UPDATE users SET is_operator = 1 WHERE id = ?')
+    await env.DB.prepare("INSERT INTO staff_roles (user_id, role, granted_at) VALUES (?, 'operator', 0)")
       .bind(Number(operator.cookies.get('pnid')))
       .run();
     const before = await catalogueVersion();

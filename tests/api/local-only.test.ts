@@ -24,7 +24,7 @@ const OTHER_SPELLINGS = [
   ['GET', '/api/api/v1/%64ev/outbox?target=someone@example.com'],
   ['POST', '/api/v1/%64ev/waiting-rooms/1', { admitNext: 1 }],
   ['POST', '/api/v1/%64ev/orders/1/end-payment-time', {}],
-  ['POST', '/api/v1/%64ev/fixtures/make-operator', { userId: 1 }],
+  ['POST', '/api/v1/%64ev/fixtures/make-staff', { userId: 1, role: 'operator' }],
   ['POST', '/api/api/v1/dev/fixtures/set-listing-stock/', { listingId: 1, quantityAvailable: 0 }],
   ['GET', '/api/%6Fpenapi.json'],
   ['GET', '/api/openapi.json/'],

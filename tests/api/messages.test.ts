@@ -234,7 +234,7 @@ describe('delivering messages', () => {
     expect((await new TestClient().call('/api/v1/operator/messages/dead')).status).toBe(401);
 
     const operator = await signedInClient('msg-operator');
-    await env.DB.prepare('UPDATE users SET is_operator = 1 WHERE id = ?').bind(userIdOf(operator)).run();
+    await env.DB.prepare("INSERT INTO staff_roles (user_id, role, granted_at) VALUES (?, 'operator', 0)").bind(userIdOf(operator)).run();
     const dead = await operator.call<Array<{ id: string; lastError: string }>>('/api/v1/operator/messages/dead');
     expect(dead.body.data.find((message) => message.id === placed.id)?.lastError).toBeTruthy();
     expect((await operator.post(`/api/v1/operator/messages/${placed.id}/redeliver`, {})).status).toBe(200);

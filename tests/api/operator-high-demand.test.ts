@@ -32,7 +32,7 @@ beforeAll(async () => {
   await seed();
   show = await eTicketSource('last');
   operator = await signedInClient('hd-operator');
-  await env.DB.prepare('UPDATE users SET is_operator = 1 WHERE id = ?')
+  await env.DB.prepare("INSERT INTO staff_roles (user_id, role, granted_at) VALUES (?, 'operator', 0)")
     .bind(Number(operator.cookies.get('pnid')))
     .run();
   const { results } = await env.DB.prepare('SELECT id FROM users WHERE id <> ?1 ORDER BY id LIMIT 10')
@@ -68,7 +68,7 @@ const inventory = () => sessionInventory(env, show.sessionId);
 describe('switching a session’s high demand', () => {
   it('is for operators only, names a session that exists, and takes a boolean', async () => {
     const buyer = await signedInClient('hd-not-operator');
-    expect((await switchTo(true, show.sessionId, buyer)).body).toMatchObject({ code: 403, errorCode: 'not_an_operator' });
+    expect((await switchTo(true, show.sessionId, buyer)).body).toMatchObject({ code: 403, errorCode: 'not_staff' });
     expect((await switchTo(true, 999_999)).body).toMatchObject({ code: 404, errorCode: 'session_not_found' });
     const malformed = await operator.post(`/api/v1/operator/sessions/${show.sessionId}/high-demand`, { highDemand: 'yes' });
     expect(malformed.status).toBe(400);

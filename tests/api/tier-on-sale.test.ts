@@ -101,7 +101,7 @@ beforeAll(async () => {
   vip = await newTier('VIP package');
   otherVip = await newTier('Backstage package');
   operator = await signedInClient('tier-operator');
-  await env.DB.prepare('UPDATE users SET is_operator = 1 WHERE id = ?').bind(userIdOf(operator)).run();
+  await env.DB.prepare("INSERT INTO staff_roles (user_id, role, granted_at) VALUES (?, 'operator', 0)").bind(userIdOf(operator)).run();
   const { results } = await env.DB.prepare('SELECT id FROM users WHERE id <> ?1 ORDER BY id LIMIT 20')
     .bind(show.sellerId)
     .all<{ id: number }>();
@@ -111,7 +111,7 @@ beforeAll(async () => {
 describe('switching one tier’s high demand', () => {
   it('is for operators only, names a tier that exists, and writes the flag (and the catalogue version) once', async () => {
     const buyer = await signedInClient('tier-not-operator');
-    expect((await switchTier(vip, true, buyer)).body.errorCode).toBe('not_an_operator');
+    expect((await switchTier(vip, true, buyer)).body.errorCode).toBe('not_staff');
     const missing = await switchTier(999_999, true);
     expect([missing.status, missing.body.errorCode]).toEqual([404, 'ticket_category_not_found']);
     expect(await tierFlag(vip)).toBe(0);

@@ -89,7 +89,7 @@ beforeAll(async () => {
   await seed();
   show = await eTicketSource('first');
   operator = await signedInClient('returns-operator');
-  await env.DB.prepare('UPDATE users SET is_operator = 1 WHERE id = ?').bind(userIdOf(operator)).run();
+  await env.DB.prepare("INSERT INTO staff_roles (user_id, role, granted_at) VALUES (?, 'operator', 0)").bind(userIdOf(operator)).run();
 });
 
 describe('tickets that come back to a high-demand on-sale', () => {

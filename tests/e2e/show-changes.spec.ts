@@ -39,7 +39,7 @@ async function operator(browser: Browser, testInfo: TestInfo): Promise<APIReques
   const context = await browser.newContext({ ...testInfo.project.use });
   await ownClientAddress(context, testInfo);
   const { userId } = await signUpByEmail(context.request, 'operator');
-  await fixture('make-operator', { userId: Number(userId) });
+  await fixture('make-staff', { userId: Number(userId), role: 'operator' });
   return context.request;
 }
 

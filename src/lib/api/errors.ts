@@ -140,11 +140,13 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   transfer_agreement_required: 400,
   transfer_listing_not_withdrawable: 409,
   transfer_listing_closed: 409,
+  // Staff
+  not_staff: 403,
+  staff_role_forbidden: 403,
   // Show changes
   session_cancelled: 409,
   postpone_date_invalid: 400,
   refund_deadline_invalid: 400,
-  not_an_operator: 403,
   session_not_found: 404,
   refund_not_available: 409,
   high_demand_holds_unwritten: 409,

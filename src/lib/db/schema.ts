@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
 import type { MessageKind } from '../domain/messages.ts';
+import { STAFF_ROLES } from '../domain/staff.ts';
 
 const localizedName = {
   nameEn: text('name_en').notNull(),
@@ -111,8 +112,6 @@ export const users = sqliteTable(
     passwordSalt: text('password_salt'),
     passwordIterations: integer('password_iterations'),
     isSeller: integer('is_seller', { mode: 'boolean' }).notNull().default(false),
-    /** May cancel or postpone a show's session (the platform's operations staff). */
-    isOperator: integer('is_operator', { mode: 'boolean' }).notNull().default(false),
     inviteCode: text('invite_code').notNull().unique(),
     invitedBy: integer('invited_by'),
     languageCode: text('language_code'),
@@ -1001,4 +1000,40 @@ export const waitlistOffers = sqliteTable(
     createdAt,
   },
   (t) => [index('waitlist_offers_status_idx').on(t.status, t.expiresAt), index('waitlist_offers_user_idx').on(t.userId, t.status)],
+);
+
+/** The marketplace's staff: each row one role of one account (domain/staff.ts says what each may do). */
+export const staffRoles = sqliteTable(
+  'staff_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    /** Who gave it; null for the first operator, made by the deploy command. */
+    grantedBy: integer('granted_by').references(() => users.id),
+    grantedAt: integer('granted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** Every change a staff member made: who, when, what, and the subject before and after (JSON). */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id').references(() => users.id),
+    at: integer('at').notNull(),
+    /** What was done, e.g. `activity.publish` (services/staff/audit.ts). */
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    beforeJson: text('before_json'),
+    afterJson: text('after_json'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.at),
+  ],
 );

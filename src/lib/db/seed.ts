@@ -385,7 +385,6 @@ function buildUsers(rand: Random, referenceTime: number): SeedRow[] {
     password_salt: DEMO_SELLER_PASSWORD_HASH.salt,
     password_iterations: DEMO_SELLER_PASSWORD_HASH.iterations,
     is_seller: 1,
-    is_operator: 0,
     invite_code: makeInviteCode(rand, inviteCodes),
     invited_by: null,
     language_code: language,

@@ -35,6 +35,7 @@ export type ErrorCode =
   | 'currency_not_found'
   | 'calendar_type_not_found'
   | 'category_not_found'
+  | StaffErrorCode
   | AuthErrorCode
   | ProfileErrorCode
   | CheckoutErrorCode
@@ -49,6 +50,9 @@ export type ErrorCode =
   | AttendeeChangeErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
+/** A console page or operator route: the caller is no staff member, or their roles do not cover it (domain/staff.ts). */
+export type StaffErrorCode = 'not_staff' | 'staff_role_forbidden';
+
 export type AuthErrorCode =
   | FieldProblem
   | 'captcha_wrong'
@@ -130,12 +134,7 @@ export type TransferErrorCode =
  * A show cancelled or postponed: who may change it, a bad new date (domain/show-changes.ts), a refund
  * no longer offered; high demand not switched off while its inventory object still has holds to write.
  */
-export type ShowChangeErrorCode =
-  | PostponementProblem
-  | 'not_an_operator'
-  | 'session_not_found'
-  | 'refund_not_available'
-  | 'high_demand_holds_unwritten';
+export type ShowChangeErrorCode = PostponementProblem | 'session_not_found' | 'refund_not_available' | 'high_demand_holds_unwritten';
 
 /**
  * The gate: who may admit at a session and which tickets, a scan that cannot be one or names no

@@ -17,6 +17,7 @@ import type infoMessages from './locales/en/info.json';
 import type listingMessages from './locales/en/listing.json';
 import type lotteryMessages from './locales/en/lottery.json';
 import type messagesMessages from './locales/en/messages.json';
+import type opsMessages from './locales/en/ops.json';
 import type ordersMessages from './locales/en/orders.json';
 import type paymentMessages from './locales/en/payment.json';
 import type profileMessages from './locales/en/profile.json';
@@ -38,6 +39,7 @@ type EnglishCatalogue = typeof authMessages &
   typeof listingMessages &
   typeof lotteryMessages &
   typeof messagesMessages &
+  typeof opsMessages &
   typeof ordersMessages &
   typeof paymentMessages &
   typeof profileMessages &

@@ -1,6 +1,6 @@
 /**
- * The platform's operations staff (users.is_operator; 403 not_an_operator otherwise) cancel or
- * postpone a show's session (src/lib/services/catalogue/show-changes.ts).
+ * Operators (api/staff.ts: 403 not_staff or staff_role_forbidden otherwise) cancel or postpone a
+ * show's session (src/lib/services/catalogue/show-changes.ts), switch high demand and redeliver dead messages.
  *
  *   POST v1/operator/sessions/{id}/cancel     every paid order refunded minus the service and mailing
  *                                             fees, unpaid ones closed, listings closed; repeating it
@@ -17,27 +17,21 @@
  *   POST v1/operator/messages/{id}/redeliver  a dead message tried again from the start
  */
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { switchHighDemand, switchTierHighDemand } from '../../services/on-sale/high-demand.ts';
 import { deadMessages, redeliverDeadMessage } from '../../services/messages/dead-letters.ts';
-import { cancelSession, postponeSession, requireOperator } from '../../services/catalogue/show-changes.ts';
+import { cancelSession, postponeSession } from '../../services/catalogue/show-changes.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
 import { success } from '../errors.ts';
 import { epochMs, idParam } from '../params.ts';
-import { signedIn, type SignedInEnv } from '../session.ts';
+import { signedIn } from '../session.ts';
+import { staffOnly } from '../staff.ts';
 import { input } from '../validate.ts';
 
 const messageIdParam = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) });
 const postponeBody = z.object({ startsAt: epochMs, endsAt: epochMs, refundUntil: epochMs });
 const highDemandBody = z.object({ highDemand: z.boolean() });
-
-/** After signedIn: only the platform's operations staff go on (403 not_an_operator). */
-const operatorOnly = createMiddleware<SignedInEnv>(async (c, next) => {
-  await requireOperator(c.var.scope);
-  await next();
-});
 
 const doc = describe('Operator');
 
@@ -46,7 +40,7 @@ export const operatorRoutes = new Hono<ApiEnv>()
     '/v1/operator/sessions/:id/cancel',
     doc.user('Cancels a session: paid orders refunded, unpaid closed (operators)'),
     signedIn,
-    operatorOnly,
+    staffOnly('on_sale'),
     input('param', idParam),
     async (c) => c.json(success(await cancelSession(c.var.scope, c.req.valid('param').id))),
   )
@@ -54,7 +48,7 @@ export const operatorRoutes = new Hono<ApiEnv>()
     '/v1/operator/sessions/:id/postpone',
     doc.user('Postpones a session; buyers may ask for a refund until refundUntil (operators)'),
     signedIn,
-    operatorOnly,
+    staffOnly('on_sale'),
     input('param', idParam),
     input('json', postponeBody),
     async (c) => {
@@ -74,7 +68,7 @@ export const operatorRoutes = new Hono<ApiEnv>()
     '/v1/operator/sessions/:id/high-demand',
     doc.user('Turns a session’s high demand on or off; off once its held tickets are all written (operators)'),
     signedIn,
-    operatorOnly,
+    staffOnly('on_sale'),
     input('param', idParam),
     input('json', highDemandBody),
     async (c) => c.json(success(await switchHighDemand(c.var.scope, c.req.valid('param').id, c.req.valid('json').highDemand))),
@@ -83,19 +77,23 @@ export const operatorRoutes = new Hono<ApiEnv>()
     '/v1/operator/tiers/:id/high-demand',
     doc.user('Turns one ticket tier’s own high-demand on-sale on or off; off once its held tickets are all written (operators)'),
     signedIn,
-    operatorOnly,
+    staffOnly('on_sale'),
     input('param', idParam),
     input('json', highDemandBody),
     async (c) => c.json(success(await switchTierHighDemand(c.var.scope, c.req.valid('param').id, c.req.valid('json').highDemand))),
   )
-  .get('/v1/operator/messages/dead', doc.user('Messages whose last delivery try failed (operators)'), signedIn, operatorOnly, async (c) =>
-    c.json(success(await deadMessages(c.var.scope.db))),
+  .get(
+    '/v1/operator/messages/dead',
+    doc.user('Messages whose last delivery try failed (operators)'),
+    signedIn,
+    staffOnly('messages'),
+    async (c) => c.json(success(await deadMessages(c.var.scope.db))),
   )
   .post(
     '/v1/operator/messages/:id/redeliver',
     doc.user('Tries a dead message again from the start (operators)'),
     signedIn,
-    operatorOnly,
+    staffOnly('messages'),
     input('param', messageIdParam),
     async (c) => {
       await redeliverDeadMessage(c.var.scope.db, c.req.valid('param').id);

@@ -12,7 +12,7 @@
  * refund the provider did not take is retried by the scheduled sweep.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { activitySessions, listings, orders, ticketTiers, users } from '../../db/schema.ts';
+import { activitySessions, listings, orders, ticketTiers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import {
   postponementProblem,
@@ -38,15 +38,6 @@ export interface CancellationResult {
   listingsClosed: number;
   unpaidClosed: number;
   refunded: number;
-}
-
-export async function requireOperator(scope: UserScope): Promise<void> {
-  const { db, userId } = scope;
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.isOperator, true)));
-  if (!row) throw new DomainError('not_an_operator');
 }
 
 /**

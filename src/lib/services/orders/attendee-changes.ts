@@ -16,7 +16,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { ATTENDEE_CHANGE_CUTOFF_MS } from '../../config/orders.ts';
 import type { Db } from '../../data/client.ts';
-import { attendeeChangeRequests, orderAttendees, orders, tickets, users } from '../../db/schema.ts';
+import { attendeeChangeRequests, orderAttendees, orders, tickets } from '../../db/schema.ts';
 import {
   attendeeChangeDeadline,
   attendeeChangeRefusal,
@@ -36,6 +36,8 @@ import { sign } from '../platform/secrets.ts';
 import { orderWithShowQuery, type OrderWithShowRow } from '../catalogue/show-query.ts';
 import { newEntryNonce } from '../gate/entry-secrets.ts';
 import { batch } from '../../data/batch.ts';
+import { allows } from '../../domain/staff.ts';
+import { staffRolesOf } from '../staff/roles.ts';
 
 type RequestRow = typeof attendeeChangeRequests.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
@@ -97,12 +99,9 @@ function idHash(env: ServiceEnv, nationality: string, type: string, number: stri
   return sign(env, 'attendee-id', `${nationality}:${type}:${number}`);
 }
 
-async function isOperator(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.isOperator, true)));
-  return row !== undefined;
+/** Staff who decide any request, whoever issued the ticket. */
+async function decidesAll(db: Db, userId: number): Promise<boolean> {
+  return allows(await staffRolesOf(db, userId), 'attendee_changes');
 }
 
 const HOUR_MS = 3600 * 1000;
@@ -277,7 +276,7 @@ async function visibleRequest(scope: UserScope, requestId: number): Promise<{ ro
   const { db, userId } = scope;
   const [row] = await db.select().from(attendeeChangeRequests).where(eq(attendeeChangeRequests.id, requestId));
   if (!row) throw new DomainError('attendee_change_not_found');
-  const decides = (await issuerOf(db, row.orderId)) === userId || (await isOperator(db, userId));
+  const decides = (await issuerOf(db, row.orderId)) === userId || (await decidesAll(db, userId));
   if (!decides && row.requestedBy !== userId) throw new DomainError('attendee_change_not_found');
   return { row, decides };
 }
@@ -293,7 +292,7 @@ export async function pendingAttendeeChanges(scope: UserScope): Promise<Attendee
   const { db, userId } = scope;
   const waiting = eq(attendeeChangeRequests.status, 'pending');
   let where: SQL | undefined = waiting;
-  if (!(await isOperator(db, userId))) {
+  if (!(await decidesAll(db, userId))) {
     const issued = await db.all<{ orderId: number; issuerId: number }>(
       issuersOf(sql`id IN (SELECT order_id FROM attendee_change_requests WHERE status = 'pending')`),
     );

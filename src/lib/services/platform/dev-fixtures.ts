@@ -8,9 +8,10 @@
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { activities, activitySessions, cities, listings, orders, ticketTiers, users } from '../../db/schema.ts';
+import { activities, activitySessions, cities, listings, orders, staffRoles, ticketTiers, users } from '../../db/schema.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { STAFF_ROLES, type StaffRole } from '../../domain/staff.ts';
 import { devOutboxProvider } from '../messages/providers/dev-outbox.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -262,8 +263,8 @@ async function setTierHighDemand(scope: RequestScope, change: Input<'tierDemand'
   await scope.db.update(ticketTiers).set({ highDemand: change.highDemand }).where(eq(ticketTiers.id, change.tierId));
 }
 
-async function makeOperator(scope: RequestScope, { userId }: { userId: number }): Promise<void> {
-  await scope.db.update(users).set({ isOperator: true }).where(eq(users.id, userId));
+async function makeStaff(scope: RequestScope, { userId, role }: { userId: number; role: StaffRole }): Promise<void> {
+  await scope.db.insert(staffRoles).values({ userId, role, grantedBy: null, grantedAt: scope.now }).onConflictDoNothing();
 }
 
 /** The first user (lowest id): the demo's first seller, whose invitation a preview shows. */
@@ -339,7 +340,7 @@ export function devFixtures() {
     'set-listing-stock': operation("Sets a listing's available tickets", stockChange, setListingStock),
     'set-session-high-demand': operation("Sets a session's high demand", sessionDemand, setSessionHighDemand),
     'set-tier-high-demand': operation("Sets a tier's high demand", tierDemand, setTierHighDemand),
-    'make-operator': operation('Makes an account operations staff', z.object({ userId: id }), makeOperator),
+    'make-staff': operation('Gives an account a staff role', z.object({ userId: id, role: z.enum(STAFF_ROLES) }), makeStaff),
     'first-user': operation("The first user's invitation code and nickname", z.object({}), firstUser),
     'first-cities': operation('The first cities in list order', z.object({ count: z.number().int().positive().max(100) }), firstCities),
     order: operation("An order's number, session and seller's email", orderKey, orderOf),

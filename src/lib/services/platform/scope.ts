@@ -7,6 +7,7 @@ import type { Db } from '../../data/client.ts';
 import type { OnSaleObjects } from '../../data/inventory-port.ts';
 import type { Read } from '../../data/read-together.ts';
 import type { CurrencyTable } from '../../domain/money.ts';
+import type { StaffRole } from '../../domain/staff.ts';
 import type { RequestContext } from '../../domain/request-context.ts';
 import type { ReferenceData } from '../catalogue/reference-data.ts';
 import type { ServiceEnv } from './env.ts';
@@ -35,6 +36,11 @@ export interface RequestScope {
 /** The scope of a signed-in caller. */
 export interface UserScope extends RequestScope {
   userId: number;
+}
+
+/** The scope of a signed-in staff member whose roles cover what they are doing (services/staff/roles.ts). */
+export interface StaffScope extends UserScope {
+  staffRoles: readonly StaffRole[];
 }
 
 /**
