@@ -11,6 +11,8 @@ import { LOCAL_BUILD_VARIABLE } from '../integrations/local-build.ts';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
 const DB_BINDING = 'DB';
+/** The local database of `npm start` (and of `npm run first-operator` without --remote). */
+export const LOCAL_STATE = path.join(ROOT, '.wrangler', 'state');
 
 /**
  * The environment the measuring scripts (bench, search bench, load simulation) run wrangler in: no
