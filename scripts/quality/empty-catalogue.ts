@@ -10,36 +10,37 @@ import { TOKEN_COOKIE, USER_ID_COOKIE } from '../../src/lib/config/request.ts';
 import { CONSOLE_SECTIONS } from '../../src/lib/console-sections.ts';
 import { newAccountNames } from '../../src/lib/domain/invitations.ts';
 import { randomToken, sha256Hex } from '../../src/lib/domain/password.ts';
-import { migrate, query, ROOT } from '../local-db.ts';
+import { query, ROOT } from '../local-db.ts';
 import { firstOperatorStatements } from '../operator-bootstrap.ts';
 import type { Check } from './http-checks.ts';
 
 const OPERATOR_PHONE = { callingCode: '+852', number: '91234567' };
 const SESSION_MS = 24 * 3600 * 1000;
 
-/** Migrates a fresh database in `persistTo` without seeding it, makes its first operator and signs them in; returns their Cookie header. */
+/** Makes the first operator of the migrated, unseeded database in `persistTo` and signs them in; returns their Cookie header. */
 export async function prepareEmptyCatalogue(persistTo: string): Promise<string> {
-  migrate(persistTo);
   const now = Date.now();
-  const statements = firstOperatorStatements({ phone: OPERATOR_PHONE, now, ...newAccountNames() });
-  const [operator] = query<{ userId: number }>(persistTo, statements.join('\n'));
-  if (!operator) throw new Error('the first operator was not made');
   const token = randomToken();
-  query(
+  const tokenHash = await sha256Hex(token);
+  const account = `phone_country_code = '${OPERATOR_PHONE.callingCode}' AND phone = '${OPERATOR_PHONE.number}'`;
+  // One wrangler run: the operator, their session, and the session's user.
+  const [operator] = query<{ userId: number }>(
     persistTo,
-    `INSERT INTO auth_sessions (user_id, token_hash, expires_at, created_at) VALUES (${operator.userId}, '${await sha256Hex(token)}', ${now + SESSION_MS}, ${now})`,
+    [
+      ...firstOperatorStatements({ phone: OPERATOR_PHONE, now, ...newAccountNames() }),
+      `INSERT INTO auth_sessions (user_id, token_hash, expires_at, created_at) SELECT id, '${tokenHash}', ${now + SESSION_MS}, ${now} FROM users WHERE ${account};`,
+      `SELECT user_id AS userId FROM auth_sessions WHERE token_hash = '${tokenHash}';`,
+    ].join('\n'),
   );
+  if (!operator) throw new Error('the first operator was not made');
   return `${TOKEN_COOKIE}=${token}; ${USER_ID_COOKIE}=${operator.userId}`;
 }
 
 const page = (name: string, path: string, status: number, bodyHas?: RegExp): Check => ({ name, method: 'GET', path, status, bodyHas });
 
-/** The console's sections that have a page yet: each must render for an operator. */
-function consolePages(): string[] {
-  return CONSOLE_SECTIONS.map((section) => section.path).filter(
-    (section) =>
-      existsSync(path.join(ROOT, 'src/pages', `${section}.astro`)) || existsSync(path.join(ROOT, 'src/pages', section, 'index.astro')),
-  );
+/** The console's pages built so far (it grows section by section): whether a locale-free path has its page in src/pages. */
+function hasPage(route: string): boolean {
+  return existsSync(path.join(ROOT, 'src/pages', `${route}.astro`)) || existsSync(path.join(ROOT, 'src/pages', route, 'index.astro'));
 }
 
 /** The requests of the empty database; `cookie` signs in its operator. */
@@ -60,7 +61,7 @@ export function emptyCatalogueChecks(cookie: string): Check[] {
     page('empty sitemap index', '/sitemap.xml', 200, /<sitemapindex/),
     page('empty sitemap', '/sitemaps/zh-HK-1.xml', 200, /<urlset/),
     page('sign-in page', '/en/login', 200),
-    page('console sign-in', '/en/ops/sign-in', 200),
+    ...['/ops/sign-in'].filter(hasPage).map((route) => page('console sign-in', `/en${route}`, 200)),
     page('empty calendar API', '/api/v1/calendar/hongkong-all/latest', 200, /"activities":\[\]/),
     signedIn(page('empty home', '/en/', 200, noEvents)),
     signedIn(page('no orders', '/en/orders', 200, /No orders/)),
@@ -69,6 +70,8 @@ export function emptyCatalogueChecks(cookie: string): Check[] {
     signedIn(page('no attendees', '/en/customer/list', 200, /no real-name attendees/)),
     signedIn(page('account settings', '/en/account_setting', 200)),
     signedIn(page('no invitations', '/en/invitation', 200)),
-    ...consolePages().map((section) => signedIn(page('console', `/en${section}`, 200))),
+    ...CONSOLE_SECTIONS.map((section) => section.path)
+      .filter(hasPage)
+      .map((route) => signedIn(page('console', `/en${route}`, 200))),
   ];
 }
