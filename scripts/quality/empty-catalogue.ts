@@ -57,6 +57,7 @@ export function emptyCatalogueChecks(cookie: string): Check[] {
     page('empty search', '/zh-HK/s_%E6%BC%94%E5%94%B1%E6%9C%83', 200),
     page('no activity', '/en/activity/1000', 404),
     page('no lottery', '/en/overload-ticket/detail?id=1', 404),
+    page('no lotteries', '/en/overload-ticket/detail', 200, /no lotteries right now/),
     page('empty robots.txt', '/robots.txt', 200, /^Sitemap: /m),
     page('empty sitemap index', '/sitemap.xml', 200, /<sitemapindex/),
     page('empty sitemap', '/sitemaps/zh-HK-1.xml', 200, /<urlset/),
@@ -70,6 +71,8 @@ export function emptyCatalogueChecks(cookie: string): Check[] {
     signedIn(page('no attendees', '/en/customer/list', 200, /no real-name attendees/)),
     signedIn(page('account settings', '/en/account_setting', 200)),
     signedIn(page('no invitations', '/en/invitation', 200)),
+    signedIn(page('no listings', '/en/myListings', 200, /no listings yet/)),
+    signedIn(page('no gate sessions', '/en/gate', 200)),
     ...CONSOLE_SECTIONS.map((section) => section.path)
       .filter(hasPage)
       .map((route) => signedIn(page('console', `/en${route}`, 200))),
