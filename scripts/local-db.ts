@@ -11,6 +11,8 @@ import { LOCAL_BUILD_VARIABLE } from '../integrations/local-build.ts';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
 const DB_BINDING = 'DB';
+/** The local database of `npm start` (and of `npm run first-operator` without --remote). */
+export const LOCAL_STATE = path.join(ROOT, '.wrangler', 'state');
 
 /**
  * The environment the measuring scripts (bench, search bench, load simulation) run wrangler in: no
@@ -54,13 +56,13 @@ export function migrate(persistTo: string): void {
   wrangler(['d1', 'migrations', 'apply', DB_BINDING, '--local', '--persist-to', persistTo, '--config', 'wrangler.toml']);
 }
 
-/** Runs one SQL statement on the local database in `persistTo` and returns its rows. */
+/** Runs SQL (one statement, or several in order) on the local database in `persistTo` and returns the last statement's rows. */
 export function query<Row = Record<string, unknown>>(persistTo: string, sql: string): Row[] {
   const out = wrangler(
     ['d1', 'execute', DB_BINDING, '--local', '--persist-to', persistTo, '--config', 'wrangler.toml', '--json', '--command', sql],
     { capture: true },
   );
-  return JSON.parse(out)[0].results;
+  return JSON.parse(out).at(-1).results;
 }
 
 function activityCount(persistTo: string): number {

@@ -1,9 +1,7 @@
 /** `npm start`: migrate and seed the local database, build, and serve the built worker on workerd. */
-import path from 'node:path';
-import { build, migrate, ROOT, seedIfEmpty, serveArgs, WRANGLER } from './local-db.ts';
+import { build, LOCAL_STATE as persistTo, migrate, seedIfEmpty, serveArgs, WRANGLER } from './local-db.ts';
 import { startServer } from './server.ts';
 
-const persistTo = path.join(ROOT, '.wrangler', 'state');
 const port = Number(process.env.PORT) || 4321;
 
 migrate(persistTo);

@@ -3,7 +3,7 @@
  * the local build (LOCAL_BUILD=1, integrations/local-build.ts), then one server for the end-to-end tests with the quality specs (Playwright
  * on Debian's Chromium against the built worker) and Lighthouse on every page type; then the production build (plain
  * `astro build`, what a deployer runs) for the deploy dry run and the production check (its bundle holds no local-only code,
- * and as a deployed copy it exposes no sandbox or dev route).
+ * as a deployed copy it exposes no sandbox or dev route, and on a database without the demo seed every page renders).
  * Runs every suite, then prints each suite's time, the total, and one closing line with the counts;
  * fails if any suite failed or could not run.
  *

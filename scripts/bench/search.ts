@@ -27,6 +27,7 @@ import path from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { mulberry32 } from '../../src/lib/domain/random.ts';
+import { buildReferenceRows } from '../../src/lib/db/reference-rows.ts';
 import { buildSeed } from '../../src/lib/db/seed.ts';
 import { build, migrate, ROOT, seedReferenceTime, serveArgs, WRANGLER, MEASURING_ENV } from '../local-db.ts';
 import { startServer } from '../server.ts';
@@ -357,11 +358,12 @@ function generateCatalogue(size: number, referenceTime: number, emit: Emit): str
   const rand = mulberry32(0xbe7c_0000 + size);
   const pick = <Item>(items: readonly Item[]): Item => items[Math.floor(rand() * items.length)];
   const seed = buildSeed(referenceTime);
+  const reference = buildReferenceRows();
   // The seed's rows are loosely typed; these tables' columns are as their migrations define them.
-  const cities = seed.cities as unknown as Place[];
+  const cities = reference.cities as unknown as Place[];
   const venues = seed.venues as unknown as Venue[];
   const venuesByCity = new Map(cities.map((city) => [city.id, venues.filter((venue) => venue.city_id === city.id)]));
-  const categories = seed.categories as unknown as { id: number }[];
+  const categories = reference.categories as unknown as { id: number }[];
 
   const artistCount = Math.max(100, Math.round(size / 10));
   const artists = Array.from({ length: artistCount }, (_, index): Artist => {
@@ -376,7 +378,8 @@ function generateCatalogue(size: number, referenceTime: number, emit: Emit): str
     };
   });
 
-  for (const table of ['languages', 'currencies', 'fx_rates', 'countries', 'cities', 'categories', 'venues', 'users']) {
+  // The reference tables are the migrations' (reference-rows.ts).
+  for (const table of ['venues', 'users']) {
     for (const row of seed[table] ?? []) emit(table, row);
   }
   for (const artist of artists) emit('artists', artist);

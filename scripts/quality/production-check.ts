@@ -10,16 +10,19 @@
  * posted to any spelling of the dev route ran); the home page still answers, and pages and API answers carry the security headers a
  * deployed copy owes (HSTS included) and a Secure channel cookie; an activity's poster is asked of
  * Cloudflare's image transformations, not of the files a local build serves; robots.txt, the sitemap
- * index and the link previews name URLs on PUBLIC_ORIGIN.
- * Writes test-results/production.json.
+ * index and the link previews name URLs on PUBLIC_ORIGIN. Then, on a second database migrated but not seeded (as a
+ * deployment starts), every page renders its empty states for a visitor and for the first operator, never a 500
+ * (empty-catalogue.ts). Writes test-results/production.json.
  *
  *   node scripts/quality/production-check.ts        (needs the production build in dist/: npx astro build)
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate, query, ROOT, seedIfEmpty, serveArgs, WRANGLER } from '../local-db.ts';
 import { freePort, startServer } from '../server.ts';
+import { emptyCatalogueChecks, prepareEmptyCatalogue } from './empty-catalogue.ts';
+import { type Check, type Result, runCheck } from './http-checks.ts';
 
 const START_TIMEOUT_MS = 120_000;
 const summaryFile = path.join(ROOT, 'test-results', 'production.json');
@@ -99,32 +102,6 @@ const SECURITY_HEADERS: Record<string, RegExp> = {
   'referrer-policy': /^strict-origin-when-cross-origin$/,
   'content-security-policy': /frame-ancestors 'none'/,
 };
-
-/**
- * Each request a deployed worker answers, the status it must answer and headers it must carry (regexes;
- * `set-cookie` joins all cookies), and what its body must and must not hold.
- */
-/** A request of the check and what its answer must be. */
-interface Check {
-  name: string;
-  method: string;
-  path: string;
-  body?: string;
-  type?: string;
-  requestHeaders?: Record<string, string>;
-  status: number;
-  headers?: Record<string, RegExp>;
-  bodyHas?: RegExp;
-  bodyLacks?: RegExp;
-}
-
-/** A check's result as the report lists it. */
-interface Result {
-  name: string;
-  answered: string | number;
-  passed: boolean;
-  [detail: string]: unknown;
-}
 
 const CHECKS: Check[] = [
   {
@@ -274,24 +251,11 @@ function bundleChecks(): Result[] {
   });
 }
 
-async function main() {
-  mkdirSync(path.dirname(summaryFile), { recursive: true });
-  rmSync(summaryFile, { force: true });
-  const results = bundleChecks();
-  const persistTo = path.join(os.tmpdir(), `production-check-${process.pid}`);
-  rmSync(persistTo, { recursive: true, force: true });
-  migrate(persistTo);
-  seedIfEmpty(persistTo);
-  const port = await freePort();
+/** Serves the production build as a deployed copy is configured, on the database in `persistTo`. */
+async function serveProduction(persistTo: string, port: number) {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const now = Date.now();
-  query(
-    persistTo,
-    `INSERT INTO sandbox_payments (ref, merchant_ref, method, amount, currency, status, return_url, notify_url, created_at, updated_at)
-    VALUES ('${SANDBOX_REF}', 'order-1', 'visa', 38800, 'HKD', 'pending', '${baseUrl}/en/orders/1', '${baseUrl}/api/v1/payments/webhooks/sandbox', ${now}, ${now})`,
-  );
   const vars = { APP_ENV: 'production', APP_SECRET: 'production-check-secret-0123456789abcdef', PUBLIC_ORIGIN: baseUrl };
-  const server = await startServer({
+  return startServer({
     command: WRANGLER,
     args: serveArgs(persistTo, port, vars),
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
@@ -301,38 +265,46 @@ async function main() {
     rmSync(persistTo, { recursive: true, force: true });
     throw new Error(`the production server did not start: ${error.message}`);
   });
+}
+
+/** The second database, as a deployment starts: migrated, not seeded (empty-catalogue.ts), in `persistTo`. */
+async function emptyCataloguePass(persistTo: string): Promise<Result[]> {
+  const cookie = await prepareEmptyCatalogue(persistTo);
+  const port = await freePort();
+  const server = await serveProduction(persistTo, port);
+  const results: Result[] = [];
   try {
-    for (const check of CHECKS) {
-      const response = await fetch(`${baseUrl}${check.path}`, {
-        method: check.method,
-        body: check.body,
-        // Same-origin, as a browser's form post is: Astro refuses cross-site form posts before any page runs.
-        headers: { ...(check.type ? { 'content-type': check.type } : {}), ...check.requestHeaders, origin: baseUrl },
-        redirect: 'manual',
-      });
-      const body = await response.text();
-      const headerOf = (name: string) => (name === 'set-cookie' ? response.headers.getSetCookie().join('\n') : response.headers.get(name));
-      const missing = Object.entries(check.headers ?? {})
-        .filter(([name, pattern]) => !pattern.test(headerOf(name) ?? ''))
-        .map(([name]) => name);
-      if (check.bodyHas && !check.bodyHas.test(body)) missing.push(`a body matching ${check.bodyHas}`);
-      if (check.bodyLacks?.test(body)) missing.push(`a body without ${check.bodyLacks}`);
-      const passed = response.status === check.status && missing.length === 0;
-      results.push({
-        ...check,
-        headers: undefined,
-        requestHeaders: undefined,
-        bodyHas: undefined,
-        bodyLacks: undefined,
-        answered: response.status,
-        missingHeaders: missing,
-        passed,
-      });
-      const lacking = missing.length > 0 ? `; lacks ${missing.join(', ')}` : '';
-      console.log(
-        `${passed ? 'PASS' : 'FAIL'}  ${check.name.padEnd(28)} ${check.method} ${check.path} → ${response.status} (must be ${check.status})${lacking}`,
-      );
-    }
+    for (const check of emptyCatalogueChecks(cookie)) results.push(await runCheck(`http://127.0.0.1:${port}`, check));
+  } finally {
+    await server.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  }
+  return results;
+}
+
+async function main() {
+  mkdirSync(path.dirname(summaryFile), { recursive: true });
+  rmSync(summaryFile, { force: true });
+  const results = bundleChecks();
+  const persistTo = path.join(os.tmpdir(), `production-check-${process.pid}`);
+  rmSync(persistTo, { recursive: true, force: true });
+  migrate(persistTo);
+  // The empty pass's database: a copy of the migrated one before the seed, which saves migrating a second.
+  const emptyPersistTo = `${persistTo}-empty`;
+  rmSync(emptyPersistTo, { recursive: true, force: true });
+  cpSync(persistTo, emptyPersistTo, { recursive: true });
+  seedIfEmpty(persistTo);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const now = Date.now();
+  query(
+    persistTo,
+    `INSERT INTO sandbox_payments (ref, merchant_ref, method, amount, currency, status, return_url, notify_url, created_at, updated_at)
+    VALUES ('${SANDBOX_REF}', 'order-1', 'visa', 38800, 'HKD', 'pending', '${baseUrl}/en/orders/1', '${baseUrl}/api/v1/payments/webhooks/sandbox', ${now}, ${now})`,
+  );
+  const server = await serveProduction(persistTo, port);
+  try {
+    for (const check of CHECKS) results.push(await runCheck(baseUrl, check));
     const [ledger] = query<{ status: string }>(persistTo, `SELECT status FROM sandbox_payments WHERE ref = '${SANDBOX_REF}'`);
     const undecided = ledger?.status === 'pending';
     results.push({ name: 'sandbox payment undecided', answered: ledger?.status ?? 'missing', passed: undecided });
@@ -343,6 +315,7 @@ async function main() {
     await server.stop();
     rmSync(persistTo, { recursive: true, force: true });
   }
+  results.push(...(await emptyCataloguePass(emptyPersistTo)));
   const failed = results.filter((result) => !result.passed).length;
   writeFileSync(summaryFile, `${JSON.stringify({ passed: results.length - failed, failed, checks: results }, null, 2)}\n`);
   return failed === 0;

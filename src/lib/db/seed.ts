@@ -1,6 +1,7 @@
 /**
- * The demo catalogue: reference data (languages, currencies, places) plus a generated but believable
- * marketplace (artists on tour, sessions, ticket tiers, seller listings, promotions).
+ * The demo catalogue: a generated but believable marketplace (venues, artists on tour, sessions,
+ * ticket tiers, seller listings, promotions) over the reference data the migrations insert
+ * (reference-rows.ts: languages, currencies, places, categories).
  *
  * Everything is derived from one seeded PRNG and `referenceTime`, so a given day always yields the
  * same rows, and the random draws never depend on `referenceTime`: another day only moves the dates.
@@ -17,11 +18,9 @@ import {
   type Category as CategoryData,
   CITIES,
   type City,
-  COUNTRIES,
   COUPONS,
   CURRENCIES,
   HOME,
-  LANGUAGES,
   type Names,
   POP_UP_BOXES,
   SELLERS,
@@ -31,19 +30,13 @@ import {
   type Venue as VenueData,
   VENUES as VENUE_DATA,
 } from './seed-data.ts';
+import { insertStatements, type SqlRow as SeedRow, type TableRows } from './insert-sql.ts';
+import { isMainlandChina } from './reference-rows.ts';
 
-type SeedValue = string | number | boolean | null;
-type SeedRow = Record<string, SeedValue>;
-export type SeedData = Record<string, SeedRow[]>;
+export type SeedData = TableRows;
 
-/** Tables in foreign-key order: every table comes after the tables it references. */
+/** Tables in foreign-key order: every table comes after the tables it references (the reference tables come before all). */
 export const SEED_TABLES: string[] = [
-  'languages',
-  'currencies',
-  'fx_rates',
-  'countries',
-  'cities',
-  'categories',
   'venues',
   'artists',
   'users',
@@ -112,14 +105,10 @@ function makeRandom(seed: number) {
 type Random = ReturnType<typeof makeRandom>;
 
 // ---------------------------------------------------------------------------------------------
-// Reference data: the literal rows are in seed-data/*.json (read and checked by seed-data.ts);
-// here they get their ids and the links between them.
-
-const MAINLAND_CHINA_ID = 4;
+// The catalogue's literal data is in seed-data/*.json (read and checked by seed-data.ts);
+// here it gets its ids and the links between its parts.
 
 const CURRENCY = new Map(CURRENCIES.map(({ code, minorDigits, topFace, step }) => [code, { minorUnit: 10 ** minorDigits, topFace, step }]));
-
-const isMainlandChina = (city: City): boolean => city.countryId === MAINLAND_CHINA_ID;
 
 interface Venue extends VenueData {
   id: number;
@@ -659,47 +648,6 @@ export function buildSeed(referenceTime: number): SeedData {
   markHighDemand(activities, inventory.sessions);
 
   return {
-    languages: LANGUAGES.map(({ code, name }, index) => ({ id: index + 1, code, name, language_type: index + 1, sort: index + 1 })),
-    currencies: CURRENCIES.map(({ code, description, currencyType, minorDigits }, index) => ({
-      code,
-      desc: description,
-      currency_type: currencyType,
-      minor_digits: minorDigits,
-      sort: index + 1,
-    })),
-    fx_rates: CURRENCIES.map(({ code, perHkdMicros }) => ({ quote: code, per_hkd_micros: perHkdMicros, updated_at: referenceTime })),
-    countries: COUNTRIES.map(({ id, code, callingCode, names: [en, hant, hans] }) => ({
-      id,
-      code,
-      calling_code: callingCode,
-      name_en: en,
-      name_zh_hant: hant,
-      name_zh_hans: hans,
-    })),
-    cities: CITIES.map((city, index) => ({
-      id: city.id,
-      country_id: city.countryId,
-      name_en: city.names[0],
-      name_zh_hant: city.names[1],
-      name_zh_hans: city.names[2],
-      first_letter: city.names[0][0].toUpperCase(),
-      is_hot_city: city.isHot ? 1 : 0,
-      is_china: isMainlandChina(city) ? 1 : 0,
-      city_code: city.code,
-      time_zone: city.timeZone,
-      longitude: city.longitude,
-      latitude: city.latitude,
-      sort: index + 1,
-    })),
-    categories: CATEGORIES.map((category) => ({
-      id: category.id,
-      slug: category.slug,
-      name_en: category.names[0],
-      name_zh_hant: category.names[1],
-      name_zh_hans: category.names[2],
-      pinyin: category.pinyin,
-      sort: category.id,
-    })),
     venues: VENUES.map((venue) => ({
       id: venue.id,
       city_id: venue.cityId,
@@ -734,52 +682,7 @@ export function buildSeed(referenceTime: number): SeedData {
 // ---------------------------------------------------------------------------------------------
 // SQL
 
-const MAX_ROWS_PER_INSERT = 50;
-/** D1 rejects statements over 100 KB; activity rows carry three descriptions, so size is capped too. */
-const MAX_STATEMENT_BYTES = 90_000;
-
-function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-function sqlLiteral(value: SeedValue): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'boolean') return value ? '1' : '0';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`Cannot write ${value} to SQL`);
-    return String(value);
-  }
-  return `'${value.replaceAll("'", "''")}'`;
-}
-
 /** Multi-row INSERT statements for `data`, tables in foreign-key order; plain SQL that D1 accepts. */
 export function seedStatements(data: SeedData): string[] {
-  const unknown = Object.keys(data).filter((table) => !SEED_TABLES.includes(table));
-  if (unknown.length > 0) throw new Error(`No insert order for tables: ${unknown.join(', ')}`);
-
-  const encoder = new TextEncoder();
-  const statements: string[] = [];
-  for (const table of SEED_TABLES) {
-    const rows = data[table] ?? [];
-    if (rows.length === 0) continue;
-    const columns = Object.keys(rows[0]);
-    const head = `INSERT INTO ${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(', ')}) VALUES `;
-    const headBytes = encoder.encode(head).length;
-    let tuples: string[] = [];
-    let bytes = headBytes;
-    const flush = () => {
-      statements.push(`${head}${tuples.join(', ')};`);
-      tuples = [];
-      bytes = headBytes;
-    };
-    for (const row of rows) {
-      const tuple = `(${columns.map((column) => sqlLiteral(row[column])).join(', ')})`;
-      const tupleBytes = encoder.encode(tuple).length + 2;
-      if (tuples.length === MAX_ROWS_PER_INSERT || (tuples.length > 0 && bytes + tupleBytes > MAX_STATEMENT_BYTES)) flush();
-      tuples.push(tuple);
-      bytes += tupleBytes;
-    }
-    flush();
-  }
-  return statements;
+  return insertStatements(data, SEED_TABLES);
 }

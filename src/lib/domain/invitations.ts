@@ -3,9 +3,17 @@
  * code looks like, who may accept whose invitation, and the month the inviter's reward cap counts in.
  */
 import { REWARD_MONTH_UTC_OFFSET_MS } from '../config/accounts.ts';
+import { randomString } from './password.ts';
 
 /** Invite codes are 8 characters of an alphabet without look-alikes; people type them in any case. */
 const INVITE_CODE = /^[A-HJ-NP-Z2-9]{8}$/;
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const INVITE_CODE_LENGTH = 8;
+
+/** A new account's neutral nickname (neither its email nor its phone shows wherever nicknames are shown) and its random invite code. */
+export function newAccountNames(): { nickname: string; inviteCode: string } {
+  return { nickname: `User-${randomString(6, INVITE_ALPHABET)}`, inviteCode: randomString(INVITE_CODE_LENGTH, INVITE_ALPHABET) };
+}
 
 /** The code in canonical form (trimmed, upper case), or null when it cannot be an invite code. */
 export function normalizeInviteCode(raw: string | null | undefined): string | null {

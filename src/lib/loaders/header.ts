@@ -19,7 +19,7 @@ export function headerData(scope: RequestScope): HeaderData {
   const { cityId, locale } = scope.ctx;
   const cities = pickerCities(scope.reference, locale);
   const city = cities.find((c) => c.id === cityId) ?? cities.find((c) => c.id === DEFAULT_CITY_ID);
-  if (!city) throw new Error('The default city is missing: seed the database');
+  if (!city) throw new Error('The default city is missing: apply the migrations (0036 inserts the reference data)');
   return {
     city,
     hotWords: listHotKeywords(scope.reference, locale)

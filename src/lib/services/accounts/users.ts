@@ -2,13 +2,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../data/client.ts';
 import { users } from '../../db/schema.ts';
-import { hashPassword, randomString } from '../../domain/password.ts';
+import { newAccountNames } from '../../domain/invitations.ts';
+import { hashPassword } from '../../domain/password.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { welcomeNewUser } from './invitations.ts';
 import type { Account } from './codes.ts';
 
-const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const INVITE_CODE_LENGTH = 8;
 const CREATE_TRIES = 3;
 
 export type UserRow = typeof users.$inferSelect;
@@ -40,6 +39,7 @@ export async function createUser(
 ): Promise<UserRow | undefined> {
   const hashed = password === null ? null : await hashPassword(password);
   for (let tries = 0; tries < CREATE_TRIES; tries++) {
+    const { nickname, inviteCode } = newAccountNames();
     const [created] = await db
       .insert(users)
       .values({
@@ -47,12 +47,11 @@ export async function createUser(
         phoneCountryCode: account.kind === 'phone' ? account.phone.callingCode : null,
         phone: account.kind === 'phone' ? account.phone.number : null,
         languageCode: locale,
-        // A neutral nickname: neither the email nor the phone shows wherever nicknames are shown.
-        nickname: `User-${randomString(6, INVITE_ALPHABET)}`,
+        nickname,
         passwordHash: hashed?.hash ?? null,
         passwordSalt: hashed?.salt ?? null,
         passwordIterations: hashed?.iterations ?? null,
-        inviteCode: randomString(INVITE_CODE_LENGTH, INVITE_ALPHABET),
+        inviteCode,
         createdAt: now,
       })
       .onConflictDoNothing()

@@ -69,7 +69,7 @@ export function hotCities(scope: RequestScope): CityView[] {
 export function currentCityRow(reference: ReferenceData, cityId: number): CityRow {
   const wanted = cityId > 0 ? cityId : DEFAULT_CITY_ID;
   const chosen = reference.cities.find((row) => row.id === wanted) ?? reference.cities.find((row) => row.id === DEFAULT_CITY_ID);
-  if (!chosen) throw new Error('The default city is missing: seed the database');
+  if (!chosen) throw new Error('The default city is missing: apply the migrations (0036 inserts the reference data)');
   return chosen;
 }
 

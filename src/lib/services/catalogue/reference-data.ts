@@ -118,7 +118,7 @@ function isCurrent(data: ReferenceData, now: number, knownVersion: number | null
 /**
  * The reference tables, from memory when the kept copy is current (its version is `knownVersion`,
  * or, when the request read none, it is younger than REFERENCE_DATA_TTL_MS), else from D1 in one batch.
- * A database not seeded yet (no currency) is not kept.
+ * A database without its reference data yet (no currency) is not kept.
  */
 export async function referenceData(db: Db, now: number, knownVersion: number | null): Promise<ReferenceData> {
   if (kept && isCurrent(kept, now, knownVersion)) return kept;
