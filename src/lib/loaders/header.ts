@@ -22,7 +22,7 @@ export function headerData(scope: RequestScope): HeaderData {
   if (!city) throw new Error('The default city is missing: seed the database');
   return {
     city,
-    hotWords: listHotKeywords(scope.reference, locale)
+    hotWords: listHotKeywords(scope.reference, locale, scope.now)
       .slice(0, HOT_KEYWORDS_SHOWN)
       .map((k) => k.keyword),
   };
