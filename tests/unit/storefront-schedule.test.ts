@@ -86,7 +86,8 @@ describe('a coupon campaign', () => {
     const held = { ...terms, currency: 'HKD' };
     expect(campaignTermsFault(held, { ...held, amount: 4_000 }, 0)).toBeNull();
     expect(campaignTermsFault(held, { ...held, amount: 4_000 }, 1)).toEqual({ code: 'campaign_terms_locked', field: 'amount' });
-    expect(campaignTermsFault(held, { ...held, claimLimit: 500 }, 1)).toBeNull();
+    const moreCoupons = { ...held, claimLimit: 500 };
+    expect(campaignTermsFault(held, moreCoupons, 1)).toBeNull();
   });
 });
 
