@@ -2,7 +2,8 @@
  * Home banners per city, curated from the console: created, scheduled, edited and retired, each
  * change with its audit row in the same batch. The home page shows a city's live banners
  * (catalogue.ts, homeConfigRead); any write here moves the catalogue version, so cached home pages
- * are replaced at once.
+ * are replaced at once, and a scheduled start or end shows once the page cache renders the page again
+ * (docs/storefront-curation.md).
  */
 import { asc, eq } from 'drizzle-orm';
 import { batch } from '../../data/batch.ts';

@@ -2,7 +2,7 @@
  * The home page's pop-up boxes, curated from the console: a title and a body in each catalogue
  * script, a link on this site, the currency their money placeholders are written in (domain/pop-box.ts),
  * and the window they show in; retired boxes show no more. Writes move the catalogue version, so
- * cached home pages are replaced at once.
+ * cached home pages are replaced at once (docs/storefront-curation.md).
  */
 import { asc, eq } from 'drizzle-orm';
 import { HOME_POPUP_SCENE } from '../../config/browse.ts';
