@@ -41,6 +41,7 @@ import { invitationRoutes } from './routes/invitations.ts';
 import { gateRoutes } from './routes/gate.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { operatorRoutes } from './routes/operator.ts';
+import { storefrontRoutes } from './routes/storefront.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
 import { mountLocalOnlyRoutes } from './routes/dev.ts';
@@ -71,6 +72,7 @@ const routes = new Hono<ApiEnv>()
   .route('/', transferRoutes)
   .route('/', gateRoutes)
   .route('/', operatorRoutes)
+  .route('/', storefrontRoutes)
   .route('/', waitlistRoutes)
   .route('/', attendeeChangeRoutes)
   .route('/', waitingRoomRoutes);

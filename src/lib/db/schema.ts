@@ -435,7 +435,7 @@ export const coupons = sqliteTable('coupons', {
   bundleCount: integer('bundle_count').notNull().default(1),
   validFrom: integer('valid_from').notNull(),
   validTo: integer('valid_to').notNull(),
-  purpose: text('purpose', { enum: ['general', 'invitee', 'inviter', 'compensation'] })
+  purpose: text('purpose', { enum: ['general', 'invitee', 'inviter', 'compensation', 'campaign'] })
     .notNull()
     .default('general'),
   categoryId: integer('category_id').references(() => categories.id),
@@ -544,7 +544,11 @@ export const userCoupons = sqliteTable(
     invitationId: integer('invitation_id'),
     createdAt,
   },
-  (t) => [index('user_coupons_user_idx').on(t.userId, t.status), index('user_coupons_invitation_idx').on(t.invitationId)],
+  (t) => [
+    index('user_coupons_user_idx').on(t.userId, t.status),
+    index('user_coupons_invitation_idx').on(t.invitationId),
+    index('user_coupons_coupon_idx').on(t.couponId, t.userId),
+  ],
 );
 
 export const orderAttendees = sqliteTable('order_attendees', {
@@ -822,6 +826,11 @@ export const lotteries = sqliteTable('lotteries', {
   /** Tickets of the lottery's tier in each winner's free order. */
   ticketsPerPrize: integer('tickets_per_prize').notNull().default(1),
   drawnAt: integer('drawn_at'),
+  /** Entries (and friends' help) are taken from `entryOpensAt` until `entryClosesAt`, or until the draw when null. */
+  entryOpensAt: integer('entry_opens_at').notNull().default(0),
+  entryClosesAt: integer('entry_closes_at'),
+  /** A retired lottery takes no entries, never draws, and buyers no longer see it. */
+  retiredAt: integer('retired_at'),
 });
 
 export const lotteryEntries = sqliteTable(
@@ -889,6 +898,10 @@ export const hotKeywords = sqliteTable('hot_keywords', {
   landingPageParams: text('landing_page_params').notNull().default(''),
   content: text('content').notNull().default(''),
   sort: integer('sort').notNull().default(0),
+  /** Live from `startsAt` until `endsAt` (never ending when null) unless retired (domain/storefront-schedule.ts). */
+  startsAt: integer('starts_at').notNull().default(0),
+  endsAt: integer('ends_at'),
+  retiredAt: integer('retired_at'),
 });
 
 export const banners = sqliteTable('banners', {
@@ -898,6 +911,10 @@ export const banners = sqliteTable('banners', {
   poster: text('poster').notNull(),
   url: text('url').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** Live from `startsAt` until `endsAt` (never ending when null) unless retired (domain/storefront-schedule.ts). */
+  startsAt: integer('starts_at').notNull().default(0),
+  endsAt: integer('ends_at'),
+  retiredAt: integer('retired_at'),
 });
 
 export const popUpBoxes = sqliteTable('pop_up_boxes', {
@@ -910,6 +927,7 @@ export const popUpBoxes = sqliteTable('pop_up_boxes', {
     .references(() => currencies.code),
   validFrom: integer('valid_from').notNull(),
   validTo: integer('valid_to').notNull(),
+  retiredAt: integer('retired_at'),
 });
 
 export const locationHistory = sqliteTable('location_history', {
@@ -1036,4 +1054,26 @@ export const auditLog = sqliteTable(
     index('audit_log_actor_idx').on(t.actorId, t.at),
     index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.at),
   ],
+);
+
+// Storefront curation: coupon campaigns.
+
+/** A coupon (terms and validity on its `coupons` row, purpose 'campaign') offered to an audience, up to `claimLimit` claims while it runs. */
+export const couponCampaigns = sqliteTable(
+  'coupon_campaigns',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    audience: text('audience', { enum: ['all', 'new_buyers', 'city'] }).notNull(),
+    /** The city whose buyers may claim, for audience 'city'. */
+    cityId: integer('city_id').references(() => cities.id),
+    claimLimit: integer('claim_limit').notNull(),
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at').notNull(),
+    retiredAt: integer('retired_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('coupon_campaigns_coupon_idx').on(t.couponId)],
 );

@@ -13,6 +13,7 @@ import type { InvitationRefusal } from './invitations.ts';
 import type { OrderLimitCode } from './order-limits.ts';
 import type { HelpRefusal, JoinRefusal } from './lottery.ts';
 import type { PostponementProblem } from './show-changes.ts';
+import type { CampaignClaimRefusal, StorefrontProblem } from './storefront-schedule.ts';
 import type { TransferRefusal } from './transfer.ts';
 
 export type ErrorCode =
@@ -36,6 +37,7 @@ export type ErrorCode =
   | 'calendar_type_not_found'
   | 'category_not_found'
   | StaffErrorCode
+  | StorefrontErrorCode
   | AuthErrorCode
   | ProfileErrorCode
   | CheckoutErrorCode
@@ -52,6 +54,12 @@ export type ErrorCode =
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 /** A console page or operator route: the caller is no staff member, or their roles do not cover it (domain/staff.ts). */
 export type StaffErrorCode = 'not_staff' | 'staff_role_forbidden';
+
+/**
+ * Storefront curation: a bad schedule, link or coupon or lottery term (domain/storefront-schedule.ts),
+ * a curated thing that is missing or retired; a buyer's claim of a campaign's coupon refused.
+ */
+export type StorefrontErrorCode = StorefrontProblem | CampaignClaimRefusal | 'storefront_item_not_found' | 'storefront_item_retired';
 
 export type AuthErrorCode =
   | FieldProblem

@@ -22,7 +22,7 @@ export function headerData(scope: RequestScope): HeaderData {
   if (!city) throw new Error('The default city is missing: apply the migrations (0036 inserts the reference data)');
   return {
     city,
-    hotWords: listHotKeywords(scope.reference, locale)
+    hotWords: listHotKeywords(scope.reference, locale, scope.now)
       .slice(0, HOT_KEYWORDS_SHOWN)
       .map((k) => k.keyword),
   };

@@ -53,7 +53,7 @@ export async function loadListingPage(astro: Pick<AstroGlobal, 'locals' | 'url' 
   if (outcome?.kind === 'unknown_category') return PageExit.notFound;
 
   const list = outcome?.kind === 'list' ? outcome.list : null;
-  const hotWords = bareSearch ? listHotKeywords(scope.reference, locale) : [];
+  const hotWords = bareSearch ? listHotKeywords(scope.reference, locale, scope.now) : [];
   const prefix = astro.locals.localeFromPrefix ? `/${locale}` : '';
   const firstPage = listingUrl({ ...query, page: 1 });
   // The feed's calls name the list's city, so that its next pages are of the city this page shows

@@ -8,5 +8,5 @@ import { success } from '../errors.ts';
 const doc = describe('Search');
 
 export const keywordRoutes = new Hono<ApiEnv>().get('/v1/keyWord/hotKeyWord', doc.anyone('The hot search keywords'), (c) =>
-  c.json(success(listHotKeywords(c.var.scope.reference, c.get('ctx').locale))),
+  c.json(success(listHotKeywords(c.var.scope.reference, c.get('ctx').locale, c.var.scope.now))),
 );

@@ -2,7 +2,7 @@
  * The browsing catalogue: cities and categories (from the reference tables), activity cards and
  * the home config, shaped for the request's locale and currency.
  */
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../data/client.ts';
 import { prefixed } from '../../data/batch-columns.ts';
 import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
@@ -323,8 +323,20 @@ export interface HomeConfig {
 
 type HomeValues = { cityId: number; now: number };
 
-const homeBannersSelect = (db: Db, cityId: Bound<number>) =>
-  db.select({ poster: banners.poster, url: banners.url }).from(banners).where(eq(banners.cityId, cityId)).orderBy(asc(banners.sort));
+/** The city's banners live at `now`: started, not ended, not retired (domain/storefront-schedule.ts). */
+const homeBannersSelect = (db: Db, cityId: Bound<number>, now: Bound<number>) =>
+  db
+    .select({ poster: banners.poster, url: banners.url })
+    .from(banners)
+    .where(
+      and(
+        eq(banners.cityId, cityId),
+        lte(banners.startsAt, now),
+        or(isNull(banners.endsAt), gt(banners.endsAt, now)),
+        isNull(banners.retiredAt),
+      ),
+    )
+    .orderBy(asc(banners.sort));
 
 const upcomingInCity = ({ cityId, now }: { [K in keyof HomeValues]: Bound<number> }) =>
   and(eq(activities.cityId, cityId), gt(activities.endsAt, now));
@@ -342,8 +354,9 @@ const homeCandidatesSelect = (db: Db, values: { [K in keyof HomeValues]: Bound<n
     .limit(HOME_LIST_SIZE * 6);
 
 // Read by every rendered home page; their card columns are the most SQL a page builds, so it is built once (data/compiled-select.ts).
-const homeBannersStatement = compiledSelect<{ cityId: number }, ReturnType<typeof homeBannersSelect>>(['cityId'], (db, { cityId }) =>
-  homeBannersSelect(db, cityId),
+const homeBannersStatement = compiledSelect<{ cityId: number; now: number }, ReturnType<typeof homeBannersSelect>>(
+  ['cityId', 'now'],
+  (db, { cityId, now }) => homeBannersSelect(db, cityId, now),
 );
 const homeRareStatement = compiledSelect<HomeValues, ReturnType<typeof homeRareSelect>>(['cityId', 'now'], homeRareSelect);
 const homeCandidatesStatement = compiledSelect<HomeValues, ReturnType<typeof homeCandidatesSelect>>(
@@ -358,7 +371,7 @@ export function homeConfigRead(scope: RequestScope, tkd: HomeConfig['tkd']): Rea
   const values = { cityId: city.cityId, now };
   return read(
     {
-      banners: homeBannersStatement(db, { cityId: city.cityId }),
+      banners: homeBannersStatement(db, values),
       rare: homeRareStatement(db, values),
       candidates: homeCandidatesStatement(db, values),
     },

@@ -1,5 +1,5 @@
 /** Pop-up boxes of a scene (SPEC.md section 7: POST /api/v1/popBox/list, scene HOME on the home page). */
-import { and, asc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../data/client.ts';
 import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
 import { currencies, popUpBoxes } from '../../db/schema.ts';
@@ -19,13 +19,13 @@ export interface PopBoxView {
   currencyVO: CurrencyView;
 }
 
-/** Boxes of the scenes `inScenes` picks, valid at `now`, oldest first. */
+/** Boxes of the scenes `inScenes` picks, valid at `now` and not retired, oldest first. */
 const popBoxesSelect = (db: Db, inScenes: SQL, now: Bound<number>) =>
   db
     .select({ box: popUpBoxes, currency: { code: currencies.code, desc: currencies.desc, currencyType: currencies.currencyType } })
     .from(popUpBoxes)
     .innerJoin(currencies, eq(currencies.code, popUpBoxes.currency))
-    .where(and(inScenes, lte(popUpBoxes.validFrom, now), gt(popUpBoxes.validTo, now)))
+    .where(and(inScenes, lte(popUpBoxes.validFrom, now), gt(popUpBoxes.validTo, now), isNull(popUpBoxes.retiredAt)))
     .orderBy(asc(popUpBoxes.id));
 
 // One scene's boxes are read by every rendered home page: that select's text is built once (data/compiled-select.ts).

@@ -8,7 +8,7 @@
  * 0012-0013 on any write to these tables) is the one the request read; a request that read no
  * version (the API, signed-in pages) takes a copy at most REFERENCE_DATA_TTL_MS old.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import { REFERENCE_DATA_TTL_MS } from '../../config/caching.ts';
 import type { Db } from '../../data/client.ts';
 import { read, readOne, type Read } from '../../data/read-together.ts';
@@ -63,7 +63,7 @@ export interface ReferenceData {
   currencies: CurrencyView[];
   /** Every currency with its minor digits and its rate against HKD, for the money domain. */
   currencyTable: CurrencyTable;
-  /** Every script's hot words, in display order. */
+  /** Every script's hot words not retired, scheduled ones included, in display order. */
   hotKeywords: HotKeywordRow[];
   loadedAt: number;
 }
@@ -86,7 +86,7 @@ function referenceRead(db: Db, now: number): Read<ReferenceData> {
         .select({ code: currencies.code, minorDigits: currencies.minorDigits, perHkdMicros: fxRates.perHkdMicros })
         .from(currencies)
         .innerJoin(fxRates, eq(fxRates.quote, currencies.code)),
-      hotKeywords: db.select().from(hotKeywords).orderBy(asc(hotKeywords.sort), asc(hotKeywords.id)),
+      hotKeywords: db.select().from(hotKeywords).where(isNull(hotKeywords.retiredAt)).orderBy(asc(hotKeywords.sort), asc(hotKeywords.id)),
     },
     ({
       version: [version],

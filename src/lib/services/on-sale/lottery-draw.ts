@@ -11,7 +11,7 @@
  *   3. prizes: each winner gets one free order, keyed (user, `lottery-{id}`) like a retried checkout,
  *              so re-running never doubles an order and a failure is retried by the next sweep.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../data/client.ts';
 import { activitySessions, listings, lotteries, lotteryCodes, lotteryEntries, orders, ticketTiers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -127,7 +127,7 @@ export async function drawLottery(db: Db, lotteryId: number, now: number): Promi
   await db
     .update(lotteries)
     .set({ status: 'drawing' })
-    .where(and(eq(lotteries.id, lotteryId), eq(lotteries.status, 'open'), lte(lotteries.drawAt, now)));
+    .where(and(eq(lotteries.id, lotteryId), eq(lotteries.status, 'open'), lte(lotteries.drawAt, now), isNull(lotteries.retiredAt)));
   const [lottery] = await db.select().from(lotteries).where(eq(lotteries.id, lotteryId));
   if (!lottery || lottery.status === 'open') return false;
   let recorded = false;
@@ -172,7 +172,7 @@ export async function drawDueLotteries(db: Db, now: number): Promise<number> {
   const due = await db
     .select({ id: lotteries.id })
     .from(lotteries)
-    .where(and(inArray(lotteries.status, ['open', 'drawing']), lte(lotteries.drawAt, now)));
+    .where(and(inArray(lotteries.status, ['open', 'drawing']), lte(lotteries.drawAt, now), isNull(lotteries.retiredAt)));
   const pendingPrizes = await db
     .selectDistinct({ id: lotteryCodes.lotteryId })
     .from(lotteryCodes)
@@ -197,6 +197,7 @@ async function drawIfDue(db: Db, lottery: LotteryRow, now: number): Promise<Lott
 
 export async function findLottery(db: Db, lotteryId: number, now: number): Promise<LotteryRow> {
   const [row] = await db.select().from(lotteries).where(eq(lotteries.id, lotteryId));
-  if (!row) throw new DomainError('lottery_not_found');
+  // Buyers see a lottery once its entries open, and never once it is retired (services/storefront/lotteries.ts).
+  if (!row || row.retiredAt !== null || row.entryOpensAt > now) throw new DomainError('lottery_not_found');
   return drawIfDue(db, row, now);
 }

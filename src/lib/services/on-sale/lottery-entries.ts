@@ -13,6 +13,11 @@ import type { RequestScope, UserScope } from '../platform/scope.ts';
 import { findLottery, isUniqueViolation, type LotteryRow } from './lottery-draw.ts';
 import { type LotteryDetail, type LotteryView, lotteryDetail, viewsOf } from './lottery-views.ts';
 import { rawBatch } from '../../data/batch.ts';
+import { entryClosesAt } from '../../domain/storefront-schedule.ts';
+
+/** The lottery (its columns read through `prefix`) takes entries and help at ?4: within its entry window, not retired. */
+const takingEntries = (prefix = '') =>
+  `${prefix}entry_opens_at <= ?4 AND coalesce(${prefix}entry_closes_at, ${prefix}draw_at) > ?4 AND ${prefix}retired_at IS NULL`;
 
 /** Attempts at a fresh random code when one collides with a code already in the lottery (40 bits: rare). */
 const CODE_ATTEMPTS = 3;
@@ -37,7 +42,7 @@ export async function joinLottery(scope: UserScope, lotteryId: number): Promise<
     .select({ id: lotteryEntries.id })
     .from(lotteryEntries)
     .where(and(eq(lotteryEntries.lotteryId, lottery.id), eq(lotteryEntries.userId, userId)));
-  const refusal = joinRefusal(lotteryPhase(lottery.status, lottery.drawAt, now), joined !== undefined);
+  const refusal = joinRefusal(lotteryPhase(lottery.status, entryClosesAt(lottery), now), joined !== undefined);
   if (refusal) throw new DomainError(refusal);
   const d1 = db.$client;
   for (let attempt = 1; ; attempt++) {
@@ -45,7 +50,7 @@ export async function joinLottery(scope: UserScope, lotteryId: number): Promise<
     const insertEntry = d1
       .prepare(`
       INSERT INTO lottery_entries (lottery_id, user_id, share_token, created_at)
-      SELECT id, ?2, ?3, ?4 FROM lotteries WHERE id = ?1 AND status = 'open' AND draw_at > ?4`)
+      SELECT id, ?2, ?3, ?4 FROM lotteries WHERE id = ?1 AND status = 'open' AND ${takingEntries()}`)
       .bind(lottery.id, userId, token, now);
     const insertCode = d1
       .prepare(`
@@ -131,7 +136,7 @@ export interface HelpResult {
 async function refusalFor(db: Db, lottery: LotteryRow, entry: typeof lotteryEntries.$inferSelect, helperId: number, now: number) {
   const [help, codeCount] = await Promise.all([helpOf(db, lottery.id, helperId), codeCountOf(db, entry.id)]);
   return helpRefusal({
-    phase: lotteryPhase(lottery.status, lottery.drawAt, now),
+    phase: lotteryPhase(lottery.status, entryClosesAt(lottery), now),
     helperId,
     sharerId: entry.userId,
     helpedInLottery: help !== undefined,
@@ -153,7 +158,7 @@ export async function helpEntry(scope: UserScope, shareToken: string): Promise<H
       .prepare(`
       INSERT INTO lottery_codes (entry_id, lottery_id, code, helper_user_id, is_winner, created_at)
       SELECT e.id, e.lottery_id, ?3, ?2, 0, ?4 FROM lottery_entries e JOIN lotteries l ON l.id = e.lottery_id
-      WHERE e.id = ?1 AND l.status = 'open' AND l.draw_at > ?4 AND e.user_id <> ?2
+      WHERE e.id = ?1 AND l.status = 'open' AND ${takingEntries('l.')} AND e.user_id <> ?2
         AND (SELECT count(*) FROM lottery_codes c WHERE c.entry_id = e.id) < l.max_codes_per_entry`)
       .bind(entry.id, helperId, randomDrawCode(), now);
     try {

@@ -1,10 +1,11 @@
 /** Reading the free-ticket lottery: the list, one lottery with the user's entry, and the record to re-run its draw. Reading draws what is due. */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../data/client.ts';
 import { lotteries, lotteryCodes, lotteryEntries, orders, ticketTiers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { lotteryPhase, type LotteryPhase } from '../../domain/lottery.ts';
 import { formatSessionTime } from '../../domain/session-time.ts';
+import { entryClosesAt } from '../../domain/storefront-schedule.ts';
 import { localizedName, type Locale } from '../../i18n/locales.ts';
 import { showQuery } from '../catalogue/show-query.ts';
 import type { RequestScope } from '../platform/scope.ts';
@@ -74,7 +75,7 @@ export async function viewsOf(db: Db, rows: LotteryRow[], locale: Locale, now: n
     const seed = drawn ? row.seed : null;
     return {
       id: row.id,
-      phase: lotteryPhase(row.status, row.drawAt, now),
+      phase: lotteryPhase(row.status, entryClosesAt(row), now),
       activity: {
         id: detail.activity.id,
         name: localizedName(detail.activity, locale),
@@ -135,7 +136,11 @@ async function myEntryOf(db: Db, lottery: LotteryRow, userId: number | null): Pr
 export async function listLotteries(scope: RequestScope): Promise<LotteryView[]> {
   const { db, ctx, now } = scope;
   await drawDueLotteries(db, now);
-  const rows = await db.select().from(lotteries).orderBy(asc(lotteries.drawAt));
+  const rows = await db
+    .select()
+    .from(lotteries)
+    .where(and(isNull(lotteries.retiredAt), lte(lotteries.entryOpensAt, now)))
+    .orderBy(asc(lotteries.drawAt));
   const ordered = [...rows.filter((row) => row.status !== 'drawn'), ...rows.filter((row) => row.status === 'drawn').reverse()];
   return viewsOf(db, ordered, ctx.locale, now);
 }
