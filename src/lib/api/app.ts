@@ -41,6 +41,8 @@ import { invitationRoutes } from './routes/invitations.ts';
 import { gateRoutes } from './routes/gate.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { operatorRoutes } from './routes/operator.ts';
+import { onSaleRoutes } from './routes/on-sales.ts';
+import { rateRoutes } from './routes/rates.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
 import { mountLocalOnlyRoutes } from './routes/dev.ts';
@@ -71,6 +73,8 @@ const routes = new Hono<ApiEnv>()
   .route('/', transferRoutes)
   .route('/', gateRoutes)
   .route('/', operatorRoutes)
+  .route('/', onSaleRoutes)
+  .route('/', rateRoutes)
   .route('/', waitlistRoutes)
   .route('/', attendeeChangeRoutes)
   .route('/', waitingRoomRoutes);

@@ -143,6 +143,10 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   // Staff
   not_staff: 403,
   staff_role_forbidden: 403,
+  rate_not_found: 404,
+  rate_base_fixed: 409,
+  rate_invalid: 400,
+  admission_rate_invalid: 400,
   // Show changes
   session_cancelled: 409,
   postpone_date_invalid: 400,

@@ -36,6 +36,7 @@ export type ErrorCode =
   | 'calendar_type_not_found'
   | 'category_not_found'
   | StaffErrorCode
+  | RatesErrorCode
   | AuthErrorCode
   | ProfileErrorCode
   | CheckoutErrorCode
@@ -52,6 +53,9 @@ export type ErrorCode =
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 /** A console page or operator route: the caller is no staff member, or their roles do not cover it (domain/staff.ts). */
 export type StaffErrorCode = 'not_staff' | 'staff_role_forbidden';
+
+/** Exchange rates in the console: a currency without a rate, the base (always 1), a typed rate that is no positive number; an admission rate out of range. */
+export type RatesErrorCode = 'rate_not_found' | 'rate_base_fixed' | 'rate_invalid' | 'admission_rate_invalid';
 
 export type AuthErrorCode =
   | FieldProblem
