@@ -4,7 +4,6 @@
  * itself applies), the totals per currency, and how many unpaid orders would close.
  */
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { batch } from '../../data/batch.ts';
 import { orders, users } from '../../db/schema.ts';
 import { formattedMoney, type FormattedMoney } from '../../domain/money.ts';
 import { maskedContact, maskedName, refundTotals } from '../../domain/refund-preview.ts';
@@ -40,12 +39,12 @@ export async function refundPreview(scope: RequestScope, sessionId: number): Pro
   const { db, ctx, currencies } = scope;
   const session = await sessionRow(db, sessionId);
   const paid = and(eq(orders.sessionId, sessionId), inArray(orders.status, [...PAID_STATUSES]));
-  const { amounts, listed, unpaid } = await batch(db, {
-    amounts: db
+  const [amounts, listed, unpaid] = await Promise.all([
+    db
       .select({ currency: orders.currency, total: orders.total, serviceFee: orders.serviceFee, postage: orders.postage })
       .from(orders)
       .where(paid),
-    listed: db
+    db
       .select({
         orderNo: orders.orderNo,
         quantity: orders.quantity,
@@ -62,11 +61,11 @@ export async function refundPreview(scope: RequestScope, sessionId: number): Pro
       .where(paid)
       .orderBy(asc(orders.id))
       .limit(REFUND_PREVIEW_LISTED),
-    unpaid: db
+    db
       .select({ n: count() })
       .from(orders)
       .where(and(eq(orders.sessionId, sessionId), eq(orders.status, 'pending_payment'))),
-  });
+  ]);
   const money = (amount: number, currency: string) => formattedMoney(amount, currency, ctx.locale, currencies);
   return {
     sessionId,

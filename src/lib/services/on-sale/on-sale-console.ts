@@ -6,7 +6,6 @@
  */
 import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql, sum } from 'drizzle-orm';
 import { ON_SALE_LIST_LIMIT, ON_SALE_SOON_MS } from '../../config/on-sale.ts';
-import { batch } from '../../data/batch.ts';
 import { activities, activitySessions, listings, orders, ticketTiers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { OnSale } from '../../domain/on-sale.ts';
@@ -135,8 +134,9 @@ export interface OnSaleSession {
 
 export async function onSaleSession(scope: RequestScope, sessionId: number): Promise<OnSaleSession> {
   const { db, ctx } = scope;
-  const { session, tiers } = await batch(db, {
-    session: db
+  // Apart, not in one batch: a batch's rows come back keyed by column name, and the session's id and its activity's would collide.
+  const [session, tiers] = await Promise.all([
+    db
       .select({
         sessionId: activitySessions.id,
         activityId: activities.id,
@@ -153,7 +153,7 @@ export async function onSaleSession(scope: RequestScope, sessionId: number): Pro
       .from(activitySessions)
       .innerJoin(activities, eq(activities.id, activitySessions.activityId))
       .where(eq(activitySessions.id, sessionId)),
-    tiers: db
+    db
       .select({
         tierId: ticketTiers.id,
         nameEn: ticketTiers.nameEn,
@@ -164,7 +164,7 @@ export async function onSaleSession(scope: RequestScope, sessionId: number): Pro
       .from(ticketTiers)
       .where(eq(ticketTiers.sessionId, sessionId))
       .orderBy(asc(ticketTiers.sort), asc(ticketTiers.id)),
-  });
+  ]);
   const [row] = session;
   if (!row) throw new DomainError('session_not_found');
   const { nameEn, nameZhHant, nameZhHans, ...rest } = row;
@@ -196,22 +196,22 @@ export interface OnSaleLiveState {
 export async function onSaleLiveState(scope: RequestScope, sessionId: number): Promise<OnSaleLiveState> {
   const { db, now } = scope;
   const tiersOfSession = db.select({ id: ticketTiers.id }).from(ticketTiers).where(eq(ticketTiers.sessionId, sessionId));
-  const { session, tickets, left, tiers } = await batch(db, {
-    session: db.select({ highDemand: activitySessions.highDemand }).from(activitySessions).where(eq(activitySessions.id, sessionId)),
-    tickets: db
+  const [session, tickets, left, tiers] = await Promise.all([
+    db.select({ highDemand: activitySessions.highDemand }).from(activitySessions).where(eq(activitySessions.id, sessionId)),
+    db
       .select({ status: orders.status, quantity: sum(orders.quantity).mapWith(Number) })
       .from(orders)
       .where(and(eq(orders.sessionId, sessionId), inArray(orders.status, ['pending_payment', ...PAID_STATUSES])))
       .groupBy(orders.status),
-    left: db
+    db
       .select({ quantity: sum(listings.quantityAvailable).mapWith(Number) })
       .from(listings)
       .where(and(inArray(listings.tierId, tiersOfSession), eq(listings.status, 'active'))),
-    tiers: db
+    db
       .select({ tierId: ticketTiers.id })
       .from(ticketTiers)
       .where(and(eq(ticketTiers.sessionId, sessionId), eq(ticketTiers.highDemand, true))),
-  });
+  ]);
   const [row] = session;
   if (!row) throw new DomainError('session_not_found');
   const quantity = (statuses: readonly string[]) =>

@@ -40,11 +40,12 @@ export function auditEntry(scope: StaffScope, change: AuditChange) {
  * the row is written exactly when the change is, and a repeat that finds nothing to change leaves none.
  */
 export function auditEntryIf(scope: StaffScope, change: AuditChange, guard: SQL) {
-  return scope.db.run(
-    sql`INSERT INTO ${auditLog} (actor_id, at, action, subject_type, subject_id, before_json, after_json)
-        SELECT ${scope.userId}, ${scope.now}, ${change.action}, ${change.subjectType}, ${String(change.subjectId)}, ${jsonOf(change.before)}, ${jsonOf(change.after)}
-        WHERE ${guard}`,
-  );
+  // The table's columns in their order, the id left to SQLite.
+  return scope.db
+    .insert(auditLog)
+    .select(
+      sql`SELECT NULL, ${scope.userId}, ${scope.now}, ${change.action}, ${change.subjectType}, ${String(change.subjectId)}, ${jsonOf(change.before)}, ${jsonOf(change.after)} WHERE ${guard}`,
+    );
 }
 
 export interface AuditFilter {
