@@ -86,3 +86,8 @@ export function ratePerHkd(perHkdMicros: number): string {
     .replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
+
+/** Whether text is no ISO 4217 code (three capital letters): a form's currency that cannot be one. */
+export function currencyCodeProblem(text: string): boolean {
+  return !/^[A-Z]{3}$/.test(text);
+}
