@@ -15,6 +15,8 @@ const POLL_MS = 5000;
 interface Props {
   sessionId: number;
   initial: OnSaleLiveState;
+  /** The page's language, for the time of the last read (the island renders on the server first, where there is no document). */
+  locale: string;
   messages: Messages;
 }
 
@@ -44,7 +46,7 @@ function Room({ label, room, m }: { label: string; room: RoomState | null; m: Me
   );
 }
 
-export default function OnSaleLive({ sessionId, initial, messages: m }: Props) {
+export default function OnSaleLive({ sessionId, initial, locale, messages: m }: Props) {
   const [live, setLive] = useState(initial);
   const [failed, setFailed] = useState(false);
 
@@ -69,7 +71,7 @@ export default function OnSaleLive({ sessionId, initial, messages: m }: Props) {
     };
   }, [sessionId]);
 
-  const time = new Intl.DateTimeFormat(document.documentElement.lang || 'en', { timeStyle: 'medium', timeZone: 'UTC' }).format(live.at);
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone: 'UTC' }).format(live.at);
   return (
     <div className="live">
       <dl className="live-figures">
