@@ -7,7 +7,7 @@ import { dateFormat } from './intl-cache.ts';
 
 /** `29 Nov 2026, 16:30 UTC` in the locale's own way. */
 export function consoleMoment(ms: number, locale: string): string {
-  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(ms) + ' UTC';
+  return `${dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(ms)} UTC`;
 }
 
 /** A moment as a `datetime-local` input's value, in UTC: `2026-11-29T16:30`. */
