@@ -56,6 +56,7 @@ export default defineConfig({
                 STRIPE_API_URL: inject('stripeApiUrl'),
                 // Turnstile's keys are set per test (tests/api/turnstile.test.ts): every other test runs as a local build without them.
                 TURNSTILE_API_URL: inject('turnstileApiUrl'),
+                FX_RATES_API_URL: inject('fxRatesApiUrl'),
               },
             },
           })),

@@ -71,6 +71,8 @@ declare namespace Cloudflare {
     WAITING_ROOM: DurableObjectNamespace<import('./lib/durable-objects/waiting-room.ts').WaitingRoom>;
     /** Checkout's orders a minute at which a plain session turns high demand by itself (default: config/on-sale.ts `HIGH_DEMAND_ORDERS_PER_MINUTE`). */
     HIGH_DEMAND_ORDERS_PER_MINUTE?: string;
+    /** Another address for the exchange-rates provider (default config/rates.ts FX_RATES_API_URL); only the tests' local double of it uses this. */
+    FX_RATES_API_URL?: string;
     /** Local builds only: milliseconds added to every D1 round trip, standing for a far region (`npm run bench`). */
     D1_LATENCY_MS?: string;
   }

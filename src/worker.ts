@@ -5,6 +5,8 @@ import { COUNT_ROUND_TRIPS_HEADER, countingRoundTrips, ROUND_TRIPS_HEADER } from
 import { answerPage } from './lib/edge/page-request.ts';
 import { consumeMessageBatch, type QueuedMessage } from './lib/services/messages/delivery.ts';
 import { sweep } from './lib/services/platform/sweep.ts';
+import { FX_RATES_CRON } from './lib/config/rates.ts';
+import { ratesProvider, refreshRatesIfDue } from './lib/services/rates/refresh.ts';
 
 /** The Durable Object classes of wrangler.toml, which the runtime finds among the entry's exports. */
 export { SessionInventory, WaitingRoom } from './durable-objects.ts';
@@ -39,10 +41,18 @@ export default {
   async queue(batch: MessageBatch<QueuedMessage>, env: Cloudflare.Env) {
     await consumeMessageBatch(batch, database(env.DB, null, 'first-primary'), env);
   },
-  /** The cron trigger of wrangler.toml: expire unpaid orders and clean up, every minute. */
+  /**
+   * The cron triggers of wrangler.toml: hourly (FX_RATES_CRON), the exchange rates' refresh, which asks
+   * the provider once they are a day old; every minute, expire unpaid orders and clean up.
+   */
   async scheduled(controller: ScheduledController, env: Cloudflare.Env, ctx: ExecutionContext) {
+    const db = database(env.DB, null, 'first-primary');
+    if (controller.cron === FX_RATES_CRON) {
+      ctx.waitUntil(refreshRatesIfDue(db, ratesProvider(env), controller.scheduledTime));
+      return;
+    }
     ctx.waitUntil(
-      sweep(database(env.DB, null, 'first-primary'), env, env.MESSAGES, controller.scheduledTime).then((result) => {
+      sweep(db, env, env.MESSAGES, controller.scheduledTime).then((result) => {
         if (result.expiredOrders > 0) console.log(JSON.stringify({ event: 'orders_expired', count: result.expiredOrders }));
       }),
     );

@@ -22,6 +22,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: '/ops/storefront', permission: 'storefront', label: 'ops.nav.storefront' },
   { path: '/ops/on-sales', permission: 'on_sale', label: 'ops.nav.onSales' },
   { path: '/ops/rates', permission: 'rates', label: 'ops.nav.rates' },
+  { path: '/ops/messages', permission: 'messages', label: 'ops.nav.messages' },
   { path: '/ops/staff', permission: 'staff', label: 'ops.nav.staff' },
   { path: '/ops/audit', permission: 'audit', label: 'ops.nav.audit' },
 ];

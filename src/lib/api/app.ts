@@ -42,6 +42,8 @@ import { gateRoutes } from './routes/gate.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { storefrontRoutes } from './routes/storefront.ts';
+import { onSaleRoutes } from './routes/on-sales.ts';
+import { rateRoutes } from './routes/rates.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
 import { mountLocalOnlyRoutes } from './routes/dev.ts';
@@ -73,6 +75,8 @@ const routes = new Hono<ApiEnv>()
   .route('/', gateRoutes)
   .route('/', operatorRoutes)
   .route('/', storefrontRoutes)
+  .route('/', onSaleRoutes)
+  .route('/', rateRoutes)
   .route('/', waitlistRoutes)
   .route('/', attendeeChangeRoutes)
   .route('/', waitingRoomRoutes);

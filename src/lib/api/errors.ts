@@ -165,6 +165,11 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   coupon_campaign_exhausted: 409,
   coupon_campaign_not_for_you: 403,
   coupon_already_claimed: 409,
+  // Exchange rates and admission rates
+  rate_not_found: 404,
+  rate_base_fixed: 409,
+  rate_invalid: 400,
+  admission_rate_invalid: 400,
   // Show changes
   session_cancelled: 409,
   postpone_date_invalid: 400,

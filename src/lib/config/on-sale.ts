@@ -71,3 +71,12 @@ export const WAITING_ROOM_POLL_JITTER = 0.5;
  * Nobody loses by it: the order is drawn already, and a pass's time starts when its buyer is seen through.
  */
 export const WAITING_ROOM_DRAW_SPREAD_MS = 120_000;
+/**
+ * The most buyers a minute an operator may set a session's waiting room to admit (services/on-sale/
+ * admission-rate.ts): a hundred times the default, beyond which a room no longer paces anything.
+ */
+export const WAITING_ROOM_MAX_ADMISSIONS_PER_MINUTE = 60_000;
+/** The console's on-sales list (services/on-sale/on-sale-console.ts): sessions whose sale opens within this are "soon". */
+export const ON_SALE_SOON_MS = 14 * 24 * 3_600_000;
+/** The most sessions the console's on-sales list shows at once; a filter narrows it. */
+export const ON_SALE_LIST_LIMIT = 100;

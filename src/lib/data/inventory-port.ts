@@ -51,6 +51,8 @@ export interface OnSaleWaitingRoom {
   front(now: number, opensAt: number, soldOut: boolean): Promise<RoomFront>;
   admitNext(count: number, now: number, opensAt: number): Promise<RoomFront>;
   setRate(admissionsPerMinute: number, now: number, opensAt: number): Promise<RoomFront>;
+  /** The room's progress now, for the console's live view; null when no buyer has come yet (no room is made for asking). */
+  peek(now: number): Promise<RoomFront | null>;
 }
 
 /** The on-sales' objects, by on-sale: a session's, or a high-demand tier's own (domain/on-sale.ts). */

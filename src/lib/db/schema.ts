@@ -41,6 +41,15 @@ export const fxRates = sqliteTable('fx_rates', {
     .references(() => currencies.code),
   perHkdMicros: integer('per_hkd_micros').notNull(),
   updatedAt: integer('updated_at').notNull(),
+  /** Where the rate came from (migration 0035): the demo seed, the provider's refresh (services/rates), an operator's pin. */
+  source: text('source', { enum: ['seed', 'provider', 'manual'] })
+    .notNull()
+    .default('seed'),
+  /** When the provider's refresh last wrote it. */
+  fetchedAt: integer('fetched_at'),
+  /** Pinned by hand: the refresh leaves it until an operator unpins it. */
+  pinnedBy: integer('pinned_by').references(() => users.id),
+  pinnedAt: integer('pinned_at'),
 });
 
 export const countries = sqliteTable('countries', {
@@ -1077,3 +1086,12 @@ export const couponCampaigns = sqliteTable(
   },
   (t) => [uniqueIndex('coupon_campaigns_coupon_idx').on(t.couponId)],
 );
+/** A session's waiting-room admission rate set by an operator; a session without a row admits at WAITING_ROOM_ADMISSIONS_PER_MINUTE. */
+export const sessionAdmissionRates = sqliteTable('session_admission_rates', {
+  sessionId: integer('session_id')
+    .primaryKey()
+    .references(() => activitySessions.id),
+  perMinute: integer('per_minute').notNull(),
+  setBy: integer('set_by').references(() => users.id),
+  setAt: integer('set_at').notNull(),
+});

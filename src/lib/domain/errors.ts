@@ -38,6 +38,7 @@ export type ErrorCode =
   | 'category_not_found'
   | StaffErrorCode
   | StorefrontErrorCode
+  | RatesErrorCode
   | AuthErrorCode
   | ProfileErrorCode
   | CheckoutErrorCode
@@ -60,6 +61,8 @@ export type StaffErrorCode = 'not_staff' | 'staff_role_forbidden';
  * a curated thing that is missing or retired; a buyer's claim of a campaign's coupon refused.
  */
 export type StorefrontErrorCode = StorefrontProblem | CampaignClaimRefusal | 'storefront_item_not_found' | 'storefront_item_retired';
+/** Exchange rates in the console: a currency without a rate, the base (always 1), a typed rate that is no positive number; an admission rate out of range. */
+export type RatesErrorCode = 'rate_not_found' | 'rate_base_fixed' | 'rate_invalid' | 'admission_rate_invalid';
 
 export type AuthErrorCode =
   | FieldProblem

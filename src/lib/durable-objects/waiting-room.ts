@@ -195,6 +195,14 @@ export class WaitingRoom extends DurableObject<Cloudflare.Env> {
     });
   }
 
+  /** The room's progress brought up to now, as its buyers would see it; null before the room's first use (none is made for asking). */
+  peek(now: number): RoomFront | null {
+    return this.ctx.storage.transactionSync(() => {
+      const stored = this.roomRow();
+      return stored && this.frontAt(this.current(now, null, stored), now);
+    });
+  }
+
   private roomRow(): RoomRow | null {
     return this.sql.exec<RoomRow>('SELECT * FROM room').toArray()[0] ?? null;
   }

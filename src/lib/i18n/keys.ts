@@ -19,6 +19,7 @@ import type lotteryMessages from './locales/en/lottery.json';
 import type messagesMessages from './locales/en/messages.json';
 import type opsMessages from './locales/en/ops.json';
 import type opsStorefrontMessages from './locales/en/ops-storefront.json';
+import type opsOnSaleMessages from './locales/en/ops-on-sale.json';
 import type ordersMessages from './locales/en/orders.json';
 import type paymentMessages from './locales/en/payment.json';
 import type profileMessages from './locales/en/profile.json';
@@ -42,6 +43,7 @@ type EnglishCatalogue = typeof authMessages &
   typeof messagesMessages &
   typeof opsMessages &
   typeof opsStorefrontMessages &
+  typeof opsOnSaleMessages &
   typeof ordersMessages &
   typeof paymentMessages &
   typeof profileMessages &

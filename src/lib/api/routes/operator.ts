@@ -1,6 +1,8 @@
 /**
  * Operators (api/staff.ts: 403 not_staff or staff_role_forbidden otherwise) cancel or postpone a
- * show's session (src/lib/services/catalogue/show-changes.ts), switch high demand and redeliver dead messages.
+ * show's session (src/lib/services/catalogue/show-changes.ts), switch high demand and redeliver dead
+ * messages; each change writes its audit row (services/staff/audit.ts) with the change. The console's
+ * screens for them read through on-sales.ts (the refund preview among them).
  *
  *   POST v1/operator/sessions/{id}/cancel     every paid order refunded minus the service and mailing
  *                                             fees, unpaid ones closed, listings closed; repeating it
@@ -96,7 +98,7 @@ export const operatorRoutes = new Hono<ApiEnv>()
     staffOnly('messages'),
     input('param', messageIdParam),
     async (c) => {
-      await redeliverDeadMessage(c.var.scope.db, c.req.valid('param').id);
+      await redeliverDeadMessage(c.var.scope, c.req.valid('param').id);
       return c.json(success(null));
     },
   );

@@ -10,8 +10,15 @@
  * give its coupon back) and only the request that moved it asks the provider for the money. A payment
  * that lands after its order closed unpaid is refunded in full when it is confirmed (payments/settlement.ts); a
  * refund the provider did not take is retried by the scheduled sweep.
+ *
+ * The operator's audit row rides with the first step, the session's guarded mark, in its batch and
+ * under the same guard: it is written by the one call that marked the session, so a repeated or
+ * concurrent cancel finishes the run without a second row, and a run interrupted after the mark is
+ * already on record (the later steps only carry out what the row says was decided). Postponing is
+ * one guarded write, its row in the same batch under the same guard.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import { batch } from '../../data/batch.ts';
 import { activitySessions, listings, orders, ticketTiers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import {
@@ -24,12 +31,14 @@ import {
 import { applyOrderEvent } from '../orders/lifecycle.ts';
 import { findOwnOrder, type OrderRow } from '../orders/queries.ts';
 import { refundOrderPayment } from '../payments/refunds.ts';
-import type { RequestScope, UserScope } from '../platform/scope.ts';
+import type { RequestScope, StaffScope, UserScope } from '../platform/scope.ts';
+import { auditEntryIf } from '../staff/audit.ts';
 import { sessionRow } from './show-query.ts';
 
 type SessionRow = typeof activitySessions.$inferSelect;
 
-const PAID_STATUSES = ['pending_ticketing', 'pending_receipt', 'completed'] as const;
+/** The orders a show change refunds: paid, whether ticketed, delivered or used. */
+export const PAID_STATUSES = ['pending_ticketing', 'pending_receipt', 'completed'] as const;
 
 /** What a cancellation did in this call; a repeated call answers zeros for what was already done. */
 export interface CancellationResult {
@@ -61,13 +70,24 @@ async function refundForShowChange(
 }
 
 /** Cancels a session: see the module comment. Repeating it finishes an interrupted run and changes nothing more. */
-export async function cancelSession(scope: RequestScope, sessionId: number): Promise<CancellationResult> {
+export async function cancelSession(scope: StaffScope, sessionId: number): Promise<CancellationResult> {
   const { db, now } = scope;
-  await sessionRow(db, sessionId);
-  await db
-    .update(activitySessions)
-    .set({ status: 'cancelled', changedAt: now })
-    .where(and(eq(activitySessions.id, sessionId), inArray(activitySessions.status, ['scheduled', 'postponed'])));
+  const current = await sessionRow(db, sessionId);
+  const open = and(eq(activitySessions.id, sessionId), inArray(activitySessions.status, ['scheduled', 'postponed']));
+  await batch(db, {
+    audit: auditEntryIf(
+      scope,
+      {
+        action: 'session.cancel',
+        subjectType: 'session',
+        subjectId: sessionId,
+        before: { status: current.status, startsAt: current.startsAt },
+        after: { status: 'cancelled' },
+      },
+      exists(db.select({ one: sql`1` }).from(activitySessions).where(open)),
+    ),
+    cancelled: db.update(activitySessions).set({ status: 'cancelled', changedAt: now }).where(open),
+  });
   const tiers = db.select({ id: ticketTiers.id }).from(ticketTiers).where(eq(ticketTiers.sessionId, sessionId));
   const closed = await db
     .update(listings)
@@ -92,24 +112,46 @@ export async function cancelSession(scope: RequestScope, sessionId: number): Pro
  * Postpones a session to a later date: its orders stay valid for it, and until `refundUntil` each
  * buyer may ask for the cancellation refund instead. Postponing again moves it again; the first date is kept.
  */
-export async function postponeSession(scope: RequestScope, sessionId: number, next: Postponement): Promise<SessionRow> {
+export async function postponeSession(scope: StaffScope, sessionId: number, next: Postponement): Promise<SessionRow> {
   const { db, now } = scope;
   const current = await sessionRow(db, sessionId);
   const problem = postponementProblem(current, next, now);
   if (problem === 'session_cancelled') throw new DomainError(problem);
   if (problem) throw new DomainError(problem, {}, problem === 'postpone_date_invalid' ? 'startsAt' : 'refundUntil');
-  const [moved] = await db
-    .update(activitySessions)
-    .set({
-      status: 'postponed',
-      startsAt: next.startsAt,
-      endsAt: next.endsAt,
-      refundUntil: next.refundUntil,
-      changedAt: now,
-      originalStartsAt: sql`coalesce(${activitySessions.originalStartsAt}, ${activitySessions.startsAt})`,
-    })
-    .where(and(eq(activitySessions.id, sessionId), inArray(activitySessions.status, ['scheduled', 'postponed'])))
-    .returning();
+  const open = and(eq(activitySessions.id, sessionId), inArray(activitySessions.status, ['scheduled', 'postponed']));
+  const dates = (row: Pick<SessionRow, 'status' | 'startsAt' | 'endsAt' | 'refundUntil'>) => ({
+    status: row.status,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    refundUntil: row.refundUntil,
+  });
+  const {
+    moved: [moved],
+  } = await batch(db, {
+    audit: auditEntryIf(
+      scope,
+      {
+        action: 'session.postpone',
+        subjectType: 'session',
+        subjectId: sessionId,
+        before: dates(current),
+        after: dates({ status: 'postponed', ...next }),
+      },
+      exists(db.select({ one: sql`1` }).from(activitySessions).where(open)),
+    ),
+    moved: db
+      .update(activitySessions)
+      .set({
+        status: 'postponed',
+        startsAt: next.startsAt,
+        endsAt: next.endsAt,
+        refundUntil: next.refundUntil,
+        changedAt: now,
+        originalStartsAt: sql`coalesce(${activitySessions.originalStartsAt}, ${activitySessions.startsAt})`,
+      })
+      .where(open)
+      .returning(),
+  });
   // A cancellation won the race.
   if (!moved) throw new DomainError('session_cancelled');
   return moved;

@@ -11,15 +11,21 @@
  * One tier of a session can be on sale as high demand of its own (docs/hot-on-sale.md "Per tier"):
  * switched the same way through the tier's own inventory object, by an operator only, so the switch
  * is always theirs and final.
+ *
+ * An operator's switch writes its audit row in the flag's batch, under the flag's own condition: a
+ * switch to what the flag already is changes nothing and leaves no row. Switching a session on hands
+ * its room the admission rate an operator set for it (admission-rate.ts).
  */
-import { and, eq, ne, notExists } from 'drizzle-orm';
+import { and, eq, exists, ne, notExists, sql } from 'drizzle-orm';
 import { HIGH_DEMAND_ORDERS_PER_MINUTE } from '../../config/on-sale.ts';
 import type { Db } from '../../data/client.ts';
 import { activitySessions, operatorHighDemandSwitches, ticketTiers } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { OnSale } from '../../domain/on-sale.ts';
 import { highDemandThreshold, type MinuteCounts, ordersInLastMinute, reachesHighDemand } from '../../domain/order-rate.ts';
-import type { RequestScope } from '../platform/scope.ts';
+import type { RequestScope, StaffScope } from '../platform/scope.ts';
+import { auditEntryIf } from '../staff/audit.ts';
+import { pushAdmissionRate } from './admission-rate.ts';
 import { sessionRow } from '../catalogue/show-query.ts';
 import { batch } from '../../data/batch.ts';
 
@@ -72,11 +78,24 @@ async function switchInventory(scope: RequestScope, onSale: OnSale, highDemand: 
 }
 
 /** Sets a session's high demand (an operator's switch); 409 `high_demand_holds_unwritten` when the object could not write its holds yet. */
-export async function switchHighDemand(scope: RequestScope, sessionId: number, highDemand: boolean): Promise<HighDemandSwitch> {
+export async function switchHighDemand(scope: StaffScope, sessionId: number, highDemand: boolean): Promise<HighDemandSwitch> {
   const { db, now } = scope;
   await sessionRow(db, sessionId);
   await switchInventory(scope, { sessionId, tierId: null }, highDemand);
+  if (highDemand) await pushAdmissionRate(scope, sessionId);
+  const differs = and(eq(activitySessions.id, sessionId), ne(activitySessions.highDemand, highDemand));
   await batch(db, {
+    audit: auditEntryIf(
+      scope,
+      {
+        action: 'session.high_demand',
+        subjectType: 'session',
+        subjectId: sessionId,
+        before: { highDemand: !highDemand },
+        after: { highDemand },
+      },
+      exists(db.select({ one: sql`1` }).from(activitySessions).where(differs)),
+    ),
     recorded: db
       .insert(operatorHighDemandSwitches)
       .values({ sessionId, highDemand, switchedAt: now })
@@ -99,6 +118,7 @@ async function switchOnByOrderRate(scope: RequestScope, sessionId: number, order
     .where(eq(operatorHighDemandSwitches.sessionId, sessionId));
   if (decided) return;
   await switchInventory(scope, { sessionId, tierId: null }, true);
+  await pushAdmissionRate(scope, sessionId);
   const [switched] = await flagWrite(db, sessionId, true, true);
   if (switched) {
     console.info(
@@ -129,14 +149,19 @@ export async function afterOrderCounted(scope: RequestScope, sessionId: number, 
  * flag is cleared. The flag is written only when it changes: each write of a tier bumps the
  * catalogue version (migration 0012).
  */
-export async function switchTierHighDemand(scope: RequestScope, tierId: number, highDemand: boolean): Promise<TierHighDemandSwitch> {
+export async function switchTierHighDemand(scope: StaffScope, tierId: number, highDemand: boolean): Promise<TierHighDemandSwitch> {
   const { db } = scope;
   const [tier] = await db.select({ sessionId: ticketTiers.sessionId }).from(ticketTiers).where(eq(ticketTiers.id, tierId));
   if (!tier) throw new DomainError('ticket_category_not_found');
   await switchInventory(scope, { sessionId: tier.sessionId, tierId }, highDemand);
-  await db
-    .update(ticketTiers)
-    .set({ highDemand })
-    .where(and(eq(ticketTiers.id, tierId), ne(ticketTiers.highDemand, highDemand)));
+  const differs = and(eq(ticketTiers.id, tierId), ne(ticketTiers.highDemand, highDemand));
+  await batch(db, {
+    audit: auditEntryIf(
+      scope,
+      { action: 'tier.high_demand', subjectType: 'tier', subjectId: tierId, before: { highDemand: !highDemand }, after: { highDemand } },
+      exists(db.select({ one: sql`1` }).from(ticketTiers).where(differs)),
+    ),
+    flagged: db.update(ticketTiers).set({ highDemand }).where(differs),
+  });
   return { tierId, sessionId: tier.sessionId, highDemand };
 }

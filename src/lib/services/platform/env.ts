@@ -1,6 +1,6 @@
 /**
  * The worker's configuration that services read: the app secret, the payment provider's keys, the
- * message providers' settings and the high-demand threshold. The edge hands it in from the worker's env (the API's middleware, a page's
+ * message providers' settings, the high-demand threshold and the rates provider's address. The edge hands it in from the worker's env (the API's middleware, a page's
  * scope, the cron handler), so no service reads the `cloudflare:workers` global.
  */
 import type { ProviderConfig } from '../messages/providers/index.ts';
@@ -20,4 +20,5 @@ export type ServiceEnv = ProviderConfig &
     | 'TURNSTILE_API_URL'
     | 'TURNSTILE_SCRIPT_URL'
     | 'HIGH_DEMAND_ORDERS_PER_MINUTE'
+    | 'FX_RATES_API_URL'
   >;

@@ -2,7 +2,7 @@
  * The audit log: every change a staff member makes is one row, written in the same batch as the
  * change itself, so a change and its record land together or not at all.
  */
-import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../data/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import type { StaffScope } from '../platform/scope.ts';
@@ -17,6 +17,10 @@ export interface AuditChange {
   after: unknown;
 }
 
+function jsonOf(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
 /** The change's audit row, as a statement for the batch that makes the change. */
 export function auditEntry(scope: StaffScope, change: AuditChange) {
   return scope.db.insert(auditLog).values({
@@ -25,9 +29,23 @@ export function auditEntry(scope: StaffScope, change: AuditChange) {
     action: change.action,
     subjectType: change.subjectType,
     subjectId: String(change.subjectId),
-    beforeJson: change.before === null || change.before === undefined ? null : JSON.stringify(change.before),
-    afterJson: change.after === null || change.after === undefined ? null : JSON.stringify(change.after),
+    beforeJson: jsonOf(change.before),
+    afterJson: jsonOf(change.after),
   });
+}
+
+/**
+ * The change's audit row only if `guard` holds as the batch runs it: for a guarded change (a
+ * conditional UPDATE), put this before the change in its batch with the change's own condition, so
+ * the row is written exactly when the change is, and a repeat that finds nothing to change leaves none.
+ */
+export function auditEntryIf(scope: StaffScope, change: AuditChange, guard: SQL) {
+  // The table's columns in their order, the id left to SQLite.
+  return scope.db
+    .insert(auditLog)
+    .select(
+      sql`SELECT NULL, ${scope.userId}, ${scope.now}, ${change.action}, ${change.subjectType}, ${String(change.subjectId)}, ${jsonOf(change.before)}, ${jsonOf(change.after)} WHERE ${guard}`,
+    );
 }
 
 export interface AuditFilter {
