@@ -47,11 +47,24 @@ export type ErrorCode =
   | GateErrorCode
   | ShowChangeErrorCode
   | WaitlistErrorCode
-  | AttendeeChangeErrorCode;
+  | AttendeeChangeErrorCode
+  | ImageErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 /** A console page or operator route: the caller is no staff member, or their roles do not cover it (domain/staff.ts). */
 export type StaffErrorCode = 'not_staff' | 'staff_role_forbidden';
+
+/**
+ * An uploaded poster or banner (domain/image-upload.ts): not a JPEG, PNG, WebP or AVIF by its bytes,
+ * over the byte or pixel limits, smaller than its kind's largest variant, or bytes the image pipeline
+ * could not decode although their header looked right.
+ */
+export type ImageErrorCode =
+  | 'image_type_unsupported'
+  | 'image_too_large'
+  | 'image_too_many_pixels'
+  | 'image_too_small'
+  | 'image_unreadable';
 
 export type AuthErrorCode =
   | FieldProblem
