@@ -105,6 +105,11 @@ export function isMediaFilePath(path: string): boolean {
   return MEDIA_FILE_PATH.test(path);
 }
 
+/** The MEDIA bucket's key of a file served at a /media/ path. */
+export function mediaKey(path: string): string {
+  return path.slice('/media/'.length);
+}
+
 /** The path of one variant of an uploaded image, stored beside its master. */
 export function mediaVariantPath(kind: PosterKind, id: string, width: number, format: VariantFormat): string {
   return `/media/${kind}/${id}-${width}.${format}`;

@@ -3,8 +3,7 @@
  * that never change (a new upload gets a new id), so it caches for a year, revalidates by its ETag, and
  * is answered with the content type it was stored with. Any other path under /media/ is a 404.
  */
-import { isMediaFilePath } from '../domain/poster-images.ts';
-import { mediaKey } from '../services/media/images.ts';
+import { isMediaFilePath, mediaKey } from '../domain/poster-images.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

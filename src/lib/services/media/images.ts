@@ -14,6 +14,7 @@ import { checkImageUpload, type ImageHeader } from '../../domain/image-upload.ts
 import {
   MASTER_JPEG_QUALITY,
   masterWidth,
+  mediaKey,
   mediaPath,
   mediaVariantPath,
   POSTER_WIDTHS,
@@ -54,13 +55,6 @@ export interface StoredImage {
   path: string;
   width: number;
   height: number;
-}
-
-const MEDIA_PREFIX = '/media/';
-
-/** The bucket's key of a file served at a /media/ path. */
-export function mediaKey(path: string): string {
-  return path.slice(MEDIA_PREFIX.length);
 }
 
 /** A new image's id: 80 random bits in hex. */
