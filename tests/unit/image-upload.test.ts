@@ -1,7 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/lib/domain/errors.ts';
-import { checkImageUpload, MAX_IMAGE_BYTES, minimumImageSize, readImageHeader, sniffImageType } from '../../src/lib/domain/image-upload.ts';
+import {
+  checkImageUpload,
+  MAX_IMAGE_BYTES,
+  minimumImageSize,
+  readImageHeader,
+  sniffImageType,
+  withoutJpegMetadata,
+} from '../../src/lib/domain/image-upload.ts';
 
 /** A real image of a format, made by sharp (the header the rules read is the encoder's, not ours). */
 async function encoded(format: 'jpeg' | 'png' | 'webp' | 'avif', width: number, height: number, options: object = {}): Promise<Uint8Array> {
@@ -119,5 +126,36 @@ describe('the rules of an upload', () => {
       code: 'image_too_small',
       params: { width: 1200, height: 525 },
     });
+  });
+});
+
+describe('a JPEG without its metadata', () => {
+  const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
+
+  it('loses EXIF (camera, GPS), keeps its colour profile and its pixels', async () => {
+    const tagged = new Uint8Array(
+      await sharp(await encoded('jpeg', 420, 560))
+        .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '22/1 16/1 0/1' } })
+        .withIccProfile('p3')
+        .jpeg()
+        .toBuffer(),
+    );
+    expect(latin1(tagged)).toContain('PhoneMaker');
+    const stripped = withoutJpegMetadata(tagged);
+    expect(latin1(stripped)).not.toContain('Exif');
+    expect(latin1(stripped)).not.toContain('PhoneMaker');
+    expect(latin1(stripped)).toContain('ICC_PROFILE');
+    const metadata = await sharp(stripped).metadata();
+    expect(metadata).toMatchObject({ width: 420, height: 560, format: 'jpeg' });
+    expect(metadata.exif).toBeUndefined();
+    const pixels = (bytes: Uint8Array) => sharp(bytes).raw().toBuffer();
+    expect(Buffer.compare(await pixels(stripped), await pixels(tagged))).toBe(0);
+  });
+
+  it('leaves a JPEG without metadata, and anything that is not a JPEG, as it is', async () => {
+    const plain = await encoded('jpeg', 400, 500);
+    expect(withoutJpegMetadata(plain)).toEqual(plain);
+    const png = await encoded('png', 400, 500);
+    expect(withoutJpegMetadata(png)).toBe(png);
   });
 });

@@ -146,3 +146,37 @@ export function checkImageUpload(bytes: Uint8Array, kind: PosterKind): ImageHead
   if (width < minimum.width || height < minimum.height) throw new DomainError('image_too_small', minimum, 'file');
   return header;
 }
+
+/** Whether a JPEG segment carries no metadata: JFIF's header (APP0) and the colour profile (APP2 ICC_PROFILE) stay. */
+function keepsSegment(bytes: Uint8Array, at: number, marker: number): boolean {
+  if (marker === 0xe0) return true;
+  if (marker === 0xe2) return ascii(bytes, at + 4, 'ICC_PROFILE');
+  return !(marker >= 0xe1 && marker <= 0xef) && marker !== 0xfe;
+}
+
+/**
+ * A JPEG without its metadata segments (EXIF and XMP in APP1, IPTC in APP13, comments...): what an
+ * encoder might have carried over from an upload. Walks the segments up to the scan, which it copies
+ * as it is; bytes that are not a JPEG's come back unchanged.
+ */
+export function withoutJpegMetadata(bytes: Uint8Array): Uint8Array {
+  if (sniffImageType(bytes) !== 'image/jpeg') return bytes;
+  const kept: Uint8Array[] = [bytes.subarray(0, 2)];
+  let at = 2;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1];
+    if (marker === 0xda) break;
+    const end = at + 2 + readU16(bytes, at + 2);
+    if (end > bytes.length) return bytes;
+    if (keepsSegment(bytes, at, marker)) kept.push(bytes.subarray(at, end));
+    at = end;
+  }
+  kept.push(bytes.subarray(at));
+  const out = new Uint8Array(kept.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of kept) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}

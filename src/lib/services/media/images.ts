@@ -2,15 +2,16 @@
  * Uploaded posters and banners (docs/decisions/images.md). An upload is checked by its bytes
  * (domain/image-upload.ts: type, byte and pixel limits, before anything decodes it), then Cloudflare
  * Images decodes it once per file it becomes: the master JPEG at the kind's largest width and an AVIF
- * and a WebP at every width of POSTER_WIDTHS, each cropped to the kind's aspect. Re-encoding keeps
- * none of the upload's metadata (EXIF, GPS, camera), so only pixels are published. The files go to the
+ * and a WebP at every width of POSTER_WIDTHS, each cropped to the kind's aspect. Re-encoding drops the
+ * upload's metadata (EXIF, GPS, camera), and a JPEG's metadata segments are cut out besides, whatever
+ * the encoder chose to carry over (Cloudflare keeps a JPEG's copyright by default), so only pixels are published. The files go to the
  * MEDIA bucket, then the image's row and its audit row are written in one batch: a failed batch leaves
  * unreferenced objects, never a row without its files.
  */
 import { batch } from '../../data/batch.ts';
 import { images } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { checkImageUpload, type ImageHeader } from '../../domain/image-upload.ts';
+import { checkImageUpload, type ImageHeader, withoutJpegMetadata } from '../../domain/image-upload.ts';
 import {
   MASTER_JPEG_QUALITY,
   masterWidth,
@@ -96,7 +97,10 @@ async function encodeFile(ports: MediaPorts, upload: Uint8Array, file: ImageFile
       .input(new Blob([upload as Uint8Array<ArrayBuffer>]).stream())
       .transform({ width: file.width, height: file.height, fit: 'cover' })
       .output({ format: file.contentType as ImageOutputOptions['format'], quality: file.quality });
-    return { file, bytes: new Uint8Array(await result.response().arrayBuffer()) };
+    const bytes = new Uint8Array(await result.response().arrayBuffer());
+    // Images works best-effort and may answer another format than asked: the file is served as what it is.
+    const made = { ...file, contentType: result.contentType() };
+    return { file: made, bytes: made.contentType === 'image/jpeg' ? withoutJpegMetadata(bytes) : bytes };
   } catch (error) {
     if (isImagesError(error)) throw new DomainError('image_unreadable', {}, 'file');
     throw error;
