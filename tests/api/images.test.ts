@@ -10,7 +10,9 @@ import { encode as encodeJpeg } from 'jpeg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/lib/api/app.ts';
 import { readImageHeader } from '../../src/lib/domain/image-upload.ts';
+import { database } from '../../src/lib/data/client.ts';
 import { mediaFileResponse } from '../../src/lib/edge/media-files.ts';
+import { latestImages } from '../../src/lib/services/media/images.ts';
 import { encodePng } from '../../src/lib/media/png.ts';
 import { type Answer, signedInClient, TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
@@ -228,6 +230,20 @@ describe('a banner', () => {
     expect(readImageHeader(new Uint8Array(await widest!.arrayBuffer()))).toEqual({ type: 'image/webp', width: 1200, height: 525 });
     const audit = await env.DB.prepare('SELECT after_json FROM audit_log WHERE subject_id = ?').bind(id).first<{ after_json: string }>();
     expect(JSON.parse(audit!.after_json).upload.type).toBe('image/png');
+  });
+});
+
+describe('the console’s list', () => {
+  it('shows the latest uploads first, with their path and uploader', async () => {
+    const listed = await latestImages(database(env.DB), 50);
+    expect(listed.length).toBeGreaterThanOrEqual(2);
+    const [newest, before] = listed;
+    expect(newest).toMatchObject({ kind: 'banner', width: 1200, height: 525, path: `/media/banner/${newest.id}.jpg` });
+    expect(newest.createdAt).toBeGreaterThanOrEqual(before.createdAt);
+    const nickname = await env.DB.prepare('SELECT nickname FROM users WHERE id = ?').bind(userId(operator)).first<{ nickname: string }>();
+    expect(newest.uploaderName).toBe(nickname?.nickname);
+    expect(before).toMatchObject({ kind: 'activity', width: 360, height: 480 });
+    expect(await latestImages(database(env.DB), 1)).toEqual([newest]);
   });
 });
 

@@ -8,8 +8,10 @@
  * MEDIA bucket, then the image's row and its audit row are written in one batch: a failed batch leaves
  * unreferenced objects, never a row without its files.
  */
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../data/client.ts';
 import { batch } from '../../data/batch.ts';
-import { images } from '../../db/schema.ts';
+import { images, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { checkImageUpload, type ImageHeader, withoutJpegMetadata } from '../../domain/image-upload.ts';
 import {
@@ -152,4 +154,35 @@ export async function storeImage(scope: StaffScope, ports: MediaPorts, kind: Pos
     }),
   });
   return { id, kind, path: master.file.path, width: master.file.width, height: master.file.height };
+}
+
+/** An uploaded image as the console lists it. */
+export interface ImageListItem {
+  id: string;
+  kind: PosterKind;
+  path: string;
+  width: number;
+  height: number;
+  bytes: number;
+  uploaderName: string | null;
+  createdAt: number;
+}
+
+/** The latest uploads, newest first. */
+export async function latestImages(db: Db, limit: number): Promise<ImageListItem[]> {
+  const rows = await db
+    .select({
+      id: images.id,
+      kind: images.kind,
+      width: images.width,
+      height: images.height,
+      bytes: images.bytes,
+      uploaderName: users.nickname,
+      createdAt: images.createdAt,
+    })
+    .from(images)
+    .leftJoin(users, eq(users.id, images.uploadedBy))
+    .orderBy(desc(images.createdAt), desc(images.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, path: mediaPath(row.kind, row.id) }));
 }
