@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../src/lib/api/app.ts';
 import { readImageHeader } from '../../src/lib/domain/image-upload.ts';
 import { database } from '../../src/lib/data/client.ts';
-import { mediaFileResponse } from '../../src/lib/edge/media-files.ts';
+import { cachedMediaFileResponse, MEDIA_CACHE_HEADER, mediaFileResponse } from '../../src/lib/edge/media-files.ts';
 import { latestImages } from '../../src/lib/services/media/images.ts';
 import { encodePng } from '../../src/lib/media/png.ts';
 import { type Answer, signedInClient, TestClient } from './auth-client.ts';
@@ -185,6 +185,32 @@ describe('an accepted upload', () => {
 
     const again = await get(poster.path, { 'if-none-match': etag! });
     expect(again.status).toBe(304);
+  });
+
+  it('is kept in the data centre’s cache after its first read from the bucket', async () => {
+    const path = poster.path.replace('.jpg', '-360.webp');
+    const writes: Promise<unknown>[] = [];
+    const keep = (work: Promise<unknown>) => writes.push(work);
+    const request = (headers: Record<string, string> = {}) => new Request(`http://localhost${path}`, { headers });
+    const first = await cachedMediaFileResponse(env.MEDIA, path, request(), keep);
+    expect(first.status).toBe(200);
+    expect(first.headers.get(MEDIA_CACHE_HEADER)).toBe('miss');
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    await Promise.all(writes);
+    expect(writes).toHaveLength(1);
+
+    const second = await cachedMediaFileResponse(env.MEDIA, path, request(), keep);
+    expect(second.headers.get(MEDIA_CACHE_HEADER)).toBe('hit');
+    expect(second.headers.get('content-type')).toBe('image/webp');
+    expect(second.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(new Uint8Array(await second.arrayBuffer())).toEqual(bytes);
+    const current = await cachedMediaFileResponse(env.MEDIA, path, request({ 'if-none-match': second.headers.get('etag')! }), keep);
+    expect(current.status).toBe(304);
+    expect(writes).toHaveLength(1);
+
+    const missing = await cachedMediaFileResponse(env.MEDIA, poster.path.replace('.jpg', '-200.webp'), request(), keep);
+    expect(missing.status).toBe(404);
+    expect(writes).toHaveLength(1);
   });
 
   it('is a 404 at a path it was not stored at', async () => {
