@@ -3,10 +3,10 @@
  * (domain/image-upload.ts: type, byte and pixel limits, before anything decodes it), then Cloudflare
  * Images decodes it once per file it becomes: the master JPEG at the kind's largest width and an AVIF
  * and a WebP at every width of POSTER_WIDTHS, each cropped to the kind's aspect. Re-encoding drops the
- * upload's metadata (EXIF, GPS, camera), and a JPEG's metadata segments are cut out besides, whatever
- * the encoder chose to carry over (Cloudflare keeps a JPEG's copyright by default), so only pixels are published. The files go to the
- * MEDIA bucket, then the image's row and its audit row are written in one batch: a failed batch leaves
- * unreferenced objects, never a row without its files.
+ * upload's metadata (EXIF, GPS, camera), and the master's metadata segments are cut out besides,
+ * whatever the encoder carried over (Cloudflare keeps a JPEG's copyright by default): only pixels are
+ * published. The files go to the MEDIA bucket, then the image's row and its audit row are written in
+ * one batch: a failed batch leaves unreferenced objects, never a row without its files.
  */
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../data/client.ts';
