@@ -46,6 +46,9 @@ export default defineConfig({
               },
               // A producer only: tests hand queue batches to the consumer themselves (tests/api/messages.test.ts).
               queueProducers: { MESSAGES: { queueName: 'ticket-messages' } },
+              // Uploaded images (tests/api/images.test.ts): an in-memory bucket, and Images emulated by sharp in Node, as wrangler does.
+              r2Buckets: ['MEDIA'],
+              images: { binding: 'IMAGES' },
               bindings: {
                 APP_ENV: 'local',
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations')),

@@ -17,6 +17,7 @@ import type { AstroIntegration } from 'astro';
 import { buildSeed } from '../src/lib/db/seed.ts';
 import { POSTER_SVG_SIZES, posterSvg } from '../src/lib/domain/poster.ts';
 import {
+  MASTER_JPEG_QUALITY,
   masterWidth,
   parsePosterPath,
   POSTER_WIDTHS,
@@ -25,6 +26,7 @@ import {
   type PosterKind,
   posterVariantPath,
   VARIANT_FORMATS,
+  VARIANT_QUALITY,
   type VariantFormat,
 } from '../src/lib/domain/poster-images.ts';
 import { mulberry32 } from '../src/lib/domain/random.ts';
@@ -43,10 +45,10 @@ const SOURCES = ['integrations/poster-images.ts', 'src/lib/domain/poster.ts', 's
 // Measured on the demo's posters: AVIF effort 0 comes within 3 % of effort 2's bytes in half the time,
 // WebP effort 2 within 4 % of the default's; the master JPEG without mozjpeg's slower options takes a quarter of the time.
 const ENCODINGS: Record<VariantFormat, { quality: number; effort: number }> = {
-  avif: { quality: 50, effort: 0 },
-  webp: { quality: 75, effort: 2 },
+  avif: { quality: VARIANT_QUALITY.avif, effort: 0 },
+  webp: { quality: VARIANT_QUALITY.webp, effort: 2 },
 };
-const MASTER_JPEG = { quality: 80 };
+const MASTER_JPEG = { quality: MASTER_JPEG_QUALITY };
 /** Blotches: a random grid of this many pixels a cell, scaled up smoothly, in soft light over the artwork. */
 const BLOTCH_CELL = 24;
 const BLOTCH_SCALE = 100;

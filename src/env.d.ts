@@ -21,6 +21,10 @@ declare namespace Cloudflare {
     SESSION_INVENTORY: DurableObjectNamespace<import('./durable-objects.ts').SessionInventory>;
     /** Messages to deliver (src/lib/services/messages/delivery.ts): the outbox relay produces, the worker's `queue` handler consumes. */
     MESSAGES: Queue<import('./lib/services/messages/delivery.ts').QueuedMessage>;
+    /** Uploaded posters and banners: master JPEGs and variants (src/lib/services/media/images.ts). */
+    MEDIA: R2Bucket;
+    /** Cloudflare Images: decodes, resizes and encodes an upload's variants (docs/decisions/images.md). */
+    IMAGES: ImagesBinding;
     /** 'local' relaxes Secure cookies and, in a local build only, opens the dev routes, sandbox and dev outbox; 'production' never does. */
     APP_ENV: 'local' | 'production';
     /** Our mail/SMS relay (src/lib/services/messages/providers/relay.ts): the default provider of both channels when set. */

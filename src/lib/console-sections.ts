@@ -19,6 +19,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: '/ops/venues', permission: 'catalogue', label: 'ops.nav.venues' },
   { path: '/ops/artists', permission: 'catalogue', label: 'ops.nav.artists' },
   { path: '/ops/categories', permission: 'catalogue', label: 'ops.nav.categories' },
+  { path: '/ops/images', permission: 'catalogue', label: 'ops.nav.images' },
   { path: '/ops/storefront', permission: 'storefront', label: 'ops.nav.storefront' },
   { path: '/ops/on-sales', permission: 'on_sale', label: 'ops.nav.onSales' },
   { path: '/ops/rates', permission: 'rates', label: 'ops.nav.rates' },

@@ -3,7 +3,11 @@ import { buildSeed } from '../../src/lib/db/seed.ts';
 import {
   imageDelivery,
   imageUrl,
+  isMediaFilePath,
   masterWidth,
+  mediaPath,
+  mediaVariantPath,
+  parseMediaPath,
   parsePosterPath,
   POSTER_WIDTHS,
   type PosterKind,
@@ -120,6 +124,52 @@ describe('responsiveImage', () => {
     expect(responsiveImage('/posters/activity/1000.svg', 'activity', 'cloudflare')).toBeNull();
     // A poster asked for as a banner: the banner widths were not generated for it.
     expect(responsiveImage(posterPath('activity', 1000), 'banner', 'static')).toBeNull();
+  });
+});
+
+describe('uploaded images', () => {
+  const id = '0123456789abcdef0123';
+
+  it('reads the kind and id back from a master path, and takes no other path for one', () => {
+    for (const kind of KINDS) expect(parseMediaPath(mediaPath(kind, id))).toEqual({ kind, id });
+    for (const src of [`/media/activity/${id}.png`, '/media/activity/0123.jpg', `/media/flyer/${id}.jpg`, `/posters/activity/${id}.jpg`]) {
+      expect(parseMediaPath(src)).toBeNull();
+    }
+  });
+
+  it('offers the variants stored beside the master, in both deliveries', () => {
+    for (const delivery of ['static', 'cloudflare'] as const) {
+      const image = responsiveImage(mediaPath('activity', id), 'activity', delivery);
+      expect(image?.src).toBe(`/media/activity/${id}.jpg`);
+      expect(image?.sources).toEqual([
+        {
+          type: 'image/avif',
+          srcset: `/media/activity/${id}-144.avif 144w, /media/activity/${id}-240.avif 240w, /media/activity/${id}-360.avif 360w`,
+        },
+        {
+          type: 'image/webp',
+          srcset: `/media/activity/${id}-144.webp 144w, /media/activity/${id}-240.webp 240w, /media/activity/${id}-360.webp 360w`,
+        },
+      ]);
+      expect(imageUrl(mediaPath('banner', id), 500, 'avif', delivery)).toBeNull();
+    }
+  });
+
+  it('knows which paths can be a stored file', () => {
+    expect(isMediaFilePath(mediaPath('banner', id))).toBe(true);
+    expect(isMediaFilePath(mediaVariantPath('banner', id, 1200, 'webp'))).toBe(true);
+    for (const path of [`/media/banner/${id}.png`, `/media/banner/${id}-1200.jpg`, `/media/banner/../${id}.jpg`, `/media/${id}.jpg`]) {
+      expect(isMediaFilePath(path)).toBe(false);
+    }
+  });
+
+  it('shares the master with its size locally', () => {
+    expect(shareImage(mediaPath('activity', id), 'static')).toEqual({
+      path: mediaPath('activity', id),
+      width: 360,
+      height: 480,
+      type: 'image/jpeg',
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import { deleteCookie, getCookie } from 'hono/cookie';
 import { MAX_BODY_BYTES, REPLICA_BOOKMARK_COOKIE, TOKEN_COOKIE, USER_ID_COOKIE } from '../config/request.ts';
 import { database } from '../data/client.ts';
 import { DomainError } from '../domain/errors.ts';
+import { imageTooLarge, MAX_IMAGE_BYTES } from '../domain/image-upload.ts';
 import { publicOrigin } from '../domain/public-origin.ts';
 import { bookmarkCookie, mayWrite, usableBookmark } from '../data/replica-bookmark.ts';
 import { readRequestContext, type RequestContext } from '../domain/request-context.ts';
@@ -44,6 +45,7 @@ import { operatorRoutes } from './routes/operator.ts';
 import { storefrontRoutes } from './routes/storefront.ts';
 import { onSaleRoutes } from './routes/on-sales.ts';
 import { rateRoutes } from './routes/rates.ts';
+import { imageRoutes } from './routes/images.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
 import { mountLocalOnlyRoutes } from './routes/dev.ts';
@@ -77,6 +79,7 @@ const routes = new Hono<ApiEnv>()
   .route('/', storefrontRoutes)
   .route('/', onSaleRoutes)
   .route('/', rateRoutes)
+  .route('/', imageRoutes)
   .route('/', waitlistRoutes)
   .route('/', attendeeChangeRoutes)
   .route('/', waitingRoomRoutes);
@@ -115,16 +118,23 @@ function readContext(c: Context<ApiEnv>, knownCurrencies: ReadonlySet<string>): 
 
 // Before any database work: an oversized body costs no D1 read. The refusal still speaks the caller's
 // language, which needs no database (only the currency does).
-api.use(
-  '*',
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => {
-      c.set('t', translator(readContext(c, new Set()).locale));
-      throw new DomainError('payload_too_large');
-    },
-  }),
-);
+const anyBodyLimit = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => {
+    c.set('t', translator(readContext(c, new Set()).locale));
+    throw new DomainError('payload_too_large');
+  },
+});
+// An image upload is the one larger body: the image's own limit plus room for the form around it.
+const imageUploadLimit = bodyLimit({
+  maxSize: MAX_IMAGE_BYTES + MAX_BODY_BYTES,
+  onError: (c) => {
+    c.set('t', translator(readContext(c, new Set()).locale));
+    throw imageTooLarge();
+  },
+});
+const IMAGE_UPLOAD_PATH = /^\/api(?:\/api)?\/v1\/operator\/images\/?$/;
+api.use('*', (c, next) => (IMAGE_UPLOAD_PATH.test(c.req.path) ? imageUploadLimit : anyBodyLimit)(c, next));
 
 api.use('*', async (c, next) => {
   const db = database(c.env.DB, usableBookmark(getCookie(c, REPLICA_BOOKMARK_COOKIE)));

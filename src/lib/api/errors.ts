@@ -57,6 +57,12 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   challenge_required: 400,
   challenge_failed: 400,
   challenge_unavailable: 503,
+  // Uploaded images
+  image_type_unsupported: 400,
+  image_too_large: 413,
+  image_too_many_pixels: 400,
+  image_too_small: 400,
+  image_unreadable: 400,
   // Addresses and attendees
   required_info_empty: 400,
   name_required: 400,

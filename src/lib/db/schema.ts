@@ -1095,3 +1095,22 @@ export const sessionAdmissionRates = sqliteTable('session_admission_rates', {
   setBy: integer('set_by').references(() => users.id),
   setAt: integer('set_at').notNull(),
 });
+// Uploaded images.
+
+/** A poster or banner uploaded from the console: its master JPEG is the MEDIA bucket's object `key`, its variants beside it. */
+export const images = sqliteTable(
+  'images',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['activity', 'banner'] }).notNull(),
+    key: text('key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** Null for the demo seed's images. */
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('images_key_unique').on(t.key), index('images_kind_created_idx').on(t.kind, t.createdAt)],
+);

@@ -50,7 +50,8 @@ export type ErrorCode =
   | GateErrorCode
   | ShowChangeErrorCode
   | WaitlistErrorCode
-  | AttendeeChangeErrorCode;
+  | AttendeeChangeErrorCode
+  | ImageErrorCode;
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 /** A console page or operator route: the caller is no staff member, or their roles do not cover it (domain/staff.ts). */
@@ -63,6 +64,18 @@ export type StaffErrorCode = 'not_staff' | 'staff_role_forbidden';
 export type StorefrontErrorCode = StorefrontProblem | CampaignClaimRefusal | 'storefront_item_not_found' | 'storefront_item_retired';
 /** Exchange rates in the console: a currency without a rate, the base (always 1), a typed rate that is no positive number; an admission rate out of range. */
 export type RatesErrorCode = 'rate_not_found' | 'rate_base_fixed' | 'rate_invalid' | 'admission_rate_invalid';
+
+/**
+ * An uploaded poster or banner (domain/image-upload.ts): not a JPEG, PNG, WebP or AVIF by its bytes,
+ * over the byte or pixel limits, smaller than its kind's largest variant, or bytes the image pipeline
+ * could not decode although their header looked right.
+ */
+export type ImageErrorCode =
+  | 'image_type_unsupported'
+  | 'image_too_large'
+  | 'image_too_many_pixels'
+  | 'image_too_small'
+  | 'image_unreadable';
 
 export type AuthErrorCode =
   | FieldProblem

@@ -3,7 +3,9 @@
  * catalogue stores one raster master per image (`/posters/<kind>/<id>.jpg`); a page asks for it at the
  * width it needs in AVIF or WebP. Deployed, Cloudflare's image transformations resize and convert the
  * master on request (`/cdn-cgi/image/...`); a local build serves the same variants pre-generated at build
- * time (integrations/poster-images.ts), so both serve pixels of the same sizes and formats.
+ * time (integrations/poster-images.ts), so both serve pixels of the same sizes and formats. An image
+ * uploaded from the console (`/media/<kind>/<id>.jpg`) has its variants made once at upload and stored
+ * beside its master (services/media/images.ts): both deliveries serve those.
  */
 import { FormattedMemo } from './intl-cache.ts';
 
@@ -45,9 +47,15 @@ export function posterLoading(load: PosterLoad): { loading: 'lazy' | 'eager'; de
   return load === 'priority' ? { loading: 'eager', fetchpriority: 'high' } : { loading: load, decoding: 'async' };
 }
 
-const MIME_TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
+export const VARIANT_MIME_TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
+
+/** Encoding qualities of the variants and of the master JPEG: the generated demo posters' and the uploaded images' alike. */
+export const VARIANT_QUALITY: Record<VariantFormat, number> = { avif: 50, webp: 75 };
+export const MASTER_JPEG_QUALITY = 80;
 
 const POSTER_PATH = /^\/posters\/(activity|banner)\/(\d{1,9})\.jpg$/;
+/** An uploaded image's id: random, so that its URL never names another image's bytes and caches forever. */
+const MEDIA_PATH = /^\/media\/(activity|banner)\/([0-9a-f]{20})\.jpg$/;
 /** Same-origin raster files Cloudflare can transform; SVG it only passes through. */
 const RASTER_PATH = /^\/[^/].*\.(?:jpe?g|png|webp|avif)$/i;
 
@@ -78,6 +86,35 @@ export function posterVariantPath(kind: PosterKind, id: number, width: number, f
   return `/posters/${kind}/${id}-${width}.${format}`;
 }
 
+/** The path of an uploaded image's master JPEG: what the catalogue stores. */
+export function mediaPath(kind: PosterKind, id: string): string {
+  return `/media/${kind}/${id}.jpg`;
+}
+
+/** The kind and id of an uploaded image's master path, or null for any other image. */
+export function parseMediaPath(src: string): { kind: PosterKind; id: string } | null {
+  const match = MEDIA_PATH.exec(src);
+  return match ? { kind: match[1] as PosterKind, id: match[2] } : null;
+}
+
+/** An uploaded image's master or one of its variants (the width is checked against the kind's by the bucket: no such object, 404). */
+const MEDIA_FILE_PATH = /^\/media\/(?:activity|banner)\/[0-9a-f]{20}(?:\.jpg|-\d{2,4}\.(?:avif|webp))$/;
+
+/** Whether a path can name a file of an uploaded image. */
+export function isMediaFilePath(path: string): boolean {
+  return MEDIA_FILE_PATH.test(path);
+}
+
+/** The MEDIA bucket's key of a file served at a /media/ path. */
+export function mediaKey(path: string): string {
+  return path.slice('/media/'.length);
+}
+
+/** The path of one variant of an uploaded image, stored beside its master. */
+export function mediaVariantPath(kind: PosterKind, id: string, width: number, format: VariantFormat): string {
+  return `/media/${kind}/${id}-${width}.${format}`;
+}
+
 /** How a deployment's APP_ENV delivers images: only a local build lacks Cloudflare's transformations. */
 export function imageDelivery(appEnv: string): ImageDelivery {
   return appEnv === 'local' ? 'static' : 'cloudflare';
@@ -88,6 +125,9 @@ export function imageDelivery(appEnv: string): ImageDelivery {
  * another origin, or locally a width that was not generated).
  */
 export function imageUrl(src: string, width: number, format: VariantFormat, delivery: ImageDelivery): string | null {
+  // Made at upload: no transformation to pay for on request, and the same files in every delivery.
+  const media = parseMediaPath(src);
+  if (media) return POSTER_WIDTHS[media.kind].includes(width) ? mediaVariantPath(media.kind, media.id, width, format) : null;
   if (delivery === 'cloudflare') {
     // The adapter's Cloudflare image service builds the same URL, but only for imported or remote images,
     // not for paths read from the database. onerror=redirect serves the master if a transformation fails.
@@ -124,7 +164,7 @@ export function shareImage(src: string, delivery: ImageDelivery): ShareImage {
       type: 'image/jpeg',
     };
   }
-  const poster = parsePosterPath(src);
+  const poster = parsePosterPath(src) ?? parseMediaPath(src);
   if (!poster) return { path: src };
   const width = masterWidth(poster.kind);
   return { path: src, width, height: posterHeight(poster.kind, width), type: 'image/jpeg' };
@@ -154,7 +194,7 @@ function variantsOf(src: string, kind: PosterKind, delivery: ImageDelivery): Res
       if (url === null) return null;
       candidates.push(`${url} ${width}w`);
     }
-    sources.push({ type: MIME_TYPES[format], srcset: candidates.join(', ') });
+    sources.push({ type: VARIANT_MIME_TYPES[format], srcset: candidates.join(', ') });
   }
   return { sources, src };
 }

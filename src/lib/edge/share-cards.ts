@@ -8,6 +8,7 @@
 import type { APIContext } from 'astro';
 import { env, waitUntil } from 'cloudflare:workers';
 import type { PreviewImage } from '../domain/link-preview.ts';
+import { isMediaFilePath } from '../domain/poster-images.ts';
 import {
   parseShareCardPath,
   SHARE_CARD_SIZE,
@@ -22,6 +23,7 @@ import { type Translate, translator } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { type InvitationReward, inviteeRewards } from '../services/accounts/invitations.ts';
 import { invitationRewardText } from './invitation-rewards.ts';
+import { mediaFileResponse } from './media-files.ts';
 import { type LotteryView, lotteryDetail } from '../services/on-sale/lottery-views.ts';
 import { pageScope } from './page-scope.ts';
 
@@ -144,7 +146,11 @@ export async function shareCardAnswer(context: APIContext): Promise<Response> {
   const jpeg = await drawOnce(pathname, async () => {
     // Loaded when a card is drawn: the renderer's code is most of the worker's, and no page needs it.
     const { renderShareCard } = await import('../services/catalogue/share-card-image.ts');
-    return renderShareCard((path) => env.ASSETS.fetch(new URL(path, context.url)), content);
+    // An uploaded poster is in the MEDIA bucket; fonts and generated posters are static assets.
+    return renderShareCard((path) => {
+      const url = new URL(path, context.url);
+      return isMediaFilePath(path) ? mediaFileResponse(env.MEDIA, path, new Request(url)) : env.ASSETS.fetch(url);
+    }, content);
   });
   const headers = { 'content-type': SHARE_CARD_TYPE, 'cache-control': CARD_CACHE_CONTROL };
   waitUntil(edgeCache().put(key, new Response(jpeg, { headers })));

@@ -20,6 +20,7 @@ import type messagesMessages from './locales/en/messages.json';
 import type opsMessages from './locales/en/ops.json';
 import type opsStorefrontMessages from './locales/en/ops-storefront.json';
 import type opsOnSaleMessages from './locales/en/ops-on-sale.json';
+import type opsMediaMessages from './locales/en/ops-media.json';
 import type ordersMessages from './locales/en/orders.json';
 import type paymentMessages from './locales/en/payment.json';
 import type profileMessages from './locales/en/profile.json';
@@ -44,6 +45,7 @@ type EnglishCatalogue = typeof authMessages &
   typeof opsMessages &
   typeof opsStorefrontMessages &
   typeof opsOnSaleMessages &
+  typeof opsMediaMessages &
   typeof ordersMessages &
   typeof paymentMessages &
   typeof profileMessages &
