@@ -87,8 +87,18 @@ export class SoftwareAuthenticator {
       ]),
     );
     const attested = concat(new Uint8Array(16), new Uint8Array([0, this.credentialId.length]), this.credentialId, coseKey);
-    const authData = await this.authenticatorData(options.rp.id ?? '', FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_CREDENTIAL, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never);
+    const authData = await this.authenticatorData(
+      options.rp.id ?? '',
+      FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_CREDENTIAL,
+      attested,
+    );
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]) as never,
+    );
     return {
       id: this.id,
       rawId: this.id,

@@ -110,7 +110,10 @@ describe('staff passkeys', () => {
 
     const { answer } = await addPasskey(operator, await SoftwareAuthenticator.create(), 'Phone');
     expect(answer.status, answer.text).toBe(200);
-    const renamed = await operator.call(`/api/v1/operator/passkeys/${answer.body.data.id}`, { method: 'PATCH', body: { name: 'My phone' } });
+    const renamed = await operator.call(`/api/v1/operator/passkeys/${answer.body.data.id}`, {
+      method: 'PATCH',
+      body: { name: 'My phone' },
+    });
     expect(renamed.status).toBe(200);
     const badName = await operator.call(`/api/v1/operator/passkeys/${answer.body.data.id}`, { method: 'PATCH', body: { name: '  ' } });
     expect(badName.body).toMatchObject({ errorCode: 'passkey_name_required', field: 'name' });
