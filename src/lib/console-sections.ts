@@ -24,4 +24,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: '/ops/rates', permission: 'rates', label: 'ops.nav.rates' },
   { path: '/ops/staff', permission: 'staff', label: 'ops.nav.staff' },
   { path: '/ops/audit', permission: 'audit', label: 'ops.nav.audit' },
+  { path: '/ops/passkeys', permission: 'console', label: 'opsStaff.nav.passkeys' },
 ];
