@@ -6,6 +6,7 @@ import { callingCodeProblem, phoneProblem } from '../../lib/domain/validation.ts
 import { format, type Messages, scoped } from '../../lib/i18n/messages.ts';
 import { SelectField } from '../shared/SelectField.tsx';
 import { PhoneFields, SubmitRow } from '../shared/fields.tsx';
+import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';
 import { Toast, useToast } from '../shared/toast.tsx';
 
@@ -17,6 +18,7 @@ interface Props {
 
 export default function InviteForm({ messages, locale, onInvited }: Props) {
   const t = scoped(messages, 'opsStaff.invite.');
+  const hydrated = useHydrated();
   const [values, setValues] = useState({ countryCode: '+852', phone: '', role: 'editor' as StaffRole });
   const [errors, setErrors] = useState<Partial<Record<'countryCode' | 'phone' | 'role', string>>>({});
   const [created, setCreated] = useState<{ link: string; expiresAt: number } | null>(null);
@@ -89,7 +91,7 @@ export default function InviteForm({ messages, locale, onInvited }: Props) {
           onValue={(v) => set('role', v)}
           options={STAFF_ROLES.map((role) => ({ code: role, name: format(messages, `ops.role.${role}`) }))}
         />
-        <SubmitRow busy={inviting.busy} label={t('submit')} />
+        <SubmitRow busy={!hydrated || inviting.busy} label={t('submit')} />
       </form>
       {created && (
         <div className="ops-link-box">

@@ -9,6 +9,7 @@ import { format, type Messages, scoped } from '../../lib/i18n/messages.ts';
 import { wantsCaptcha } from '../auth/messages.ts';
 import { CaptchaField, useCountdown } from '../auth/verification.tsx';
 import { Field, PhoneFields, SubmitRow } from '../shared/fields.tsx';
+import { useHydrated } from '../shared/hydration.ts';
 import { type Failure, useMutation } from '../shared/mutation.ts';
 import { Toast, useToast } from '../shared/toast.tsx';
 
@@ -30,6 +31,8 @@ interface Props {
 
 export default function PhoneCodeSignIn({ messages, fixedPhone, send, signIn, onSignedIn }: Props) {
   const t = scoped(messages, 'opsStaff.phone.');
+  // Until React runs, a click would do nothing (or submit the form natively): the buttons wait for it.
+  const hydrated = useHydrated();
   const [values, setValues] = useState({ countryCode: '+852', phone: '', code: '', captcha: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
   const [captchaNonce, setCaptchaNonce] = useState<number | null>(null);
@@ -106,7 +109,7 @@ export default function PhoneCodeSignIn({ messages, fixedPhone, send, signIn, on
           phone={{ id: 'ops-phone', label: t('number'), value: values.phone, onValue: (v) => set('phone', v), error: errors.phone }}
         />
       )}
-      <button type="button" className="ops-secondary" onClick={requestCode} disabled={sending.busy || countdown > 0}>
+      <button type="button" className="ops-secondary" onClick={requestCode} disabled={!hydrated || sending.busy || countdown > 0}>
         {countdown > 0 ? t('resendIn', { seconds: countdown }) : sendLabel}
       </button>
       <Field
@@ -128,7 +131,7 @@ export default function PhoneCodeSignIn({ messages, fixedPhone, send, signIn, on
         t={(key) => t(key)}
         error={errors.captcha}
       />
-      <SubmitRow busy={signing.busy} label={t('submit')} />
+      <SubmitRow busy={!hydrated || signing.busy} label={t('submit')} />
       <Toast toast={toast} />
     </form>
   );
