@@ -5,6 +5,7 @@
  */
 import { and, eq, lt } from 'drizzle-orm';
 import { PASSKEY_SIGN_IN_LIMITS, WEBAUTHN_CHALLENGE_TTL_MS } from '../../config/staff.ts';
+import { batch } from '../../data/batch.ts';
 import type { Db } from '../../data/client.ts';
 import { webauthnChallenges } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -32,15 +33,15 @@ const challengeHash = (challenge: string) => sha256Hex(`webauthn:${challenge}`);
 
 /** Keeps a challenge just handed out (its hash only), for one answer within its lifetime; expired ones go. */
 export async function storeChallenge(db: Db, challenge: string, purpose: ChallengePurpose, userId: number | null, now: number) {
-  await db.batch([
-    db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now)),
-    db.insert(webauthnChallenges).values({
+  await batch(db, {
+    expired: db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now)),
+    stored: db.insert(webauthnChallenges).values({
       challengeHash: await challengeHash(challenge),
       purpose,
       userId,
       expiresAt: now + WEBAUTHN_CHALLENGE_TTL_MS,
     }),
-  ]);
+  });
 }
 
 /**
