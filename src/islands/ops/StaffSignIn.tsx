@@ -4,7 +4,6 @@
  * member adds a new one on their passkeys page.
  */
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { useState } from 'react';
 import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { setUser } from '../../lib/browser/session.ts';
 import { type Messages, scoped } from '../../lib/i18n/messages.ts';
@@ -32,7 +31,6 @@ export default function StaffSignIn({ messages, returnTo, passkeysPath }: Props)
   const t = scoped(messages, 'opsStaff.signIn.');
   const hydrated = useHydrated();
   const [toast, showToast] = useToast();
-  const [recovering, setRecovering] = useState(false);
   const passkey = useMutation({
     messages,
     call: signInWithPasskey,
@@ -56,18 +54,17 @@ export default function StaffSignIn({ messages, returnTo, passkeysPath }: Props)
         <p role="alert">{t('unsupported')}</p>
       )}
       <Toast toast={toast} />
-      <details className="ops-recovery" open={recovering} onToggle={(event) => setRecovering(event.currentTarget.open)}>
+      {/* Not controlled by React: a summary clicked before hydration opens it all the same, with the form inside. */}
+      <details className="ops-recovery">
         <summary>{t('lost')}</summary>
         <p>{t('recoveryIntro')}</p>
-        {recovering && (
-          <PhoneCodeSignIn
-            messages={messages}
-            fixedPhone={null}
-            send={sendCode}
-            signIn={codeSignIn}
-            onSignedIn={() => window.location.assign(passkeysPath)}
-          />
-        )}
+        <PhoneCodeSignIn
+          messages={messages}
+          fixedPhone={null}
+          send={sendCode}
+          signIn={codeSignIn}
+          onSignedIn={() => window.location.assign(passkeysPath)}
+        />
       </details>
     </div>
   );
