@@ -26,4 +26,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: '/ops/messages', permission: 'messages', label: 'ops.nav.messages' },
   { path: '/ops/staff', permission: 'staff', label: 'ops.nav.staff' },
   { path: '/ops/audit', permission: 'audit', label: 'ops.nav.audit' },
+  { path: '/ops/passkeys', permission: 'console', label: 'opsStaff.nav.passkeys' },
 ];

@@ -46,6 +46,8 @@ import { storefrontRoutes } from './routes/storefront.ts';
 import { onSaleRoutes } from './routes/on-sales.ts';
 import { rateRoutes } from './routes/rates.ts';
 import { imageRoutes } from './routes/images.ts';
+import { staffRoutes } from './routes/staff.ts';
+import { staffSignInRoutes } from './routes/staff-sign-in.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
 import { mountLocalOnlyRoutes } from './routes/dev.ts';
@@ -80,6 +82,8 @@ const routes = new Hono<ApiEnv>()
   .route('/', onSaleRoutes)
   .route('/', rateRoutes)
   .route('/', imageRoutes)
+  .route('/', staffRoutes)
+  .route('/', staffSignInRoutes)
   .route('/', waitlistRoutes)
   .route('/', attendeeChangeRoutes)
   .route('/', waitingRoomRoutes);

@@ -1113,4 +1113,61 @@ export const images = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [uniqueIndex('images_key_unique').on(t.key), index('images_kind_created_idx').on(t.kind, t.createdAt)],
+// Staff sign-in: passkeys, their one-time challenges, and invitations.
+
+/** A staff member's passkey (WebAuthn credential): its COSE public key (base64url) and the authenticator's last signature count. */
+export const staffPasskeys = sqliteTable(
+  'staff_passkeys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The credential's id, base64url, as the browser names it. */
+    credentialId: text('credential_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    publicKey: text('public_key').notNull(),
+    signCount: integer('sign_count').notNull().default(0),
+    /** JSON array of the transports the authenticator said it speaks (`internal`, `usb`, `hybrid`…). */
+    transports: text('transports').notNull().default('[]'),
+    /** The staff member's own name for it ("Work laptop"). */
+    name: text('name').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at'),
+  },
+  (t) => [uniqueIndex('staff_passkeys_credential_idx').on(t.credentialId), index('staff_passkeys_user_idx').on(t.userId)],
+);
+
+/** A WebAuthn challenge handed out and not yet answered: its SHA-256, what it is for, until when; answering deletes it. */
+export const webauthnChallenges = sqliteTable(
+  'webauthn_challenges',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['sign_in', 'registration'] }).notNull(),
+    /** Whose registration it is; null for a sign-in, which names nobody until the passkey answers. */
+    userId: integer('user_id').references(() => users.id),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_expiry_idx').on(t.expiresAt)],
+);
+
+/** An operator's invitation of a person (by phone) to a staff role; the link's token is stored as its SHA-256 only. */
+export const staffInvitations = sqliteTable(
+  'staff_invitations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    /** The invitee's phone, as accounts store it ("+852", "91234567"): only its code signs in to accept. */
+    phoneCountryCode: text('phone_country_code').notNull(),
+    phone: text('phone').notNull(),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    acceptedBy: integer('accepted_by').references(() => users.id),
+    acceptedAt: integer('accepted_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [uniqueIndex('staff_invitations_token_idx').on(t.tokenHash), index('staff_invitations_created_idx').on(t.createdAt)],
 );

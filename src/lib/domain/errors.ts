@@ -10,6 +10,7 @@ import type { AttendeeProblem } from './identity.ts';
 import type { FulfilmentProblem } from './fulfilment.ts';
 import type { FieldProblem } from './validation.ts';
 import type { InvitationRefusal } from './invitations.ts';
+import type { StaffInvitationRefusal } from './staff-access.ts';
 import type { OrderLimitCode } from './order-limits.ts';
 import type { HelpRefusal, JoinRefusal } from './lottery.ts';
 import type { PostponementProblem } from './show-changes.ts';
@@ -39,6 +40,7 @@ export type ErrorCode =
   | StaffErrorCode
   | StorefrontErrorCode
   | RatesErrorCode
+  | StaffAccessErrorCode
   | AuthErrorCode
   | ProfileErrorCode
   | CheckoutErrorCode
@@ -76,6 +78,24 @@ export type ImageErrorCode =
   | 'image_too_many_pixels'
   | 'image_too_small'
   | 'image_unreadable';
+
+/**
+ * Staff accounts: an invitation that cannot be accepted (domain/staff-access.ts) or is for another
+ * phone, the last operator kept, a passkey refused, its challenge spent or expired, or too many tries.
+ */
+export type StaffAccessErrorCode =
+  | StaffInvitationRefusal
+  | 'staff_invitation_not_found'
+  | 'staff_invitation_wrong_phone'
+  | 'staff_member_not_found'
+  | 'staff_last_operator'
+  | 'passkey_name_required'
+  | 'passkey_name_invalid'
+  | 'passkey_not_found'
+  | 'passkey_last'
+  | 'passkey_rejected'
+  | 'passkey_challenge_expired'
+  | 'passkey_too_frequent';
 
 export type AuthErrorCode =
   | FieldProblem

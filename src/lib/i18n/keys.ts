@@ -21,6 +21,7 @@ import type opsMessages from './locales/en/ops.json';
 import type opsStorefrontMessages from './locales/en/ops-storefront.json';
 import type opsOnSaleMessages from './locales/en/ops-on-sale.json';
 import type opsMediaMessages from './locales/en/ops-media.json';
+import type opsStaffMessages from './locales/en/ops-staff.json';
 import type ordersMessages from './locales/en/orders.json';
 import type paymentMessages from './locales/en/payment.json';
 import type profileMessages from './locales/en/profile.json';
@@ -46,6 +47,7 @@ type EnglishCatalogue = typeof authMessages &
   typeof opsStorefrontMessages &
   typeof opsOnSaleMessages &
   typeof opsMediaMessages &
+  typeof opsStaffMessages &
   typeof ordersMessages &
   typeof paymentMessages &
   typeof profileMessages &

@@ -39,12 +39,11 @@ import {
   phoneProblem,
 } from '../../domain/validation.ts';
 import type { Account } from '../../services/accounts/codes.ts';
-import type { CaptchaAttempt } from '../../services/accounts/captcha-gate.ts';
 import { changePassword, resetPassword, sendResetCode, verifyResetCode } from '../../services/accounts/passwords.ts';
 import { profileOf, updateNickname } from '../../services/accounts/profile.ts';
 import { register, sendRegisterCode } from '../../services/accounts/registration.ts';
 import { loginWithCode, loginWithPassword, sendLoginCode } from '../../services/accounts/sign-in.ts';
-import { endSession, type SignedIn } from '../../services/accounts/sessions.ts';
+import { endSession } from '../../services/accounts/sessions.ts';
 import { createChallenge } from '../../services/protection/captcha.ts';
 import type { ApiEnv } from '../context.ts';
 import { describe } from '../docs.ts';
@@ -52,6 +51,7 @@ import { success } from '../errors.ts';
 import { inviteCode as inviteCodeText, ruled, turnstileToken, verificationCode } from '../params.ts';
 import { authDeps } from '../auth-deps.ts';
 import { signedIn } from '../session.ts';
+import { answerSignedIn, captchaAttempt, secureCookies } from '../sign-in-cookies.ts';
 import { input } from '../validate.ts';
 
 const email = ruled(emailProblem);
@@ -102,22 +102,6 @@ function challengeOf<E extends ApiEnv>(c: Context<E>, token: string | undefined)
   return presentedChallenge(c.env, c.req.url, c.req.header(HEADER.connectingAddress) ?? null, token);
 }
 
-function captchaOf<E extends ApiEnv>(c: Context<E>, answer: string | undefined): CaptchaAttempt {
-  return { id: getCookie(c, CAPTCHA_COOKIE), answer };
-}
-
-/** Secure cookies everywhere except a local build served over plain http. */
-function secure<E extends ApiEnv>(c: Context<E>): boolean {
-  return c.env.APP_ENV !== 'local' || new URL(c.req.url).protocol === 'https:';
-}
-
-function signIn<E extends ApiEnv>(c: Context<E>, session: SignedIn) {
-  const options = { path: '/', sameSite: 'Lax', secure: secure(c), maxAge: Math.floor((session.expiresAt - Date.now()) / 1000) } as const;
-  setCookie(c, TOKEN_COOKIE, session.token, { ...options, httpOnly: true });
-  setCookie(c, USER_ID_COOKIE, String(session.user.userId), options);
-  return c.json(success({ user: session.user }));
-}
-
 const phoneAccount = (input: { countryCode: string; phone: string }): Account => ({
   kind: 'phone',
   phone: normalizePhone(input.countryCode, input.phone),
@@ -142,22 +126,22 @@ export const authRoutes = new Hono<ApiEnv>()
   .post('/v1/user/login', doc.anyone('Signs in by phone, with a code or a password'), input('json', phoneLoginBody), async (c) => {
     const body = c.req.valid('json');
     const account = phoneAccount(body);
-    const attempt = captchaOf(c, body.captcha);
+    const attempt = captchaAttempt(c, body.captcha);
     const session =
       body.loginType === 'code'
         ? await loginWithCode(await authDeps(c), account, body.code, attempt, body.inviteCode)
         : await loginWithPassword(await authDeps(c), account, body.password, attempt);
-    return signIn(c, session);
+    return answerSignedIn(c, session);
   })
   .post('/v1/user/mail/login', doc.anyone('Signs in by email, with a code or a password'), input('json', mailLoginBody), async (c) => {
     const body = c.req.valid('json');
     const account = emailAccount(body);
-    const attempt = captchaOf(c, body.captcha);
+    const attempt = captchaAttempt(c, body.captcha);
     const session =
       body.loginType === 'code'
         ? await loginWithCode(await authDeps(c), account, body.code, attempt)
         : await loginWithPassword(await authDeps(c), account, body.password, attempt);
-    return signIn(c, session);
+    return answerSignedIn(c, session);
   })
   .post('/v1/user/mail/regVerify', doc.anyone('Sends a registration code to an email'), input('json', registerCodeBody), async (c) => {
     const body = c.req.valid('json');
@@ -166,9 +150,16 @@ export const authRoutes = new Hono<ApiEnv>()
   })
   .post('/v1/user/mail/register', doc.anyone('Registers an account by email, and signs in'), input('json', registerBody), async (c) => {
     const body = c.req.valid('json');
-    return signIn(
+    return answerSignedIn(
       c,
-      await register(await authDeps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha), body.inviteCode),
+      await register(
+        await authDeps(c),
+        normalizeEmail(body.email),
+        body.code,
+        body.password,
+        captchaAttempt(c, body.captcha),
+        body.inviteCode,
+      ),
     );
   })
   .post('/v1/user/mail/forgot', doc.anyone('Sends a password-reset code to an email'), input('json', emailBody), async (c) => {
@@ -177,18 +168,25 @@ export const authRoutes = new Hono<ApiEnv>()
   })
   .post('/v1/user/mail/verify', doc.anyone('Checks a password-reset code'), input('json', verifyBody), async (c) => {
     const body = c.req.valid('json');
-    await verifyResetCode(await authDeps(c), normalizeEmail(body.email), body.code, captchaOf(c, body.captcha));
+    await verifyResetCode(await authDeps(c), normalizeEmail(body.email), body.code, captchaAttempt(c, body.captcha));
     return c.json(success(null));
   })
   .post('/v1/user/mail/password', doc.anyone('Sets a new password with a reset code'), input('json', resetBody), async (c) => {
     const body = c.req.valid('json');
-    await resetPassword(await authDeps(c), normalizeEmail(body.email), body.code, body.password, captchaOf(c, body.captcha));
+    await resetPassword(await authDeps(c), normalizeEmail(body.email), body.code, body.password, captchaAttempt(c, body.captcha));
     return c.json(success(null));
   })
   .put('/v1/user/password', doc.user('Changes the password'), signedIn, input('json', changePasswordBody), async (c) => {
     const body = c.req.valid('json');
     const token = getCookie(c, TOKEN_COOKIE) ?? '';
-    await changePassword(await authDeps(c), c.var.user, token, body.oldPassword || undefined, body.newPassword, captchaOf(c, body.captcha));
+    await changePassword(
+      await authDeps(c),
+      c.var.user,
+      token,
+      body.oldPassword || undefined,
+      body.newPassword,
+      captchaAttempt(c, body.captcha),
+    );
     return c.json(success(null));
   })
   .get('/v1/user/logout', doc.anyone('Signs out: ends the session and clears its cookies'), async (c) => {
@@ -209,7 +207,7 @@ export const authRoutes = new Hono<ApiEnv>()
         path: '/api',
         httpOnly: true,
         sameSite: 'Lax',
-        secure: secure(c),
+        secure: secureCookies(c),
         maxAge: CAPTCHA_TTL_MS / 1000,
       });
       // A local build tells its answer in a header, so end-to-end tests solve it as a person would type it.
