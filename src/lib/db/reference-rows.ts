@@ -32,7 +32,15 @@ export function buildReferenceRows(): TableRows {
       minor_digits: minorDigits,
       sort: index + 1,
     })),
-    fx_rates: CURRENCIES.map(({ code, perHkdMicros }) => ({ quote: code, per_hkd_micros: perHkdMicros, updated_at: FIRST_RATES_AT })),
+    fx_rates: CURRENCIES.map(({ code, perHkdMicros }) => ({
+      quote: code,
+      per_hkd_micros: perHkdMicros,
+      updated_at: FIRST_RATES_AT,
+      source: 'seed',
+      fetched_at: null,
+      pinned_by: null,
+      pinned_at: null,
+    })),
     countries: COUNTRIES.map(({ id, code, callingCode, names: [en, hant, hans] }) => ({
       id,
       code,

@@ -1095,6 +1095,7 @@ export const sessionAdmissionRates = sqliteTable('session_admission_rates', {
   setBy: integer('set_by').references(() => users.id),
   setAt: integer('set_at').notNull(),
 });
+
 // Uploaded images.
 
 /** A poster or banner uploaded from the console: its master JPEG is the MEDIA bucket's object `key`, its variants beside it. */
@@ -1113,6 +1114,8 @@ export const images = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [uniqueIndex('images_key_unique').on(t.key), index('images_kind_created_idx').on(t.kind, t.createdAt)],
+);
+
 // Staff sign-in: passkeys, their one-time challenges, and invitations.
 
 /** A staff member's passkey (WebAuthn credential): its COSE public key (base64url) and the authenticator's last signature count. */

@@ -534,6 +534,10 @@ function buildHotKeywords(): SeedRow[] {
         landing_page_params: '',
         content: localize(TEXTS.hotKeywordContent, { show: artist.shows[0] })[script],
         sort: index + 1,
+        // Live from the start, never ending, until an editor schedules or retires them.
+        starts_at: 0,
+        ends_at: null,
+        retired_at: null,
       };
     }),
   );
@@ -556,6 +560,9 @@ function buildBanners(activities: Activity[]): SeedRow[] {
       poster: posterPath('banner', activityId),
       url: `/activity/${activityId}`,
       sort,
+      starts_at: 0,
+      ends_at: null,
+      retired_at: null,
     }));
 }
 
@@ -567,6 +574,7 @@ function buildPopUpBoxes(referenceTime: number): SeedRow[] {
     currency: 'HKD',
     valid_from: referenceTime - 30 * DAY,
     valid_to: referenceTime + 60 * DAY,
+    retired_at: null,
   }));
 }
 
@@ -627,6 +635,10 @@ function buildLotteries(
       status: 'open',
       tickets_per_prize: plan.ticketsPerPrize,
       drawn_at: null,
+      // Entries open at once and close at the draw.
+      entry_opens_at: 0,
+      entry_closes_at: null,
+      retired_at: null,
     });
   }
   return rows;

@@ -55,7 +55,6 @@ export type ErrorCode =
   | AttendeeChangeErrorCode
   | ImageErrorCode;
 
-/** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 /** A console page or operator route: the caller is no staff member, or their roles do not cover it (domain/staff.ts). */
 export type StaffErrorCode = 'not_staff' | 'staff_role_forbidden';
 
@@ -97,6 +96,7 @@ export type StaffAccessErrorCode =
   | 'passkey_challenge_expired'
   | 'passkey_too_frequent';
 
+/** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =
   | FieldProblem
   | 'captcha_wrong'
