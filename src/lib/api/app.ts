@@ -41,6 +41,8 @@ import { invitationRoutes } from './routes/invitations.ts';
 import { gateRoutes } from './routes/gate.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { operatorRoutes } from './routes/operator.ts';
+import { operatorCatalogueRoutes } from './routes/operator-catalogue.ts';
+import { operatorActivityRoutes } from './routes/operator-activities.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
 import { mountLocalOnlyRoutes } from './routes/dev.ts';
@@ -71,6 +73,8 @@ const routes = new Hono<ApiEnv>()
   .route('/', transferRoutes)
   .route('/', gateRoutes)
   .route('/', operatorRoutes)
+  .route('/', operatorCatalogueRoutes)
+  .route('/', operatorActivityRoutes)
   .route('/', waitlistRoutes)
   .route('/', attendeeChangeRoutes)
   .route('/', waitingRoomRoutes);

@@ -5,6 +5,7 @@
  */
 import type { AdmissionRefusal } from './admission.ts';
 import type { AttendeeChangeRefusal } from './attendee-change.ts';
+import type { DraftProblemCode, PublishProblemCode } from './catalogue-drafts.ts';
 import type { AddressProblem } from './address.ts';
 import type { AttendeeProblem } from './identity.ts';
 import type { FulfilmentProblem } from './fulfilment.ts';
@@ -36,6 +37,7 @@ export type ErrorCode =
   | 'calendar_type_not_found'
   | 'category_not_found'
   | StaffErrorCode
+  | CatalogueEditErrorCode
   | AuthErrorCode
   | ProfileErrorCode
   | CheckoutErrorCode
@@ -52,6 +54,18 @@ export type ErrorCode =
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 /** A console page or operator route: the caller is no staff member, or their roles do not cover it (domain/staff.ts). */
 export type StaffErrorCode = 'not_staff' | 'staff_role_forbidden';
+
+/** Editing the catalogue from the console (domain/catalogue-drafts.ts). */
+export type CatalogueEditErrorCode =
+  | DraftProblemCode
+  | PublishProblemCode
+  | 'venue_not_found'
+  | 'artist_not_found'
+  | 'venue_other_city'
+  | 'category_slug_taken'
+  | 'session_in_use'
+  | 'tier_in_use'
+  | 'session_high_demand_live';
 
 export type AuthErrorCode =
   | FieldProblem

@@ -18,6 +18,7 @@ import type listingMessages from './locales/en/listing.json';
 import type lotteryMessages from './locales/en/lottery.json';
 import type messagesMessages from './locales/en/messages.json';
 import type opsMessages from './locales/en/ops.json';
+import type opsCatalogueMessages from './locales/en/ops-catalogue.json';
 import type ordersMessages from './locales/en/orders.json';
 import type paymentMessages from './locales/en/payment.json';
 import type profileMessages from './locales/en/profile.json';
@@ -40,6 +41,7 @@ type EnglishCatalogue = typeof authMessages &
   typeof lotteryMessages &
   typeof messagesMessages &
   typeof opsMessages &
+  typeof opsCatalogueMessages &
   typeof ordersMessages &
   typeof paymentMessages &
   typeof profileMessages &

@@ -18,6 +18,8 @@ import { type OnSale, onSaleOf, waitingPageQuery } from '../domain/on-sale.ts';
 import { pathTo } from '../routes.ts';
 import { activityHead } from '../edge/page-head.ts';
 import { PageExit } from './page-exit.ts';
+import { staffPage } from './staff-page.ts';
+import { keepPrivate } from '../edge/page-request.ts';
 
 const ID_PATTERN = /^[1-9]\d{0,8}$/;
 
@@ -28,7 +30,14 @@ export async function loadActivity(astro: AstroGlobal) {
 
   const scope = await pageScope(astro);
   const { db, now } = scope;
-  const page = await activityPage(scope, Number(rawId));
+  const id = Number(rawId);
+  let page = await activityPage(scope, id);
+  // An unpublished activity is a 404 for everyone but staff who edit the catalogue, who preview it as buyers will see it.
+  const preview = !page && astro.locals.visitor.session !== null && !((await staffPage(astro, 'catalogue')) instanceof PageExit);
+  if (preview) {
+    keepPrivate(astro);
+    page = await activityPage(scope, id, true);
+  }
   if (!page) return PageExit.notFound;
 
   const { detail, initial } = page;
@@ -68,6 +77,7 @@ export async function loadActivity(astro: AstroGlobal) {
     t('detail.picker.limit', { count: detail.numMax }),
     t('detail.notes.payment', { minutes: PAYMENT_TIME_LIMIT_MS / 60_000 }),
     ...(detail.realNameRequired ? [t('detail.notes.realName')] : []),
+    ...(detail.buyingNotes.trim() === '' ? [] : [detail.buyingNotes]),
     t('detail.notes.delivery'),
     t('detail.notes.seating'),
     t('detail.notes.prices', { currency: currencyNameIn(locale, detail.currency, detail.currency) }),
@@ -75,6 +85,7 @@ export async function loadActivity(astro: AstroGlobal) {
   const steps = ['select', 'confirm', 'pay', 'completed'] as const;
   return {
     notifyType: FAVOURITE_TYPE_NOTIFY,
+    preview,
     head: activityHead(astro.url, locale, t, detail),
     detail,
     groupSizes,

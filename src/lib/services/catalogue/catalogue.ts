@@ -2,7 +2,8 @@
  * The browsing catalogue: cities and categories (from the reference tables), activity cards and
  * the home config, shaped for the request's locale and currency.
  */
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { UNPUBLISHED_STATUS } from '../../domain/catalogue-drafts.ts';
+import { and, asc, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../data/client.ts';
 import { prefixed } from '../../data/batch-columns.ts';
 import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
@@ -326,8 +327,9 @@ type HomeValues = { cityId: number; now: number };
 const homeBannersSelect = (db: Db, cityId: Bound<number>) =>
   db.select({ poster: banners.poster, url: banners.url }).from(banners).where(eq(banners.cityId, cityId)).orderBy(asc(banners.sort));
 
+// An unpublished activity (a draft) is no buyer's.
 const upcomingInCity = ({ cityId, now }: { [K in keyof HomeValues]: Bound<number> }) =>
-  and(eq(activities.cityId, cityId), gt(activities.endsAt, now));
+  and(eq(activities.cityId, cityId), gt(activities.endsAt, now), ne(activities.status, UNPUBLISHED_STATUS));
 
 const homeRareSelect = (db: Db, values: { [K in keyof HomeValues]: Bound<number> }) =>
   cardQuery(db, values.now)
