@@ -44,7 +44,9 @@ const suggestions = (typed: string) =>
   call<Suggestion[]>(`/api/v1/activities/suggest?input=${encodeURIComponent(typed)}&ignoreCityId=true`, { headers: { language: 'zh-HK' } });
 
 async function auditActions(subjectType: string, subjectId: number): Promise<string[]> {
-  const { results } = await env.DB.prepare('SELECT action, actor_id AS actor FROM audit_log WHERE subject_type = ? AND subject_id = ? ORDER BY id')
+  const { results } = await env.DB.prepare(
+    'SELECT action, actor_id AS actor FROM audit_log WHERE subject_type = ? AND subject_id = ? ORDER BY id',
+  )
     .bind(subjectType, String(subjectId))
     .all<{ action: string; actor: number }>();
   for (const row of results) expect(row.actor).toBe(editorId);
@@ -78,7 +80,12 @@ const sessionBody = (startsAt: number) => ({
   highDemand: false,
 });
 
-const tierBody = (en: string, faceValue: number) => ({ names: { en, zhHant: `${en}票`, zhHans: `${en}票` }, faceValue, currency: 'HKD', quota: 100 });
+const tierBody = (en: string, faceValue: number) => ({
+  names: { en, zhHant: `${en}票`, zhHans: `${en}票` },
+  faceValue,
+  currency: 'HKD',
+  quota: 100,
+});
 
 describe('an editor stocks, publishes and unpublishes an activity', () => {
   let activityId: number;
@@ -199,7 +206,12 @@ describe('an editor stocks, publishes and unpublishes an activity', () => {
 
   it('wrote an audit row for every change, by the editor', async () => {
     expect(await auditActions('venue', venueId)).toEqual(['venue.create']);
-    expect(await auditActions('activity', activityId)).toEqual(['activity.create', 'activity.publish', 'activity.update', 'activity.unpublish']);
+    expect(await auditActions('activity', activityId)).toEqual([
+      'activity.create',
+      'activity.publish',
+      'activity.update',
+      'activity.unpublish',
+    ]);
     for (const id of sessionIds) expect(await auditActions('session', id)).toEqual(['session.create']);
     for (const id of tierIds) expect(await auditActions('tier', id)).toEqual(['tier.create']);
     const row = await env.DB.prepare("SELECT before_json, after_json FROM audit_log WHERE action = 'activity.unpublish' AND subject_id = ?")
@@ -210,7 +222,10 @@ describe('an editor stocks, publishes and unpublishes an activity', () => {
   });
 
   it('removes a session nobody ordered, and refuses one with orders', async () => {
-    const extra = await editor.post<{ id: number }>(`/api/v1/operator/activities/${activityId}/sessions`, sessionBody(FIRST_SHOW + 2 * DAY));
+    const extra = await editor.post<{ id: number }>(
+      `/api/v1/operator/activities/${activityId}/sessions`,
+      sessionBody(FIRST_SHOW + 2 * DAY),
+    );
     const removed = await editor.call(`/api/v1/operator/sessions/${extra.body.data.id}`, { method: 'DELETE' });
     expect(removed.status, removed.text).toBe(200);
     expect(await auditActions('session', extra.body.data.id)).toEqual(['session.create', 'session.remove']);
@@ -221,7 +236,9 @@ describe('an editor stocks, publishes and unpublishes an activity', () => {
       expect(refused.body).toMatchObject({ errorCode: 'session_in_use' });
     } else {
       const [listed] = (
-        await env.DB.prepare('SELECT t.session_id AS id FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id LIMIT 1').all<{ id: number }>()
+        await env.DB.prepare('SELECT t.session_id AS id FROM listings l JOIN ticket_tiers t ON t.id = l.tier_id LIMIT 1').all<{
+          id: number;
+        }>()
       ).results;
       const refused = await editor.call(`/api/v1/operator/sessions/${listed.id}`, { method: 'DELETE' });
       expect(refused.body).toMatchObject({ errorCode: 'session_in_use' });

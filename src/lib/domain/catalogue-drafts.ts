@@ -14,7 +14,6 @@ import {
   TIER_QUOTA_MAX,
 } from '../config/catalogue.ts';
 import { ACTIVITY_STATUS } from './activity.ts';
-import { DomainError } from './errors.ts';
 import { hasControlCharacter } from './text.ts';
 
 export type DraftProblemCode =
@@ -199,15 +198,10 @@ export function tierProblems(draft: TierDraft, known: { currencies: readonly str
   const problems = namesProblems('names', draft.names);
   if (!Number.isSafeInteger(draft.faceValue) || draft.faceValue <= 0) problems.push({ field: 'faceValue', code: 'face_value_invalid' });
   if (!known.currencies.includes(draft.currency)) problems.push({ field: 'currency', code: 'tier_currency_unknown' });
-  if (!Number.isInteger(draft.quota) || draft.quota < 0 || draft.quota > TIER_QUOTA_MAX) problems.push({ field: 'quota', code: 'quota_invalid' });
+  if (!Number.isInteger(draft.quota) || draft.quota < 0 || draft.quota > TIER_QUOTA_MAX)
+    problems.push({ field: 'quota', code: 'quota_invalid' });
   else if (draft.quota < known.sold) problems.push({ field: 'quota', code: 'quota_below_sold' });
   return problems;
-}
-
-/** Throws the first problem as the error its field answers with; the forms show them all. */
-export function refuseProblems(problems: readonly DraftProblem[]): void {
-  const [first] = problems;
-  if (first) throw new DomainError(first.code, {}, first.field);
 }
 
 const nameColumns = (names: Names) => ({ nameEn: names.en.trim(), nameZhHant: names.zhHant.trim(), nameZhHans: names.zhHans.trim() });

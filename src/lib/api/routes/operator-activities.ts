@@ -38,12 +38,22 @@ const listQuery = z.object({
 });
 
 export const operatorActivityRoutes = new Hono<ApiEnv>()
-  .get('/v1/operator/activities', doc.user('Activities, drafts too, newest first (editors)'), ...editors, input('query', listQuery), async (c) => {
-    const { q, published, page } = c.req.valid('query');
-    return c.json(success(await activityList(c.var.scope.db, { query: q, published, page })));
-  })
-  .get('/v1/operator/activities/:id', doc.user('An activity with its sessions and tiers (editors)'), ...editors, input('param', idParam), async (c) =>
-    c.json(success(await editedActivity(c.var.scope.db, c.req.valid('param').id))),
+  .get(
+    '/v1/operator/activities',
+    doc.user('Activities, drafts too, newest first (editors)'),
+    ...editors,
+    input('query', listQuery),
+    async (c) => {
+      const { q, published, page } = c.req.valid('query');
+      return c.json(success(await activityList(c.var.scope.db, { query: q, published, page })));
+    },
+  )
+  .get(
+    '/v1/operator/activities/:id',
+    doc.user('An activity with its sessions and tiers (editors)'),
+    ...editors,
+    input('param', idParam),
+    async (c) => c.json(success(await editedActivity(c.var.scope.db, c.req.valid('param').id))),
   )
   .post('/v1/operator/activities', doc.user('Creates a draft activity (editors)'), ...editors, input('json', activityDraft), async (c) =>
     c.json(success(await createActivity(c.var.scope, c.req.valid('json')))),
@@ -56,11 +66,19 @@ export const operatorActivityRoutes = new Hono<ApiEnv>()
     input('json', activityDraft),
     async (c) => c.json(success(await updateActivity(c.var.scope, c.req.valid('param').id, c.req.valid('json')))),
   )
-  .post('/v1/operator/activities/:id/publish', doc.user('Publishes an activity to buyers (editors)'), ...editors, input('param', idParam), async (c) =>
-    c.json(success(await publishActivity(c.var.scope, c.req.valid('param').id))),
+  .post(
+    '/v1/operator/activities/:id/publish',
+    doc.user('Publishes an activity to buyers (editors)'),
+    ...editors,
+    input('param', idParam),
+    async (c) => c.json(success(await publishActivity(c.var.scope, c.req.valid('param').id))),
   )
-  .post('/v1/operator/activities/:id/unpublish', doc.user('Hides an activity from buyers (editors)'), ...editors, input('param', idParam), async (c) =>
-    c.json(success(await unpublishActivity(c.var.scope, c.req.valid('param').id))),
+  .post(
+    '/v1/operator/activities/:id/unpublish',
+    doc.user('Hides an activity from buyers (editors)'),
+    ...editors,
+    input('param', idParam),
+    async (c) => c.json(success(await unpublishActivity(c.var.scope, c.req.valid('param').id))),
   )
   .post(
     '/v1/operator/activities/:id/sessions',
@@ -78,10 +96,16 @@ export const operatorActivityRoutes = new Hono<ApiEnv>()
     input('json', sessionDraft),
     async (c) => c.json(success(await updateSession(c.var.scope, c.req.valid('param').id, c.req.valid('json')))),
   )
-  .delete('/v1/operator/sessions/:id', doc.user('Removes a session nobody ordered or listed (editors)'), ...editors, input('param', idParam), async (c) => {
-    await removeSession(c.var.scope, c.req.valid('param').id);
-    return c.json(success(null));
-  })
+  .delete(
+    '/v1/operator/sessions/:id',
+    doc.user('Removes a session nobody ordered or listed (editors)'),
+    ...editors,
+    input('param', idParam),
+    async (c) => {
+      await removeSession(c.var.scope, c.req.valid('param').id);
+      return c.json(success(null));
+    },
+  )
   .post(
     '/v1/operator/sessions/:id/tiers',
     doc.user('Adds a ticket tier to a session (editors)'),
@@ -98,7 +122,13 @@ export const operatorActivityRoutes = new Hono<ApiEnv>()
     input('json', tierDraft),
     async (c) => c.json(success(await updateTier(c.var.scope, c.req.valid('param').id, c.req.valid('json')))),
   )
-  .delete('/v1/operator/tiers/:id', doc.user('Removes a ticket tier nobody ordered or listed (editors)'), ...editors, input('param', idParam), async (c) => {
-    await removeTier(c.var.scope, c.req.valid('param').id);
-    return c.json(success(null));
-  });
+  .delete(
+    '/v1/operator/tiers/:id',
+    doc.user('Removes a ticket tier nobody ordered or listed (editors)'),
+    ...editors,
+    input('param', idParam),
+    async (c) => {
+      await removeTier(c.var.scope, c.req.valid('param').id);
+      return c.json(success(null));
+    },
+  );

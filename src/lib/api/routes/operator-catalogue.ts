@@ -28,8 +28,12 @@ const doc = describe('Operator: catalogue');
 const editors = [signedIn, staffOnly('catalogue')] as const;
 
 export const operatorCatalogueRoutes = new Hono<ApiEnv>()
-  .get('/v1/operator/venues', doc.user('Venues, a city’s or all (editors)'), ...editors, input('query', z.object({ cityId: queryId.optional() })), async (c) =>
-    c.json(success(await venueList(c.var.scope.db, c.req.valid('query').cityId ?? null))),
+  .get(
+    '/v1/operator/venues',
+    doc.user('Venues, a city’s or all (editors)'),
+    ...editors,
+    input('query', z.object({ cityId: queryId.optional() })),
+    async (c) => c.json(success(await venueList(c.var.scope.db, c.req.valid('query').cityId ?? null))),
   )
   .get('/v1/operator/venues/:id', doc.user('One venue (editors)'), ...editors, input('param', idParam), async (c) =>
     c.json(success(await venueRecord(c.var.scope.db, c.req.valid('param').id))),
@@ -37,8 +41,13 @@ export const operatorCatalogueRoutes = new Hono<ApiEnv>()
   .post('/v1/operator/venues', doc.user('Creates a venue (editors)'), ...editors, input('json', venueDraft), async (c) =>
     c.json(success(await createVenue(c.var.scope, c.req.valid('json')))),
   )
-  .patch('/v1/operator/venues/:id', doc.user('Edits a venue (editors)'), ...editors, input('param', idParam), input('json', venueDraft), async (c) =>
-    c.json(success(await updateVenue(c.var.scope, c.req.valid('param').id, c.req.valid('json')))),
+  .patch(
+    '/v1/operator/venues/:id',
+    doc.user('Edits a venue (editors)'),
+    ...editors,
+    input('param', idParam),
+    input('json', venueDraft),
+    async (c) => c.json(success(await updateVenue(c.var.scope, c.req.valid('param').id, c.req.valid('json')))),
   )
   .get('/v1/operator/artists', doc.user('Artists (editors)'), ...editors, async (c) => c.json(success(await artistList(c.var.scope.db))))
   .get('/v1/operator/artists/:id', doc.user('One artist (editors)'), ...editors, input('param', idParam), async (c) =>
@@ -47,10 +56,17 @@ export const operatorCatalogueRoutes = new Hono<ApiEnv>()
   .post('/v1/operator/artists', doc.user('Creates an artist (editors)'), ...editors, input('json', artistDraft), async (c) =>
     c.json(success(await createArtist(c.var.scope, c.req.valid('json')))),
   )
-  .patch('/v1/operator/artists/:id', doc.user('Edits an artist (editors)'), ...editors, input('param', idParam), input('json', artistDraft), async (c) =>
-    c.json(success(await updateArtist(c.var.scope, c.req.valid('param').id, c.req.valid('json')))),
+  .patch(
+    '/v1/operator/artists/:id',
+    doc.user('Edits an artist (editors)'),
+    ...editors,
+    input('param', idParam),
+    input('json', artistDraft),
+    async (c) => c.json(success(await updateArtist(c.var.scope, c.req.valid('param').id, c.req.valid('json')))),
   )
-  .get('/v1/operator/categories', doc.user('Categories (editors)'), ...editors, async (c) => c.json(success(await categoryList(c.var.scope.db))))
+  .get('/v1/operator/categories', doc.user('Categories (editors)'), ...editors, async (c) =>
+    c.json(success(await categoryList(c.var.scope.db))),
+  )
   .get('/v1/operator/categories/:id', doc.user('One category (editors)'), ...editors, input('param', idParam), async (c) =>
     c.json(success(await categoryRecord(c.var.scope.db, c.req.valid('param').id))),
   )

@@ -6,17 +6,11 @@ import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { batch } from '../../data/batch.ts';
 import type { Db } from '../../data/client.ts';
 import { activities, activitySessions, listings, orders, ticketTiers, venues } from '../../db/schema.ts';
-import {
-  type ActivityDraft,
-  activityProblems,
-  activityRow,
-  refuseProblems,
-  UNPUBLISHED_STATUS,
-} from '../../domain/catalogue-drafts.ts';
+import { type ActivityDraft, activityProblems, activityRow, UNPUBLISHED_STATUS } from '../../domain/catalogue-drafts.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { StaffScope } from '../platform/scope.ts';
 import { auditEntry } from '../staff/audit.ts';
-import { nextId, requireArtist, requireCategory, requireCity, requireVenueIn } from './records.ts';
+import { nextId, refuseProblems, requireArtist, requireCategory, requireCity, requireVenueIn } from './records.ts';
 
 export type ActivityRecord = typeof activities.$inferSelect;
 export type SessionRecord = typeof activitySessions.$inferSelect;
@@ -100,7 +94,11 @@ export async function activityRecord(db: Db, id: number): Promise<ActivityRecord
 /** The activity with its sessions and tiers, and what is already ordered and listed of each. */
 export async function editedActivity(db: Db, id: number): Promise<EditedActivity> {
   const activity = await activityRecord(db, id);
-  const sessions = await db.select().from(activitySessions).where(eq(activitySessions.activityId, id)).orderBy(asc(activitySessions.startsAt));
+  const sessions = await db
+    .select()
+    .from(activitySessions)
+    .where(eq(activitySessions.activityId, id))
+    .orderBy(asc(activitySessions.startsAt));
   const sessionIds = sessions.map((session) => session.id);
   if (sessionIds.length === 0) return { activity, sessions: [] };
   const live = sql`${orders.status} NOT IN ('cancelled', 'refunded')`;
@@ -135,7 +133,11 @@ export async function editedActivity(db: Db, id: number): Promise<EditedActivity
 async function checked(scope: StaffScope, draft: ActivityDraft) {
   refuseProblems(activityProblems(draft));
   requireCity(scope, draft.cityId);
-  await Promise.all([requireCategory(scope.db, draft.categoryId), requireVenueIn(scope.db, draft.venueId, draft.cityId), requireArtist(scope.db, draft.artistId)]);
+  await Promise.all([
+    requireCategory(scope.db, draft.categoryId),
+    requireVenueIn(scope.db, draft.venueId, draft.cityId),
+    requireArtist(scope.db, draft.artistId),
+  ]);
   return activityRow(draft);
 }
 

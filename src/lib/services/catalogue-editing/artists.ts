@@ -3,11 +3,11 @@ import { asc, eq } from 'drizzle-orm';
 import { batch } from '../../data/batch.ts';
 import type { Db } from '../../data/client.ts';
 import { artists } from '../../db/schema.ts';
-import { type ArtistDraft, artistProblems, artistRow, refuseProblems } from '../../domain/catalogue-drafts.ts';
+import { type ArtistDraft, artistProblems, artistRow } from '../../domain/catalogue-drafts.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { StaffScope } from '../platform/scope.ts';
 import { auditEntry } from '../staff/audit.ts';
-import { nextId } from './records.ts';
+import { nextId, refuseProblems } from './records.ts';
 
 export type ArtistRecord = typeof artists.$inferSelect;
 

@@ -3,11 +3,11 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { batch } from '../../data/batch.ts';
 import type { Db } from '../../data/client.ts';
 import { categories } from '../../db/schema.ts';
-import { type CategoryDraft, categoryProblems, categoryRow, refuseProblems } from '../../domain/catalogue-drafts.ts';
+import { type CategoryDraft, categoryProblems, categoryRow } from '../../domain/catalogue-drafts.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { StaffScope } from '../platform/scope.ts';
 import { auditEntry } from '../staff/audit.ts';
-import { nextId } from './records.ts';
+import { nextId, refuseProblems } from './records.ts';
 
 export type CategoryRecord = typeof categories.$inferSelect;
 

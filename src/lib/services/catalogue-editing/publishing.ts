@@ -15,7 +15,11 @@ import type { StaffScope } from '../platform/scope.ts';
 import { auditEntry } from '../staff/audit.ts';
 import { type ActivityRecord, editedActivity } from './activities.ts';
 
-const stateOf = (activity: ActivityRecord) => ({ status: activity.status, saleStatus: activity.saleStatus, publishedAt: activity.publishedAt });
+const stateOf = (activity: ActivityRecord) => ({
+  status: activity.status,
+  saleStatus: activity.saleStatus,
+  publishedAt: activity.publishedAt,
+});
 
 export async function publishActivity(scope: StaffScope, id: number): Promise<ActivityRecord> {
   const { activity, sessions } = await editedActivity(scope.db, id);

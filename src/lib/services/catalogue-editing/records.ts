@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../data/client.ts';
 import { artists, categories, venues } from '../../db/schema.ts';
+import type { DraftProblem } from '../../domain/catalogue-drafts.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { RequestScope } from '../platform/scope.ts';
 
@@ -44,4 +45,10 @@ export async function requireArtist(db: Db, artistId: number | null): Promise<vo
 /** Whether a failed write broke a foreign key: something still points at the row it removed. */
 export function brokeForeignKey(error: unknown): boolean {
   return String(error instanceof Error && error.cause instanceof Error ? error.cause.message : error).includes('FOREIGN KEY');
+}
+
+/** Throws the first problem as the error its field answers with; the console's forms show them all. */
+export function refuseProblems(problems: readonly DraftProblem[]): void {
+  const [first] = problems;
+  if (first) throw new DomainError(first.code, {}, first.field);
 }

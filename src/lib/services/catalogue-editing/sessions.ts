@@ -8,12 +8,12 @@ import { eq, sql } from 'drizzle-orm';
 import { batch } from '../../data/batch.ts';
 import type { Db } from '../../data/client.ts';
 import { activities, activitySessions, operatorHighDemandSwitches, sessionOrderRates, ticketTiers } from '../../db/schema.ts';
-import { refuseProblems, type SessionDraft, sessionProblems, sessionRow, UNPUBLISHED_STATUS } from '../../domain/catalogue-drafts.ts';
+import { type SessionDraft, sessionProblems, sessionRow, UNPUBLISHED_STATUS } from '../../domain/catalogue-drafts.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { StaffScope } from '../platform/scope.ts';
 import { auditEntry } from '../staff/audit.ts';
 import { activityRecord, editedActivity, type EditedSession, type SessionRecord } from './activities.ts';
-import { brokeForeignKey, nextId } from './records.ts';
+import { brokeForeignKey, nextId, refuseProblems } from './records.ts';
 
 /** The activity's first and last session start and earliest on-sale, from its sessions as the batch leaves them. */
 export function activityDatesUpdate(db: Db, activityId: number) {
@@ -70,7 +70,13 @@ export async function updateSession(scope: StaffScope, sessionId: number, draft:
   const { updated } = await batch(scope.db, {
     updated: scope.db.update(activitySessions).set(row).where(eq(activitySessions.id, sessionId)).returning(),
     dates: activityDatesUpdate(scope.db, before.activityId),
-    audit: auditEntry(scope, { action: 'session.update', subjectType: 'session', subjectId: sessionId, before, after: { ...before, ...row } }),
+    audit: auditEntry(scope, {
+      action: 'session.update',
+      subjectType: 'session',
+      subjectId: sessionId,
+      before,
+      after: { ...before, ...row },
+    }),
   });
   return updated[0];
 }
@@ -87,7 +93,13 @@ export async function removeSession(scope: StaffScope, sessionId: number): Promi
       rates: scope.db.delete(sessionOrderRates).where(eq(sessionOrderRates.sessionId, sessionId)),
       session: scope.db.delete(activitySessions).where(eq(activitySessions.id, sessionId)),
       dates: activityDatesUpdate(scope.db, before.activityId),
-      audit: auditEntry(scope, { action: 'session.remove', subjectType: 'session', subjectId: sessionId, before: { ...before, tiers }, after: null }),
+      audit: auditEntry(scope, {
+        action: 'session.remove',
+        subjectType: 'session',
+        subjectId: sessionId,
+        before: { ...before, tiers },
+        after: null,
+      }),
     });
   } catch (error) {
     // Something else still points at it (a waitlist, a lottery, a gate's admissions): it stays.

@@ -6,12 +6,12 @@
 import { eq } from 'drizzle-orm';
 import { batch } from '../../data/batch.ts';
 import { ticketTiers } from '../../db/schema.ts';
-import { refuseProblems, type TierDraft, tierProblems, tierRow } from '../../domain/catalogue-drafts.ts';
+import { type TierDraft, tierProblems, tierRow } from '../../domain/catalogue-drafts.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { StaffScope } from '../platform/scope.ts';
 import { auditEntry } from '../staff/audit.ts';
 import type { TierRecord } from './activities.ts';
-import { brokeForeignKey, nextId } from './records.ts';
+import { brokeForeignKey, nextId, refuseProblems } from './records.ts';
 import { editedSession } from './sessions.ts';
 
 const knownCurrencies = (scope: StaffScope) => scope.reference.currencies.map((currency) => currency.code);

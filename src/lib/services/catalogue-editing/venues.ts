@@ -3,11 +3,11 @@ import { asc, eq } from 'drizzle-orm';
 import { batch } from '../../data/batch.ts';
 import type { Db } from '../../data/client.ts';
 import { venues } from '../../db/schema.ts';
-import { refuseProblems, type VenueDraft, venueProblems, venueRow } from '../../domain/catalogue-drafts.ts';
+import { type VenueDraft, venueProblems, venueRow } from '../../domain/catalogue-drafts.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { StaffScope } from '../platform/scope.ts';
 import { auditEntry } from '../staff/audit.ts';
-import { nextId, requireCity } from './records.ts';
+import { nextId, refuseProblems, requireCity } from './records.ts';
 
 export type VenueRecord = typeof venues.$inferSelect;
 

@@ -199,7 +199,9 @@ function detailOf(loaded: Loaded, p: Pricing, now: number): ActivityDetail {
     venue: {
       name: venueName,
       address: localizedAddress(venue, p.locale),
-      mapUrl: venue.mapUrl ?? venueMapUrl({ name: venueName, longitude: venue.longitude, latitude: venue.latitude, inMainlandChina: city.isChina }),
+      mapUrl:
+        venue.mapUrl ??
+        venueMapUrl({ name: venueName, longitude: venue.longitude, latitude: venue.latitude, inMainlandChina: city.isChina }),
       city: localizedName(city, p.locale),
       latitude: venue.latitude,
       longitude: venue.longitude,
