@@ -40,6 +40,7 @@ export interface ActivityListRow {
   id: number;
   nameEn: string;
   nameZhHant: string;
+  nameZhHans: string;
   status: number;
   publishedAt: number | null;
   startsAt: number;
@@ -71,6 +72,7 @@ export async function activityList(db: Db, filter: ActivityListFilter): Promise<
       id: activities.id,
       nameEn: activities.nameEn,
       nameZhHant: activities.nameZhHant,
+      nameZhHans: activities.nameZhHans,
       status: activities.status,
       publishedAt: activities.publishedAt,
       startsAt: activities.startsAt,
