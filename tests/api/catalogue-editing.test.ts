@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../src/lib/data/client.ts';
 import { localDate } from '../../src/lib/domain/calendar.ts';
-import { activityPage } from '../../src/lib/services/catalogue/activity-detail.ts';
+import { activityOrPreview } from '../../src/lib/loaders/activity.ts';
 import type { ListResponse } from '../../src/lib/services/catalogue/listing.ts';
 import { catalogueVersions } from '../../src/lib/services/catalogue/reference-data.ts';
 import type { Suggestion } from '../../src/lib/services/search/suggestions.ts';
@@ -198,10 +198,14 @@ describe('an editor stocks, publishes and unpublishes an activity', () => {
     expect((await listingOfDay()).body.data.result).toEqual([]);
     expect((await call(`/api/activity/${activityId}`)).status).toBe(404);
 
+    // The activity page's own read: staff who edit the catalogue preview it, customer service and buyers do not.
     const scope = await userScope(editorId);
-    expect(await activityPage(scope, activityId)).toBeNull();
-    const preview = await activityPage(scope, activityId, true);
-    expect(preview?.detail).toMatchObject({ id: activityId, bookable: false });
+    const sessionOf = (client: TestClient) => ({ token: client.cookies.get('pner')!, userId: client.cookies.get('pnid')! });
+    const preview = await activityOrPreview(scope, activityId, sessionOf(editor));
+    expect(preview.preview).toBe(true);
+    expect(preview.page?.detail).toMatchObject({ id: activityId, bookable: false });
+    expect(await activityOrPreview(scope, activityId, sessionOf(service))).toEqual({ page: null, preview: false });
+    expect(await activityOrPreview(scope, activityId, null)).toEqual({ page: null, preview: false });
   });
 
   it('wrote an audit row for every change, by the editor', async () => {
