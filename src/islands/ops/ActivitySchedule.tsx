@@ -12,7 +12,8 @@ import { Field, SubmitRow } from '../shared/fields.tsx';
 import { useMutation } from '../shared/mutation.ts';
 import { SelectField } from '../shared/SelectField.tsx';
 import { type FormValues, sessionDraftOf, sessionFormProblems, tierDraftOf, tierFormProblems } from './catalogue-forms.ts';
-import { problemTexts } from './RecordForm.tsx';
+import { CheckField, problemTexts } from './RecordForm.tsx';
+import { useHydrated } from '../shared/hydration.ts';
 import './ops-forms.css';
 
 export interface TierState {
@@ -73,6 +74,7 @@ function TierForm({
   const [values, setValues] = useState(tier.values);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const mutation = useChange(messages, (field, text) => setErrors({ [field]: text }));
+  const hydrated = useHydrated();
   const t = (key: string) => format(messages, `opsCatalogue.${key}` as MessageKey);
   const prefix = `tier-${sessionId}-${tier.id ?? 'new'}`;
   const field = (name: string, label: string) => ({
@@ -112,12 +114,12 @@ function TierForm({
       <SelectField {...field('currency', t('field.currency'))} options={currencies.map(({ code }) => ({ code }))} />
       <Field {...field('quota', t('field.quota'))} inputMode="numeric" />
       {tier.sold > 0 && <p className="ops-note">{format(messages, 'opsCatalogue.sold', { count: tier.sold })}</p>}
-      <SubmitRow error={other} busy={mutation.busy} label={tier.id === null ? t('addTier') : t('save')} />
+      <SubmitRow error={other} busy={mutation.busy || !hydrated} label={tier.id === null ? t('addTier') : t('save')} />
       {tier.id !== null && (
         <RemoveButton
           label={t('remove')}
           confirm={t('removeConfirm')}
-          busy={mutation.busy}
+          busy={mutation.busy || !hydrated}
           onRemove={() => void mutation.run(() => unwrap(api.v1.operator.tiers[':id'].$delete({ param: { id: String(tier.id) } })))}
         />
       )}
@@ -139,6 +141,7 @@ function SessionForm({
   const [values, setValues] = useState(session.values);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const mutation = useChange(messages, (field, text) => setErrors({ [field]: text }));
+  const hydrated = useHydrated();
   const t = (key: string) => format(messages, `opsCatalogue.${key}` as MessageKey);
   const prefix = `session-${session.id ?? 'new'}`;
   const field = (name: string, label: string) => ({
@@ -171,22 +174,19 @@ function SessionForm({
       <Field {...field('onSaleAt', t('field.onSaleAt'))} type="datetime-local" />
       <Field {...field('offSaleAt', t('field.offSaleAt'))} type="datetime-local" />
       <Field {...field('accountTicketCap', t('field.accountCap'))} inputMode="numeric" />
-      <label className="ops-check" htmlFor={`${prefix}-highDemand`}>
-        <input
-          id={`${prefix}-highDemand`}
-          type="checkbox"
-          checked={values.highDemand === 'true'}
-          onChange={(event) => setValues((current) => ({ ...current, highDemand: String(event.target.checked) }))}
-        />
-        {t('field.highDemand')}
-      </label>
+      <CheckField
+        id={`${prefix}-highDemand`}
+        label={t('field.highDemand')}
+        checked={values.highDemand === 'true'}
+        onChecked={(checked) => setValues((current) => ({ ...current, highDemand: String(checked) }))}
+      />
       {errors.highDemand && <p className="auth-error">{errors.highDemand}</p>}
-      <SubmitRow error={other} busy={mutation.busy} label={session.id === null ? t('addSession') : t('save')} />
+      <SubmitRow error={other} busy={mutation.busy || !hydrated} label={session.id === null ? t('addSession') : t('save')} />
       {session.id !== null && (
         <RemoveButton
           label={t('remove')}
           confirm={t('removeConfirm')}
-          busy={mutation.busy}
+          busy={mutation.busy || !hydrated}
           onRemove={() => void mutation.run(() => unwrap(api.v1.operator.sessions[':id'].$delete({ param: { id: String(session.id) } })))}
         />
       )}

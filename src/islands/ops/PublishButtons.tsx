@@ -1,6 +1,7 @@
 /** Publishes an activity to buyers, or hides it again; the page is shown again in its new state. */
 import { api, unwrap } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
+import { useHydrated } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';
 import { Toast, useToast } from '../shared/toast.tsx';
 import './ops-forms.css';
@@ -13,6 +14,7 @@ interface Props {
 
 export default function PublishButtons({ activityId, published, messages }: Props) {
   const [toast, setToast] = useToast();
+  const hydrated = useHydrated();
   const param = { id: String(activityId) };
   const mutation = useMutation<boolean>({
     messages,
@@ -27,11 +29,11 @@ export default function PublishButtons({ activityId, published, messages }: Prop
   return (
     <div className="ops-actions">
       {published ? (
-        <button type="button" disabled={mutation.busy} onClick={() => void mutation.run(false)}>
+        <button type="button" disabled={mutation.busy || !hydrated} onClick={() => void mutation.run(false)}>
           {format(messages, 'opsCatalogue.unpublish')}
         </button>
       ) : (
-        <button type="button" className="ops-primary" disabled={mutation.busy} onClick={() => void mutation.run(true)}>
+        <button type="button" className="ops-primary" disabled={mutation.busy || !hydrated} onClick={() => void mutation.run(true)}>
           {format(messages, 'opsCatalogue.publish')}
         </button>
       )}

@@ -4,13 +4,14 @@
  * typed stays in the form whatever happens. A saved new activity opens its own page (sessions and tiers
  * are added there); anything else shows the page again with the record in its list.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { api, unwrap } from '../../lib/browser/api-client.ts';
 import type { DraftProblem } from '../../lib/domain/catalogue-drafts.ts';
 import type { MessageKey } from '../../lib/i18n/keys.ts';
 import type { FormField } from '../../lib/loaders/ops-catalogue.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { Field, FieldFrame, SubmitRow } from '../shared/fields.tsx';
+import { useCheckedBeforeHydration, useHydrated, useValueTypedBeforeHydration } from '../shared/hydration.ts';
 import { useMutation } from '../shared/mutation.ts';
 import { SelectField } from '../shared/SelectField.tsx';
 import { Toast, useToast } from '../shared/toast.tsx';
@@ -59,10 +60,66 @@ function save(kind: RecordKind, id: number | null, draft: ReturnType<typeof reco
   }
 }
 
+/** A checkbox that keeps a tick made before its island hydrated. */
+export function CheckField({
+  id,
+  label,
+  checked,
+  onChecked,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useCheckedBeforeHydration(ref, checked, onChecked);
+  return (
+    <label className="ops-check" htmlFor={id}>
+      <input ref={ref} id={id} type="checkbox" checked={checked} onChange={(event) => onChecked(event.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/** A labelled text area with its error, keeping what was typed before its island hydrated. */
+function TextAreaField({
+  id,
+  label,
+  value,
+  error,
+  onValue,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  onValue: (value: string) => void;
+}) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useValueTypedBeforeHydration(ref, value, onValue);
+  return (
+    <FieldFrame id={id} label={label} error={error}>
+      <textarea
+        ref={ref}
+        id={id}
+        name={id}
+        rows={4}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onValue(event.target.value)}
+      />
+    </FieldFrame>
+  );
+}
+
 export default function RecordForm({ kind, recordId, fields, initial, submitLabel, openPath, messages }: Props) {
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [toast, setToast] = useToast();
+  // A send before React runs would be the browser's own, losing the form: the button waits for it.
+  const hydrated = useHydrated();
   const prefix = `${kind}-${recordId ?? 'new'}`;
   const change = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
 
@@ -107,30 +164,16 @@ export default function RecordForm({ kind, recordId, fields, initial, submitLabe
             return <SelectField key={spec.name} {...common} options={spec.options ?? []} />;
           case 'checkbox':
             return (
-              <label key={spec.name} className="ops-check" htmlFor={id}>
-                <input
-                  id={id}
-                  type="checkbox"
-                  checked={values[spec.name] === 'true'}
-                  onChange={(event) => change(spec.name, String(event.target.checked))}
-                />
-                {spec.label}
-              </label>
+              <CheckField
+                key={spec.name}
+                id={id}
+                label={spec.label}
+                checked={values[spec.name] === 'true'}
+                onChecked={(checked) => change(spec.name, String(checked))}
+              />
             );
           case 'textarea':
-            return (
-              <FieldFrame key={spec.name} id={id} label={spec.label} error={errors[spec.name]}>
-                <textarea
-                  id={id}
-                  name={id}
-                  rows={4}
-                  value={values[spec.name] ?? ''}
-                  aria-invalid={errors[spec.name] ? true : undefined}
-                  aria-describedby={errors[spec.name] ? `${id}-error` : undefined}
-                  onChange={(event) => change(spec.name, event.target.value)}
-                />
-              </FieldFrame>
-            );
+            return <TextAreaField key={spec.name} {...common} />;
           case 'poster':
             return <PosterField key={spec.name} {...common} messages={messages} onValue={common.onValue} />;
           default:
@@ -145,7 +188,7 @@ export default function RecordForm({ kind, recordId, fields, initial, submitLabe
             );
         }
       })}
-      <SubmitRow error={formError} busy={mutation.busy} label={submitLabel} />
+      <SubmitRow error={formError} busy={mutation.busy || !hydrated} label={submitLabel} />
       <Toast toast={toast} />
     </form>
   );
