@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { getTableColumns } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import {
+  activityDates,
   type ActivityDraft,
   activityProblems,
   activityRow as activityColumns,
@@ -460,9 +461,7 @@ function activityRow(rand: Random, activity: Activity): SeedRow {
     publishedAt: activity.createdAt,
     isHot: activity.isHot,
     isRare: activity.isRare,
-    startsAt: activity.sessions[0].startsAt,
-    endsAt: activity.sessions[activity.sessions.length - 1].startsAt,
-    saleStartsAt: activity.saleStartsAt,
+    ...activityDates(activity.sessions.map(({ startsAt }) => ({ startsAt, onSaleAt: activity.saleStartsAt }))),
     createdAt: activity.createdAt,
   });
 }

@@ -15,7 +15,10 @@ import { auditEntry } from '../staff/audit.ts';
 import { activityRecord, editedActivity, type EditedSession, type SessionRecord } from './activities.ts';
 import { brokeForeignKey, nextId, refuseProblems } from './records.ts';
 
-/** The activity's first and last session start and earliest on-sale, from its sessions as the batch leaves them. */
+/**
+ * The activity's first and last session start and earliest on-sale (domain activityDates' rule), from its
+ * sessions as the batch leaves them: in SQL, so it is the batch's own last word whatever else runs.
+ */
 export function activityDatesUpdate(db: Db, activityId: number) {
   const of = (expression: string) =>
     sql.raw(`(SELECT ${expression} FROM activity_sessions s WHERE s.activity_id = ${Math.trunc(activityId)})`);
