@@ -3,6 +3,8 @@ import { RECENT_SHOWS_DAYS } from '../../src/lib/config/browse.ts';
 import {
   addDays,
   calendarApiPath,
+  instantOfWallTime,
+  wallTime,
   calendarDayLabel,
   daysBetween,
   groupByLocalDay,
@@ -116,5 +118,21 @@ describe('local days', () => {
     expect(calendarDayLabel('2026-11-03', 'en')).toEqual({ weekday: 'Tue', day: '11/3' });
     expect(calendarDayLabel('2026-11-03', 'zh-HK').weekday).toBe('週二');
     expect(calendarDayLabel('2026-11-03', 'zh-CN').weekday).toBe('周二');
+  });
+});
+
+describe('wall times of a datetime-local input', () => {
+  it('read and write the same instant in a time zone', () => {
+    const start = Date.UTC(2027, 0, 10, 12, 30);
+    expect(wallTime(start, 'Asia/Hong_Kong')).toBe('2027-01-10T20:30');
+    expect(instantOfWallTime('2027-01-10T20:30', 'Asia/Hong_Kong')).toBe(start);
+    // Across a daylight-saving change the offset of that day counts.
+    expect(instantOfWallTime('2027-07-01T09:00', 'Europe/London')).toBe(Date.UTC(2027, 6, 1, 8));
+  });
+
+  it('refuse anything but a whole local time', () => {
+    for (const value of ['', '2027-01-10', '2027-01-10 20:30', '2027-13-40T20:30']) {
+      expect(instantOfWallTime(value, 'Asia/Hong_Kong'), value).toBeNaN();
+    }
   });
 });

@@ -14,7 +14,7 @@ export function useHydrated(): boolean {
  * so the next render would wipe the text: once mounted, the DOM value becomes the state.
  */
 export function useValueTypedBeforeHydration(
-  control: RefObject<HTMLInputElement | HTMLSelectElement | null>,
+  control: RefObject<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>,
   value: unknown,
   onValue: (value: string) => void,
 ): void {

@@ -48,6 +48,8 @@ import { rateRoutes } from './routes/rates.ts';
 import { imageRoutes } from './routes/images.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffSignInRoutes } from './routes/staff-sign-in.ts';
+import { operatorCatalogueRoutes } from './routes/operator-catalogue.ts';
+import { operatorActivityRoutes } from './routes/operator-activities.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { attendeeChangeRoutes } from './routes/attendee-changes.ts';
 import { mountLocalOnlyRoutes } from './routes/dev.ts';
@@ -84,6 +86,8 @@ const routes = new Hono<ApiEnv>()
   .route('/', imageRoutes)
   .route('/', staffRoutes)
   .route('/', staffSignInRoutes)
+  .route('/', operatorCatalogueRoutes)
+  .route('/', operatorActivityRoutes)
   .route('/', waitlistRoutes)
   .route('/', attendeeChangeRoutes)
   .route('/', waitingRoomRoutes);

@@ -153,3 +153,22 @@ async function dataOf<Data>(response: Pick<Response, 'ok' | 'status' | 'json'>):
   }
   return envelope?.data as Data;
 }
+
+/** What the image upload answers: the stored image's path and its pixel size. */
+export interface UploadedImage {
+  path: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Uploads a poster or banner (`POST /v1/operator/images`, multipart fields `file` and `kind`); the
+ * browser sets the multipart boundary, so no content type is given here.
+ */
+export async function uploadImage(file: File, kind: 'activity' | 'banner', idempotencyKey?: string): Promise<UploadedImage> {
+  const form = new FormData();
+  form.set('file', file);
+  form.set('kind', kind);
+  const { headers } = callOptions({ idempotencyKey });
+  return dataOf<UploadedImage>(await specFetch(apiUrl('v1/operator/images'), { method: 'POST', body: form, headers }));
+}

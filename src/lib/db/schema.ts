@@ -99,6 +99,8 @@ export const venues = sqliteTable(
     addressZh: text('address_zh').notNull(),
     longitude: real('longitude').notNull(),
     latitude: real('latitude').notNull(),
+    /** The venue's own map link (https only, migration 0032); null: the link made from its coordinates. */
+    mapUrl: text('map_url'),
   },
   (t) => [index('venues_city_idx').on(t.cityId)],
 );
@@ -162,6 +164,13 @@ export const activities = sqliteTable(
     endsAt: integer('ends_at').notNull(),
     saleStartsAt: integer('sale_starts_at').notNull(),
     createdAt,
+    /** The status it shows once published (1, 4, 6 or 7); `status` is 0 while it is not (migration 0032). */
+    saleStatus: integer('sale_status').notNull().default(1),
+    /** When it was last published; null while a draft or unpublished. */
+    publishedAt: integer('published_at'),
+    buyingNotesEn: text('buying_notes_en').notNull().default(''),
+    buyingNotesZhHant: text('buying_notes_zh_hant').notNull().default(''),
+    buyingNotesZhHans: text('buying_notes_zh_hans').notNull().default(''),
   },
   (t) => [
     index('activities_city_starts_idx').on(t.cityId, t.startsAt),
@@ -192,6 +201,9 @@ export const activitySessions = sqliteTable(
     highDemand: integer('high_demand', { mode: 'boolean' }).notNull().default(false),
     /** Tickets one account may have in its orders of this session; null: ACCOUNT_TICKET_CAP (domain/order-limits.ts). */
     accountTicketCap: integer('account_ticket_cap'),
+    /** Its own sale window (migration 0032): on sale from `onSaleAt` until `offSaleAt`, at the latest its start. */
+    onSaleAt: integer('on_sale_at'),
+    offSaleAt: integer('off_sale_at'),
   },
   (t) => [index('sessions_activity_idx').on(t.activityId, t.startsAt)],
 );
@@ -238,6 +250,8 @@ export const ticketTiers = sqliteTable(
      * room and its holds go through its own inventory object; a high-demand session covers all its tiers.
      */
     highDemand: integer('high_demand', { mode: 'boolean' }).notNull().default(false),
+    /** Tickets of this tier the show has (migration 0032); never below those already ordered. */
+    quota: integer('quota').notNull().default(0),
   },
   // The face value in the index lets a card's price read the tiers from it alone (migration 0023).
   (t) => [index('tiers_session_idx').on(t.sessionId, t.id, t.faceValue)],

@@ -8,6 +8,22 @@
  * The module is pure (no I/O, no clock) so it runs in Node scripts and in workerd alike.
  */
 import { createHash } from 'node:crypto';
+import { getTableColumns } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import {
+  activityDates,
+  type ActivityDraft,
+  activityProblems,
+  activityRow as activityColumns,
+  type DraftProblem,
+  type SessionDraft,
+  sessionProblems,
+  sessionRow,
+  type TierDraft,
+  tierProblems,
+  tierRow,
+} from '../domain/catalogue-drafts.ts';
+import { activities as activityTable, activitySessions, ticketTiers } from './schema.ts';
 import { mulberry32 } from '../domain/random.ts';
 import { posterPath } from '../domain/poster-images.ts';
 import { DEFAULT_CITY_ID } from '../config/request.ts';
@@ -109,6 +125,7 @@ type Random = ReturnType<typeof makeRandom>;
 // here it gets its ids and the links between its parts.
 
 const CURRENCY = new Map(CURRENCIES.map(({ code, minorDigits, topFace, step }) => [code, { minorUnit: 10 ** minorDigits, topFace, step }]));
+const CURRENCY_CODES = CURRENCIES.map(({ code }) => code);
 
 interface Venue extends VenueData {
   id: number;
@@ -384,6 +401,25 @@ function buildUsers(rand: Random, referenceTime: number): SeedRow[] {
   }));
 }
 
+/** A row of `table` under its SQL column names, from the values under the schema's keys (booleans as 0 and 1). */
+function sqlRow(table: SQLiteTable, values: Record<string, SeedValue>): SeedRow {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => {
+      const column = columns[key];
+      if (!column) throw new Error(`No column ${key}`);
+      return [column.name, typeof value === 'boolean' ? Number(value) : value];
+    }),
+  );
+}
+
+/** The demo is made through the console's own rules: a row that breaks one fails here as it would there. */
+function followingRules(what: string, problems: DraftProblem[]): void {
+  if (problems.length > 0) throw new Error(`Seed ${what}: ${problems.map((problem) => `${problem.field} ${problem.code}`).join(', ')}`);
+}
+
+const names = ([en, zhHant, zhHans]: readonly [string, string, string] | readonly string[]) => ({ en, zhHant, zhHans });
+
 function activityRow(rand: Random, activity: Activity): SeedRow {
   const { artist, show, city, venue } = activity;
   const category = artist.category;
@@ -392,30 +428,31 @@ function activityRow(rand: Random, activity: Activity): SeedRow {
   const about = localize(category.about, parts);
   const closing = activity.realNameRequired ? TEXTS.realNameLine : rand.pick(TEXTS.closingLines);
   const description = (index: 0 | 1 | 2) => `${about[index]}${index === 0 ? ' ' : ''}${closing[index]}`;
-  return {
-    id: activity.id,
-    category_id: category.id,
-    city_id: city.id,
-    venue_id: venue.id,
-    artist_id: artist.id,
-    name_en: name[0],
-    name_zh_hant: name[1],
-    name_zh_hans: name[2],
-    description_en: description(0),
-    description_zh_hant: description(1),
-    description_zh_hans: description(2),
+  const draft: ActivityDraft = {
+    categoryId: category.id,
+    cityId: city.id,
+    venueId: venue.id,
+    artistId: artist.id,
+    names: names(name),
+    descriptions: names([description(0), description(1), description(2)]),
+    buyingNotes: names(['', '', '']),
+    realNameRequired: activity.realNameRequired,
     poster: posterPath('activity', activity.id),
-    status: activity.status,
-    is_hot: activity.isHot ? 1 : 0,
-    is_rare: activity.isRare ? 1 : 0,
-    real_name_required: activity.realNameRequired ? 1 : 0,
-    num_min: 1,
-    num_max: activity.numMax,
-    starts_at: activity.sessions[0].startsAt,
-    ends_at: activity.sessions[activity.sessions.length - 1].startsAt,
-    sale_starts_at: activity.saleStartsAt,
-    created_at: activity.createdAt,
+    saleStatus: activity.status,
+    numMax: activity.numMax,
   };
+  followingRules(`activity ${activity.id}`, activityProblems(draft));
+  // Every demo activity is published, from the day it was announced.
+  return sqlRow(activityTable, {
+    id: activity.id,
+    ...activityColumns(draft),
+    status: activity.status,
+    publishedAt: activity.createdAt,
+    isHot: activity.isHot,
+    isRare: activity.isRare,
+    ...activityDates(activity.sessions.map(({ startsAt }) => ({ startsAt, onSaleAt: activity.saleStartsAt }))),
+    createdAt: activity.createdAt,
+  });
 }
 
 /** Sessions, their tiers and the sellers' listings for every activity. */
@@ -428,33 +465,31 @@ function buildInventory(rand: Random, activities: Activity[], referenceTime: num
     const { topFace, minorUnit } = CURRENCY.get(currency)!;
     for (const session of activity.sessions) {
       const sessionId = sessions.length + 1;
-      sessions.push({
-        id: sessionId,
-        activity_id: activity.id,
-        starts_at: session.startsAt,
-        ends_at: session.endsAt,
-        status: 'scheduled',
-        changed_at: null,
-        original_starts_at: null,
-        refund_until: null,
-        high_demand: 0,
-        // The default cap per account (ACCOUNT_TICKET_CAP).
-        account_ticket_cap: null,
-      });
-      activity.tiers.forEach(({ names: [en, hant, hans], share }, sort) => {
+      // On sale from the activity's sale start until the show begins, at the default cap per account (ACCOUNT_TICKET_CAP).
+      const sessionDraft: SessionDraft = {
+        startsAt: session.startsAt,
+        endsAt: session.endsAt,
+        onSaleAt: activity.saleStartsAt,
+        offSaleAt: session.startsAt,
+        accountTicketCap: null,
+        highDemand: false,
+      };
+      followingRules(`session ${sessionId}`, sessionProblems(sessionDraft));
+      sessions.push(
+        sqlRow(activitySessions, {
+          id: sessionId,
+          activityId: activity.id,
+          ...sessionRow(sessionDraft),
+          status: 'scheduled',
+          changedAt: null,
+          originalStartsAt: null,
+          refundUntil: null,
+        }),
+      );
+      activity.tiers.forEach(({ names: tierNames, share }, sort) => {
         const tierId = tiers.length + 1;
         const faceValue = toMinor(currency, topFace * activity.artist.category.priceFactor * share);
-        tiers.push({
-          id: tierId,
-          session_id: sessionId,
-          name_en: en,
-          name_zh_hant: hant,
-          name_zh_hans: hans,
-          face_value: faceValue,
-          currency,
-          sort: sort + 1,
-          high_demand: 0,
-        });
+        const listed = listings.length;
         for (const sellerId of rand.shuffle(sellerIds).slice(0, rand.int(2, 4))) {
           const quantityTotal = 1 + Math.floor(rand.next() ** 2 * 12);
           const quantityAvailable = activity.isSoldOut ? 0 : quantityTotal;
@@ -473,6 +508,11 @@ function buildInventory(rand: Random, activities: Activity[], referenceTime: num
             created_at: referenceTime - Math.floor(rand.next() * ((referenceTime - activity.createdAt) / MINUTE)) * MINUTE,
           });
         }
+        // The tier's quota is the tickets its sellers list.
+        const quota = listings.slice(listed).reduce((sum, listing) => sum + (listing.quantity_total as number), 0);
+        const tierDraft: TierDraft = { names: names(tierNames), faceValue, currency, quota, sort: sort + 1 };
+        followingRules(`tier ${tierId}`, tierProblems(tierDraft, { currencies: CURRENCY_CODES, sold: 0 }));
+        tiers.push(sqlRow(ticketTiers, { id: tierId, sessionId, ...tierRow(tierDraft), highDemand: false }));
       });
     }
   }
@@ -670,6 +710,8 @@ export function buildSeed(referenceTime: number): SeedData {
       address_zh: venue.addressZh,
       longitude: venue.longitude,
       latitude: venue.latitude,
+      // The link is made from the coordinates (domain/venue.ts).
+      map_url: null,
     })),
     artists: ARTISTS.map((artist) => ({
       id: artist.id,

@@ -168,3 +168,19 @@ export function calendarDayLabel(date: string, locale: string): Readonly<{ weekd
 }
 
 const dayLabels = new FormattedMemo<Readonly<{ weekday: string; day: string }>>(1_000);
+
+/** An instant as a `datetime-local` input shows it in a time zone: "YYYY-MM-DDTHH:mm". */
+export function wallTime(ms: number, timeZone: string): string {
+  const p = zonedParts(ms, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${localDate(ms, timeZone)}T${two(p.hour)}:${two(p.minute)}`;
+}
+
+/** The instant a `datetime-local` value ("YYYY-MM-DDTHH:mm") names in a time zone; NaN for anything else. */
+export function instantOfWallTime(value: string, timeZone: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return Number.NaN;
+  const asUtc = Date.parse(`${value}:00Z`);
+  if (Number.isNaN(asUtc)) return Number.NaN;
+  const first = asUtc - offsetMs(asUtc, timeZone);
+  return asUtc - offsetMs(first, timeZone);
+}

@@ -5,6 +5,7 @@
  */
 import type { AdmissionRefusal } from './admission.ts';
 import type { AttendeeChangeRefusal } from './attendee-change.ts';
+import type { DraftProblemCode, PublishProblemCode } from './catalogue-drafts.ts';
 import type { AddressProblem } from './address.ts';
 import type { AttendeeProblem } from './identity.ts';
 import type { FulfilmentProblem } from './fulfilment.ts';
@@ -41,6 +42,7 @@ export type ErrorCode =
   | StorefrontErrorCode
   | RatesErrorCode
   | StaffAccessErrorCode
+  | CatalogueEditErrorCode
   | AuthErrorCode
   | ProfileErrorCode
   | CheckoutErrorCode
@@ -95,6 +97,18 @@ export type StaffAccessErrorCode =
   | 'passkey_rejected'
   | 'passkey_challenge_expired'
   | 'passkey_too_frequent';
+
+/** Editing the catalogue from the console (domain/catalogue-drafts.ts). */
+export type CatalogueEditErrorCode =
+  | DraftProblemCode
+  | PublishProblemCode
+  | 'venue_not_found'
+  | 'artist_not_found'
+  | 'venue_other_city'
+  | 'category_slug_taken'
+  | 'session_in_use'
+  | 'tier_in_use'
+  | 'session_high_demand_live';
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =

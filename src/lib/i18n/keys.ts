@@ -22,6 +22,7 @@ import type opsStorefrontMessages from './locales/en/ops-storefront.json';
 import type opsOnSaleMessages from './locales/en/ops-on-sale.json';
 import type opsMediaMessages from './locales/en/ops-media.json';
 import type opsStaffMessages from './locales/en/ops-staff.json';
+import type opsCatalogueMessages from './locales/en/ops-catalogue.json';
 import type ordersMessages from './locales/en/orders.json';
 import type paymentMessages from './locales/en/payment.json';
 import type profileMessages from './locales/en/profile.json';
@@ -48,6 +49,7 @@ type EnglishCatalogue = typeof authMessages &
   typeof opsOnSaleMessages &
   typeof opsMediaMessages &
   typeof opsStaffMessages &
+  typeof opsCatalogueMessages &
   typeof ordersMessages &
   typeof paymentMessages &
   typeof profileMessages &

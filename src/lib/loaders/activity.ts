@@ -8,6 +8,10 @@ import type { AstroGlobal } from 'astro';
 import { activityPage } from '../services/catalogue/activity-detail.ts';
 import { FAVOURITE_TYPE_NOTIFY, subscriptionStatus } from '../services/catalogue/activity-subscriptions.ts';
 import { userOfCookies } from '../services/accounts/sessions.ts';
+import type { SessionCookies } from '../domain/visitor.ts';
+import { staffRolesOf } from '../services/staff/roles.ts';
+import { allows } from '../domain/staff.ts';
+import type { RequestScope } from '../services/platform/scope.ts';
 import { pageScope } from '../edge/page-scope.ts';
 import { currencyNameIn, messagesFor } from '../i18n/index.ts';
 import type { MessageKey } from '../i18n/keys.ts';
@@ -18,8 +22,21 @@ import { type OnSale, onSaleOf, waitingPageQuery } from '../domain/on-sale.ts';
 import { pathTo } from '../routes.ts';
 import { activityHead } from '../edge/page-head.ts';
 import { PageExit } from './page-exit.ts';
+import { keepPrivate } from '../edge/page-request.ts';
 
 const ID_PATTERN = /^[1-9]\d{0,8}$/;
+
+/**
+ * The activity's page as a buyer sees it, or, for staff whose roles cover the catalogue, the preview
+ * of one not published (a 404 for everyone else). This page is no auth route: the session is read here.
+ */
+export async function activityOrPreview(scope: RequestScope, id: number, session: SessionCookies | null) {
+  const page = await activityPage(scope, id);
+  if (page) return { page, preview: false };
+  const user = await userOfCookies(scope.db, session, scope.now);
+  if (!user || !allows(await staffRolesOf(scope.db, user.userId), 'catalogue')) return { page: null, preview: false };
+  return { page: await activityPage(scope, id, true), preview: true };
+}
 
 export async function loadActivity(astro: AstroGlobal) {
   const { locale, t, link } = pageI18n(astro.locals);
@@ -28,8 +45,10 @@ export async function loadActivity(astro: AstroGlobal) {
 
   const scope = await pageScope(astro);
   const { db, now } = scope;
-  const page = await activityPage(scope, Number(rawId));
+  const { page, preview } = await activityOrPreview(scope, Number(rawId), astro.locals.visitor.session);
   if (!page) return PageExit.notFound;
+  // A preview is its staff member's alone: no cache keeps it.
+  if (preview) keepPrivate(astro);
 
   const { detail, initial } = page;
   /** The waiting page of a high-demand on-sale (a session's, or a tier's own). */
@@ -68,6 +87,7 @@ export async function loadActivity(astro: AstroGlobal) {
     t('detail.picker.limit', { count: detail.numMax }),
     t('detail.notes.payment', { minutes: PAYMENT_TIME_LIMIT_MS / 60_000 }),
     ...(detail.realNameRequired ? [t('detail.notes.realName')] : []),
+    ...(detail.buyingNotes.trim() === '' ? [] : [detail.buyingNotes]),
     t('detail.notes.delivery'),
     t('detail.notes.seating'),
     t('detail.notes.prices', { currency: currencyNameIn(locale, detail.currency, detail.currency) }),
@@ -75,6 +95,7 @@ export async function loadActivity(astro: AstroGlobal) {
   const steps = ['select', 'confirm', 'pay', 'completed'] as const;
   return {
     notifyType: FAVOURITE_TYPE_NOTIFY,
+    preview,
     head: activityHead(astro.url, locale, t, detail),
     detail,
     groupSizes,

@@ -71,6 +71,8 @@ export interface ActivityDetail {
   name: string;
   poster: string;
   description: string;
+  /** The organiser's own buying notes, '' when it has none. */
+  buyingNotes: string;
   category: { id: number; slug: string; name: string };
   venue: { name: string; address: string; mapUrl: string; city: string; latitude: number; longitude: number };
   /** The city's time zone, where the sessions' clock times are. */
@@ -189,11 +191,17 @@ function detailOf(loaded: Loaded, p: Pricing, now: number): ActivityDetail {
     name: localizedName(activity, p.locale),
     poster: activity.poster,
     description: localizedDescription(activity, p.locale),
+    buyingNotes: localizedName(
+      { nameEn: activity.buyingNotesEn, nameZhHant: activity.buyingNotesZhHant, nameZhHans: activity.buyingNotesZhHans },
+      p.locale,
+    ),
     category: { id: category.id, slug: category.slug, name: localizedName(category, p.locale) },
     venue: {
       name: venueName,
       address: localizedAddress(venue, p.locale),
-      mapUrl: venueMapUrl({ name: venueName, longitude: venue.longitude, latitude: venue.latitude, inMainlandChina: city.isChina }),
+      mapUrl:
+        venue.mapUrl ??
+        venueMapUrl({ name: venueName, longitude: venue.longitude, latitude: venue.latitude, inMainlandChina: city.isChina }),
       city: localizedName(city, p.locale),
       latitude: venue.latitude,
       longitude: venue.longitude,
@@ -248,9 +256,10 @@ export async function ticketCategories(scope: RequestScope, eventId: number): Pr
 export async function activityPage(
   scope: RequestScope,
   id: number,
+  drafts = false,
 ): Promise<{ detail: ActivityDetail; initial: InitialPick | null } | null> {
   const { ctx, now } = scope;
-  const loaded = await loadAll(scope, id);
+  const loaded = await loadAll(scope, id, drafts);
   if (!loaded) return null;
   const p = pricing(loaded.table, ctx);
   const detail = detailOf(loaded, p, now);

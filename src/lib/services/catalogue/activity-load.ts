@@ -2,6 +2,7 @@
  * An activity with everything its detail and its ticket offers are made of, read in one batch, and
  * the pricing that shows stored prices (each in its listing's currency) in the request currency.
  */
+import { UNPUBLISHED_STATUS } from '../../domain/catalogue-drafts.ts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../data/client.ts';
 import { prefixedTable } from '../../data/batch-columns.ts';
@@ -112,7 +113,8 @@ const listingsStatement = compiledSelect<ActivityValues, ReturnType<typeof listi
 );
 
 /** An activity with its venue, city and category, its sessions, tiers and the listings that are not withdrawn, in one batch. */
-function activityRead(scope: RequestScope, id: number): Read<Loaded | null> {
+/** `drafts`: an unpublished activity too, for staff previewing it (never a buyer's read). */
+function activityRead(scope: RequestScope, id: number, drafts: boolean): Read<Loaded | null> {
   const { db, reference, currencies: table } = scope;
   const values = { activityId: id };
   return read(
@@ -125,8 +127,7 @@ function activityRead(scope: RequestScope, id: number): Read<Loaded | null> {
     ({ activity: [row], sessions: sessionRows, tiers, listings }) => {
       const city = row && reference.cities.find((each) => each.id === row.activity.cityId);
       const category = row && reference.categories.find((each) => each.id === row.activity.categoryId);
-      // Drafts (status 0) are not published.
-      if (!row || !city || !category || row.activity.status === 0) return null;
+      if (!row || !city || !category || (row.activity.status === UNPUBLISHED_STATUS && !drafts)) return null;
       return {
         ...row,
         artist: joinedNames(row.artist),
@@ -148,8 +149,8 @@ export interface Loaded extends LoadedActivity {
   table: CurrencyTable;
 }
 
-export function loadAll(scope: RequestScope, id: number): Promise<Loaded | null> {
-  return readOne(scope.db, activityRead(scope, id));
+export function loadAll(scope: RequestScope, id: number, drafts = false): Promise<Loaded | null> {
+  return readOne(scope.db, activityRead(scope, id, drafts));
 }
 
 /** The activity's sale state, from its status, dates and the tickets left in its sessions still to come. */

@@ -4,6 +4,7 @@ import { SALE_STARTED_NOTICE_WINDOW_MS } from '../../config/messages.ts';
 import type { Db } from '../../data/client.ts';
 import { activities, favourites } from '../../db/schema.ts';
 import { ACTIVITY_STATUS } from '../../domain/activity.ts';
+import { UNPUBLISHED_STATUS } from '../../domain/catalogue-drafts.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { UserScope } from '../platform/scope.ts';
 
@@ -13,7 +14,7 @@ export const FAVOURITE_TYPES = [FAVOURITE_TYPE_NOTIFY] as const;
 
 async function requireActivity(db: Db, activityId: number): Promise<void> {
   const [row] = await db.select({ id: activities.id, status: activities.status }).from(activities).where(eq(activities.id, activityId));
-  if (!row || row.status === 0) throw new DomainError('activity_not_found');
+  if (!row || row.status === UNPUBLISHED_STATUS) throw new DomainError('activity_not_found');
 }
 
 /** Whether the user subscribed to an activity with a favourite type (notify me when available). */

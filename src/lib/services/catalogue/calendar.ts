@@ -1,4 +1,5 @@
 /** The calendar list: a city's shows per local day over a date range (see domain/calendar.ts). */
+import { UNPUBLISHED_STATUS } from '../../domain/catalogue-drafts.ts';
 import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { RECENT_SHOWS_DAYS } from '../../config/browse.ts';
 import type { Db } from '../../data/client.ts';
@@ -14,7 +15,6 @@ import type { RequestScope } from '../platform/scope.ts';
 
 /** At most this many activities come with cards (a caller that shows fewer asks for fewer); `total` still counts them all. */
 export const CALENDAR_MAX_ACTIVITIES = 50;
-const DRAFT_STATUS = 0;
 
 export interface CalendarDayView {
   date: string;
@@ -55,7 +55,7 @@ const CALENDAR_VALUE_NAMES: readonly (keyof CalendarValues)[] = ['cityId', 'cate
 const inRange = (byCategory: boolean, values: CalendarBounds) =>
   and(
     eq(activities.cityId, values.cityId),
-    ne(activities.status, DRAFT_STATUS),
+    ne(activities.status, UNPUBLISHED_STATUS),
     byCategory ? eq(activities.categoryId, values.categoryId) : undefined,
     gte(activitySessions.startsAt, values.from),
     lt(activitySessions.startsAt, values.until),

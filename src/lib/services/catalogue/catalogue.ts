@@ -2,7 +2,8 @@
  * The browsing catalogue: cities and categories (from the reference tables), activity cards and
  * the home config, shaped for the request's locale and currency.
  */
-import { and, asc, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { UNPUBLISHED_STATUS } from '../../domain/catalogue-drafts.ts';
+import { and, asc, desc, eq, gt, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../data/client.ts';
 import { prefixed } from '../../data/batch-columns.ts';
 import { type Bound, compiledSelect } from '../../data/compiled-select.ts';
@@ -338,8 +339,9 @@ const homeBannersSelect = (db: Db, cityId: Bound<number>, now: Bound<number>) =>
     )
     .orderBy(asc(banners.sort));
 
+// An unpublished activity (a draft) is no buyer's.
 const upcomingInCity = ({ cityId, now }: { [K in keyof HomeValues]: Bound<number> }) =>
-  and(eq(activities.cityId, cityId), gt(activities.endsAt, now));
+  and(eq(activities.cityId, cityId), gt(activities.endsAt, now), ne(activities.status, UNPUBLISHED_STATUS));
 
 const homeRareSelect = (db: Db, values: { [K in keyof HomeValues]: Bound<number> }) =>
   cardQuery(db, values.now)
