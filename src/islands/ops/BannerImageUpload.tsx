@@ -5,7 +5,7 @@
  * field keeps the path the banner has.
  */
 import { useState } from 'react';
-import { postForm } from '../../lib/browser/api-client.ts';
+import { type UploadedImage, uploadImage } from '../../lib/browser/api-client.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import { useMutation } from '../shared/mutation.ts';
 
@@ -15,22 +15,11 @@ interface Props {
   pathInputId: string;
 }
 
-interface StoredImage {
-  path: string;
-  width: number;
-  height: number;
-}
-
 export default function BannerImageUpload({ messages, pathInputId }: Props) {
   const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null);
-  const upload = useMutation<File, StoredImage>({
+  const upload = useMutation<File, UploadedImage>({
     messages,
-    call: (file, idempotencyKey) => {
-      const form = new FormData();
-      form.set('file', file);
-      form.set('kind', 'banner');
-      return postForm<StoredImage>('v1/operator/images', form, idempotencyKey);
-    },
+    call: (file, idempotencyKey) => uploadImage(file, 'banner', idempotencyKey),
     onSuccess: (image) => {
       const input = document.getElementById(pathInputId);
       if (input instanceof HTMLInputElement) input.value = image.path;

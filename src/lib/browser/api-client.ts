@@ -118,15 +118,6 @@ export function listingPage(path: string, query: Record<string, string>): Promis
   return specFetch(apiUrl(`v1/list${path}`, query)).then((response) => dataOf<DataOf<ListingAnswer>>(response));
 }
 
-/**
- * Posts a multipart form (a file upload) to an API path, with the spec's headers; answers the
- * envelope's data or throws an ApiClientError. The browser sets the multipart content type.
- */
-export async function postForm<Data>(path: string, form: FormData, idempotencyKey?: string): Promise<Data> {
-  const headers: Record<string, string> = idempotencyKey ? { [HEADER.idempotencyKey]: idempotencyKey } : {};
-  return dataOf<Data>(await specFetch(apiUrl(path), { method: 'POST', body: form, headers }));
-}
-
 /** The options of one call: its Idempotency-Key, its own language, an abort signal. */
 export function callOptions({ idempotencyKey, language, signal }: { idempotencyKey?: string; language?: string; signal?: AbortSignal }) {
   const headers: Record<string, string> = {};

@@ -46,7 +46,7 @@ import {
   type Venue as VenueData,
   VENUES as VENUE_DATA,
 } from './seed-data.ts';
-import { insertStatements, type SqlRow as SeedRow, type TableRows } from './insert-sql.ts';
+import { insertStatements, type SqlRow as SeedRow, type SqlValue as SeedValue, type TableRows } from './insert-sql.ts';
 import { isMainlandChina } from './reference-rows.ts';
 
 export type SeedData = TableRows;
