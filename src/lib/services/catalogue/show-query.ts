@@ -18,17 +18,34 @@ import { activities, activitySessions, cities, countries, orders, ticketTiers, u
 const {
   highDemand: _readByCheckoutOnly,
   accountTicketCap: _capReadByCheckoutOnly,
+  // How the console sells it: no view of a show needs it.
+  onSaleAt: _onSaleAtOfConsole,
+  offSaleAt: _offSaleAtOfConsole,
   ...sessionColumns
 } = prefixedTable('session', activitySessions);
-/** A tier's columns likewise: all but its `highDemand` (migration 0026), which checkout alone selects. */
-const { highDemand: _tierReadByCheckoutOnly, ...tierColumns } = prefixedTable('tier', ticketTiers);
+/** A tier's columns likewise: all but its `highDemand` (migration 0026), which checkout alone selects, and the console's quota. */
+const { highDemand: _tierReadByCheckoutOnly, quota: _quotaOfConsole, ...tierColumns } = prefixedTable('tier', ticketTiers);
+/**
+ * An activity's columns but those of the console's editing (its sale state and publishing) and the
+ * buying notes, which the activity page reads on its own: with them an order and its show pass D1's 100 columns.
+ */
+const {
+  saleStatus: _saleStatusOfConsole,
+  publishedAt: _publishedAtOfConsole,
+  buyingNotesEn: _notesEn,
+  buyingNotesZhHant: _notesZhHant,
+  buyingNotesZhHans: _notesZhHans,
+  ...activityColumns
+} = prefixedTable('activity', activities);
+/** A venue's columns but its map link, which the activity page reads on its own. */
+const { mapUrl: _mapUrlOfActivityPage, ...venueColumns } = prefixedTable('venue', venues);
 
 // Named uniquely, so that a show query can go into a D1 batch (data/batch-columns.ts).
 const showColumns = {
   tier: tierColumns,
   session: sessionColumns,
-  activity: prefixedTable('activity', activities),
-  venue: prefixedTable('venue', venues),
+  activity: activityColumns,
+  venue: venueColumns,
   // A view of a show reads its city's names and clock only: the whole row would pass D1's 100 columns with an order beside it.
   city: prefixed('city', cities, ['id', 'nameEn', 'nameZhHant', 'nameZhHans', 'timeZone']),
   countryCode: prefixed('country', countries, ['code']).code,

@@ -12,8 +12,9 @@ import type { CostBreakdown } from '../../domain/pricing.ts';
 /** What is bought: a listing with its tier's show and its seller's name. */
 export interface Target {
   listing: typeof listings.$inferSelect;
-  tier: Omit<typeof ticketTiers.$inferSelect, 'highDemand'>;
-  session: Omit<typeof activitySessions.$inferSelect, 'highDemand' | 'accountTicketCap'>;
+  /** The tier, session, activity and venue as a view of a show reads them (show-query.ts): without what only the console edits. */
+  tier: Omit<typeof ticketTiers.$inferSelect, 'highDemand' | 'quota'>;
+  session: Omit<typeof activitySessions.$inferSelect, 'highDemand' | 'accountTicketCap' | 'onSaleAt' | 'offSaleAt'>;
   /** The session's own cap of tickets per account, null for the default (domain/order-limits.ts). */
   accountTicketCap: number | null;
   /**
@@ -22,8 +23,11 @@ export interface Target {
    * (durable-objects/session-inventory.ts). Null for a plain purchase.
    */
   onSale: OnSale | null;
-  activity: typeof activities.$inferSelect;
-  venue: typeof venues.$inferSelect;
+  activity: Omit<
+    typeof activities.$inferSelect,
+    'saleStatus' | 'publishedAt' | 'buyingNotesEn' | 'buyingNotesZhHant' | 'buyingNotesZhHans'
+  >;
+  venue: Omit<typeof venues.$inferSelect, 'mapUrl'>;
   /** The city's names and clock, all a view of a show reads of it (show-query.ts). */
   city: Pick<typeof cities.$inferSelect, 'id' | 'nameEn' | 'nameZhHant' | 'nameZhHans' | 'timeZone'>;
   countryCode: string;
