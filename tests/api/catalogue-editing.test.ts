@@ -25,6 +25,8 @@ const NAME = { en: 'Harbour Lights Gala', zhHant: '海港燈影音樂會', zhHan
 let editor: TestClient;
 let service: TestClient;
 let editorId: number;
+/** The seller account that sells the show's tiers (services/catalogue-editing/box-office.ts). */
+let boxOffice: number;
 
 async function grant(client: TestClient, role: string): Promise<number> {
   const userId = Number(client.cookies.get('pnid'));
@@ -58,6 +60,7 @@ beforeAll(async () => {
   editor = await signedInClient('catalogue-editor');
   editorId = await grant(editor, 'editor');
   service = await signedInClient('catalogue-service');
+  boxOffice = (await env.DB.prepare('SELECT id FROM users WHERE is_seller = 1 ORDER BY id LIMIT 1').first<{ id: number }>())!.id;
   await grant(service, 'customer_service');
 });
 
@@ -105,6 +108,7 @@ describe('an editor stocks, publishes and unpublishes an activity', () => {
       cityId: HONG_KONG,
       venueId,
       artistId: null,
+      boxOfficeSellerId: boxOffice,
       names: NAME,
       descriptions: { en: 'An evening by the water.', zhHant: '海邊的一晚。', zhHans: '海边的一晚。' },
       buyingNotes: { en: 'Doors open an hour early.', zhHant: '提前一小時入場。', zhHans: '提前一小时入场。' },

@@ -34,6 +34,7 @@ const activity: ActivityDraft = {
   cityId: 341,
   venueId: 1,
   artistId: null,
+  boxOfficeSellerId: null,
   names,
   descriptions: names,
   buyingNotes: { en: '', zhHant: '', zhHans: '' },

@@ -60,6 +60,7 @@ export function activityDraftOf(values: FormValues): ActivityDraft {
     cityId: idOf(values.cityId),
     venueId: idOf(values.venueId),
     artistId: values.artistId ? idOf(values.artistId) : null,
+    boxOfficeSellerId: values.boxOfficeSellerId ? idOf(values.boxOfficeSellerId) : null,
     names: names(values, 'names'),
     descriptions: names(values, 'descriptions'),
     buyingNotes: names(values, 'buyingNotes'),

@@ -34,6 +34,7 @@ export const activityDraft = z.object({
   cityId: bodyId,
   venueId: bodyId,
   artistId: bodyId.nullable().default(null),
+  boxOfficeSellerId: bodyId.nullable().default(null),
   names,
   descriptions: texts(CATALOGUE_TEXT_MAX_LENGTH),
   buyingNotes: texts(CATALOGUE_TEXT_MAX_LENGTH).default({ en: '', zhHant: '', zhHans: '' }),

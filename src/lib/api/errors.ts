@@ -214,6 +214,9 @@ export const ERROR_STATUS: Record<ErrorCode, ErrorStatus> = {
   category_slug_taken: 409,
   session_in_use: 409,
   tier_in_use: 409,
+  box_office_required: 409,
+  box_office_not_a_seller: 400,
+  box_office_in_use: 409,
   session_high_demand_live: 409,
   // Show changes
   session_cancelled: 409,

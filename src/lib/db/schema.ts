@@ -163,6 +163,8 @@ export const activities = sqliteTable(
     startsAt: integer('starts_at').notNull(),
     endsAt: integer('ends_at').notNull(),
     saleStartsAt: integer('sale_starts_at').notNull(),
+    /** The seller account that sells each tier's quota at face value once it is published (services/catalogue-editing/box-office.ts); null: resale only. */
+    boxOfficeSellerId: integer('box_office_seller_id').references(() => users.id),
     createdAt,
     /** The status it shows once published (1, 4, 6 or 7); `status` is 0 while it is not (migration 0032). */
     saleStatus: integer('sale_status').notNull().default(1),

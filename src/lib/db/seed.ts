@@ -433,6 +433,8 @@ function activityRow(rand: Random, activity: Activity): SeedRow {
     cityId: city.id,
     venueId: venue.id,
     artistId: artist.id,
+    // The demo's tickets are its sellers' listings.
+    boxOfficeSellerId: null,
     names: names(name),
     descriptions: names([description(0), description(1), description(2)]),
     buyingNotes: names(['', '', '']),

@@ -82,6 +82,8 @@ export interface ActivityDraft {
   cityId: number;
   venueId: number;
   artistId: number | null;
+  /** The seller account that sells each tier's quota at face value once published; null: resale only. */
+  boxOfficeSellerId: number | null;
   names: Names;
   descriptions: Names;
   buyingNotes: Names;
@@ -233,6 +235,7 @@ export function activityRow(draft: ActivityDraft) {
     cityId: draft.cityId,
     venueId: draft.venueId,
     artistId: draft.artistId,
+    boxOfficeSellerId: draft.boxOfficeSellerId,
     ...nameColumns(draft.names),
     descriptionEn: draft.descriptions.en,
     descriptionZhHant: draft.descriptions.zhHant,

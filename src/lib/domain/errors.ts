@@ -108,7 +108,10 @@ export type CatalogueEditErrorCode =
   | 'category_slug_taken'
   | 'session_in_use'
   | 'tier_in_use'
-  | 'session_high_demand_live';
+  | 'session_high_demand_live'
+  | 'box_office_required'
+  | 'box_office_not_a_seller'
+  | 'box_office_in_use';
 
 /** Accounts: bad fields (SPEC.md section 5), codes, captcha, credentials, sending. */
 export type AuthErrorCode =

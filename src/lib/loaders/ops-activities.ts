@@ -13,6 +13,7 @@ import { pageI18n } from '../i18n/page.ts';
 import { pathTo } from '../routes.ts';
 import { activityList, editedActivity, type EditedActivity, type PublishFilter } from '../services/catalogue-editing/activities.ts';
 import { artistList } from '../services/catalogue-editing/artists.ts';
+import { sellerChoices } from '../services/catalogue-editing/box-office.ts';
 import { categoryList } from '../services/catalogue-editing/categories.ts';
 import { venueList } from '../services/catalogue-editing/venues.ts';
 import type { StaffScope } from '../services/platform/scope.ts';
@@ -56,7 +57,12 @@ export async function loadOpsActivities(astro: AstroGlobal) {
 
 /** The activity form's fields, its choices read from the catalogue. */
 async function activityFields(scope: StaffScope, t: (key: MessageKey) => string, locale: Parameters<typeof localizedName>[1]) {
-  const [venues, artists, categories] = await Promise.all([venueList(scope.db, null), artistList(scope.db), categoryList(scope.db)]);
+  const [venues, artists, categories, sellers] = await Promise.all([
+    venueList(scope.db, null),
+    artistList(scope.db),
+    categoryList(scope.db),
+    sellerChoices(scope.db),
+  ]);
   const cities = scope.reference.cities;
   const text = (key: string) => t(`opsCatalogue.field.${key}` as MessageKey);
   const option = (row: { id: number; nameEn: string; nameZhHant: string; nameZhHans: string }) => ({
@@ -78,6 +84,12 @@ async function activityFields(scope: StaffScope, t: (key: MessageKey) => string,
       }),
     },
     { name: 'artistId', label: text('artist'), type: 'select', options: [{ code: '', name: text('noArtist') }, ...artists.map(option)] },
+    {
+      name: 'boxOfficeSellerId',
+      label: text('boxOffice'),
+      type: 'select',
+      options: [{ code: '', name: text('noBoxOffice') }, ...sellers.map((seller) => ({ code: String(seller.id), name: seller.name }))],
+    },
     {
       name: 'saleStatus',
       label: text('saleStatus'),
@@ -121,6 +133,7 @@ export async function loadOpsActivity(astro: AstroGlobal, id: number | null) {
     cityId: String(cityId),
     venueId: String(activity?.venueId ?? venues.find((venue) => venue.cityId === cityId)?.id ?? venues[0]?.id ?? ''),
     artistId: activity?.artistId ? String(activity.artistId) : '',
+    boxOfficeSellerId: activity?.boxOfficeSellerId ? String(activity.boxOfficeSellerId) : '',
     saleStatus: String(activity?.saleStatus ?? SALE_STATUSES[0]),
     numMax: String(activity?.numMax ?? 6),
     realNameRequired: String(activity?.realNameRequired ?? false),

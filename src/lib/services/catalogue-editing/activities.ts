@@ -10,6 +10,7 @@ import { type ActivityDraft, activityProblems, activityRow, UNPUBLISHED_STATUS }
 import { DomainError } from '../../domain/errors.ts';
 import type { StaffScope } from '../platform/scope.ts';
 import { auditEntry } from '../staff/audit.ts';
+import { activityBoxOfficeListings, hasBoxOfficeListings, requireBoxOfficeSeller } from './box-office.ts';
 import { nextId, refuseProblems, requireArtist, requireCategory, requireCity, requireVenueIn } from './records.ts';
 
 export type ActivityRecord = typeof activities.$inferSelect;
@@ -139,6 +140,7 @@ async function checked(scope: StaffScope, draft: ActivityDraft) {
     requireCategory(scope.db, draft.categoryId),
     requireVenueIn(scope.db, draft.venueId, draft.cityId),
     requireArtist(scope.db, draft.artistId),
+    requireBoxOfficeSeller(scope.db, draft.boxOfficeSellerId),
   ]);
   return activityRow(draft);
 }
@@ -170,12 +172,18 @@ export async function updateActivity(scope: StaffScope, id: number, draft: Activ
   const before = await activityRecord(scope.db, id);
   const row = await checked(scope, draft);
   const status = before.status === UNPUBLISHED_STATUS ? UNPUBLISHED_STATUS : row.saleStatus;
+  // Buyers may hold the box office's tickets: its listings stay its own.
+  const boxOfficeChanged = before.boxOfficeSellerId !== null && before.boxOfficeSellerId !== row.boxOfficeSellerId;
+  if (boxOfficeChanged && (await hasBoxOfficeListings(scope.db, id, before.boxOfficeSellerId!))) {
+    throw new DomainError('box_office_in_use', {}, 'boxOfficeSellerId');
+  }
   const { updated } = await batch(scope.db, {
     updated: scope.db
       .update(activities)
       .set({ ...row, status })
       .where(eq(activities.id, id))
       .returning(),
+    boxOffice: activityBoxOfficeListings(scope.db, id, scope.now),
     audit: auditEntry(scope, { action: 'activity.update', subjectType: 'activity', subjectId: id, before, after: { id, ...row, status } }),
   });
   return updated[0];

@@ -1,7 +1,8 @@
 /**
  * A session's ticket tiers, edited from the console: names, face value (minor units of a known
  * currency) and quota. Sellers' listings offer a tier's tickets; a tier with orders or listings
- * keeps its currency and cannot be removed, and its quota never drops below what is ordered.
+ * keeps its currency and cannot be removed, and its quota never drops below what is ordered. On a
+ * published show with a box office, the tier's box-office listing is made and follows it (box-office.ts).
  */
 import { eq } from 'drizzle-orm';
 import { batch } from '../../data/batch.ts';
@@ -11,6 +12,7 @@ import { DomainError } from '../../domain/errors.ts';
 import type { StaffScope } from '../platform/scope.ts';
 import { auditEntry } from '../staff/audit.ts';
 import type { TierRecord } from './activities.ts';
+import { followTier, tierBoxOfficeListing } from './box-office.ts';
 import { brokeForeignKey, nextId, refuseProblems } from './records.ts';
 import { editedSession } from './sessions.ts';
 
@@ -22,6 +24,7 @@ export async function addTier(scope: StaffScope, sessionId: number, draft: TierD
   const row = { id: await nextId(scope.db, ticketTiers), sessionId, ...tierRow(draft) };
   const { inserted } = await batch(scope.db, {
     inserted: scope.db.insert(ticketTiers).values(row).returning(),
+    boxOffice: tierBoxOfficeListing(scope.db, row.id, scope.now),
     audit: auditEntry(scope, { action: 'tier.create', subjectType: 'tier', subjectId: row.id, before: null, after: row }),
   });
   return inserted[0];
@@ -43,6 +46,8 @@ export async function updateTier(scope: StaffScope, tierId: number, draft: TierD
   if (inUse && row.currency !== before.currency) throw new DomainError('tier_in_use', {}, 'currency');
   const { updated } = await batch(scope.db, {
     updated: scope.db.update(ticketTiers).set(row).where(eq(ticketTiers.id, tierId)).returning(),
+    followed: followTier(scope.db, tierId, row.faceValue, row.quota - before.quota),
+    boxOffice: tierBoxOfficeListing(scope.db, tierId, scope.now),
     audit: auditEntry(scope, { action: 'tier.update', subjectType: 'tier', subjectId: tierId, before, after: { ...before, ...row } }),
   });
   return updated[0];
