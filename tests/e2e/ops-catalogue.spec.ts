@@ -1,12 +1,15 @@
 /**
  * The catalogue from the console: an editor makes a venue and an activity with two sessions and three
- * tiers, previews it (the real activity page, marked as not published) and publishes it; a buyer finds
- * it by searching in Traditional Chinese and opens it; an operator unpublishes it and it leaves the
- * search. On a laptop, a form refuses a bad field in the page's words and keeps what was typed.
+ * tiers, a box office and an uploaded poster, previews it (the real activity page, marked as not
+ * published) and publishes it; a buyer finds it by searching in Traditional Chinese, sees the poster
+ * at the size it is shown, and buys two tickets from the box office; an operator unpublishes it and
+ * it leaves the search. On a laptop, a form refuses a bad field in the page's words and keeps what was typed.
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { fixture } from './fixtures.ts';
+import { buyOnDetailPage, confirmETicketByCard, detailOf, localeOf, offerOf, payInSandbox } from './shop-helpers.ts';
 
 const DAY = 24 * 3600 * 1000;
 const HOUR = 3600 * 1000;
@@ -101,6 +104,12 @@ test('an editor publishes a new activity, a buyer finds it in Traditional Chines
   await page.getByLabel('Description (Traditional Chinese)').fill('海港燈籠，碼頭音樂。');
   await page.getByLabel('Description (Simplified Chinese)').fill('海港灯笼，码头音乐。');
   await page.getByLabel('Buying notes (English)').fill('Doors open an hour early.');
+  await page.getByLabel('Sold by (box office)').selectOption({ index: 1 });
+  const poster = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 200, g: 120, b: 30 } } })
+    .jpeg()
+    .toBuffer();
+  await page.getByLabel('Poster').setInputFiles({ name: 'lanterns.jpg', mimeType: 'image/jpeg', buffer: poster });
+  await expect(page.locator('img.ops-poster-preview')).toHaveAttribute('src', /^\/media\/activity\/[0-9a-f]{20}\.jpg$/);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/ops\/activities\/\d+$/);
   const activityId = Number(page.url().split('/').pop());
@@ -141,6 +150,29 @@ test('an editor publishes a new activity, a buyer finds it in Traditional Chines
   await card.first().click();
   await expect(buyer.getByRole('heading', { level: 1, name: name.zhHant })).toBeVisible();
   await expect(buyer.getByText('Preview — not published')).toHaveCount(0);
+
+  // The poster the page shows is one of the upload's variants, as wide as its box needs on this phone.
+  const shown = await buyer.evaluate(() => {
+    const image = [...document.images].find((img) => img.currentSrc.includes('/media/activity/'));
+    return image
+      ? { src: image.currentSrc, natural: image.naturalWidth, box: image.getBoundingClientRect().width, dpr: devicePixelRatio }
+      : null;
+  });
+  expect(shown, 'the uploaded poster on the activity page').not.toBeNull();
+  expect(shown!.src).toMatch(/\/media\/activity\/[0-9a-f]{20}-\d+\.(avif|webp)$/);
+  expect(shown!.natural).toBe(Number(/-(\d+)\.\w+$/.exec(shown!.src)![1]));
+  expect(shown!.natural).toBeGreaterThanOrEqual(Math.min(shown!.box * shown!.dpr, 360));
+
+  // Two tickets of the box office's listing, bought and paid on the buyer's phone in Traditional Chinese.
+  await signUpByEmail(buyer.request, 'catalogue-buyer');
+  const zhHK = localeOf('zh-HK');
+  const activity = (await detailOf(buyer.request, activityId, 'zh-HK'))!;
+  const tier = activity.sessions[0].tiers.find((each) => each.hasTicket)!;
+  const [listing] = (await offerOf(buyer.request, activityId, tier.id, { language: 'zh-HK', currency: 'HKD' })).ticketGroupInfoList;
+  await buyOnDetailPage(buyer, zhHK, { activity, listing, quantity: 2 });
+  const order = await confirmETicketByCard(buyer, zhHK);
+  expect(order.quantity).toBe(2);
+  await payInSandbox(buyer, order);
 
   const operator = await staffPage(browser, testInfo, 'operator', 'catalogue-operator');
   await operator.goto(`/ops/activities/${activityId}`);
