@@ -41,7 +41,9 @@ describe('formatMoney in every locale and currency', () => {
 
   it('writes each currency with a text no other currency shares, the same in every locale', () => {
     for (const locale of LOCALES) {
-      const texts = Object.entries(CURRENCIES).map(([currency, digits]) => currencyText(formatMoney({ amount: 100, currency }, locale, digits)));
+      const texts = Object.entries(CURRENCIES).map(([currency, digits]) =>
+        currencyText(formatMoney({ amount: 100, currency }, locale, digits)),
+      );
       expect(new Set(texts).size).toBe(texts.length);
       expect(texts).toEqual(
         Object.entries(CURRENCIES).map(([currency, digits]) => currencyText(formatMoney({ amount: 100, currency }, 'en', digits))),
