@@ -12,6 +12,7 @@ import type { ActivityCard, HomeConfig } from '../../src/lib/services/catalogue/
 import type { TicketGroupInfo } from '../../src/lib/services/catalogue/ticket-offers.ts';
 import type { CheckoutQuote, OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { codeFor, ownClientAddress, uniqueEmail } from './auth-helpers.ts';
+import { fixture } from './fixtures.ts';
 import { BASE_URL, detailOf, escapeRegExp, hydratedInView, localeOf, offerOf, type Locale, type PagePrefix } from './shop-helpers.ts';
 
 const PREFIXES: readonly PagePrefix[] = ['en', 'zh-HK', 'zh-TW', 'zh-CN'];
@@ -22,8 +23,11 @@ const CURRENCIES = [
 
 /** Tickets bought in each journey: a total of two shows that the total is twice the price per ticket. */
 const QUANTITY = 2;
-/** Tickets the listing must have left beyond this journey's, so the other journeys' and specs' holds never empty it. */
-const SPARE_TICKETS = 20;
+/** Tickets the journey's own listing has beyond the journey's. */
+const SPARE_TICKETS = 4;
+const DAY = 24 * 3600 * 1000;
+/** The journeys' own sessions are this many days away and more, one day apart: no other spec's are. */
+const FIRST_DAY_AHEAD = 61;
 
 /** A "$" not preceded by a letter: a dollar that does not say whose (NT$, HK$, US$, S$ and MOP$ do). */
 const BARE_DOLLAR = /(^|[^A-Za-z])\$/;
@@ -42,30 +46,41 @@ interface Target {
 }
 
 /**
- * A home-page activity on sale whose cheapest listing (so its card shows that listing's price) sells
- * two e-tickets with tickets to spare, at a price no other listing of the activity has.
+ * The first home-page activity on sale (and not real-name) that sells two tickets an order, and a copy
+ * of its cheapest listing (so its card shows that listing's price) on a tier of a new session
+ * `daysAhead` days away, with e-tickets to spare: the journey's own, which no other test buys from.
  */
-async function homeTarget(request: APIRequestContext, prefix: PagePrefix, currency: string): Promise<Target> {
+async function homeTarget(request: APIRequestContext, prefix: PagePrefix, currency: string, daysAhead: number): Promise<Target> {
   const headers = { language: prefix, currency };
   const home = (await (await request.get('/api/', { headers })).json()).data as HomeConfig;
   for (const card of [...home.rareActivities, ...home.discountActivities]) {
     const detail = await detailOf(request, card.id, prefix);
-    if (!detail?.bookable || card.soldOut || detail.realNameRequired) continue;
-    const offers: { sessionLabel: string; tierName: string; group: TicketGroupInfo }[] = [];
+    if (!detail?.bookable || card.soldOut || detail.realNameRequired || detail.numMin > QUANTITY || detail.numMax < QUANTITY) continue;
+    const offers: { tierId: number; group: TicketGroupInfo }[] = [];
     for (const session of detail.sessions.filter((one) => one.hasTicket)) {
       for (const tier of session.tiers.filter((t) => t.hasTicket)) {
         const { ticketGroupInfoList } = await offerOf(request, card.id, tier.id, headers);
-        offers.push(...ticketGroupInfoList.map((group) => ({ sessionLabel: session.label, tierName: tier.specification, group })));
+        offers.push(...ticketGroupInfoList.map((group) => ({ tierId: tier.id, group })));
       }
     }
     const cheapest = offers.sort((a, b) => a.group.ticketGroup.salePrice - b.group.ticketGroup.salePrice)[0];
-    if (!cheapest?.group.deliveryTypes.includes('e_ticket')) continue;
-    const { group } = cheapest;
-    if (group.minQuantity > QUANTITY || group.maxQuantity < QUANTITY || group.available < QUANTITY + SPARE_TICKETS) continue;
-    if (offers.filter((o) => o.group.ticketGroup.salePrice === group.ticketGroup.salePrice).length > 1) continue;
-    return { card, sessionLabel: cheapest.sessionLabel, tierName: cheapest.tierName, listing: group };
+    if (!cheapest) continue;
+    const startsAt = Date.now() + daysAhead * DAY;
+    const session = await fixture('create-session', { activityId: card.id, startsAt, endsAt: startsAt + 3 * 3600_000 });
+    const tier = await fixture('copy-tier', { sessionId: session.id, fromTierId: cheapest.tierId });
+    const copy = await fixture('copy-listing', {
+      tierId: tier.id,
+      fromListingId: cheapest.group.ticketGroup.id,
+      quantity: QUANTITY + SPARE_TICKETS,
+      deliveryTypes: 'e_ticket',
+    });
+    const ownSession = (await detailOf(request, card.id, prefix))!.sessions.find((one) => one.id === session.id)!;
+    const { ticketGroupInfoList } = await offerOf(request, card.id, tier.id, headers);
+    const listing = ticketGroupInfoList.find((group) => group.ticketGroup.id === copy.id)!;
+    expect(listing.ticketGroup.salePrice, 'the copy sells at the cheapest price').toBe(cheapest.group.ticketGroup.salePrice);
+    return { card, sessionLabel: ownSession.label, tierName: ownSession.tiers.find((t) => t.id === tier.id)!.specification, listing };
   }
-  throw new Error(`No home-page activity in ${currency} has a cheapest e-ticket listing for ${QUANTITY}`);
+  throw new Error(`No home-page activity in ${currency} sells ${QUANTITY} tickets an order`);
 }
 
 async function languageAndCurrency(context: BrowserContext, prefix: PagePrefix, currency: string): Promise<void> {
@@ -110,11 +125,11 @@ async function cardPrice(page: Page, l: Locale, name: string): Promise<string> {
   return (await card.getByText(/\+$/).first().textContent()) ?? '';
 }
 
-for (const prefix of PREFIXES) {
-  for (const { currency, minorDigits } of CURRENCIES) {
+for (const [prefixIndex, prefix] of PREFIXES.entries()) {
+  for (const [currencyIndex, { currency, minorDigits }] of CURRENCIES.entries()) {
     test(`one price per ticket from the card to the order's message (${prefix}, ${currency})`, async ({ browser, page, context }) => {
       const l = localeOf(prefix);
-      const target = await homeTarget(page.request, prefix, currency);
+      const target = await homeTarget(page.request, prefix, currency, FIRST_DAY_AHEAD + prefixIndex * CURRENCIES.length + currencyIndex);
       const money = (amount: number) => formatMoney({ amount, currency }, prefix, minorDigits);
       const perTicket = allInAmount(target.listing.ticketGroup.salePrice, 1);
       const each = money(perTicket);
