@@ -83,9 +83,12 @@ describe('checkout quote', () => {
     const plain = await quote(client, eTicket, '&deliveryType=e_ticket&coupon=none');
     const cost = plain.body.data.cost;
     expect(cost.ticketAmount).toBe(plain.body.data.unitPrice.amount * 2);
-    expect(cost.serviceFee).toBe(Math.round((cost.ticketAmount * SERVICE_FEE_BASIS_POINTS) / 10_000));
+    // The fee is taken per ticket, so the total is twice the all-in price of one.
+    const unitPrice = plain.body.data.unitPrice.amount;
+    expect(cost.serviceFee).toBe(2 * Math.round((unitPrice * SERVICE_FEE_BASIS_POINTS) / 10_000));
     expect(cost.postage).toBe(0);
     expect(cost.total).toBe(cost.ticketAmount + cost.serviceFee);
+    expect(cost.total).toBe(2 * plain.body.data.allInUnitPrice.amount);
 
     const courierPick = await buyableListing({ delivery: 'courier' });
     const courier = await client.call<CheckoutQuote>(

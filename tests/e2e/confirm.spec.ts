@@ -100,7 +100,7 @@ for (const l of [english, traditional]) {
       await expect(main).toContainText(quote.tier.name);
       await expect(main).toContainText(l.say('confirm.quantityValue', { count: pick.quantity }));
       const cost = page.getByRole('region', { name: l.say('confirm.cost.heading') });
-      await expect(cost).toContainText(l.say('confirm.cost.ticketDetail', { price: quote.unitPrice.formatted, count: pick.quantity }));
+      await expect(cost).toContainText(l.say('confirm.cost.ticketDetail', { price: quote.allInUnitPrice.formatted, count: pick.quantity }));
       await expect(cost).toContainText(quote.cost.formatted.serviceFee);
       await expect(page.getByRole('status', { name: l.say('confirm.cost.total') })).toHaveText(quote.cost.formatted.total);
 

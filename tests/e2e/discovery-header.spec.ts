@@ -152,7 +152,7 @@ test.describe('language and currency', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Language and currency: USD' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('locationCity'))).toBeNull();
     await page.goto('/en/');
-    await expect(firstPrice(page)).toHaveText(/^\$[\d,.]+\+$/);
+    await expect(firstPrice(page)).toHaveText(/^US\$[\d,.]+\+$/);
   });
 
   test('keeps the language and re-renders prices when only the currency changes', async ({ page }) => {

@@ -52,7 +52,7 @@ const LINK = 'https://ticketwing.hk/zh-HK/orders/1234567';
 function factsOf(kind: MessageKind, sample: Sample, overrides: Partial<Sample> = {}, won = true): MessageFacts {
   const s = { ...sample, ...overrides };
   const show = { activity: s.activity, session: s.session, venue: s.venue, link: LINK };
-  const order = { ...show, orderNo: ORDER_NO, tier: s.tier, quantity: 2, total: 'HK$2,560.00' };
+  const order = { ...show, orderNo: ORDER_NO, tier: s.tier, quantity: 2, unitPrice: 'HK$1,280.00', total: 'HK$2,560.00' };
   switch (kind) {
     case 'order_placed':
     case 'payment_failed':
@@ -106,6 +106,7 @@ describe('composeMessage', () => {
           expect(message.text).toContain(LINK);
           expect(message.text).toContain(SAMPLES[locale].activity);
           if (hasOrder(kind)) expect(message.text).toContain(ORDER_NO);
+          if (hasOrder(kind) && channel === 'email') expect(message.text).toContain('HK$1,280.00');
           if (locale === 'en') expect(message.text).not.toMatch(CJK);
           else expect(message.text).toMatch(CJK);
           if (channel === 'sms') expect(message.html).toBeNull();
@@ -187,7 +188,7 @@ describe('composeMessage', () => {
     const one = { ...(factsOf('listing_sold', english) as Extract<MessageFacts, { kind: 'listing_sold' }>), quantity: 1 };
     expect(composeMessage(one, 'email', t).subject).toBe(`Your ticket for ${english.activity} sold`);
     const placed = composeMessage(factsOf('order_placed', english), 'email', t).text;
-    expect(placed).toContain(`Order ${ORDER_NO}\nVIP Standing × 2, total HK$2,560.00`);
+    expect(placed).toContain(`Order ${ORDER_NO}\nVIP Standing: 2 × HK$1,280.00 incl. service fee, total HK$2,560.00`);
     expect(placed).toContain(`Pay now: ${LINK}`);
     const postponed = composeMessage(factsOf('show_postponed', english), 'email', t).text;
     expect(postponed).toContain(`${english.newSession} · ${english.venue}`);

@@ -48,8 +48,8 @@ describe('formatMoney', () => {
     expect(formatMoney({ amount: 38850, currency: 'HKD' }, 'en', 2)).toBe('HK$388.50');
   });
 
-  it('formats zero-digit currencies and locales', () => {
-    expect(formatMoney({ amount: 2800, currency: 'TWD' }, 'zh-TW', 0)).toBe('$2,800');
+  it('formats zero-digit currencies the same in every locale', () => {
+    expect(formatMoney({ amount: 2800, currency: 'TWD' }, 'zh-TW', 0)).toBe('NT$2,800');
     expect(formatMoney({ amount: 2800, currency: 'TWD' }, 'en', 0)).toBe('NT$2,800');
   });
 });

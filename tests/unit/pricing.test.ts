@@ -46,9 +46,20 @@ describe('pricing', () => {
   it('prices tickets all-in: the tickets plus their service fee (HK$4,640 is HK$5,011.20)', () => {
     expect(allInAmount(4640_00, 1)).toBe(5011_20);
     expect(allInAmount(388_00, 3)).toBe(1164_00 + 93_12);
-    // The fee is of the whole ticket amount, not per ticket rounded: 3 × 0.07 → fee of 0.21 is 0.02.
-    expect(allInAmount(7, 3)).toBe(21 + 2);
+    // The fee is per ticket, so the all-in total is always the quantity times the all-in price of one:
+    // 0.07 → fee 0.01 → 0.08 each, 0.24 for three (a fee of the whole 0.21 would have been 0.02).
+    expect(allInAmount(7, 3)).toBe(3 * 8);
     expect(allInAmount(4640_00, 0)).toBe(0);
+  });
+
+  it('is the quantity times the all-in price of one ticket, to the minor unit', () => {
+    for (const unitPrice of [1, 7, 19, 423_91, 5800, 17_399, 4640_00]) {
+      for (const quantity of [1, 2, 3, 4, 7]) {
+        expect(allInAmount(unitPrice, quantity)).toBe(quantity * allInAmount(unitPrice, 1));
+        const cost = costBreakdown({ unitPrice, quantity, currency: 'HKD', deliveryType: 'e_ticket', couponDiscount: 0, table });
+        expect(cost.ticketAmount + cost.serviceFee).toBe(quantity * allInAmount(unitPrice, 1));
+      }
+    }
   });
 
   it('is what checkout charges for one ticket delivered without postage, in any currency', () => {

@@ -1,6 +1,7 @@
 /**
- * The cost breakdown the server computed (SPEC.md section 3): ticket price, service fee, postage
- * including the fuel surcharge, coupon and total. While a new quote is on its way the old figures
+ * The cost breakdown the server computed (SPEC.md section 3): the tickets at their all-in price (the
+ * service fee shown as included in them, as every price before was), postage including the fuel
+ * surcharge, coupon and total. While a new quote is on its way the old figures
  * stay, marked busy; a failed quote says why and offers to try again.
  */
 import type { CheckoutQuote } from '../../lib/services/orders/presenters.ts';
@@ -24,15 +25,15 @@ export function CostBreakdown({ messages: m, quote, pricing, onRetry }: Props) {
         <div>
           <dt>{format(m, 'confirm.cost.ticketAmount')}</dt>
           <dd>
-            {cost.formatted.ticketAmount}
+            {cost.formatted.allInTickets}
             <span className="confirm-cost-detail">
-              {format(m, 'confirm.cost.ticketDetail', { price: quote.unitPrice.formatted, count: quote.quantity })}
+              {format(m, 'confirm.cost.ticketDetail', { price: quote.allInUnitPrice.formatted, count: quote.quantity })}
             </span>
           </dd>
         </div>
         <div>
           <dt>{format(m, 'confirm.cost.serviceFee')}</dt>
-          <dd>{cost.formatted.serviceFee}</dd>
+          <dd>{format(m, 'confirm.cost.serviceFeeIncluded', { amount: cost.formatted.serviceFee })}</dd>
         </div>
         <div>
           <dt>{format(m, 'confirm.cost.postage')}</dt>

@@ -1,11 +1,13 @@
 /**
  * The waitlist of the page's sold-out tiers for a signed-in buyer: join with a group
- * within the order limits, then their place in line, or the tickets held for them with a link to
+ * within the order limits (the tier named by the page's fragment picked, when they came back from
+ * signing in on its link), then their place in line, or the tickets held for them with a link to
  * checkout, and leaving. The page may come from the edge cache, so the buyer's own state is read
  * from `GET v1/waitlist` here, never rendered into the HTML.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, unwrap } from '../../lib/browser/api-client.ts';
+import { tierOfWaitlistHash } from '../../lib/domain/waitlist-anchor.ts';
 import { format, type Messages } from '../../lib/i18n/messages.ts';
 import type { WaitlistEntryView } from '../../lib/services/on-sale/waitlist.ts';
 import { failureText } from '../shared/messages.ts';
@@ -41,6 +43,16 @@ export default function Waitlist({ tiers, min, max, holdMinutes, messages: m }: 
       .then(setEntries)
       .catch((cause: unknown) => setError(failureText(cause, m)));
   }, [m]);
+
+  // Back from signing in on one tier's waitlist link: that tier is picked, and the form is brought to the eye.
+  const loaded = entries !== null;
+  useEffect(() => {
+    if (!loaded) return;
+    const linked = tierOfWaitlistHash(window.location.hash);
+    if (linked === null || !tiers.some((tier) => tier.id === linked && tier.joinable)) return;
+    setTierId(String(linked));
+    document.getElementById('waitlist-tier')?.focus();
+  }, [loaded, tiers]);
 
   const ours = (entries ?? []).filter((entry) => tiers.some((tier) => tier.id === entry.tierId));
   const open = tiers.filter((tier) => tier.joinable && !ours.some((entry) => entry.tierId === tier.id));

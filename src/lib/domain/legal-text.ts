@@ -1,11 +1,10 @@
 /** How the info pages write the spec's legal facts, and how their catalogue texts become blocks. */
 import { LIABILITY_CAP_HKD_MINOR, TERMS_LAST_UPDATED } from '../config/company.ts';
+import { formatMoney } from './money.ts';
 
 /** The liability cap as the terms state it, with its cents: HK$500.00. */
 export function liabilityCap(locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'HKD', minimumFractionDigits: 2 }).format(
-    LIABILITY_CAP_HKD_MINOR / 100,
-  );
+  return formatMoney({ amount: LIABILITY_CAP_HKD_MINOR, currency: 'HKD' }, locale, 2, { keepZeroDecimals: true });
 }
 
 /** The date the terms and the privacy policy last changed, written out in the locale: July 16, 2024. */

@@ -67,7 +67,9 @@ function detailLines(facts: MessageFacts, t: Translate): Line[] {
   const lines = [line(t, 'message.common.showLine', { session, venue: facts.venue })];
   if ('orderNo' in facts) {
     lines.push(line(t, 'message.common.orderLine', { orderNo: facts.orderNo }));
-    lines.push(line(t, 'message.common.ticketsLine', { tier: facts.tier, quantity: facts.quantity, total: facts.total }));
+    lines.push(
+      line(t, 'message.common.ticketsLine', { tier: facts.tier, quantity: facts.quantity, unitPrice: facts.unitPrice, total: facts.total }),
+    );
   }
   return lines;
 }

@@ -43,6 +43,8 @@ export interface OrderFacts extends ShowFacts {
   orderNo: string;
   tier: string;
   quantity: number;
+  /** One ticket with its service fee, as the buyer read it before buying ("HK$583.20"). */
+  unitPrice: string;
   /** The order's total with its currency ("HK$1,280.00"). */
   total: string;
 }

@@ -52,20 +52,50 @@ export function formattedMoney(amount: number, currency: string, locale: string,
 }
 
 /**
- * Formats for display in a locale: HK$388, HK$388.50, NT$2,800. Whole amounts drop their
- * zero decimals so cards stay short on a phone.
+ * How each currency is written, whatever the page's language. A marketplace showing several dollars
+ * (and yuan beside yen) cannot let a locale imply its own: Intl writes TWD as a bare "$" in zh-TW and
+ * CNY as a bare "¥" in zh-CN. Dollars carry their country prefix, other currencies their customary
+ * unambiguous symbol or, where the symbol is not widely read or not in the share cards' fonts, the
+ * ISO code. A currency missing here is written with its ISO code. Fixed strings rather than Intl's
+ * symbols also keep server and browser (whose ICU data may differ) writing the same text.
  */
-export function formatMoney(money: Money, locale: string, minorDigits: number): string {
-  return moneyTexts.get(`${locale}|${money.currency}|${minorDigits}|${money.amount}`, () => {
+export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
+  HKD: 'HK$',
+  MOP: 'MOP$',
+  TWD: 'NT$',
+  SGD: 'S$',
+  USD: 'US$',
+  CNY: 'CN¥',
+  MYR: 'RM',
+  IDR: 'Rp',
+};
+
+/**
+ * Formats for display in a locale: HK$388, HK$388.50, NT$2,800, THB 1,234.50. Whole amounts drop
+ * their zero decimals so cards stay short on a phone, unless a legal text states them (HK$500.00). The digits are the currency's minor digits,
+ * which are how it is customarily written (TWD, IDR and VND in whole units): a converted amount is
+ * rounded to them when converted, so what is shown is exactly what is charged.
+ */
+export function formatMoney(money: Money, locale: string, minorDigits: number, options?: { keepZeroDecimals: boolean }): string {
+  const keepZeroDecimals = options?.keepZeroDecimals ?? false;
+  return moneyTexts.get(`${locale}|${money.currency}|${minorDigits}|${money.amount}|${keepZeroDecimals}`, () => {
     const scale = 10 ** minorDigits;
-    const whole = money.amount % scale === 0;
-    return numberFormat(locale, {
+    const whole = !keepZeroDecimals && money.amount % scale === 0;
+    const parts = numberFormat(locale, {
       style: 'currency',
       currency: money.currency,
-      currencyDisplay: 'symbol',
+      currencyDisplay: 'code',
       minimumFractionDigits: whole ? 0 : minorDigits,
       maximumFractionDigits: whole ? 0 : minorDigits,
-    }).format(money.amount / scale);
+    }).formatToParts(money.amount / scale);
+    const symbol = CURRENCY_SYMBOLS[money.currency];
+    if (!symbol) return parts.map((part) => part.value).join('');
+    // A symbol sits against its number (HK$388); only a code needs the space Intl puts after it.
+    const at = parts.findIndex((part) => part.type === 'currency');
+    return parts
+      .filter((part, index) => !(part.type === 'literal' && /^\s+$/.test(part.value) && Math.abs(index - at) === 1))
+      .map((part) => (part.type === 'currency' ? symbol : part.value))
+      .join('');
   });
 }
 

@@ -34,12 +34,13 @@ export function postageOf(deliveryType: DeliveryType, currency: string, table: C
 
 /**
  * What a buyer pays for tickets before postage and coupons: the tickets plus their service fee. Every
- * price shown before checkout is this "all-in" amount, so the checkout total of a delivery without
- * postage and without a coupon is exactly the price the buyer saw.
+ * price shown is this "all-in" amount, so the checkout total of a delivery without postage and without
+ * a coupon is exactly the price the buyer saw. The fee is taken per ticket, so that the one all-in
+ * price per ticket a buyer reads (card, picker, confirm page, order, message) times the quantity is
+ * the total to the minor unit.
  */
 export function allInAmount(unitPrice: number, quantity: number): number {
-  const ticketAmount = unitPrice * quantity;
-  return ticketAmount + serviceFeeOf(ticketAmount);
+  return (unitPrice + serviceFeeOf(unitPrice)) * quantity;
 }
 
 /**

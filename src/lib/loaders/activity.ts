@@ -18,6 +18,7 @@ import type { MessageKey } from '../i18n/keys.ts';
 import { pageI18n } from '../i18n/page.ts';
 import { PAYMENT_TIME_LIMIT_MS } from '../config/orders.ts';
 import { groupSizeBounds } from '../domain/waitlist.ts';
+import { waitlistAnchor } from '../domain/waitlist-anchor.ts';
 import { type OnSale, onSaleOf, waitingPageQuery } from '../domain/on-sale.ts';
 import { pathTo } from '../routes.ts';
 import { activityHead } from '../edge/page-head.ts';
@@ -78,6 +79,16 @@ export async function loadActivity(astro: AstroGlobal) {
   const groupSizes = groupSizeBounds(detail);
   const detailPath = link(pathTo('detailPage', { id: detail.id }));
   const loginUrl = `${link(pathTo('loginPage'))}?redirect=${encodeURIComponent(detailPath)}`;
+  // Signed out, each sold-out tier says its waitlist exists; signing in comes back to that tier's.
+  const signedOutWaitlist = user
+    ? []
+    : waitlistTiers
+        .filter((tier) => tier.joinable)
+        .map((tier) => ({
+          ...tier,
+          anchor: waitlistAnchor(tier.id),
+          loginUrl: `${link(pathTo('loginPage'))}?redirect=${encodeURIComponent(`${detailPath}#${waitlistAnchor(tier.id)}`)}`,
+        }));
   const stateHint: MessageKey =
     detail.saleState === 'soldOut' ? 'detail.soldOutHint' : detail.notifyMe ? 'detail.notYetOnSaleHint' : 'detail.endedHint';
   const pickerMessages = messagesFor(locale, ['detail.picker.', 'detail.seating.', 'detail.delivery.']);
@@ -103,6 +114,7 @@ export async function loadActivity(astro: AstroGlobal) {
     lineTiers,
     loginUrl,
     notes,
+    signedOutWaitlist,
     notify,
     pickerMessages,
     soldOut,

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema.ts';
 import type { MessageFacts, OrderFacts, ShowFacts } from '../../domain/messages.ts';
 import { formattedMoney, type CurrencyTable } from '../../domain/money.ts';
+import { allInAmount } from '../../domain/pricing.ts';
 import { formatSessionTime } from '../../domain/session-time.ts';
 import { offerCheckoutPath } from '../../domain/waitlist.ts';
 import { DEFAULT_LOCALE, isLocale, localizedName, localizedPath, type Locale } from '../../i18n/locales.ts';
@@ -196,6 +197,7 @@ export async function factsOf(
     orderNo: order.orderNo,
     tier: localizedName(rows.order.tier, locale),
     quantity: order.quantity,
+    unitPrice: money(allInAmount(order.unitPrice, 1), order.currency),
     total: money(order.total, order.currency),
   };
   const facts = orderMessageFacts(message.kind, base, payload, ctx, rows.order.city.timeZone, money, order);

@@ -13,7 +13,7 @@ import type { OnSale } from '../../domain/on-sale.ts';
 import { formattedMoney, type CurrencyTable, type FormattedMoney } from '../../domain/money.ts';
 import { buyerActions, nextState, type OrderStatus } from '../../domain/order-state.ts';
 import { offeredPaymentMethods, type PaymentSetup } from '../../domain/payment-provider-choice.ts';
-import { postageOf, type CostBreakdown } from '../../domain/pricing.ts';
+import { allInAmount, postageOf, type CostBreakdown } from '../../domain/pricing.ts';
 import type { RequestContext } from '../../domain/request-context.ts';
 import { formatSessionTime } from '../../domain/session-time.ts';
 import { postponementRefundOpen, showChangeRefund } from '../../domain/show-changes.ts';
@@ -24,7 +24,8 @@ import { localizedAddress, localizedName, type Locale } from '../../i18n/locales
 import type { OrderWithShowRow } from '../catalogue/show-query.ts';
 import type { JudgedCoupon, Priced } from './priced.ts';
 
-export type CostView = CostBreakdown & { formatted: Record<Exclude<keyof CostBreakdown, 'currency'>, string> };
+/** `allInTickets`: the tickets with their service fee, as the buyer was shown them (the fee is included, not added). */
+export type CostView = CostBreakdown & { formatted: Record<Exclude<keyof CostBreakdown, 'currency'> | 'allInTickets', string> };
 
 export function costView(cost: CostBreakdown, locale: Locale, table: CurrencyTable): CostView {
   const format = (amount: number) => formattedMoney(amount, cost.currency, locale, table).formatted;
@@ -32,6 +33,7 @@ export function costView(cost: CostBreakdown, locale: Locale, table: CurrencyTab
     ...cost,
     formatted: {
       ticketAmount: format(cost.ticketAmount),
+      allInTickets: format(cost.ticketAmount + cost.serviceFee),
       serviceFee: format(cost.serviceFee),
       postage: format(cost.postage),
       fuelSurcharge: format(cost.fuelSurcharge),
@@ -82,7 +84,10 @@ export interface CheckoutQuote {
   tier: { id: number; name: string; faceValue: FormattedMoney };
   quantity: number;
   quantityRange: { min: number; max: number };
+  /** One ticket before the service fee, as checkout converts it. */
   unitPrice: FormattedMoney;
+  /** One ticket with its service fee: the price per ticket the buyer reads everywhere. */
+  allInUnitPrice: FormattedMoney;
   deliveryType: DeliveryType;
   onSitePickupFrom: number;
   paymentMethods: PaymentMethod[];
@@ -152,6 +157,7 @@ export function checkoutQuoteView(
     quantity: quantity,
     quantityRange: quantityRange({ numMin: activity.numMin, numMax: activity.numMax }, listing.quantityAvailable),
     unitPrice: formattedMoney(unitPrice, ctx.currency, locale, table),
+    allInUnitPrice: formattedMoney(allInAmount(unitPrice, 1), ctx.currency, locale, table),
     deliveryType,
     onSitePickupFrom: session.startsAt - ON_SITE_PICKUP_LEAD_MS,
     paymentMethods: offeredPaymentMethods(setup, ctx.currency),
@@ -192,7 +198,10 @@ export interface OrderDetail extends Omit<OrderSummary, 'activity' | 'tier'> {
   showChange: ShowChange | null;
   activity: OrderSummary['activity'] & { venueAddress: string; venueCountry: string };
   tier: { name: string; faceValue: FormattedMoney };
+  /** One ticket before the service fee. */
   unitPrice: FormattedMoney;
+  /** One ticket with its service fee: the price per ticket the buyer read before buying. */
+  allInUnitPrice: FormattedMoney;
   cost: CostView;
   refund: FormattedMoney | null;
   deliveryType: DeliveryType;
@@ -331,6 +340,7 @@ export function orderDetailView(
     activity: { ...summary.activity, venueAddress: localizedAddress(venue, locale), venueCountry: row.countryCode },
     tier: { name: localizedName(tier, locale), faceValue: formattedMoney(tier.faceValue, tier.currency, locale, table) },
     unitPrice: formattedMoney(order.unitPrice, order.currency, locale, table),
+    allInUnitPrice: formattedMoney(allInAmount(order.unitPrice, 1), order.currency, locale, table),
     cost: costView(
       {
         currency: order.currency,
