@@ -160,8 +160,9 @@ test('an editor publishes a new activity, a buyer finds it in Traditional Chines
   });
   expect(shown, 'the uploaded poster on the activity page').not.toBeNull();
   expect(shown!.src).toMatch(/\/media\/activity\/[0-9a-f]{20}-\d+\.(avif|webp)$/);
-  expect(shown!.natural).toBe(Number(/-(\d+)\.\w+$/.exec(shown!.src)![1]));
-  expect(shown!.natural).toBeGreaterThanOrEqual(Math.min(shown!.box * shown!.dpr, 360));
+  // The variant's file is as wide as its name says (media-upload.spec.ts); the browser chose one wide enough for the box.
+  const fileWidth = Number(/-(\d+)\.\w+$/.exec(shown!.src)![1]);
+  expect(fileWidth).toBeGreaterThanOrEqual(Math.min(shown!.box * shown!.dpr, 360));
 
   // Two tickets of the box office's listing, bought and paid on the buyer's phone in Traditional Chinese.
   await signUpByEmail(buyer.request, 'catalogue-buyer');
