@@ -184,7 +184,7 @@ test.describe('activity detail without tickets on sale', () => {
     await expect(page.getByText('Sold out', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Notify Me When Available' })).toHaveCount(0);
-    await page.getByRole('link', { name: 'Log in to join the waitlist' }).click();
+    await page.getByRole('link', { name: 'Log in to join the waitlist', exact: true }).click();
     await page.waitForURL(/\/en\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/en/activity/${detail.id}`);
   });

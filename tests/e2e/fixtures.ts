@@ -31,3 +31,24 @@ export async function fixture<Name extends DevFixtureName>(
 export function listingOnSale(query: DevFixtureInput<'find-listing'>, baseUrl?: string) {
   return fixture('find-listing', query, baseUrl);
 }
+
+/**
+ * A show of the test's own: a copy of a seeded on-sale e-ticket listing, with its tier, in a new
+ * session `daysAhead` days away with 20 tickets, so that cancelling or postponing it moves no other
+ * journey's show. Its listing, to order from one ticket at a time, and its session.
+ */
+export async function ownShowCopy(daysAhead: number) {
+  const source = await listingOnSale({
+    activityStates: ['onSale', 'booking'],
+    realNames: false,
+    eTicket: true,
+    sellerListed: true,
+    orderOf: 1,
+    order: 'newest',
+  });
+  const startsAt = Date.now() + daysAhead * 24 * 3600 * 1000;
+  const session = await fixture('create-session', { activityId: source!.activityId, startsAt, endsAt: startsAt + 3 * 3600_000 });
+  const tier = await fixture('copy-tier', { sessionId: session.id, fromTierId: source!.tierId });
+  const listing = await fixture('copy-listing', { tierId: tier.id, fromListingId: source!.id, quantity: 20 });
+  return { id: listing.id, quantity: 1, activityId: source!.activityId, tierId: tier.id, sessionId: session.id };
+}

@@ -8,7 +8,7 @@ import { expect, test, type Browser, type BrowserContextOptions, type Page, type
 import type { RefundPreview } from '../../src/lib/services/catalogue/refund-preview.ts';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import { fixture, listingOnSale } from './fixtures.ts';
+import { fixture, ownShowCopy } from './fixtures.ts';
 import { detailOf, orderOf, payInSandbox, placeOrder, type Listing } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -17,25 +17,7 @@ test.beforeEach(async ({ context }, testInfo) => {
   await ownClientAddress(context, testInfo);
 });
 
-const DAY = 24 * 3600 * 1000;
 const LAPTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 };
-
-/** A copy of a seeded on-sale e-ticket listing, with its tier and session, in a session 20 days away. */
-async function ownShow(): Promise<Listing & { sessionId: number }> {
-  const source = await listingOnSale({
-    activityStates: ['onSale', 'booking'],
-    realNames: false,
-    eTicket: true,
-    sellerListed: true,
-    orderOf: 1,
-    order: 'newest',
-  });
-  const startsAt = Date.now() + 20 * DAY;
-  const session = await fixture('create-session', { activityId: source!.activityId, startsAt, endsAt: startsAt + 3 * 3600_000 });
-  const tier = await fixture('copy-tier', { sessionId: session.id, fromTierId: source!.tierId });
-  const listing = await fixture('copy-listing', { tierId: tier.id, fromListingId: source!.id, quantity: 20 });
-  return { id: listing.id, quantity: 1, activityId: source!.activityId, tierId: tier.id, sessionId: session.id };
-}
 
 /** A new operator signed in on a browser context of their own (the phone's, or a laptop's), and its page. */
 async function operatorPage(browser: Browser, testInfo: TestInfo, options: BrowserContextOptions = {}): Promise<Page> {
@@ -87,7 +69,7 @@ test('an operator on a phone sees the refund preview and cancels a session with 
   page,
   browser,
 }, testInfo) => {
-  const show = await ownShow();
+  const show = await ownShowCopy(20);
   const order = await paidOrder(page, show);
   const operator = await operatorPage(browser, testInfo);
   await operator.goto(`/en/ops/on-sales/${show.sessionId}`);
@@ -102,7 +84,7 @@ test('an operator on a laptop finds the session among the on-sales, watches its 
   page,
   browser,
 }, testInfo) => {
-  const show = await ownShow();
+  const show = await ownShowCopy(20);
   const order = await paidOrder(page, show);
   const name = (await detailOf(page.request, show.activityId))!.name;
   const operator = await operatorPage(browser, testInfo, LAPTOP);

@@ -6,8 +6,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
-import { fixture, listingOnSale } from './fixtures.ts';
-import { orderOf, payInSandbox, placeOrder, postWithoutBody, type Listing } from './shop-helpers.ts';
+import { fixture, ownShowCopy } from './fixtures.ts';
+import { orderOf, payInSandbox, placeOrder, postWithoutBody } from './shop-helpers.ts';
 
 test.beforeEach(async ({ context }, testInfo) => {
   // Each test makes its own show and operator through the local database, signs up, pays and has an operator act.
@@ -16,23 +16,6 @@ test.beforeEach(async ({ context }, testInfo) => {
 });
 
 const DAY = 24 * 3600 * 1000;
-
-/** A copy of a seeded on-sale e-ticket listing, with its tier and session, in a session 20 days away; loaded behind the shop's back, as operations staff would load it. */
-async function ownShow(): Promise<Listing & { sessionId: number }> {
-  const source = await listingOnSale({
-    activityStates: ['onSale', 'booking'],
-    realNames: false,
-    eTicket: true,
-    sellerListed: true,
-    orderOf: 1,
-    order: 'newest',
-  });
-  const startsAt = Date.now() + 20 * DAY;
-  const session = await fixture('create-session', { activityId: source!.activityId, startsAt, endsAt: startsAt + 3 * 3600_000 });
-  const tier = await fixture('copy-tier', { sessionId: session.id, fromTierId: source!.tierId });
-  const listing = await fixture('copy-listing', { tierId: tier.id, fromListingId: source!.id, quantity: 20 });
-  return { id: listing.id, quantity: 1, activityId: source!.activityId, tierId: tier.id, sessionId: session.id };
-}
 
 /** Operations staff: a new account marked as an operator, signed in on its own request context. */
 async function operator(browser: Browser, testInfo: TestInfo): Promise<APIRequestContext> {
@@ -45,7 +28,7 @@ async function operator(browser: Browser, testInfo: TestInfo): Promise<APIReques
 
 /** A new buyer's paid order on a show of the test's own, and an operator's request context. */
 async function paidOrderOnOwnShow(page: Page, browser: Browser, testInfo: TestInfo, label: string) {
-  const show = await ownShow();
+  const show = await ownShowCopy(20);
   await signUpByEmail(page.request, label);
   const order = await placeOrder(page.request, show);
   await payInSandbox(page, order);
