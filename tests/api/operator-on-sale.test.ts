@@ -13,7 +13,7 @@ import type { OnSaleLiveState, OnSaleRow, OnSaleSession } from '../../src/lib/se
 import type { OrderDetail } from '../../src/lib/services/orders/presenters.ts';
 import { signedInClient, type TestClient } from './auth-client.ts';
 import { seed } from './helpers.ts';
-import { eTicketSource, type ETicketSource, pay, placeOrder } from './shop.ts';
+import { copyRow, eTicketSource, type ETicketSource, pay, placeOrder } from './shop.ts';
 
 const DAY = 24 * 3600 * 1000;
 let source: ETicketSource;
@@ -36,19 +36,6 @@ beforeAll(async () => {
   await grant(operator, 'operator');
   await grant(editor, 'editor');
 });
-
-/** Copies a row of `table` with some columns set anew; answers the new row's id. */
-async function copyRow(table: string, id: number, set: Record<string, number>): Promise<number> {
-  const columns = (await env.DB.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>()).results
-    .map((column) => column.name)
-    .filter((name) => name !== 'id' && !(name in set));
-  const names = [...Object.keys(set), ...columns].join(', ');
-  const values = [...Object.keys(set).map((_, index) => `?${index + 2}`), ...columns].join(', ');
-  const copied = await env.DB.prepare(`INSERT INTO ${table} (${names}) SELECT ${values} FROM ${table} WHERE id = ?1 RETURNING id`)
-    .bind(id, ...Object.values(set))
-    .first<{ id: number }>();
-  return copied!.id;
-}
 
 /** A new session of the source's activity with its own tier and a listing of 50 tickets: each test changes its own show. */
 async function ownSession(): Promise<ETicketSource & { tierId: number }> {

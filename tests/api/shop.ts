@@ -141,6 +141,19 @@ export async function eTicketSource(from: 'first' | 'last' = 'first', otherThan:
   return found;
 }
 
+/** Copies a row of `table` with some columns set anew; answers the new row's id (a show of a test's own). */
+export async function copyRow(table: string, id: number, set: Record<string, number>): Promise<number> {
+  const columns = (await env.DB.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>()).results
+    .map((column) => column.name)
+    .filter((name) => name !== 'id' && !(name in set));
+  const names = [...Object.keys(set), ...columns].join(', ');
+  const values = [...Object.keys(set).map((_, index) => `?${index + 2}`), ...columns].join(', ');
+  const copied = await env.DB.prepare(`INSERT INTO ${table} (${names}) SELECT ${values} FROM ${table} WHERE id = ?1 RETURNING id`)
+    .bind(id, ...Object.values(set))
+    .first<{ id: number }>();
+  return copied!.id;
+}
+
 /** A new listing like `listingId` (same tier, seller and price) with `stock` tickets. */
 export async function clonedListing(listingId: number, stock: number): Promise<number> {
   const row = await env.DB.prepare(

@@ -13,7 +13,7 @@ import type { PaymentStart } from '../../src/lib/services/payments/start.ts';
 import { sellerClient, signedInClient, TestClient } from './auth-client.ts';
 import { messagesOf } from './messages.ts';
 import { seed } from './helpers.ts';
-import { eTicketSource, newKey, pay, placeOrder, type ETicketSource } from './shop.ts';
+import { copyRow, eTicketSource, type ETicketSource, newKey, pay, placeOrder } from './shop.ts';
 
 const DAY = 24 * 3600 * 1000;
 let source: ETicketSource;
@@ -38,19 +38,6 @@ async function detail(client: TestClient, orderId: number): Promise<OrderDetail>
   const answer = await client.call<OrderDetail>(`/api/v1/orders/${orderId}`);
   expect(answer.status, answer.text).toBe(200);
   return answer.body.data;
-}
-
-/** Copies a row of `table` with some columns set anew; answers the new row's id. */
-async function copyRow(table: string, id: number, set: Record<string, number>): Promise<number> {
-  const columns = (await env.DB.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>()).results
-    .map((column) => column.name)
-    .filter((name) => name !== 'id' && !(name in set));
-  const names = [...Object.keys(set), ...columns].join(', ');
-  const values = [...Object.keys(set).map((_, index) => `?${index + 2}`), ...columns].join(', ');
-  const copied = await env.DB.prepare(`INSERT INTO ${table} (${names}) SELECT ${values} FROM ${table} WHERE id = ?1 RETURNING id`)
-    .bind(id, ...Object.values(set))
-    .first<{ id: number }>();
-  return copied!.id;
 }
 
 /** A new session of the source's activity, 20 days away, with its own tier and a listing of 50 tickets: each test changes its own show. */
