@@ -7,6 +7,7 @@
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
+import { wallTime } from '../../src/lib/domain/calendar.ts';
 import { ownClientAddress, signUpByEmail } from './auth-helpers.ts';
 import { fixture } from './fixtures.ts';
 import { buyOnDetailPage, confirmETicketByCard, detailOf, localeOf, offerOf, payInSandbox } from './shop-helpers.ts';
@@ -21,22 +22,7 @@ test.beforeEach(async ({ context }, testInfo) => {
 });
 
 /** A time as a datetime-local input in Hong Kong takes it. */
-function hongKongWallTime(ms: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Asia/Hong_Kong',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(ms)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
+const hongKongWallTime = (ms: number) => wallTime(ms, 'Asia/Hong_Kong');
 
 async function signInAs(page: Page, role: 'editor' | 'operator', label: string): Promise<void> {
   const { userId } = await signUpByEmail(page.request, label);
